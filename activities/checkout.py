@@ -1,0 +1,163 @@
+"""Checkout activities. Short steps on the buyer's path run as local activities (see workflows/checkout.py).
+
+Exactly-once charging: the PaymentIntent of (order, attempt) is created with an idempotency key, recorded in
+PostgreSQL (unique per order and attempt), and only then confirmed. A retry — a worker killed mid-step, a
+repeated pay request — finds the recorded intent and asks Stripe for its state instead of charging again.
+"""
+
+from __future__ import annotations
+
+import stripe
+import structlog
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from activities import stripe_gateway as gw
+from activities.mail import send_once
+from domain.checkout import EnsureIntent, IntentStatus
+from domain.money import format_money
+from domain.orders import PaymentState
+from sellflow.settings import get_settings
+from store import orders
+from store.db import session
+from store.models import Seller, User
+
+log = structlog.get_logger()
+
+
+def _status(intent: gw.Intent, attempt: int) -> IntentStatus:
+    return IntentStatus(intent_id=intent.id, status=intent.status, attempt=attempt,
+                        client_secret=intent.client_secret, error_message=intent.error_message)
+
+
+def _non_retryable(e: stripe.StripeError) -> ApplicationError:
+    return ApplicationError(f"provider refused: {e.user_message or e}", type="ProviderRefused", non_retryable=True)
+
+
+async def _after(token: str, st: IntentStatus) -> IntentStatus:
+    """Record what the attempt's state means for the order (pending 3-D Secure, or denied)."""
+    async with session() as s:
+        await orders.intent_status_changed(s, st.intent_id, st.status)
+        if st.status in ("requires_action", "processing"):
+            await orders.payment_pending(s, token, st.intent_id)
+        elif st.status in ("requires_payment_method", "canceled"):
+            await orders.payment_denied(s, token, st.intent_id, st.error_message or "The payment failed.", st.attempt)
+    return st
+
+
+@activity.defn
+async def ensure_payment_intent(req: EnsureIntent) -> IntentStatus:
+    token, attempt = req.order_token, req.attempt
+    bound = log.bind(order_token=token, workflow_id=activity.info().workflow_id, attempt=attempt)
+    async with session() as s:
+        order = await orders.order_by_token(s, token)
+        rec = await orders.intent_for_attempt(s, order.id, attempt)
+        amount, currency, customer = order.total, order.currency_key, order.provider_customer_id
+    ref = rec.provider_ref if rec else ""
+    try:
+        if rec is None:
+            key = f"order-{token}-pi-{attempt}"
+            intent = await gw.create_payment_intent(order_token=token, attempt=attempt, amount=amount, currency=currency,
+                                                    customer_id=customer or "", payment_method=req.payment_method,
+                                                    idempotency_key=key)
+            async with session() as s:
+                order = await orders.order_by_token(s, token)
+                await orders.intent_recorded(s, order=order, attempt=attempt, provider_ref=intent.id,
+                                             idempotency_key=key, payment_method=req.payment_method,
+                                             status=intent.status)
+                rec = await orders.intent_for_attempt(s, order.id, attempt)
+            assert rec is not None
+            ref = rec.provider_ref
+            if ref != intent.id:  # another attempt recorded first: only the recorded intent is ever confirmed
+                intent = await gw.retrieve_payment_intent(ref)
+            bound.info("payment_intent_recorded", intent_id=ref)
+        else:
+            intent = await gw.retrieve_payment_intent(ref)
+        if intent.status == "requires_confirmation":
+            intent = await gw.confirm_payment_intent(ref, f"order-{token}-pi-{attempt}-confirm")
+    except gw.ProviderDeclined as e:
+        bound.info("payment_declined", reason=e.message)
+        st = IntentStatus(intent_id=e.intent_id or ref, status="requires_payment_method", attempt=attempt,
+                          error_message=e.message)
+        return await _after(token, st)
+    except stripe.StripeError as e:
+        if e.http_status and 400 <= e.http_status < 500:
+            raise _non_retryable(e) from e
+        raise
+    return await _after(token, _status(intent, attempt))
+
+
+@activity.defn
+async def refresh_payment_intent(order_token: str) -> IntentStatus:
+    """Believe only Stripe: retrieve the order's latest PaymentIntent and record its state."""
+    async with session() as s:
+        order = await orders.order_by_token(s, order_token)
+        rec = await orders.latest_intent(s, order.id)
+    if rec is None:
+        raise ApplicationError("order has no payment intent", type="NoIntent", non_retryable=True)
+    intent = await gw.retrieve_payment_intent(rec.provider_ref)
+    return await _after(order_token, _status(intent, rec.attempt))
+
+
+@activity.defn
+async def record_order_paid(args: list[str]) -> str:
+    token, intent_id = args
+    async with session() as s:
+        order = await orders.order_paid(s, token, intent_id)
+        return order.payment_state
+
+
+@activity.defn
+async def issue_invoice(order_token: str) -> int:
+    async with session() as s:
+        return (await orders.invoice_issued(s, order_token)).number
+
+
+@activity.defn
+async def book_seller_balance(order_token: str) -> None:
+    async with session() as s:
+        await orders.sale_booked(s, order_token)
+
+
+@activity.defn
+async def grant_access(order_token: str) -> str:
+    async with session() as s:
+        return (await orders.access_granted(s, order_token)).token
+
+
+@activity.defn
+async def expire_checkout(order_token: str) -> None:
+    async with session() as s:
+        await orders.checkout_expired(s, order_token)
+
+
+@activity.defn
+async def send_order_mails(order_token: str) -> int:
+    """The payer's confirmation (with the download link) and the seller's sale mail."""
+    base = get_settings().public_url
+    async with session() as s:
+        order = await orders.order_by_token(s, order_token)
+        access = await orders.access_granted(s, order_token)
+        invoice = await orders.invoice_issued(s, order_token)
+        seller = await s.get(Seller, order.seller_id)
+        seller_user = await s.get(User, seller.user_id) if seller else None
+    if order.payment_state != PaymentState.paid:
+        raise ApplicationError("order is not paid", type="NotPaid", non_retryable=True)
+    price = format_money(order.total, order.currency_key)
+    sent = 0
+    sent += await send_once(
+        f"order-{order_token}-payer-confirmation", order.payer_email,
+        f"Your order {order.product_name} ({order_token})",
+        f"Hello {order.payer_first_name},\n\nthank you for your purchase of {order.product_name} ({price}).\n"
+        f"Invoice number: {invoice.number}\n\nDownload: {base}/v1/shop/downloads/{access.token}\n\n"
+        f"Order: {order_token}\n")
+    if seller_user:
+        sent += await send_once(
+            f"order-{order_token}-seller-sale", seller_user.email, f"New sale: {order.product_name} ({price})",
+            f"You sold {order.product_name} for {price} to {order.payer_email}.\n\n"
+            f"Order: {base}/cabinet/orders/{order_token}\n")
+    return sent
+
+
+ALL = [ensure_payment_intent, refresh_payment_intent, record_order_paid, issue_invoice, book_seller_balance,
+       grant_access, expire_checkout, send_order_mails]

@@ -1,0 +1,97 @@
+"""The card provider behind one small interface, implemented with the official `stripe` SDK.
+
+Every call that creates something carries an idempotency key built from a business key. localstripe
+ignores `Idempotency-Key`, so callers also make each step idempotent on Sellflow's side (the order's
+PaymentIntent is recorded before it is confirmed, and found again on any retry).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import stripe
+
+from sellflow.settings import get_settings
+
+
+@dataclass(frozen=True)
+class Intent:
+    id: str
+    status: str
+    client_secret: str | None
+    error_message: str | None
+    amount: int
+    currency: str
+    metadata: dict
+
+
+class ProviderDeclined(Exception):
+    """The provider refused the request for a reason the buyer can read (a 4xx such as a card decline)."""
+
+    def __init__(self, message: str, code: str | None = None, intent_id: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.intent_id = intent_id
+
+
+@lru_cache(maxsize=1)
+def client() -> stripe.StripeClient:
+    s = get_settings()
+    return stripe.StripeClient(
+        s.stripe_secret_key,
+        base_addresses={"api": s.stripe_api_base},
+        http_client=stripe.HTTPXClient(),
+        max_network_retries=0,  # retries belong to the activity retry policy
+    )
+
+
+def _intent(pi: stripe.PaymentIntent) -> Intent:
+    err = pi.last_payment_error.to_dict() if getattr(pi, "last_payment_error", None) else None
+    return Intent(
+        id=pi.id, status=pi.status, client_secret=getattr(pi, "client_secret", None),
+        error_message=(err.get("message") if err else None), amount=pi.amount, currency=pi.currency,
+        metadata=pi.metadata.to_dict() if getattr(pi, "metadata", None) else {},
+    )
+
+
+async def create_customer(email: str, name: str) -> str:
+    c = await client().v1.customers.create_async(
+        params={"email": email, "name": name}, options={"idempotency_key": f"customer-{email.lower()}"})
+    return c.id
+
+
+async def create_setup_intent(customer_id: str, order_token: str) -> tuple[str, str]:
+    si = await client().v1.setup_intents.create_async(
+        params={"customer": customer_id, "usage": "off_session", "metadata": {"order_token": order_token}},
+        options={"idempotency_key": f"order-{order_token}-setup"})
+    return si.id, si.client_secret or ""
+
+
+async def create_payment_intent(*, order_token: str, attempt: int, amount: int, currency: str, customer_id: str,
+                                payment_method: str, idempotency_key: str) -> Intent:
+    pi = await client().v1.payment_intents.create_async(
+        params={"amount": amount, "currency": currency, "customer": customer_id, "payment_method": payment_method,
+                "metadata": {"order_token": order_token, "attempt": str(attempt)}},
+        options={"idempotency_key": idempotency_key})
+    return _intent(pi)
+
+
+async def confirm_payment_intent(intent_id: str, idempotency_key: str) -> Intent:
+    try:
+        pi = await client().v1.payment_intents.confirm_async(intent_id, options={"idempotency_key": idempotency_key})
+    except stripe.CardError as e:
+        raise ProviderDeclined(e.user_message or str(e), e.code, intent_id) from e
+    return _intent(pi)
+
+
+async def retrieve_payment_intent(intent_id: str) -> Intent:
+    return _intent(await client().v1.payment_intents.retrieve_async(intent_id))
+
+
+def verify_webhook(payload: bytes, signature: str | None) -> stripe.Event:
+    """Raises ValueError or stripe.SignatureVerificationError for a bad, stale or missing signature."""
+    s = get_settings()
+    return stripe.Webhook.construct_event(payload, signature or "", s.stripe_webhook_secret,
+                                          tolerance=s.stripe_webhook_tolerance_s)

@@ -1,0 +1,69 @@
+"""Typed dependencies: the database session, the caller and their profile, the Temporal client."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+from temporalio.client import Client
+
+from api.security import user_id_from
+from domain.accounts import ProfileType
+from domain.errors import DomainError, ErrorCode
+from store import accounts
+from store.db import session
+from store.models import Seller, User
+
+
+async def db() -> AsyncIterator[AsyncSession]:
+    async with session() as s:
+        yield s
+
+
+# scope="function": the transaction commits before the response is sent, so a client that acts on the
+# answer right away (sign up, then sign in) sees what it wrote.
+DB = Annotated[AsyncSession, Depends(db, scope="function")]
+
+
+def bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+async def current_user(request: Request, s: DB) -> User:
+    user = await s.get(User, user_id_from(bearer(request)))
+    if user is None:
+        raise DomainError(ErrorCode.invalid_access_token)
+    return user
+
+
+CurrentUser = Annotated[User, Depends(current_user)]
+
+
+async def current_seller(user: CurrentUser, s: DB) -> Seller:
+    seller = await accounts.seller_of(s, user.id)
+    if seller is None:
+        raise DomainError(ErrorCode.FORBIDDEN, "A seller profile is required.")
+    return seller
+
+
+CurrentSeller = Annotated[Seller, Depends(current_seller)]
+
+
+async def current_manager(user: CurrentUser, s: DB) -> User:
+    if ProfileType.manager not in await accounts.profile_types(s, user.id):
+        raise DomainError(ErrorCode.FORBIDDEN, "A manager profile is required.")
+    return user
+
+
+CurrentManager = Annotated[User, Depends(current_manager)]
+
+
+async def temporal(request: Request) -> Client:
+    return await request.app.state.temporal()
+
+
+Temporal = Annotated[Client, Depends(temporal)]

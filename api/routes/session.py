@@ -1,0 +1,269 @@
+"""`/v1/app`: sign-up, confirmation, sign-in, token renewal, magic link, password reset, the user."""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict, deque
+from datetime import UTC, datetime
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, BackgroundTasks, Form, Request, Response
+from pydantic import BaseModel, field_validator
+
+from activities.mail import send_once
+from api.deps import DB, CurrentUser
+from api.security import Tokens, access_token
+from domain.accounts import ProfileType, email_error, password_error, username_error
+from domain.errors import DomainError, ErrorCode, invalid
+from sellflow.settings import get_settings
+from store import accounts
+from store.models import User
+
+router = APIRouter(prefix="/v1/app", tags=["session"])
+
+# Sign-in throttle: at most 10 attempts per minute per client address (core §8: 429 'retry later').
+_ATTEMPTS: dict[str, deque[float]] = defaultdict(deque)
+THROTTLE_MAX, THROTTLE_WINDOW_S = 10, 60.0
+
+
+def throttle(request: Request, key: str) -> None:
+    now = time.monotonic()
+    q = _ATTEMPTS[f"{request.client.host if request.client else '-'}:{key}"]
+    while q and now - q[0] > THROTTLE_WINDOW_S:
+        q.popleft()
+    if len(q) >= THROTTLE_MAX:
+        raise DomainError(ErrorCode.MS_MAX_CONCURRENT_REQ)
+    q.append(now)
+
+
+class SignUp(BaseModel):
+    email: str
+    password: str
+    profile_type: Literal["seller", "payer"] = "seller"
+    username: str | None = None
+    first_name: str | None = None
+    last_name: str | None = None
+    locale: Literal["en", "de"] = "en"
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, v: str) -> str:
+        if err := email_error(v):
+            raise ValueError(err)
+        return v.strip().lower()
+
+
+class UserOut(BaseModel):
+    id: int
+    email: str
+    username: str | None
+    first_name: str | None
+    last_name: str | None
+    confirmed: bool
+    locale: str
+    profile_types: list[str]
+    seller: dict | None
+
+
+async def user_out(s: DB, user: User) -> UserOut:
+    seller = await accounts.seller_of(s, user.id)
+    return UserOut(
+        id=user.id, email=user.email, username=user.username, first_name=user.first_name, last_name=user.last_name,
+        confirmed=user.confirmed_at is not None, locale=user.locale, profile_types=await accounts.profile_types(s, user.id),
+        seller=None if seller is None else {"username": user.username, "can_sell": seller.can_sell,
+                                            "payment_account_done": seller.payment_account_done,
+                                            "power_seller": seller.power_seller})
+
+
+async def issue_tokens(s: DB, user_id: int, fingerprint: str) -> Tokens:
+    access, expires = access_token(user_id)
+    refresh, refresh_expires = await accounts.refresh_token_issued(s, user_id, fingerprint,
+                                                                   get_settings().refresh_token_ttl_s)
+    return Tokens(access_token=access, refresh_token=refresh, expires_at=expires, refresh_expires_at=refresh_expires)
+
+
+def _link(path: str) -> str:
+    return f"{get_settings().public_url}{path}"
+
+
+async def _mail(key: str, to: str, subject: str, body: str) -> None:
+    await send_once(key, to, subject, body)
+
+
+@router.post("/user", status_code=201, response_model=UserOut)
+async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks) -> UserOut:
+    errors = {k: v for k, v in {"password": password_error(body.password),
+                                "username": username_error(body.username) if body.username else None}.items() if v}
+    if errors:
+        raise invalid(**errors)
+    user = await accounts.user_created(s, email=body.email, password=body.password, username=body.username,
+                                       first_name=body.first_name, last_name=body.last_name, locale=body.locale,
+                                       profile_type=ProfileType(body.profile_type))
+    token = await accounts.auth_token_issued(s, user, "confirmation")
+    tasks.add_task(_mail, f"user-{user.id}-confirmation-{token[:8]}", user.email, "Confirm your Sellflow account",
+                   f"Welcome to Sellflow!\n\nConfirm your email address:\n{_link('/users/confirmation')}"
+                   f"?confirmation_token={token}\n")
+    return await user_out(s, user)
+
+
+class EmailIn(BaseModel):
+    email: str
+
+
+@router.post("/user/check_email")
+async def check_email(body: EmailIn, s: DB) -> dict:
+    if err := email_error(body.email):
+        return {"available": False, "message": err}
+    return {"available": await accounts.user_by_email(s, body.email) is None, "message": None}
+
+
+class UsernameIn(BaseModel):
+    username: str | None = None
+
+
+@router.post("/user/check_username")
+async def check_username(body: UsernameIn, s: DB) -> dict:
+    if err := username_error(body.username):
+        return {"available": False, "message": err}
+    taken = await accounts.user_by_username(s, body.username or "")
+    return {"available": taken is None, "message": "exists" if taken else None}
+
+
+class ConfirmIn(BaseModel):
+    confirmation_token: str
+    fingerprint: str = ""
+
+
+@router.post("/user/confirmation", response_model=Tokens)
+async def confirm(body: ConfirmIn, s: DB) -> Tokens:
+    user = await accounts.auth_token_used(s, body.confirmation_token, "confirmation")
+    user.confirmed_at = user.confirmed_at or datetime.now(UTC)
+    return await issue_tokens(s, user.id, body.fingerprint)
+
+
+@router.post("/user/confirmation/new", status_code=204)
+async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks) -> Response:
+    user = await accounts.user_by_email(s, body.email)
+    if user and user.confirmed_at is None:
+        token = await accounts.auth_token_issued(s, user, "confirmation")
+        tasks.add_task(_mail, f"user-{user.id}-confirmation-{token[:8]}", user.email, "Confirm your Sellflow account",
+                       f"Confirm your email address:\n{_link('/users/confirmation')}?confirmation_token={token}\n")
+    return Response(status_code=204)
+
+
+class SignIn(BaseModel):
+    email: str
+    password: str
+    fingerprint: str
+
+
+@router.post("/session", response_model=Tokens)
+async def sign_in(body: SignIn, s: DB, request: Request) -> Tokens:
+    throttle(request, body.email.lower())
+    user = await accounts.user_by_email(s, body.email)
+    if not accounts.password_matches(user, body.password):
+        raise DomainError(ErrorCode.INVALID_CREDENTIALS)
+    assert user is not None
+    return await issue_tokens(s, user.id, body.fingerprint)
+
+
+@router.post("/session/renew_token", response_model=Tokens)
+async def renew_token(s: DB, refresh_token: Annotated[str | None, Form()] = None,
+                      fingerprint: Annotated[str | None, Form()] = None) -> Tokens:
+    user_id = await accounts.refresh_token_spent(s, refresh_token, fingerprint)
+    return await issue_tokens(s, user_id, fingerprint or "")
+
+
+class SignOut(BaseModel):
+    refresh_token: str | None = None
+
+
+@router.delete("/session", status_code=204)
+async def sign_out(body: SignOut, s: DB) -> Response:
+    if body.refresh_token:
+        await accounts.refresh_token_revoked(s, body.refresh_token)
+    return Response(status_code=204)
+
+
+class MagicLinkIn(BaseModel):
+    email: str
+    profile_type: str = "seller"
+    seller: str | None = None
+
+
+@router.post("/user/send_magic_link", status_code=204)
+async def send_magic_link(body: MagicLinkIn, s: DB, tasks: BackgroundTasks, request: Request) -> Response:
+    throttle(request, f"magic:{body.email.lower()}")
+    user = await accounts.user_by_email(s, body.email)
+    if user is not None:
+        token = await accounts.auth_token_issued(s, user, "magic_link")
+        tasks.add_task(_mail, f"user-{user.id}-magic-{token[:8]}", user.email, "Your Sellflow sign-in link",
+                       f"Sign in to Sellflow:\n{_link('/users/magic_link')}?token={token}\n\n"
+                       "The link works once, for 30 minutes.\n")
+    return Response(status_code=204)
+
+
+class MagicIn(BaseModel):
+    token: str
+    fingerprint: str
+
+
+@router.post("/session/magic_link", response_model=Tokens)
+async def magic_sign_in(body: MagicIn, s: DB) -> Tokens:
+    user = await accounts.auth_token_used(s, body.token, "magic_link")
+    user.confirmed_at = user.confirmed_at or datetime.now(UTC)
+    return await issue_tokens(s, user.id, body.fingerprint)
+
+
+@router.post("/user/password", status_code=204)
+async def request_password_reset(body: EmailIn, s: DB, tasks: BackgroundTasks, request: Request) -> Response:
+    throttle(request, f"reset:{body.email.lower()}")
+    user = await accounts.user_by_email(s, body.email)
+    if user is not None:
+        token = await accounts.auth_token_issued(s, user, "reset_password")
+        tasks.add_task(_mail, f"user-{user.id}-reset-{token[:8]}", user.email, "Reset your Sellflow password",
+                       f"Choose a new password:\n{_link('/users/password/edit')}?reset_password_token={token}\n")
+    return Response(status_code=204)
+
+
+class ResetIn(BaseModel):
+    reset_password_token: str
+    password: str
+
+
+@router.put("/user/password", status_code=204)
+async def reset_password(body: ResetIn, s: DB) -> Response:
+    if err := password_error(body.password):
+        raise invalid(password=err)
+    user = await accounts.auth_token_used(s, body.reset_password_token, "reset_password")
+    user.password_hash = accounts.hash_password(body.password)
+    return Response(status_code=204)
+
+
+@router.get("/user", response_model=UserOut)
+async def me(user: CurrentUser, s: DB) -> UserOut:
+    return await user_out(s, user)
+
+
+class UserPatch(BaseModel):
+    username: str | None = None
+    first_name: str | None = None
+    last_name: str | None = None
+    locale: Literal["en", "de"] | None = None
+
+
+@router.patch("/user", response_model=UserOut)
+async def update_me(body: UserPatch, user: CurrentUser, s: DB) -> UserOut:
+    if body.username is not None and body.username != user.username:
+        if err := username_error(body.username):
+            raise invalid(username=err)
+        if await accounts.user_by_username(s, body.username):
+            raise DomainError(ErrorCode.CONFLICT, "This username is taken.", {"username": "exists"})
+        user.username = body.username
+    for field in ("first_name", "last_name", "locale"):
+        if (value := getattr(body, field)) is not None:
+            setattr(user, field, value)
+    seller = await accounts.seller_of(s, user.id)
+    if seller is not None and user.username and user.first_name and user.last_name:
+        seller.registration_done = True
+    return await user_out(s, user)

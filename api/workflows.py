@@ -1,0 +1,106 @@
+"""The API's side of the workflows: start, update, signal and query through the Temporal client."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from urllib.parse import quote
+
+from temporalio.client import Client, WithStartWorkflowOperation, WorkflowUpdateFailedError
+from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
+from temporalio.exceptions import ActivityError
+from temporalio.service import RPCError, RPCStatusCode
+
+from domain.checkout import CheckoutInput, PaymentEvent, PayRequest, PayResult, Progress
+from domain.errors import DomainError, ErrorCode
+from sellflow.settings import get_settings
+from workflows.checkout import CheckoutWorkflow
+
+
+def checkout_id(token: str) -> str:
+    return f"checkout-{token}"
+
+
+def ui_url(workflow_id: str, run_id: str | None = None) -> str:
+    s = get_settings()
+    base = f"{s.temporal_ui_url}/namespaces/{s.temporal_namespace}/workflows/{quote(workflow_id)}"
+    return f"{base}/{run_id}/history" if run_id else base
+
+
+async def pay(client: Client, token: str, payment_method: str, inp: CheckoutInput | None = None) -> PayResult:
+    """Update-with-start: starts `checkout-{token}` if needed and returns as soon as the payment step has
+    an outcome; fulfilment goes on in the workflow."""
+    s = get_settings()
+    start = WithStartWorkflowOperation(
+        CheckoutWorkflow.run, inp or CheckoutInput(order_token=token), id=checkout_id(token), task_queue=s.temporal_task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+        execution_timeout=timedelta(days=30))
+    try:
+        return await client.execute_update_with_start_workflow(CheckoutWorkflow.pay, PayRequest(payment_method),
+                                                               start_workflow_operation=start)
+    except WorkflowUpdateFailedError as e:
+        if isinstance(e.cause, ActivityError):
+            raise DomainError(ErrorCode.MS_UNAVAILABLE, "The payment could not be processed right now; "
+                              "please try again. You will not be charged twice.") from e
+        raise DomainError(ErrorCode.INVALID_INPUT, str(e.cause or e), {"payment_method": "invalid"}) from e
+
+
+async def authenticated(client: Client, token: str) -> PayResult | None:
+    try:
+        return await client.get_workflow_handle(checkout_id(token)).execute_update(CheckoutWorkflow.authenticated)
+    except RPCError as e:
+        if e.status == RPCStatusCode.NOT_FOUND:
+            return None
+        raise
+
+
+async def payment_event(client: Client, token: str, event: PaymentEvent) -> bool:
+    """Signal the order's running checkout; False when none is running (a late webhook)."""
+    try:
+        await client.get_workflow_handle(checkout_id(token)).signal(CheckoutWorkflow.payment_event, event)
+        return True
+    except RPCError as e:
+        if e.status == RPCStatusCode.NOT_FOUND:
+            return False
+        raise
+
+
+async def checkout_progress(client: Client, token: str) -> dict | None:
+    handle = client.get_workflow_handle(checkout_id(token))
+    try:
+        desc = await handle.describe()
+        progress: Progress = await handle.query(CheckoutWorkflow.progress)
+    except RPCError as e:
+        if e.status == RPCStatusCode.NOT_FOUND:
+            return None
+        raise
+    return {"workflow_id": desc.id, "run_id": desc.run_id, "status": desc.status.name if desc.status else None,
+            "progress": {"state": progress.state, "steps": [vars(x) for x in progress.steps]},
+            "temporal_ui_url": ui_url(desc.id, desc.run_id)}
+
+
+async def workflows_of_order(client: Client, token: str) -> list[dict]:
+    out = []
+    async for wf in client.list_workflows(f"WorkflowId = '{checkout_id(token)}'"):
+        out.append({"workflow_id": wf.id, "run_id": wf.run_id, "workflow_type": wf.workflow_type,
+                    "status": wf.status.name if wf.status else None,
+                    "start_time": wf.start_time.isoformat() if wf.start_time else None,
+                    "close_time": wf.close_time.isoformat() if wf.close_time else None,
+                    "temporal_ui_url": ui_url(wf.id, wf.run_id)})
+    return out
+
+
+async def history(client: Client, workflow_id: str, run_id: str | None) -> list[dict]:
+    from google.protobuf.json_format import MessageToDict
+
+    h = await client.get_workflow_handle(workflow_id, run_id=run_id).fetch_history()
+    events = []
+    for ev in h.events:
+        d = MessageToDict(ev)
+        attrs = next((v for k, v in d.items() if k.endswith("Attributes")), {})
+        summary = attrs.get("activityType", {}).get("name") or attrs.get("workflowType", {}).get("name") or \
+            attrs.get("signalName") or attrs.get("markerName") or attrs.get("timerId") or \
+            (attrs.get("acceptedRequest", {}).get("input", {}).get("name")) or ""
+        events.append({"event_id": ev.event_id, "event_type": d.get("eventType", ""),
+                       "event_time": ev.event_time.ToDatetime().isoformat() + "Z", "summary": summary})
+    return events

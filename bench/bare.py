@@ -1,0 +1,50 @@
+"""Bare workflows for the checkout benchmark's baselines; in their own module so the worker's sandbox can
+import them (a workflow defined in `__main__` cannot be re-imported)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from temporalio import activity, workflow
+
+LOCAL = timedelta(seconds=15)
+REMOTE = timedelta(seconds=30)
+
+
+@activity.defn(name="bench_noop")
+async def noop(arg: str) -> str:
+    return arg
+
+
+@workflow.defn(name="BenchBareCheckout")
+class BareCheckout:
+    """The Checkout shape without work: `pay` (update-with-start) runs one local activity and returns early;
+    the run then executes 5 regular activities."""
+
+    def __init__(self) -> None:
+        self.paid = False
+
+    @workflow.run
+    async def run(self, token: str) -> str:
+        await workflow.wait_condition(lambda: self.paid)
+        for _ in range(5):
+            await workflow.execute_activity(noop, token, start_to_close_timeout=REMOTE)
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return "paid"
+
+    @workflow.update
+    async def pay(self, payment_method: str) -> str:
+        await workflow.execute_local_activity(noop, payment_method, start_to_close_timeout=LOCAL)
+        self.paid = True
+        return "succeeded"
+
+
+@workflow.defn(name="BenchBare3LA")
+class Bare3LA:
+    """Three no-op local activities: the floor for one request that starts a workflow and waits for it."""
+
+    @workflow.run
+    async def run(self, token: str) -> str:
+        for _ in range(3):
+            await workflow.execute_local_activity(noop, token, start_to_close_timeout=LOCAL)
+        return token

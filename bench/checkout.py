@@ -1,0 +1,297 @@
+"""Checkout benchmark: Sellflow's real checkout (HTTP API, worker, localstripe, PostgreSQL) against bare
+Temporal workflows of the same shape on the same dev server.
+
+    .venv/bin/python -m bench.checkout [--n 40] [--concurrency 8]
+
+Starts its own stack on free ports under a temporary folder and stops it at the end. Prints a table and writes
+bench/results/checkout-<timestamp>.json. Missed targets do not fail the run: this is a measurement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+import traceback
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from time import perf_counter
+from typing import Any
+
+import httpx
+import stripe
+from temporalio.client import Client, WithStartWorkflowOperation
+from temporalio.common import WorkflowIDConflictPolicy
+from temporalio.worker import Worker
+
+from bench.bare import Bare3LA, BareCheckout, noop
+from deploy.stack import Ports, Stack, remove_tree
+
+SELLER, SLUG = "demo-seller", "the-sellflow-handbook"
+STRIPE_KEY = "sk_test_sellflow_local"
+WARMUP = 3
+FULFIL_TIMEOUT_S = 60.0
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+@dataclass
+class Sample:
+    pay: float  # seconds: the pay request (Sellflow) / update-with-start (bare) / execute_workflow (3 LA)
+    done: float  # seconds from the pay request's start until the order is paid and fulfilled
+    phases: dict[str, float] = field(default_factory=dict)  # other steps of one checkout, not in the targets
+
+
+@dataclass
+class Run:
+    name: str
+    n: int
+    window: float
+    samples: list[Sample]
+    errors: list[str]
+
+    def stats(self) -> dict[str, Any]:
+        pays = [s.pay for s in self.samples]
+        dones = [s.done for s in self.samples]
+        phases = {k: pct([s.phases[k] for s in self.samples], 0.5) for k in
+                  (self.samples[0].phases if self.samples else {})}
+        return {"n": self.n, "ok": len(self.samples), "errors": len(self.errors), "window_s": self.window,
+                "throughput": len(self.samples) / self.window if self.window else 0.0,
+                "pay_p50": pct(pays, 0.5), "pay_p99": pct(pays, 0.99),
+                "done_p50": pct(dones, 0.5), "done_p99": pct(dones, 0.99), "phase_p50": phases,
+                "error_samples": self.errors[:10]}
+
+
+def pct(xs: list[float], p: float) -> float:
+    """Nearest-rank percentile (with n=40, p99 is the slowest sample)."""
+    if not xs:
+        return math.nan
+    ys = sorted(xs)
+    return ys[max(0, math.ceil(p * len(ys)) - 1)]
+
+
+async def drive(name: str, n: int, concurrency: int, one: Callable[[int], Awaitable[Sample]]) -> Run:
+    """Runs `one(0..n-1)` with at most `concurrency` in flight; the window ends with the last completion."""
+    sem = asyncio.Semaphore(concurrency)
+    samples: list[Sample] = []
+    errors: list[str] = []
+
+    async def task(i: int) -> None:
+        async with sem:
+            try:
+                samples.append(await one(i))
+            except Exception as e:  # noqa: BLE001 - counted and reported
+                errors.append(f"{type(e).__name__}: {e}")
+
+    t0 = perf_counter()
+    await asyncio.gather(*(task(i) for i in range(n)))
+    return Run(name, n, perf_counter() - t0, samples, errors)
+
+
+# ----- Sellflow through the HTTP API -----------------------------------------------------------------------
+class HttpError(Exception):
+    pass
+
+
+def expect(r: httpx.Response, status: int) -> dict[str, Any]:
+    if r.status_code != status:
+        raise HttpError(f"{r.request.method} {r.request.url.path} -> {r.status_code}: {r.text[:300]}")
+    return dict(r.json())
+
+
+def confirm_card(setup_intent_id: str) -> str:
+    """The browser's card step (stripe.confirmCardSetup), played with the SDK against localstripe."""
+    si = stripe.SetupIntent.confirm(setup_intent_id, payment_method_data={  # type: ignore[arg-type]
+        "type": "card", "card": {"number": "4242424242424242", "exp_month": 12, "exp_year": 2030, "cvc": "123"}})
+    if si.status == "requires_action":
+        si = stripe.SetupIntent.confirm(setup_intent_id)
+    if si.status != "succeeded" or not si.payment_method:
+        raise RuntimeError(f"SetupIntent {setup_intent_id} is {si.status}")
+    return str(si.payment_method)
+
+
+class Shop:
+    def __init__(self, http: httpx.AsyncClient, plan_id: int, tag: str, poll_s: float) -> None:
+        self.http, self.plan_id, self.tag, self.poll_s = http, plan_id, tag, poll_s
+
+    async def prepare(self, i: int) -> tuple[str, str, dict[str, float]]:
+        """Checkout (order + SetupIntent) and the card step: the order token and a PaymentMethod id."""
+        t0 = perf_counter()
+        co = expect(await self.http.post(f"/v1/shop/{SELLER}/products/{SLUG}/checkout", json={
+            "pricing_plan_id": self.plan_id,
+            "payer": {"email": f"bench-{self.tag}-{i}@example.com", "first_name": "Bench", "last_name": f"N{i}"}}), 201)
+        t1 = perf_counter()
+        pm = await asyncio.to_thread(confirm_card, co["setup_intent_client_secret"].split("_secret_")[0])
+        return co["order_token"], pm, {"checkout": t1 - t0, "card": perf_counter() - t1}
+
+    async def pay(self, token: str, pm: str) -> Sample:
+        t0 = perf_counter()
+        r = expect(await self.http.post(f"/v1/shop/{SELLER}/orders/{token}/pay", json={"payment_method": pm}), 200)
+        pay = perf_counter() - t0
+        if r["outcome"] != "succeeded":
+            raise HttpError(f"pay {token}: {r}")
+        while perf_counter() - t0 < FULFIL_TIMEOUT_S:
+            st = expect(await self.http.get(f"/v1/shop/{SELLER}/orders/{token}"), 200)
+            if st["download_url"]:
+                return Sample(pay, perf_counter() - t0)
+            await asyncio.sleep(self.poll_s)
+        raise TimeoutError(f"order {token} not fulfilled within {FULFIL_TIMEOUT_S:.0f}s (last: {st})")
+
+    async def checkout(self, i: int) -> Sample:
+        token, pm, phases = await self.prepare(i)
+        s = await self.pay(token, pm)
+        s.phases = phases
+        return s
+
+
+async def run_sellflow(api: str, n: int, conc: int, poll_s: float) -> list[Run]:
+    async with httpx.AsyncClient(base_url=api, timeout=30) as http:
+        product = expect(await http.get(f"/v1/shop/{SELLER}/products/{SLUG}"), 200)
+        plan_id = int(product["pricing_plans"][0]["id"])
+        tag = uuid.uuid4().hex[:8]
+        warm = await drive("warm-up", WARMUP, WARMUP, Shop(http, plan_id, f"{tag}-w", poll_s).checkout)
+        if warm.errors:
+            print("warm-up errors:", *warm.errors, sep="\n  ", flush=True)
+        full = await drive("sellflow", n, conc, Shop(http, plan_id, f"{tag}-f", poll_s).checkout)
+        # The same checkouts with the orders and cards prepared first: only pay → fulfilled in the window,
+        # which is what the bare update-with-start baseline measures.
+        shop = Shop(http, plan_id, f"{tag}-p", poll_s)
+        sem = asyncio.Semaphore(conc)
+
+        async def prep(i: int) -> tuple[str, str]:
+            async with sem:
+                token, pm, _ = await shop.prepare(i)
+                return token, pm
+
+        ready = await asyncio.gather(*(prep(i) for i in range(n)))
+        phase = await drive("sellflow pay phase (orders prepared)", n, conc, lambda i: shop.pay(*ready[i]))
+        return [full, phase]
+
+
+# ----- bare Temporal baselines -------------------------------------------------------------------------------
+async def run_bare(address: str, n: int, conc: int) -> list[Run]:
+    client = await Client.connect(address)
+    queue = f"bench-{uuid.uuid4().hex[:8]}"
+    worker = Worker(client, task_queue=queue, workflows=[BareCheckout, Bare3LA], activities=[noop],
+                    max_concurrent_activities=100, max_concurrent_local_activities=100)
+
+    def bare_checkout(prefix: str) -> Callable[[int], Awaitable[Sample]]:
+        async def one(i: int) -> Sample:
+            start = WithStartWorkflowOperation(
+                BareCheckout.run, f"order-{i}", id=f"{queue}-{prefix}-{i}", task_queue=queue,
+                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING, execution_timeout=timedelta(minutes=5))
+            t0 = perf_counter()
+            out = await client.execute_update_with_start_workflow(BareCheckout.pay, f"pm_{i}",
+                                                                  start_workflow_operation=start)
+            pay = perf_counter() - t0
+            assert out == "succeeded"
+            await (await start.workflow_handle()).result()
+            return Sample(pay, perf_counter() - t0)
+        return one
+
+    def bare_3la(prefix: str) -> Callable[[int], Awaitable[Sample]]:
+        async def one(i: int) -> Sample:
+            t0 = perf_counter()
+            await client.execute_workflow(Bare3LA.run, f"order-{i}", id=f"{queue}-{prefix}-{i}", task_queue=queue)
+            d = perf_counter() - t0
+            return Sample(d, d)
+        return one
+
+    async with worker:
+        await drive("warm-up", WARMUP, WARMUP, bare_checkout("cw"))
+        co = await drive("bare update-with-start + 1 LA + 5 acts", n, conc, bare_checkout("c"))
+        await drive("warm-up", WARMUP, WARMUP, bare_3la("lw"))
+        la = await drive("bare 3 LA (execute_workflow)", n, conc, bare_3la("l"))
+    return [co, la]
+
+
+# ----- report ------------------------------------------------------------------------------------------------
+def ms(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x * 1000:8.1f}"
+
+
+def report(runs: list[Run], args: argparse.Namespace) -> dict[str, Any]:
+    stats = {r.name: r.stats() for r in runs}
+    sf, phase, bare, la = (stats[r.name] for r in runs)
+    ratios = {"pay_p50 / bare_3la_p50": sf["pay_p50"] / la["pay_p50"],
+              "sellflow_throughput / bare_throughput": sf["throughput"] / bare["throughput"],
+              "sellflow_pay_phase_throughput / bare_throughput (info)": phase["throughput"] / bare["throughput"]}
+    met = {"pay_p50 / bare_3la_p50": ratios["pay_p50 / bare_3la_p50"] <= 1.0,
+           "sellflow_throughput / bare_throughput": ratios["sellflow_throughput / bare_throughput"] >= 0.8}
+    print(f"\ncheckout benchmark: n={args.n} concurrency={args.concurrency} poll={args.poll_ms}ms (warm-up {WARMUP} each, not measured)")
+    head = f"{'run':<42} {'ok/n':>7} {'ckout/s':>8} {'pay p50':>8} {'pay p99':>8} {'done p50':>8} {'done p99':>8}"
+    print(head + "   (ms)\n" + "-" * len(head))
+    for name, st in stats.items():
+        print(f"{name:<42} {st['ok']:>3}/{st['n']:<3} {st['throughput']:8.2f} {ms(st['pay_p50'])} {ms(st['pay_p99'])}"
+              f" {ms(st['done_p50'])} {ms(st['done_p99'])}")
+    print("pay = POST pay (Sellflow) / execute_update_with_start_workflow (bare) / execute_workflow (3 LA);"
+          " done = from pay start to paid+fulfilled (Sellflow: download_url seen, polled every "
+          f"{args.poll_ms} ms)")
+    print("sellflow pre-pay steps p50: " + ", ".join(f"{k} {ms(v).strip()} ms" for k, v in sf["phase_p50"].items()))
+    for r in runs:
+        for e in r.errors[:5]:
+            print(f"ERROR [{r.name}] {e}")
+    print()
+    for k, v in ratios.items():
+        target = {"pay_p50 / bare_3la_p50": " (target <= 1.0)",
+                  "sellflow_throughput / bare_throughput": " (target >= 0.8)"}.get(k, "")
+        print(f"{k:<56} {v:6.2f}{target}")
+    missed = [k for k, ok in met.items() if not ok]
+    print("TARGETS: all met" if not missed else f"TARGETS: missed {', '.join(missed)}"
+          f"; met {', '.join(k for k, ok in met.items() if ok) or 'none'}")
+    return {"n": args.n, "concurrency": args.concurrency, "warmup": WARMUP, "poll_ms": args.poll_ms, "runs": stats,
+            "ratios": ratios, "targets_met": met, "python": sys.version.split()[0], "cpus": os.cpu_count()}
+
+
+async def measure(stack: Stack, args: argparse.Namespace) -> list[Run]:
+    p = stack.ports
+    runs = await run_sellflow(f"http://127.0.0.1:{p.api}", args.n, args.concurrency, args.poll_ms / 1000)
+    runs += await run_bare(f"127.0.0.1:{p.temporal}", args.n, args.concurrency)
+    return runs
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(prog="python -m bench.checkout", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=40, help="measured checkouts per run")
+    ap.add_argument("--concurrency", type=int, default=8)
+    ap.add_argument("--poll-ms", type=int, default=100, help="order status polling interval (Sellflow)")
+    args = ap.parse_args()
+    data = Path(tempfile.mkdtemp(prefix="sellflow-bench-"))
+    stack = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=False)
+    code, keep = 0, False
+    try:
+        t0 = time.monotonic()
+        stack.start_all(seed=True)
+        os.environ.update(stack.env())
+        stripe.api_key, stripe.api_base = STRIPE_KEY, f"http://127.0.0.1:{stack.ports.stripe}"
+        print(f"stack up in {time.monotonic() - t0:.1f}s (data {data})", flush=True)
+        runs = asyncio.run(measure(stack, args))
+        out = report(runs, args)
+        keep = any(r.errors for r in runs)
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        path = RESULTS / f"checkout-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        path.write_text(json.dumps(out, indent=2, default=str))
+        print(f"results: {path}")
+    except BaseException:  # noqa: BLE001 - report, stop the stack, exit
+        traceback.print_exc()
+        code, keep = 1, True
+    finally:
+        stack.stop()
+        if keep:
+            print(f"stack logs kept in {data}")
+        else:
+            remove_tree(data)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)  # a live Temporal client at interpreter shutdown can abort (sdk-python #300)
+
+
+if __name__ == "__main__":
+    main()

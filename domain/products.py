@@ -1,0 +1,108 @@
+"""Product vocabularies and the sellable rule (core §3, §4, §6; editor §3, §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ProductForm(StrEnum):
+    course = "course"
+    service = "service"
+    download = "download"
+    membership = "membership"
+    event = "event"
+    certificate = "certificate"
+    license_key = "license_key"
+    bundle = "bundle"
+
+
+class Publication(StrEnum):
+    published = "published"
+    publish_pending = "publish_pending"
+    in_review = "in_review"
+    rejected = "rejected"
+    revoked = "revoked"
+    unpublished = "unpublished"
+    admin_unpublished = "admin_unpublished"
+
+
+class ReviewState(StrEnum):
+    free = "free"
+    reviewed = "reviewed"
+    in_review = "in_review"
+    rejected = "rejected"
+    not_for_review = "not_for_review"
+    free_without_fee = "free_without_fee"
+
+
+class NotSellableReason(StrEnum):
+    not_valid = "not_valid"
+    no_active_pay_method = "no_active_pay_method"
+    no_pricing_plans = "no_pricing_plans"
+    limit_reached = "limit_reached"
+    on_review = "on_review"
+    rejected = "rejected"
+    not_reviewed = "not_reviewed"
+    not_active = "not_active"
+    no_active_events = "no_active_events"
+    no_digitals = "no_digitals"
+    finish_registration = "finish_registration"
+    no_products = "no_products"
+    is_archived = "is_archived"
+    has_access_password = "has_access_password"
+
+
+# Price limits (core §9) in major units; stored prices are minor units.
+PRICE_MIN_MAJOR = 1
+PRICE_MAX_MAJOR = 1_000_000
+PRODUCTS_PAGE_SIZE = 30
+
+
+@dataclass(frozen=True)
+class SellableFacts:
+    """What the sellable rule needs to know about a product and its seller."""
+
+    form: ProductForm
+    is_free: bool
+    is_archived: bool
+    is_published: bool
+    has_access_password: bool
+    active_pricing_plans: int
+    has_digitals: bool
+    sold_count: int
+    reserved_count: int
+    limit: int | None
+    seller_can_sell: bool
+    any_payment_method_active: bool
+
+
+def is_sold_out(sold: int, reserved: int, limit: int | None) -> bool:
+    """Sold out: sold plus reserved is at least limit (editor §4)."""
+    return limit is not None and sold + reserved >= limit
+
+
+def not_sellable_reasons(f: SellableFacts, *, require_published: bool = True) -> list[NotSellableReason]:
+    """Every reason the product cannot be sold via the shop now, in the order the list shows them.
+
+    The spec's rule (core §6): sellable via shop when it can be sold via shop and is either free or the
+    seller canSell. 'Can be sold via shop' is the absence of the product-level reasons below.
+    """
+    r: list[NotSellableReason] = []
+    if f.is_archived:
+        r.append(NotSellableReason.is_archived)
+    if require_published and not f.is_published:
+        r.append(NotSellableReason.not_active)
+    if not f.is_free and not f.any_payment_method_active:
+        r.append(NotSellableReason.no_active_pay_method)
+    if f.active_pricing_plans == 0:
+        r.append(NotSellableReason.no_pricing_plans)
+    if is_sold_out(f.sold_count, f.reserved_count, f.limit):
+        r.append(NotSellableReason.limit_reached)
+    if f.form == ProductForm.download and not f.has_digitals:
+        r.append(NotSellableReason.no_digitals)
+    if not f.is_free and not f.seller_can_sell:
+        r.append(NotSellableReason.finish_registration)
+    if f.has_access_password:
+        r.append(NotSellableReason.has_access_password)
+    return r

@@ -1,0 +1,1 @@
+"""Sellflow: shared settings and the command-line entry point."""

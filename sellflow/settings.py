@@ -1,0 +1,83 @@
+"""The one settings object. Nothing else in Sellflow reads the environment.
+
+Every value comes from an environment variable with the prefix ``SELLFLOW_`` (for example
+``SELLFLOW_DATABASE_URL``). The defaults describe the local stack that ``make run`` starts; production
+sets the URLs of an external PostgreSQL, a Temporal cluster and real Stripe.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SELLFLOW_", extra="ignore")
+
+    env: str = "local"  # local | test | production
+    data_dir: Path = ROOT / ".data"
+
+    # PostgreSQL. Empty means: the embedded server under data_dir (started by `sellflow run`).
+    database_url: str = ""
+
+    # Temporal
+    temporal_address: str = "127.0.0.1:7233"
+    temporal_namespace: str = "default"
+    temporal_task_queue: str = "sellflow"
+    temporal_ui_url: str = "http://127.0.0.1:8233"
+
+    # Stripe (localstripe locally)
+    stripe_api_base: str = "http://127.0.0.1:8420"
+    stripe_secret_key: str = "sk_test_sellflow_local"
+    stripe_publishable_key: str = "pk_test_sellflow_local"
+    stripe_js_url: str = "http://127.0.0.1:8420/js.stripe.com/v3/"
+    stripe_webhook_secret: str = "whsec_sellflow_local"
+    stripe_webhook_tolerance_s: int = 300
+
+    # Mail
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 1025
+    mail_from: str = "Sellflow <no-reply@sellflow.local>"
+    mail_ui_url: str = "http://127.0.0.1:8025"
+
+    # HTTP
+    api_host: str = "127.0.0.1"
+    api_port: int = 8000
+    public_url: str = "http://127.0.0.1:8000"
+
+    # Sessions
+    jwt_secret: str = "local-only-secret-change-me-in-production-0123456789"
+    access_token_ttl_s: int = 15 * 60
+    refresh_token_ttl_s: int = 30 * 24 * 3600
+
+    # Observability
+    otel_exporter: str = "none"  # none | console | memory
+
+    @model_validator(mode="after")
+    def _refuse_unsafe_production(self) -> Settings:
+        if self.env == "production":
+            if "local-only" in self.jwt_secret or len(self.jwt_secret) < 32:
+                raise ValueError("SELLFLOW_JWT_SECRET must be set to a strong secret in production")
+            if not self.database_url:
+                raise ValueError("SELLFLOW_DATABASE_URL is required in production")
+            if self.stripe_secret_key.endswith("_local"):
+                raise ValueError("SELLFLOW_STRIPE_SECRET_KEY is required in production")
+        return self
+
+    @property
+    def storage_dir(self) -> Path:
+        return self.data_dir / "files"
+
+    @property
+    def pg_dir(self) -> Path:
+        return self.data_dir / "pg"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

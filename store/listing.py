@@ -1,0 +1,59 @@
+"""The generic list engine: page, per, query, filters and sort over one select → list + total_count.
+
+The count is capped at TOTAL_COUNT_MAX (+1 probe) so that counting a million rows never costs more than
+reading ten thousand index entries; `total_count_max` tells the client where exact counting stops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, func, literal_column, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.errors import invalid
+from domain.listing import PAGE_SIZES, TOTAL_COUNT_MAX, ListParams
+
+FilterFn = Callable[[Select, Any], Select]
+
+
+@dataclass(frozen=True)
+class ListSpec:
+    sort_columns: Mapping[str, ColumnElement]
+    default_sort: str
+    tiebreak: ColumnElement
+    filters: Mapping[str, FilterFn]
+    search: Callable[[Select, str], Select] | None = None
+    page_sizes: Sequence[int] = PAGE_SIZES
+
+
+def validate(params: ListParams, spec: ListSpec) -> None:
+    errors: dict[str, str] = {}
+    if params.per not in spec.page_sizes:
+        errors["per"] = f"must be one of {', '.join(map(str, spec.page_sizes))}"
+    if params.sort_key and params.sort_key not in spec.sort_columns:
+        errors["sort_key"] = f"must be one of {', '.join(spec.sort_columns)}"
+    unknown = set(params.filters) - set(spec.filters)
+    if unknown:
+        errors["filters"] = f"unknown filter {', '.join(sorted(unknown))}"
+    if errors:
+        raise invalid(**errors)
+
+
+async def run_list(s: AsyncSession, base: Select, params: ListParams, spec: ListSpec) -> tuple[list[Any], int]:
+    validate(params, spec)
+    q = base
+    for key, value in params.filters.items():
+        if value not in (None, "", []):
+            q = spec.filters[key](q, value)
+    if params.query and params.query.strip() and spec.search:
+        q = spec.search(q, params.query.strip())
+    capped = (q.with_only_columns(literal_column("1"), maintain_column_froms=True)
+              .order_by(None).limit(TOTAL_COUNT_MAX + 1).subquery())
+    total = int((await s.execute(select(func.count()).select_from(capped))).scalar_one())
+    col = spec.sort_columns[params.sort_key or spec.default_sort]
+    order = (col.asc(), spec.tiebreak.asc()) if params.sort_dir == "asc" else (col.desc(), spec.tiebreak.desc())
+    rows = (await s.execute(q.order_by(*order).limit(params.per).offset((params.page - 1) * params.per))).all()
+    return list(rows), min(total, TOTAL_COUNT_MAX)

@@ -1,0 +1,67 @@
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from store.models.base import Base, Timestamps
+
+
+class User(Timestamps, Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    email: Mapped[str] = mapped_column(String(320), unique=True)  # stored lowercased
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    username: Mapped[str | None] = mapped_column(String(30), unique=True)
+    first_name: Mapped[str | None] = mapped_column(String(100))
+    last_name: Mapped[str | None] = mapped_column(String(100))
+    locale: Mapped[str] = mapped_column(String(8), default="en")
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Profile(Timestamps, Base):
+    """A user holds one row per profile type (seller, payer, manager, …)."""
+
+    __tablename__ = "profiles"
+    __table_args__ = (UniqueConstraint("user_id", "type"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    type: Mapped[str] = mapped_column(String(30))
+
+
+class Seller(Timestamps, Base):
+    __tablename__ = "sellers"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+    registration_done: Mapped[bool] = mapped_column(Boolean, default=False)
+    payment_account_done: Mapped[bool] = mapped_column(Boolean, default=True)
+    power_seller: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The last invoice number issued; the next invoice takes this + 1 under a row lock (gapless).
+    invoice_seq: Mapped[int] = mapped_column(Integer, default=0)
+
+    @property
+    def can_sell(self) -> bool:
+        return self.registration_done and self.payment_account_done
+
+
+class AuthToken(Base):
+    """One-time tokens mailed to the user: confirmation, password reset, magic link (hash stored)."""
+
+    __tablename__ = "auth_tokens"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class RefreshToken(Base):
+    """A refresh token bound to the browser fingerprint it was issued to; rotated on every renewal."""
+
+    __tablename__ = "refresh_tokens"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    fingerprint: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,48 @@
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from store.models.base import Base, Timestamps
+
+
+class File(Timestamps, Base):
+    __tablename__ = "files"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    storage_key: Mapped[str] = mapped_column(String(200), unique=True)
+    file_name: Mapped[str] = mapped_column(String(255))
+    content_type: Mapped[str] = mapped_column(String(100))
+    size: Mapped[int] = mapped_column(BigInteger)
+    sha256: Mapped[str] = mapped_column(String(64))
+
+
+class Product(Timestamps, Base):
+    __tablename__ = "products"
+    __table_args__ = (UniqueConstraint("seller_id", "slug"), Index("ix_products_seller_created", "seller_id", "created_at"))
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(300))
+    internal_name: Mapped[str | None] = mapped_column(String(300))
+    description: Mapped[str] = mapped_column(Text, default="")
+    form: Mapped[str] = mapped_column(String(30))
+    slug: Mapped[str] = mapped_column(String(120))
+    publication: Mapped[str] = mapped_column(String(30), default="unpublished")
+    is_archived: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_private: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_free: Mapped[bool] = mapped_column(Boolean, default=False)
+    access_password: Mapped[str | None] = mapped_column(String(200))
+    limit: Mapped[int | None] = mapped_column(Integer)
+    sold_count: Mapped[int] = mapped_column(Integer, default=0)
+    reserved_count: Mapped[int] = mapped_column(Integer, default=0)
+    file_id: Mapped[int | None] = mapped_column(ForeignKey("files.id", ondelete="SET NULL"))
+
+
+class PricingPlan(Timestamps, Base):
+    __tablename__ = "pricing_plans"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(200))
+    payment_type: Mapped[str] = mapped_column(String(30))
+    price: Mapped[int] = mapped_column(BigInteger)  # minor units
+    currency: Mapped[str] = mapped_column(String(3))
+    active: Mapped[bool] = mapped_column(Boolean, default=True)

@@ -1,0 +1,131 @@
+"""Orders and the money rows around them. Money rows are append-only and carry a unique
+idempotency key built from the order token, so a retried activity finds its row instead of adding one."""
+
+from datetime import datetime
+
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from store.models.base import Base, Timestamps
+
+
+class PayerCustomer(Timestamps, Base):
+    """The buyer's customer at the payment provider, one per email."""
+
+    __tablename__ = "payer_customers"
+    email: Mapped[str] = mapped_column(String(320), primary_key=True)
+    provider_customer_id: Mapped[str] = mapped_column(String(100))
+
+
+class Order(Timestamps, Base):
+    __tablename__ = "orders"
+    __table_args__ = (
+        Index("ix_orders_seller_created", "seller_id", text("created_at DESC"), text("id DESC")),
+        Index("ix_orders_seller_state_created", "seller_id", "payment_state", text("created_at DESC")),
+        Index("ix_orders_seller_email", "seller_id", text("lower(payer_email) text_pattern_ops")),
+    )
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    token: Mapped[str] = mapped_column(String(40), unique=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id"), index=True)
+    product_name: Mapped[str] = mapped_column(String(300))
+    pricing_plan_id: Mapped[int] = mapped_column(ForeignKey("pricing_plans.id"))
+    pricing_plan_name: Mapped[str] = mapped_column(String(200))
+    payment_state: Mapped[str] = mapped_column(String(30), default="payment_waiting")
+    payment_form: Mapped[str] = mapped_column(String(30), default="card")
+    period_type: Mapped[str] = mapped_column(String(30), default="one_time")
+    total: Mapped[int] = mapped_column(BigInteger)
+    paid: Mapped[int] = mapped_column(BigInteger, default=0)
+    currency_key: Mapped[str] = mapped_column(String(3))
+    payer_email: Mapped[str] = mapped_column(String(320))
+    payer_first_name: Mapped[str] = mapped_column(String(100), default="")
+    payer_last_name: Mapped[str] = mapped_column(String(100), default="")
+    payer_country: Mapped[str | None] = mapped_column(String(2))
+    provider_customer_id: Mapped[str | None] = mapped_column(String(100))
+    setup_intent_id: Mapped[str | None] = mapped_column(String(100))
+    paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class PaymentIntentRecord(Timestamps, Base):
+    """The order's PaymentIntent, recorded before it is confirmed; one per (order, attempt)."""
+
+    __tablename__ = "payment_intents"
+    __table_args__ = (UniqueConstraint("order_id", "attempt"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
+    attempt: Mapped[int] = mapped_column(Integer)
+    provider_ref: Mapped[str] = mapped_column(String(100), unique=True)
+    idempotency_key: Mapped[str] = mapped_column(String(120), unique=True)
+    payment_method: Mapped[str] = mapped_column(String(100))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    status: Mapped[str] = mapped_column(String(40))
+
+
+class Payment(Base):
+    """The payment log (core §3 'Payment log': type, state, provider)."""
+
+    __tablename__ = "payments"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    type: Mapped[str] = mapped_column(String(20))
+    state: Mapped[str] = mapped_column(String(20))
+    provider: Mapped[str] = mapped_column(String(30))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    provider_ref: Mapped[str | None] = mapped_column(String(100))
+    message: Mapped[str | None] = mapped_column(Text)
+    idempotency_key: Mapped[str] = mapped_column(String(160), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class Invoice(Base):
+    __tablename__ = "invoices"
+    __table_args__ = (UniqueConstraint("seller_id", "number"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), unique=True)
+    number: Mapped[int] = mapped_column(Integer)
+    form: Mapped[str] = mapped_column(String(20), default="regular")
+    state: Mapped[str] = mapped_column(String(20))
+    total: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    issued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class Transfer(Base):
+    """A seller balance entry. A paid order books one ``sale`` transfer (idempotency key per order)."""
+
+    __tablename__ = "transfers"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    form: Mapped[str] = mapped_column(String(20))
+    state: Mapped[str] = mapped_column(String(20))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    idempotency_key: Mapped[str] = mapped_column(String(160), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class Access(Base):
+    """The payer's access to what they bought: a download link valid for that order only."""
+
+    __tablename__ = "accesses"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), unique=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    file_id: Mapped[int | None] = mapped_column(ForeignKey("files.id", ondelete="SET NULL"))
+    download_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -1,0 +1,100 @@
+"""Order reads for the cabinet and the shop: the orders list (generic list engine) and one order's details."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.errors import DomainError, ErrorCode, invalid
+from domain.listing import ListParams
+from domain.orders import ORDER_SORT_KEYS, PaymentState
+from store.listing import ListSpec, run_list
+from store.models import Access, Invoice, Order, Payment, Transfer
+
+LIST_COLUMNS = (Order.token, Order.product_id, Order.product_name, Order.created_at, Order.payment_state,
+                Order.payment_form, Order.period_type, Order.pricing_plan_name, Order.total, Order.paid,
+                Order.currency_key, Order.payer_first_name, Order.payer_last_name, Order.payer_email)
+
+
+def _as_list(value: Any) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def _payment_state(q: Select, value: Any) -> Select:
+    states = _as_list(value)
+    bad = [v for v in states if v not in PaymentState.__members__]
+    if bad:
+        raise invalid(filters=f"unknown payment_state {', '.join(bad)}")
+    return q.where(Order.payment_state.in_(states))
+
+
+def _product(q: Select, value: Any) -> Select:
+    try:
+        ids = [int(v) for v in _as_list(value)]
+    except ValueError:
+        raise invalid(filters="product_id must be a number") from None
+    return q.where(Order.product_id.in_(ids))
+
+
+def _date(field: str, op: str):
+    def apply(q: Select, value: Any) -> Select:
+        try:
+            when = datetime.fromisoformat(str(value))
+        except ValueError:
+            raise invalid(filters=f"{field} must be an ISO date") from None
+        return q.where(Order.created_at >= when if op == ">=" else Order.created_at <= when)
+    return apply
+
+
+def _search(q: Select, text: str) -> Select:
+    t = text.lower()
+    return q.where(or_(Order.token == text, func.lower(Order.payer_email).startswith(t, autoescape=True)))
+
+
+ORDER_LIST = ListSpec(
+    sort_columns={k: getattr(Order, k) for k in ORDER_SORT_KEYS},
+    default_sort="created_at", tiebreak=Order.id,
+    filters={"payment_state": _payment_state, "product_id": _product, "created_from": _date("created_from", ">="),
+             "created_to": _date("created_to", "<=")},
+    search=_search,
+)
+
+
+def order_list_select(seller_id: int) -> Select:
+    return select(*LIST_COLUMNS).where(Order.seller_id == seller_id)
+
+
+async def orders_listed(s: AsyncSession, seller_id: int, params: ListParams) -> tuple[list[dict], int]:
+    rows, total = await run_list(s, order_list_select(seller_id), params, ORDER_LIST)
+    out = []
+    for r in rows:
+        d = dict(r._mapping)
+        d["payer_name"] = f"{d.pop('payer_first_name')} {d.pop('payer_last_name')}".strip()
+        out.append(d)
+    return out, total
+
+
+async def order_of_seller(s: AsyncSession, seller_id: int, token: str) -> Order:
+    order = (await s.execute(select(Order).where(Order.token == token, Order.seller_id == seller_id))
+             ).scalar_one_or_none()
+    if order is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
+    return order
+
+
+async def order_details(s: AsyncSession, order: Order) -> dict:
+    payments = (await s.execute(select(Payment).where(Payment.order_id == order.id).order_by(Payment.id))).scalars()
+    invoice = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
+    transfer = (await s.execute(select(Transfer).where(Transfer.order_id == order.id).limit(1))).scalar_one_or_none()
+    access = (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one_or_none()
+    return {"payments": list(payments), "invoice": invoice, "transfer": transfer, "access": access}
+
+
+async def access_by_token(s: AsyncSession, token: str) -> Access:
+    access = (await s.execute(select(Access).where(Access.token == token))).scalar_one_or_none()
+    if access is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Download not found.")
+    return access

@@ -1,0 +1,169 @@
+"""Order actions, named in the past tense of what they record. Each is idempotent: run twice, it
+finds the row it wrote the first time (unique keys built from the order token) instead of adding one."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.errors import DomainError, ErrorCode
+from domain.orders import InvoiceState, LogType, PaymentLogState, PaymentProvider, PaymentState, TransferForm
+from store.models import (
+    Access,
+    Invoice,
+    Order,
+    PayerCustomer,
+    Payment,
+    PaymentIntentRecord,
+    PricingPlan,
+    Product,
+    Seller,
+    Transfer,
+)
+
+
+def new_order_token() -> str:
+    return secrets.token_hex(10)
+
+
+async def order_by_token(s: AsyncSession, token: str, *, lock: bool = False) -> Order:
+    q = select(Order).where(Order.token == token)
+    if lock:
+        q = q.with_for_update()
+    order = (await s.execute(q)).scalar_one_or_none()
+    if order is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
+    return order
+
+
+async def payer_customer(s: AsyncSession, email: str) -> str | None:
+    row = await s.get(PayerCustomer, email.lower())
+    return row.provider_customer_id if row else None
+
+
+async def payer_customer_saved(s: AsyncSession, email: str, customer_id: str) -> str:
+    """Keep the first customer recorded for this email (a concurrent checkout may have won)."""
+    await s.execute(insert(PayerCustomer).values(email=email.lower(), provider_customer_id=customer_id)
+                    .on_conflict_do_nothing())
+    return (await payer_customer(s, email)) or customer_id
+
+
+async def order_created(s: AsyncSession, *, product: Product, plan: PricingPlan, payer: dict[str, str | None],
+                        customer_id: str) -> Order:
+    order = Order(
+        token=new_order_token(), seller_id=product.seller_id, product_id=product.id, product_name=product.name,
+        pricing_plan_id=plan.id, pricing_plan_name=plan.name, payment_state=PaymentState.payment_waiting,
+        payment_form="card", period_type=plan.payment_type, total=plan.price, paid=0, currency_key=plan.currency,
+        payer_email=str(payer["email"]).lower(), payer_first_name=payer.get("first_name") or "",
+        payer_last_name=payer.get("last_name") or "", payer_country=payer.get("country"),
+        provider_customer_id=customer_id,
+    )
+    s.add(order)
+    await s.flush()
+    return order
+
+
+async def intent_for_attempt(s: AsyncSession, order_id: int, attempt: int) -> PaymentIntentRecord | None:
+    return (await s.execute(select(PaymentIntentRecord).where(
+        PaymentIntentRecord.order_id == order_id, PaymentIntentRecord.attempt == attempt))).scalar_one_or_none()
+
+
+async def latest_intent(s: AsyncSession, order_id: int) -> PaymentIntentRecord | None:
+    return (await s.execute(select(PaymentIntentRecord).where(PaymentIntentRecord.order_id == order_id)
+                            .order_by(PaymentIntentRecord.attempt.desc()).limit(1))).scalar_one_or_none()
+
+
+async def intent_recorded(s: AsyncSession, *, order: Order, attempt: int, provider_ref: str, idempotency_key: str,
+                          payment_method: str, status: str) -> None:
+    await s.execute(insert(PaymentIntentRecord).values(
+        order_id=order.id, attempt=attempt, provider_ref=provider_ref, idempotency_key=idempotency_key,
+        payment_method=payment_method, amount=order.total, currency=order.currency_key, status=status,
+        created_at=datetime.now(UTC), updated_at=datetime.now(UTC)).on_conflict_do_nothing())
+
+
+async def intent_status_changed(s: AsyncSession, provider_ref: str, status: str) -> None:
+    await s.execute(update(PaymentIntentRecord).where(PaymentIntentRecord.provider_ref == provider_ref)
+                    .values(status=status, updated_at=datetime.now(UTC)))
+
+
+async def _log(s: AsyncSession, order: Order, *, state: str, provider_ref: str | None, message: str | None,
+               key: str, log_type: str = LogType.Payment) -> None:
+    await s.execute(insert(Payment).values(
+        order_id=order.id, seller_id=order.seller_id, type=log_type, state=state, provider=PaymentProvider.stripe,
+        amount=order.total, currency=order.currency_key, provider_ref=provider_ref, message=message,
+        idempotency_key=key).on_conflict_do_nothing())
+
+
+async def payment_pending(s: AsyncSession, token: str, intent_id: str) -> None:
+    order = await order_by_token(s, token, lock=True)
+    if order.payment_state != PaymentState.paid:
+        order.payment_state = PaymentState.payment_pending
+    await _log(s, order, state=PaymentLogState.pending, provider_ref=intent_id, message=None,
+               key=f"order-{token}-{intent_id}-pending")
+
+
+async def payment_denied(s: AsyncSession, token: str, intent_id: str | None, message: str, attempt: int) -> None:
+    """A declined or failed attempt: the log keeps the reason; the order waits for another attempt."""
+    order = await order_by_token(s, token, lock=True)
+    if order.payment_state != PaymentState.paid:
+        order.payment_state = PaymentState.payment_waiting
+    await _log(s, order, state=PaymentLogState.denied, provider_ref=intent_id, message=message,
+               key=f"order-{token}-attempt-{attempt}-denied")
+
+
+async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
+    order = await order_by_token(s, token, lock=True)
+    if order.payment_state != PaymentState.paid:
+        order.payment_state = PaymentState.paid
+        order.paid = order.total
+        order.paid_at = datetime.now(UTC)
+        await s.execute(update(Product).where(Product.id == order.product_id)
+                        .values(sold_count=Product.sold_count + 1))
+    await _log(s, order, state=PaymentLogState.successful, provider_ref=intent_id, message=None,
+               key=f"order-{token}-paid")
+    return order
+
+
+async def checkout_expired(s: AsyncSession, token: str) -> None:
+    order = await order_by_token(s, token, lock=True)
+    if order.payment_state in (PaymentState.payment_waiting, PaymentState.payment_pending):
+        order.payment_state = PaymentState.payment_not_completed
+
+
+async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
+    """Gapless per seller: the seller row is locked, its counter advanced, and the invoice inserted in one
+    transaction; the unique order_id makes a retry find the first invoice."""
+    order = await order_by_token(s, token)
+    existing = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
+    if existing:
+        return existing
+    seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id).with_for_update())).scalar_one()
+    existing = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
+    if existing:
+        return existing
+    seller.invoice_seq += 1
+    inv = Invoice(seller_id=seller.id, order_id=order.id, number=seller.invoice_seq, state=InvoiceState.paid,
+                  total=order.total, currency=order.currency_key)
+    s.add(inv)
+    await s.flush()
+    return inv
+
+
+async def sale_booked(s: AsyncSession, token: str) -> None:
+    order = await order_by_token(s, token)
+    await s.execute(insert(Transfer).values(
+        seller_id=order.seller_id, order_id=order.id, form=TransferForm.sale, state=PaymentLogState.successful,
+        amount=order.total, currency=order.currency_key, idempotency_key=f"order-{token}-sale")
+        .on_conflict_do_nothing())
+
+
+async def access_granted(s: AsyncSession, token: str) -> Access:
+    order = await order_by_token(s, token)
+    product = await s.get(Product, order.product_id)
+    await s.execute(insert(Access).values(order_id=order.id, token=secrets.token_urlsafe(24),
+                                          file_id=product.file_id if product else None).on_conflict_do_nothing())
+    return (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one()

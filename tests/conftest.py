@@ -1,0 +1,55 @@
+"""Shared fixtures. Integration and browser tests share one real stack (PostgreSQL, Temporal, localstripe,
+mail catcher, worker, API) started by the test run itself on free ports under a temporary folder."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+_exit_status = 0
+
+
+@pytest.fixture(scope="session")
+def stack():
+    from deploy.stack import Ports, Stack
+
+    data = Path(tempfile.mkdtemp(prefix="sellflow-test-"))
+    st = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=False)
+    try:
+        st.start_all(seed=True)
+        for k, v in st.env().items():
+            if k.startswith("SELLFLOW_"):
+                os.environ[k] = v
+        _reset_caches()
+        yield st
+    finally:
+        st.stop()
+
+
+def _reset_caches() -> None:
+    from activities import stripe_gateway
+    from sellflow.settings import get_settings
+
+    get_settings.cache_clear()
+    stripe_gateway.client.cache_clear()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    global _exit_status
+    _exit_status = int(exitstatus)
+
+
+def pytest_unconfigure(config):
+    # A process that used a Temporal client can abort during interpreter shutdown (sdk-python #300):
+    # leave right after pytest has printed its summary.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(_exit_status)

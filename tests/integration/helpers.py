@@ -1,0 +1,138 @@
+"""Helpers that act as a user would: through the HTTP API, the mail catcher and the card provider."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+import time
+from dataclasses import dataclass
+
+import httpx
+import stripe
+
+CARD_OK = "4242424242424242"
+CARD_DECLINED_AT_SETUP = "4000000000000002"
+CARD_DECLINED_AT_CHARGE = "4000000000000341"
+CARD_3DS = "4000002760003184"
+
+
+def client(stack) -> httpx.AsyncClient:
+    return httpx.AsyncClient(base_url=f"http://127.0.0.1:{stack.ports.api}", timeout=60)
+
+
+async def mails(stack, to: str) -> list[dict]:
+    async with httpx.AsyncClient(timeout=10) as c:
+        return (await c.get(f"http://127.0.0.1:{stack.ports.mail_ui}/api/messages", params={"to": to})).json()
+
+
+async def wait_mail(stack, to: str, subject_part: str, timeout: float = 20) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for m in await mails(stack, to):
+            if subject_part in m["subject"]:
+                return m
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"no mail '{subject_part}' to {to}")
+
+
+@dataclass
+class Seller:
+    email: str
+    username: str
+    headers: dict[str, str]
+    tokens: dict
+
+
+async def new_seller(stack, c: httpx.AsyncClient, prefix: str = "seller") -> Seller:
+    """Sign up, confirm through the mailed link, finish 'about you' (which completes registration)."""
+    username = f"{prefix}-{secrets.token_hex(3)}"
+    email = f"{username}@example.com"
+    r = await c.post("/v1/app/user", json={"email": email, "password": "correct-horse-1", "profile_type": "seller"})
+    assert r.status_code == 201, r.text
+    mail = await wait_mail(stack, email, "Confirm")
+    token = re.search(r"confirmation_token=([\w-]+)", mail["body"]).group(1)
+    r = await c.post("/v1/app/user/confirmation", json={"confirmation_token": token, "fingerprint": "fp-test"})
+    assert r.status_code == 200, r.text
+    tokens = r.json()
+    headers = {"Authorization": f"Bearer {tokens['access_token']}"}
+    r = await c.patch("/v1/app/user", json={"username": username, "first_name": "Sam", "last_name": "Seller"},
+                      headers=headers)
+    assert r.status_code == 200, r.text
+    return Seller(email, username, headers, tokens)
+
+
+async def published_product(c: httpx.AsyncClient, seller: Seller, *, price: int = 2500, name: str = "Guide") -> dict:
+    h = seller.headers
+    p = (await c.post("/v1/cabinet/products", json={"name": name, "description": "A guide."}, headers=h)).json()
+    r = await c.post(f"/v1/cabinet/products/{p['id']}/file", files={"file": ("guide.pdf", b"%PDF guide", "application/pdf")},
+                     headers=h)
+    assert r.status_code == 200, r.text
+    r = await c.post(f"/v1/cabinet/products/{p['id']}/pricing_plans",
+                     json={"name": "Once", "payment_type": "one_time", "price": price, "currency": "eur"}, headers=h)
+    assert r.status_code == 201, r.text
+    r = await c.post(f"/v1/cabinet/products/{p['id']}/publish", headers=h)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _stripe(stack) -> None:
+    stripe.api_key = "sk_test_sellflow_local"
+    stripe.api_base = f"http://127.0.0.1:{stack.ports.stripe}"
+
+
+async def card_payment_method(stack, setup_secret: str, number: str) -> str:
+    """Play the browser's confirmCardSetup (3-D Secure at setup answered 'complete')."""
+    _stripe(stack)
+    seti = setup_secret.split("_secret_")[0]
+
+    def confirm() -> str:
+        si = stripe.SetupIntent.confirm(seti, payment_method_data={
+            "type": "card", "card": {"number": number, "exp_month": 12, "exp_year": 2031, "cvc": "123"}})
+        if si.status == "requires_action":
+            si = stripe.SetupIntent.confirm(seti)
+        return si.payment_method
+
+    return await asyncio.to_thread(confirm)
+
+
+async def authenticate_3ds(stack, client_secret: str, success: bool) -> None:
+    """Play the browser's confirmCardPayment 3-D Secure answer."""
+    pi = client_secret.split("_secret_")[0]
+    async with httpx.AsyncClient(timeout=10) as c:
+        r = await c.post(f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents/{pi}/_authenticate",
+                         params={"success": str(success).lower()},
+                         json={"key": "pk_test_sellflow_local", "client_secret": client_secret})
+        assert r.status_code == 200, r.text
+
+
+async def start_checkout(c: httpx.AsyncClient, username: str, product: dict, email: str | None = None) -> dict:
+    plan = product["pricing_plans"][0]
+    r = await c.post(f"/v1/shop/{username}/products/{product['slug']}/checkout", json={
+        "pricing_plan_id": plan["id"],
+        "payer": {"email": email or f"buyer-{secrets.token_hex(3)}@example.com", "first_name": "Bea", "last_name": "Buyer"}})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+async def pay(c: httpx.AsyncClient, username: str, token: str, pm: str) -> httpx.Response:
+    return await c.post(f"/v1/shop/{username}/orders/{token}/pay", json={"payment_method": pm})
+
+
+async def wait_fulfilled(c: httpx.AsyncClient, username: str, token: str, timeout: float = 30) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        st = (await c.get(f"/v1/shop/{username}/orders/{token}")).json()
+        if st.get("download_url") and st.get("invoice_number"):
+            return st
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"order {token} not fulfilled: {st}")
+
+
+async def db_count(sql: str, **params) -> int:
+    from sqlalchemy import text
+
+    from store.db import session
+
+    async with session() as s:
+        return int((await s.execute(text(sql), params)).scalar_one())

@@ -1,0 +1,180 @@
+"""The money path end to end: real API, Temporal, PostgreSQL, localstripe and mail catcher."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.integration.helpers import (
+    CARD_3DS,
+    CARD_DECLINED_AT_CHARGE,
+    CARD_DECLINED_AT_SETUP,
+    CARD_OK,
+    authenticate_3ds,
+    card_payment_method,
+    client,
+    db_count,
+    new_seller,
+    pay,
+    published_product,
+    start_checkout,
+    wait_fulfilled,
+    wait_mail,
+)
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+async def shop(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "shop")
+        product = await published_product(c, seller, price=1990, name="Field Guide")
+        yield seller, product
+
+
+async def test_paid_checkout_fulfils_the_order(stack, shop):
+    seller, product = shop
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product, email="paying.buyer@example.com")
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        r = await pay(c, seller.username, co["order_token"], pm)
+        assert r.status_code == 200, r.text
+        assert r.json()["outcome"] == "succeeded"
+        done = await wait_fulfilled(c, seller.username, co["order_token"])
+        assert done["payment_state"] == "paid"
+        download = await c.get(done["download_url"])
+        assert download.status_code == 200 and download.content == b"%PDF guide"
+        # the seller sees it as paid, with its invoice, balance entry and the finished workflow
+        detail = (await c.get(f"/v1/cabinet/orders/{co['order_token']}", headers=seller.headers)).json()
+        assert detail["payment_state"] == "paid" and detail["paid"] == 1990
+        assert detail["invoice"]["number"] == done["invoice_number"]
+        assert detail["transfer"]["amount"] == 1990 and detail["transfer"]["form"] == "sale"
+        assert [p["state"] for p in detail["payments"]][-1] == "successful"
+        assert detail["workflow"]["workflow_id"] == f"checkout-{co['order_token']}"
+        states = {s["key"]: s["state"] for s in detail["workflow"]["progress"]["steps"]}
+        assert set(states.values()) == {"done"}, states
+        listed = (await c.get("/v1/cabinet/orders", params={"filters[payment_state][]": "paid"},
+                              headers=seller.headers)).json()
+        assert co["order_token"] in [o["token"] for o in listed["list"]]
+    payer_mail = await wait_mail(stack, "paying.buyer@example.com", "Your order")
+    assert done["download_url"] in payer_mail["body"]
+    await wait_mail(stack, seller.email, "New sale")
+
+
+async def test_invoice_numbers_are_gapless_per_seller(stack, shop):
+    seller, product = shop
+    async with client(stack) as c:
+        tokens = []
+        for _ in range(3):
+            co = await start_checkout(c, seller.username, product)
+            pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+            assert (await pay(c, seller.username, co["order_token"], pm)).json()["outcome"] == "succeeded"
+            tokens.append(co["order_token"])
+        numbers = [(await wait_fulfilled(c, seller.username, t))["invoice_number"] for t in tokens]
+    seller_id = await db_count("select s.id from sellers s join users u on u.id = s.user_id where u.email = :e",
+                               e=seller.email)
+    all_numbers = await db_count("select count(*) from invoices where seller_id = :s", s=seller_id)
+    top = await db_count("select max(number) from invoices where seller_id = :s", s=seller_id)
+    assert top == all_numbers, "invoice numbers have a gap"
+    assert numbers == sorted(numbers) and len(set(numbers)) == 3
+
+
+async def test_declined_card_shows_reason_and_leaves_no_paid_order(stack, shop):
+    seller, product = shop
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product)
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_DECLINED_AT_CHARGE)
+        r = (await pay(c, seller.username, co["order_token"], pm)).json()
+        assert r["outcome"] == "failed" and r["message"] == "Your card was declined."
+        status = (await c.get(f"/v1/shop/{seller.username}/orders/{co['order_token']}")).json()
+        assert status["payment_state"] != "paid" and status["download_url"] is None
+        detail = (await c.get(f"/v1/cabinet/orders/{co['order_token']}", headers=seller.headers)).json()
+        assert detail["paid"] == 0 and detail["invoice"] is None and detail["transfer"] is None
+        assert detail["payments"][-1]["state"] == "denied"
+        # the buyer can try again with another card in the same checkout
+        pm2 = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, co["order_token"], pm2)).json()["outcome"] == "succeeded"
+        await wait_fulfilled(c, seller.username, co["order_token"])
+
+
+async def test_card_declined_at_setup_never_reaches_sellflow(stack, shop):
+    import stripe
+
+    seller, product = shop
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product)
+    with pytest.raises(stripe.CardError, match="declined"):
+        await card_payment_method(stack, co["setup_intent_client_secret"], CARD_DECLINED_AT_SETUP)
+    assert await db_count("select count(*) from payment_intents pi join orders o on o.id = pi.order_id "
+                          "where o.token = :t", t=co["order_token"]) == 0
+
+
+@pytest.mark.parametrize("success", [True, False])
+async def test_three_d_secure_both_answers(stack, shop, success):
+    seller, product = shop
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product)
+        token = co["order_token"]
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_3DS)
+        r = (await pay(c, seller.username, token, pm)).json()
+        assert r["outcome"] == "requires_action" and r["client_secret"]
+        assert r["payment_state"] == "payment_pending"
+        await authenticate_3ds(stack, r["client_secret"], success)
+        after = (await c.post(f"/v1/shop/{seller.username}/orders/{token}/authenticated")).json()
+        if success:
+            assert after["outcome"] == "succeeded"
+            await wait_fulfilled(c, seller.username, token)
+        else:
+            assert after["outcome"] == "failed" and after["payment_state"] == "payment_waiting"
+            status = (await c.get(f"/v1/shop/{seller.username}/orders/{token}")).json()
+            assert status["payment_state"] == "payment_waiting"
+
+
+async def test_three_d_secure_learned_from_webhook_alone(stack, shop):
+    """The browser never reports back; the signed webhook signals the workflow, which asks Stripe."""
+    seller, product = shop
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product)
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_3DS)
+        r = (await pay(c, seller.username, co["order_token"], pm)).json()
+        await authenticate_3ds(stack, r["client_secret"], True)
+        done = await wait_fulfilled(c, seller.username, co["order_token"], timeout=30)
+        assert done["payment_state"] == "paid"
+
+
+async def test_repeated_and_concurrent_pay_requests_charge_once(stack, shop):
+    seller, product = shop
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product)
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        results = await asyncio.gather(*(pay(c, seller.username, co["order_token"], pm) for _ in range(5)))
+        assert {r.json()["outcome"] for r in results} == {"succeeded"}
+        again = (await pay(c, seller.username, co["order_token"], pm)).json()
+        assert again["outcome"] == "succeeded"
+        await wait_fulfilled(c, seller.username, co["order_token"])
+    t = co["order_token"]
+    assert await db_count("select count(*) from payment_intents pi join orders o on o.id = pi.order_id "
+                          "where o.token = :t", t=t) == 1
+    assert await db_count("select count(*) from payments p join orders o on o.id = p.order_id "
+                          "where o.token = :t and p.state = 'successful'", t=t) == 1
+    assert await db_count("select count(*) from transfers where idempotency_key = :k", k=f"order-{t}-sale") == 1
+    assert await stripe_succeeded_charges(stack, t) == 1
+
+
+async def stripe_succeeded_charges(stack, order_token: str) -> int:
+    """Count money actually taken at the provider for this order (PaymentIntents carry the order token)."""
+    import httpx
+
+    async with httpx.AsyncClient(timeout=10) as h:
+        r = await h.get(f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents", params={"limit": 100},
+                        headers={"Authorization": "Bearer sk_test_sellflow_local"})
+        assert r.status_code == 200, r.text
+        data = r.json()["data"]
+        while r.json().get("has_more"):
+            r = await h.get(f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
+                            params={"limit": 100, "starting_after": data[-1]["id"]},
+                            headers={"Authorization": "Bearer sk_test_sellflow_local"})
+            data += r.json()["data"]
+    return sum(1 for pi in data if pi["metadata"].get("order_token") == order_token and pi["status"] == "succeeded")

@@ -1,0 +1,76 @@
+"""The generic list API over orders and products: paging, per, filters, search, sort, counts, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.integration.helpers import client, new_seller, published_product, start_checkout
+
+pytestmark = pytest.mark.integration
+
+
+async def test_orders_list_paging_filters_and_sort(stack):
+    async with client(stack) as c:
+        s = await new_seller(stack, c, "lists")
+        cheap = await published_product(c, s, price=500, name="Cheap")
+        dear = await published_product(c, s, price=9000, name="Dear")
+        for i in range(7):
+            await start_checkout(c, s.username, cheap if i % 2 else dear, email=f"list{i}@example.com")
+        h = s.headers
+        page = (await c.get("/v1/cabinet/orders", params={"per": 5, "page": 1}, headers=h)).json()
+        assert page["total_count"] == 7 and len(page["list"]) == 5 and page["total_count_max"] == 10000
+        last = (await c.get("/v1/cabinet/orders", params={"per": 5, "page": 2}, headers=h)).json()
+        assert len(last["list"]) == 2
+        beyond = (await c.get("/v1/cabinet/orders", params={"per": 5, "page": 9}, headers=h)).json()
+        assert beyond["list"] == [] and beyond["total_count"] == 7  # the client corrects to the last page
+        asc = (await c.get("/v1/cabinet/orders", params={"sort_key": "total", "sort_dir": "asc", "per": 10},
+                           headers=h)).json()["list"]
+        desc = (await c.get("/v1/cabinet/orders", params={"sort_key": "total", "sort_dir": "desc", "per": 10},
+                            headers=h)).json()["list"]
+        assert [o["total"] for o in asc] == sorted(o["total"] for o in asc)
+        assert [o["total"] for o in desc] == sorted((o["total"] for o in desc), reverse=True)
+        assert asc[0]["total"] == 500 and desc[0]["total"] == 9000
+        waiting = (await c.get("/v1/cabinet/orders", params={"filters[payment_state][]": ["payment_waiting"]},
+                               headers=h)).json()
+        assert waiting["total_count"] == 7
+        paid = (await c.get("/v1/cabinet/orders", params={"filters[payment_state][]": "paid"}, headers=h)).json()
+        assert paid["total_count"] == 0
+        by_product = (await c.get("/v1/cabinet/orders", params={"filters[product_id]": cheap["id"]}, headers=h)).json()
+        assert by_product["total_count"] == 3
+        found = (await c.get("/v1/cabinet/orders", params={"query": "list3@"}, headers=h)).json()
+        assert [o["payer_email"] for o in found["list"]] == ["list3@example.com"]
+
+
+async def test_list_rejects_bad_input_with_field_messages(stack):
+    async with client(stack) as c:
+        s = await new_seller(stack, c, "badlist")
+        h = s.headers
+        for params, field in (({"per": 7}, "per"), ({"sort_key": "password"}, "sort_key"),
+                              ({"filters[payment_state][]": "hacked"}, "filters"), ({"page": 0}, "page"),
+                              ({"filters[nope]": "1"}, "filters")):
+            r = await c.get("/v1/cabinet/orders", params=params, headers=h)
+            assert r.status_code == 400, (params, r.text)
+            assert r.json()["error"] == "INVALID_INPUT" and field in r.json()["fields"], r.json()
+
+
+async def test_products_list_page_size_30_and_warnings(stack):
+    async with client(stack) as c:
+        s = await new_seller(stack, c, "prods")
+        h = s.headers
+        draft = (await c.post("/v1/cabinet/products", json={"name": "Draft"}, headers=h)).json()
+        assert set(draft["warnings"]) == {"no_pricing_plans", "no_digitals"}
+        r = await c.post(f"/v1/cabinet/products/{draft['id']}/publish", headers=h)
+        assert r.status_code == 422 and r.json()["error"] == "NOT_SELLABLE"
+        assert set(r.json()["fields"]["reasons"]) == {"no_pricing_plans", "no_digitals"}
+        listed = (await c.get("/v1/cabinet/products", headers=h)).json()
+        assert listed["total_count"] == 1 and listed["list"][0]["warnings"]
+        ok = await published_product(c, s)
+        dup = (await c.post(f"/v1/cabinet/products/{ok['id']}/duplicate", headers=h)).json()
+        assert dup["is_published"] is False and dup["warnings"] == [] and dup["slug"] != ok["slug"]
+        archived = (await c.post(f"/v1/cabinet/products/{ok['id']}/archive", headers=h)).json()
+        assert archived["is_archived"] and "is_archived" in archived["warnings"]
+        assert (await c.get("/v1/cabinet/products", params={"filters[state]": "archived"}, headers=h)).json()["total_count"] == 1
+        assert (await c.get(f"/v1/shop/{s.username}/products/{ok['slug']}")).status_code == 404
+        bad = await c.post(f"/v1/cabinet/products/{dup['id']}/pricing_plans", json={"name": "x", "price": 5, "currency": "eur"},
+                           headers=h)
+        assert bad.status_code == 400 and "price" in bad.json()["fields"]

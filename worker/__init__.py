@@ -1,0 +1,1 @@
+"""The Temporal worker entry point."""

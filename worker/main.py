@@ -1,0 +1,43 @@
+"""Runs the Sellflow worker: every workflow and activity on the one task queue of the settings."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import structlog
+from temporalio.client import Client
+from temporalio.contrib.opentelemetry import TracingInterceptor
+from temporalio.worker import Worker
+
+from activities.checkout import ALL as CHECKOUT_ACTIVITIES
+from sellflow import telemetry
+from sellflow.settings import get_settings
+from workflows.checkout import CheckoutWorkflow
+
+WORKFLOWS = [CheckoutWorkflow]
+ACTIVITIES = [*CHECKOUT_ACTIVITIES]
+
+
+async def connect() -> Client:
+    s = get_settings()
+    return await Client.connect(s.temporal_address, namespace=s.temporal_namespace,
+                                interceptors=[TracingInterceptor()])
+
+
+def build(client: Client) -> Worker:
+    return Worker(client, task_queue=get_settings().temporal_task_queue, workflows=WORKFLOWS, activities=ACTIVITIES,
+                  max_concurrent_activities=100, max_concurrent_local_activities=100)
+
+
+async def run() -> None:
+    telemetry.setup("worker")
+    client = await connect()
+    worker = build(client)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    structlog.get_logger().info("worker_started", task_queue=get_settings().temporal_task_queue)
+    async with worker:
+        await stop.wait()

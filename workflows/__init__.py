@@ -1,0 +1,1 @@
+"""Temporal workflows: deterministic, no I/O. One module per process (DESIGN.md's catalogue)."""
