@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
@@ -39,10 +40,21 @@ from domain.orders import PaymentState
 
 # A payment step that keeps failing gives up after 30 s so the buyer gets an answer; the attempt stays open
 # (see `pay`), so a retry looks the recorded PaymentIntent up again instead of starting a new one.
-LOCAL = {"start_to_close_timeout": timedelta(seconds=15), "schedule_to_close_timeout": timedelta(seconds=30),
-         "retry_policy": RetryPolicy(initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=3))}
-REMOTE = {"start_to_close_timeout": timedelta(seconds=30),
-          "retry_policy": RetryPolicy(initial_interval=timedelta(milliseconds=500), maximum_interval=timedelta(seconds=10))}
+LOCAL_RETRY = RetryPolicy(initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=3))
+REMOTE_RETRY = RetryPolicy(initial_interval=timedelta(milliseconds=500), maximum_interval=timedelta(seconds=10))
+
+
+async def _local(name: str, arg: object, result_type: type | None = None) -> Any:
+    return await workflow.execute_local_activity(
+        name, arg, result_type=result_type, start_to_close_timeout=timedelta(seconds=15),
+        schedule_to_close_timeout=timedelta(seconds=30), retry_policy=LOCAL_RETRY)
+
+
+async def _remote(name: str, arg: object) -> Any:
+    # Short steps: a step lost with a killed worker is retried elsewhere after at most 10 s.
+    return await workflow.execute_activity(name, arg, start_to_close_timeout=timedelta(seconds=10),
+                                           retry_policy=REMOTE_RETRY)
+
 
 FULFILMENT = (
     (Step.order_paid, "record_order_paid"),
@@ -87,7 +99,7 @@ class CheckoutWorkflow:
             async with self.lock:
                 if not self.paid:
                     self.expired = True
-                    await workflow.execute_local_activity("expire_checkout", inp.order_token, **LOCAL)
+                    await _local("expire_checkout", inp.order_token)
                     self._mark(Step.payment, StepState.failed)
                     await workflow.wait_condition(workflow.all_handlers_finished)
                     return PaymentState.payment_not_completed
@@ -101,7 +113,7 @@ class CheckoutWorkflow:
         for step, activity in FULFILMENT:
             self._mark(step, StepState.active)
             arg: object = [token, self.intent.intent_id] if step == Step.order_paid else token
-            await workflow.execute_activity(activity, arg, **REMOTE)
+            await _remote(activity, arg)
             self._mark(step, StepState.done)
 
     # ----- messages --------------------------------------------------------------------------------
@@ -119,9 +131,8 @@ class CheckoutWorkflow:
                 if self.attempt == 0 or self.intent is not None and self.intent.attempt == self.attempt:
                     self.attempt += 1
                 self._mark(Step.payment, StepState.active)
-                st = await workflow.execute_local_activity(
-                    "ensure_payment_intent", EnsureIntent(self.inp.order_token, self.attempt, req.payment_method),
-                    result_type=IntentStatus, **LOCAL)
+                st = await _local("ensure_payment_intent",
+                                  EnsureIntent(self.inp.order_token, self.attempt, req.payment_method), IntentStatus)
                 self._apply(st)
             return self._result()
 
@@ -152,8 +163,8 @@ class CheckoutWorkflow:
 
     # ----- helpers ---------------------------------------------------------------------------------
     async def _refresh(self) -> IntentStatus:
-        return await workflow.execute_local_activity("refresh_payment_intent", self.inp.order_token,
-                                                     result_type=IntentStatus, **LOCAL)
+        result: IntentStatus = await _local("refresh_payment_intent", self.inp.order_token, IntentStatus)
+        return result
 
     def _apply(self, st: IntentStatus) -> None:
         self.intent = st
