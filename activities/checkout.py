@@ -7,6 +7,8 @@ repeated pay request — finds the recorded intent and asks Stripe for its state
 
 from __future__ import annotations
 
+import time
+
 import stripe
 import structlog
 from temporalio import activity
@@ -47,6 +49,15 @@ async def _after(token: str, st: IntentStatus) -> IntentStatus:
 
 @activity.defn
 async def ensure_payment_intent(req: EnsureIntent) -> IntentStatus:
+    started = time.perf_counter()
+    try:
+        return await _ensure(req)
+    finally:
+        log.info("payment_step_done", order_token=req.order_token, attempt=req.attempt,
+                 duration_ms=round((time.perf_counter() - started) * 1000, 1))
+
+
+async def _ensure(req: EnsureIntent) -> IntentStatus:
     token, attempt = req.order_token, req.attempt
     bound = log.bind(order_token=token, workflow_id=activity.info().workflow_id, attempt=attempt)
     async with session() as s:

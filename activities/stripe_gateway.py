@@ -7,6 +7,7 @@ PaymentIntent is recorded before it is confirmed, and found again on any retry).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -90,8 +91,13 @@ async def retrieve_payment_intent(intent_id: str) -> Intent:
     return _intent(await client().v1.payment_intents.retrieve_async(intent_id))
 
 
-def verify_webhook(payload: bytes, signature: str | None) -> stripe.Event:
-    """Raises ValueError or stripe.SignatureVerificationError for a bad, stale or missing signature."""
+def verify_webhook(payload: bytes, signature: str | None) -> dict:
+    """The event as a plain dict, once its signature and timestamp check out. Raises ValueError or
+    stripe.SignatureVerificationError for a bad, stale or missing signature."""
     s = get_settings()
-    return stripe.Webhook.construct_event(payload, signature or "", s.stripe_webhook_secret,
+    stripe.WebhookSignature.verify_header(payload.decode("utf-8"), signature or "", s.stripe_webhook_secret,
                                           tolerance=s.stripe_webhook_tolerance_s)
+    event = json.loads(payload)
+    if not isinstance(event, dict) or not isinstance(event.get("id"), str) or not isinstance(event.get("type"), str):
+        raise ValueError("not a Stripe event")
+    return event

@@ -7,10 +7,11 @@ import uuid
 from pathlib import Path
 
 import structlog
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from opentelemetry import trace
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from temporalio.client import Client
 
 from api import errors
@@ -47,18 +48,33 @@ def create_app() -> FastAPI:
     for r in (session.router, cabinet.router, shop.router, webhooks.router, admin.router, common.router):
         app.include_router(r)
 
-    @app.middleware("http")
-    async def context(request: Request, call_next):
-        rid = request.headers.get("x-request-id") or uuid.uuid4().hex[:16]
-        structlog.contextvars.bind_contextvars(request_id=rid)
-        with tracer.start_as_current_span(f"{request.method} {request.url.path}"):
-            response = await call_next(request)
-        response.headers["x-request-id"] = rid
-        structlog.contextvars.unbind_contextvars("request_id")
-        return response
-
+    app.add_middleware(RequestContext)
     _serve_web(app, WEB_DIST)
     return app
+
+
+class RequestContext:
+    """Pure ASGI middleware (cheaper than BaseHTTPMiddleware): a request id in logs and the response, and one
+    span per request that the Temporal client carries into workflows and activities."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        rid = headers.get(b"x-request-id", b"").decode() or uuid.uuid4().hex[:16]
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", []).append((b"x-request-id", rid.encode()))
+            await send(message)
+
+        with structlog.contextvars.bound_contextvars(request_id=rid), \
+                tracer.start_as_current_span(f"{scope['method']} {scope['path']}"):
+            await self.app(scope, receive, send_with_id)
 
 
 def _serve_web(app: FastAPI, dist: Path) -> None:

@@ -22,6 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 VENV_BIN = Path(sys.executable).parent
+# The provider events Sellflow listens to (the same list is configured on the Stripe dashboard in production).
+WEBHOOK_EVENTS = ["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled",
+                  "payment_intent.processing", "payment_intent.requires_action"]
 
 
 def free_port() -> int:
@@ -187,7 +190,7 @@ class Stack:
 
         secret = Settings().stripe_webhook_secret
         body = json.dumps({"url": f"http://127.0.0.1:{self.ports.api}/v1/webhooks/stripe", "secret": secret,
-                           "events": None}).encode()
+                           "events": WEBHOOK_EVENTS}).encode()
         req = urllib.request.Request(f"http://127.0.0.1:{self.ports.stripe}/_config/webhooks/sellflow", data=body,
                                      headers={"Content-Type": "application/json"}, method="POST")
         urllib.request.urlopen(req, timeout=5).close()

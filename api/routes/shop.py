@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+
+import structlog
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field, field_validator
@@ -22,6 +25,7 @@ from store.models import Access, File, Invoice, Order, Seller, User
 from store.order_queries import access_by_token
 
 router = APIRouter(prefix="/v1/shop", tags=["shop"])
+log = structlog.get_logger()
 
 
 class ShopPlan(BaseModel):
@@ -160,7 +164,10 @@ async def pay_order(username: str, token: str, body: PayIn, client: Temporal) ->
         order = await _order_in_shop(s, username, token)
     if done := _closed(order):
         return done
+    started = time.perf_counter()
     r = await pay(client, token, body.payment_method)
+    log.info("pay_update_done", order_token=token, outcome=r.outcome,
+             duration_ms=round((time.perf_counter() - started) * 1000, 1))
     return PayOut(order_token=token, outcome=r.outcome, payment_state=r.payment_state, client_secret=r.client_secret,
                   message=r.message)
 
