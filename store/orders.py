@@ -52,10 +52,10 @@ async def payer_customer_saved(s: AsyncSession, email: str, customer_id: str) ->
     return (await payer_customer(s, email)) or customer_id
 
 
-async def order_created(s: AsyncSession, *, product: Product, plan: PricingPlan, payer: dict[str, str | None],
-                        customer_id: str) -> Order:
+async def order_created(s: AsyncSession, *, token: str, product: Product, plan: PricingPlan,
+                        payer: dict[str, str | None], customer_id: str, setup_intent_id: str) -> Order:
     order = Order(
-        token=new_order_token(), seller_id=product.seller_id, product_id=product.id, product_name=product.name,
+        token=token, setup_intent_id=setup_intent_id, seller_id=product.seller_id, product_id=product.id, product_name=product.name,
         pricing_plan_id=plan.id, pricing_plan_name=plan.name, payment_state=PaymentState.payment_waiting,
         payment_form="card", period_type=plan.payment_type, total=plan.price, paid=0, currency_key=plan.currency,
         payer_email=str(payer["email"]).lower(), payer_first_name=payer.get("first_name") or "",

@@ -22,7 +22,7 @@ def stack():
     from deploy.stack import Ports, Stack
 
     data = Path(tempfile.mkdtemp(prefix="sellflow-test-"))
-    st = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=False)
+    st = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=True)
     try:
         st.start_all(seed=True)
         for k, v in st.env().items():

@@ -146,6 +146,20 @@ class PlanIn(BaseModel):
     currency: str = "eur"
 
 
+class PlanList(BaseModel):
+    list: list[PlanOut]
+    total_count: int
+    total_count_max: int = 10_000
+
+
+@router.get("/products/{product_id}/pricing_plans", response_model=PlanList)
+async def plans(product_id: int, seller: CurrentSeller, s: DB) -> PlanList:
+    v = await catalog.product_of(s, seller.id, product_id)
+    items = [PlanOut(id=x.id, name=x.name, payment_type=x.payment_type, price=x.price, currency=x.currency)
+             for x in v.plans if x.active]
+    return PlanList(list=items, total_count=len(items))
+
+
 @router.post("/products/{product_id}/pricing_plans", response_model=PlanOut, status_code=201)
 async def add_plan(product_id: int, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
     v = await catalog.product_of(s, seller.id, product_id)

@@ -111,18 +111,19 @@ async def checkout(username: str, slug: str, body: CheckoutIn) -> CheckoutOut:
         if plan is None:
             raise DomainError(ErrorCode.INVALID_INPUT, fields={"pricing_plan_id": "invalid"})
         customer = await orders.payer_customer(s, body.payer.email)
+    created = None
     if customer is None:
         created = await gw.create_customer(body.payer.email, f"{body.payer.first_name} {body.payer.last_name}")
-        async with session() as s:
+    token = orders.new_order_token()
+    # The SetupIntent is created first (it carries the token); if the insert below fails it is simply unused.
+    si_id, secret = await gw.create_setup_intent(customer or created or "", token)
+    async with session() as s:
+        if created is not None:
             customer = await orders.payer_customer_saved(s, body.payer.email, created)
-    async with session() as s:
-        v = await catalog.shop_product(s, username, slug)
-        order = await orders.order_created(s, product=v.product, plan=plan, payer=body.payer.model_dump(),
-                                           customer_id=customer)
-        token, total, currency = order.token, order.total, order.currency_key
-    si_id, secret = await gw.create_setup_intent(customer, token)
-    async with session() as s:
-        (await orders.order_by_token(s, token)).setup_intent_id = si_id
+        order = await orders.order_created(s, token=token, product=v.product, plan=plan,
+                                           payer=body.payer.model_dump(), customer_id=customer or "",
+                                           setup_intent_id=si_id)
+        total, currency = order.total, order.currency_key
     return CheckoutOut(order_token=token, setup_intent_client_secret=secret, amount=total, currency=currency)
 
 

@@ -1,0 +1,184 @@
+// The issue's walk-through in a real browser (Debian's Chromium, headless, driven by playwright-core):
+// the demo seller creates and publishes a product; a buyer in another browser pays with 4242…, sees the
+// thank-you page and downloads the file; the seller sees the order as paid and its workflow in the Temporal
+// UI; 4000…0002 shows the decline reason; 4000 0027 6000 3184 asks for 3-D Secure and both answers end right.
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.SELLFLOW_URL;
+const TEMPORAL_UI = process.env.TEMPORAL_UI_URL;
+const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
+const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
+const PRODUCT = `E2E Guide ${Date.now()}`;
+let browser;
+let shopUrl;
+
+mkdirSync(ARTIFACTS, { recursive: true });
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+let lastPage;
+let shots = 0;
+afterEach(async () => {
+  // what the browser showed when each scenario ended (kept with the stack's logs)
+  if (lastPage && !lastPage.isClosed()) await shot(lastPage, `end-${++shots}`);
+});
+
+async function newPage() {
+  const context = await browser.newContext({ baseURL: BASE, acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  return page;
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true }).catch(() => {});
+}
+
+async function signInAsSeller() {
+  const page = await newPage();
+  await page.goto('/cabinet/orders');
+  await page.waitForURL(/\/users\/sign_in/); // unauthenticated → sign-in, the URL saved as referer
+  await page.getByTestId('signin-email').fill(SELLER.email);
+  await page.getByTestId('signin-password').fill(SELLER.password);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL(/\/cabinet\/orders/); // back to where the user wanted to go
+  return page;
+}
+
+async function sellerAuth(page) {
+  const r = await page.request.post('/v1/app/session', { data: { email: SELLER.email, password: SELLER.password, fingerprint: 'e2e' } });
+  return { Authorization: `Bearer ${(await r.json()).access_token}` };
+}
+
+async function fillCard(page, number) {
+  const card = page.locator('#card-element');
+  await card.locator('input[placeholder="number"]').waitFor();
+  await card.locator('input[placeholder="number"]').fill(number);
+  await card.locator('input[placeholder="exp_month"]').fill('12');
+  await card.locator('input[placeholder="exp_year"]').fill('31');
+  await card.locator('input[placeholder="cvc"]').fill('123');
+  await card.locator('input[placeholder="postal_code"]').fill('10115');
+}
+
+async function buyerPays(number, email) {
+  const page = await newPage();
+  await page.goto(shopUrl);
+  await page.getByTestId('product-name').waitFor();
+  assert.equal(await page.getByTestId('product-name').innerText(), PRODUCT);
+  await page.getByTestId('payer-first-name').fill('Bea');
+  await page.getByTestId('payer-last-name').fill('Buyer');
+  await page.getByTestId('payer-email').fill(email);
+  await fillCard(page, number);
+  await page.getByTestId('pay-button').click();
+  return page;
+}
+
+test('seller creates and publishes a download product', async () => {
+  const page = await signInAsSeller();
+  await page.getByTestId('nav-products').click();
+  await page.getByTestId('new-product').click();
+  await page.getByTestId('new-product-name').fill(PRODUCT);
+  await page.getByTestId('new-product-submit').click();
+  await page.waitForURL(/\/cabinet\/products\/\d+\/edit/);
+  await page.getByTestId('step-file_upload').click();
+  await page.getByTestId('file-input').setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 e2e guide') });
+  await page.getByTestId('current-file').waitFor();
+  await page.getByTestId('step-checkout').click();
+  await page.getByTestId('plan-name').fill('One-time');
+  await page.getByTestId('plan-price').fill('12.50');
+  await page.getByTestId('plan-add').click();
+  await page.getByTestId('pricing-plans').getByText('12.50').first().waitFor();
+  await page.getByTestId('publish-button').click();
+  await page.getByText(/published/i).first().waitFor();
+  await shot(page, '1-product-published');
+  const productId = page.url().match(/products\/(\d+)\/edit/)[1];
+  const res = await page.request.get(`/v1/cabinet/products/${productId}`, { headers: await sellerAuth(page) });
+  const product = await res.json();
+  assert.equal(product.is_published, true);
+  shopUrl = new URL(product.shop_url).pathname;
+  assert.match(shopUrl, new RegExp(`^/s/${SELLER.username}/`));
+  await page.context().close();
+});
+
+test('buyer pays with 4242 4242 4242 4242, sees the thank-you page and downloads the file', async () => {
+  const page = await buyerPays('4242424242424242', 'e2e.paid@example.com');
+  await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
+  await page.getByTestId('invoice-number').waitFor();
+  await shot(page, '2-thank-you');
+  const href = await page.getByTestId('download-link').getAttribute('href');
+  const file = await page.request.get(href);
+  assert.equal(file.status(), 200);
+  assert.equal(await file.text(), '%PDF-1.4 e2e guide');
+  const token = page.url().split('/thank_you/')[1];
+  await page.context().close();
+
+  // the seller sees it paid, with the workflow's progress and a link into the Temporal UI
+  const cabinet = await signInAsSeller();
+  const row = cabinet.getByTestId('orders-grid').locator('[role="row"]', { hasText: 'e2e.paid@example.com' }).first();
+  await row.waitFor();
+  assert.match(await row.innerText(), /Paid/);
+  await shot(cabinet, '3-orders-list');
+  await row.click();
+  await cabinet.waitForURL(new RegExp(`/cabinet/orders/${token}`));
+  await cabinet.getByTestId('workflow-progress').waitFor();
+  await cabinet.getByTestId('order-invoice').waitFor();
+  const link = await cabinet.getByTestId('temporal-link').getAttribute('href');
+  assert.ok(link.includes(`checkout-${token}`), link);
+  await shot(cabinet, '4-order-view');
+  if (TEMPORAL_UI) {
+    const ui = await cabinet.context().newPage();
+    await ui.goto(link);
+    await ui.getByText('record_order_paid').first().waitFor({ timeout: 30_000 });
+    await shot(ui, '5-temporal-ui');
+  }
+  await cabinet.context().close();
+});
+
+test('card 4000 0000 0000 0002 shows the decline reason and leaves no paid order', async () => {
+  const page = await buyerPays('4000000000000002', 'e2e.declined@example.com');
+  const error = page.getByTestId('payment-error');
+  await error.waitFor({ timeout: 30_000 });
+  assert.match(await error.innerText(), /declined/i);
+  assert.doesNotMatch(page.url(), /thank_you/);
+  await shot(page, '6-declined');
+  await page.context().close();
+  const api = await newPage();
+  const list = await api.request.get('/v1/cabinet/orders?per=50&query=e2e.declined%40example.com', { headers: await sellerAuth(api) });
+  const orders = (await list.json()).list;
+  assert.ok(orders.every((o) => o.payment_state !== 'paid'), JSON.stringify(orders));
+  await api.context().close();
+});
+
+for (const [answer, button] of [['completed', 'Complete authentication'], ['failed', 'Fail authentication']]) {
+  test(`card 4000 0027 6000 3184 asks for 3-D Secure; ${answer} authentication ends correctly`, async () => {
+    const page = await buyerPays('4000002760003184', `e2e.3ds.${answer}@example.com`);
+    // localstripe's Stripe.js shows its 3-D Secure dialog for the card set-up, then for the payment
+    await page.getByRole('button', { name: 'Complete authentication' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: button }).click({ timeout: 30_000 });
+    if (answer === 'completed') {
+      await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+      await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
+    } else {
+      await page.getByTestId('payment-error').waitFor({ timeout: 30_000 });
+      assert.doesNotMatch(page.url(), /thank_you/);
+    }
+    await shot(page, `7-3ds-${answer}`);
+    await page.context().close();
+  });
+}

@@ -1,0 +1,6 @@
+import { api } from './client';
+import type { AppConfig } from './types';
+
+export const commonApi = {
+  config: () => api.get<AppConfig>('/common/config', { auth: false, suppressErrors: true }),
+};

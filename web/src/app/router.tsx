@@ -1,0 +1,67 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { RequireAuth } from '../areas/auth/RequireAuth';
+
+/** Each area is its own chunk: the shop never loads the cabinet, the DataGrid or the charts. */
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Component = lazy(load);
+  return <Component />;
+};
+
+
+function Root({ children }: { children?: ReactNode }) {
+  return <Suspense fallback={<PageLoader minHeight="60vh" />}>{children ?? <Outlet />}</Suspense>;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: page(() => import('../areas/public/LandingPage')) },
+      {
+        path: '/users',
+        children: [
+          { path: 'sign_in', element: page(() => import('../areas/auth/SignInPage')) },
+          { path: 'sign_up', element: page(() => import('../areas/auth/SignUpPage')) },
+          { path: 'sign_up/about_you', element: page(() => import('../areas/auth/AboutYouPage')) },
+          { path: 'confirmation', element: page(() => import('../areas/auth/ConfirmationPage')) },
+          { path: 'confirmation/new', element: page(() => import('../areas/auth/ConfirmationNewPage')) },
+          { path: 'password/new', element: page(() => import('../areas/auth/PasswordNewPage')) },
+          { path: 'password/edit', element: page(() => import('../areas/auth/PasswordEditPage')) },
+          { path: 'magic_link', element: page(() => import('../areas/auth/MagicLinkPage')) },
+        ],
+      },
+      {
+        path: '/cabinet',
+        element: <RequireAuth profile="seller">{page(() => import('../areas/cabinet/CabinetLayout'))}</RequireAuth>,
+        children: [
+          { index: true, element: page(() => import('../areas/cabinet/dashboard/DashboardPage')) },
+          { path: 'products', element: page(() => import('../areas/cabinet/products/ProductsPage')) },
+          { path: 'products/:id/edit', element: page(() => import('../areas/cabinet/products/ProductEditorPage')) },
+          { path: 'orders', element: page(() => import('../areas/cabinet/orders/OrdersPage')) },
+          { path: 'orders/:token', element: page(() => import('../areas/cabinet/orders/OrderDetailsPage')) },
+          { path: '*', element: page(() => import('../areas/cabinet/CabinetPlaceholder')) },
+        ],
+      },
+      {
+        path: '/admin',
+        element: <RequireAuth profile="manager">{page(() => import('../areas/admin/AdminLayout'))}</RequireAuth>,
+        children: [
+          { index: true, element: page(() => import('../areas/admin/OpsPage')) },
+          { path: 'ops', element: page(() => import('../areas/admin/OpsPage')) },
+          { path: '*', element: page(() => import('../areas/admin/AdminPlaceholder')) },
+        ],
+      },
+      { path: '/s/:username/:slug', element: page(() => import('../areas/shop/ShopProductPage')) },
+      { path: '/s/:username/:slug/thank_you/:token', element: page(() => import('../areas/shop/ThankYouPage')) },
+      { path: '/payer', element: <RequireAuth>{page(() => import('../areas/payer/PayerPage'))}</RequireAuth> },
+      { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
+    ],
+  },
+];
+
+/** The app's routes (declarative mode keeps the router out of the shop's byte budget). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { configureApi } from '../api/client';
+import i18n from '../i18n';
+import { currentUrl, navigateTo } from './navigation';
+import { toast } from './notify';
+
+/** Wires the framework-free API client to the app: toasts, language and navigation to sign-in. */
+export function setupApi(queryClient: QueryClient): void {
+  configureApi({
+    getLocale: () => i18n.language || 'en',
+    notify: (message, variant) => toast(message, variant),
+    retryLaterMessage: () => i18n.t('toast.retryLater'),
+    currentUrl,
+    onSignedOut: () => {
+      queryClient.removeQueries({ queryKey: ['me'] });
+      if (!window.location.pathname.startsWith('/users/')) navigateTo('/users/sign_in', true);
+    },
+  });
+}

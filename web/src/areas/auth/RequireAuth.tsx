@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Navigate, useLocation, Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { saveReferer } from '../../api/tokens';
+import type { ProfileType } from '../../api/types';
+import { homeFor, useCurrentUser } from '../../app/useCurrentUser';
+import { useTokens } from '../../app/useTokens';
+import { ErrorState } from '../../components/ErrorState';
+import { PageLoader } from '../../components/PageLoader';
+
+/**
+ * Guards a protected area. Without a session the original URL is saved as referer and the user goes
+ * to sign-in; sign-in returns there. With `profile`, the user must hold that profile type.
+ */
+export function RequireAuth({ profile, children }: { profile?: ProfileType; children: ReactNode }) {
+  const tokens = useTokens();
+  const location = useLocation();
+  const me = useCurrentUser();
+  const { t } = useTranslation();
+
+  if (!tokens) {
+    saveReferer(location.pathname + location.search + location.hash);
+    return <Navigate to="/users/sign_in" replace />;
+  }
+  if (me.isPending) return <PageLoader minHeight="60vh" />;
+  if (me.isError) {
+    return (
+      <Box sx={{ p: 4 }}>
+        <ErrorState error={me.error} onRetry={() => void me.refetch()} />
+      </Box>
+    );
+  }
+  if (profile && !me.data.profileTypes.includes(profile)) {
+    return (
+      <Box sx={{ p: 4, maxWidth: 640, mx: 'auto' }}>
+        <Alert
+          severity="warning"
+          data-testid="forbidden"
+          action={
+            <Button component={RouterLink} to={homeFor(me.data)} color="inherit">
+              {t('common.home')}
+            </Button>
+          }
+        >
+          <AlertTitle>{t('common.forbidden')}</AlertTitle>
+          {t('common.forbiddenBody', { profile })}
+        </Alert>
+      </Box>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Divider from '@mui/material/Divider';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { sessionApi } from '../../api/session';
+import { toast } from '../../app/notify';
+import { validateEmail, required } from '../../lib/validation';
+import { AuthLayout } from './AuthLayout';
+import { useFields } from './fields';
+import { useAfterSignIn } from './useSignedIn';
+
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const form = useFields({ email: '', password: '' }, { email: validateEmail, password: required });
+  const [busy, setBusy] = useState<'signin' | 'magic' | null>(null);
+  const afterSignIn = useAfterSignIn();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy('signin');
+    try {
+      await sessionApi.signIn(form.values.email.trim(), form.values.password);
+      await afterSignIn();
+    } catch {
+      /* the client showed the error */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const sendMagicLink = async () => {
+    form.blur('email');
+    if (busy || validateEmail(form.values.email)) return;
+    setBusy('magic');
+    try {
+      await sessionApi.sendMagicLink(form.values.email.trim(), 'seller');
+      toast(t('auth.magicLinkSent'), 'success');
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('auth.signInTitle')}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={1}>
+        <TextField label={t('auth.email')} type="email" autoComplete="email" autoFocus {...form.field('email')} slotProps={{ htmlInput: { 'data-testid': 'signin-email' } }} />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+          slotProps={{ htmlInput: { 'data-testid': 'signin-password' } }}
+        />
+        <Button type="submit" variant="contained" size="large" loading={busy === 'signin'} disabled={busy !== null} data-testid="signin-submit">
+          {t('auth.signInButton')}
+        </Button>
+        <Divider sx={{ py: 1 }} />
+        <Button variant="outlined" onClick={sendMagicLink} loading={busy === 'magic'} disabled={busy !== null} data-testid="magic-link">
+          {t('auth.magicLinkButton')}
+        </Button>
+        <Stack spacing={0.5} sx={{ pt: 2 }}>
+          <Link component={RouterLink} to="/users/sign_up">
+            {t('auth.noAccount')}
+          </Link>
+          <Link component={RouterLink} to="/users/password/new">
+            {t('auth.forgotPassword')}
+          </Link>
+          <Link component={RouterLink} to="/users/confirmation/new">
+            {t('auth.resendConfirmation')}
+          </Link>
+        </Stack>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { sessionApi } from '../../api/session';
+import { takeReferer } from '../../api/tokens';
+import type { User } from '../../api/types';
+import { homeFor, ME_KEY } from '../../app/useCurrentUser';
+
+/** After tokens were stored: load the user and go back to the saved referer (or the user's home). */
+export function useAfterSignIn(): (options?: { aboutYouIfIncomplete?: boolean }) => Promise<User | null> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (options) => {
+      queryClient.removeQueries({ queryKey: ME_KEY });
+      let user: User | null = null;
+      try {
+        user = await queryClient.fetchQuery({ queryKey: ME_KEY, queryFn: () => sessionApi.me() });
+      } catch {
+        user = null;
+      }
+      if (options?.aboutYouIfIncomplete && user && !user.username && user.profileTypes.includes('seller')) {
+        navigate('/users/sign_up/about_you', { replace: true });
+        return user;
+      }
+      const referer = takeReferer();
+      navigate(referer ?? homeFor(user), { replace: true });
+      return user;
+    },
+    [queryClient, navigate],
+  );
+}

@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cabinetApi } from '../../../api/cabinet';
+import { useCurrentUser } from '../../../app/useCurrentUser';
+import { EmptyState } from '../../../components/EmptyState';
+import { useMoney } from '../../../components/Money';
+import { StatusChip } from '../../../components/StatusChip';
+import { formatDateTime } from '../../../components/dates';
+import { PROFILE_EDIT_URL } from '../../../lib/warnings';
+import { dailyCounts, sparklinePoints } from './sparkline';
+
+const DAYS = 14;
+
+function Stat({ label, value, loading }: { label: string; value: ReactNode; loading: boolean }) {
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p">
+        {loading ? <Skeleton width={60} /> : value}
+      </Typography>
+    </Paper>
+  );
+}
+
+function Sparkline({ values, label }: { values: number[]; label: string }) {
+  const width = 560;
+  const height = 120;
+  const points = sparklinePoints(values, width, height, 8);
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label={label} data-testid="orders-sparkline" preserveAspectRatio="none">
+      <polyline points={`8,${height - 8} ${points} ${width - 8},${height - 8}`} fill="rgba(15,118,110,0.10)" stroke="none" />
+      <polyline points={points} fill="none" stroke="#0f766e" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** `/cabinet`: a few numbers and a sparkline of the last 14 days of orders. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const me = useCurrentUser();
+  const recent = useQuery({
+    queryKey: ['orders', 'dashboard'],
+    queryFn: ({ signal }) => cabinetApi.orders({ page: 1, per: 500, sortKey: 'created_at', sortDir: 'desc' }, signal),
+  });
+  const paid = useQuery({
+    queryKey: ['orders', 'dashboard-paid'],
+    queryFn: ({ signal }) => cabinetApi.orders({ page: 1, per: 10, filters: { paymentState: ['paid'] } }, signal),
+  });
+  const products = useQuery({
+    queryKey: ['products', 'dashboard'],
+    queryFn: ({ signal }) => cabinetApi.products({ page: 1, per: 30 }, signal),
+  });
+
+  const counts = dailyCounts((recent.data?.list ?? []).map((o) => o.createdAt), DAYS);
+  const seller = me.data?.seller;
+
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {t('dashboard.title')}
+      </Typography>
+      {seller && !seller.canSell ? (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button component={RouterLink} to={PROFILE_EDIT_URL} color="inherit" size="small">
+              {t('dashboard.finishProfile')}
+            </Button>
+          }
+        >
+          {t('dashboard.cannotSell')}
+        </Alert>
+      ) : null}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Stat label={t('nav.orders')} value={recent.data?.totalCount ?? 0} loading={recent.isPending} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Stat label={t('dashboard.paidTotal')} value={paid.data?.totalCount ?? 0} loading={paid.isPending} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Stat label={t('dashboard.products')} value={products.data?.totalCount ?? 0} loading={products.isPending} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Paper sx={{ p: 2 }}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('dashboard.ordersChart')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {t('dashboard.ordersTotal', { count: counts.reduce((a, c) => a + c.count, 0) })}
+            </Typography>
+            {recent.isPending ? <Skeleton variant="rounded" height={120} /> : <Sparkline values={counts.map((c) => c.count)} label={t('dashboard.ordersChart')} />}
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Paper sx={{ p: 2 }}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('dashboard.recentOrders')}
+            </Typography>
+            {recent.isPending ? (
+              <Skeleton variant="rounded" height={120} />
+            ) : (recent.data?.list.length ?? 0) === 0 ? (
+              <EmptyState title={t('dashboard.noOrders')}>
+                <Link component={RouterLink} to="/cabinet/products">
+                  {t('nav.products')}
+                </Link>
+              </EmptyState>
+            ) : (
+              <List dense>
+                {recent.data!.list.slice(0, 5).map((o) => (
+                  <ListItemButton key={o.token} component={RouterLink} to={`/cabinet/orders/${encodeURIComponent(o.token)}`}>
+                    <ListItemText primary={`${o.productName} · ${money(o.total, o.currencyKey)}`} secondary={formatDateTime(o.createdAt)} />
+                    <StatusChip state={o.paymentState} />
+                  </ListItemButton>
+                ))}
+              </List>
+            )}
+          </Paper>
+        </Grid>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useMemo } from 'react';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { deDE } from '@mui/x-data-grid/locales';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cabinetApi } from '../../../api/cabinet';
+import { ErrorState } from '../../../components/ErrorState';
+import { EmptyState } from '../../../components/EmptyState';
+import { PAGE_SIZES, toApiQuery, type ListDefaults } from '../../../lib/listState';
+import { useListParams } from '../../../lib/useListParams';
+import { SORT_KEYS, fieldOfSortKey, orderColumns } from './columns';
+import { OrdersToolbar } from './OrdersToolbar';
+
+const DEFAULTS: ListDefaults = { per: 20, perOptions: PAGE_SIZES, sortKey: 'created_at', sortDir: 'desc' };
+
+function NoRows() {
+  const { t } = useTranslation();
+  return <EmptyState title={t('orders.empty')} />;
+}
+
+/** `/cabinet/orders`: server-side paged, sorted and filtered DataGrid; the list state lives in the URL. */
+export default function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const list = useListParams(DEFAULTS);
+  const { state } = list;
+  const apiQuery = toApiQuery(state);
+
+  const query = useQuery({
+    queryKey: ['orders', apiQuery],
+    queryFn: ({ signal }) => cabinetApi.orders(apiQuery, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const total = query.data?.totalCount;
+  const { syncTotal } = list;
+  useEffect(() => {
+    if (total !== undefined && !query.isPlaceholderData) syncTotal(total);
+  }, [total, syncTotal, query.isPlaceholderData]);
+
+  const columns = useMemo(() => orderColumns(t, i18n.language), [t, i18n.language]);
+  const sortField = fieldOfSortKey(state.sortKey);
+  const sortModel: GridSortModel = sortField ? [{ field: sortField, sort: state.sortDir }] : [];
+  const paginationModel: GridPaginationModel = { page: state.page - 1, pageSize: state.per };
+
+  const onPagination = (model: GridPaginationModel) => {
+    if (model.pageSize !== state.per) list.setPer(model.pageSize);
+    else if (model.page !== state.page - 1) list.setPage(model.page + 1);
+  };
+  const onSort = (model: GridSortModel) => {
+    const field = model[0]?.field ?? sortField;
+    const key = field ? SORT_KEYS[field] : undefined;
+    if (key) list.toggleSort(key);
+  };
+
+  const capped = query.data && query.data.totalCount >= query.data.totalCountMax;
+
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {t('orders.title')}
+      </Typography>
+      <Paper>
+        <OrdersToolbar query={state.query} filters={state.filters} onSearch={list.setQuery} onApplyFilters={list.applyFilters} />
+        {query.isError ? (
+          <Box sx={{ px: 2, pb: 2 }}>
+            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+          </Box>
+        ) : null}
+        <Box sx={{ height: 'calc(100vh - 300px)', minHeight: 420 }} data-testid="orders-grid">
+          <DataGrid
+            rows={query.data?.list ?? []}
+            getRowId={(row) => row.token}
+            columns={columns}
+            rowCount={query.data?.totalCount ?? 0}
+            loading={query.isFetching}
+            paginationMode="server"
+            sortingMode="server"
+            filterMode="server"
+            paginationModel={paginationModel}
+            onPaginationModelChange={onPagination}
+            pageSizeOptions={[...PAGE_SIZES]}
+            sortModel={sortModel}
+            onSortModelChange={onSort}
+            sortingOrder={['asc', 'desc']}
+            disableColumnFilter
+            disableRowSelectionOnClick
+            onRowClick={({ row }) => navigate(`/cabinet/orders/${encodeURIComponent(row.token)}`)}
+            slots={{ noRowsOverlay: NoRows }}
+            slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+            localeText={i18n.language === 'de' ? deDE.components.MuiDataGrid.defaultProps.localeText : undefined}
+            sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+          />
+        </Box>
+        {capped ? (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, pb: 1 }}>
+            {t('orders.moreThan', { count: query.data?.totalCountMax })}
+          </Typography>
+        ) : null}
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import type { Order } from '../../../api/types';
+import { StatusChip } from '../../../components/StatusChip';
+import { formatDateTime } from '../../../components/dates';
+import { formatMoney } from '../../../lib/money';
+
+/** Grid field → API sort key (core §3 sortable order columns plus created_at and total). */
+export const SORT_KEYS: Record<string, string> = {
+  createdAt: 'created_at',
+  total: 'total',
+  paymentState: 'payment_state',
+  paymentForm: 'payment_form',
+  periodType: 'period_type',
+  pricingPlanName: 'pricing_plan_name',
+};
+
+export function fieldOfSortKey(sortKey: string | null): string | null {
+  if (!sortKey) return null;
+  return Object.entries(SORT_KEYS).find(([, key]) => key === sortKey)?.[0] ?? null;
+}
+
+export function orderColumns(t: TFunction, locale: string): GridColDef<Order>[] {
+  const sortable = (field: string) => field in SORT_KEYS;
+  const cols: GridColDef<Order>[] = [
+    {
+      field: 'token',
+      headerName: t('orders.token'),
+      width: 150,
+      renderCell: ({ value }) => (
+        <Typography variant="body2" sx={{ fontFamily: 'monospace' }} noWrap>
+          {String(value)}
+        </Typography>
+      ),
+    },
+    { field: 'createdAt', headerName: t('orders.createdAt'), width: 150, valueFormatter: (value: string) => formatDateTime(value) },
+    { field: 'productName', headerName: t('orders.product'), flex: 1, minWidth: 160 },
+    {
+      field: 'payerName',
+      headerName: t('orders.payer'),
+      flex: 1,
+      minWidth: 180,
+      renderCell: ({ row }) => (
+        <Box sx={{ lineHeight: 1.3, py: 0.5, overflow: 'hidden' }}>
+          <Typography variant="body2" noWrap>
+            {row.payerName ?? '—'}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {row.payerEmail ?? ''}
+          </Typography>
+        </Box>
+      ),
+    },
+    { field: 'paymentState', headerName: t('orders.paymentState'), width: 190, renderCell: ({ value }) => <StatusChip state={value as string} /> },
+    { field: 'paymentForm', headerName: t('orders.paymentForm'), width: 130 },
+    { field: 'periodType', headerName: t('orders.periodType'), width: 110 },
+    { field: 'pricingPlanName', headerName: t('orders.pricingPlan'), width: 150 },
+    {
+      field: 'total',
+      headerName: t('orders.total'),
+      width: 120,
+      align: 'right',
+      headerAlign: 'right',
+      valueFormatter: (value: number, row) => formatMoney(value, row.currencyKey, locale),
+    },
+    {
+      field: 'paid',
+      headerName: t('orders.paid'),
+      width: 120,
+      align: 'right',
+      headerAlign: 'right',
+      valueFormatter: (value: number, row) => formatMoney(value, row.currencyKey, locale),
+    },
+  ];
+  return cols.map((c) => ({ ...c, sortable: sortable(c.field), filterable: false }));
+}

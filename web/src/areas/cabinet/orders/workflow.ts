@@ -1,0 +1,21 @@
+import type { WorkflowInfo } from '../../../api/types';
+
+const FINISHED_PROGRESS = new Set(['done', 'completed', 'finished', 'failed', 'canceled']);
+
+/** A workflow is finished when Temporal no longer runs it or its progress reached an end state. */
+export function isWorkflowFinished(workflow: WorkflowInfo | null | undefined): boolean {
+  if (!workflow) return true;
+  if (workflow.status && workflow.status.toUpperCase() !== 'RUNNING') return true;
+  const steps = workflow.progress?.steps ?? [];
+  if (steps.length && steps.every((s) => s.state === 'done' || s.state === 'failed')) return true;
+  const state = workflow.progress?.state;
+  return state ? FINISHED_PROGRESS.has(state.toLowerCase()) : false;
+}
+
+/** The Stepper's active step: the first active (or failed), else the first pending, else all done. */
+export function activeStepIndex(steps: { state: string }[]): number {
+  const active = steps.findIndex((s) => s.state === 'active' || s.state === 'failed');
+  if (active >= 0) return active;
+  const pending = steps.findIndex((s) => s.state === 'pending');
+  return pending >= 0 ? pending : steps.length;
+}

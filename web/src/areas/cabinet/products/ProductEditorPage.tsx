@@ -1,0 +1,120 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cabinetApi } from '../../../api/cabinet';
+import type { Product } from '../../../api/types';
+import { ErrorState } from '../../../components/ErrorState';
+import { NotBuiltYet } from '../../../components/NotBuiltYet';
+import { StatusChip } from '../../../components/StatusChip';
+import { shopPath, useSellerUsername } from '../useSellerUsername';
+import { CheckoutStep } from './editor/CheckoutStep';
+import { DetailsStep } from './editor/DetailsStep';
+import { FileStep } from './editor/FileStep';
+import { BUILT_STEPS, stepIndex, stepsFor } from './editor/steps';
+import { ProductWarnings } from './ProductWarnings';
+import { productState } from './productState';
+import { useProductAction } from './useProductAction';
+
+function StepContent({ step, product }: { step: string; product: Product }) {
+  const { t } = useTranslation();
+  if (step === 'details') return <DetailsStep key={product.updatedAt} product={product} />;
+  if (step === 'file_upload') return <FileStep product={product} />;
+  if (step === 'checkout') return <CheckoutStep product={product} />;
+  return <NotBuiltYet area={t(`editor.steps.${step}`, { defaultValue: step })} />;
+}
+
+/** `/cabinet/products/{id}/edit?step=N` */
+export default function ProductEditorPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const username = useSellerUsername();
+  const product = useQuery({ queryKey: ['product', id], queryFn: ({ signal }) => cabinetApi.product(id, signal) });
+  const publish = useProductAction();
+
+  if (product.isError) return <ErrorState error={product.error} onRetry={() => void product.refetch()} />;
+  if (product.isPending) {
+    return (
+      <Stack spacing={2}>
+        <Skeleton variant="text" width={320} height={48} />
+        <Skeleton variant="rounded" height={64} />
+        <Skeleton variant="rounded" height={280} />
+      </Stack>
+    );
+  }
+
+  const p = product.data;
+  const steps = stepsFor(p.form);
+  const active = stepIndex(params.get('step'), steps.length);
+  const goTo = (index: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (index === 0) next.delete('step');
+      else next.set('step', String(index + 1));
+      return next;
+    });
+  const link = p.shopUrl ?? shopPath(username, p.slug);
+  const warnings = p.warnings ?? [];
+
+  return (
+    <>
+      <Link component={RouterLink} to="/cabinet/products" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
+        <ArrowBackIcon fontSize="small" /> {t('editor.back')}
+      </Link>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }} data-testid="editor-title">
+          {p.name}
+        </Typography>
+        <StatusChip state={productState(p)} size="medium" />
+        {link ? (
+          <Button href={link} target="_blank" rel="noopener" startIcon={<OpenInNewIcon />}>
+            {t('editor.shopLink')}
+          </Button>
+        ) : null}
+        <Button
+          variant="contained"
+          onClick={() => publish.mutate({ id: p.id, action: 'publish' })}
+          loading={publish.isPending}
+          disabled={publish.isPending || p.isPublished || p.isArchived}
+          data-testid="publish-button"
+        >
+          {p.isPublished ? t('editor.published') : t('editor.publish')}
+        </Button>
+      </Stack>
+      {!p.sellable && warnings.length ? (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="editor-warnings">
+          <AlertTitle>{t('editor.notSellable')}</AlertTitle>
+          <ProductWarnings reasons={warnings} isFree={p.isFree} dense={false} />
+        </Alert>
+      ) : null}
+      <Paper sx={{ p: 2, mb: 3, overflowX: 'auto' }}>
+        <Stepper nonLinear activeStep={active} alternativeLabel>
+          {steps.map((step, index) => (
+            <Step key={step} completed={false}>
+              <StepButton onClick={() => goTo(index)} data-testid={`step-${step}`} optional={BUILT_STEPS.has(step) ? undefined : <Typography variant="caption" color="text.secondary">{t('common.notBuiltYet')}</Typography>}>
+                {t(`editor.steps.${step}`, { defaultValue: step })}
+              </StepButton>
+            </Step>
+          ))}
+        </Stepper>
+      </Paper>
+      <Box>
+        <StepContent step={steps[active] ?? 'details'} product={p} />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cabinetApi } from '../../../api/cabinet';
+import type { Product } from '../../../api/types';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
+import { useMoney } from '../../../components/Money';
+import { StatusChip } from '../../../components/StatusChip';
+import { lastPage, toApiQuery, type ListDefaults } from '../../../lib/listState';
+import { useListParams } from '../../../lib/useListParams';
+import { shopPath, useSellerUsername } from '../useSellerUsername';
+import { NewProductDialog } from './NewProductDialog';
+import { ProductRowActions } from './ProductRowActions';
+import { ProductWarnings } from './ProductWarnings';
+import { productState } from './productState';
+import { useProductAction } from './useProductAction';
+
+/** Products page size is 30 (core §3). */
+const DEFAULTS: ListDefaults = { per: 30, perOptions: [30], sortKey: null, sortDir: 'desc' };
+const STATE_TABS = ['', 'published', 'unpublished', 'archived'] as const;
+
+export default function ProductsPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const list = useListParams(DEFAULTS);
+  const { state } = list;
+  const [creating, setCreating] = useState(false);
+  const username = useSellerUsername();
+  const action = useProductAction();
+  const stateFilter = state.filters.state?.[0] ?? '';
+
+  const apiQuery = toApiQuery(state);
+  if (stateFilter) apiQuery.filters = { state: stateFilter };
+  const query = useQuery({
+    queryKey: ['products', apiQuery],
+    queryFn: ({ signal }) => cabinetApi.products(apiQuery, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const total = query.data?.totalCount;
+  const { syncTotal } = list;
+  useEffect(() => {
+    if (total !== undefined) syncTotal(total);
+  }, [total, syncTotal]);
+
+  const rows = query.data?.list ?? [];
+
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+        <Typography variant="h4" component="h1">
+          {t('products.title')}
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="new-product">
+          {t('products.newProduct')}
+        </Button>
+      </Stack>
+      <Paper>
+        <Tabs
+          value={stateFilter}
+          onChange={(_, value: string) => list.applyFilters(value ? { state: [value] } : {})}
+          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {STATE_TABS.map((s) => (
+            <Tab key={s || 'all'} value={s} label={t(s ? `products.filter${s[0]!.toUpperCase()}${s.slice(1)}` : 'products.filterAll')} />
+          ))}
+        </Tabs>
+        {query.isError ? (
+          <Box sx={{ p: 2 }}>
+            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+          </Box>
+        ) : (
+          <TableContainer>
+            <Table size="medium" aria-label={t('products.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('products.name')}</TableCell>
+                  <TableCell align="right">{t('products.price')}</TableCell>
+                  <TableCell>{t('products.state')}</TableCell>
+                  <TableCell align="right">{t('products.sold')}</TableCell>
+                  <TableCell>{t('products.warnings')}</TableCell>
+                  <TableCell align="right">{t('common.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {query.isPending
+                  ? Array.from({ length: 5 }, (_, i) => (
+                      <TableRow key={i}>
+                        {Array.from({ length: 6 }, (__, j) => (
+                          <TableCell key={j}>
+                            <Skeleton />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))
+                  : rows.map((p: Product) => (
+                      <TableRow key={p.id} hover data-testid={`product-row-${p.id}`} sx={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                        <TableCell>
+                          <Link component={RouterLink} to={`/cabinet/products/${p.id}/edit`} sx={{ fontWeight: 600 }}>
+                            {p.name}
+                          </Link>
+                          {p.internalName ? (
+                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                              {p.internalName}
+                            </Typography>
+                          ) : null}
+                        </TableCell>
+                        <TableCell align="right">{p.isFree ? t('products.free') : money(p.price, p.currency)}</TableCell>
+                        <TableCell>
+                          <StatusChip state={productState(p)} />
+                        </TableCell>
+                        <TableCell align="right">{p.soldCount}</TableCell>
+                        <TableCell>
+                          <ProductWarnings reasons={p.warnings ?? []} isFree={p.isFree} />
+                        </TableCell>
+                        <TableCell align="right">
+                          <ProductRowActions
+                            product={p}
+                            shopUrl={shopPath(username, p.slug)}
+                            busy={action.isPending && action.variables?.id === p.id}
+                            onAction={(a) => action.mutate({ id: p.id, action: a })}
+                          />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {query.isSuccess && rows.length === 0 ? (
+          <EmptyState icon={<Inventory2Icon />} title={t('products.empty')}>
+            <Button variant="outlined" onClick={() => setCreating(true)}>
+              {t('products.newProduct')}
+            </Button>
+          </EmptyState>
+        ) : null}
+        <TablePagination
+          component="div"
+          count={total ?? 0}
+          page={total === undefined ? 0 : Math.min(state.page, lastPage(total, state.per)) - 1}
+          onPageChange={(_, page) => list.setPage(page + 1)}
+          rowsPerPage={state.per}
+          rowsPerPageOptions={[30]}
+        />
+      </Paper>
+      <NewProductDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

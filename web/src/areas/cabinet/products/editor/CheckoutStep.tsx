@@ -1,0 +1,168 @@
+import type React from 'react';
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { cabinetApi } from '../../../../api/cabinet';
+import type { Product } from '../../../../api/types';
+import { toast } from '../../../../app/notify';
+import { EmptyState } from '../../../../components/EmptyState';
+import { ErrorState } from '../../../../components/ErrorState';
+import { useMoney } from '../../../../components/Money';
+import { currencySymbol, parseMoneyInput, priceError, PRICE_CURRENCIES } from '../../../../lib/money';
+
+/** Checkout step: the product's pricing plans; adds one-time plans. */
+export function CheckoutStep({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const plans = useQuery({
+    queryKey: ['pricingPlans', String(product.id)],
+    queryFn: ({ signal }) => cabinetApi.pricingPlans(product.id, signal),
+  });
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState('');
+  const [currency, setCurrency] = useState<string>(product.currency ?? 'eur');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const nameError = touched && !name.trim() ? t('validation.required') : null;
+  const priceCode = touched ? priceError(price, currency) : null;
+  const priceMessage = priceCode ? t(`validation.${priceCode}`) : null;
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['pricingPlans', String(product.id)] });
+    void queryClient.invalidateQueries({ queryKey: ['product', String(product.id)] });
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    const minor = parseMoneyInput(price, currency);
+    if (!name.trim() || priceError(price, currency) || minor === null || busy) return;
+    setBusy(true);
+    try {
+      await cabinetApi.createPricingPlan(product.id, { name: name.trim(), paymentType: 'one_time', price: minor, currency });
+      toast(t('editor.planAdded'), 'success');
+      setName('');
+      setPrice('');
+      setTouched(false);
+      refresh();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (planId: number) => {
+    try {
+      await cabinetApi.deletePricingPlan(product.id, planId);
+      toast(t('editor.planDeleted'), 'success');
+      refresh();
+    } catch {
+      /* shown by the client */
+    }
+  };
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 800 }}>
+      <Typography variant="h6">{t('editor.plansTitle')}</Typography>
+      <Paper>
+        {plans.isError ? (
+          <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />
+        ) : plans.isPending ? (
+          <Stack sx={{ p: 2 }} spacing={1}>
+            <Skeleton />
+            <Skeleton />
+          </Stack>
+        ) : plans.data.list.length === 0 ? (
+          <EmptyState title={t('editor.plansEmpty')} />
+        ) : (
+          <Table size="small" data-testid="pricing-plans">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('editor.planName')}</TableCell>
+                <TableCell>{t('editor.planType')}</TableCell>
+                <TableCell align="right">{t('editor.planPrice')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {plans.data.list.map((plan) => (
+                <TableRow key={plan.id}>
+                  <TableCell>{plan.name}</TableCell>
+                  <TableCell>{t(`editor.planTypes.${plan.paymentType}`, { defaultValue: plan.paymentType })}</TableCell>
+                  <TableCell align="right">{money(plan.price, plan.currency)}</TableCell>
+                  <TableCell align="right">
+                    <IconButton aria-label={`${t('common.delete')}: ${plan.name}`} onClick={() => void remove(plan.id)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Paper>
+      <Paper component="form" noValidate onSubmit={submit} sx={{ p: 2 }}>
+        <Typography variant="subtitle1" sx={{ mb: 2, fontWeight: 600 }}>
+          {t('editor.planAdd')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            label={t('editor.planName')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(nameError)}
+            helperText={nameError ?? ' '}
+            sx={{ flex: 2 }}
+            slotProps={{ htmlInput: { 'data-testid': 'plan-name' } }}
+          />
+          <TextField
+            label={t('editor.planPrice')}
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            error={Boolean(priceMessage)}
+            helperText={priceMessage ?? ' '}
+            placeholder="19.90"
+            sx={{ flex: 1 }}
+            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'plan-price' } }}
+          />
+          <TextField
+            select
+            label={t('editor.planCurrency')}
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value)}
+            sx={{ minWidth: 120 }}
+            helperText=" "
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'plan-currency' } as React.HTMLAttributes<HTMLDivElement> } }}
+          >
+            {PRICE_CURRENCIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {c.toUpperCase()} ({currencySymbol(c)})
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button type="submit" variant="contained" loading={busy} disabled={busy} sx={{ mt: 1 }} data-testid="plan-add">
+            {t('editor.planAdd')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

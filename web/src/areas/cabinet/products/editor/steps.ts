@@ -1,0 +1,26 @@
+/** Product editor steps by form (editor seed §2). The URL's `step` is 1-based; step 1 is the default. */
+export const STEPS_BY_FORM: Record<string, readonly string[]> = {
+  digital: ['details', 'checkout', 'market_upsell', 'delivery', 'pages', 'advanced'],
+  download: ['details', 'file_upload', 'checkout', 'upsell', 'delivery', 'pages', 'advanced'],
+  course: ['details', 'content', 'checkout', 'upsell', 'delivery', 'pages', 'advanced'],
+  service: ['details', 'checkout', 'upsell', 'delivery', 'pages', 'advanced'],
+  membership: ['details', 'products', 'checkout', 'upsell', 'delivery', 'pages', 'advanced'],
+  bundle: ['details', 'products', 'checkout', 'upsell', 'delivery', 'pages', 'advanced'],
+  event: ['details', 'ticket_details', 'design', 'checkout', 'upsell', 'delivery', 'pages', 'advanced'],
+  license_key: ['details', 'add_license_keys', 'checkout', 'upsell', 'delivery', 'pages', 'advanced'],
+  certificate: ['details', 'key_details', 'design', 'checkout', 'upsell', 'delivery', 'pages', 'advanced'],
+};
+
+export const BUILT_STEPS = new Set(['details', 'file_upload', 'checkout']);
+
+export function stepsFor(form: string | undefined): readonly string[] {
+  return STEPS_BY_FORM[form ?? 'download'] ?? STEPS_BY_FORM.download!;
+}
+
+/** The 0-based step index of the `step` query parameter (2..8), clamped; absent or invalid → 0. */
+export function stepIndex(param: string | null, count: number): number {
+  if (!param || !/^\d+$/.test(param)) return 0;
+  const n = Number.parseInt(param, 10);
+  if (n < 1) return 0;
+  return Math.min(n, count) - 1;
+}

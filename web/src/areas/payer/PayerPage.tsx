@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { sessionApi } from '../../api/session';
+import { useCurrentUser } from '../../app/useCurrentUser';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { EmptyState } from '../../components/EmptyState';
+
+/** `/payer`: the payer area placeholder. */
+export default function PayerPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
+        <Typography sx={{ fontWeight: 800, fontSize: 22, color: 'primary.main' }}>Sellflow</Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <LanguageSwitch />
+          <Button
+            onClick={() => {
+              void sessionApi.signOut().then(() => navigate('/users/sign_in'));
+            }}
+          >
+            {t('common.signOut')}
+          </Button>
+        </Stack>
+      </Stack>
+      <Container maxWidth="md" sx={{ pt: 4 }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+          {t('payer.title')}
+        </Typography>
+        {me.data ? <Typography color="text.secondary" sx={{ mb: 3 }}>{me.data.email}</Typography> : null}
+        <Paper data-testid="payer-placeholder">
+          <EmptyState title={t('payer.body')} />
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

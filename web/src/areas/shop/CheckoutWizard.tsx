@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { PricingPlan, ShopProduct } from '../../api/types';
+import { useMoney } from '../../components/Money';
+import { CheckoutStepper } from './CheckoutStepper';
+import { PaymentForm } from './PaymentForm';
+
+/** The single plan to select automatically: exactly one one-time plan. */
+export function autoSelectedPlan(plans: PricingPlan[]): PricingPlan | null {
+  return plans.length === 1 && plans[0]!.paymentType === 'one_time' ? plans[0]! : null;
+}
+
+/**
+ * Checkout wizard (core §2): method selection → payment selection → pricing plans update → success page.
+ * With a single one-time plan and card as the only method, method selection is done automatically.
+ */
+export function CheckoutWizard({ username, product }: { username: string; product: ShopProduct }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const auto = autoSelectedPlan(product.pricingPlans);
+  const [planId, setPlanId] = useState<number | null>(auto?.id ?? product.pricingPlans[0]?.id ?? null);
+  const [confirmed, setConfirmed] = useState(auto !== null);
+  const plan = product.pricingPlans.find((p) => p.id === planId) ?? null;
+
+  if (!product.sellable || product.pricingPlans.length === 0) {
+    return (
+      <Alert severity="warning" data-testid="not-sellable">
+        {t('shop.notSellable')}
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      <CheckoutStepper active={confirmed ? 'payment_selection' : 'method_selection'} skipped={['pricing_plans_update']} />
+      {!confirmed || !plan ? (
+        <Stack spacing={2}>
+          <Typography variant="h6">{t('shop.choosePlan')}</Typography>
+          <RadioGroup value={planId === null ? '' : String(planId)} onChange={(e) => setPlanId(Number(e.target.value))}>
+            {product.pricingPlans.map((p) => (
+              <FormControlLabel
+                key={p.id}
+                value={String(p.id)}
+                control={<Radio />}
+                label={`${p.name} — ${money(p.price, p.currency)}`}
+                data-testid={`plan-${p.id}`}
+              />
+            ))}
+          </RadioGroup>
+          <Typography variant="body2" color="text.secondary">
+            {t('shop.paymentMethod')}: {t('shop.methodCard')}
+          </Typography>
+          <div>
+            <Button variant="contained" disabled={!plan} onClick={() => setConfirmed(true)} data-testid="plan-continue">
+              {t('common.continue')}
+            </Button>
+          </div>
+        </Stack>
+      ) : (
+        <Stack spacing={2}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }} data-testid="selected-plan">
+            <Typography>
+              {plan.name}
+              <Typography component="span" color="text.secondary" variant="body2">
+                {' '}
+                · {t(`editor.planTypes.${plan.paymentType}`, { defaultValue: t('shop.oneTime') })} · {t('shop.methodCard')}
+              </Typography>
+            </Typography>
+            {product.pricingPlans.length > 1 ? (
+              <Button size="small" onClick={() => setConfirmed(false)}>
+                {t('common.back')}
+              </Button>
+            ) : null}
+          </Stack>
+          <PaymentForm username={username} slug={product.slug} plan={plan} />
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { shopApi } from '../../api/shop';
+import type { PricingPlan } from '../../api/types';
+import { useMoney } from '../../components/Money';
+import { TextInput } from '../../components/TextInput';
+import { required, validateEmail } from '../../lib/validation';
+import { payWithCard, type PayPhase } from './payFlow';
+import { useAppConfig } from './useAppConfig';
+import { useCardElement } from './useCardElement';
+
+type FieldKey = 'firstName' | 'lastName' | 'email';
+
+/** Payer details, the Stripe card element and the pay button. Never submits twice. */
+export function PaymentForm({ username, slug, plan }: { username: string; slug: string; plan: PricingPlan }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const config = useAppConfig();
+  const { state: cardState, stripe, card } = useCardElement(config.data?.stripeJsUrl, config.data?.stripePublishableKey);
+  const [values, setValues] = useState<Record<FieldKey, string>>({ firstName: '', lastName: '', email: '' });
+  const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
+  const [phase, setPhase] = useState<PayPhase | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const working = useRef(false);
+
+  const validators: Record<FieldKey, (v: string) => string | null> = { firstName: required, lastName: required, email: validateEmail };
+  const errorOf = (key: FieldKey) => {
+    const code = touched[key] ? validators[key](values[key]) : null;
+    return code ? t(`validation.${code}`) : null;
+  };
+  const field = (key: FieldKey, testId: string) => ({
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+    onBlur: () => setTouched((v) => ({ ...v, [key]: true })),
+    error: Boolean(errorOf(key)),
+    helperText: errorOf(key) ?? ' ',
+    required: true,
+    name: key,
+    inputProps: { 'data-testid': testId },
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (working.current) return;
+    setTouched({ firstName: true, lastName: true, email: true });
+    const invalid = (Object.keys(validators) as FieldKey[]).some((k) => validators[k](values[k]));
+    const stripeClient = stripe.current;
+    const cardElement = card.current;
+    if (invalid || !stripeClient || !cardElement) return;
+    working.current = true;
+    setError(null);
+    const payer = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() };
+    try {
+      const result = await payWithCard({
+        checkout: () => shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer }),
+        confirmCardSetup: (secret) =>
+          stripeClient.confirmCardSetup(secret, {
+            payment_method: { card: cardElement, billing_details: { name: `${payer.firstName} ${payer.lastName}`, email: payer.email } },
+          }),
+        pay: (token, paymentMethod) => shopApi.pay(username, token, paymentMethod),
+        confirmCardPayment: (secret) => stripeClient.confirmCardPayment(secret),
+        authenticated: (token) => shopApi.authenticated(username, token),
+        onPhase: setPhase,
+      });
+      if (result.ok) {
+        navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(result.orderToken)}`);
+        return;
+      }
+      setError(result.message ?? t(result.reason === 'authentication' ? 'shop.authFailed' : 'shop.paymentFailed'));
+    } finally {
+      working.current = false;
+      setPhase(null);
+    }
+  };
+
+  const busy = phase !== null;
+  const phaseText = phase === 'authenticating' ? t('shop.authenticating') : t('shop.processing');
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="payment-form">
+      <Typography variant="h6" sx={{ mb: 2 }}>
+        {t('shop.yourDetails')}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput label={t('shop.firstName')} autoComplete="given-name" disabled={busy} {...field('firstName', 'payer-first-name')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput label={t('shop.lastName')} autoComplete="family-name" disabled={busy} {...field('lastName', 'payer-last-name')} />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <TextInput type="email" label={t('shop.email')} autoComplete="email" disabled={busy} {...field('email', 'payer-email')} />
+        </Grid>
+      </Grid>
+      <Typography variant="h6" sx={{ mt: 1, mb: 1 }} id="card-label">
+        {t('shop.card')}
+      </Typography>
+      <Box
+        sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: '#fff', minHeight: 48, '& input': { font: 'inherit', mr: 0.5, mb: 0.5, p: 0.5 } }}
+        role="group"
+        aria-labelledby="card-label"
+      >
+        {/* Stripe owns this node's children: React renders nothing inside it. */}
+        <div id="card-element" data-testid="card-element" />
+        {cardState === 'loading' ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+            <CircularProgress size={16} />
+            <Typography variant="body2">{t('shop.cardLoading')}</Typography>
+          </Stack>
+        ) : null}
+      </Box>
+      {cardState === 'unavailable' || config.isError ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {t('shop.cardUnavailable')}
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid="payment-error" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 3, py: 1.5 }}
+        startIcon={<LockIcon />}
+        loading={busy}
+        loadingPosition="start"
+        disabled={busy || cardState !== 'ready'}
+        data-testid="pay-button"
+        aria-busy={busy}
+      >
+        {busy ? phaseText : t('shop.pay', { amount: money(plan.price, plan.currency) })}
+      </Button>
+    </Box>
+  );
+}

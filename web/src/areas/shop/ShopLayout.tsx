@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+
+export function ShopLayout({ seller, children }: { seller?: string | null; children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box sx={{ bgcolor: '#fff', borderBottom: '1px solid #e3e6ea' }}>
+        <Container maxWidth="md">
+          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', py: 1.5 }}>
+            <Typography sx={{ fontWeight: 700 }} data-testid="shop-seller">
+              {seller ?? ''}
+            </Typography>
+            <LanguageSwitch />
+          </Stack>
+        </Container>
+      </Box>
+      <Container maxWidth="md" sx={{ py: { xs: 2, md: 5 } }}>
+        {children}
+      </Container>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'center', pb: 3 }}>
+        Sellflow
+      </Typography>
+    </Box>
+  );
+}

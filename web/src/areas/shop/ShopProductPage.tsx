@@ -1,0 +1,86 @@
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors';
+import { shopApi } from '../../api/shop';
+import { useMoney } from '../../components/Money';
+import { ErrorState } from '../../components/ErrorState';
+import { CheckoutWizard } from './CheckoutWizard';
+import { ShopLayout } from './ShopLayout';
+import { useAppConfig } from './useAppConfig';
+
+/** `/s/{username}/{slug}`: the product and its checkout wizard. */
+export default function ShopProductPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { username = '', slug = '' } = useParams();
+  useAppConfig(); // start loading Stripe's configuration early
+  const product = useQuery({
+    queryKey: ['shopProduct', username, slug],
+    queryFn: ({ signal }) => shopApi.product(username, slug, signal),
+  });
+
+  if (product.isPending) {
+    return (
+      <ShopLayout>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Skeleton variant="text" height={56} />
+            <Skeleton variant="text" />
+            <Skeleton variant="text" />
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Skeleton variant="rounded" height={360} />
+          </Grid>
+        </Grid>
+      </ShopLayout>
+    );
+  }
+  if (product.isError) {
+    const notFound = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <ShopLayout>
+        {notFound ? <Alert severity="info">{t('shop.productNotFound')}</Alert> : <ErrorState error={product.error} onRetry={() => void product.refetch()} />}
+      </ShopLayout>
+    );
+  }
+
+  const p = product.data;
+  const price = p.displayPrice ?? p.pricingPlans[0]?.price ?? null;
+  const currency = p.currency ?? p.pricingPlans[0]?.currency ?? null;
+  return (
+    <ShopLayout seller={p.sellerName ?? p.sellerUsername}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Stack spacing={2}>
+            <Typography variant="h4" component="h1" data-testid="product-name">
+              {p.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('shop.by', { seller: p.sellerName ?? p.sellerUsername })}
+            </Typography>
+            <Typography variant="h5" color="primary" data-testid="product-price">
+              {money(price, currency)}
+            </Typography>
+            {p.description ? (
+              <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="product-description">
+                {p.description}
+              </Typography>
+            ) : null}
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+            <CheckoutWizard username={username} product={p} />
+          </Paper>
+        </Grid>
+      </Grid>
+    </ShopLayout>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors';
+import { shopApi } from '../../api/shop';
+import { useMoney } from '../../components/Money';
+import { StatusChip } from '../../components/StatusChip';
+import { CheckoutStepper } from './CheckoutStepper';
+import { ShopLayout } from './ShopLayout';
+import { FAILED_STATES, pollInterval } from './thankYou';
+
+/** `/s/{username}/{slug}/thank_you/{token}`: the success step; polls the order every second until paid. */
+export default function ThankYouPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { username = '', token = '' } = useParams();
+  const pollsSincePaid = useRef(0);
+  const order = useQuery({
+    queryKey: ['shopOrder', username, token],
+    queryFn: ({ signal }) => shopApi.order(username, token, signal),
+    refetchInterval: (q) => pollInterval(q.state.data, pollsSincePaid.current),
+    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 5,
+  });
+  const data = order.data;
+  const paid = data?.paymentState === 'paid';
+
+  useEffect(() => {
+    if (paid) pollsSincePaid.current += 1;
+  }, [paid, order.dataUpdatedAt]);
+
+  let body;
+  if (order.isError && !data) {
+    body = <Alert severity="error">{order.error instanceof ApiError && order.error.status === 404 ? t('shop.orderNotFound') : order.error.message}</Alert>;
+  } else if (!data || (!paid && !FAILED_STATES.has(data.paymentState))) {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 4 }} data-testid="thank-you-waiting">
+        <CircularProgress />
+        <Typography>{t('shop.waitingForPayment')}</Typography>
+        {data ? <StatusChip state={data.paymentState} /> : null}
+      </Stack>
+    );
+  } else if (!paid) {
+    body = (
+      <Alert severity="error" data-testid="payment-error">
+        {t('shop.paymentFailed')} <StatusChip state={data.paymentState} />
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} data-testid="thank-you">
+        <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+        <Typography variant="h4" component="h1">
+          {t('shop.thankYouTitle')}
+        </Typography>
+        <Typography color="text.secondary">{t('shop.thankYouBody', { email: data.payerEmail })}</Typography>
+        <Typography>
+          {data.productName} · {money(data.total, data.currency)}
+        </Typography>
+        {data.downloadUrl ? (
+          <Button variant="contained" size="large" href={data.downloadUrl} startIcon={<DownloadIcon />} data-testid="download-link" download>
+            {t('shop.download', { product: data.productName })}
+          </Button>
+        ) : (
+          <CircularProgress size={24} />
+        )}
+        {data.invoiceNumber ? (
+          <Typography variant="body2" data-testid="invoice-number">
+            {t('shop.invoiceNumber', { number: data.invoiceNumber })}
+          </Typography>
+        ) : null}
+        <Typography variant="caption" color="text.secondary">
+          {t('shop.orderToken', { token: data.token })}
+        </Typography>
+      </Stack>
+    );
+  }
+
+  return (
+    <ShopLayout>
+      <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+        <CheckoutStepper active={paid ? 'success_page' : 'payment_selection'} skipped={['pricing_plans_update']} />
+        {body}
+      </Paper>
+    </ShopLayout>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { pollInterval } from './thankYou';
+import { autoSelectedPlan } from './CheckoutWizard';
+
+const order = (paymentState: string, downloadUrl: string | null = null, invoiceNumber: string | null = null) => ({
+  token: 't',
+  paymentState,
+  productName: 'Book',
+  total: 1990,
+  currency: 'eur',
+  payerEmail: 'a@b.c',
+  downloadUrl,
+  invoiceNumber,
+});
+
+describe('thank-you polling', () => {
+  it('polls every second until paid', () => {
+    expect(pollInterval(undefined, 0)).toBe(1000);
+    expect(pollInterval(order('paying'), 0)).toBe(1000);
+    expect(pollInterval(order('paid', '/dl', 'INV-1'), 0)).toBe(false);
+  });
+  it('waits a little for the download link after paid, and stops on failure', () => {
+    expect(pollInterval(order('paid'), 3)).toBe(1000);
+    expect(pollInterval(order('paid'), 30)).toBe(false);
+    expect(pollInterval(order('payment_not_completed'), 0)).toBe(false);
+  });
+});
+
+describe('autoSelectedPlan', () => {
+  const plan = (id: number, paymentType: 'one_time' | 'subscription') => ({ id, name: 'p', paymentType, price: 100, currency: 'eur' });
+  it('selects a single one-time plan only', () => {
+    expect(autoSelectedPlan([plan(1, 'one_time')])?.id).toBe(1);
+    expect(autoSelectedPlan([plan(1, 'one_time'), plan(2, 'one_time')])).toBeNull();
+    expect(autoSelectedPlan([plan(1, 'subscription')])).toBeNull();
+  });
+});
