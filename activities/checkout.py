@@ -115,25 +115,31 @@ async def record_order_paid(args: list[str]) -> str:
     token, intent_id = args
     async with session() as s:
         order = await orders.order_paid(s, token, intent_id)
-        return order.payment_state
+    log.info("order_paid_recorded", order_token=token, intent_id=intent_id)
+    return order.payment_state
 
 
 @activity.defn
 async def issue_invoice(order_token: str) -> int:
     async with session() as s:
-        return (await orders.invoice_issued(s, order_token)).number
+        number = (await orders.invoice_issued(s, order_token)).number
+    log.info("invoice_issued", order_token=order_token, invoice_number=number)
+    return number
 
 
 @activity.defn
 async def book_seller_balance(order_token: str) -> None:
     async with session() as s:
         await orders.sale_booked(s, order_token)
+    log.info("sale_booked", order_token=order_token)
 
 
 @activity.defn
 async def grant_access(order_token: str) -> str:
     async with session() as s:
-        return (await orders.access_granted(s, order_token)).token
+        access = await orders.access_granted(s, order_token)
+    log.info("access_granted", order_token=order_token)
+    return access.token
 
 
 @activity.defn
@@ -167,6 +173,7 @@ async def send_order_mails(order_token: str) -> int:
             f"order-{order_token}-seller-sale", seller_user.email, f"New sale: {order.product_name} ({price})",
             f"You sold {order.product_name} for {price} to {order.payer_email}.\n\n"
             f"Order: {base}/cabinet/orders/{order_token}\n")
+    log.info("order_mails_sent", order_token=order_token, sent_now=sent)
     return sent
 
 

@@ -1,25 +1,62 @@
 """Tracing and structured logs, set up once per process (API and worker).
 
 Traces: OpenTelemetry spans from the API request through the Temporal client (TracingInterceptor) into the
-workflow and its activities. Exporter by setting: none (spans still propagate), console, or memory (tests).
+workflow and its activities. Exporter by setting: none (spans still propagate), console, or file (JSON lines
+in `{data_dir}/traces-{service}.jsonl`, which the tests read to follow one checkout across processes).
 Logs: structlog JSON lines carrying order_token, workflow_id and request ids; never secrets.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Sequence
+from pathlib import Path
 
 import structlog
 from opentelemetry import trace
 from opentelemetry.sdk.resources import Resource
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import ConsoleSpanExporter, SimpleSpanProcessor
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import (
+    ConsoleSpanExporter,
+    SimpleSpanProcessor,
+    SpanExporter,
+    SpanExportResult,
+)
+from temporalio import activity
 
 from sellflow.settings import get_settings
 
-MEMORY = InMemorySpanExporter()
 _done = False
+
+
+class JsonLinesExporter(SpanExporter):
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+
+    def export(self, spans: Sequence[ReadableSpan]) -> SpanExportResult:
+        with self.path.open("a") as f:
+            for span in spans:
+                ctx = span.get_span_context()
+                parent = span.parent
+                f.write(json.dumps({
+                    "name": span.name, "trace_id": f"{ctx.trace_id:032x}", "span_id": f"{ctx.span_id:016x}",
+                    "parent_id": f"{parent.span_id:016x}" if parent else None,
+                    "attributes": {k: str(v) for k, v in (span.attributes or {}).items()},
+                }) + "\n")
+        return SpanExportResult.SUCCESS
+
+
+def _temporal_context(_: object, __: str, event: dict) -> dict:
+    """Every log line written inside an activity carries its workflow id and activity type."""
+    try:
+        info = activity.info()
+    except RuntimeError:
+        return event
+    event.setdefault("workflow_id", info.workflow_id)
+    event.setdefault("activity", info.activity_type)
+    return event
 
 
 def setup(service: str) -> None:
@@ -31,13 +68,15 @@ def setup(service: str) -> None:
     exporter = get_settings().otel_exporter
     if exporter == "console":
         provider.add_span_processor(SimpleSpanProcessor(ConsoleSpanExporter()))
-    elif exporter == "memory":
-        provider.add_span_processor(SimpleSpanProcessor(MEMORY))
+    elif exporter == "file":
+        provider.add_span_processor(SimpleSpanProcessor(
+            JsonLinesExporter(get_settings().data_dir / f"traces-{service}.jsonl")))
     trace.set_tracer_provider(provider)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,
+            _temporal_context,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
             structlog.processors.EventRenamer("msg"),

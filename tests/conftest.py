@@ -22,6 +22,7 @@ def stack():
     from deploy.stack import Ports, Stack
 
     data = Path(tempfile.mkdtemp(prefix="sellflow-test-"))
+    os.environ["SELLFLOW_OTEL_EXPORTER"] = "file"  # api and worker write their spans under the data dir
     st = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=True)
     try:
         st.start_all(seed=True)

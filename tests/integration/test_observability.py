@@ -1,0 +1,54 @@
+"""One checkout is one trace: the API's pay request, the workflow and its activities share a trace id
+across processes; the worker's log lines carry the order token and the workflow id."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from tests.integration.helpers import (
+    CARD_OK,
+    card_payment_method,
+    client,
+    new_seller,
+    pay,
+    published_product,
+    start_checkout,
+    wait_fulfilled,
+)
+
+pytestmark = pytest.mark.integration
+
+
+def spans(stack, service: str) -> list[dict]:
+    path = stack.data_dir / f"traces-{service}.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+async def test_pay_request_traces_into_workflow_and_activities(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "trace")
+        product = await published_product(c, seller)
+        co = await start_checkout(c, seller.username, product)
+        token = co["order_token"]
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        r = await pay(c, seller.username, token, pm)
+        request_id = r.headers["x-request-id"]
+        await wait_fulfilled(c, seller.username, token)
+    await asyncio.sleep(1.0)  # the last activity's span is written when it ends
+    api_pay = [s for s in spans(stack, "api") if s["name"].endswith(f"/orders/{token}/pay")]
+    assert len(api_pay) == 1, "the pay request has one server span"
+    trace_id = api_pay[0]["trace_id"]
+    in_worker = {s["name"] for s in spans(stack, "worker") if s["trace_id"] == trace_id}
+    assert "RunActivity:ensure_payment_intent" in in_worker, in_worker
+    assert "RunActivity:send_order_mails" in in_worker, in_worker
+    assert any(n.startswith("RunWorkflow:Checkout") or n.startswith("HandleUpdate:pay") for n in in_worker), in_worker
+    # structured logs: JSON lines with the order token, the workflow id and the API's request id
+    worker_log = [json.loads(x) for x in (stack.data_dir / "worker.log").read_text().splitlines() if x.startswith("{")]
+    mine = [x for x in worker_log if x.get("order_token") == token]
+    assert {"payment_step_done", "order_paid_recorded", "invoice_issued", "order_mails_sent"} <= {x["msg"] for x in mine}
+    assert {x.get("workflow_id") for x in mine} == {f"checkout-{token}"}
+    api_log = [json.loads(x) for x in (stack.data_dir / "api.log").read_text().splitlines() if x.startswith("{")]
+    assert any(x.get("request_id") == request_id and x.get("order_token") == token for x in api_log)
