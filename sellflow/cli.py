@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -23,6 +24,11 @@ def _run_stack(args: argparse.Namespace) -> int:
     from deploy.stack import Ports, Stack
     from sellflow.settings import get_settings
 
+    def _terminate(signum, frame):  # Ctrl-C and SIGTERM stop everything the stack started
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, _terminate)  # also when started from a shell that ignores SIGINT
     data_dir = Path(args.data_dir or get_settings().data_dir).resolve()
     stack = Stack(data_dir=data_dir, ports=Ports(api=args.port), persistent=True, temporal_ui=True)
     print(f"Starting the Sellflow stack (data under {data_dir}) ...", flush=True)
