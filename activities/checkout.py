@@ -37,7 +37,10 @@ def _non_retryable(e: stripe.StripeError) -> ApplicationError:
 
 
 async def _after(token: str, st: IntentStatus) -> IntentStatus:
-    """Record what the attempt's state means for the order (pending 3-D Secure, or denied)."""
+    """Record what the attempt's state means for the order (pending 3-D Secure, or denied). A success is
+    recorded by `record_order_paid`, off the buyer's path."""
+    if st.status == "succeeded":
+        return st
     async with session() as s:
         await orders.intent_status_changed(s, st.intent_id, st.status)
         if st.status in ("requires_action", "processing"):

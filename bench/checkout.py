@@ -118,8 +118,9 @@ def confirm_card(setup_intent_id: str) -> str:
 
 
 class Shop:
-    def __init__(self, http: httpx.AsyncClient, plan_id: int, tag: str, poll_s: float) -> None:
-        self.http, self.plan_id, self.tag, self.poll_s = http, plan_id, tag, poll_s
+    def __init__(self, http: httpx.AsyncClient, plan_id: int, tag: str, poll_s: float,
+                 temporal: Client | None = None) -> None:
+        self.http, self.plan_id, self.tag, self.poll_s, self.temporal = http, plan_id, tag, poll_s, temporal
 
     async def prepare(self, i: int) -> tuple[str, str, dict[str, float]]:
         """Checkout (order + SetupIntent) and the card step: the order token and a PaymentMethod id."""
@@ -137,6 +138,16 @@ class Shop:
         pay = perf_counter() - t0
         if r["outcome"] != "succeeded":
             raise HttpError(f"pay {token}: {r}")
+        if self.temporal is not None:
+            # Wait like the bare baseline does (the workflow's result: it ends after fulfilment), then check
+            # once through the API that the buyer can download.
+            result = await asyncio.wait_for(
+                self.temporal.get_workflow_handle(f"checkout-{token}").result(), FULFIL_TIMEOUT_S)
+            done = perf_counter() - t0
+            st = expect(await self.http.get(f"/v1/shop/{SELLER}/orders/{token}"), 200)
+            if result != "paid" or not st["download_url"]:
+                raise HttpError(f"order {token} not fulfilled: {result} {st}")
+            return Sample(pay, done)
         while perf_counter() - t0 < FULFIL_TIMEOUT_S:
             st = expect(await self.http.get(f"/v1/shop/{SELLER}/orders/{token}"), 200)
             if st["download_url"]:
@@ -151,18 +162,20 @@ class Shop:
         return s
 
 
-async def run_sellflow(api: str, n: int, conc: int, poll_s: float) -> list[Run]:
+async def run_sellflow(api: str, n: int, conc: int, poll_s: float, temporal_address: str) -> list[Run]:
+    # poll_s == 0: wait for the checkout workflow's result (as the bare baseline does); else poll the API
+    temporal = await Client.connect(temporal_address) if poll_s <= 0 else None
     async with httpx.AsyncClient(base_url=api, timeout=30) as http:
         product = expect(await http.get(f"/v1/shop/{SELLER}/products/{SLUG}"), 200)
         plan_id = int(product["pricing_plans"][0]["id"])
         tag = uuid.uuid4().hex[:8]
-        warm = await drive("warm-up", WARMUP, WARMUP, Shop(http, plan_id, f"{tag}-w", poll_s).checkout)
+        warm = await drive("warm-up", WARMUP, WARMUP, Shop(http, plan_id, f"{tag}-w", poll_s, temporal).checkout)
         if warm.errors:
             print("warm-up errors:", *warm.errors, sep="\n  ", flush=True)
-        full = await drive("sellflow", n, conc, Shop(http, plan_id, f"{tag}-f", poll_s).checkout)
+        full = await drive("sellflow", n, conc, Shop(http, plan_id, f"{tag}-f", poll_s, temporal).checkout)
         # The same checkouts with the orders and cards prepared first: only pay → fulfilled in the window,
         # which is what the bare update-with-start baseline measures.
-        shop = Shop(http, plan_id, f"{tag}-p", poll_s)
+        shop = Shop(http, plan_id, f"{tag}-p", poll_s, temporal)
         sem = asyncio.Semaphore(conc)
 
         async def prep(i: int) -> tuple[str, str]:
@@ -232,8 +245,9 @@ def report(runs: list[Run], args: argparse.Namespace) -> dict[str, Any]:
         print(f"{name:<42} {st['ok']:>3}/{st['n']:<3} {st['throughput']:8.2f} {ms(st['pay_p50'])} {ms(st['pay_p99'])}"
               f" {ms(st['done_p50'])} {ms(st['done_p99'])}")
     print("pay = POST pay (Sellflow) / execute_update_with_start_workflow (bare) / execute_workflow (3 LA);"
-          " done = from pay start to paid+fulfilled (Sellflow: download_url seen, polled every "
-          f"{args.poll_ms} ms)")
+          " done = from pay start to paid+fulfilled (Sellflow: " +
+          ("checkout workflow result, then the download link checked once)" if args.poll_ms <= 0
+           else f"download_url seen, polled every {args.poll_ms} ms)"))
     print("sellflow pre-pay steps p50: " + ", ".join(f"{k} {ms(v).strip()} ms" for k, v in sf["phase_p50"].items()))
     for r in runs:
         for e in r.errors[:5]:
@@ -252,7 +266,8 @@ def report(runs: list[Run], args: argparse.Namespace) -> dict[str, Any]:
 
 async def measure(stack: Stack, args: argparse.Namespace) -> list[Run]:
     p = stack.ports
-    runs = await run_sellflow(f"http://127.0.0.1:{p.api}", args.n, args.concurrency, args.poll_ms / 1000)
+    runs = await run_sellflow(f"http://127.0.0.1:{p.api}", args.n, args.concurrency, args.poll_ms / 1000,
+                              f"127.0.0.1:{p.temporal}")
     runs += await run_bare(f"127.0.0.1:{p.temporal}", args.n, args.concurrency)
     return runs
 
@@ -261,7 +276,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m bench.checkout", description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=40, help="measured checkouts per run")
     ap.add_argument("--concurrency", type=int, default=8)
-    ap.add_argument("--poll-ms", type=int, default=100, help="order status polling interval (Sellflow)")
+    ap.add_argument("--poll-ms", type=int, default=0,
+                    help="0 (default): wait for the checkout workflow's result, as the bare baseline waits for its"
+                         " own; N: poll the order status API every N ms instead")
     args = ap.parse_args()
     data = Path(tempfile.mkdtemp(prefix="sellflow-bench-"))
     stack = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=False)

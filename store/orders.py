@@ -125,6 +125,7 @@ async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
                         .values(sold_count=Product.sold_count + 1))
     await _log(s, order, state=PaymentLogState.successful, provider_ref=intent_id, message=None,
                key=f"order-{token}-paid")
+    await intent_status_changed(s, intent_id, "succeeded")
     return order
 
 

@@ -5,7 +5,7 @@
         requires_action ────────► wait for the webhook signal or the browser's `authenticated` update,
                                   then believe Stripe only (refresh_payment_intent)
         failed (declined) ──────► the buyer may pay again: a new attempt, a new PaymentIntent
-    paid ──► record_order_paid → issue_invoice → book_seller_balance → grant_access → send_order_mails
+    paid ──► record_order_paid → (issue_invoice ‖ book_seller_balance ‖ grant_access) → send_order_mails
     nothing paid within `open_days` of the input's calendar ──► expire_checkout (payment_not_completed)
 
 State lives in the instance; a lock lets one payment step run at a time, so a repeated or concurrent pay
@@ -56,15 +56,6 @@ async def _remote(name: str, arg: object) -> Any:
                                            retry_policy=REMOTE_RETRY)
 
 
-FULFILMENT = (
-    (Step.order_paid, "record_order_paid"),
-    (Step.invoice, "issue_invoice"),
-    (Step.balance, "book_seller_balance"),
-    (Step.access, "grant_access"),
-    (Step.mails, "send_order_mails"),
-)
-
-
 @workflow.defn(name="Checkout")
 class CheckoutWorkflow:
     @workflow.init
@@ -108,13 +99,20 @@ class CheckoutWorkflow:
         return PaymentState.paid
 
     async def _fulfil(self) -> None:
+        """The order is recorded paid first; invoice, balance entry and access do not depend on each other
+        and run side by side; the mails (which carry the invoice number and download link) come last."""
         token = self.inp.order_token
         assert self.intent is not None
-        for step, activity in FULFILMENT:
-            self._mark(step, StepState.active)
-            arg: object = [token, self.intent.intent_id] if step == Step.order_paid else token
-            await _remote(activity, arg)
-            self._mark(step, StepState.done)
+        await self._step(Step.order_paid, "record_order_paid", [token, self.intent.intent_id])
+        await asyncio.gather(self._step(Step.invoice, "issue_invoice", token),
+                             self._step(Step.balance, "book_seller_balance", token),
+                             self._step(Step.access, "grant_access", token))
+        await self._step(Step.mails, "send_order_mails", token)
+
+    async def _step(self, step: Step, activity: str, arg: object) -> None:
+        self._mark(step, StepState.active)
+        await _remote(activity, arg)
+        self._mark(step, StepState.done)
 
     # ----- messages --------------------------------------------------------------------------------
     @workflow.update

@@ -140,13 +140,12 @@ class PayOut(BaseModel):
 
 
 async def _order_in_shop(s: DB, username: str, token: str) -> Order:
-    """The order, if it was placed in this seller's shop; otherwise not found."""
-    order = await orders.order_by_token(s, token)
-    owner = (await s.execute(select(User.username).join(Seller, Seller.user_id == User.id)
-                             .where(Seller.id == order.seller_id))).scalar_one_or_none()
-    if (owner or "").lower() != username.lower():
+    """The order, if it was placed in this seller's shop; otherwise not found (one query)."""
+    row = (await s.execute(select(Order, User.username).join(Seller, Seller.id == Order.seller_id)
+                           .join(User, User.id == Seller.user_id).where(Order.token == token))).first()
+    if row is None or (row[1] or "").lower() != username.lower():
         raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
-    return order
+    return row[0]
 
 
 def _closed(order: Order) -> PayOut | None:
