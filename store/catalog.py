@@ -50,14 +50,25 @@ class ProductView:
         return min(active, key=lambda x: x.price) if active else None
 
 
+async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
+    """Views for many products in four queries, whatever their number (no query per row)."""
+    if not products:
+        return []
+    seller_ids = {p.seller_id for p in products}
+    sellers = {sel.id: (sel, username) for sel, username in (await s.execute(
+        select(Seller, User.username).join(User, User.id == Seller.user_id).where(Seller.id.in_(seller_ids)))).all()}
+    file_ids = {p.file_id for p in products if p.file_id}
+    files = {f.id: f for f in (await s.execute(select(File).where(File.id.in_(file_ids)))).scalars()} if file_ids else {}
+    plans: dict[int, list[PricingPlan]] = {p.id: [] for p in products}
+    for plan in (await s.execute(select(PricingPlan).where(PricingPlan.product_id.in_(plans))
+                                 .order_by(PricingPlan.id))).scalars():
+        plans[plan.product_id].append(plan)
+    return [ProductView(p, files.get(p.file_id) if p.file_id else None, plans[p.id], *sellers[p.seller_id])
+            for p in products]
+
+
 async def _view(s: AsyncSession, product: Product) -> ProductView:
-    seller = await s.get(Seller, product.seller_id)
-    assert seller is not None
-    user = await s.get(User, seller.user_id)
-    file = await s.get(File, product.file_id) if product.file_id else None
-    plans = list((await s.execute(select(PricingPlan).where(PricingPlan.product_id == product.id)
-                                  .order_by(PricingPlan.id))).scalars())
-    return ProductView(product, file, plans, seller, user.username if user else None)
+    return (await _views(s, [product]))[0]
 
 
 async def product_of(s: AsyncSession, seller_id: int, product_id: int) -> ProductView:
@@ -141,5 +152,5 @@ PRODUCT_LIST = ListSpec(
 
 async def products_listed(s: AsyncSession, seller_id: int, params: ListParams) -> tuple[list[ProductView], int]:
     rows, total = await run_list(s, select(Product).where(Product.seller_id == seller_id), params, PRODUCT_LIST)
-    return [await _view(s, r[0]) for r in rows], total
+    return await _views(s, [r[0] for r in rows]), total
 

@@ -245,6 +245,21 @@ async def me(user: CurrentUser, s: DB) -> UserOut:
     return await user_out(s, user)
 
 
+class ProfileIn(BaseModel):
+    profile_type: Literal["seller", "payer"]
+
+
+@router.post("/user/profiles", response_model=UserOut, status_code=201)
+async def add_profile(body: ProfileIn, user: CurrentUser, s: DB) -> UserOut:
+    """A user can hold several profile types: a buyer becomes a seller (or the other way) without a second
+    account. Manager profiles are granted by operations, never self-assigned."""
+    await accounts.profile_added(s, user, ProfileType(body.profile_type))
+    seller = await accounts.seller_of(s, user.id)
+    if seller is not None and user.username and user.first_name and user.last_name:
+        seller.registration_done = True
+    return await user_out(s, user)
+
+
 class UserPatch(BaseModel):
     username: str | None = None
     first_name: str | None = None

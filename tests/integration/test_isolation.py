@@ -68,3 +68,10 @@ async def test_cabinet_requires_a_seller_and_admin_requires_a_manager(stack):
         assert (await c.get("/v1/cabinet/orders", headers=h)).status_code == 403
         assert (await c.get("/v1/admin/orders/x/workflows", headers=h)).status_code == 403
         assert (await c.get("/v1/cabinet/orders")).json()["type"] == "missing_access_token"
+        # the same user becomes a seller too, without a second account; managers are never self-assigned
+        r = await c.post("/v1/app/user/profiles", json={"profile_type": "seller"}, headers=h)
+        assert r.status_code == 201 and r.json()["profile_types"] == ["payer", "seller"]
+        assert (await c.get("/v1/cabinet/orders", headers=h)).status_code == 200
+        r = await c.post("/v1/app/user/profiles", json={"profile_type": "manager"}, headers=h)
+        assert r.status_code == 400
+        assert (await c.get("/v1/admin/orders/x/workflows", headers=h)).status_code == 403
