@@ -43,9 +43,13 @@ async def current_user(request: Request, s: DB) -> User:
 CurrentUser = Annotated[User, Depends(current_user)]
 
 
-async def current_seller(user: CurrentUser, s: DB) -> Seller:
-    seller = await accounts.seller_of(s, user.id)
+async def current_seller(request: Request, s: DB) -> Seller:
+    """The caller's seller profile in one query (a seller row implies its user exists)."""
+    user_id = user_id_from(bearer(request))
+    seller = await accounts.seller_of(s, user_id)
     if seller is None:
+        if await s.get(User, user_id) is None:
+            raise DomainError(ErrorCode.invalid_access_token)
         raise DomainError(ErrorCode.FORBIDDEN, "A seller profile is required.")
     return seller
 

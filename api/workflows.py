@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from urllib.parse import quote
 
+from pydantic import BaseModel
 from temporalio.client import Client, WithStartWorkflowOperation, WorkflowUpdateFailedError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import ActivityError
@@ -14,6 +15,42 @@ from domain.checkout import CheckoutInput, PaymentEvent, PayRequest, PayResult, 
 from domain.errors import DomainError, ErrorCode
 from sellflow.settings import get_settings
 from workflows.checkout import CheckoutWorkflow
+
+
+class StepOut(BaseModel):
+    key: str
+    state: str
+    at: str | None = None
+
+
+class ProgressOut(BaseModel):
+    state: str
+    steps: list[StepOut]
+
+
+class WorkflowOut(BaseModel):
+    workflow_id: str
+    run_id: str | None
+    status: str | None
+    progress: ProgressOut
+    temporal_ui_url: str
+
+
+class WorkflowSummary(BaseModel):
+    workflow_id: str
+    run_id: str | None
+    workflow_type: str | None
+    status: str | None
+    start_time: str | None
+    close_time: str | None
+    temporal_ui_url: str
+
+
+class HistoryEvent(BaseModel):
+    event_id: int
+    event_type: str
+    event_time: str
+    summary: str
 
 
 def checkout_id(token: str) -> str:
@@ -65,7 +102,7 @@ async def payment_event(client: Client, token: str, event: PaymentEvent) -> bool
         raise
 
 
-async def checkout_progress(client: Client, token: str) -> dict | None:
+async def checkout_progress(client: Client, token: str) -> WorkflowOut | None:
     handle = client.get_workflow_handle(checkout_id(token))
     try:
         desc = await handle.describe()
@@ -74,23 +111,23 @@ async def checkout_progress(client: Client, token: str) -> dict | None:
         if e.status == RPCStatusCode.NOT_FOUND:
             return None
         raise
-    return {"workflow_id": desc.id, "run_id": desc.run_id, "status": desc.status.name if desc.status else None,
-            "progress": {"state": progress.state, "steps": [vars(x) for x in progress.steps]},
-            "temporal_ui_url": ui_url(desc.id, desc.run_id)}
+    return WorkflowOut(workflow_id=desc.id, run_id=desc.run_id, status=desc.status.name if desc.status else None,
+                       progress=ProgressOut(state=progress.state, steps=[StepOut(**vars(x)) for x in progress.steps]),
+                       temporal_ui_url=ui_url(desc.id, desc.run_id))
 
 
-async def workflows_of_order(client: Client, token: str) -> list[dict]:
+async def workflows_of_order(client: Client, token: str) -> list[WorkflowSummary]:
     out = []
     async for wf in client.list_workflows(f"WorkflowId = '{checkout_id(token)}'"):
-        out.append({"workflow_id": wf.id, "run_id": wf.run_id, "workflow_type": wf.workflow_type,
-                    "status": wf.status.name if wf.status else None,
-                    "start_time": wf.start_time.isoformat() if wf.start_time else None,
-                    "close_time": wf.close_time.isoformat() if wf.close_time else None,
-                    "temporal_ui_url": ui_url(wf.id, wf.run_id)})
+        out.append(WorkflowSummary(
+            workflow_id=wf.id, run_id=wf.run_id, workflow_type=wf.workflow_type,
+            status=wf.status.name if wf.status else None,
+            start_time=wf.start_time.isoformat() if wf.start_time else None,
+            close_time=wf.close_time.isoformat() if wf.close_time else None, temporal_ui_url=ui_url(wf.id, wf.run_id)))
     return out
 
 
-async def history(client: Client, workflow_id: str, run_id: str | None) -> list[dict]:
+async def history(client: Client, workflow_id: str, run_id: str | None) -> list[HistoryEvent]:
     from google.protobuf.json_format import MessageToDict
 
     h = await client.get_workflow_handle(workflow_id, run_id=run_id).fetch_history()
@@ -101,6 +138,6 @@ async def history(client: Client, workflow_id: str, run_id: str | None) -> list[
         summary = attrs.get("activityType", {}).get("name") or attrs.get("workflowType", {}).get("name") or \
             attrs.get("signalName") or attrs.get("markerName") or attrs.get("timerId") or \
             (attrs.get("acceptedRequest", {}).get("input", {}).get("name")) or ""
-        events.append({"event_id": ev.event_id, "event_type": d.get("eventType", ""),
-                       "event_time": ev.event_time.ToDatetime().isoformat() + "Z", "summary": summary})
+        events.append(HistoryEvent(event_id=ev.event_id, event_type=d.get("eventType", ""),
+                                   event_time=ev.event_time.ToDatetime().isoformat() + "Z", summary=summary))
     return events

@@ -27,6 +27,7 @@ from time import perf_counter
 from typing import Any
 
 import httpx
+import psutil
 import stripe
 from temporalio.client import Client, WithStartWorkflowOperation
 from temporalio.common import WorkflowIDConflictPolicy
@@ -264,12 +265,41 @@ def report(runs: list[Run], args: argparse.Namespace) -> dict[str, Any]:
             "ratios": ratios, "targets_met": met, "python": sys.version.split()[0], "cpus": os.cpu_count()}
 
 
-async def measure(stack: Stack, args: argparse.Namespace) -> list[Run]:
+async def sample_rss(stack: Stack, out: dict[str, list[float]], stop: asyncio.Event) -> None:
+    """Resident memory (MB) of the API and worker processes every 0.5 s while Sellflow is under load."""
+    procs = {name: psutil.Process(stack.procs[name].pid) for name in ("api", "worker")}
+    while not stop.is_set():
+        for name, proc in procs.items():
+            out.setdefault(name, []).append(proc.memory_info().rss / 2**20)
+        try:
+            await asyncio.wait_for(stop.wait(), 0.5)
+        except TimeoutError:
+            pass
+
+
+def memory_report(samples: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Median RSS of the first and the last quarter of the load; 'flat' means growth under 10 %."""
+    out = {}
+    for name, xs in samples.items():
+        q = max(1, len(xs) // 4)
+        first, last = sorted(xs[:q])[q // 2], sorted(xs[-q:])[q // 2]
+        out[name] = {"first_quarter_mb": first, "last_quarter_mb": last, "growth": last / first - 1}
+        print(f"memory {name:<7} first quarter {first:7.1f} MB  last quarter {last:7.1f} MB  "
+              f"growth {100 * (last / first - 1):+5.1f}% (target: flat, < +10%)")
+    return out
+
+
+async def measure(stack: Stack, args: argparse.Namespace) -> tuple[list[Run], dict[str, list[float]]]:
     p = stack.ports
+    rss: dict[str, list[float]] = {}
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(sample_rss(stack, rss, stop))
     runs = await run_sellflow(f"http://127.0.0.1:{p.api}", args.n, args.concurrency, args.poll_ms / 1000,
                               f"127.0.0.1:{p.temporal}")
+    stop.set()
+    await sampler
     runs += await run_bare(f"127.0.0.1:{p.temporal}", args.n, args.concurrency)
-    return runs
+    return runs, rss
 
 
 def main() -> None:
@@ -289,8 +319,9 @@ def main() -> None:
         os.environ.update(stack.env())
         stripe.api_key, stripe.api_base = STRIPE_KEY, f"http://127.0.0.1:{stack.ports.stripe}"
         print(f"stack up in {time.monotonic() - t0:.1f}s (data {data})", flush=True)
-        runs = asyncio.run(measure(stack, args))
+        runs, rss = asyncio.run(measure(stack, args))
         out = report(runs, args)
+        out["memory"] = memory_report(rss)
         keep = any(r.errors for r in runs)
         RESULTS.mkdir(parents=True, exist_ok=True)
         path = RESULTS / f"checkout-{time.strftime('%Y%m%d-%H%M%S')}.json"

@@ -147,6 +147,7 @@ PRODUCT_LIST = ListSpec(
     filters={"state": _state_filter},
     search=lambda q, text: q.where(or_(Product.name.ilike(f"%{text}%"), Product.internal_name.ilike(f"%{text}%"))),
     page_sizes=(10, 20, 30, 50, 100, 200, 500),
+    entities=True,
 )
 
 

@@ -23,7 +23,9 @@ def database_url() -> str:
 def engine() -> AsyncEngine:
     global _engine, _sessions
     if _engine is None:
-        _engine = create_async_engine(database_url(), pool_size=10, max_overflow=20, pool_pre_ping=True)
+        # No pre-ping (a round trip per checkout from the pool); connections are recycled hourly instead and
+        # a connection broken by a database restart fails one request and leaves the pool.
+        _engine = create_async_engine(database_url(), pool_size=10, max_overflow=20, pool_recycle=3600)
         _sessions = async_sessionmaker(_engine, expire_on_commit=False)
     return _engine
 

@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
+from pydantic import BaseModel
 
 from api.deps import CurrentManager, Temporal
-from api.workflows import history, workflows_of_order
+from api.workflows import HistoryEvent, WorkflowSummary, history, workflows_of_order
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
 
 
-@router.get("/orders/{token}/workflows")
-async def order_workflows(token: str, manager: CurrentManager, client: Temporal) -> dict:
-    return {"list": await workflows_of_order(client, token.strip())}
+class WorkflowList(BaseModel):
+    list: list[WorkflowSummary]
 
 
-@router.get("/workflows/{workflow_id}/history")
+class WorkflowHistory(BaseModel):
+    workflow_id: str
+    run_id: str | None
+    events: list[HistoryEvent]
+
+
+@router.get("/orders/{token}/workflows", response_model=WorkflowList)
+async def order_workflows(token: str, manager: CurrentManager, client: Temporal) -> WorkflowList:
+    return WorkflowList(list=await workflows_of_order(client, token.strip()))
+
+
+@router.get("/workflows/{workflow_id}/history", response_model=WorkflowHistory)
 async def workflow_history(workflow_id: str, manager: CurrentManager, client: Temporal,
-                           run_id: str | None = None) -> dict:
-    return {"workflow_id": workflow_id, "run_id": run_id, "events": await history(client, workflow_id, run_id)}
+                           run_id: str | None = None) -> WorkflowHistory:
+    return WorkflowHistory(workflow_id=workflow_id, run_id=run_id, events=await history(client, workflow_id, run_id))

@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, File, Request, UploadFile
+from fastapi import APIRouter, File, Request, Response, UploadFile
 from pydantic import BaseModel, Field
 
 from api.deps import DB, CurrentSeller, Temporal
 from api.listing import list_params
-from api.workflows import checkout_progress
+from api.workflows import WorkflowOut, checkout_progress
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.money import SUPPORTED_CURRENCIES
 from domain.orders import PaymentType
@@ -229,29 +229,60 @@ class OrderList(BaseModel):
 
 
 @router.get("/orders", response_model=OrderList)
-async def orders(request: Request, seller: CurrentSeller, s: DB) -> OrderList:
+async def orders(request: Request, seller: CurrentSeller, s: DB) -> Response:
     rows, total = await orders_listed(s, seller.id, list_params(request))
-    return OrderList(list=[OrderRow(**r) for r in rows], total_count=total)
+    # validated once here and serialised directly (FastAPI would validate a returned model a second time)
+    body = OrderList.model_validate({"list": rows, "total_count": total}).model_dump_json()
+    return Response(body, media_type="application/json")
 
 
-@router.get("/orders/{token}")
-async def order(token: str, seller: CurrentSeller, s: DB, client: Temporal) -> dict:
+class PaymentLogOut(BaseModel):
+    id: int
+    type: str
+    state: str
+    provider: str
+    amount: int
+    currency: str
+    provider_ref: str | None
+    message: str | None
+    created_at: datetime
+
+
+class InvoiceOut(BaseModel):
+    number: int
+    state: str
+    total: int
+    currency: str
+
+
+class TransferOut(BaseModel):
+    id: int
+    amount: int
+    currency: str
+    state: str
+    form: str
+
+
+class OrderDetail(OrderRow):
+    paid_at: datetime | None
+    payments: list[PaymentLogOut]
+    invoice: InvoiceOut | None
+    transfer: TransferOut | None
+    workflow: WorkflowOut | None
+
+
+@router.get("/orders/{token}", response_model=OrderDetail)
+async def order(token: str, seller: CurrentSeller, s: DB, client: Temporal) -> OrderDetail:
     o = await order_of_seller(s, seller.id, token)
     d = await order_details(s, o)
-    return {
-        **OrderRow(token=o.token, product_id=o.product_id, product_name=o.product_name, created_at=o.created_at,
-                   payment_state=o.payment_state, payment_form=o.payment_form, period_type=o.period_type,
-                   pricing_plan_name=o.pricing_plan_name, total=o.total, paid=o.paid, currency_key=o.currency_key,
-                   payer_name=f"{o.payer_first_name} {o.payer_last_name}".strip(), payer_email=o.payer_email
-                   ).model_dump(mode="json"),
-        "paid_at": o.paid_at.isoformat() if o.paid_at else None,
-        "payments": [{"id": p.id, "type": p.type, "state": p.state, "provider": p.provider, "amount": p.amount,
-                      "currency": p.currency, "provider_ref": p.provider_ref, "message": p.message,
-                      "created_at": p.created_at.isoformat()} for p in d["payments"]],
-        "invoice": d["invoice"] and {"number": d["invoice"].number, "state": d["invoice"].state,
-                                     "total": d["invoice"].total, "currency": d["invoice"].currency},
-        "transfer": d["transfer"] and {"id": d["transfer"].id, "amount": d["transfer"].amount,
-                                       "currency": d["transfer"].currency, "state": d["transfer"].state,
-                                       "form": d["transfer"].form},
-        "workflow": await checkout_progress(client, token),
-    }
+    inv, tr = d["invoice"], d["transfer"]
+    return OrderDetail(
+        token=o.token, product_id=o.product_id, product_name=o.product_name, created_at=o.created_at,
+        payment_state=o.payment_state, payment_form=o.payment_form, period_type=o.period_type,
+        pricing_plan_name=o.pricing_plan_name, total=o.total, paid=o.paid, currency_key=o.currency_key,
+        payer_name=f"{o.payer_first_name} {o.payer_last_name}".strip(), payer_email=o.payer_email, paid_at=o.paid_at,
+        payments=[PaymentLogOut.model_validate(p, from_attributes=True) for p in d["payments"]],
+        invoice=InvoiceOut.model_validate(inv, from_attributes=True) if inv else None,
+        transfer=TransferOut.model_validate(tr, from_attributes=True) if tr else None,
+        workflow=await checkout_progress(client, token),
+    )

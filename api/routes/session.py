@@ -53,6 +53,13 @@ class SignUp(BaseModel):
         return v.strip().lower()
 
 
+class SellerInfo(BaseModel):
+    username: str | None
+    can_sell: bool
+    payment_account_done: bool
+    power_seller: bool
+
+
 class UserOut(BaseModel):
     id: int
     email: str
@@ -62,7 +69,7 @@ class UserOut(BaseModel):
     confirmed: bool
     locale: str
     profile_types: list[str]
-    seller: dict | None
+    seller: SellerInfo | None
 
 
 async def user_out(s: DB, user: User) -> UserOut:
@@ -70,9 +77,9 @@ async def user_out(s: DB, user: User) -> UserOut:
     return UserOut(
         id=user.id, email=user.email, username=user.username, first_name=user.first_name, last_name=user.last_name,
         confirmed=user.confirmed_at is not None, locale=user.locale, profile_types=await accounts.profile_types(s, user.id),
-        seller=None if seller is None else {"username": user.username, "can_sell": seller.can_sell,
-                                            "payment_account_done": seller.payment_account_done,
-                                            "power_seller": seller.power_seller})
+        seller=None if seller is None else SellerInfo(username=user.username, can_sell=seller.can_sell,
+                                                      payment_account_done=seller.payment_account_done,
+                                                      power_seller=seller.power_seller))
 
 
 async def issue_tokens(s: DB, user_id: int, fingerprint: str) -> Tokens:
@@ -110,23 +117,28 @@ class EmailIn(BaseModel):
     email: str
 
 
-@router.post("/user/check_email")
-async def check_email(body: EmailIn, s: DB) -> dict:
+class Availability(BaseModel):
+    available: bool
+    message: str | None = None
+
+
+@router.post("/user/check_email", response_model=Availability)
+async def check_email(body: EmailIn, s: DB) -> Availability:
     if err := email_error(body.email):
-        return {"available": False, "message": err}
-    return {"available": await accounts.user_by_email(s, body.email) is None, "message": None}
+        return Availability(available=False, message=err)
+    return Availability(available=await accounts.user_by_email(s, body.email) is None)
 
 
 class UsernameIn(BaseModel):
     username: str | None = None
 
 
-@router.post("/user/check_username")
-async def check_username(body: UsernameIn, s: DB) -> dict:
+@router.post("/user/check_username", response_model=Availability)
+async def check_username(body: UsernameIn, s: DB) -> Availability:
     if err := username_error(body.username):
-        return {"available": False, "message": err}
+        return Availability(available=False, message=err)
     taken = await accounts.user_by_username(s, body.username or "")
-    return {"available": taken is None, "message": "exists" if taken else None}
+    return Availability(available=taken is None, message="exists" if taken else None)
 
 
 class ConfirmIn(BaseModel):

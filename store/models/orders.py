@@ -33,6 +33,13 @@ class Order(Timestamps, Base):
         Index("ix_orders_seller_created", "seller_id", text("created_at DESC"), text("id DESC")),
         Index("ix_orders_seller_state_created", "seller_id", "payment_state", text("created_at DESC")),
         Index("ix_orders_seller_email", "seller_id", text("lower(payer_email) text_pattern_ops")),
+        # one index per sortable column of the orders list, ending in the id tiebreak, so that every sort
+        # reads one page of an index instead of sorting the seller's orders (bench/orders_list.py)
+        Index("ix_orders_seller_total_id", "seller_id", "total", "id"),
+        Index("ix_orders_seller_state_id", "seller_id", "payment_state", "id"),
+        Index("ix_orders_seller_form_id", "seller_id", "payment_form", "id"),
+        Index("ix_orders_seller_period_id", "seller_id", "period_type", "id"),
+        Index("ix_orders_seller_plan_id", "seller_id", "pricing_plan_name", "id"),
     )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     token: Mapped[str] = mapped_column(String(40), unique=True)

@@ -1,17 +1,25 @@
 /** Seller cabinet calls (`/v1/cabinet`). */
 import { api } from './client';
 import type { QueryParams } from './query';
-import type { ListAnswer, Order, OrderDetails, PricingPlan, Product } from './types';
+import type {
+  OrderDetails,
+  OrderList,
+  PricingPlan,
+  PricingPlanInput,
+  Product,
+  ProductInput,
+  ProductList,
+  ProductPatch,
+} from './types';
 
 export type ProductAction = 'publish' | 'unpublish' | 'archive' | 'unarchive' | 'duplicate';
 
 export const cabinetApi = {
   products: (query: QueryParams, signal?: AbortSignal) =>
-    api.get<ListAnswer<Product>>('/cabinet/products', { query, ...(signal ? { signal } : {}) }),
+    api.get<ProductList>('/cabinet/products', { query, ...(signal ? { signal } : {}) }),
   product: (id: number | string, signal?: AbortSignal) => api.get<Product>(`/cabinet/products/${id}`, signal ? { signal } : {}),
-  createProduct: (input: { name: string; description?: string; form: 'download' }) => api.post<Product>('/cabinet/products', input),
-  updateProduct: (id: number | string, patch: { name?: string; description?: string; internalName?: string }) =>
-    api.patch<Product>(`/cabinet/products/${id}`, patch),
+  createProduct: (input: ProductInput) => api.post<Product>('/cabinet/products', input),
+  updateProduct: (id: number | string, patch: ProductPatch) => api.patch<Product>(`/cabinet/products/${id}`, patch),
   productAction: (id: number | string, action: ProductAction, suppressErrors = false) =>
     api.post<Product>(`/cabinet/products/${id}/${action}`, undefined, { suppressErrors }),
   uploadFile: (id: number | string, file: File, onProgress: (fraction: number) => void) => {
@@ -21,12 +29,11 @@ export const cabinetApi = {
   },
   pricingPlans: (id: number | string, signal?: AbortSignal) =>
     api.get<{ list: PricingPlan[] }>(`/cabinet/products/${id}/pricing_plans`, signal ? { signal } : {}),
-  createPricingPlan: (id: number | string, plan: Omit<PricingPlan, 'id'>) =>
-    api.post<PricingPlan>(`/cabinet/products/${id}/pricing_plans`, plan),
+  createPricingPlan: (id: number | string, plan: PricingPlanInput) => api.post<PricingPlan>(`/cabinet/products/${id}/pricing_plans`, plan),
   deletePricingPlan: (id: number | string, planId: number | string) =>
     api.delete<null>(`/cabinet/products/${id}/pricing_plans/${planId}`),
   orders: (query: QueryParams, signal?: AbortSignal) =>
-    api.get<ListAnswer<Order>>('/cabinet/orders', { query, ...(signal ? { signal } : {}) }),
+    api.get<OrderList>('/cabinet/orders', { query, ...(signal ? { signal } : {}) }),
   order: (token: string, signal?: AbortSignal) =>
     api.get<OrderDetails>(`/cabinet/orders/${encodeURIComponent(token)}`, signal ? { signal } : {}),
 };

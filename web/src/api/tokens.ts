@@ -1,11 +1,9 @@
 /** Session tokens, the browser fingerprint and the sign-in referer, kept in web storage. */
 
-export interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: string;
-  refreshExpiresAt: string;
-}
+import type { Tokens } from './types';
+
+/** The token pair of `POST /v1/app/session` and friends (typed from the schema in types.ts). */
+export type { Tokens };
 
 const TOKENS_KEY = 'sellflow.tokens';
 const FINGERPRINT_KEY = 'sellflow.fingerprint';

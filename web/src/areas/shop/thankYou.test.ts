@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pollInterval } from './thankYou';
 import { autoSelectedPlan } from './CheckoutWizard';
 
-const order = (paymentState: string, downloadUrl: string | null = null, invoiceNumber: string | null = null) => ({
+const order = (paymentState: string, downloadUrl: string | null = null, invoiceNumber: number | null = null) => ({
   token: 't',
   paymentState,
   productName: 'Book',
@@ -17,7 +17,7 @@ describe('thank-you polling', () => {
   it('polls every second until paid', () => {
     expect(pollInterval(undefined, 0)).toBe(1000);
     expect(pollInterval(order('paying'), 0)).toBe(1000);
-    expect(pollInterval(order('paid', '/dl', 'INV-1'), 0)).toBe(false);
+    expect(pollInterval(order('paid', '/dl', 1001), 0)).toBe(false);
   });
   it('waits a little for the download link after paid, and stops on failure', () => {
     expect(pollInterval(order('paid'), 3)).toBe(1000);
