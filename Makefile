@@ -62,7 +62,8 @@ openapi: install
 	$(BIN)/sellflow openapi > web/openapi.json
 
 bench: install web
-	$(BIN)/python -m bench.checkout
+	$(BIN)/python -m bench.checkout --n 80 --concurrency 8
+	$(BIN)/python -m bench.orders_list --orders 1000000 --requests 350
 
 clean:
 	rm -rf .data web/dist
