@@ -12,6 +12,7 @@ from api.deps import DB, CurrentSeller, Temporal
 from api.listing import list_params
 from api.workflows import WorkflowOut, checkout_progress
 from domain.errors import DomainError, ErrorCode, invalid
+from domain.listing import ListAnswer
 from domain.money import SUPPORTED_CURRENCIES
 from domain.orders import PaymentType
 from domain.products import PRICE_MAX_MAJOR, PRICE_MIN_MAJOR, PRODUCTS_PAGE_SIZE, ProductForm, Publication
@@ -70,10 +71,8 @@ def product_out(v: catalog.ProductView) -> ProductOut:
                        for x in v.plans if x.active])
 
 
-class ProductList(BaseModel):
-    list: list[ProductOut]
-    total_count: int
-    total_count_max: int = 10_000
+class ProductList(ListAnswer[ProductOut]):
+    """The generic list answer (core §7) of ProductOut."""
 
 
 @router.get("/products", response_model=ProductList)
@@ -146,10 +145,8 @@ class PlanIn(BaseModel):
     currency: str = "eur"
 
 
-class PlanList(BaseModel):
-    list: list[PlanOut]
-    total_count: int
-    total_count_max: int = 10_000
+class PlanList(ListAnswer[PlanOut]):
+    """The generic list answer (core §7) of PlanOut."""
 
 
 @router.get("/products/{product_id}/pricing_plans", response_model=PlanList)
@@ -222,10 +219,8 @@ class OrderRow(BaseModel):
     payer_email: str
 
 
-class OrderList(BaseModel):
-    list: list[OrderRow]
-    total_count: int
-    total_count_max: int = 10_000
+class OrderList(ListAnswer[OrderRow]):
+    """The generic list answer (core §7) of OrderRow."""
 
 
 @router.get("/orders", response_model=OrderList)

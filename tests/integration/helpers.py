@@ -136,3 +136,23 @@ async def db_count(sql: str, **params) -> int:
 
     async with session() as s:
         return int((await s.execute(text(sql), params)).scalar_one())
+
+
+@dataclass
+class PaidOrder:
+    seller: Seller
+    product: dict
+    token: str
+    status: dict
+
+
+async def paid_order(stack, c: httpx.AsyncClient, prefix: str) -> PaidOrder:
+    """A new seller with a published product, and one order paid by card and fulfilled."""
+    seller = await new_seller(stack, c, prefix)
+    product = await published_product(c, seller)
+    co = await start_checkout(c, seller.username, product)
+    pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+    r = await pay(c, seller.username, co["order_token"], pm)
+    assert r.status_code == 200 and r.json()["outcome"] == "succeeded", r.text
+    status = await wait_fulfilled(c, seller.username, co["order_token"])
+    return PaidOrder(seller, product, co["order_token"], status)

@@ -4,33 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.helpers import (
-    CARD_OK,
-    card_payment_method,
-    client,
-    new_seller,
-    pay,
-    published_product,
-    start_checkout,
-    wait_fulfilled,
-)
+from tests.integration.helpers import client, paid_order
 
 pytestmark = pytest.mark.integration
 
 
 async def test_manager_reads_checkout_history(stack):
     async with client(stack) as c:
-        seller = await new_seller(stack, c, "ops")
-        product = await published_product(c, seller)
-        co = await start_checkout(c, seller.username, product)
-        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
-        await pay(c, seller.username, co["order_token"], pm)
-        await wait_fulfilled(c, seller.username, co["order_token"])
+        order = await paid_order(stack, c, "ops")
+        token, seller = order.token, order.seller
         r = await c.post("/v1/app/session", json={"email": "manager@sellflow.local", "password": "sellflow-demo",
                                                   "fingerprint": "ops"})
         h = {"Authorization": f"Bearer {r.json()['access_token']}"}
-        wfs = (await c.get(f"/v1/admin/orders/{co['order_token']}/workflows", headers=h)).json()["list"]
-        assert [w["workflow_id"] for w in wfs] == [f"checkout-{co['order_token']}"]
+        wfs = (await c.get(f"/v1/admin/orders/{token}/workflows", headers=h)).json()["list"]
+        assert [w["workflow_id"] for w in wfs] == [f"checkout-{token}"]
         assert wfs[0]["workflow_type"] == "Checkout" and wfs[0]["temporal_ui_url"].endswith("/history")
         hist = (await c.get(f"/v1/admin/workflows/{wfs[0]['workflow_id']}/history",
                             params={"run_id": wfs[0]["run_id"]}, headers=h)).json()["events"]
@@ -41,4 +28,4 @@ async def test_manager_reads_checkout_history(stack):
         assert scheduled == ["record_order_paid", "issue_invoice", "book_seller_balance", "grant_access",
                              "send_order_mails"]
         # a seller is not a manager
-        assert (await c.get(f"/v1/admin/orders/{co['order_token']}/workflows", headers=seller.headers)).status_code == 403
+        assert (await c.get(f"/v1/admin/orders/{token}/workflows", headers=seller.headers)).status_code == 403

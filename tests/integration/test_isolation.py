@@ -4,16 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.helpers import (
-    CARD_OK,
-    card_payment_method,
-    client,
-    new_seller,
-    pay,
-    published_product,
-    start_checkout,
-    wait_fulfilled,
-)
+from tests.integration.helpers import client, new_seller, paid_order
 
 pytestmark = pytest.mark.integration
 
@@ -21,13 +12,9 @@ pytestmark = pytest.mark.integration
 async def test_seller_a_cannot_read_or_change_seller_b(stack):
     async with client(stack) as c:
         a = await new_seller(stack, c, "alice")
-        b = await new_seller(stack, c, "bob")
-        pb = await published_product(c, b, name="Bob's secret")
-        co = await start_checkout(c, b.username, pb)
-        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
-        await pay(c, b.username, co["order_token"], pm)
-        await wait_fulfilled(c, b.username, co["order_token"])
-        pid, token = pb["id"], co["order_token"]
+        order = await paid_order(stack, c, "bob")
+        b, pb, token = order.seller, order.product, order.token
+        pid = pb["id"]
         h = a.headers
         attempts = [
             ("GET", f"/v1/cabinet/products/{pid}", None),
@@ -44,14 +31,14 @@ async def test_seller_a_cannot_read_or_change_seller_b(stack):
         assert r.status_code == 404
         # lists are scoped: A's lists never contain B's rows, whatever the search says
         assert (await c.get("/v1/cabinet/orders", params={"query": token}, headers=h)).json()["total_count"] == 0
-        products = (await c.get("/v1/cabinet/products", params={"query": "secret"}, headers=h)).json()
+        products = (await c.get("/v1/cabinet/products", params={"query": pb["name"]}, headers=h)).json()
         assert products["total_count"] == 0
         # the shop scopes orders to the shop they were placed in
         r = await c.get(f"/v1/shop/{a.username}/orders/{token}")
         assert r.status_code == 404
         # and nothing of B's changed
         mine = (await c.get(f"/v1/cabinet/products/{pid}", headers=b.headers)).json()
-        assert mine["name"] == "Bob's secret" and mine["is_published"] and not mine["is_archived"]
+        assert mine["name"] == pb["name"] and mine["is_published"] and not mine["is_archived"]
         assert len(mine["pricing_plans"]) == 1
         assert (await c.get("/v1/cabinet/products", headers=b.headers)).json()["total_count"] == 1
 

@@ -687,7 +687,10 @@ export interface components {
             transfer: components["schemas"]["TransferOut"] | null;
             workflow: components["schemas"]["WorkflowOut"] | null;
         };
-        /** OrderList */
+        /**
+         * OrderList
+         * @description The generic list answer (core §7) of OrderRow.
+         */
         OrderList: {
             /** List */
             list: components["schemas"]["OrderRow"][];
@@ -805,7 +808,10 @@ export interface components {
              */
             price: number;
         };
-        /** PlanList */
+        /**
+         * PlanList
+         * @description The generic list answer (core §7) of PlanOut.
+         */
         PlanList: {
             /** List */
             list: components["schemas"]["PlanOut"][];
@@ -846,7 +852,10 @@ export interface components {
             /** Name */
             name: string;
         };
-        /** ProductList */
+        /**
+         * ProductList
+         * @description The generic list answer (core §7) of ProductOut.
+         */
         ProductList: {
             /** List */
             list: components["schemas"]["ProductOut"][];
