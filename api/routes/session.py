@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Form, Request, Response
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel, StringConstraints, field_validator
 
 from activities.mail import send_once
 from api.deps import DB, CurrentUser
@@ -141,9 +141,13 @@ async def check_username(body: UsernameIn, s: DB) -> Availability:
     return Availability(available=taken is None, message="exists" if taken else None)
 
 
+# Every call that issues tokens needs the browser's fingerprint: the refresh token renews only with it.
+Fingerprint = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+
+
 class ConfirmIn(BaseModel):
     confirmation_token: str
-    fingerprint: str = ""
+    fingerprint: Fingerprint
 
 
 @router.post("/user/confirmation", response_model=Tokens)
@@ -166,7 +170,7 @@ async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks) -> R
 class SignIn(BaseModel):
     email: str
     password: str
-    fingerprint: str
+    fingerprint: Fingerprint
 
 
 @router.post("/session", response_model=Tokens)
@@ -217,7 +221,7 @@ async def send_magic_link(body: MagicLinkIn, s: DB, tasks: BackgroundTasks, requ
 
 class MagicIn(BaseModel):
     token: str
-    fingerprint: str
+    fingerprint: Fingerprint
 
 
 @router.post("/session/magic_link", response_model=Tokens)

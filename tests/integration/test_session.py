@@ -17,6 +17,8 @@ pytestmark = pytest.mark.integration
 async def test_sign_in_renew_and_token_errors(stack):
     async with client(stack) as c:
         s = await new_seller(stack, c, "sess")
+        r = await c.post("/v1/app/session", json={"email": s.email, "password": "correct-horse-1"})
+        assert r.status_code == 400 and r.json()["fields"] == {"fingerprint": "required"}
         r = await c.post("/v1/app/session", json={"email": s.email, "password": "correct-horse-1", "fingerprint": "fp-1"})
         assert r.status_code == 200
         t = r.json()

@@ -586,10 +586,7 @@ export interface components {
         ConfirmIn: {
             /** Confirmation Token */
             confirmation_token: string;
-            /**
-             * Fingerprint
-             * @default
-             */
+            /** Fingerprint */
             fingerprint: string;
         };
         /** EmailIn */

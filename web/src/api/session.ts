@@ -44,7 +44,8 @@ export const sessionApi = {
       { auth: false, suppressErrors: true, ...(signal ? { signal } : {}) },
     ),
   async confirm(confirmationToken: string): Promise<Tokens> {
-    const body: ConfirmBody = { confirmationToken };
+    // the refresh token is bound to this browser's fingerprint, so later renewals work
+    const body: ConfirmBody = { confirmationToken, fingerprint: getFingerprint() };
     const tokens = await api.post<Tokens>('/app/user/confirmation', body, { auth: false });
     setTokens(tokens);
     return tokens;
