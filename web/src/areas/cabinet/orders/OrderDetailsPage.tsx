@@ -119,7 +119,8 @@ export default function OrderDetailsPage() {
             <Row label={t('orders.paid')}>{money(o.paid, o.currencyKey)}</Row>
           </Section>
         </Grid>
-        <Grid size={{ xs: 12, md: 3 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Stack spacing={2} sx={{ height: '100%' }}>
           <Section title={t('orders.invoice')}>
             {o.invoice ? (
               <div data-testid="order-invoice">
@@ -133,8 +134,6 @@ export default function OrderDetailsPage() {
               <Typography color="text.secondary">{t('orders.invoiceNone')}</Typography>
             )}
           </Section>
-        </Grid>
-        <Grid size={{ xs: 12, md: 3 }}>
           <Section title={t('orders.transfer')}>
             {o.transfer ? (
               <div data-testid="order-transfer">
@@ -148,6 +147,7 @@ export default function OrderDetailsPage() {
               <Typography color="text.secondary">{t('orders.transferNone')}</Typography>
             )}
           </Section>
+          </Stack>
         </Grid>
         <Grid size={{ xs: 12 }}>
           <Section title={t('orders.payments')}>
