@@ -114,6 +114,23 @@ async def refresh_payment_intent(order_token: str) -> IntentStatus:
 
 
 @activity.defn
+async def cancel_payment_intent(order_token: str) -> IntentStatus:
+    """The buyer pays with another card while the last attempt still waits for 3-D Secure: that attempt is
+    cancelled first, so that at most one attempt can ever take money."""
+    async with session() as s:
+        order = await orders.order_by_token(s, order_token)
+        rec = await orders.latest_intent(s, order.id)
+    if rec is None:
+        raise ApplicationError("order has no payment intent", type="NoIntent", non_retryable=True)
+    intent = await gw.cancel_payment_intent(rec.provider_ref, f"order-{order_token}-pi-{rec.attempt}-cancel")
+    log.info("payment_intent_canceled", order_token=order_token, intent_id=intent.id, status=intent.status)
+    st = _status(intent, rec.attempt)
+    if st.status == "canceled":
+        st.error_message = "Replaced by a new payment attempt."
+    return await _after(order_token, st)
+
+
+@activity.defn
 async def record_order_paid(args: list[str]) -> str:
     token, intent_id = args
     async with session() as s:
@@ -180,5 +197,5 @@ async def send_order_mails(order_token: str) -> int:
     return sent
 
 
-ALL = [ensure_payment_intent, refresh_payment_intent, record_order_paid, issue_invoice, book_seller_balance,
-       grant_access, expire_checkout, send_order_mails]
+ALL = [ensure_payment_intent, refresh_payment_intent, cancel_payment_intent, record_order_paid, issue_invoice,
+       book_seller_balance, grant_access, expire_checkout, send_order_mails]

@@ -91,6 +91,16 @@ async def retrieve_payment_intent(intent_id: str) -> Intent:
     return _intent(await client().v1.payment_intents.retrieve_async(intent_id))
 
 
+async def cancel_payment_intent(intent_id: str, idempotency_key: str) -> Intent:
+    """Cancel an intent that still waits (for 3-D Secure, say). If it moved on meanwhile, Stripe refuses and
+    the intent's real state is returned instead: a payment that succeeded is never thrown away."""
+    try:
+        pi = await client().v1.payment_intents.cancel_async(intent_id, options={"idempotency_key": idempotency_key})
+    except stripe.InvalidRequestError:
+        return await retrieve_payment_intent(intent_id)
+    return _intent(pi)
+
+
 def verify_webhook(payload: bytes, signature: str | None) -> dict:
     """The event as a plain dict, once its signature and timestamp check out. Raises ValueError or
     stripe.SignatureVerificationError for a bad, stale or missing signature."""

@@ -1,6 +1,7 @@
 """Checkout (`checkout-{order token}`): takes the money for one order and fulfils it.
 
     pay (update-with-start, returns early) ──► ensure the attempt's PaymentIntent (local activity)
+        (another card while an attempt waits for 3-D Secure: that attempt is cancelled first)
         succeeded ──────────────► paid
         requires_action ────────► wait for the webhook signal or the browser's `authenticated` update,
                                   then believe Stripe only (refresh_payment_intent)
@@ -67,6 +68,7 @@ class CheckoutWorkflow:
         self.paid = False
         self.expired = False
         self.recheck = False
+        self.method = ""  # the payment method of the current attempt
         self.steps = {k.value: StepProgress(key=k.value) for k in STEPS}
 
     # ----- the main line ---------------------------------------------------------------------------
@@ -120,15 +122,19 @@ class CheckoutWorkflow:
         async with self.lock:
             if self.paid or self.expired:
                 return self._result()
-            if self.intent is not None and outcome_of(self.intent.status) in (PayOutcome.requires_action,
-                                                                              PayOutcome.processing):
+            if self._waiting():
                 self._apply(await self._refresh())  # an attempt is in flight: never start a second one
-            else:
+                if self._waiting() and req.payment_method != self.method:
+                    # another card while the last attempt waits for 3-D Secure: cancel that attempt first;
+                    # if it succeeded meanwhile, the order is paid and the new card is never charged
+                    self._apply(await _local("cancel_payment_intent", self.inp.order_token, IntentStatus))
+            if not self.paid and not self._waiting():
                 # A new attempt only after the last one is known to have failed; if its outcome is unknown
                 # (the step errored), the same attempt runs again and finds its recorded intent.
                 if self.attempt == 0 or self.intent is not None and self.intent.attempt == self.attempt:
                     self.attempt += 1
                 self._mark(Step.payment, StepState.active)
+                self.method = req.payment_method
                 st = await _local("ensure_payment_intent",
                                   EnsureIntent(self.inp.order_token, self.attempt, req.payment_method), IntentStatus)
                 self._apply(st)
@@ -155,11 +161,15 @@ class CheckoutWorkflow:
     @workflow.query
     def progress(self) -> Progress:
         state = (PaymentState.paid if self.paid else PaymentState.payment_not_completed if self.expired
-                 else PaymentState.payment_pending if self.intent and outcome_of(self.intent.status) in
-                 (PayOutcome.requires_action, PayOutcome.processing) else PaymentState.payment_waiting)
+                 else PaymentState.payment_pending if self._waiting() else PaymentState.payment_waiting)
         return Progress(state=state, steps=[self.steps[k.value] for k in STEPS])
 
     # ----- helpers ---------------------------------------------------------------------------------
+    def _waiting(self) -> bool:
+        """The current attempt waits on the buyer (3-D Secure) or the provider (processing)."""
+        return self.intent is not None and outcome_of(self.intent.status) in (PayOutcome.requires_action,
+                                                                              PayOutcome.processing)
+
     async def _refresh(self) -> IntentStatus:
         result: IntentStatus = await _local("refresh_payment_intent", self.inp.order_token, IntentStatus)
         return result

@@ -178,3 +178,38 @@ async def stripe_succeeded_charges(stack, order_token: str) -> int:
                             headers={"Authorization": "Bearer sk_test_sellflow_local"})
             data += r.json()["data"]
     return sum(1 for pi in data if pi["metadata"].get("order_token") == order_token and pi["status"] == "succeeded")
+
+
+async def test_another_card_while_three_d_secure_waits_cancels_the_waiting_attempt(stack, shop):
+    """The buyer abandons the 3-D Secure challenge and pays with another card in the same checkout: the
+    waiting attempt is cancelled first, so only the second card is charged."""
+    seller, product = shop
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product)
+        token = co["order_token"]
+        pm_3ds = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_3DS)
+        first = (await pay(c, seller.username, token, pm_3ds)).json()
+        assert first["outcome"] == "requires_action"
+        again = (await pay(c, seller.username, token, pm_3ds)).json()  # the same card: the same challenge
+        assert again["outcome"] == "requires_action" and again["client_secret"] == first["client_secret"]
+        pm_ok = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        second = (await pay(c, seller.username, token, pm_ok)).json()
+        assert second["outcome"] == "succeeded"
+        await wait_fulfilled(c, seller.username, token)
+        # the abandoned challenge can no longer take money
+        await authenticate_3ds_refused(stack, first["client_secret"])
+    assert await stripe_succeeded_charges(stack, token) == 1
+    assert await db_count("select count(*) from payment_intents pi join orders o on o.id = pi.order_id "
+                          "where o.token = :t", t=token) == 2
+    assert await db_count("select count(*) from payments p join orders o on o.id = p.order_id "
+                          "where o.token = :t and p.message = 'Replaced by a new payment attempt.'", t=token) == 1
+
+
+async def authenticate_3ds_refused(stack, client_secret: str) -> None:
+    import httpx
+
+    pi = client_secret.split("_secret_")[0]
+    async with httpx.AsyncClient(timeout=10) as h:
+        r = await h.post(f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents/{pi}/_authenticate",
+                         params={"success": "true"}, json={"key": "pk_test_sellflow_local", "client_secret": client_secret})
+    assert r.status_code == 400, r.text  # localstripe: the intent is canceled, not waiting any more
