@@ -96,14 +96,14 @@ async def card_payment_method(stack, setup_secret: str, number: str) -> str:
     return await asyncio.to_thread(confirm)
 
 
-async def authenticate_3ds(stack, client_secret: str, success: bool) -> None:
+async def authenticate_3ds(stack, client_secret: str, success: bool, expect_status: int = 200) -> None:
     """Play the browser's confirmCardPayment 3-D Secure answer."""
     pi = client_secret.split("_secret_")[0]
     async with httpx.AsyncClient(timeout=10) as c:
         r = await c.post(f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents/{pi}/_authenticate",
                          params={"success": str(success).lower()},
                          json={"key": "pk_test_sellflow_local", "client_secret": client_secret})
-        assert r.status_code == 200, r.text
+        assert r.status_code == expect_status, r.text
 
 
 async def start_checkout(c: httpx.AsyncClient, username: str, product: dict, email: str | None = None) -> dict:
