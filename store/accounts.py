@@ -69,6 +69,14 @@ async def profile_added(s: AsyncSession, user: User, ptype: ProfileType, *, regi
                         .on_conflict_do_nothing())
 
 
+async def seller_registration_checked(s: AsyncSession, user: User) -> None:
+    """A seller's registration is done once the user has a username (the shop path) and a full name
+    (docs/DECISIONS.md); the seller-profile wizard will add its own requirements here."""
+    seller = await seller_of(s, user.id)
+    if seller is not None and user.username and user.first_name and user.last_name:
+        seller.registration_done = True
+
+
 async def user_created(s: AsyncSession, *, email: str, password: str, username: str | None, first_name: str | None,
                        last_name: str | None, locale: str, profile_type: ProfileType,
                        confirmed: bool = False) -> User:

@@ -270,9 +270,7 @@ async def add_profile(body: ProfileIn, user: CurrentUser, s: DB) -> UserOut:
     """A user can hold several profile types: a buyer becomes a seller (or the other way) without a second
     account. Manager profiles are granted by operations, never self-assigned."""
     await accounts.profile_added(s, user, ProfileType(body.profile_type))
-    seller = await accounts.seller_of(s, user.id)
-    if seller is not None and user.username and user.first_name and user.last_name:
-        seller.registration_done = True
+    await accounts.seller_registration_checked(s, user)
     return await user_out(s, user)
 
 
@@ -294,7 +292,5 @@ async def update_me(body: UserPatch, user: CurrentUser, s: DB) -> UserOut:
     for field in ("first_name", "last_name", "locale"):
         if (value := getattr(body, field)) is not None:
             setattr(user, field, value)
-    seller = await accounts.seller_of(s, user.id)
-    if seller is not None and user.username and user.first_name and user.last_name:
-        seller.registration_done = True
+    await accounts.seller_registration_checked(s, user)
     return await user_out(s, user)
