@@ -9,6 +9,7 @@ from pathlib import Path
 import structlog
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from opentelemetry import trace
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -40,9 +41,15 @@ class TemporalClient:
         return self._client
 
 
+def operation_id(route: APIRoute) -> str:
+    """Clean operation ids (the route function's name, unique across the API) for the generated client."""
+    return route.name
+
+
 def create_app() -> FastAPI:
     telemetry.setup("api")
-    app = FastAPI(title="Sellflow API", version="1", docs_url="/docs", redoc_url=None)
+    app = FastAPI(title="Sellflow API", version="1", docs_url="/docs", redoc_url=None,
+                  generate_unique_id_function=operation_id)
     app.state.temporal = TemporalClient()
     errors.install(app)
     for r in (session.router, cabinet.router, shop.router, webhooks.router, admin.router, common.router):

@@ -76,7 +76,7 @@ class ProductList(ListAnswer[ProductOut]):
 
 
 @router.get("/products", response_model=ProductList)
-async def products(request: Request, seller: CurrentSeller, s: DB) -> ProductList:
+async def list_products(request: Request, seller: CurrentSeller, s: DB) -> ProductList:
     params = list_params(request, default_per=PRODUCTS_PAGE_SIZE)
     views, total = await catalog.products_listed(s, seller.id, params)
     return ProductList(list=[product_out(v) for v in views], total_count=total)
@@ -97,7 +97,7 @@ async def create_product(body: ProductIn, seller: CurrentSeller, s: DB) -> Produ
 
 
 @router.get("/products/{product_id}", response_model=ProductOut)
-async def product(product_id: int, seller: CurrentSeller, s: DB) -> ProductOut:
+async def get_product(product_id: int, seller: CurrentSeller, s: DB) -> ProductOut:
     return product_out(await catalog.product_of(s, seller.id, product_id))
 
 
@@ -150,7 +150,7 @@ class PlanList(ListAnswer[PlanOut]):
 
 
 @router.get("/products/{product_id}/pricing_plans", response_model=PlanList)
-async def plans(product_id: int, seller: CurrentSeller, s: DB) -> PlanList:
+async def list_plans(product_id: int, seller: CurrentSeller, s: DB) -> PlanList:
     v = await catalog.product_of(s, seller.id, product_id)
     items = [PlanOut(id=x.id, name=x.name, payment_type=x.payment_type, price=x.price, currency=x.currency)
              for x in v.plans if x.active]
@@ -224,7 +224,7 @@ class OrderList(ListAnswer[OrderRow]):
 
 
 @router.get("/orders", response_model=OrderList)
-async def orders(request: Request, seller: CurrentSeller, s: DB) -> Response:
+async def list_orders(request: Request, seller: CurrentSeller, s: DB) -> Response:
     rows, total = await orders_listed(s, seller.id, list_params(request))
     # validated once here and serialised directly (FastAPI would validate a returned model a second time)
     body = OrderList.model_validate({"list": rows, "total_count": total}).model_dump_json()
@@ -267,7 +267,7 @@ class OrderDetail(OrderRow):
 
 
 @router.get("/orders/{token}", response_model=OrderDetail)
-async def order(token: str, seller: CurrentSeller, s: DB, client: Temporal) -> OrderDetail:
+async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) -> OrderDetail:
     o = await order_of_seller(s, seller.id, token)
     d = await order_details(s, o)
     inv, tr = d["invoice"], d["transfer"]

@@ -257,7 +257,7 @@ async def reset_password(body: ResetIn, s: DB) -> Response:
 
 
 @router.get("/user", response_model=UserOut)
-async def me(user: CurrentUser, s: DB) -> UserOut:
+async def get_me(user: CurrentUser, s: DB) -> UserOut:
     return await user_out(s, user)
 
 

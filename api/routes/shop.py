@@ -52,7 +52,7 @@ class ShopProduct(BaseModel):
 
 
 @router.get("/{username}/products/{slug}", response_model=ShopProduct)
-async def shop_product(username: str, slug: str, s: DB) -> ShopProduct:
+async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
     v = await catalog.shop_product(s, username, slug)
     user = await s.get(User, v.seller.user_id)
     plan = v.price_plan
@@ -100,7 +100,7 @@ class CheckoutOut(BaseModel):
 
 
 @router.post("/{username}/products/{slug}/checkout", response_model=CheckoutOut, status_code=201)
-async def checkout(username: str, slug: str, body: CheckoutIn) -> CheckoutOut:
+async def start_checkout(username: str, slug: str, body: CheckoutIn) -> CheckoutOut:
     """Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
     the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us)."""
     async with session() as s:
@@ -197,7 +197,7 @@ class ThankYou(BaseModel):
 
 
 @router.get("/{username}/orders/{token}", response_model=ThankYou)
-async def order_status(username: str, token: str, s: DB) -> ThankYou:
+async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
     order = await _order_in_shop(s, username, token)
     access = (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one_or_none()
     invoice = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
@@ -209,7 +209,7 @@ async def order_status(username: str, token: str, s: DB) -> ThankYou:
 
 
 @router.get("/downloads/{access_token}")
-async def download(access_token: str, s: DB) -> FileResponse:
+async def download_file(access_token: str, s: DB) -> FileResponse:
     access = await access_by_token(s, access_token)
     order = await s.get(Order, access.order_id)
     f = await s.get(File, access.file_id) if access.file_id else None
