@@ -12,7 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Order Workflows */
-        get: operations["order_workflows_v1_admin_orders__token__workflows_get"];
+        get: operations["order_workflows"];
         put?: never;
         post?: never;
         delete?: never;
@@ -29,7 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** Workflow History */
-        get: operations["workflow_history_v1_admin_workflows__workflow_id__history_get"];
+        get: operations["workflow_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -48,9 +48,9 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign In */
-        post: operations["sign_in_v1_app_session_post"];
+        post: operations["sign_in"];
         /** Sign Out */
-        delete: operations["sign_out_v1_app_session_delete"];
+        delete: operations["sign_out"];
         options?: never;
         head?: never;
         patch?: never;
@@ -66,7 +66,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Magic Sign In */
-        post: operations["magic_sign_in_v1_app_session_magic_link_post"];
+        post: operations["magic_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -83,7 +83,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Renew Token */
-        post: operations["renew_token_v1_app_session_renew_token_post"];
+        post: operations["renew_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -97,16 +97,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Me */
-        get: operations["me_v1_app_user_get"];
+        /** Get Me */
+        get: operations["get_me"];
         put?: never;
         /** Sign Up */
-        post: operations["sign_up_v1_app_user_post"];
+        post: operations["sign_up"];
         delete?: never;
         options?: never;
         head?: never;
         /** Update Me */
-        patch: operations["update_me_v1_app_user_patch"];
+        patch: operations["update_me"];
         trace?: never;
     };
     "/v1/app/user/check_email": {
@@ -119,7 +119,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Check Email */
-        post: operations["check_email_v1_app_user_check_email_post"];
+        post: operations["check_email"];
         delete?: never;
         options?: never;
         head?: never;
@@ -136,7 +136,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Check Username */
-        post: operations["check_username_v1_app_user_check_username_post"];
+        post: operations["check_username"];
         delete?: never;
         options?: never;
         head?: never;
@@ -153,7 +153,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Confirm */
-        post: operations["confirm_v1_app_user_confirmation_post"];
+        post: operations["confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -170,7 +170,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Resend Confirmation */
-        post: operations["resend_confirmation_v1_app_user_confirmation_new_post"];
+        post: operations["resend_confirmation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -186,9 +186,9 @@ export interface paths {
         };
         get?: never;
         /** Reset Password */
-        put: operations["reset_password_v1_app_user_password_put"];
+        put: operations["reset_password"];
         /** Request Password Reset */
-        post: operations["request_password_reset_v1_app_user_password_post"];
+        post: operations["request_password_reset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -209,7 +209,7 @@ export interface paths {
          * @description A user can hold several profile types: a buyer becomes a seller (or the other way) without a second
          *     account. Manager profiles are granted by operations, never self-assigned.
          */
-        post: operations["add_profile_v1_app_user_profiles_post"];
+        post: operations["add_profile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -226,7 +226,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send Magic Link */
-        post: operations["send_magic_link_v1_app_user_send_magic_link_post"];
+        post: operations["send_magic_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -240,8 +240,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders */
-        get: operations["orders_v1_cabinet_orders_get"];
+        /** List Orders */
+        get: operations["list_orders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -257,8 +257,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order */
-        get: operations["order_v1_cabinet_orders__token__get"];
+        /** Get Order */
+        get: operations["get_order"];
         put?: never;
         post?: never;
         delete?: never;
@@ -274,11 +274,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Products */
-        get: operations["products_v1_cabinet_products_get"];
+        /** List Products */
+        get: operations["list_products"];
         put?: never;
         /** Create Product */
-        post: operations["create_product_v1_cabinet_products_post"];
+        post: operations["create_product"];
         delete?: never;
         options?: never;
         head?: never;
@@ -292,15 +292,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Product */
-        get: operations["product_v1_cabinet_products__product_id__get"];
+        /** Get Product */
+        get: operations["get_product"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update Product */
-        patch: operations["update_product_v1_cabinet_products__product_id__patch"];
+        patch: operations["update_product"];
         trace?: never;
     };
     "/v1/cabinet/products/{product_id}/{action}": {
@@ -313,7 +313,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Product Action */
-        post: operations["product_action_v1_cabinet_products__product_id___action__post"];
+        post: operations["product_action"];
         delete?: never;
         options?: never;
         head?: never;
@@ -330,7 +330,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Upload File */
-        post: operations["upload_file_v1_cabinet_products__product_id__file_post"];
+        post: operations["upload_file"];
         delete?: never;
         options?: never;
         head?: never;
@@ -344,11 +344,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Plans */
-        get: operations["plans_v1_cabinet_products__product_id__pricing_plans_get"];
+        /** List Plans */
+        get: operations["list_plans"];
         put?: never;
         /** Add Plan */
-        post: operations["add_plan_v1_cabinet_products__product_id__pricing_plans_post"];
+        post: operations["add_plan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -366,7 +366,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove Plan */
-        delete: operations["remove_plan_v1_cabinet_products__product_id__pricing_plans__plan_id__delete"];
+        delete: operations["remove_plan"];
         options?: never;
         head?: never;
         patch?: never;
@@ -379,8 +379,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Config */
-        get: operations["config_v1_common_config_get"];
+        /** Get Config */
+        get: operations["get_config"];
         put?: never;
         post?: never;
         delete?: never;
@@ -396,8 +396,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health */
-        get: operations["health_v1_health_get"];
+        /** Get Health */
+        get: operations["get_health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -413,8 +413,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order Status */
-        get: operations["order_status_v1_shop__username__orders__token__get"];
+        /** Get Order Status */
+        get: operations["get_order_status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -433,7 +433,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Order Authenticated */
-        post: operations["order_authenticated_v1_shop__username__orders__token__authenticated_post"];
+        post: operations["order_authenticated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -450,7 +450,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Pay Order */
-        post: operations["pay_order_v1_shop__username__orders__token__pay_post"];
+        post: operations["pay_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -464,8 +464,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Shop Product */
-        get: operations["shop_product_v1_shop__username__products__slug__get"];
+        /** Get Shop Product */
+        get: operations["get_shop_product"];
         put?: never;
         post?: never;
         delete?: never;
@@ -484,11 +484,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Checkout
+         * Start Checkout
          * @description Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
          *     the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us).
          */
-        post: operations["checkout_v1_shop__username__products__slug__checkout_post"];
+        post: operations["start_checkout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -502,8 +502,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download */
-        get: operations["download_v1_shop_downloads__access_token__get"];
+        /** Download File */
+        get: operations["download_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -522,7 +522,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Stripe Webhook */
-        post: operations["stripe_webhook_v1_webhooks_stripe_post"];
+        post: operations["stripe_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -553,15 +553,15 @@ export interface components {
             /** Message */
             message?: string | null;
         };
-        /** Body_renew_token_v1_app_session_renew_token_post */
-        Body_renew_token_v1_app_session_renew_token_post: {
+        /** Body_renew_token */
+        Body_renew_token: {
             /** Fingerprint */
             fingerprint?: string | null;
             /** Refresh Token */
             refresh_token?: string | null;
         };
-        /** Body_upload_file_v1_cabinet_products__product_id__file_post */
-        Body_upload_file_v1_cabinet_products__product_id__file_post: {
+        /** Body_upload_file */
+        Body_upload_file: {
             /** File */
             file: string;
         };
@@ -1193,7 +1193,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    order_workflows_v1_admin_orders__token__workflows_get: {
+    order_workflows: {
         parameters: {
             query?: never;
             header?: never;
@@ -1224,7 +1224,7 @@ export interface operations {
             };
         };
     };
-    workflow_history_v1_admin_workflows__workflow_id__history_get: {
+    workflow_history: {
         parameters: {
             query?: {
                 run_id?: string | null;
@@ -1257,7 +1257,7 @@ export interface operations {
             };
         };
     };
-    sign_in_v1_app_session_post: {
+    sign_in: {
         parameters: {
             query?: never;
             header?: never;
@@ -1290,7 +1290,7 @@ export interface operations {
             };
         };
     };
-    sign_out_v1_app_session_delete: {
+    sign_out: {
         parameters: {
             query?: never;
             header?: never;
@@ -1321,7 +1321,7 @@ export interface operations {
             };
         };
     };
-    magic_sign_in_v1_app_session_magic_link_post: {
+    magic_sign_in: {
         parameters: {
             query?: never;
             header?: never;
@@ -1354,7 +1354,7 @@ export interface operations {
             };
         };
     };
-    renew_token_v1_app_session_renew_token_post: {
+    renew_token: {
         parameters: {
             query?: never;
             header?: never;
@@ -1363,7 +1363,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["Body_renew_token_v1_app_session_renew_token_post"];
+                "application/x-www-form-urlencoded": components["schemas"]["Body_renew_token"];
             };
         };
         responses: {
@@ -1387,7 +1387,7 @@ export interface operations {
             };
         };
     };
-    me_v1_app_user_get: {
+    get_me: {
         parameters: {
             query?: never;
             header?: never;
@@ -1407,7 +1407,7 @@ export interface operations {
             };
         };
     };
-    sign_up_v1_app_user_post: {
+    sign_up: {
         parameters: {
             query?: never;
             header?: never;
@@ -1440,7 +1440,7 @@ export interface operations {
             };
         };
     };
-    update_me_v1_app_user_patch: {
+    update_me: {
         parameters: {
             query?: never;
             header?: never;
@@ -1473,7 +1473,7 @@ export interface operations {
             };
         };
     };
-    check_email_v1_app_user_check_email_post: {
+    check_email: {
         parameters: {
             query?: never;
             header?: never;
@@ -1506,7 +1506,7 @@ export interface operations {
             };
         };
     };
-    check_username_v1_app_user_check_username_post: {
+    check_username: {
         parameters: {
             query?: never;
             header?: never;
@@ -1539,7 +1539,7 @@ export interface operations {
             };
         };
     };
-    confirm_v1_app_user_confirmation_post: {
+    confirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -1572,7 +1572,7 @@ export interface operations {
             };
         };
     };
-    resend_confirmation_v1_app_user_confirmation_new_post: {
+    resend_confirmation: {
         parameters: {
             query?: never;
             header?: never;
@@ -1603,7 +1603,7 @@ export interface operations {
             };
         };
     };
-    reset_password_v1_app_user_password_put: {
+    reset_password: {
         parameters: {
             query?: never;
             header?: never;
@@ -1634,7 +1634,7 @@ export interface operations {
             };
         };
     };
-    request_password_reset_v1_app_user_password_post: {
+    request_password_reset: {
         parameters: {
             query?: never;
             header?: never;
@@ -1665,7 +1665,7 @@ export interface operations {
             };
         };
     };
-    add_profile_v1_app_user_profiles_post: {
+    add_profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -1698,7 +1698,7 @@ export interface operations {
             };
         };
     };
-    send_magic_link_v1_app_user_send_magic_link_post: {
+    send_magic_link: {
         parameters: {
             query?: never;
             header?: never;
@@ -1729,7 +1729,7 @@ export interface operations {
             };
         };
     };
-    orders_v1_cabinet_orders_get: {
+    list_orders: {
         parameters: {
             query?: never;
             header?: never;
@@ -1749,7 +1749,7 @@ export interface operations {
             };
         };
     };
-    order_v1_cabinet_orders__token__get: {
+    get_order: {
         parameters: {
             query?: never;
             header?: never;
@@ -1780,7 +1780,7 @@ export interface operations {
             };
         };
     };
-    products_v1_cabinet_products_get: {
+    list_products: {
         parameters: {
             query?: never;
             header?: never;
@@ -1800,7 +1800,7 @@ export interface operations {
             };
         };
     };
-    create_product_v1_cabinet_products_post: {
+    create_product: {
         parameters: {
             query?: never;
             header?: never;
@@ -1833,7 +1833,7 @@ export interface operations {
             };
         };
     };
-    product_v1_cabinet_products__product_id__get: {
+    get_product: {
         parameters: {
             query?: never;
             header?: never;
@@ -1864,7 +1864,7 @@ export interface operations {
             };
         };
     };
-    update_product_v1_cabinet_products__product_id__patch: {
+    update_product: {
         parameters: {
             query?: never;
             header?: never;
@@ -1899,7 +1899,7 @@ export interface operations {
             };
         };
     };
-    product_action_v1_cabinet_products__product_id___action__post: {
+    product_action: {
         parameters: {
             query?: never;
             header?: never;
@@ -1931,7 +1931,7 @@ export interface operations {
             };
         };
     };
-    upload_file_v1_cabinet_products__product_id__file_post: {
+    upload_file: {
         parameters: {
             query?: never;
             header?: never;
@@ -1942,7 +1942,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": components["schemas"]["Body_upload_file_v1_cabinet_products__product_id__file_post"];
+                "multipart/form-data": components["schemas"]["Body_upload_file"];
             };
         };
         responses: {
@@ -1966,7 +1966,7 @@ export interface operations {
             };
         };
     };
-    plans_v1_cabinet_products__product_id__pricing_plans_get: {
+    list_plans: {
         parameters: {
             query?: never;
             header?: never;
@@ -1997,7 +1997,7 @@ export interface operations {
             };
         };
     };
-    add_plan_v1_cabinet_products__product_id__pricing_plans_post: {
+    add_plan: {
         parameters: {
             query?: never;
             header?: never;
@@ -2032,7 +2032,7 @@ export interface operations {
             };
         };
     };
-    remove_plan_v1_cabinet_products__product_id__pricing_plans__plan_id__delete: {
+    remove_plan: {
         parameters: {
             query?: never;
             header?: never;
@@ -2062,7 +2062,7 @@ export interface operations {
             };
         };
     };
-    config_v1_common_config_get: {
+    get_config: {
         parameters: {
             query?: never;
             header?: never;
@@ -2082,7 +2082,7 @@ export interface operations {
             };
         };
     };
-    health_v1_health_get: {
+    get_health: {
         parameters: {
             query?: never;
             header?: never;
@@ -2102,7 +2102,7 @@ export interface operations {
             };
         };
     };
-    order_status_v1_shop__username__orders__token__get: {
+    get_order_status: {
         parameters: {
             query?: never;
             header?: never;
@@ -2134,7 +2134,7 @@ export interface operations {
             };
         };
     };
-    order_authenticated_v1_shop__username__orders__token__authenticated_post: {
+    order_authenticated: {
         parameters: {
             query?: never;
             header?: never;
@@ -2166,7 +2166,7 @@ export interface operations {
             };
         };
     };
-    pay_order_v1_shop__username__orders__token__pay_post: {
+    pay_order: {
         parameters: {
             query?: never;
             header?: never;
@@ -2202,7 +2202,7 @@ export interface operations {
             };
         };
     };
-    shop_product_v1_shop__username__products__slug__get: {
+    get_shop_product: {
         parameters: {
             query?: never;
             header?: never;
@@ -2234,7 +2234,7 @@ export interface operations {
             };
         };
     };
-    checkout_v1_shop__username__products__slug__checkout_post: {
+    start_checkout: {
         parameters: {
             query?: never;
             header?: never;
@@ -2270,7 +2270,7 @@ export interface operations {
             };
         };
     };
-    download_v1_shop_downloads__access_token__get: {
+    download_file: {
         parameters: {
             query?: never;
             header?: never;
@@ -2301,7 +2301,7 @@ export interface operations {
             };
         };
     };
-    stripe_webhook_v1_webhooks_stripe_post: {
+    stripe_webhook: {
         parameters: {
             query?: never;
             header?: never;
