@@ -28,12 +28,19 @@ log = structlog.get_logger()
 
 
 def _status(intent: gw.Intent, attempt: int) -> IntentStatus:
-    return IntentStatus(intent_id=intent.id, status=intent.status, attempt=attempt,
-                        client_secret=intent.client_secret, error_message=intent.error_message)
+    return IntentStatus(
+        intent_id=intent.id,
+        status=intent.status,
+        attempt=attempt,
+        client_secret=intent.client_secret,
+        error_message=intent.error_message,
+    )
 
 
 def _non_retryable(e: stripe.StripeError) -> ApplicationError:
-    return ApplicationError(f"provider refused: {e.user_message or e}", type="ProviderRefused", non_retryable=True)
+    return ApplicationError(
+        f"provider refused: {e.user_message or e}", type="ProviderRefused", non_retryable=True
+    )
 
 
 async def _after(token: str, st: IntentStatus) -> IntentStatus:
@@ -46,7 +53,9 @@ async def _after(token: str, st: IntentStatus) -> IntentStatus:
         if st.status in ("requires_action", "processing"):
             await orders.payment_pending(s, token, st.intent_id)
         elif st.status in ("requires_payment_method", "canceled"):
-            await orders.payment_denied(s, token, st.intent_id, st.error_message or "The payment failed.", st.attempt)
+            await orders.payment_denied(
+                s, token, st.intent_id, st.error_message or "The payment failed.", st.attempt
+            )
     return st
 
 
@@ -56,8 +65,12 @@ async def ensure_payment_intent(req: EnsureIntent) -> IntentStatus:
     try:
         return await _ensure(req)
     finally:
-        log.info("payment_step_done", order_token=req.order_token, attempt=req.attempt,
-                 duration_ms=round((time.perf_counter() - started) * 1000, 1))
+        log.info(
+            "payment_step_done",
+            order_token=req.order_token,
+            attempt=req.attempt,
+            duration_ms=round((time.perf_counter() - started) * 1000, 1),
+        )
 
 
 async def _ensure(req: EnsureIntent) -> IntentStatus:
@@ -71,14 +84,26 @@ async def _ensure(req: EnsureIntent) -> IntentStatus:
     try:
         if rec is None:
             key = f"order-{token}-pi-{attempt}"
-            intent = await gw.create_payment_intent(order_token=token, attempt=attempt, amount=amount, currency=currency,
-                                                    customer_id=customer or "", payment_method=req.payment_method,
-                                                    idempotency_key=key)
+            intent = await gw.create_payment_intent(
+                order_token=token,
+                attempt=attempt,
+                amount=amount,
+                currency=currency,
+                customer_id=customer or "",
+                payment_method=req.payment_method,
+                idempotency_key=key,
+            )
             async with session() as s:
                 order = await orders.order_by_token(s, token)
-                await orders.intent_recorded(s, order=order, attempt=attempt, provider_ref=intent.id,
-                                             idempotency_key=key, payment_method=req.payment_method,
-                                             status=intent.status)
+                await orders.intent_recorded(
+                    s,
+                    order=order,
+                    attempt=attempt,
+                    provider_ref=intent.id,
+                    idempotency_key=key,
+                    payment_method=req.payment_method,
+                    status=intent.status,
+                )
                 rec = await orders.intent_for_attempt(s, order.id, attempt)
             assert rec is not None
             ref = rec.provider_ref
@@ -91,8 +116,12 @@ async def _ensure(req: EnsureIntent) -> IntentStatus:
             intent = await gw.confirm_payment_intent(ref, f"order-{token}-pi-{attempt}-confirm")
     except gw.ProviderDeclined as e:
         bound.info("payment_declined", reason=e.message)
-        st = IntentStatus(intent_id=e.intent_id or ref, status="requires_payment_method", attempt=attempt,
-                          error_message=e.message)
+        st = IntentStatus(
+            intent_id=e.intent_id or ref,
+            status="requires_payment_method",
+            attempt=attempt,
+            error_message=e.message,
+        )
         return await _after(token, st)
     except stripe.StripeError as e:
         if e.http_status and 400 <= e.http_status < 500:
@@ -183,19 +212,33 @@ async def send_order_mails(order_token: str) -> int:
     price = format_money(order.total, order.currency_key)
     sent = 0
     sent += await send_once(
-        f"order-{order_token}-payer-confirmation", order.payer_email,
+        f"order-{order_token}-payer-confirmation",
+        order.payer_email,
         f"Your order {order.product_name} ({order_token})",
         f"Hello {order.payer_first_name},\n\nthank you for your purchase of {order.product_name} ({price}).\n"
         f"Invoice number: {invoice.number}\n\nDownload: {base}/v1/shop/downloads/{access.token}\n\n"
-        f"Order: {order_token}\n")
+        f"Order: {order_token}\n",
+    )
     if seller_user:
         sent += await send_once(
-            f"order-{order_token}-seller-sale", seller_user.email, f"New sale: {order.product_name} ({price})",
+            f"order-{order_token}-seller-sale",
+            seller_user.email,
+            f"New sale: {order.product_name} ({price})",
             f"You sold {order.product_name} for {price} to {order.payer_email}.\n\n"
-            f"Order: {base}/cabinet/orders/{order_token}\n")
+            f"Order: {base}/cabinet/orders/{order_token}\n",
+        )
     log.info("order_mails_sent", order_token=order_token, sent_now=sent)
     return sent
 
 
-ALL = [ensure_payment_intent, refresh_payment_intent, cancel_payment_intent, record_order_paid, issue_invoice,
-       book_seller_balance, grant_access, expire_checkout, send_order_mails]
+ALL = [
+    ensure_payment_intent,
+    refresh_payment_intent,
+    cancel_payment_intent,
+    record_order_paid,
+    issue_invoice,
+    book_seller_balance,
+    grant_access,
+    expire_checkout,
+    send_order_mails,
+]

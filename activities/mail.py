@@ -29,9 +29,14 @@ def _smtp_send(to: str, subject: str, body: str) -> None:
 async def send_once(key: str, to: str, subject: str, body: str) -> bool:
     """Store the mail under its key, then send it unless an earlier attempt already did. True if sent now."""
     async with session() as s:
-        await s.execute(insert(Mail).values(idempotency_key=key, to_email=to, subject=subject, body=body)
-                        .on_conflict_do_nothing())
-        mail = (await s.execute(select(Mail).where(Mail.idempotency_key == key).with_for_update())).scalar_one()
+        await s.execute(
+            insert(Mail)
+            .values(idempotency_key=key, to_email=to, subject=subject, body=body)
+            .on_conflict_do_nothing()
+        )
+        mail = (
+            await s.execute(select(Mail).where(Mail.idempotency_key == key).with_for_update())
+        ).scalar_one()
         if mail.sent_at is not None:
             return False
         await asyncio.to_thread(_smtp_send, mail.to_email, mail.subject, mail.body)

@@ -51,37 +51,59 @@ def client() -> stripe.StripeClient:
 def _intent(pi: stripe.PaymentIntent) -> Intent:
     err = pi.last_payment_error.to_dict() if getattr(pi, "last_payment_error", None) else None
     return Intent(
-        id=pi.id, status=pi.status, client_secret=getattr(pi, "client_secret", None),
-        error_message=(err.get("message") if err else None), amount=pi.amount, currency=pi.currency,
+        id=pi.id,
+        status=pi.status,
+        client_secret=getattr(pi, "client_secret", None),
+        error_message=(err.get("message") if err else None),
+        amount=pi.amount,
+        currency=pi.currency,
         metadata=pi.metadata.to_dict() if getattr(pi, "metadata", None) else {},
     )
 
 
 async def create_customer(email: str, name: str) -> str:
     c = await client().v1.customers.create_async(
-        params={"email": email, "name": name}, options={"idempotency_key": f"customer-{email.lower()}"})
+        params={"email": email, "name": name}, options={"idempotency_key": f"customer-{email.lower()}"}
+    )
     return c.id
 
 
 async def create_setup_intent(customer_id: str, order_token: str) -> tuple[str, str]:
     si = await client().v1.setup_intents.create_async(
         params={"customer": customer_id, "usage": "off_session", "metadata": {"order_token": order_token}},
-        options={"idempotency_key": f"order-{order_token}-setup"})
+        options={"idempotency_key": f"order-{order_token}-setup"},
+    )
     return si.id, si.client_secret or ""
 
 
-async def create_payment_intent(*, order_token: str, attempt: int, amount: int, currency: str, customer_id: str,
-                                payment_method: str, idempotency_key: str) -> Intent:
+async def create_payment_intent(
+    *,
+    order_token: str,
+    attempt: int,
+    amount: int,
+    currency: str,
+    customer_id: str,
+    payment_method: str,
+    idempotency_key: str,
+) -> Intent:
     pi = await client().v1.payment_intents.create_async(
-        params={"amount": amount, "currency": currency, "customer": customer_id, "payment_method": payment_method,
-                "metadata": {"order_token": order_token, "attempt": str(attempt)}},
-        options={"idempotency_key": idempotency_key})
+        params={
+            "amount": amount,
+            "currency": currency,
+            "customer": customer_id,
+            "payment_method": payment_method,
+            "metadata": {"order_token": order_token, "attempt": str(attempt)},
+        },
+        options={"idempotency_key": idempotency_key},
+    )
     return _intent(pi)
 
 
 async def confirm_payment_intent(intent_id: str, idempotency_key: str) -> Intent:
     try:
-        pi = await client().v1.payment_intents.confirm_async(intent_id, options={"idempotency_key": idempotency_key})
+        pi = await client().v1.payment_intents.confirm_async(
+            intent_id, options={"idempotency_key": idempotency_key}
+        )
     except stripe.CardError as e:
         raise ProviderDeclined(e.user_message or str(e), e.code, intent_id) from e
     return _intent(pi)
@@ -95,7 +117,9 @@ async def cancel_payment_intent(intent_id: str, idempotency_key: str) -> Intent:
     """Cancel an intent that still waits (for 3-D Secure, say). If it moved on meanwhile, Stripe refuses and
     the intent's real state is returned instead: a payment that succeeded is never thrown away."""
     try:
-        pi = await client().v1.payment_intents.cancel_async(intent_id, options={"idempotency_key": idempotency_key})
+        pi = await client().v1.payment_intents.cancel_async(
+            intent_id, options={"idempotency_key": idempotency_key}
+        )
     except stripe.InvalidRequestError:
         return await retrieve_payment_intent(intent_id)
     return _intent(pi)
@@ -105,9 +129,17 @@ def verify_webhook(payload: bytes, signature: str | None) -> dict:
     """The event as a plain dict, once its signature and timestamp check out. Raises ValueError or
     stripe.SignatureVerificationError for a bad, stale or missing signature."""
     s = get_settings()
-    stripe.WebhookSignature.verify_header(payload.decode("utf-8"), signature or "", s.stripe_webhook_secret,
-                                          tolerance=s.stripe_webhook_tolerance_s)
+    stripe.WebhookSignature.verify_header(
+        payload.decode("utf-8"),
+        signature or "",
+        s.stripe_webhook_secret,
+        tolerance=s.stripe_webhook_tolerance_s,
+    )
     event = json.loads(payload)
-    if not isinstance(event, dict) or not isinstance(event.get("id"), str) or not isinstance(event.get("type"), str):
+    if (
+        not isinstance(event, dict)
+        or not isinstance(event.get("id"), str)
+        or not isinstance(event.get("type"), str)
+    ):
         raise ValueError("not a Stripe event")
     return event

@@ -48,8 +48,13 @@ def operation_id(route: APIRoute) -> str:
 
 def create_app() -> FastAPI:
     telemetry.setup("api")
-    app = FastAPI(title="Sellflow API", version="1", docs_url="/docs", redoc_url=None,
-                  generate_unique_id_function=operation_id)
+    app = FastAPI(
+        title="Sellflow API",
+        version="1",
+        docs_url="/docs",
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
+    )
     app.state.temporal = TemporalClient()
     errors.install(app)
     for r in (session.router, cabinet.router, shop.router, webhooks.router, admin.router, common.router):
@@ -79,8 +84,10 @@ class RequestContext:
                 message.setdefault("headers", []).append((b"x-request-id", rid.encode()))
             await send(message)
 
-        with structlog.contextvars.bound_contextvars(request_id=rid), \
-                tracer.start_as_current_span(f"{scope['method']} {scope['path']}"):
+        with (
+            structlog.contextvars.bound_contextvars(request_id=rid),
+            tracer.start_as_current_span(f"{scope['method']} {scope['path']}"),
+        ):
             await self.app(scope, receive, send_with_id)
 
 
@@ -98,4 +105,6 @@ def _serve_web(app: FastAPI, dist: Path) -> None:
         index = dist / "index.html"
         if index.is_file():
             return FileResponse(index)
-        return JSONResponse(errors.body("NOT_FOUND", "The web app is not built (run `make web`)."), status_code=404)
+        return JSONResponse(
+            errors.body("NOT_FOUND", "The web app is not built (run `make web`)."), status_code=404
+        )

@@ -41,7 +41,9 @@ def install(app: FastAPI) -> None:
         for err in exc.errors():
             loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path", "form")]
             fields[".".join(loc) or "body"] = _field_message(dict(err))
-        return JSONResponse(body(ErrorCode.INVALID_INPUT, "Some fields are invalid.", fields), status_code=400)
+        return JSONResponse(
+            body(ErrorCode.INVALID_INPUT, "Some fields are invalid.", fields), status_code=400
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -51,5 +53,6 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RPCError)
     async def temporal_down(request: Request, exc: RPCError) -> JSONResponse:
         log.error("temporal_rpc_error", error=str(exc))
-        return JSONResponse(body(ErrorCode.MS_UNAVAILABLE, "The service is unavailable, please try again."),
-                            status_code=503)
+        return JSONResponse(
+            body(ErrorCode.MS_UNAVAILABLE, "The service is unavailable, please try again."), status_code=503
+        )

@@ -21,9 +21,15 @@ def list_params(request: Request, default_per: int = DEFAULT_PER) -> ListParams:
         m = _FILTER.match(key)
         if m:
             filters[m.group(1)] = qp.getlist(key) if m.group(2) else qp.get(key)
-    raw = {"page": qp.get("page", "1"), "per": qp.get("per", str(default_per)), "query": qp.get("query"),
-           "sort_key": qp.get("sort_key"), "sort_dir": qp.get("sort_dir", "desc"), "filters": filters,
-           "expand": qp.getlist("expand[]")}
+    raw = {
+        "page": qp.get("page", "1"),
+        "per": qp.get("per", str(default_per)),
+        "query": qp.get("query"),
+        "sort_key": qp.get("sort_key"),
+        "sort_dir": qp.get("sort_dir", "desc"),
+        "filters": filters,
+        "expand": qp.getlist("expand[]"),
+    }
     try:
         return ListParams.model_validate(raw)
     except ValidationError as e:

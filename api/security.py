@@ -21,7 +21,9 @@ class Tokens(BaseModel):
 def access_token(user_id: int) -> tuple[str, datetime]:
     s = get_settings()
     expires = datetime.now(UTC) + timedelta(seconds=s.access_token_ttl_s)
-    token = jwt.encode({"sub": str(user_id), "exp": expires, "typ": "access"}, s.jwt_secret, algorithm="HS256")
+    token = jwt.encode(
+        {"sub": str(user_id), "exp": expires, "typ": "access"}, s.jwt_secret, algorithm="HS256"
+    )
     return token, expires
 
 

@@ -68,23 +68,33 @@ async def pay(client: Client, token: str, payment_method: str, inp: CheckoutInpu
     an outcome; fulfilment goes on in the workflow."""
     s = get_settings()
     start = WithStartWorkflowOperation(
-        CheckoutWorkflow.run, inp or CheckoutInput(order_token=token), id=checkout_id(token), task_queue=s.temporal_task_queue,
+        CheckoutWorkflow.run,
+        inp or CheckoutInput(order_token=token),
+        id=checkout_id(token),
+        task_queue=s.temporal_task_queue,
         id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
         id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-        execution_timeout=timedelta(days=30))
+        execution_timeout=timedelta(days=30),
+    )
     try:
-        return await client.execute_update_with_start_workflow(CheckoutWorkflow.pay, PayRequest(payment_method),
-                                                               start_workflow_operation=start)
+        return await client.execute_update_with_start_workflow(
+            CheckoutWorkflow.pay, PayRequest(payment_method), start_workflow_operation=start
+        )
     except WorkflowUpdateFailedError as e:
         if isinstance(e.cause, ActivityError):
-            raise DomainError(ErrorCode.MS_UNAVAILABLE, "The payment could not be processed right now; "
-                              "please try again. You will not be charged twice.") from e
+            raise DomainError(
+                ErrorCode.MS_UNAVAILABLE,
+                "The payment could not be processed right now; "
+                "please try again. You will not be charged twice.",
+            ) from e
         raise DomainError(ErrorCode.INVALID_INPUT, str(e.cause or e), {"payment_method": "invalid"}) from e
 
 
 async def authenticated(client: Client, token: str) -> PayResult | None:
     try:
-        return await client.get_workflow_handle(checkout_id(token)).execute_update(CheckoutWorkflow.authenticated)
+        return await client.get_workflow_handle(checkout_id(token)).execute_update(
+            CheckoutWorkflow.authenticated
+        )
     except RPCError as e:
         if e.status == RPCStatusCode.NOT_FOUND:
             return None
@@ -111,19 +121,29 @@ async def checkout_progress(client: Client, token: str) -> WorkflowOut | None:
         if e.status == RPCStatusCode.NOT_FOUND:
             return None
         raise
-    return WorkflowOut(workflow_id=desc.id, run_id=desc.run_id, status=desc.status.name if desc.status else None,
-                       progress=ProgressOut(state=progress.state, steps=[StepOut(**vars(x)) for x in progress.steps]),
-                       temporal_ui_url=ui_url(desc.id, desc.run_id))
+    return WorkflowOut(
+        workflow_id=desc.id,
+        run_id=desc.run_id,
+        status=desc.status.name if desc.status else None,
+        progress=ProgressOut(state=progress.state, steps=[StepOut(**vars(x)) for x in progress.steps]),
+        temporal_ui_url=ui_url(desc.id, desc.run_id),
+    )
 
 
 async def workflows_of_order(client: Client, token: str) -> list[WorkflowSummary]:
     out = []
     async for wf in client.list_workflows(f"WorkflowId = '{checkout_id(token)}'"):
-        out.append(WorkflowSummary(
-            workflow_id=wf.id, run_id=wf.run_id, workflow_type=wf.workflow_type,
-            status=wf.status.name if wf.status else None,
-            start_time=wf.start_time.isoformat() if wf.start_time else None,
-            close_time=wf.close_time.isoformat() if wf.close_time else None, temporal_ui_url=ui_url(wf.id, wf.run_id)))
+        out.append(
+            WorkflowSummary(
+                workflow_id=wf.id,
+                run_id=wf.run_id,
+                workflow_type=wf.workflow_type,
+                status=wf.status.name if wf.status else None,
+                start_time=wf.start_time.isoformat() if wf.start_time else None,
+                close_time=wf.close_time.isoformat() if wf.close_time else None,
+                temporal_ui_url=ui_url(wf.id, wf.run_id),
+            )
+        )
     return out
 
 
@@ -135,9 +155,21 @@ async def history(client: Client, workflow_id: str, run_id: str | None) -> list[
     for ev in h.events:
         d = MessageToDict(ev)
         attrs = next((v for k, v in d.items() if k.endswith("Attributes")), {})
-        summary = attrs.get("activityType", {}).get("name") or attrs.get("workflowType", {}).get("name") or \
-            attrs.get("signalName") or attrs.get("markerName") or attrs.get("timerId") or \
-            (attrs.get("acceptedRequest", {}).get("input", {}).get("name")) or ""
-        events.append(HistoryEvent(event_id=ev.event_id, event_type=d.get("eventType", ""),
-                                   event_time=ev.event_time.ToDatetime().isoformat() + "Z", summary=summary))
+        summary = (
+            attrs.get("activityType", {}).get("name")
+            or attrs.get("workflowType", {}).get("name")
+            or attrs.get("signalName")
+            or attrs.get("markerName")
+            or attrs.get("timerId")
+            or (attrs.get("acceptedRequest", {}).get("input", {}).get("name"))
+            or ""
+        )
+        events.append(
+            HistoryEvent(
+                event_id=ev.event_id,
+                event_type=d.get("eventType", ""),
+                event_time=ev.event_time.ToDatetime().isoformat() + "Z",
+                summary=summary,
+            )
+        )
     return events

@@ -61,13 +61,23 @@ class Run:
     def stats(self) -> dict[str, Any]:
         pays = [s.pay for s in self.samples]
         dones = [s.done for s in self.samples]
-        phases = {k: pct([s.phases[k] for s in self.samples], 0.5) for k in
-                  (self.samples[0].phases if self.samples else {})}
-        return {"n": self.n, "ok": len(self.samples), "errors": len(self.errors), "window_s": self.window,
-                "throughput": len(self.samples) / self.window if self.window else 0.0,
-                "pay_p50": pct(pays, 0.5), "pay_p99": pct(pays, 0.99),
-                "done_p50": pct(dones, 0.5), "done_p99": pct(dones, 0.99), "phase_p50": phases,
-                "error_samples": self.errors[:10]}
+        phases = {
+            k: pct([s.phases[k] for s in self.samples], 0.5)
+            for k in (self.samples[0].phases if self.samples else {})
+        }
+        return {
+            "n": self.n,
+            "ok": len(self.samples),
+            "errors": len(self.errors),
+            "window_s": self.window,
+            "throughput": len(self.samples) / self.window if self.window else 0.0,
+            "pay_p50": pct(pays, 0.5),
+            "pay_p99": pct(pays, 0.99),
+            "done_p50": pct(dones, 0.5),
+            "done_p99": pct(dones, 0.99),
+            "phase_p50": phases,
+            "error_samples": self.errors[:10],
+        }
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -109,8 +119,13 @@ def expect(r: httpx.Response, status: int) -> dict[str, Any]:
 
 def confirm_card(setup_intent_id: str) -> str:
     """The browser's card step (stripe.confirmCardSetup), played with the SDK against localstripe."""
-    si = stripe.SetupIntent.confirm(setup_intent_id, payment_method_data={  # type: ignore[arg-type]
-        "type": "card", "card": {"number": "4242424242424242", "exp_month": 12, "exp_year": 2030, "cvc": "123"}})
+    si = stripe.SetupIntent.confirm(
+        setup_intent_id,
+        payment_method_data={  # type: ignore[arg-type]
+            "type": "card",
+            "card": {"number": "4242424242424242", "exp_month": 12, "exp_year": 2030, "cvc": "123"},
+        },
+    )
     if si.status == "requires_action":
         si = stripe.SetupIntent.confirm(setup_intent_id)
     if si.status != "succeeded" or not si.payment_method:
@@ -119,23 +134,37 @@ def confirm_card(setup_intent_id: str) -> str:
 
 
 class Shop:
-    def __init__(self, http: httpx.AsyncClient, plan_id: int, tag: str, poll_s: float,
-                 temporal: Client | None = None) -> None:
+    def __init__(
+        self, http: httpx.AsyncClient, plan_id: int, tag: str, poll_s: float, temporal: Client | None = None
+    ) -> None:
         self.http, self.plan_id, self.tag, self.poll_s, self.temporal = http, plan_id, tag, poll_s, temporal
 
     async def prepare(self, i: int) -> tuple[str, str, dict[str, float]]:
         """Checkout (order + SetupIntent) and the card step: the order token and a PaymentMethod id."""
         t0 = perf_counter()
-        co = expect(await self.http.post(f"/v1/shop/{SELLER}/products/{SLUG}/checkout", json={
-            "pricing_plan_id": self.plan_id,
-            "payer": {"email": f"bench-{self.tag}-{i}@example.com", "first_name": "Bench", "last_name": f"N{i}"}}), 201)
+        co = expect(
+            await self.http.post(
+                f"/v1/shop/{SELLER}/products/{SLUG}/checkout",
+                json={
+                    "pricing_plan_id": self.plan_id,
+                    "payer": {
+                        "email": f"bench-{self.tag}-{i}@example.com",
+                        "first_name": "Bench",
+                        "last_name": f"N{i}",
+                    },
+                },
+            ),
+            201,
+        )
         t1 = perf_counter()
         pm = await asyncio.to_thread(confirm_card, co["setup_intent_client_secret"].split("_secret_")[0])
         return co["order_token"], pm, {"checkout": t1 - t0, "card": perf_counter() - t1}
 
     async def pay(self, token: str, pm: str) -> Sample:
         t0 = perf_counter()
-        r = expect(await self.http.post(f"/v1/shop/{SELLER}/orders/{token}/pay", json={"payment_method": pm}), 200)
+        r = expect(
+            await self.http.post(f"/v1/shop/{SELLER}/orders/{token}/pay", json={"payment_method": pm}), 200
+        )
         pay = perf_counter() - t0
         if r["outcome"] != "succeeded":
             raise HttpError(f"pay {token}: {r}")
@@ -143,7 +172,8 @@ class Shop:
             # Wait like the bare baseline does (the workflow's result: it ends after fulfilment), then check
             # once through the API that the buyer can download.
             result = await asyncio.wait_for(
-                self.temporal.get_workflow_handle(f"checkout-{token}").result(), FULFIL_TIMEOUT_S)
+                self.temporal.get_workflow_handle(f"checkout-{token}").result(), FULFIL_TIMEOUT_S
+            )
             done = perf_counter() - t0
             st = expect(await self.http.get(f"/v1/shop/{SELLER}/orders/{token}"), 200)
             if result != "paid" or not st["download_url"]:
@@ -170,7 +200,9 @@ async def run_sellflow(api: str, n: int, conc: int, poll_s: float, temporal_addr
         product = expect(await http.get(f"/v1/shop/{SELLER}/products/{SLUG}"), 200)
         plan_id = int(product["pricing_plans"][0]["id"])
         tag = uuid.uuid4().hex[:8]
-        warm = await drive("warm-up", WARMUP, WARMUP, Shop(http, plan_id, f"{tag}-w", poll_s, temporal).checkout)
+        warm = await drive(
+            "warm-up", WARMUP, WARMUP, Shop(http, plan_id, f"{tag}-w", poll_s, temporal).checkout
+        )
         if warm.errors:
             print("warm-up errors:", *warm.errors, sep="\n  ", flush=True)
         full = await drive("sellflow", n, conc, Shop(http, plan_id, f"{tag}-f", poll_s, temporal).checkout)
@@ -193,29 +225,45 @@ async def run_sellflow(api: str, n: int, conc: int, poll_s: float, temporal_addr
 async def run_bare(address: str, n: int, conc: int) -> list[Run]:
     client = await Client.connect(address)
     queue = f"bench-{uuid.uuid4().hex[:8]}"
-    worker = Worker(client, task_queue=queue, workflows=[BareCheckout, Bare3LA], activities=[noop],
-                    max_concurrent_activities=100, max_concurrent_local_activities=100)
+    worker = Worker(
+        client,
+        task_queue=queue,
+        workflows=[BareCheckout, Bare3LA],
+        activities=[noop],
+        max_concurrent_activities=100,
+        max_concurrent_local_activities=100,
+    )
 
     def bare_checkout(prefix: str) -> Callable[[int], Awaitable[Sample]]:
         async def one(i: int) -> Sample:
             start = WithStartWorkflowOperation(
-                BareCheckout.run, f"order-{i}", id=f"{queue}-{prefix}-{i}", task_queue=queue,
-                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING, execution_timeout=timedelta(minutes=5))
+                BareCheckout.run,
+                f"order-{i}",
+                id=f"{queue}-{prefix}-{i}",
+                task_queue=queue,
+                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+                execution_timeout=timedelta(minutes=5),
+            )
             t0 = perf_counter()
-            out = await client.execute_update_with_start_workflow(BareCheckout.pay, f"pm_{i}",
-                                                                  start_workflow_operation=start)
+            out = await client.execute_update_with_start_workflow(
+                BareCheckout.pay, f"pm_{i}", start_workflow_operation=start
+            )
             pay = perf_counter() - t0
             assert out == "succeeded"
             await (await start.workflow_handle()).result()
             return Sample(pay, perf_counter() - t0)
+
         return one
 
     def bare_3la(prefix: str) -> Callable[[int], Awaitable[Sample]]:
         async def one(i: int) -> Sample:
             t0 = perf_counter()
-            await client.execute_workflow(Bare3LA.run, f"order-{i}", id=f"{queue}-{prefix}-{i}", task_queue=queue)
+            await client.execute_workflow(
+                Bare3LA.run, f"order-{i}", id=f"{queue}-{prefix}-{i}", task_queue=queue
+            )
             d = perf_counter() - t0
             return Sample(d, d)
+
         return one
 
     async with worker:
@@ -234,35 +282,66 @@ def ms(x: float) -> str:
 def report(runs: list[Run], args: argparse.Namespace) -> dict[str, Any]:
     stats = {r.name: r.stats() for r in runs}
     sf, phase, bare, la = (stats[r.name] for r in runs)
-    ratios = {"pay_p50 / bare_3la_p50": sf["pay_p50"] / la["pay_p50"],
-              "sellflow_throughput / bare_throughput": sf["throughput"] / bare["throughput"],
-              "sellflow_pay_phase_throughput / bare_throughput (info)": phase["throughput"] / bare["throughput"]}
-    met = {"pay_p50 / bare_3la_p50": ratios["pay_p50 / bare_3la_p50"] <= 1.0,
-           "sellflow_throughput / bare_throughput": ratios["sellflow_throughput / bare_throughput"] >= 0.8}
-    print(f"\ncheckout benchmark: n={args.n} concurrency={args.concurrency} poll={args.poll_ms}ms (warm-up {WARMUP} each, not measured)")
+    ratios = {
+        "pay_p50 / bare_3la_p50": sf["pay_p50"] / la["pay_p50"],
+        "sellflow_throughput / bare_throughput": sf["throughput"] / bare["throughput"],
+        "sellflow_pay_phase_throughput / bare_throughput (info)": phase["throughput"] / bare["throughput"],
+    }
+    met = {
+        "pay_p50 / bare_3la_p50": ratios["pay_p50 / bare_3la_p50"] <= 1.0,
+        "sellflow_throughput / bare_throughput": ratios["sellflow_throughput / bare_throughput"] >= 0.8,
+    }
+    print(
+        f"\ncheckout benchmark: n={args.n} concurrency={args.concurrency} poll={args.poll_ms}ms (warm-up {WARMUP} each, not measured)"
+    )
     head = f"{'run':<42} {'ok/n':>7} {'ckout/s':>8} {'pay p50':>8} {'pay p99':>8} {'done p50':>8} {'done p99':>8}"
     print(head + "   (ms)\n" + "-" * len(head))
     for name, st in stats.items():
-        print(f"{name:<42} {st['ok']:>3}/{st['n']:<3} {st['throughput']:8.2f} {ms(st['pay_p50'])} {ms(st['pay_p99'])}"
-              f" {ms(st['done_p50'])} {ms(st['done_p99'])}")
-    print("pay = POST pay (Sellflow) / execute_update_with_start_workflow (bare) / execute_workflow (3 LA);"
-          " done = from pay start to paid+fulfilled (Sellflow: " +
-          ("checkout workflow result, then the download link checked once)" if args.poll_ms <= 0
-           else f"download_url seen, polled every {args.poll_ms} ms)"))
-    print("sellflow pre-pay steps p50: " + ", ".join(f"{k} {ms(v).strip()} ms" for k, v in sf["phase_p50"].items()))
+        print(
+            f"{name:<42} {st['ok']:>3}/{st['n']:<3} {st['throughput']:8.2f} {ms(st['pay_p50'])} {ms(st['pay_p99'])}"
+            f" {ms(st['done_p50'])} {ms(st['done_p99'])}"
+        )
+    print(
+        "pay = POST pay (Sellflow) / execute_update_with_start_workflow (bare) / execute_workflow (3 LA);"
+        " done = from pay start to paid+fulfilled (Sellflow: "
+        + (
+            "checkout workflow result, then the download link checked once)"
+            if args.poll_ms <= 0
+            else f"download_url seen, polled every {args.poll_ms} ms)"
+        )
+    )
+    print(
+        "sellflow pre-pay steps p50: "
+        + ", ".join(f"{k} {ms(v).strip()} ms" for k, v in sf["phase_p50"].items())
+    )
     for r in runs:
         for e in r.errors[:5]:
             print(f"ERROR [{r.name}] {e}")
     print()
     for k, v in ratios.items():
-        target = {"pay_p50 / bare_3la_p50": " (target <= 1.0)",
-                  "sellflow_throughput / bare_throughput": " (target >= 0.8)"}.get(k, "")
+        target = {
+            "pay_p50 / bare_3la_p50": " (target <= 1.0)",
+            "sellflow_throughput / bare_throughput": " (target >= 0.8)",
+        }.get(k, "")
         print(f"{k:<56} {v:6.2f}{target}")
     missed = [k for k, ok in met.items() if not ok]
-    print("TARGETS: all met" if not missed else f"TARGETS: missed {', '.join(missed)}"
-          f"; met {', '.join(k for k, ok in met.items() if ok) or 'none'}")
-    return {"n": args.n, "concurrency": args.concurrency, "warmup": WARMUP, "poll_ms": args.poll_ms, "runs": stats,
-            "ratios": ratios, "targets_met": met, "python": sys.version.split()[0], "cpus": os.cpu_count()}
+    print(
+        "TARGETS: all met"
+        if not missed
+        else f"TARGETS: missed {', '.join(missed)}"
+        f"; met {', '.join(k for k, ok in met.items() if ok) or 'none'}"
+    )
+    return {
+        "n": args.n,
+        "concurrency": args.concurrency,
+        "warmup": WARMUP,
+        "poll_ms": args.poll_ms,
+        "runs": stats,
+        "ratios": ratios,
+        "targets_met": met,
+        "python": sys.version.split()[0],
+        "cpus": os.cpu_count(),
+    }
 
 
 async def sample_rss(stack: Stack, out: dict[str, list[float]], stop: asyncio.Event) -> None:
@@ -284,8 +363,10 @@ def memory_report(samples: dict[str, list[float]]) -> dict[str, dict[str, float]
         q = max(1, len(xs) // 4)
         first, last = sorted(xs[:q])[q // 2], sorted(xs[-q:])[q // 2]
         out[name] = {"first_quarter_mb": first, "last_quarter_mb": last, "growth": last / first - 1}
-        print(f"memory {name:<7} first quarter {first:7.1f} MB  last quarter {last:7.1f} MB  "
-              f"growth {100 * (last / first - 1):+5.1f}% (target: flat, < +10%)")
+        print(
+            f"memory {name:<7} first quarter {first:7.1f} MB  last quarter {last:7.1f} MB  "
+            f"growth {100 * (last / first - 1):+5.1f}% (target: flat, < +10%)"
+        )
     return out
 
 
@@ -294,8 +375,9 @@ async def measure(stack: Stack, args: argparse.Namespace) -> tuple[list[Run], di
     rss: dict[str, list[float]] = {}
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample_rss(stack, rss, stop))
-    runs = await run_sellflow(f"http://127.0.0.1:{p.api}", args.n, args.concurrency, args.poll_ms / 1000,
-                              f"127.0.0.1:{p.temporal}")
+    runs = await run_sellflow(
+        f"http://127.0.0.1:{p.api}", args.n, args.concurrency, args.poll_ms / 1000, f"127.0.0.1:{p.temporal}"
+    )
     stop.set()
     await sampler
     runs += await run_bare(f"127.0.0.1:{p.temporal}", args.n, args.concurrency)
@@ -306,9 +388,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m bench.checkout", description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=40, help="measured checkouts per run")
     ap.add_argument("--concurrency", type=int, default=8)
-    ap.add_argument("--poll-ms", type=int, default=0,
-                    help="0 (default): wait for the checkout workflow's result, as the bare baseline waits for its"
-                         " own; N: poll the order status API every N ms instead")
+    ap.add_argument(
+        "--poll-ms",
+        type=int,
+        default=0,
+        help="0 (default): wait for the checkout workflow's result, as the bare baseline waits for its"
+        " own; N: poll the order status API every N ms instead",
+    )
     args = ap.parse_args()
     data = Path(tempfile.mkdtemp(prefix="sellflow-bench-"))
     stack = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=False)

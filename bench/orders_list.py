@@ -33,11 +33,33 @@ RESULTS = Path(__file__).resolve().parent / "results"
 TARGET = 2.0
 SLOW_BARE_P95 = 0.050  # seconds: a shape slower than this in bare SQL gets an EXPLAIN (ANALYZE)
 COUNT_CAP = 10_000
-COLS = ("token, product_id, product_name, created_at, payment_state, payment_form, period_type, pricing_plan_name, "
-        "total, paid, currency_key, payer_first_name, payer_last_name, payer_email")
+COLS = (
+    "token, product_id, product_name, created_at, payment_state, payment_form, period_type, pricing_plan_name, "
+    "total, paid, currency_key, payer_first_name, payer_last_name, payer_email"
+)
 OTHER_SELLERS, PRODUCTS_PER_SELLER = 4, 5
-NAMES = ("anna", "ben", "chloe", "david", "emma", "felix", "greta", "hugo", "ines", "jonas", "klara", "leo", "mia",
-         "noah", "olga", "paul", "rosa", "sam", "tina", "ugo")
+NAMES = (
+    "anna",
+    "ben",
+    "chloe",
+    "david",
+    "emma",
+    "felix",
+    "greta",
+    "hugo",
+    "ines",
+    "jonas",
+    "klara",
+    "leo",
+    "mia",
+    "noah",
+    "olga",
+    "paul",
+    "rosa",
+    "sam",
+    "tina",
+    "ugo",
+)
 # Index suggestions for shapes no existing index serves; printed when the shape is slow in bare SQL too.
 # (The two this benchmark first suggested, on (seller_id, total, id) and (seller_id, payment_state, id), are in
 # migration 0002 with one for every other sortable column.)
@@ -58,8 +80,10 @@ class Shape:
 
     def sql(self) -> tuple[str, str]:
         where = "seller_id = %s" + self.where
-        return (f"select count(*) from (select 1 from orders where {where} limit {COUNT_CAP + 1}) t",
-                f"select {COLS} from orders where {where} order by {self.order} limit %s offset %s")
+        return (
+            f"select count(*) from (select 1 from orders where {where} limit {COUNT_CAP + 1}) t",
+            f"select {COLS} from orders where {where} order by {self.order} limit %s offset %s",
+        )
 
 
 def shapes(now: datetime) -> list[Shape]:
@@ -67,16 +91,32 @@ def shapes(now: datetime) -> list[Shape]:
     return [
         Shape("default", []),
         Shape("state=paid", [("filters[payment_state][]", "paid")], " and payment_state in (%s)", ["paid"]),
-        Shape("2 states, total asc",
-              [("filters[payment_state][]", "paid"), ("filters[payment_state][]", "payment_waiting"),
-               ("sort_key", "total"), ("sort_dir", "asc")],
-              " and payment_state in (%s, %s)", ["paid", "payment_waiting"], "total asc, id asc"),
+        Shape(
+            "2 states, total asc",
+            [
+                ("filters[payment_state][]", "paid"),
+                ("filters[payment_state][]", "payment_waiting"),
+                ("sort_key", "total"),
+                ("sort_dir", "asc"),
+            ],
+            " and payment_state in (%s, %s)",
+            ["paid", "payment_waiting"],
+            "total asc, id asc",
+        ),
         Shape("sort payment_state", [("sort_key", "payment_state")], order="payment_state desc, id desc"),
-        Shape("search email prefix", [("query", "anna.12")],
-              " and (token = %s or lower(payer_email) like %s escape '/')", ["anna.12", "anna.12%"]),
+        Shape(
+            "search email prefix",
+            [("query", "anna.12")],
+            " and (token = %s or lower(payer_email) like %s escape '/')",
+            ["anna.12", "anna.12%"],
+        ),
         Shape("deep page 50x50", [("page", "50"), ("per", "50")], page=50, per=50),
-        Shape("date range 30d", [("filters[created_from]", lo.isoformat()), ("filters[created_to]", hi.isoformat())],
-              " and created_at >= %s and created_at <= %s", [lo, hi]),
+        Shape(
+            "date range 30d",
+            [("filters[created_from]", lo.isoformat()), ("filters[created_to]", hi.isoformat())],
+            " and created_at >= %s and created_at <= %s",
+            [lo, hi],
+        ),
     ]
 
 
@@ -88,29 +128,44 @@ def load(conn: psycopg.Connection, n: int) -> tuple[int, dict[str, float]]:
     x("set maintenance_work_mem = '512MB'")
     uids = []
     for k in range(1 + OTHER_SELLERS):
-        uid = x("insert into users (email, username, first_name, last_name, locale, confirmed_at, created_at, "
-                "updated_at) values (%s, %s, 'Bench', %s, 'en', now(), now(), now()) returning id",
-                (f"seller{k}@bench.local", f"bench-seller-{k}", f"S{k}")).fetchone()[0]
-        x("insert into profiles (user_id, type, created_at, updated_at) values (%s, 'seller', now(), now())", (uid,))
-        sid = x("insert into sellers (user_id, registration_done, payment_account_done, power_seller, invoice_seq, "
-                "created_at, updated_at) values (%s, true, true, false, 0, now(), now()) returning id",
-                (uid,)).fetchone()[0]
+        uid = x(
+            "insert into users (email, username, first_name, last_name, locale, confirmed_at, created_at, "
+            "updated_at) values (%s, %s, 'Bench', %s, 'en', now(), now(), now()) returning id",
+            (f"seller{k}@bench.local", f"bench-seller-{k}", f"S{k}"),
+        ).fetchone()[0]
+        x(
+            "insert into profiles (user_id, type, created_at, updated_at) values (%s, 'seller', now(), now())",
+            (uid,),
+        )
+        sid = x(
+            "insert into sellers (user_id, registration_done, payment_account_done, power_seller, invoice_seq, "
+            "created_at, updated_at) values (%s, true, true, false, 0, now(), now()) returning id",
+            (uid,),
+        ).fetchone()[0]
         uids.append(uid)
         for j in range(PRODUCTS_PER_SELLER):
-            pid = x("insert into products (seller_id, name, description, form, slug, publication, is_archived, "
-                    "is_private, is_free, sold_count, reserved_count, created_at, updated_at) values (%s, %s, '', "
-                    "'download', %s, 'published', false, false, false, 0, 0, now(), now()) returning id",
-                    (sid, f"Product {k}.{j}", f"product-{j}")).fetchone()[0]
-            x("insert into pricing_plans (product_id, seller_id, name, payment_type, price, currency, active, "
-              "created_at, updated_at) values (%s, %s, 'Standard', 'one_time', %s, 'eur', true, now(), now())",
-              (pid, sid, 990 + 1000 * j))
-    x("create temp table bench_plans as select row_number() over (partition by s.id order by pl.id) - 1 as k, "
-      "dense_rank() over (order by s.id) - 1 as sk, s.id as seller_id, p.id as product_id, p.name as product_name, "
-      "pl.id as plan_id, pl.name as plan_name from sellers s join products p on p.seller_id = s.id "
-      "join pricing_plans pl on pl.product_id = p.id")
+            pid = x(
+                "insert into products (seller_id, name, description, form, slug, publication, is_archived, "
+                "is_private, is_free, sold_count, reserved_count, created_at, updated_at) values (%s, %s, '', "
+                "'download', %s, 'published', false, false, false, 0, 0, now(), now()) returning id",
+                (sid, f"Product {k}.{j}", f"product-{j}"),
+            ).fetchone()[0]
+            x(
+                "insert into pricing_plans (product_id, seller_id, name, payment_type, price, currency, active, "
+                "created_at, updated_at) values (%s, %s, 'Standard', 'one_time', %s, 'eur', true, now(), now())",
+                (pid, sid, 990 + 1000 * j),
+            )
+    x(
+        "create temp table bench_plans as select row_number() over (partition by s.id order by pl.id) - 1 as k, "
+        "dense_rank() over (order by s.id) - 1 as sk, s.id as seller_id, p.id as product_id, p.name as product_name, "
+        "pl.id as plan_id, pl.name as plan_name from sellers s join products p on p.seller_id = s.id "
+        "join pricing_plans pl on pl.product_id = p.id"
+    )
     # Build the secondary indexes after the load (same definitions as the migration), much faster than row by row.
-    idx = x("select indexname, indexdef from pg_indexes where tablename = 'orders' and indexname not in "
-            "(select conname from pg_constraint)").fetchall()
+    idx = x(
+        "select indexname, indexdef from pg_indexes where tablename = 'orders' and indexname not in "
+        "(select conname from pg_constraint)"
+    ).fetchall()
     for name, _ in idx:
         x(f"drop index {name}")
     names = "array[" + ",".join(f"'{v}'" for v in NAMES) + "]"
@@ -172,13 +227,18 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def stats(xs: list[float]) -> dict[str, float]:
-    return {"n": len(xs), "p50": pct(xs, .5), "p95": pct(xs, .95), "p99": pct(xs, .99)}
+    return {"n": len(xs), "p50": pct(xs, 0.5), "p95": pct(xs, 0.95), "p99": pct(xs, 0.99)}
 
 
 def explain(conn: psycopg.Connection, sh: Shape, seller_id: int) -> dict[str, list[str]]:
     (count_sql, page_sql), args = sh.sql(), [seller_id, *sh.args]
-    return {what: [r[0] for r in conn.execute(f"explain (analyze, buffers) {sql}", a).fetchall()] for what, sql, a in
-            (("page", page_sql, [*args, sh.per, (sh.page - 1) * sh.per]), ("count", count_sql, args))}
+    return {
+        what: [r[0] for r in conn.execute(f"explain (analyze, buffers) {sql}", a).fetchall()]
+        for what, sql, a in (
+            ("page", page_sql, [*args, sh.per, (sh.page - 1) * sh.per]),
+            ("count", count_sql, args),
+        )
+    }
 
 
 def measure(api: str, dsn: str, user_id: int, seller_id: int, n_req: int) -> tuple[list[Shape], dict]:
@@ -188,8 +248,10 @@ def measure(api: str, dsn: str, user_id: int, seller_id: int, n_req: int) -> tup
     mix = shapes(datetime.now(UTC))
     checks: dict[str, str] = {}
     floor: list[float] = []
-    with httpx.Client(base_url=api, timeout=60, headers={"Authorization": f"Bearer {token}"}) as http, \
-            psycopg.connect(dsn, autocommit=True) as conn:
+    with (
+        httpx.Client(base_url=api, timeout=60, headers={"Authorization": f"Bearer {token}"}) as http,
+        psycopg.connect(dsn, autocommit=True) as conn,
+    ):
         for sh in mix:  # warm-up (3 of each, not measured) and a check that both sides answer the same
             for _ in range(3):
                 _, body = run_sellflow(http, sh)
@@ -198,14 +260,18 @@ def measure(api: str, dsn: str, user_id: int, seller_id: int, n_req: int) -> tup
             checks[sh.name] = f"{'same' if same else 'DIFFERENT'} (total {total}, rows {len(rows)})"
         for i in range(n_req):
             sh = mix[i % len(mix)]
-            first_sf = (i // len(mix)) % 2 == 0  # alternate who goes first, so neither always gets the warm cache
+            first_sf = (
+                i // len(mix)
+            ) % 2 == 0  # alternate who goes first, so neither always gets the warm cache
             for side in ("sf", "bare") if first_sf else ("bare", "sf"):
-                getattr(sh, side).append(run_sellflow(http, sh)[0] if side == "sf" else run_bare(conn, sh, seller_id)[0])
+                getattr(sh, side).append(
+                    run_sellflow(http, sh)[0] if side == "sf" else run_bare(conn, sh, seller_id)[0]
+                )
             if i % len(mix) == 0:  # the HTTP floor: an endpoint with no auth and no database
                 t0 = perf_counter()
                 http.get("/v1/health").read()
                 floor.append(perf_counter() - t0)
-        plans = {sh.name: explain(conn, sh, seller_id) for sh in mix if pct(sh.bare, .95) > SLOW_BARE_P95}
+        plans = {sh.name: explain(conn, sh, seller_id) for sh in mix if pct(sh.bare, 0.95) > SLOW_BARE_P95}
     return mix, {"checks": checks, "plans": plans, "http_floor": stats(floor)}
 
 
@@ -214,15 +280,20 @@ def ms(x: float) -> str:
     return f"{x * 1000:8.2f}"
 
 
-def report(mix: list[Shape], extra: dict, args: argparse.Namespace, load_s: float,
-           phases: dict[str, float]) -> dict[str, Any]:
+def report(
+    mix: list[Shape], extra: dict, args: argparse.Namespace, load_s: float, phases: dict[str, float]
+) -> dict[str, Any]:
     rows = [(sh.name, sh.sf, sh.bare) for sh in mix]
     rows.append(("OVERALL", [x for sh in mix for x in sh.sf], [x for sh in mix for x in sh.bare]))
-    print(f"\norders list benchmark: {args.orders:,} orders{' + suggested indexes' if args.suggested_indexes else ''}"
-          f", {args.requests} requests per side (round-robin over {len(mix)} shapes, concurrency 1, 3 warm-up each)"
-          f", load {load_s:.1f}s")
-    head = (f"{'shape':<22} {'n':>4} {'sf p50':>8} {'sf p95':>8} {'sf p99':>8} {'bare p50':>8} {'bare p95':>8} "
-            f"{'bare p99':>8} {'p95 ratio':>9}")
+    print(
+        f"\norders list benchmark: {args.orders:,} orders{' + suggested indexes' if args.suggested_indexes else ''}"
+        f", {args.requests} requests per side (round-robin over {len(mix)} shapes, concurrency 1, 3 warm-up each)"
+        f", load {load_s:.1f}s"
+    )
+    head = (
+        f"{'shape':<22} {'n':>4} {'sf p50':>8} {'sf p95':>8} {'sf p99':>8} {'bare p50':>8} {'bare p95':>8} "
+        f"{'bare p99':>8} {'p95 ratio':>9}"
+    )
     print(head + "  (ms)\n" + "-" * len(head))
     out: dict[str, Any] = {}
     for name, sf, bare in rows:
@@ -231,19 +302,33 @@ def report(mix: list[Shape], extra: dict, args: argparse.Namespace, load_s: floa
         out[name] = {"sellflow": s, "bare": b, "p95_ratio": ratio, "met": ratio <= TARGET}
         if name == "OVERALL":
             print("-" * len(head))
-        print(f"{name:<22} {s['n']:>4} {ms(s['p50'])} {ms(s['p95'])} {ms(s['p99'])} {ms(b['p50'])} {ms(b['p95'])} "
-              f"{ms(b['p99'])} {ratio:9.2f}")
-    print("sellflow = GET /v1/cabinet/orders over HTTP (auth, list engine, capped count, page, JSON);"
-          " bare = the same count + page SQL via psycopg")
+        print(
+            f"{name:<22} {s['n']:>4} {ms(s['p50'])} {ms(s['p95'])} {ms(s['p99'])} {ms(b['p50'])} {ms(b['p95'])} "
+            f"{ms(b['p99'])} {ratio:9.2f}"
+        )
+    print(
+        "sellflow = GET /v1/cabinet/orders over HTTP (auth, list engine, capped count, page, JSON);"
+        " bare = the same count + page SQL via psycopg"
+    )
     f = extra["http_floor"]
-    print(f"HTTP floor (GET /v1/health, n={f['n']}): p50 {ms(f['p50']).strip()} ms, p95 {ms(f['p95']).strip()} ms")
-    print("same answer (total_count + page tokens): " + "; ".join(f"{k}: {v}" for k, v in extra["checks"].items()))
+    print(
+        f"HTTP floor (GET /v1/health, n={f['n']}): p50 {ms(f['p50']).strip()} ms, p95 {ms(f['p95']).strip()} ms"
+    )
+    print(
+        "same answer (total_count + page tokens): "
+        + "; ".join(f"{k}: {v}" for k, v in extra["checks"].items())
+    )
     overall = out["OVERALL"]["p95_ratio"]
     missed = [k for k, v in out.items() if not v["met"]]
-    print(f"\nsellflow_p95 / bare_p95 overall: {overall:.2f} (target <= {TARGET}; the pooled p95 is set by the slowest"
-          " shapes, see the per-shape ratios)")
-    print("TARGET: " + ("met overall" if overall <= TARGET else "MISSED overall")
-          + (f"; shapes over {TARGET}: {', '.join(missed)}" if missed else "; every shape within target"))
+    print(
+        f"\nsellflow_p95 / bare_p95 overall: {overall:.2f} (target <= {TARGET}; the pooled p95 is set by the slowest"
+        " shapes, see the per-shape ratios)"
+    )
+    print(
+        "TARGET: "
+        + ("met overall" if overall <= TARGET else "MISSED overall")
+        + (f"; shapes over {TARGET}: {', '.join(missed)}" if missed else "; every shape within target")
+    )
     for name, plans in extra["plans"].items():
         print(f"\nbare p95 of '{name}' > {SLOW_BARE_P95 * 1000:.0f} ms; EXPLAIN (ANALYZE, BUFFERS):")
         for what, lines in plans.items():
@@ -251,17 +336,28 @@ def report(mix: list[Shape], extra: dict, args: argparse.Namespace, load_s: floa
             print("\n".join(f"    {ln}" for ln in lines))
         if name in SUGGEST:
             print(f"  suggested index: {SUGGEST[name]}")
-    return {"orders": args.orders, "requests": args.requests, "suggested_indexes": args.suggested_indexes,
-            "load_s": load_s, "load_phases_s": phases, "target_p95_ratio": TARGET,
-            "shapes": {sh.name: {"params": sh.params, "sql": sh.sql(), "order": sh.order} for sh in mix},
-            "results": out, **extra, "python": sys.version.split()[0], "cpus": os.cpu_count()}
+    return {
+        "orders": args.orders,
+        "requests": args.requests,
+        "suggested_indexes": args.suggested_indexes,
+        "load_s": load_s,
+        "load_phases_s": phases,
+        "target_p95_ratio": TARGET,
+        "shapes": {sh.name: {"params": sh.params, "sql": sh.sql(), "order": sh.order} for sh in mix},
+        "results": out,
+        **extra,
+        "python": sys.version.split()[0],
+        "cpus": os.cpu_count(),
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m bench.orders_list", description=__doc__.split("\n\n")[0])
     ap.add_argument("--orders", type=int, default=1_000_000)
     ap.add_argument("--requests", type=int, default=200, help="measured requests per side")
-    ap.add_argument("--suggested-indexes", action="store_true", help="create the SUGGEST indexes after the load")
+    ap.add_argument(
+        "--suggested-indexes", action="store_true", help="create the SUGGEST indexes after the load"
+    )
     args = ap.parse_args()
     data = Path(tempfile.mkdtemp(prefix="sellflow-bench-orders-"))
     stack = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=False)
@@ -282,8 +378,11 @@ def main() -> None:
             for ddl in SUGGEST.values() if args.suggested_indexes else ():
                 conn.execute(ddl)  # built after VACUUM ANALYZE, like an index added to a live table
         load_s = time.monotonic() - t0
-        print(f"loaded {count:,} orders in {load_s:.1f}s: " + ", ".join(f"{k} {v:.1f}s" for k, v in phases.items()),
-              flush=True)
+        print(
+            f"loaded {count:,} orders in {load_s:.1f}s: "
+            + ", ".join(f"{k} {v:.1f}s" for k, v in phases.items()),
+            flush=True,
+        )
         stack.start_api()
         mix, extra = measure(f"http://127.0.0.1:{stack.ports.api}", dsn, user_id, seller_id, args.requests)
         out = report(mix, extra, args, load_s, phases)

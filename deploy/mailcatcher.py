@@ -53,11 +53,15 @@ padding:1rem}}</style></head><body><h1>Mail catcher</h1>{content}</body></html>"
 
 async def index(request: web.Request) -> web.Response:
     rows = "".join(
-        f'<tr><td>{m["id"]}</td><td>{html.escape(", ".join(m["to"]))}</td>'
+        f"<tr><td>{m['id']}</td><td>{html.escape(', '.join(m['to']))}</td>"
         f'<td><a href="/messages/{m["id"]}">{html.escape(m["subject"])}</a></td><td>{m["received_at"][:19]}</td></tr>'
-        for m in reversed(MESSAGES))
-    table = (f"<table><tr><th>#</th><th>To</th><th>Subject</th><th>Received</th></tr>{rows}</table>"
-             if rows else "<p>No mails yet.</p>")
+        for m in reversed(MESSAGES)
+    )
+    table = (
+        f"<table><tr><th>#</th><th>To</th><th>Subject</th><th>Received</th></tr>{rows}</table>"
+        if rows
+        else "<p>No mails yet.</p>"
+    )
     return web.Response(text=PAGE.format(content=table), content_type="text/html")
 
 
@@ -66,8 +70,10 @@ async def show(request: web.Request) -> web.Response:
     m = next((m for m in MESSAGES if m["id"] == i), None)
     if m is None:
         raise web.HTTPNotFound()
-    content = (f'<p><a href="/">← all mails</a></p><h2>{html.escape(m["subject"])}</h2>'
-               f'<p>To: {html.escape(", ".join(m["to"]))}</p><pre>{_linkify(m["body"])}</pre>')
+    content = (
+        f'<p><a href="/">← all mails</a></p><h2>{html.escape(m["subject"])}</h2>'
+        f"<p>To: {html.escape(', '.join(m['to']))}</p><pre>{_linkify(m['body'])}</pre>"
+    )
     return web.Response(text=PAGE.format(content=content), content_type="text/html")
 
 
@@ -96,8 +102,14 @@ def main() -> None:
     controller = Controller(Handler(), hostname="127.0.0.1", port=args.smtp_port)
     controller.start()
     app = web.Application()
-    app.add_routes([web.get("/", index), web.get("/messages/{id}", show), web.get("/api/messages", api_messages),
-                    web.delete("/api/messages", clear)])
+    app.add_routes(
+        [
+            web.get("/", index),
+            web.get("/messages/{id}", show),
+            web.get("/api/messages", api_messages),
+            web.delete("/api/messages", clear),
+        ]
+    )
     try:
         web.run_app(app, host="127.0.0.1", port=args.ui_port, print=None)
     finally:

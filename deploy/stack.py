@@ -23,8 +23,13 @@ from pathlib import Path
 
 VENV_BIN = Path(sys.executable).parent
 # The provider events Sellflow listens to (the same list is configured on the Stripe dashboard in production).
-WEBHOOK_EVENTS = ["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled",
-                  "payment_intent.processing", "payment_intent.requires_action"]
+WEBHOOK_EVENTS = [
+    "payment_intent.succeeded",
+    "payment_intent.payment_failed",
+    "payment_intent.canceled",
+    "payment_intent.processing",
+    "payment_intent.requires_action",
+]
 
 
 def free_port() -> int:
@@ -93,18 +98,20 @@ class Stack:
         p = self.ports
         stripe = f"http://127.0.0.1:{p.stripe}"
         env = dict(os.environ)
-        env.update({
-            "SELLFLOW_DATA_DIR": str(self.data_dir),
-            "SELLFLOW_DATABASE_URL": self.database_url,
-            "SELLFLOW_TEMPORAL_ADDRESS": f"127.0.0.1:{p.temporal}",
-            "SELLFLOW_TEMPORAL_UI_URL": f"http://127.0.0.1:{p.temporal_ui}",
-            "SELLFLOW_STRIPE_API_BASE": stripe,
-            "SELLFLOW_STRIPE_JS_URL": f"{stripe}/js.stripe.com/v3/",
-            "SELLFLOW_SMTP_PORT": str(p.smtp),
-            "SELLFLOW_MAIL_UI_URL": f"http://127.0.0.1:{p.mail_ui}",
-            "SELLFLOW_API_PORT": str(p.api),
-            "SELLFLOW_PUBLIC_URL": f"http://127.0.0.1:{p.api}",
-        })
+        env.update(
+            {
+                "SELLFLOW_DATA_DIR": str(self.data_dir),
+                "SELLFLOW_DATABASE_URL": self.database_url,
+                "SELLFLOW_TEMPORAL_ADDRESS": f"127.0.0.1:{p.temporal}",
+                "SELLFLOW_TEMPORAL_UI_URL": f"http://127.0.0.1:{p.temporal_ui}",
+                "SELLFLOW_STRIPE_API_BASE": stripe,
+                "SELLFLOW_STRIPE_JS_URL": f"{stripe}/js.stripe.com/v3/",
+                "SELLFLOW_SMTP_PORT": str(p.smtp),
+                "SELLFLOW_MAIL_UI_URL": f"http://127.0.0.1:{p.mail_ui}",
+                "SELLFLOW_API_PORT": str(p.api),
+                "SELLFLOW_PUBLIC_URL": f"http://127.0.0.1:{p.api}",
+            }
+        )
         return env
 
     @property
@@ -121,8 +128,14 @@ class Stack:
     def _spawn(self, name: str, args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
         log = open(self.data_dir / f"{name}.log", "ab")  # noqa: SIM115 - lives as long as the child
         out = log if self.quiet else None
-        proc = subprocess.Popen(args, env=env or self.env(), stdout=out, stderr=subprocess.STDOUT if out else None,
-                                start_new_session=True, cwd=str(Path(__file__).resolve().parent.parent))
+        proc = subprocess.Popen(
+            args,
+            env=env or self.env(),
+            stdout=out,
+            stderr=subprocess.STDOUT if out else None,
+            start_new_session=True,
+            cwd=str(Path(__file__).resolve().parent.parent),
+        )
         self.procs[name] = proc
         return proc
 
@@ -141,10 +154,23 @@ class Stack:
 
     def start_temporal(self) -> None:
         p = self.ports
-        args = [str(VENV_BIN / "temporal"), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p.temporal),
-                "--log-level", "warn", "--log-format", "json",
-                "--dynamic-config-value", "frontend.enableUpdateWorkflowExecution=true",
-                "--dynamic-config-value", "frontend.enableExecuteMultiOperation=true"]
+        args = [
+            str(VENV_BIN / "temporal"),
+            "server",
+            "start-dev",
+            "--ip",
+            "127.0.0.1",
+            "--port",
+            str(p.temporal),
+            "--log-level",
+            "warn",
+            "--log-format",
+            "json",
+            "--dynamic-config-value",
+            "frontend.enableUpdateWorkflowExecution=true",
+            "--dynamic-config-value",
+            "frontend.enableExecuteMultiOperation=true",
+        ]
         if self.persistent:
             args += ["--db-filename", str(self.data_dir / "temporal.db")]
         if self.temporal_ui:
@@ -160,8 +186,15 @@ class Stack:
         self._spawn("localstripe", args)
 
     def start_mailcatcher(self) -> None:
-        args = [sys.executable, "-m", "deploy.mailcatcher", "--smtp-port", str(self.ports.smtp),
-                "--ui-port", str(self.ports.mail_ui)]
+        args = [
+            sys.executable,
+            "-m",
+            "deploy.mailcatcher",
+            "--smtp-port",
+            str(self.ports.smtp),
+            "--ui-port",
+            str(self.ports.mail_ui),
+        ]
         if self.persistent:
             args += ["--store", str(self.data_dir / "mails.jsonl")]
         self._spawn("mailcatcher", args)
@@ -190,10 +223,19 @@ class Stack:
         from sellflow.settings import Settings
 
         secret = Settings().stripe_webhook_secret
-        body = json.dumps({"url": f"http://127.0.0.1:{self.ports.api}/v1/webhooks/stripe", "secret": secret,
-                           "events": WEBHOOK_EVENTS}).encode()
-        req = urllib.request.Request(f"http://127.0.0.1:{self.ports.stripe}/_config/webhooks/sellflow", data=body,
-                                     headers={"Content-Type": "application/json"}, method="POST")
+        body = json.dumps(
+            {
+                "url": f"http://127.0.0.1:{self.ports.api}/v1/webhooks/stripe",
+                "secret": secret,
+                "events": WEBHOOK_EVENTS,
+            }
+        ).encode()
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{self.ports.stripe}/_config/webhooks/sellflow",
+            data=body,
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
         urllib.request.urlopen(req, timeout=5).close()
 
     def migrate(self) -> None:

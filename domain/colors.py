@@ -10,14 +10,27 @@ class StatusColor(StrEnum):
     neutral = "neutral"
 
 
-GREEN = frozenset({"active", "successful", "paid", "payed", "paying", "published", "publishing",
-                   "out_of_duration"})
-RED = frozenset({"error", "expired", "payment_not_completed", "payment_paused", "publish_canceled",
-                 "publish_paused"})
-AMBER = frozenset({"payment_canceled", "payment_pending", "payment_waiting", "payment_refunded",
-                   "publish_pending"})
-EMPHASISED = frozenset({"error", "expired", "payment_canceled", "payment_not_completed", "payment_paused",
-                        "payment_refunded", "publish_canceled", "publish_paused"})
+GREEN = frozenset(
+    {"active", "successful", "paid", "payed", "paying", "published", "publishing", "out_of_duration"}
+)
+RED = frozenset(
+    {"error", "expired", "payment_not_completed", "payment_paused", "publish_canceled", "publish_paused"}
+)
+AMBER = frozenset(
+    {"payment_canceled", "payment_pending", "payment_waiting", "payment_refunded", "publish_pending"}
+)
+EMPHASISED = frozenset(
+    {
+        "error",
+        "expired",
+        "payment_canceled",
+        "payment_not_completed",
+        "payment_paused",
+        "payment_refunded",
+        "publish_canceled",
+        "publish_paused",
+    }
+)
 
 
 def status_color(state: str) -> StatusColor:

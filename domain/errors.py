@@ -57,8 +57,9 @@ MESSAGES = {
 
 
 class DomainError(Exception):
-    def __init__(self, code: ErrorCode, message: str | None = None,
-                 fields: dict[str, object] | None = None) -> None:
+    def __init__(
+        self, code: ErrorCode, message: str | None = None, fields: dict[str, object] | None = None
+    ) -> None:
         self.code = code
         self.message = message or MESSAGES.get(code, code.value)
         self.fields = fields

@@ -6,8 +6,26 @@ import re
 from dataclasses import dataclass
 
 # Currencies whose minor unit is not 1/100 (ISO 4217). Everything else uses two decimals.
-ZERO_DECIMAL = frozenset({"bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx",
-                          "vnd", "vuv", "xaf", "xof", "xpf"})
+ZERO_DECIMAL = frozenset(
+    {
+        "bif",
+        "clp",
+        "djf",
+        "gnf",
+        "jpy",
+        "kmf",
+        "krw",
+        "mga",
+        "pyg",
+        "rwf",
+        "ugx",
+        "vnd",
+        "vuv",
+        "xaf",
+        "xof",
+        "xpf",
+    }
+)
 # The 10 currencies the second provider supports (core §9); the card provider accepts these and more.
 SUPPORTED_CURRENCIES = ("eur", "gbp", "usd", "chf", "pln", "nok", "sek", "dkk", "cad", "aud")
 SYMBOLS = {"eur": "€", "usd": "$", "gbp": "£", "chf": "CHF", "pln": "zł"}

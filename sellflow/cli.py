@@ -1,11 +1,11 @@
 """`sellflow` command line: run the local stack, or one part of it.
 
-    sellflow run        the whole local stack with demo data (what `make run` calls)
-    sellflow migrate    apply database migrations
-    sellflow seed       create the demo seller, products, buyer and manager (idempotent)
-    sellflow api        serve the API (and the built web app)
-    sellflow worker     run the Temporal worker
-    sellflow openapi    print the OpenAPI document
+sellflow run        the whole local stack with demo data (what `make run` calls)
+sellflow migrate    apply database migrations
+sellflow seed       create the demo seller, products, buyer and manager (idempotent)
+sellflow api        serve the API (and the built web app)
+sellflow worker     run the Temporal worker
+sellflow openapi    print the OpenAPI document
 """
 
 from __future__ import annotations
@@ -42,14 +42,20 @@ def _run_stack(args: argparse.Namespace) -> int:
         print("\nDemo accounts (password for all: " + DEMO.password + "):")
         for role, email in DEMO.accounts().items():
             print(f"  {role:<26} {email}")
-        print(f"\n  Demo shop page             http://127.0.0.1:{args.port}/s/{DEMO.seller_username}/{DEMO.product_slug}")
-        print("  Test cards: 4242 4242 4242 4242 (paid), 4000 0000 0000 0002 (declined), "
-              "4000 0027 6000 3184 (3-D Secure)")
+        print(
+            f"\n  Demo shop page             http://127.0.0.1:{args.port}/s/{DEMO.seller_username}/{DEMO.product_slug}"
+        )
+        print(
+            "  Test cards: 4242 4242 4242 4242 (paid), 4000 0000 0000 0002 (declined), "
+            "4000 0027 6000 3184 (3-D Secure)"
+        )
         print("\nLogs are in the data folder. Press Ctrl-C to stop.", flush=True)
         while True:
             for name, proc in list(stack.procs.items()):
                 if proc.poll() is not None:
-                    print(f"{name} exited with {proc.returncode}; see {data_dir / (name + '.log')}", flush=True)
+                    print(
+                        f"{name} exited with {proc.returncode}; see {data_dir / (name + '.log')}", flush=True
+                    )
                     return 1
             time.sleep(1)
     except KeyboardInterrupt:
@@ -79,8 +85,14 @@ def _api(args: argparse.Namespace) -> int:
     from sellflow.settings import get_settings
 
     s = get_settings()
-    uvicorn.run("api.app:create_app", factory=True, host=s.api_host, port=s.api_port, log_level="warning",
-                access_log=False)
+    uvicorn.run(
+        "api.app:create_app",
+        factory=True,
+        host=s.api_host,
+        port=s.api_port,
+        log_level="warning",
+        access_log=False,
+    )
     return 0
 
 
@@ -99,14 +111,21 @@ def _openapi(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="sellflow", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="sellflow", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = ap.add_subparsers(dest="cmd", required=True)
     run = sub.add_parser("run", help="the whole local stack with demo data")
     run.add_argument("--data-dir", default="")
     run.add_argument("--port", type=int, default=8000)
     run.set_defaults(fn=_run_stack)
-    for name, fn in (("migrate", _migrate), ("seed", _seed), ("api", _api), ("worker", _worker),
-                     ("openapi", _openapi)):
+    for name, fn in (
+        ("migrate", _migrate),
+        ("seed", _seed),
+        ("api", _api),
+        ("worker", _worker),
+        ("openapi", _openapi),
+    ):
         sub.add_parser(name).set_defaults(fn=fn)
     args = ap.parse_args(argv)
     status = args.fn(args)

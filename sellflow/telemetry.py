@@ -40,11 +40,18 @@ class JsonLinesExporter(SpanExporter):
             for span in spans:
                 ctx = span.get_span_context()
                 parent = span.parent
-                f.write(json.dumps({
-                    "name": span.name, "trace_id": f"{ctx.trace_id:032x}", "span_id": f"{ctx.span_id:016x}",
-                    "parent_id": f"{parent.span_id:016x}" if parent else None,
-                    "attributes": {k: str(v) for k, v in (span.attributes or {}).items()},
-                }) + "\n")
+                f.write(
+                    json.dumps(
+                        {
+                            "name": span.name,
+                            "trace_id": f"{ctx.trace_id:032x}",
+                            "span_id": f"{ctx.span_id:016x}",
+                            "parent_id": f"{parent.span_id:016x}" if parent else None,
+                            "attributes": {k: str(v) for k, v in (span.attributes or {}).items()},
+                        }
+                    )
+                    + "\n"
+                )
         return SpanExportResult.SUCCESS
 
 
@@ -69,8 +76,9 @@ def setup(service: str) -> None:
     if exporter == "console":
         provider.add_span_processor(SimpleSpanProcessor(ConsoleSpanExporter()))
     elif exporter == "file":
-        provider.add_span_processor(SimpleSpanProcessor(
-            JsonLinesExporter(get_settings().data_dir / f"traces-{service}.jsonl")))
+        provider.add_span_processor(
+            SimpleSpanProcessor(JsonLinesExporter(get_settings().data_dir / f"traces-{service}.jsonl"))
+        )
     trace.set_tracer_provider(provider)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     structlog.configure(

@@ -21,8 +21,11 @@ _hasher = PasswordHasher()
 # cannot be told apart from a wrong password by timing.
 _DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
 
-TOKEN_TTL = {"confirmation": timedelta(days=3), "reset_password": timedelta(hours=6),
-             "magic_link": timedelta(minutes=30)}
+TOKEN_TTL = {
+    "confirmation": timedelta(days=3),
+    "reset_password": timedelta(hours=6),
+    "magic_link": timedelta(minutes=30),
+}
 
 
 def digest(token: str) -> str:
@@ -47,26 +50,45 @@ async def user_by_email(s: AsyncSession, email: str) -> User | None:
 
 
 async def user_by_username(s: AsyncSession, username: str) -> User | None:
-    return (await s.execute(select(User).where(func.lower(User.username) == username.strip().lower()))
-            ).scalar_one_or_none()
+    return (
+        await s.execute(select(User).where(func.lower(User.username) == username.strip().lower()))
+    ).scalar_one_or_none()
 
 
 async def profile_types(s: AsyncSession, user_id: int) -> list[str]:
-    return list((await s.execute(select(Profile.type).where(Profile.user_id == user_id).order_by(Profile.id))).scalars())
+    return list(
+        (
+            await s.execute(select(Profile.type).where(Profile.user_id == user_id).order_by(Profile.id))
+        ).scalars()
+    )
 
 
 async def seller_of(s: AsyncSession, user_id: int) -> Seller | None:
     return (await s.execute(select(Seller).where(Seller.user_id == user_id))).scalar_one_or_none()
 
 
-async def profile_added(s: AsyncSession, user: User, ptype: ProfileType, *, registration_done: bool = False) -> None:
-    await s.execute(insert(Profile).values(user_id=user.id, type=ptype, created_at=datetime.now(UTC),
-                                           updated_at=datetime.now(UTC)).on_conflict_do_nothing())
+async def profile_added(
+    s: AsyncSession, user: User, ptype: ProfileType, *, registration_done: bool = False
+) -> None:
+    await s.execute(
+        insert(Profile)
+        .values(user_id=user.id, type=ptype, created_at=datetime.now(UTC), updated_at=datetime.now(UTC))
+        .on_conflict_do_nothing()
+    )
     if ptype == ProfileType.seller:
-        await s.execute(insert(Seller).values(user_id=user.id, registration_done=registration_done,
-                                              payment_account_done=True, power_seller=False, invoice_seq=0,
-                                              created_at=datetime.now(UTC), updated_at=datetime.now(UTC))
-                        .on_conflict_do_nothing())
+        await s.execute(
+            insert(Seller)
+            .values(
+                user_id=user.id,
+                registration_done=registration_done,
+                payment_account_done=True,
+                power_seller=False,
+                invoice_seq=0,
+                created_at=datetime.now(UTC),
+                updated_at=datetime.now(UTC),
+            )
+            .on_conflict_do_nothing()
+        )
 
 
 async def seller_registration_checked(s: AsyncSession, user: User) -> None:
@@ -77,16 +99,31 @@ async def seller_registration_checked(s: AsyncSession, user: User) -> None:
         seller.registration_done = True
 
 
-async def user_created(s: AsyncSession, *, email: str, password: str, username: str | None, first_name: str | None,
-                       last_name: str | None, locale: str, profile_type: ProfileType,
-                       confirmed: bool = False) -> User:
+async def user_created(
+    s: AsyncSession,
+    *,
+    email: str,
+    password: str,
+    username: str | None,
+    first_name: str | None,
+    last_name: str | None,
+    locale: str,
+    profile_type: ProfileType,
+    confirmed: bool = False,
+) -> User:
     if await user_by_email(s, email):
         raise DomainError(ErrorCode.CONFLICT, "This email is already registered.", {"email": "exists"})
     if username and await user_by_username(s, username):
         raise DomainError(ErrorCode.CONFLICT, "This username is taken.", {"username": "exists"})
-    user = User(email=email.strip().lower(), password_hash=hash_password(password), username=username,
-                first_name=first_name, last_name=last_name, locale=locale,
-                confirmed_at=datetime.now(UTC) if confirmed else None)
+    user = User(
+        email=email.strip().lower(),
+        password_hash=hash_password(password),
+        username=username,
+        first_name=first_name,
+        last_name=last_name,
+        locale=locale,
+        confirmed_at=datetime.now(UTC) if confirmed else None,
+    )
     s.add(user)
     await s.flush()
     await profile_added(s, user, profile_type)
@@ -95,28 +132,43 @@ async def user_created(s: AsyncSession, *, email: str, password: str, username: 
 
 async def auth_token_issued(s: AsyncSession, user: User, kind: str) -> str:
     token = secrets.token_urlsafe(32)
-    s.add(AuthToken(user_id=user.id, kind=kind, token_hash=digest(token),
-                    expires_at=datetime.now(UTC) + TOKEN_TTL[kind]))
+    s.add(
+        AuthToken(
+            user_id=user.id,
+            kind=kind,
+            token_hash=digest(token),
+            expires_at=datetime.now(UTC) + TOKEN_TTL[kind],
+        )
+    )
     await s.flush()
     return token
 
 
 async def auth_token_used(s: AsyncSession, token: str, kind: str) -> User:
     """Spend a mailed token once. Unknown, used, expired or wrong-kind tokens all answer the same."""
-    row = (await s.execute(select(AuthToken).where(AuthToken.token_hash == digest(token or ""))
-                           .with_for_update())).scalar_one_or_none()
+    row = (
+        await s.execute(
+            select(AuthToken).where(AuthToken.token_hash == digest(token or "")).with_for_update()
+        )
+    ).scalar_one_or_none()
     if row is None or row.kind != kind or row.used_at is not None or row.expires_at < datetime.now(UTC):
-        raise DomainError(ErrorCode.INVALID_INPUT, "This link is invalid or has expired.", {"token": "invalid"})
+        raise DomainError(
+            ErrorCode.INVALID_INPUT, "This link is invalid or has expired.", {"token": "invalid"}
+        )
     row.used_at = datetime.now(UTC)
     user = await s.get(User, row.user_id)
     assert user is not None
     return user
 
 
-async def refresh_token_issued(s: AsyncSession, user_id: int, fingerprint: str, ttl_s: int) -> tuple[str, datetime]:
+async def refresh_token_issued(
+    s: AsyncSession, user_id: int, fingerprint: str, ttl_s: int
+) -> tuple[str, datetime]:
     token = secrets.token_urlsafe(32)
     expires = datetime.now(UTC) + timedelta(seconds=ttl_s)
-    s.add(RefreshToken(user_id=user_id, token_hash=digest(token), fingerprint=fingerprint, expires_at=expires))
+    s.add(
+        RefreshToken(user_id=user_id, token_hash=digest(token), fingerprint=fingerprint, expires_at=expires)
+    )
     await s.flush()
     return token, expires
 
@@ -125,8 +177,11 @@ async def refresh_token_spent(s: AsyncSession, token: str | None, fingerprint: s
     """Validate and revoke a refresh token (rotation); returns its user id or raises a token error."""
     if not token:
         raise DomainError(ErrorCode.missing_refresh_token)
-    row = (await s.execute(select(RefreshToken).where(RefreshToken.token_hash == digest(token))
-                           .with_for_update())).scalar_one_or_none()
+    row = (
+        await s.execute(
+            select(RefreshToken).where(RefreshToken.token_hash == digest(token)).with_for_update()
+        )
+    ).scalar_one_or_none()
     if row is None or row.revoked_at is not None or not fingerprint or row.fingerprint != fingerprint:
         raise DomainError(ErrorCode.invalid_refresh_token)
     if row.expires_at < datetime.now(UTC):
@@ -136,6 +191,8 @@ async def refresh_token_spent(s: AsyncSession, token: str | None, fingerprint: s
 
 
 async def refresh_token_revoked(s: AsyncSession, token: str) -> None:
-    row = (await s.execute(select(RefreshToken).where(RefreshToken.token_hash == digest(token)))).scalar_one_or_none()
+    row = (
+        await s.execute(select(RefreshToken).where(RefreshToken.token_hash == digest(token)))
+    ).scalar_one_or_none()
     if row and row.revoked_at is None:
         row.revoked_at = datetime.now(UTC)

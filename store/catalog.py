@@ -32,12 +32,22 @@ class ProductView:
     @property
     def reasons(self) -> list[NotSellableReason]:
         p = self.product
-        return not_sellable_reasons(SellableFacts(
-            form=p.form, is_free=p.is_free, is_archived=p.is_archived,
-            is_published=p.publication == Publication.published, has_access_password=bool(p.access_password),
-            active_pricing_plans=sum(1 for x in self.plans if x.active), has_digitals=self.file is not None,
-            sold_count=p.sold_count, reserved_count=p.reserved_count, limit=p.limit,
-            seller_can_sell=self.seller.can_sell, any_payment_method_active=self.seller.payment_account_done))
+        return not_sellable_reasons(
+            SellableFacts(
+                form=p.form,
+                is_free=p.is_free,
+                is_archived=p.is_archived,
+                is_published=p.publication == Publication.published,
+                has_access_password=bool(p.access_password),
+                active_pricing_plans=sum(1 for x in self.plans if x.active),
+                has_digitals=self.file is not None,
+                sold_count=p.sold_count,
+                reserved_count=p.reserved_count,
+                limit=p.limit,
+                seller_can_sell=self.seller.can_sell,
+                any_payment_method_active=self.seller.payment_account_done,
+            )
+        )
 
     @property
     def warnings(self) -> list[str]:
@@ -55,16 +65,31 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
     if not products:
         return []
     seller_ids = {p.seller_id for p in products}
-    sellers = {sel.id: (sel, username) for sel, username in (await s.execute(
-        select(Seller, User.username).join(User, User.id == Seller.user_id).where(Seller.id.in_(seller_ids)))).all()}
+    sellers = {
+        sel.id: (sel, username)
+        for sel, username in (
+            await s.execute(
+                select(Seller, User.username)
+                .join(User, User.id == Seller.user_id)
+                .where(Seller.id.in_(seller_ids))
+            )
+        ).all()
+    }
     file_ids = {p.file_id for p in products if p.file_id}
-    files = {f.id: f for f in (await s.execute(select(File).where(File.id.in_(file_ids)))).scalars()} if file_ids else {}
+    files = (
+        {f.id: f for f in (await s.execute(select(File).where(File.id.in_(file_ids)))).scalars()}
+        if file_ids
+        else {}
+    )
     plans: dict[int, list[PricingPlan]] = {p.id: [] for p in products}
-    for plan in (await s.execute(select(PricingPlan).where(PricingPlan.product_id.in_(plans))
-                                 .order_by(PricingPlan.id))).scalars():
+    for plan in (
+        await s.execute(select(PricingPlan).where(PricingPlan.product_id.in_(plans)).order_by(PricingPlan.id))
+    ).scalars():
         plans[plan.product_id].append(plan)
-    return [ProductView(p, files.get(p.file_id) if p.file_id else None, plans[p.id], *sellers[p.seller_id])
-            for p in products]
+    return [
+        ProductView(p, files.get(p.file_id) if p.file_id else None, plans[p.id], *sellers[p.seller_id])
+        for p in products
+    ]
 
 
 async def _view(s: AsyncSession, product: Product) -> ProductView:
@@ -73,18 +98,27 @@ async def _view(s: AsyncSession, product: Product) -> ProductView:
 
 async def product_of(s: AsyncSession, seller_id: int, product_id: int) -> ProductView:
     """The seller's own product; another seller's product is simply not found."""
-    p = (await s.execute(select(Product).where(Product.id == product_id, Product.seller_id == seller_id))
-         ).scalar_one_or_none()
+    p = (
+        await s.execute(select(Product).where(Product.id == product_id, Product.seller_id == seller_id))
+    ).scalar_one_or_none()
     if p is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Product not found.")
     return await _view(s, p)
 
 
 async def shop_product(s: AsyncSession, username: str, slug: str) -> ProductView:
-    row = (await s.execute(
-        select(Product).join(Seller, Seller.id == Product.seller_id).join(User, User.id == Seller.user_id)
-        .where(func.lower(User.username) == username.lower(), Product.slug == slug, Product.is_private.is_(False))
-    )).scalar_one_or_none()
+    row = (
+        await s.execute(
+            select(Product)
+            .join(Seller, Seller.id == Product.seller_id)
+            .join(User, User.id == Seller.user_id)
+            .where(
+                func.lower(User.username) == username.lower(),
+                Product.slug == slug,
+                Product.is_private.is_(False),
+            )
+        )
+    ).scalar_one_or_none()
     if row is None or row.publication != Publication.published:
         raise DomainError(ErrorCode.NOT_FOUND, "Product not found.")
     return await _view(s, row)
@@ -93,14 +127,24 @@ async def shop_product(s: AsyncSession, username: str, slug: str) -> ProductView
 async def _free_slug(s: AsyncSession, seller_id: int, name: str) -> str:
     base = slugify(name)
     slug = base
-    while (await s.execute(select(Product.id).where(Product.seller_id == seller_id, Product.slug == slug))).first():
+    while (
+        await s.execute(select(Product.id).where(Product.seller_id == seller_id, Product.slug == slug))
+    ).first():
         slug = f"{base}-{secrets.token_hex(2)}"
     return slug
 
 
-async def product_created(s: AsyncSession, seller_id: int, *, name: str, description: str, form: str) -> ProductView:
-    p = Product(seller_id=seller_id, name=name.strip(), description=description, form=form,
-                slug=await _free_slug(s, seller_id, name), publication=Publication.unpublished)
+async def product_created(
+    s: AsyncSession, seller_id: int, *, name: str, description: str, form: str
+) -> ProductView:
+    p = Product(
+        seller_id=seller_id,
+        name=name.strip(),
+        description=description,
+        form=form,
+        slug=await _free_slug(s, seller_id, name),
+        publication=Publication.unpublished,
+    )
     s.add(p)
     await s.flush()
     return await _view(s, p)
@@ -109,22 +153,48 @@ async def product_created(s: AsyncSession, seller_id: int, *, name: str, descrip
 async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -> ProductView:
     src = await product_of(s, seller_id, product_id)
     p = src.product
-    copy = Product(seller_id=seller_id, name=f"{p.name} (copy)", internal_name=p.internal_name,
-                   description=p.description, form=p.form, slug=await _free_slug(s, seller_id, p.name),
-                   publication=Publication.unpublished, is_free=p.is_free, limit=p.limit, file_id=p.file_id)
+    copy = Product(
+        seller_id=seller_id,
+        name=f"{p.name} (copy)",
+        internal_name=p.internal_name,
+        description=p.description,
+        form=p.form,
+        slug=await _free_slug(s, seller_id, p.name),
+        publication=Publication.unpublished,
+        is_free=p.is_free,
+        limit=p.limit,
+        file_id=p.file_id,
+    )
     s.add(copy)
     await s.flush()
     for plan in src.plans:
-        s.add(PricingPlan(product_id=copy.id, seller_id=seller_id, name=plan.name, payment_type=plan.payment_type,
-                          price=plan.price, currency=plan.currency, active=plan.active))
+        s.add(
+            PricingPlan(
+                product_id=copy.id,
+                seller_id=seller_id,
+                name=plan.name,
+                payment_type=plan.payment_type,
+                price=plan.price,
+                currency=plan.currency,
+                active=plan.active,
+            )
+        )
     await s.flush()
     return await _view(s, copy)
 
 
-async def plan_added(s: AsyncSession, view: ProductView, *, name: str, payment_type: str, price: int,
-                     currency: str) -> PricingPlan:
-    plan = PricingPlan(product_id=view.product.id, seller_id=view.product.seller_id, name=name,
-                       payment_type=payment_type, price=price, currency=currency, active=True)
+async def plan_added(
+    s: AsyncSession, view: ProductView, *, name: str, payment_type: str, price: int, currency: str
+) -> PricingPlan:
+    plan = PricingPlan(
+        product_id=view.product.id,
+        seller_id=view.product.seller_id,
+        name=name,
+        payment_type=payment_type,
+        price=price,
+        currency=currency,
+        active=True,
+    )
     s.add(plan)
     await s.flush()
     return plan
@@ -137,21 +207,34 @@ def _state_filter(q: Select, value: str) -> Select:
         return q.where(Product.publication == Publication.published, Product.is_archived.is_(False))
     if value == "unpublished":
         return q.where(Product.publication != Publication.published, Product.is_archived.is_(False))
-    raise DomainError(ErrorCode.INVALID_INPUT, fields={"filters": "state must be published, unpublished or archived"})
+    raise DomainError(
+        ErrorCode.INVALID_INPUT, fields={"filters": "state must be published, unpublished or archived"}
+    )
 
 
 PRODUCT_LIST = ListSpec(
-    sort_columns={"created_at": Product.created_at, "name": Product.name, "updated_at": Product.updated_at,
-                  "sold_count": Product.sold_count, "id": Product.id},
-    default_sort="created_at", tiebreak=Product.id,
+    sort_columns={
+        "created_at": Product.created_at,
+        "name": Product.name,
+        "updated_at": Product.updated_at,
+        "sold_count": Product.sold_count,
+        "id": Product.id,
+    },
+    default_sort="created_at",
+    tiebreak=Product.id,
     filters={"state": _state_filter},
-    search=lambda q, text: q.where(or_(Product.name.ilike(f"%{text}%"), Product.internal_name.ilike(f"%{text}%"))),
+    search=lambda q, text: q.where(
+        or_(Product.name.ilike(f"%{text}%"), Product.internal_name.ilike(f"%{text}%"))
+    ),
     page_sizes=(10, 20, 30, 50, 100, 200, 500),
     entities=True,
 )
 
 
-async def products_listed(s: AsyncSession, seller_id: int, params: ListParams) -> tuple[list[ProductView], int]:
-    rows, total = await run_list(s, select(Product).where(Product.seller_id == seller_id), params, PRODUCT_LIST)
+async def products_listed(
+    s: AsyncSession, seller_id: int, params: ListParams
+) -> tuple[list[ProductView], int]:
+    rows, total = await run_list(
+        s, select(Product).where(Product.seller_id == seller_id), params, PRODUCT_LIST
+    )
     return await _views(s, [r[0] for r in rows]), total
-

@@ -43,7 +43,9 @@ def validate(params: ListParams, spec: ListSpec) -> None:
         raise invalid(**errors)
 
 
-async def run_list(s: AsyncSession, base: Select, params: ListParams, spec: ListSpec) -> tuple[list[Any], int]:
+async def run_list(
+    s: AsyncSession, base: Select, params: ListParams, spec: ListSpec
+) -> tuple[list[Any], int]:
     validate(params, spec)
     q = base
     for key, value in params.filters.items():
@@ -51,10 +53,16 @@ async def run_list(s: AsyncSession, base: Select, params: ListParams, spec: List
             q = spec.filters[key](q, value)
     if params.query and params.query.strip() and spec.search:
         q = spec.search(q, params.query.strip())
-    capped = (q.with_only_columns(literal_column("1"), maintain_column_froms=True)
-              .order_by(None).limit(TOTAL_COUNT_MAX + 1).subquery())
+    capped = (
+        q.with_only_columns(literal_column("1"), maintain_column_froms=True)
+        .order_by(None)
+        .limit(TOTAL_COUNT_MAX + 1)
+        .subquery()
+    )
     col = spec.sort_columns[params.sort_key or spec.default_sort]
-    order = (col.asc(), spec.tiebreak.asc()) if params.sort_dir == "asc" else (col.desc(), spec.tiebreak.desc())
+    order = (
+        (col.asc(), spec.tiebreak.asc()) if params.sort_dir == "asc" else (col.desc(), spec.tiebreak.desc())
+    )
     page = q.order_by(*order).limit(params.per).offset((params.page - 1) * params.per)
     # Column lists skip the ORM session layer and run straight on the connection (1–2 ms a request).
     run = s.execute if spec.entities else (await s.connection()).execute

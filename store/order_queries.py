@@ -14,9 +14,22 @@ from domain.orders import ORDER_SORT_KEYS, PaymentState
 from store.listing import ListSpec, run_list
 from store.models import Access, Invoice, Order, Payment, Transfer
 
-LIST_COLUMNS = (Order.token, Order.product_id, Order.product_name, Order.created_at, Order.payment_state,
-                Order.payment_form, Order.period_type, Order.pricing_plan_name, Order.total, Order.paid,
-                Order.currency_key, Order.payer_first_name, Order.payer_last_name, Order.payer_email)
+LIST_COLUMNS = (
+    Order.token,
+    Order.product_id,
+    Order.product_name,
+    Order.created_at,
+    Order.payment_state,
+    Order.payment_form,
+    Order.period_type,
+    Order.pricing_plan_name,
+    Order.total,
+    Order.paid,
+    Order.currency_key,
+    Order.payer_first_name,
+    Order.payer_last_name,
+    Order.payer_email,
+)
 
 
 def _as_list(value: Any) -> list[str]:
@@ -46,6 +59,7 @@ def _date(field: str, op: str):
         except ValueError:
             raise invalid(filters=f"{field} must be an ISO date") from None
         return q.where(Order.created_at >= when if op == ">=" else Order.created_at <= when)
+
     return apply
 
 
@@ -56,9 +70,14 @@ def _search(q: Select, text: str) -> Select:
 
 ORDER_LIST = ListSpec(
     sort_columns={k: getattr(Order, k) for k in ORDER_SORT_KEYS},
-    default_sort="created_at", tiebreak=Order.id,
-    filters={"payment_state": _payment_state, "product_id": _product, "created_from": _date("created_from", ">="),
-             "created_to": _date("created_to", "<=")},
+    default_sort="created_at",
+    tiebreak=Order.id,
+    filters={
+        "payment_state": _payment_state,
+        "product_id": _product,
+        "created_from": _date("created_from", ">="),
+        "created_to": _date("created_to", "<="),
+    },
     search=_search,
 )
 
@@ -78,17 +97,22 @@ async def orders_listed(s: AsyncSession, seller_id: int, params: ListParams) -> 
 
 
 async def order_of_seller(s: AsyncSession, seller_id: int, token: str) -> Order:
-    order = (await s.execute(select(Order).where(Order.token == token, Order.seller_id == seller_id))
-             ).scalar_one_or_none()
+    order = (
+        await s.execute(select(Order).where(Order.token == token, Order.seller_id == seller_id))
+    ).scalar_one_or_none()
     if order is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
     return order
 
 
 async def order_details(s: AsyncSession, order: Order) -> dict:
-    payments = (await s.execute(select(Payment).where(Payment.order_id == order.id).order_by(Payment.id))).scalars()
+    payments = (
+        await s.execute(select(Payment).where(Payment.order_id == order.id).order_by(Payment.id))
+    ).scalars()
     invoice = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
-    transfer = (await s.execute(select(Transfer).where(Transfer.order_id == order.id).limit(1))).scalar_one_or_none()
+    transfer = (
+        await s.execute(select(Transfer).where(Transfer.order_id == order.id).limit(1))
+    ).scalar_one_or_none()
     access = (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one_or_none()
     return {"payments": list(payments), "invoice": invoice, "transfer": transfer, "access": access}
 

@@ -47,19 +47,42 @@ async def payer_customer(s: AsyncSession, email: str) -> str | None:
 
 async def payer_customer_saved(s: AsyncSession, email: str, customer_id: str) -> str:
     """Keep the first customer recorded for this email (a concurrent checkout may have won)."""
-    await s.execute(insert(PayerCustomer).values(email=email.lower(), provider_customer_id=customer_id)
-                    .on_conflict_do_nothing())
+    await s.execute(
+        insert(PayerCustomer)
+        .values(email=email.lower(), provider_customer_id=customer_id)
+        .on_conflict_do_nothing()
+    )
     return (await payer_customer(s, email)) or customer_id
 
 
-async def order_created(s: AsyncSession, *, token: str, product: Product, plan: PricingPlan,
-                        payer: dict[str, str | None], customer_id: str, setup_intent_id: str) -> Order:
+async def order_created(
+    s: AsyncSession,
+    *,
+    token: str,
+    product: Product,
+    plan: PricingPlan,
+    payer: dict[str, str | None],
+    customer_id: str,
+    setup_intent_id: str,
+) -> Order:
     order = Order(
-        token=token, setup_intent_id=setup_intent_id, seller_id=product.seller_id, product_id=product.id, product_name=product.name,
-        pricing_plan_id=plan.id, pricing_plan_name=plan.name, payment_state=PaymentState.payment_waiting,
-        payment_form="card", period_type=plan.payment_type, total=plan.price, paid=0, currency_key=plan.currency,
-        payer_email=str(payer["email"]).lower(), payer_first_name=payer.get("first_name") or "",
-        payer_last_name=payer.get("last_name") or "", payer_country=payer.get("country"),
+        token=token,
+        setup_intent_id=setup_intent_id,
+        seller_id=product.seller_id,
+        product_id=product.id,
+        product_name=product.name,
+        pricing_plan_id=plan.id,
+        pricing_plan_name=plan.name,
+        payment_state=PaymentState.payment_waiting,
+        payment_form="card",
+        period_type=plan.payment_type,
+        total=plan.price,
+        paid=0,
+        currency_key=plan.currency,
+        payer_email=str(payer["email"]).lower(),
+        payer_first_name=payer.get("first_name") or "",
+        payer_last_name=payer.get("last_name") or "",
+        payer_country=payer.get("country"),
         provider_customer_id=customer_id,
     )
     s.add(order)
@@ -68,51 +91,119 @@ async def order_created(s: AsyncSession, *, token: str, product: Product, plan: 
 
 
 async def intent_for_attempt(s: AsyncSession, order_id: int, attempt: int) -> PaymentIntentRecord | None:
-    return (await s.execute(select(PaymentIntentRecord).where(
-        PaymentIntentRecord.order_id == order_id, PaymentIntentRecord.attempt == attempt))).scalar_one_or_none()
+    return (
+        await s.execute(
+            select(PaymentIntentRecord).where(
+                PaymentIntentRecord.order_id == order_id, PaymentIntentRecord.attempt == attempt
+            )
+        )
+    ).scalar_one_or_none()
 
 
 async def latest_intent(s: AsyncSession, order_id: int) -> PaymentIntentRecord | None:
-    return (await s.execute(select(PaymentIntentRecord).where(PaymentIntentRecord.order_id == order_id)
-                            .order_by(PaymentIntentRecord.attempt.desc()).limit(1))).scalar_one_or_none()
+    return (
+        await s.execute(
+            select(PaymentIntentRecord)
+            .where(PaymentIntentRecord.order_id == order_id)
+            .order_by(PaymentIntentRecord.attempt.desc())
+            .limit(1)
+        )
+    ).scalar_one_or_none()
 
 
-async def intent_recorded(s: AsyncSession, *, order: Order, attempt: int, provider_ref: str, idempotency_key: str,
-                          payment_method: str, status: str) -> None:
-    await s.execute(insert(PaymentIntentRecord).values(
-        order_id=order.id, attempt=attempt, provider_ref=provider_ref, idempotency_key=idempotency_key,
-        payment_method=payment_method, amount=order.total, currency=order.currency_key, status=status,
-        created_at=datetime.now(UTC), updated_at=datetime.now(UTC)).on_conflict_do_nothing())
+async def intent_recorded(
+    s: AsyncSession,
+    *,
+    order: Order,
+    attempt: int,
+    provider_ref: str,
+    idempotency_key: str,
+    payment_method: str,
+    status: str,
+) -> None:
+    await s.execute(
+        insert(PaymentIntentRecord)
+        .values(
+            order_id=order.id,
+            attempt=attempt,
+            provider_ref=provider_ref,
+            idempotency_key=idempotency_key,
+            payment_method=payment_method,
+            amount=order.total,
+            currency=order.currency_key,
+            status=status,
+            created_at=datetime.now(UTC),
+            updated_at=datetime.now(UTC),
+        )
+        .on_conflict_do_nothing()
+    )
 
 
 async def intent_status_changed(s: AsyncSession, provider_ref: str, status: str) -> None:
-    await s.execute(update(PaymentIntentRecord).where(PaymentIntentRecord.provider_ref == provider_ref)
-                    .values(status=status, updated_at=datetime.now(UTC)))
+    await s.execute(
+        update(PaymentIntentRecord)
+        .where(PaymentIntentRecord.provider_ref == provider_ref)
+        .values(status=status, updated_at=datetime.now(UTC))
+    )
 
 
-async def _log(s: AsyncSession, order: Order, *, state: str, provider_ref: str | None, message: str | None,
-               key: str, log_type: str = LogType.Payment) -> None:
-    await s.execute(insert(Payment).values(
-        order_id=order.id, seller_id=order.seller_id, type=log_type, state=state, provider=PaymentProvider.stripe,
-        amount=order.total, currency=order.currency_key, provider_ref=provider_ref, message=message,
-        idempotency_key=key).on_conflict_do_nothing())
+async def _log(
+    s: AsyncSession,
+    order: Order,
+    *,
+    state: str,
+    provider_ref: str | None,
+    message: str | None,
+    key: str,
+    log_type: str = LogType.Payment,
+) -> None:
+    await s.execute(
+        insert(Payment)
+        .values(
+            order_id=order.id,
+            seller_id=order.seller_id,
+            type=log_type,
+            state=state,
+            provider=PaymentProvider.stripe,
+            amount=order.total,
+            currency=order.currency_key,
+            provider_ref=provider_ref,
+            message=message,
+            idempotency_key=key,
+        )
+        .on_conflict_do_nothing()
+    )
 
 
 async def payment_pending(s: AsyncSession, token: str, intent_id: str) -> None:
     order = await order_by_token(s, token, lock=True)
     if order.payment_state != PaymentState.paid:
         order.payment_state = PaymentState.payment_pending
-    await _log(s, order, state=PaymentLogState.pending, provider_ref=intent_id, message=None,
-               key=f"order-{token}-{intent_id}-pending")
+    await _log(
+        s,
+        order,
+        state=PaymentLogState.pending,
+        provider_ref=intent_id,
+        message=None,
+        key=f"order-{token}-{intent_id}-pending",
+    )
 
 
-async def payment_denied(s: AsyncSession, token: str, intent_id: str | None, message: str, attempt: int) -> None:
+async def payment_denied(
+    s: AsyncSession, token: str, intent_id: str | None, message: str, attempt: int
+) -> None:
     """A declined or failed attempt: the log keeps the reason; the order waits for another attempt."""
     order = await order_by_token(s, token, lock=True)
     if order.payment_state != PaymentState.paid:
         order.payment_state = PaymentState.payment_waiting
-    await _log(s, order, state=PaymentLogState.denied, provider_ref=intent_id, message=message,
-               key=f"order-{token}-attempt-{attempt}-denied")
+    await _log(
+        s,
+        order,
+        state=PaymentLogState.denied,
+        provider_ref=intent_id,
+        message=message,
+        key=f"order-{token}-attempt-{attempt}-denied",
+    )
 
 
 async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
@@ -121,10 +212,17 @@ async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
         order.payment_state = PaymentState.paid
         order.paid = order.total
         order.paid_at = datetime.now(UTC)
-        await s.execute(update(Product).where(Product.id == order.product_id)
-                        .values(sold_count=Product.sold_count + 1))
-    await _log(s, order, state=PaymentLogState.successful, provider_ref=intent_id, message=None,
-               key=f"order-{token}-paid")
+        await s.execute(
+            update(Product).where(Product.id == order.product_id).values(sold_count=Product.sold_count + 1)
+        )
+    await _log(
+        s,
+        order,
+        state=PaymentLogState.successful,
+        provider_ref=intent_id,
+        message=None,
+        key=f"order-{token}-paid",
+    )
     await intent_status_changed(s, intent_id, "succeeded")
     return order
 
@@ -142,13 +240,21 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
     existing = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
     if existing:
         return existing
-    seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id).with_for_update())).scalar_one()
+    seller = (
+        await s.execute(select(Seller).where(Seller.id == order.seller_id).with_for_update())
+    ).scalar_one()
     existing = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
     if existing:
         return existing
     seller.invoice_seq += 1
-    inv = Invoice(seller_id=seller.id, order_id=order.id, number=seller.invoice_seq, state=InvoiceState.paid,
-                  total=order.total, currency=order.currency_key)
+    inv = Invoice(
+        seller_id=seller.id,
+        order_id=order.id,
+        number=seller.invoice_seq,
+        state=InvoiceState.paid,
+        total=order.total,
+        currency=order.currency_key,
+    )
     s.add(inv)
     await s.flush()
     return inv
@@ -156,15 +262,29 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
 
 async def sale_booked(s: AsyncSession, token: str) -> None:
     order = await order_by_token(s, token)
-    await s.execute(insert(Transfer).values(
-        seller_id=order.seller_id, order_id=order.id, form=TransferForm.sale, state=PaymentLogState.successful,
-        amount=order.total, currency=order.currency_key, idempotency_key=f"order-{token}-sale")
-        .on_conflict_do_nothing())
+    await s.execute(
+        insert(Transfer)
+        .values(
+            seller_id=order.seller_id,
+            order_id=order.id,
+            form=TransferForm.sale,
+            state=PaymentLogState.successful,
+            amount=order.total,
+            currency=order.currency_key,
+            idempotency_key=f"order-{token}-sale",
+        )
+        .on_conflict_do_nothing()
+    )
 
 
 async def access_granted(s: AsyncSession, token: str) -> Access:
     order = await order_by_token(s, token)
     product = await s.get(Product, order.product_id)
-    await s.execute(insert(Access).values(order_id=order.id, token=secrets.token_urlsafe(24),
-                                          file_id=product.file_id if product else None).on_conflict_do_nothing())
+    await s.execute(
+        insert(Access)
+        .values(
+            order_id=order.id, token=secrets.token_urlsafe(24), file_id=product.file_id if product else None
+        )
+        .on_conflict_do_nothing()
+    )
     return (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one()

@@ -22,8 +22,9 @@ ACTIVITIES = [*CHECKOUT_ACTIVITIES]
 
 async def connect() -> Client:
     s = get_settings()
-    return await Client.connect(s.temporal_address, namespace=s.temporal_namespace,
-                                interceptors=[TracingInterceptor()])
+    return await Client.connect(
+        s.temporal_address, namespace=s.temporal_namespace, interceptors=[TracingInterceptor()]
+    )
 
 
 # Modules are passed through the sandbox instead of being re-imported for every workflow instance (py-spy
@@ -34,8 +35,15 @@ RUNNER = SandboxedWorkflowRunner(restrictions=SandboxRestrictions.default.with_p
 
 
 def build(client: Client) -> Worker:
-    return Worker(client, task_queue=get_settings().temporal_task_queue, workflows=WORKFLOWS, activities=ACTIVITIES,
-                  workflow_runner=RUNNER, max_concurrent_activities=100, max_concurrent_local_activities=100)
+    return Worker(
+        client,
+        task_queue=get_settings().temporal_task_queue,
+        workflows=WORKFLOWS,
+        activities=ACTIVITIES,
+        workflow_runner=RUNNER,
+        max_concurrent_activities=100,
+        max_concurrent_local_activities=100,
+    )
 
 
 async def run() -> None:

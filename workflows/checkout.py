@@ -42,19 +42,27 @@ from domain.orders import PaymentState
 # A payment step that keeps failing gives up after 30 s so the buyer gets an answer; the attempt stays open
 # (see `pay`), so a retry looks the recorded PaymentIntent up again instead of starting a new one.
 LOCAL_RETRY = RetryPolicy(initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=3))
-REMOTE_RETRY = RetryPolicy(initial_interval=timedelta(milliseconds=500), maximum_interval=timedelta(seconds=10))
+REMOTE_RETRY = RetryPolicy(
+    initial_interval=timedelta(milliseconds=500), maximum_interval=timedelta(seconds=10)
+)
 
 
 async def _local(name: str, arg: object, result_type: type | None = None) -> Any:
     return await workflow.execute_local_activity(
-        name, arg, result_type=result_type, start_to_close_timeout=timedelta(seconds=15),
-        schedule_to_close_timeout=timedelta(seconds=30), retry_policy=LOCAL_RETRY)
+        name,
+        arg,
+        result_type=result_type,
+        start_to_close_timeout=timedelta(seconds=15),
+        schedule_to_close_timeout=timedelta(seconds=30),
+        retry_policy=LOCAL_RETRY,
+    )
 
 
 async def _remote(name: str, arg: object) -> Any:
     # Short steps: a step lost with a killed worker is retried elsewhere after at most 10 s.
-    return await workflow.execute_activity(name, arg, start_to_close_timeout=timedelta(seconds=10),
-                                           retry_policy=REMOTE_RETRY)
+    return await workflow.execute_activity(
+        name, arg, start_to_close_timeout=timedelta(seconds=10), retry_policy=REMOTE_RETRY
+    )
 
 
 @workflow.defn(name="Checkout")
@@ -80,7 +88,9 @@ class CheckoutWorkflow:
             if remaining <= 0:
                 break
             try:
-                await workflow.wait_condition(lambda: self.paid or self.recheck, timeout=timedelta(seconds=remaining))
+                await workflow.wait_condition(
+                    lambda: self.paid or self.recheck, timeout=timedelta(seconds=remaining)
+                )
             except TimeoutError:
                 break
             if self.recheck and not self.paid:
@@ -106,9 +116,11 @@ class CheckoutWorkflow:
         token = self.inp.order_token
         assert self.intent is not None
         await self._step(Step.order_paid, "record_order_paid", [token, self.intent.intent_id])
-        await asyncio.gather(self._step(Step.invoice, "issue_invoice", token),
-                             self._step(Step.balance, "book_seller_balance", token),
-                             self._step(Step.access, "grant_access", token))
+        await asyncio.gather(
+            self._step(Step.invoice, "issue_invoice", token),
+            self._step(Step.balance, "book_seller_balance", token),
+            self._step(Step.access, "grant_access", token),
+        )
         await self._step(Step.mails, "send_order_mails", token)
 
     async def _step(self, step: Step, activity: str, arg: object) -> None:
@@ -135,8 +147,11 @@ class CheckoutWorkflow:
                     self.attempt += 1
                 self._mark(Step.payment, StepState.active)
                 self.method = req.payment_method
-                st = await _local("ensure_payment_intent",
-                                  EnsureIntent(self.inp.order_token, self.attempt, req.payment_method), IntentStatus)
+                st = await _local(
+                    "ensure_payment_intent",
+                    EnsureIntent(self.inp.order_token, self.attempt, req.payment_method),
+                    IntentStatus,
+                )
                 self._apply(st)
             return self._result()
 
@@ -160,15 +175,24 @@ class CheckoutWorkflow:
 
     @workflow.query
     def progress(self) -> Progress:
-        state = (PaymentState.paid if self.paid else PaymentState.payment_not_completed if self.expired
-                 else PaymentState.payment_pending if self._waiting() else PaymentState.payment_waiting)
+        state = (
+            PaymentState.paid
+            if self.paid
+            else PaymentState.payment_not_completed
+            if self.expired
+            else PaymentState.payment_pending
+            if self._waiting()
+            else PaymentState.payment_waiting
+        )
         return Progress(state=state, steps=[self.steps[k.value] for k in STEPS])
 
     # ----- helpers ---------------------------------------------------------------------------------
     def _waiting(self) -> bool:
         """The current attempt waits on the buyer (3-D Secure) or the provider (processing)."""
-        return self.intent is not None and outcome_of(self.intent.status) in (PayOutcome.requires_action,
-                                                                              PayOutcome.processing)
+        return self.intent is not None and outcome_of(self.intent.status) in (
+            PayOutcome.requires_action,
+            PayOutcome.processing,
+        )
 
     async def _refresh(self) -> IntentStatus:
         result: IntentStatus = await _local("refresh_payment_intent", self.inp.order_token, IntentStatus)
@@ -193,13 +217,23 @@ class CheckoutWorkflow:
         if self.paid:
             return PayResult(token, PayOutcome.succeeded, PaymentState.paid)
         if self.expired:
-            return PayResult(token, PayOutcome.failed, PaymentState.payment_not_completed,
-                             message="This checkout has expired.")
+            return PayResult(
+                token,
+                PayOutcome.failed,
+                PaymentState.payment_not_completed,
+                message="This checkout has expired.",
+            )
         assert self.intent is not None
         outcome = outcome_of(self.intent.status)
         if outcome == PayOutcome.requires_action:
-            return PayResult(token, outcome, PaymentState.payment_pending, client_secret=self.intent.client_secret)
+            return PayResult(
+                token, outcome, PaymentState.payment_pending, client_secret=self.intent.client_secret
+            )
         if outcome == PayOutcome.processing:
             return PayResult(token, outcome, PaymentState.payment_pending)
-        return PayResult(token, outcome, PaymentState.payment_waiting,
-                         message=self.intent.error_message or "The payment failed.")
+        return PayResult(
+            token,
+            outcome,
+            PaymentState.payment_waiting,
+            message=self.intent.error_message or "The payment failed.",
+        )

@@ -27,6 +27,9 @@ async def order_workflows(token: str, manager: CurrentManager, client: Temporal)
 
 
 @router.get("/workflows/{workflow_id}/history", response_model=WorkflowHistory)
-async def workflow_history(workflow_id: str, manager: CurrentManager, client: Temporal,
-                           run_id: str | None = None) -> WorkflowHistory:
-    return WorkflowHistory(workflow_id=workflow_id, run_id=run_id, events=await history(client, workflow_id, run_id))
+async def workflow_history(
+    workflow_id: str, manager: CurrentManager, client: Temporal, run_id: str | None = None
+) -> WorkflowHistory:
+    return WorkflowHistory(
+        workflow_id=workflow_id, run_id=run_id, events=await history(client, workflow_id, run_id)
+    )

@@ -60,15 +60,31 @@ class ProductOut(BaseModel):
 def product_out(v: catalog.ProductView) -> ProductOut:
     p, plan = v.product, v.price_plan
     return ProductOut(
-        id=p.id, name=p.name, internal_name=p.internal_name, description=p.description, form=p.form, slug=p.slug,
-        is_published=p.publication == Publication.published, is_archived=p.is_archived, is_free=p.is_free,
-        published=p.publication, created_at=p.created_at, updated_at=p.updated_at,
-        price=plan.price if plan else None, currency=plan.currency if plan else None, sold_count=p.sold_count,
+        id=p.id,
+        name=p.name,
+        internal_name=p.internal_name,
+        description=p.description,
+        form=p.form,
+        slug=p.slug,
+        is_published=p.publication == Publication.published,
+        is_archived=p.is_archived,
+        is_free=p.is_free,
+        published=p.publication,
+        created_at=p.created_at,
+        updated_at=p.updated_at,
+        price=plan.price if plan else None,
+        currency=plan.currency if plan else None,
+        sold_count=p.sold_count,
         file_name=v.file.file_name if v.file else None,
         shop_url=f"{get_settings().public_url}/s/{v.seller_username}/{p.slug}" if v.seller_username else None,
-        sellable=not v.reasons, warnings=v.warnings,
-        pricing_plans=[PlanOut(id=x.id, name=x.name, payment_type=x.payment_type, price=x.price, currency=x.currency)
-                       for x in v.plans if x.active])
+        sellable=not v.reasons,
+        warnings=v.warnings,
+        pricing_plans=[
+            PlanOut(id=x.id, name=x.name, payment_type=x.payment_type, price=x.price, currency=x.currency)
+            for x in v.plans
+            if x.active
+        ],
+    )
 
 
 class ProductList(ListAnswer[ProductOut]):
@@ -92,8 +108,11 @@ class ProductIn(BaseModel):
 async def create_product(body: ProductIn, seller: CurrentSeller, s: DB) -> ProductOut:
     if not body.name.strip():
         raise invalid(name="required")
-    return product_out(await catalog.product_created(s, seller.id, name=body.name, description=body.description,
-                                                     form=body.form))
+    return product_out(
+        await catalog.product_created(
+            s, seller.id, name=body.name, description=body.description, form=body.form
+        )
+    )
 
 
 @router.get("/products/{product_id}", response_model=ProductOut)
@@ -119,8 +138,9 @@ async def update_product(product_id: int, body: ProductPatch, seller: CurrentSel
 
 
 @router.post("/products/{product_id}/file", response_model=ProductOut)
-async def upload_file(product_id: int, seller: CurrentSeller, s: DB,
-                      file: Annotated[UploadFile, File()]) -> ProductOut:
+async def upload_file(
+    product_id: int, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
+) -> ProductOut:
     v = await catalog.product_of(s, seller.id, product_id)
     data = await file.read(MAX_UPLOAD_BYTES + 1)
     if not data:
@@ -129,8 +149,14 @@ async def upload_file(product_id: int, seller: CurrentSeller, s: DB,
         raise invalid(file="too big")
     name = (file.filename or "download").rsplit("/", 1)[-1][:255]
     key, sha = storage().put(data)
-    row = FileRow(seller_id=seller.id, storage_key=key, file_name=name,
-                  content_type=file.content_type or "application/octet-stream", size=len(data), sha256=sha)
+    row = FileRow(
+        seller_id=seller.id,
+        storage_key=key,
+        file_name=name,
+        content_type=file.content_type or "application/octet-stream",
+        size=len(data),
+        sha256=sha,
+    )
     s.add(row)
     await s.flush()
     v.product.file_id = row.id
@@ -152,8 +178,11 @@ class PlanList(ListAnswer[PlanOut]):
 @router.get("/products/{product_id}/pricing_plans", response_model=PlanList)
 async def list_plans(product_id: int, seller: CurrentSeller, s: DB) -> PlanList:
     v = await catalog.product_of(s, seller.id, product_id)
-    items = [PlanOut(id=x.id, name=x.name, payment_type=x.payment_type, price=x.price, currency=x.currency)
-             for x in v.plans if x.active]
+    items = [
+        PlanOut(id=x.id, name=x.name, payment_type=x.payment_type, price=x.price, currency=x.currency)
+        for x in v.plans
+        if x.active
+    ]
     return PlanList(list=items, total_count=len(items))
 
 
@@ -165,9 +194,12 @@ async def add_plan(product_id: int, body: PlanIn, seller: CurrentSeller, s: DB) 
         raise invalid(currency=f"must be one of {', '.join(SUPPORTED_CURRENCIES)}")
     if not (PRICE_MIN_MAJOR * 100 <= body.price <= PRICE_MAX_MAJOR * 100):
         raise invalid(price=f"must be between {PRICE_MIN_MAJOR} and {PRICE_MAX_MAJOR}")
-    plan = await catalog.plan_added(s, v, name=body.name.strip(), payment_type=body.payment_type, price=body.price,
-                                    currency=currency)
-    return PlanOut(id=plan.id, name=plan.name, payment_type=plan.payment_type, price=plan.price, currency=plan.currency)
+    plan = await catalog.plan_added(
+        s, v, name=body.name.strip(), payment_type=body.payment_type, price=body.price, currency=currency
+    )
+    return PlanOut(
+        id=plan.id, name=plan.name, payment_type=plan.payment_type, price=plan.price, currency=plan.currency
+    )
 
 
 @router.delete("/products/{product_id}/pricing_plans/{plan_id}", status_code=204)
@@ -191,7 +223,9 @@ async def product_action(product_id: int, action: Action, seller: CurrentSeller,
     if action == "publish":
         blocking = v.warnings
         if blocking:
-            raise DomainError(ErrorCode.NOT_SELLABLE, "This product cannot be published yet.", {"reasons": blocking})
+            raise DomainError(
+                ErrorCode.NOT_SELLABLE, "This product cannot be published yet.", {"reasons": blocking}
+            )
         p.publication = Publication.published
     elif action == "unpublish":
         p.publication = Publication.unpublished
@@ -272,10 +306,20 @@ async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) 
     d = await order_details(s, o)
     inv, tr = d["invoice"], d["transfer"]
     return OrderDetail(
-        token=o.token, product_id=o.product_id, product_name=o.product_name, created_at=o.created_at,
-        payment_state=o.payment_state, payment_form=o.payment_form, period_type=o.period_type,
-        pricing_plan_name=o.pricing_plan_name, total=o.total, paid=o.paid, currency_key=o.currency_key,
-        payer_name=f"{o.payer_first_name} {o.payer_last_name}".strip(), payer_email=o.payer_email, paid_at=o.paid_at,
+        token=o.token,
+        product_id=o.product_id,
+        product_name=o.product_name,
+        created_at=o.created_at,
+        payment_state=o.payment_state,
+        payment_form=o.payment_form,
+        period_type=o.period_type,
+        pricing_plan_name=o.pricing_plan_name,
+        total=o.total,
+        paid=o.paid,
+        currency_key=o.currency_key,
+        payer_name=f"{o.payer_first_name} {o.payer_last_name}".strip(),
+        payer_email=o.payer_email,
+        paid_at=o.paid_at,
         payments=[PaymentLogOut.model_validate(p, from_attributes=True) for p in d["payments"]],
         invoice=InvoiceOut.model_validate(inv, from_attributes=True) if inv else None,
         transfer=TransferOut.model_validate(tr, from_attributes=True) if tr else None,

@@ -25,8 +25,13 @@ class Health(BaseModel):
 @router.get("/v1/common/config", response_model=AppConfig)
 async def get_config() -> AppConfig:
     s = get_settings()
-    return AppConfig(stripe_publishable_key=s.stripe_publishable_key, stripe_js_url=s.stripe_js_url,
-                     temporal_ui_url=s.temporal_ui_url, mail_ui_url=s.mail_ui_url, languages=["en", "de"])
+    return AppConfig(
+        stripe_publishable_key=s.stripe_publishable_key,
+        stripe_js_url=s.stripe_js_url,
+        temporal_ui_url=s.temporal_ui_url,
+        mail_ui_url=s.mail_ui_url,
+        languages=["en", "de"],
+    )
 
 
 @router.get("/v1/health", response_model=Health)

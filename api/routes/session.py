@@ -75,18 +75,33 @@ class UserOut(BaseModel):
 async def user_out(s: DB, user: User) -> UserOut:
     seller = await accounts.seller_of(s, user.id)
     return UserOut(
-        id=user.id, email=user.email, username=user.username, first_name=user.first_name, last_name=user.last_name,
-        confirmed=user.confirmed_at is not None, locale=user.locale, profile_types=await accounts.profile_types(s, user.id),
-        seller=None if seller is None else SellerInfo(username=user.username, can_sell=seller.can_sell,
-                                                      payment_account_done=seller.payment_account_done,
-                                                      power_seller=seller.power_seller))
+        id=user.id,
+        email=user.email,
+        username=user.username,
+        first_name=user.first_name,
+        last_name=user.last_name,
+        confirmed=user.confirmed_at is not None,
+        locale=user.locale,
+        profile_types=await accounts.profile_types(s, user.id),
+        seller=None
+        if seller is None
+        else SellerInfo(
+            username=user.username,
+            can_sell=seller.can_sell,
+            payment_account_done=seller.payment_account_done,
+            power_seller=seller.power_seller,
+        ),
+    )
 
 
 async def issue_tokens(s: DB, user_id: int, fingerprint: str) -> Tokens:
     access, expires = access_token(user_id)
-    refresh, refresh_expires = await accounts.refresh_token_issued(s, user_id, fingerprint,
-                                                                   get_settings().refresh_token_ttl_s)
-    return Tokens(access_token=access, refresh_token=refresh, expires_at=expires, refresh_expires_at=refresh_expires)
+    refresh, refresh_expires = await accounts.refresh_token_issued(
+        s, user_id, fingerprint, get_settings().refresh_token_ttl_s
+    )
+    return Tokens(
+        access_token=access, refresh_token=refresh, expires_at=expires, refresh_expires_at=refresh_expires
+    )
 
 
 def _link(path: str) -> str:
@@ -99,17 +114,35 @@ async def _mail(key: str, to: str, subject: str, body: str) -> None:
 
 @router.post("/user", status_code=201, response_model=UserOut)
 async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks) -> UserOut:
-    errors = {k: v for k, v in {"password": password_error(body.password),
-                                "username": username_error(body.username) if body.username else None}.items() if v}
+    errors = {
+        k: v
+        for k, v in {
+            "password": password_error(body.password),
+            "username": username_error(body.username) if body.username else None,
+        }.items()
+        if v
+    }
     if errors:
         raise invalid(**errors)
-    user = await accounts.user_created(s, email=body.email, password=body.password, username=body.username,
-                                       first_name=body.first_name, last_name=body.last_name, locale=body.locale,
-                                       profile_type=ProfileType(body.profile_type))
+    user = await accounts.user_created(
+        s,
+        email=body.email,
+        password=body.password,
+        username=body.username,
+        first_name=body.first_name,
+        last_name=body.last_name,
+        locale=body.locale,
+        profile_type=ProfileType(body.profile_type),
+    )
     token = await accounts.auth_token_issued(s, user, "confirmation")
-    tasks.add_task(_mail, f"user-{user.id}-confirmation-{token[:8]}", user.email, "Confirm your Sellflow account",
-                   f"Welcome to Sellflow!\n\nConfirm your email address:\n{_link('/users/confirmation')}"
-                   f"?confirmation_token={token}\n")
+    tasks.add_task(
+        _mail,
+        f"user-{user.id}-confirmation-{token[:8]}",
+        user.email,
+        "Confirm your Sellflow account",
+        f"Welcome to Sellflow!\n\nConfirm your email address:\n{_link('/users/confirmation')}"
+        f"?confirmation_token={token}\n",
+    )
     return await user_out(s, user)
 
 
@@ -162,8 +195,13 @@ async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks) -> R
     user = await accounts.user_by_email(s, body.email)
     if user and user.confirmed_at is None:
         token = await accounts.auth_token_issued(s, user, "confirmation")
-        tasks.add_task(_mail, f"user-{user.id}-confirmation-{token[:8]}", user.email, "Confirm your Sellflow account",
-                       f"Confirm your email address:\n{_link('/users/confirmation')}?confirmation_token={token}\n")
+        tasks.add_task(
+            _mail,
+            f"user-{user.id}-confirmation-{token[:8]}",
+            user.email,
+            "Confirm your Sellflow account",
+            f"Confirm your email address:\n{_link('/users/confirmation')}?confirmation_token={token}\n",
+        )
     return Response(status_code=204)
 
 
@@ -184,8 +222,11 @@ async def sign_in(body: SignIn, s: DB, request: Request) -> Tokens:
 
 
 @router.post("/session/renew_token", response_model=Tokens)
-async def renew_token(s: DB, refresh_token: Annotated[str | None, Form()] = None,
-                      fingerprint: Annotated[str | None, Form()] = None) -> Tokens:
+async def renew_token(
+    s: DB,
+    refresh_token: Annotated[str | None, Form()] = None,
+    fingerprint: Annotated[str | None, Form()] = None,
+) -> Tokens:
     user_id = await accounts.refresh_token_spent(s, refresh_token, fingerprint)
     return await issue_tokens(s, user_id, fingerprint or "")
 
@@ -213,9 +254,14 @@ async def send_magic_link(body: MagicLinkIn, s: DB, tasks: BackgroundTasks, requ
     user = await accounts.user_by_email(s, body.email)
     if user is not None:
         token = await accounts.auth_token_issued(s, user, "magic_link")
-        tasks.add_task(_mail, f"user-{user.id}-magic-{token[:8]}", user.email, "Your Sellflow sign-in link",
-                       f"Sign in to Sellflow:\n{_link('/users/magic_link')}?token={token}\n\n"
-                       "The link works once, for 30 minutes.\n")
+        tasks.add_task(
+            _mail,
+            f"user-{user.id}-magic-{token[:8]}",
+            user.email,
+            "Your Sellflow sign-in link",
+            f"Sign in to Sellflow:\n{_link('/users/magic_link')}?token={token}\n\n"
+            "The link works once, for 30 minutes.\n",
+        )
     return Response(status_code=204)
 
 
@@ -237,8 +283,13 @@ async def request_password_reset(body: EmailIn, s: DB, tasks: BackgroundTasks, r
     user = await accounts.user_by_email(s, body.email)
     if user is not None:
         token = await accounts.auth_token_issued(s, user, "reset_password")
-        tasks.add_task(_mail, f"user-{user.id}-reset-{token[:8]}", user.email, "Reset your Sellflow password",
-                       f"Choose a new password:\n{_link('/users/password/edit')}?reset_password_token={token}\n")
+        tasks.add_task(
+            _mail,
+            f"user-{user.id}-reset-{token[:8]}",
+            user.email,
+            "Reset your Sellflow password",
+            f"Choose a new password:\n{_link('/users/password/edit')}?reset_password_token={token}\n",
+        )
     return Response(status_code=204)
 
 

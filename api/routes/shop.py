@@ -57,13 +57,23 @@ async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
     user = await s.get(User, v.seller.user_id)
     plan = v.price_plan
     return ShopProduct(
-        id=v.product.id, name=v.product.name, description=v.product.description, slug=v.product.slug,
+        id=v.product.id,
+        name=v.product.name,
+        description=v.product.description,
+        slug=v.product.slug,
         seller_username=v.seller_username or username,
         seller_name=" ".join(x for x in (user.first_name, user.last_name) if x) if user else username,
-        form=v.product.form, display_price=plan.price if plan else None, currency=plan.currency if plan else None,
-        pricing_plans=[ShopPlan(id=x.id, name=x.name, payment_type=x.payment_type, price=x.price, currency=x.currency)
-                       for x in v.plans if x.active],
-        sellable=not v.reasons, not_sellable_reasons=[r.value for r in v.reasons])
+        form=v.product.form,
+        display_price=plan.price if plan else None,
+        currency=plan.currency if plan else None,
+        pricing_plans=[
+            ShopPlan(id=x.id, name=x.name, payment_type=x.payment_type, price=x.price, currency=x.currency)
+            for x in v.plans
+            if x.active
+        ],
+        sellable=not v.reasons,
+        not_sellable_reasons=[r.value for r in v.reasons],
+    )
 
 
 class Payer(BaseModel):
@@ -113,16 +123,24 @@ async def start_checkout(username: str, slug: str, body: CheckoutIn) -> Checkout
         customer = await orders.payer_customer(s, body.payer.email)
     created = None
     if customer is None:
-        created = await gw.create_customer(body.payer.email, f"{body.payer.first_name} {body.payer.last_name}")
+        created = await gw.create_customer(
+            body.payer.email, f"{body.payer.first_name} {body.payer.last_name}"
+        )
     token = orders.new_order_token()
     # The SetupIntent is created first (it carries the token); if the insert below fails it is simply unused.
     si_id, secret = await gw.create_setup_intent(customer or created or "", token)
     async with session() as s:
         if created is not None:
             customer = await orders.payer_customer_saved(s, body.payer.email, created)
-        order = await orders.order_created(s, token=token, product=v.product, plan=plan,
-                                           payer=body.payer.model_dump(), customer_id=customer or "",
-                                           setup_intent_id=si_id)
+        order = await orders.order_created(
+            s,
+            token=token,
+            product=v.product,
+            plan=plan,
+            payer=body.payer.model_dump(),
+            customer_id=customer or "",
+            setup_intent_id=si_id,
+        )
         total, currency = order.total, order.currency_key
     return CheckoutOut(order_token=token, setup_intent_client_secret=secret, amount=total, currency=currency)
 
@@ -141,8 +159,14 @@ class PayOut(BaseModel):
 
 async def _order_in_shop(s: DB, username: str, token: str) -> Order:
     """The order, if it was placed in this seller's shop; otherwise not found (one query)."""
-    row = (await s.execute(select(Order, User.username).join(Seller, Seller.id == Order.seller_id)
-                           .join(User, User.id == Seller.user_id).where(Order.token == token))).first()
+    row = (
+        await s.execute(
+            select(Order, User.username)
+            .join(Seller, Seller.id == Order.seller_id)
+            .join(User, User.id == Seller.user_id)
+            .where(Order.token == token)
+        )
+    ).first()
     if row is None or (row[1] or "").lower() != username.lower():
         raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
     return row[0]
@@ -151,10 +175,16 @@ async def _order_in_shop(s: DB, username: str, token: str) -> Order:
 def _closed(order: Order) -> PayOut | None:
     """An order whose checkout is over answers from the database, without touching the workflow."""
     if order.payment_state == PaymentState.paid:
-        return PayOut(order_token=order.token, outcome=PayOutcome.succeeded, payment_state=order.payment_state)
+        return PayOut(
+            order_token=order.token, outcome=PayOutcome.succeeded, payment_state=order.payment_state
+        )
     if order.payment_state == PaymentState.payment_not_completed:
-        return PayOut(order_token=order.token, outcome=PayOutcome.failed, payment_state=order.payment_state,
-                      message="This checkout has expired.")
+        return PayOut(
+            order_token=order.token,
+            outcome=PayOutcome.failed,
+            payment_state=order.payment_state,
+            message="This checkout has expired.",
+        )
     return None
 
 
@@ -166,10 +196,19 @@ async def pay_order(username: str, token: str, body: PayIn, client: Temporal) ->
         return done
     started = time.perf_counter()
     r = await pay(client, token, body.payment_method)
-    log.info("pay_update_done", order_token=token, outcome=r.outcome,
-             duration_ms=round((time.perf_counter() - started) * 1000, 1))
-    return PayOut(order_token=token, outcome=r.outcome, payment_state=r.payment_state, client_secret=r.client_secret,
-                  message=r.message)
+    log.info(
+        "pay_update_done",
+        order_token=token,
+        outcome=r.outcome,
+        duration_ms=round((time.perf_counter() - started) * 1000, 1),
+    )
+    return PayOut(
+        order_token=token,
+        outcome=r.outcome,
+        payment_state=r.payment_state,
+        client_secret=r.client_secret,
+        message=r.message,
+    )
 
 
 @router.post("/{username}/orders/{token}/authenticated", response_model=PayOut)
@@ -181,8 +220,13 @@ async def order_authenticated(username: str, token: str, client: Temporal) -> Pa
     r = await authenticated(client, token)
     if r is None:
         raise DomainError(ErrorCode.NOT_FOUND, "No payment in progress for this order.")
-    return PayOut(order_token=token, outcome=r.outcome, payment_state=r.payment_state, client_secret=r.client_secret,
-                  message=r.message)
+    return PayOut(
+        order_token=token,
+        outcome=r.outcome,
+        payment_state=r.payment_state,
+        client_secret=r.client_secret,
+        message=r.message,
+    )
 
 
 class ThankYou(BaseModel):
@@ -202,10 +246,18 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
     access = (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one_or_none()
     invoice = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
     paid = order.payment_state == PaymentState.paid
-    return ThankYou(token=token, payment_state=order.payment_state, product_name=order.product_name, total=order.total,
-                    currency=order.currency_key, payer_email=order.payer_email,
-                    download_url=f"{get_settings().public_url}/v1/shop/downloads/{access.token}" if paid and access else None,
-                    invoice_number=invoice.number if invoice else None)
+    return ThankYou(
+        token=token,
+        payment_state=order.payment_state,
+        product_name=order.product_name,
+        total=order.total,
+        currency=order.currency_key,
+        payer_email=order.payer_email,
+        download_url=f"{get_settings().public_url}/v1/shop/downloads/{access.token}"
+        if paid and access
+        else None,
+        invoice_number=invoice.number if invoice else None,
+    )
 
 
 @router.get("/downloads/{access_token}")

@@ -29,7 +29,9 @@ log = structlog.get_logger()
 async def _settled(token: str) -> bool:
     """A paid or expired order's checkout has nothing left to learn from a payment event."""
     async with session() as s:
-        state = (await s.execute(select(Order.payment_state).where(Order.token == token))).scalar_one_or_none()
+        state = (
+            await s.execute(select(Order.payment_state).where(Order.token == token))
+        ).scalar_one_or_none()
     return state in (None, PaymentState.paid, PaymentState.payment_not_completed)
 
 
@@ -39,14 +41,21 @@ async def stripe_webhook(request: Request, client: Temporal) -> dict:
     try:
         data = gw.verify_webhook(payload, request.headers.get("stripe-signature"))
     except (ValueError, stripe.SignatureVerificationError) as e:
-        raise DomainError(ErrorCode.INVALID_INPUT, "Invalid webhook signature.", {"signature": "invalid"}) from e
+        raise DomainError(
+            ErrorCode.INVALID_INPUT, "Invalid webhook signature.", {"signature": "invalid"}
+        ) from e
     event_id, event_type = data["id"], data["type"]
     obj = data.get("data", {}).get("object", {}) or {}
     ref = obj.get("id")
     async with session() as s:
-        inserted = (await s.execute(insert(WebhookEvent).values(
-            id=event_id, provider="stripe", type=event_type, object_ref=ref, payload=data)
-            .on_conflict_do_nothing().returning(WebhookEvent.id))).scalar_one_or_none()
+        inserted = (
+            await s.execute(
+                insert(WebhookEvent)
+                .values(id=event_id, provider="stripe", type=event_type, object_ref=ref, payload=data)
+                .on_conflict_do_nothing()
+                .returning(WebhookEvent.id)
+            )
+        ).scalar_one_or_none()
     if inserted is None:
         log.info("webhook_duplicate", event_id=event_id, type=event_type)
         return {"received": True, "duplicate": True}

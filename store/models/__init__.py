@@ -6,6 +6,23 @@ from store.models.catalog import File, PricingPlan, Product
 from store.models.ops import Mail, WebhookEvent
 from store.models.orders import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 
-__all__ = ["Base", "User", "Profile", "Seller", "AuthToken", "RefreshToken", "File", "Product", "PricingPlan",
-           "Order", "PayerCustomer", "PaymentIntentRecord", "Payment", "Invoice", "Transfer", "Access", "Mail",
-           "WebhookEvent"]
+__all__ = [
+    "Base",
+    "User",
+    "Profile",
+    "Seller",
+    "AuthToken",
+    "RefreshToken",
+    "File",
+    "Product",
+    "PricingPlan",
+    "Order",
+    "PayerCustomer",
+    "PaymentIntentRecord",
+    "Payment",
+    "Invoice",
+    "Transfer",
+    "Access",
+    "Mail",
+    "WebhookEvent",
+]

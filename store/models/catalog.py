@@ -17,7 +17,10 @@ class File(Timestamps, Base):
 
 class Product(Timestamps, Base):
     __tablename__ = "products"
-    __table_args__ = (UniqueConstraint("seller_id", "slug"), Index("ix_products_seller_created", "seller_id", "created_at"))
+    __table_args__ = (
+        UniqueConstraint("seller_id", "slug"),
+        Index("ix_products_seller_created", "seller_id", "created_at"),
+    )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(300))

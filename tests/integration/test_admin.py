@@ -13,19 +13,31 @@ async def test_manager_reads_checkout_history(stack):
     async with client(stack) as c:
         order = await paid_order(stack, c, "ops")
         token, seller = order.token, order.seller
-        r = await c.post("/v1/app/session", json={"email": "manager@sellflow.local", "password": "sellflow-demo",
-                                                  "fingerprint": "ops"})
+        r = await c.post(
+            "/v1/app/session",
+            json={"email": "manager@sellflow.local", "password": "sellflow-demo", "fingerprint": "ops"},
+        )
         h = {"Authorization": f"Bearer {r.json()['access_token']}"}
         wfs = (await c.get(f"/v1/admin/orders/{token}/workflows", headers=h)).json()["list"]
         assert [w["workflow_id"] for w in wfs] == [f"checkout-{token}"]
         assert wfs[0]["workflow_type"] == "Checkout" and wfs[0]["temporal_ui_url"].endswith("/history")
-        hist = (await c.get(f"/v1/admin/workflows/{wfs[0]['workflow_id']}/history",
-                            params={"run_id": wfs[0]["run_id"]}, headers=h)).json()["events"]
+        hist = (
+            await c.get(
+                f"/v1/admin/workflows/{wfs[0]['workflow_id']}/history",
+                params={"run_id": wfs[0]["run_id"]},
+                headers=h,
+            )
+        ).json()["events"]
         types = [e["event_type"] for e in hist]
         assert types[0] == "EVENT_TYPE_WORKFLOW_EXECUTION_STARTED"
         assert "EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED" in types
         scheduled = [e["summary"] for e in hist if e["event_type"] == "EVENT_TYPE_ACTIVITY_TASK_SCHEDULED"]
-        assert scheduled == ["record_order_paid", "issue_invoice", "book_seller_balance", "grant_access",
-                             "send_order_mails"]
+        assert scheduled == [
+            "record_order_paid",
+            "issue_invoice",
+            "book_seller_balance",
+            "grant_access",
+            "send_order_mails",
+        ]
         # a seller is not a manager
         assert (await c.get(f"/v1/admin/orders/{token}/workflows", headers=seller.headers)).status_code == 403

@@ -55,8 +55,11 @@ async def test_paid_checkout_fulfils_the_order(stack, shop):
         assert detail["workflow"]["workflow_id"] == f"checkout-{co['order_token']}"
         states = {s["key"]: s["state"] for s in detail["workflow"]["progress"]["steps"]}
         assert set(states.values()) == {"done"}, states
-        listed = (await c.get("/v1/cabinet/orders", params={"filters[payment_state][]": "paid"},
-                              headers=seller.headers)).json()
+        listed = (
+            await c.get(
+                "/v1/cabinet/orders", params={"filters[payment_state][]": "paid"}, headers=seller.headers
+            )
+        ).json()
         assert co["order_token"] in [o["token"] for o in listed["list"]]
     payer_mail = await wait_mail(stack, "paying.buyer@example.com", "Your order")
     assert done["download_url"] in payer_mail["body"]
@@ -73,8 +76,9 @@ async def test_invoice_numbers_are_gapless_per_seller(stack, shop):
             assert (await pay(c, seller.username, co["order_token"], pm)).json()["outcome"] == "succeeded"
             tokens.append(co["order_token"])
         numbers = [(await wait_fulfilled(c, seller.username, t))["invoice_number"] for t in tokens]
-    seller_id = await db_count("select s.id from sellers s join users u on u.id = s.user_id where u.email = :e",
-                               e=seller.email)
+    seller_id = await db_count(
+        "select s.id from sellers s join users u on u.id = s.user_id where u.email = :e", e=seller.email
+    )
     all_numbers = await db_count("select count(*) from invoices where seller_id = :s", s=seller_id)
     top = await db_count("select max(number) from invoices where seller_id = :s", s=seller_id)
     assert top == all_numbers, "invoice numbers have a gap"
@@ -107,8 +111,13 @@ async def test_card_declined_at_setup_never_reaches_sellflow(stack, shop):
         co = await start_checkout(c, seller.username, product)
     with pytest.raises(stripe.CardError, match="declined"):
         await card_payment_method(stack, co["setup_intent_client_secret"], CARD_DECLINED_AT_SETUP)
-    assert await db_count("select count(*) from payment_intents pi join orders o on o.id = pi.order_id "
-                          "where o.token = :t", t=co["order_token"]) == 0
+    assert (
+        await db_count(
+            "select count(*) from payment_intents pi join orders o on o.id = pi.order_id where o.token = :t",
+            t=co["order_token"],
+        )
+        == 0
+    )
 
 
 @pytest.mark.parametrize("success", [True, False])
@@ -155,11 +164,24 @@ async def test_repeated_and_concurrent_pay_requests_charge_once(stack, shop):
         assert again["outcome"] == "succeeded"
         await wait_fulfilled(c, seller.username, co["order_token"])
     t = co["order_token"]
-    assert await db_count("select count(*) from payment_intents pi join orders o on o.id = pi.order_id "
-                          "where o.token = :t", t=t) == 1
-    assert await db_count("select count(*) from payments p join orders o on o.id = p.order_id "
-                          "where o.token = :t and p.state = 'successful'", t=t) == 1
-    assert await db_count("select count(*) from transfers where idempotency_key = :k", k=f"order-{t}-sale") == 1
+    assert (
+        await db_count(
+            "select count(*) from payment_intents pi join orders o on o.id = pi.order_id where o.token = :t",
+            t=t,
+        )
+        == 1
+    )
+    assert (
+        await db_count(
+            "select count(*) from payments p join orders o on o.id = p.order_id "
+            "where o.token = :t and p.state = 'successful'",
+            t=t,
+        )
+        == 1
+    )
+    assert (
+        await db_count("select count(*) from transfers where idempotency_key = :k", k=f"order-{t}-sale") == 1
+    )
     assert await stripe_succeeded_charges(stack, t) == 1
 
 
@@ -168,16 +190,23 @@ async def stripe_succeeded_charges(stack, order_token: str) -> int:
     import httpx
 
     async with httpx.AsyncClient(timeout=10) as h:
-        r = await h.get(f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents", params={"limit": 100},
-                        headers={"Authorization": "Bearer sk_test_sellflow_local"})
+        r = await h.get(
+            f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
+            params={"limit": 100},
+            headers={"Authorization": "Bearer sk_test_sellflow_local"},
+        )
         assert r.status_code == 200, r.text
         data = r.json()["data"]
         while r.json().get("has_more"):
-            r = await h.get(f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
-                            params={"limit": 100, "starting_after": data[-1]["id"]},
-                            headers={"Authorization": "Bearer sk_test_sellflow_local"})
+            r = await h.get(
+                f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
+                params={"limit": 100, "starting_after": data[-1]["id"]},
+                headers={"Authorization": "Bearer sk_test_sellflow_local"},
+            )
             data += r.json()["data"]
-    return sum(1 for pi in data if pi["metadata"].get("order_token") == order_token and pi["status"] == "succeeded")
+    return sum(
+        1 for pi in data if pi["metadata"].get("order_token") == order_token and pi["status"] == "succeeded"
+    )
 
 
 async def test_another_card_while_three_d_secure_waits_cancels_the_waiting_attempt(stack, shop):
@@ -199,8 +228,18 @@ async def test_another_card_while_three_d_secure_waits_cancels_the_waiting_attem
         # the abandoned challenge can no longer take money: localstripe refuses it, the intent is canceled
         await authenticate_3ds(stack, first["client_secret"], True, expect_status=400)
     assert await stripe_succeeded_charges(stack, token) == 1
-    assert await db_count("select count(*) from payment_intents pi join orders o on o.id = pi.order_id "
-                          "where o.token = :t", t=token) == 2
-    assert await db_count("select count(*) from payments p join orders o on o.id = p.order_id "
-                          "where o.token = :t and p.message = 'Replaced by a new payment attempt.'", t=token) == 1
-
+    assert (
+        await db_count(
+            "select count(*) from payment_intents pi join orders o on o.id = pi.order_id where o.token = :t",
+            t=token,
+        )
+        == 2
+    )
+    assert (
+        await db_count(
+            "select count(*) from payments p join orders o on o.id = p.order_id "
+            "where o.token = :t and p.message = 'Replaced by a new payment attempt.'",
+            t=token,
+        )
+        == 1
+    )

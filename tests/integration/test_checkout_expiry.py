@@ -40,5 +40,9 @@ async def test_three_d_secure_never_answered_expires_the_checkout(stack):
         assert status["payment_state"] == "payment_not_completed" and status["download_url"] is None
         late = (await http_pay(c, seller.username, token, pm)).json()
         assert late["outcome"] == "failed" and late["payment_state"] == "payment_not_completed"
-    assert await db_count("select count(*) from invoices i join orders o on o.id = i.order_id where o.token = :t",
-                          t=token) == 0
+    assert (
+        await db_count(
+            "select count(*) from invoices i join orders o on o.id = i.order_id where o.token = :t", t=token
+        )
+        == 0
+    )

@@ -19,18 +19,26 @@ async def test_seller_a_cannot_read_or_change_seller_b(stack):
         attempts = [
             ("GET", f"/v1/cabinet/products/{pid}", None),
             ("PATCH", f"/v1/cabinet/products/{pid}", {"name": "hijacked"}),
-            ("POST", f"/v1/cabinet/products/{pid}/pricing_plans", {"name": "x", "price": 100, "currency": "eur"}),
+            (
+                "POST",
+                f"/v1/cabinet/products/{pid}/pricing_plans",
+                {"name": "x", "price": 100, "currency": "eur"},
+            ),
             ("DELETE", f"/v1/cabinet/products/{pid}/pricing_plans/{pb['pricing_plans'][0]['id']}", None),
             ("GET", f"/v1/cabinet/orders/{token}", None),
-        ] + [("POST", f"/v1/cabinet/products/{pid}/{act}", None)
-             for act in ("publish", "unpublish", "archive", "unarchive", "duplicate")]
+        ] + [
+            ("POST", f"/v1/cabinet/products/{pid}/{act}", None)
+            for act in ("publish", "unpublish", "archive", "unarchive", "duplicate")
+        ]
         for method, path, body in attempts:
             r = await c.request(method, path, json=body, headers=h)
             assert r.status_code == 404, (method, path, r.status_code, r.text)
         r = await c.post(f"/v1/cabinet/products/{pid}/file", files={"file": ("x.pdf", b"x")}, headers=h)
         assert r.status_code == 404
         # lists are scoped: A's lists never contain B's rows, whatever the search says
-        assert (await c.get("/v1/cabinet/orders", params={"query": token}, headers=h)).json()["total_count"] == 0
+        assert (await c.get("/v1/cabinet/orders", params={"query": token}, headers=h)).json()[
+            "total_count"
+        ] == 0
         products = (await c.get("/v1/cabinet/products", params={"query": pb["name"]}, headers=h)).json()
         assert products["total_count"] == 0
         # the shop scopes orders to the shop they were placed in
@@ -45,11 +53,15 @@ async def test_seller_a_cannot_read_or_change_seller_b(stack):
 
 async def test_cabinet_requires_a_seller_and_admin_requires_a_manager(stack):
     async with client(stack) as c:
-        r = await c.post("/v1/app/user", json={"email": "only.payer@example.com", "password": "long-enough-1",
-                                               "profile_type": "payer"})
+        r = await c.post(
+            "/v1/app/user",
+            json={"email": "only.payer@example.com", "password": "long-enough-1", "profile_type": "payer"},
+        )
         assert r.status_code == 201
-        r = await c.post("/v1/app/session", json={"email": "only.payer@example.com", "password": "long-enough-1",
-                                                  "fingerprint": "fp"})
+        r = await c.post(
+            "/v1/app/session",
+            json={"email": "only.payer@example.com", "password": "long-enough-1", "fingerprint": "fp"},
+        )
         assert r.status_code == 200, r.text
         h = {"Authorization": f"Bearer {r.json()['access_token']}"}
         assert (await c.get("/v1/cabinet/orders", headers=h)).status_code == 403

@@ -23,19 +23,32 @@ async def test_orders_list_paging_filters_and_sort(stack):
         assert len(last["list"]) == 2
         beyond = (await c.get("/v1/cabinet/orders", params={"per": 5, "page": 9}, headers=h)).json()
         assert beyond["list"] == [] and beyond["total_count"] == 7  # the client corrects to the last page
-        asc = (await c.get("/v1/cabinet/orders", params={"sort_key": "total", "sort_dir": "asc", "per": 10},
-                           headers=h)).json()["list"]
-        desc = (await c.get("/v1/cabinet/orders", params={"sort_key": "total", "sort_dir": "desc", "per": 10},
-                            headers=h)).json()["list"]
+        asc = (
+            await c.get(
+                "/v1/cabinet/orders", params={"sort_key": "total", "sort_dir": "asc", "per": 10}, headers=h
+            )
+        ).json()["list"]
+        desc = (
+            await c.get(
+                "/v1/cabinet/orders", params={"sort_key": "total", "sort_dir": "desc", "per": 10}, headers=h
+            )
+        ).json()["list"]
         assert [o["total"] for o in asc] == sorted(o["total"] for o in asc)
         assert [o["total"] for o in desc] == sorted((o["total"] for o in desc), reverse=True)
         assert asc[0]["total"] == 500 and desc[0]["total"] == 9000
-        waiting = (await c.get("/v1/cabinet/orders", params={"filters[payment_state][]": ["payment_waiting"]},
-                               headers=h)).json()
+        waiting = (
+            await c.get(
+                "/v1/cabinet/orders", params={"filters[payment_state][]": ["payment_waiting"]}, headers=h
+            )
+        ).json()
         assert waiting["total_count"] == 7
-        paid = (await c.get("/v1/cabinet/orders", params={"filters[payment_state][]": "paid"}, headers=h)).json()
+        paid = (
+            await c.get("/v1/cabinet/orders", params={"filters[payment_state][]": "paid"}, headers=h)
+        ).json()
         assert paid["total_count"] == 0
-        by_product = (await c.get("/v1/cabinet/orders", params={"filters[product_id]": cheap["id"]}, headers=h)).json()
+        by_product = (
+            await c.get("/v1/cabinet/orders", params={"filters[product_id]": cheap["id"]}, headers=h)
+        ).json()
         assert by_product["total_count"] == 3
         found = (await c.get("/v1/cabinet/orders", params={"query": "list3@"}, headers=h)).json()
         assert [o["payer_email"] for o in found["list"]] == ["list3@example.com"]
@@ -45,9 +58,13 @@ async def test_list_rejects_bad_input_with_field_messages(stack):
     async with client(stack) as c:
         s = await new_seller(stack, c, "badlist")
         h = s.headers
-        for params, field in (({"per": 7}, "per"), ({"sort_key": "password"}, "sort_key"),
-                              ({"filters[payment_state][]": "hacked"}, "filters"), ({"page": 0}, "page"),
-                              ({"filters[nope]": "1"}, "filters")):
+        for params, field in (
+            ({"per": 7}, "per"),
+            ({"sort_key": "password"}, "sort_key"),
+            ({"filters[payment_state][]": "hacked"}, "filters"),
+            ({"page": 0}, "page"),
+            ({"filters[nope]": "1"}, "filters"),
+        ):
             r = await c.get("/v1/cabinet/orders", params=params, headers=h)
             assert r.status_code == 400, (params, r.text)
             assert r.json()["error"] == "INVALID_INPUT" and field in r.json()["fields"], r.json()
@@ -69,8 +86,13 @@ async def test_products_list_page_size_30_and_warnings(stack):
         assert dup["is_published"] is False and dup["warnings"] == [] and dup["slug"] != ok["slug"]
         archived = (await c.post(f"/v1/cabinet/products/{ok['id']}/archive", headers=h)).json()
         assert archived["is_archived"] and "is_archived" in archived["warnings"]
-        assert (await c.get("/v1/cabinet/products", params={"filters[state]": "archived"}, headers=h)).json()["total_count"] == 1
+        assert (await c.get("/v1/cabinet/products", params={"filters[state]": "archived"}, headers=h)).json()[
+            "total_count"
+        ] == 1
         assert (await c.get(f"/v1/shop/{s.username}/products/{ok['slug']}")).status_code == 404
-        bad = await c.post(f"/v1/cabinet/products/{dup['id']}/pricing_plans", json={"name": "x", "price": 5, "currency": "eur"},
-                           headers=h)
+        bad = await c.post(
+            f"/v1/cabinet/products/{dup['id']}/pricing_plans",
+            json={"name": "x", "price": 5, "currency": "eur"},
+            headers=h,
+        )
         assert bad.status_code == 400 and "price" in bad.json()["fields"]

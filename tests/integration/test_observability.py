@@ -44,11 +44,19 @@ async def test_pay_request_traces_into_workflow_and_activities(stack):
     in_worker = {s["name"] for s in spans(stack, "worker") if s["trace_id"] == trace_id}
     assert "RunActivity:ensure_payment_intent" in in_worker, in_worker
     assert "RunActivity:send_order_mails" in in_worker, in_worker
-    assert any(n.startswith("RunWorkflow:Checkout") or n.startswith("HandleUpdate:pay") for n in in_worker), in_worker
+    assert any(n.startswith("RunWorkflow:Checkout") or n.startswith("HandleUpdate:pay") for n in in_worker), (
+        in_worker
+    )
     # structured logs: JSON lines with the order token, the workflow id and the API's request id
-    worker_log = [json.loads(x) for x in (stack.data_dir / "worker.log").read_text().splitlines() if x.startswith("{")]
+    worker_log = [
+        json.loads(x) for x in (stack.data_dir / "worker.log").read_text().splitlines() if x.startswith("{")
+    ]
     mine = [x for x in worker_log if x.get("order_token") == token]
-    assert {"payment_step_done", "order_paid_recorded", "invoice_issued", "order_mails_sent"} <= {x["msg"] for x in mine}
+    assert {"payment_step_done", "order_paid_recorded", "invoice_issued", "order_mails_sent"} <= {
+        x["msg"] for x in mine
+    }
     assert {x.get("workflow_id") for x in mine} == {f"checkout-{token}"}
-    api_log = [json.loads(x) for x in (stack.data_dir / "api.log").read_text().splitlines() if x.startswith("{")]
+    api_log = [
+        json.loads(x) for x in (stack.data_dir / "api.log").read_text().splitlines() if x.startswith("{")
+    ]
     assert any(x.get("request_id") == request_id and x.get("order_token") == token for x in api_log)

@@ -19,19 +19,27 @@ async def test_sign_in_renew_and_token_errors(stack):
         s = await new_seller(stack, c, "sess")
         r = await c.post("/v1/app/session", json={"email": s.email, "password": "correct-horse-1"})
         assert r.status_code == 400 and r.json()["fields"] == {"fingerprint": "required"}
-        r = await c.post("/v1/app/session", json={"email": s.email, "password": "correct-horse-1", "fingerprint": "fp-1"})
+        r = await c.post(
+            "/v1/app/session", json={"email": s.email, "password": "correct-horse-1", "fingerprint": "fp-1"}
+        )
         assert r.status_code == 200
         t = r.json()
         assert set(t) == {"access_token", "refresh_token", "expires_at", "refresh_expires_at"}
         me = (await c.get("/v1/app/user", headers={"Authorization": f"Bearer {t['access_token']}"})).json()
         assert me["profile_types"] == ["seller"] and me["seller"]["can_sell"] is True
         # wrong fingerprint: invalid refresh token, and the token is not spent
-        r = await c.post("/v1/app/session/renew_token", data={"refresh_token": t["refresh_token"], "fingerprint": "other"})
+        r = await c.post(
+            "/v1/app/session/renew_token", data={"refresh_token": t["refresh_token"], "fingerprint": "other"}
+        )
         assert r.status_code == 401 and r.json()["type"] == "invalid_refresh_token"
-        r = await c.post("/v1/app/session/renew_token", data={"refresh_token": t["refresh_token"], "fingerprint": "fp-1"})
+        r = await c.post(
+            "/v1/app/session/renew_token", data={"refresh_token": t["refresh_token"], "fingerprint": "fp-1"}
+        )
         assert r.status_code == 200
         # a refresh token renews once (rotation)
-        r2 = await c.post("/v1/app/session/renew_token", data={"refresh_token": t["refresh_token"], "fingerprint": "fp-1"})
+        r2 = await c.post(
+            "/v1/app/session/renew_token", data={"refresh_token": t["refresh_token"], "fingerprint": "fp-1"}
+        )
         assert r2.json()["type"] == "invalid_refresh_token"
         r3 = await c.post("/v1/app/session/renew_token", data={"fingerprint": "fp-1"})
         assert r3.status_code == 401 and r3.json()["type"] == "missing_refresh_token"
@@ -41,11 +49,17 @@ async def test_sign_in_renew_and_token_errors(stack):
         assert bad.status_code == 401 and bad.json()["type"] == "invalid_access_token"
         from sellflow.settings import get_settings
 
-        expired = jwt.encode({"sub": str(me["id"]), "typ": "access", "exp": datetime.now(UTC) - timedelta(seconds=5)},
-                             get_settings().jwt_secret, algorithm="HS256")
+        expired = jwt.encode(
+            {"sub": str(me["id"]), "typ": "access", "exp": datetime.now(UTC) - timedelta(seconds=5)},
+            get_settings().jwt_secret,
+            algorithm="HS256",
+        )
         r = await c.get("/v1/app/user", headers={"Authorization": f"Bearer {expired}"})
-        assert r.status_code == 401 and r.json() == {"error": "expired_access_token", "type": "expired_access_token",
-                                                     "message": "The access token has expired."}
+        assert r.status_code == 401 and r.json() == {
+            "error": "expired_access_token",
+            "type": "expired_access_token",
+            "message": "The access token has expired.",
+        }
 
 
 async def test_wrong_password_then_throttled(stack):
@@ -53,7 +67,9 @@ async def test_wrong_password_then_throttled(stack):
         s = await new_seller(stack, c, "thr")
         codes = []
         for _ in range(11):
-            r = await c.post("/v1/app/session", json={"email": s.email, "password": "wrong-pass", "fingerprint": "f"})
+            r = await c.post(
+                "/v1/app/session", json={"email": s.email, "password": "wrong-pass", "fingerprint": "f"}
+            )
             codes.append((r.status_code, r.json()["error"]))
         assert codes[0] == (401, "INVALID_CREDENTIALS")
         assert codes[-1] == (429, "MS_MAX_CONCURRENT_REQ")
@@ -67,12 +83,22 @@ async def test_sign_up_validation_and_checks(stack):
         assert r.json()["fields"]["password"] == "required"
         r = await c.post("/v1/app/user", json={"email": "short@example.com", "password": "short"})
         assert r.status_code == 400 and "password" in r.json()["fields"]
-        assert (await c.post("/v1/app/user/check_username", json={"username": "ab"})).json()["message"] == "too small"
-        assert (await c.post("/v1/app/user/check_username", json={"username": "-bad-"})).json()["message"] == "invalid"
-        assert (await c.post("/v1/app/user/check_username", json={"username": ""})).json()["message"] == "empty"
-        assert (await c.post("/v1/app/user/check_username", json={"username": "demo-seller"})).json() == \
-            {"available": False, "message": "exists"}
-        assert (await c.post("/v1/app/user/check_email", json={"email": "seller@sellflow.local"})).json()["available"] is False
+        assert (await c.post("/v1/app/user/check_username", json={"username": "ab"})).json()[
+            "message"
+        ] == "too small"
+        assert (await c.post("/v1/app/user/check_username", json={"username": "-bad-"})).json()[
+            "message"
+        ] == "invalid"
+        assert (await c.post("/v1/app/user/check_username", json={"username": ""})).json()[
+            "message"
+        ] == "empty"
+        assert (await c.post("/v1/app/user/check_username", json={"username": "demo-seller"})).json() == {
+            "available": False,
+            "message": "exists",
+        }
+        assert (await c.post("/v1/app/user/check_email", json={"email": "seller@sellflow.local"})).json()[
+            "available"
+        ] is False
         r = await c.post("/v1/app/user", json={"email": "seller@sellflow.local", "password": "long-enough-1"})
         assert r.status_code == 409
 
@@ -80,7 +106,9 @@ async def test_sign_up_validation_and_checks(stack):
 async def test_magic_link_and_password_reset(stack):
     async with client(stack) as c:
         s = await new_seller(stack, c, "magic")
-        assert (await c.post("/v1/app/user/send_magic_link", json={"email": s.email, "profile_type": "seller"})).status_code == 204
+        assert (
+            await c.post("/v1/app/user/send_magic_link", json={"email": s.email, "profile_type": "seller"})
+        ).status_code == 204
         mail = await wait_mail(stack, s.email, "sign-in link")
         token = re.search(r"magic_link\?token=([\w-]+)", mail["body"]).group(1)
         r = await c.post("/v1/app/session/magic_link", json={"token": token, "fingerprint": "fp"})
@@ -90,9 +118,16 @@ async def test_magic_link_and_password_reset(stack):
         assert (await c.post("/v1/app/user/password", json={"email": s.email})).status_code == 204
         mail = await wait_mail(stack, s.email, "Reset")
         reset = re.search(r"reset_password_token=([\w-]+)", mail["body"]).group(1)
-        assert (await c.put("/v1/app/user/password", json={"reset_password_token": reset,
-                                                           "password": "brand-new-pass"})).status_code == 204
-        ok = await c.post("/v1/app/session", json={"email": s.email, "password": "brand-new-pass", "fingerprint": "f"})
+        assert (
+            await c.put(
+                "/v1/app/user/password", json={"reset_password_token": reset, "password": "brand-new-pass"}
+            )
+        ).status_code == 204
+        ok = await c.post(
+            "/v1/app/session", json={"email": s.email, "password": "brand-new-pass", "fingerprint": "f"}
+        )
         assert ok.status_code == 200
         # unknown emails get the same answer (no account probing)
-        assert (await c.post("/v1/app/user/password", json={"email": "nobody@example.com"})).status_code == 204
+        assert (
+            await c.post("/v1/app/user/password", json={"email": "nobody@example.com"})
+        ).status_code == 204

@@ -34,9 +34,20 @@ def signed(payload: dict, *, secret: str = SECRET, at: int | None = None) -> tup
 
 
 def event(kind: str, intent_id: str, token: str, status: str, event_id: str | None = None) -> dict:
-    return {"id": event_id or f"evt_{secrets.token_hex(8)}", "object": "event", "type": kind,
-            "created": int(time.time()), "data": {"object": {"id": intent_id, "object": "payment_intent",
-                                                             "status": status, "metadata": {"order_token": token}}}}
+    return {
+        "id": event_id or f"evt_{secrets.token_hex(8)}",
+        "object": "event",
+        "type": kind,
+        "created": int(time.time()),
+        "data": {
+            "object": {
+                "id": intent_id,
+                "object": "payment_intent",
+                "status": status,
+                "metadata": {"order_token": token},
+            }
+        },
+    }
 
 
 async def _stored(event_id: str) -> int:

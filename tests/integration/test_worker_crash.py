@@ -24,16 +24,33 @@ pytestmark = pytest.mark.integration
 
 async def _exactly_once(stack, token: str) -> None:
     assert await stripe_succeeded_charges(stack, token) == 1
-    assert await db_count("select count(*) from orders where token = :t and payment_state = 'paid'", t=token) == 1
-    assert await db_count("select count(*) from invoices i join orders o on o.id = i.order_id where o.token = :t",
-                          t=token) == 1
-    assert await db_count("select count(*) from transfers where idempotency_key = :k", k=f"order-{token}-sale") == 1
+    assert (
+        await db_count("select count(*) from orders where token = :t and payment_state = 'paid'", t=token)
+        == 1
+    )
+    assert (
+        await db_count(
+            "select count(*) from invoices i join orders o on o.id = i.order_id where o.token = :t", t=token
+        )
+        == 1
+    )
+    assert (
+        await db_count("select count(*) from transfers where idempotency_key = :k", k=f"order-{token}-sale")
+        == 1
+    )
     for _ in range(250):  # the mails are the last step; a step lost with the killed worker restarts in 10 s
-        if await db_count("select count(*) from mails where idempotency_key like :k and sent_at is not null",
-                          k=f"order-{token}-%") == 2:
+        if (
+            await db_count(
+                "select count(*) from mails where idempotency_key like :k and sent_at is not null",
+                k=f"order-{token}-%",
+            )
+            == 2
+        ):
             break
         await asyncio.sleep(0.2)
-    assert await db_count("select count(*) from mails where idempotency_key like :k", k=f"order-{token}-%") == 2
+    assert (
+        await db_count("select count(*) from mails where idempotency_key like :k", k=f"order-{token}-%") == 2
+    )
 
 
 @pytest.mark.parametrize("kill_after_s", [0.0, 0.05, 0.3])

@@ -18,15 +18,23 @@ def _differences(fresh: dict, committed: dict) -> list[str]:
     out = []
     for section, fresh_part, committed_part in (
         ("paths", fresh.get("paths", {}), committed.get("paths", {})),
-        ("schemas", fresh.get("components", {}).get("schemas", {}),
-         committed.get("components", {}).get("schemas", {})),
+        (
+            "schemas",
+            fresh.get("components", {}).get("schemas", {}),
+            committed.get("components", {}).get("schemas", {}),
+        ),
     ):
         for name in sorted(set(fresh_part) | set(committed_part)):
             if fresh_part.get(name) != committed_part.get(name):
-                state = "new" if name not in committed_part else "gone" if name not in fresh_part else "changed"
+                state = (
+                    "new" if name not in committed_part else "gone" if name not in fresh_part else "changed"
+                )
                 out.append(f"{section} {name}: {state}")
-    rest = sorted(k for k in set(fresh) | set(committed) if k not in ("paths", "components")
-                  and fresh.get(k) != committed.get(k))
+    rest = sorted(
+        k
+        for k in set(fresh) | set(committed)
+        if k not in ("paths", "components") and fresh.get(k) != committed.get(k)
+    )
     return out + [f"{k}: changed" for k in rest]
 
 

@@ -3,6 +3,7 @@
 Revision ID: 0002
 Revises: 0001
 """
+
 from alembic import op
 
 revision = "0002"

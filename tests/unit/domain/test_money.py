@@ -3,9 +3,17 @@ import pytest
 from domain.money import Money, MoneyError, format_money, parse_major
 
 
-@pytest.mark.parametrize(("text", "cur", "minor"), [("19.90", "eur", 1990), ("19,9", "eur", 1990), ("7", "usd", 700),
-                                                    ("0.01", "gbp", 1), ("1000000", "eur", 100_000_000),
-                                                    ("500", "jpy", 500)])
+@pytest.mark.parametrize(
+    ("text", "cur", "minor"),
+    [
+        ("19.90", "eur", 1990),
+        ("19,9", "eur", 1990),
+        ("7", "usd", 700),
+        ("0.01", "gbp", 1),
+        ("1000000", "eur", 100_000_000),
+        ("500", "jpy", 500),
+    ],
+)
 def test_parse_major_is_exact(text, cur, minor):
     assert parse_major(text, cur) == minor
 

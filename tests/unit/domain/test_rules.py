@@ -9,9 +9,20 @@ from domain.products import NotSellableReason, ProductForm, SellableFacts, is_so
 
 
 def facts(**kw) -> SellableFacts:
-    base = dict(form=ProductForm.download, is_free=False, is_archived=False, is_published=True,
-                has_access_password=False, active_pricing_plans=1, has_digitals=True, sold_count=0,
-                reserved_count=0, limit=None, seller_can_sell=True, any_payment_method_active=True)
+    base = dict(
+        form=ProductForm.download,
+        is_free=False,
+        is_archived=False,
+        is_published=True,
+        has_access_password=False,
+        active_pricing_plans=1,
+        has_digitals=True,
+        sold_count=0,
+        reserved_count=0,
+        limit=None,
+        seller_can_sell=True,
+        any_payment_method_active=True,
+    )
     base.update(kw)
     return SellableFacts(**base)
 
@@ -20,33 +31,45 @@ def test_a_complete_published_product_is_sellable():
     assert not_sellable_reasons(facts()) == []
 
 
-@pytest.mark.parametrize(("change", "reason"), [
-    ({"is_archived": True}, NotSellableReason.is_archived),
-    ({"is_published": False}, NotSellableReason.not_active),
-    ({"active_pricing_plans": 0}, NotSellableReason.no_pricing_plans),
-    ({"has_digitals": False}, NotSellableReason.no_digitals),
-    ({"seller_can_sell": False}, NotSellableReason.finish_registration),
-    ({"any_payment_method_active": False}, NotSellableReason.no_active_pay_method),
-    ({"limit": 3, "sold_count": 2, "reserved_count": 1}, NotSellableReason.limit_reached),
-    ({"has_access_password": True}, NotSellableReason.has_access_password),
-])
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"is_archived": True}, NotSellableReason.is_archived),
+        ({"is_published": False}, NotSellableReason.not_active),
+        ({"active_pricing_plans": 0}, NotSellableReason.no_pricing_plans),
+        ({"has_digitals": False}, NotSellableReason.no_digitals),
+        ({"seller_can_sell": False}, NotSellableReason.finish_registration),
+        ({"any_payment_method_active": False}, NotSellableReason.no_active_pay_method),
+        ({"limit": 3, "sold_count": 2, "reserved_count": 1}, NotSellableReason.limit_reached),
+        ({"has_access_password": True}, NotSellableReason.has_access_password),
+    ],
+)
 def test_each_not_sellable_reason(change, reason):
     assert reason in not_sellable_reasons(facts(**change))
 
 
 def test_free_products_need_no_payment_method_nor_can_sell():
-    assert not_sellable_reasons(facts(is_free=True, seller_can_sell=False, any_payment_method_active=False)) == []
+    assert (
+        not_sellable_reasons(facts(is_free=True, seller_can_sell=False, any_payment_method_active=False))
+        == []
+    )
 
 
 def test_sold_out_rule():
     assert is_sold_out(2, 1, 3) and not is_sold_out(1, 1, 3) and not is_sold_out(100, 0, None)
 
 
-@pytest.mark.parametrize(("state", "color"), [("paid", StatusColor.green), ("paying", StatusColor.green),
-                                              ("payment_not_completed", StatusColor.red),
-                                              ("payment_waiting", StatusColor.amber),
-                                              ("payment_refunded", StatusColor.amber),
-                                              ("payment_chargebacked", StatusColor.neutral)])
+@pytest.mark.parametrize(
+    ("state", "color"),
+    [
+        ("paid", StatusColor.green),
+        ("paying", StatusColor.green),
+        ("payment_not_completed", StatusColor.red),
+        ("payment_waiting", StatusColor.amber),
+        ("payment_refunded", StatusColor.amber),
+        ("payment_chargebacked", StatusColor.neutral),
+    ],
+)
 def test_status_colours(state, color):
     assert status_color(state) == color
 
@@ -56,7 +79,11 @@ def test_emphasis():
 
 
 def test_validation_messages():
-    assert email_error("a@b.c") is None and email_error("a@b") == "invalid email" and email_error("") == "required"
+    assert (
+        email_error("a@b.c") is None
+        and email_error("a@b") == "invalid email"
+        and email_error("") == "required"
+    )
     assert username_error("ab") == "too small" and username_error("x" * 31) == "too big"
     assert username_error("bad_name") == "invalid" and username_error("-ab") == "invalid"
     assert username_error("   ") == "empty" and username_error("good-name") is None
@@ -67,10 +94,15 @@ def test_last_page_correction():
     assert last_page(0, 20) == 1 and last_page(41, 20) == 3 and last_page(40, 20) == 2
 
 
-@pytest.mark.parametrize(("status", "outcome"), [("succeeded", PayOutcome.succeeded),
-                                                 ("requires_action", PayOutcome.requires_action),
-                                                 ("processing", PayOutcome.processing),
-                                                 ("requires_payment_method", PayOutcome.failed),
-                                                 ("canceled", PayOutcome.failed)])
+@pytest.mark.parametrize(
+    ("status", "outcome"),
+    [
+        ("succeeded", PayOutcome.succeeded),
+        ("requires_action", PayOutcome.requires_action),
+        ("processing", PayOutcome.processing),
+        ("requires_payment_method", PayOutcome.failed),
+        ("canceled", PayOutcome.failed),
+    ],
+)
 def test_outcome_of_provider_status(status, outcome):
     assert outcome_of(status) == outcome
