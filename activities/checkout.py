@@ -14,15 +14,35 @@ import structlog
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import stripe_gateway as gw
-from activities.mail import send_once
+from activities.mail import deliver
 from domain.checkout import EnsureIntent, IntentStatus
+from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
+from providers.mail.smtp import SmtpMailer
+from providers.stripe import client as gw
+from providers.stripe.errors import ProviderDeclined
 from sellflow.settings import get_settings
-from store import orders
+from store.accounts.queries import seller_user_of
 from store.db import session
-from store.models import Seller, User
+from store.orders.actions import (
+    access_granted,
+    checkout_expired,
+    intent_recorded,
+    intent_status_changed,
+    invoice_issued,
+    order_paid,
+    payment_denied,
+    payment_pending,
+    sale_booked,
+)
+from store.orders.queries import (
+    access_of_order,
+    intent_for_attempt,
+    invoice_of_order,
+    latest_intent,
+    order_by_token,
+)
 
 log = structlog.get_logger()
 
@@ -49,11 +69,11 @@ async def _after(token: str, st: IntentStatus) -> IntentStatus:
     if st.status == "succeeded":
         return st
     async with session() as s:
-        await orders.intent_status_changed(s, st.intent_id, st.status)
+        await intent_status_changed(s, st.intent_id, st.status)
         if st.status in ("requires_action", "processing"):
-            await orders.payment_pending(s, token, st.intent_id)
+            await payment_pending(s, token, st.intent_id)
         elif st.status in ("requires_payment_method", "canceled"):
-            await orders.payment_denied(
+            await payment_denied(
                 s, token, st.intent_id, st.error_message or "The payment failed.", st.attempt
             )
     return st
@@ -77,8 +97,8 @@ async def _ensure(req: EnsureIntent) -> IntentStatus:
     token, attempt = req.order_token, req.attempt
     bound = log.bind(order_token=token, workflow_id=activity.info().workflow_id, attempt=attempt)
     async with session() as s:
-        order = await orders.order_by_token(s, token)
-        rec = await orders.intent_for_attempt(s, order.id, attempt)
+        order = await order_by_token(s, token)
+        rec = await intent_for_attempt(s, order.id, attempt)
         amount, currency, customer = order.total, order.currency_key, order.provider_customer_id
     ref = rec.provider_ref if rec else ""
     try:
@@ -94,8 +114,8 @@ async def _ensure(req: EnsureIntent) -> IntentStatus:
                 idempotency_key=key,
             )
             async with session() as s:
-                order = await orders.order_by_token(s, token)
-                await orders.intent_recorded(
+                order = await order_by_token(s, token)
+                await intent_recorded(
                     s,
                     order=order,
                     attempt=attempt,
@@ -104,7 +124,7 @@ async def _ensure(req: EnsureIntent) -> IntentStatus:
                     payment_method=req.payment_method,
                     status=intent.status,
                 )
-                rec = await orders.intent_for_attempt(s, order.id, attempt)
+                rec = await intent_for_attempt(s, order.id, attempt)
             assert rec is not None
             ref = rec.provider_ref
             if ref != intent.id:  # another attempt recorded first: only the recorded intent is ever confirmed
@@ -114,7 +134,7 @@ async def _ensure(req: EnsureIntent) -> IntentStatus:
             intent = await gw.retrieve_payment_intent(ref)
         if intent.status == "requires_confirmation":
             intent = await gw.confirm_payment_intent(ref, f"order-{token}-pi-{attempt}-confirm")
-    except gw.ProviderDeclined as e:
+    except ProviderDeclined as e:
         bound.info("payment_declined", reason=e.message)
         st = IntentStatus(
             intent_id=e.intent_id or ref,
@@ -134,8 +154,8 @@ async def _ensure(req: EnsureIntent) -> IntentStatus:
 async def refresh_payment_intent(order_token: str) -> IntentStatus:
     """Believe only Stripe: retrieve the order's latest PaymentIntent and record its state."""
     async with session() as s:
-        order = await orders.order_by_token(s, order_token)
-        rec = await orders.latest_intent(s, order.id)
+        order = await order_by_token(s, order_token)
+        rec = await latest_intent(s, order.id)
     if rec is None:
         raise ApplicationError("order has no payment intent", type="NoIntent", non_retryable=True)
     intent = await gw.retrieve_payment_intent(rec.provider_ref)
@@ -147,8 +167,8 @@ async def cancel_payment_intent(order_token: str) -> IntentStatus:
     """The buyer pays with another card while the last attempt still waits for 3-D Secure: that attempt is
     cancelled first, so that at most one attempt can ever take money."""
     async with session() as s:
-        order = await orders.order_by_token(s, order_token)
-        rec = await orders.latest_intent(s, order.id)
+        order = await order_by_token(s, order_token)
+        rec = await latest_intent(s, order.id)
     if rec is None:
         raise ApplicationError("order has no payment intent", type="NoIntent", non_retryable=True)
     intent = await gw.cancel_payment_intent(rec.provider_ref, f"order-{order_token}-pi-{rec.attempt}-cancel")
@@ -163,7 +183,7 @@ async def cancel_payment_intent(order_token: str) -> IntentStatus:
 async def record_order_paid(args: list[str]) -> str:
     token, intent_id = args
     async with session() as s:
-        order = await orders.order_paid(s, token, intent_id)
+        order = await order_paid(s, token, intent_id)
     log.info("order_paid_recorded", order_token=token, intent_id=intent_id)
     return order.payment_state
 
@@ -171,7 +191,7 @@ async def record_order_paid(args: list[str]) -> str:
 @activity.defn
 async def issue_invoice(order_token: str) -> int:
     async with session() as s:
-        number = (await orders.invoice_issued(s, order_token)).number
+        number = (await invoice_issued(s, order_token)).number
     log.info("invoice_issued", order_token=order_token, invoice_number=number)
     return number
 
@@ -179,14 +199,14 @@ async def issue_invoice(order_token: str) -> int:
 @activity.defn
 async def book_seller_balance(order_token: str) -> None:
     async with session() as s:
-        await orders.sale_booked(s, order_token)
+        await sale_booked(s, order_token)
     log.info("sale_booked", order_token=order_token)
 
 
 @activity.defn
 async def grant_access(order_token: str) -> str:
     async with session() as s:
-        access = await orders.access_granted(s, order_token)
+        access = await access_granted(s, order_token)
     log.info("access_granted", order_token=order_token)
     return access.token
 
@@ -194,39 +214,56 @@ async def grant_access(order_token: str) -> str:
 @activity.defn
 async def expire_checkout(order_token: str) -> None:
     async with session() as s:
-        await orders.checkout_expired(s, order_token)
+        await checkout_expired(s, order_token)
 
 
 @activity.defn
 async def send_order_mails(order_token: str) -> int:
-    """The payer's confirmation (with the download link) and the seller's sale mail."""
+    """The payer's confirmation (with the download link) and the seller's sale mail. Reads only: the invoice
+    and the access were made by the steps before this one."""
     base = get_settings().public_url
     async with session() as s:
-        order = await orders.order_by_token(s, order_token)
-        access = await orders.access_granted(s, order_token)
-        invoice = await orders.invoice_issued(s, order_token)
-        seller = await s.get(Seller, order.seller_id)
-        seller_user = await s.get(User, seller.user_id) if seller else None
+        order = await order_by_token(s, order_token)
+        access = await access_of_order(s, order.id)
+        invoice = await invoice_of_order(s, order.id)
+        seller_user = await seller_user_of(s, order.seller_id)
     if order.payment_state != PaymentState.paid:
         raise ApplicationError("order is not paid", type="NotPaid", non_retryable=True)
+    if access is None or invoice is None:
+        raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")
     price = format_money(order.total, order.currency_key)
-    sent = 0
-    sent += await send_once(
-        f"order-{order_token}-payer-confirmation",
-        order.payer_email,
-        f"Your order {order.product_name} ({order_token})",
-        f"Hello {order.payer_first_name},\n\nthank you for your purchase of {order.product_name} ({price}).\n"
-        f"Invoice number: {invoice.number}\n\nDownload: {base}/v1/shop/downloads/{access.token}\n\n"
-        f"Order: {order_token}\n",
-    )
-    if seller_user:
-        sent += await send_once(
-            f"order-{order_token}-seller-sale",
-            seller_user.email,
-            f"New sale: {order.product_name} ({price})",
-            f"You sold {order.product_name} for {price} to {order.payer_email}.\n\n"
-            f"Order: {base}/cabinet/orders/{order_token}\n",
+    mails = [
+        OutgoingMail(
+            key=f"order-{order_token}-payer-confirmation",
+            to=order.payer_email,
+            template=MailTemplate.order_confirmation,
+            context={
+                "first_name": order.payer_first_name,
+                "product_name": order.product_name,
+                "price": price,
+                "invoice_number": str(invoice.number),
+                "download_url": f"{base}/v1/shop/downloads/{access.token}",
+                "order_token": order_token,
+            },
         )
+    ]
+    if seller_user:
+        mails.append(
+            OutgoingMail(
+                key=f"order-{order_token}-seller-sale",
+                to=seller_user.email,
+                template=MailTemplate.order_sale,
+                locale=seller_user.locale,
+                context={
+                    "product_name": order.product_name,
+                    "price": price,
+                    "payer_email": order.payer_email,
+                    "order_url": f"{base}/cabinet/orders/{order_token}",
+                },
+            )
+        )
+    mailer = SmtpMailer.from_settings()
+    sent = sum([await deliver(mailer, m) for m in mails])
     log.info("order_mails_sent", order_token=order_token, sent_now=sent)
     return sent
 

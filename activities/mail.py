@@ -1,44 +1,43 @@
-"""Mail: every mail has a business key; it is stored once and sent at most once per key."""
+"""Mail delivery: render the template, store the mail under its key, send it unless it was sent already.
+
+A mail is sent at most once per key: the outbox row is locked while it is sent and marked sent in the same
+transaction. A worker killed between the SMTP send and the commit sends it again (no SMTP server offers an
+idempotency key); that is the one gap, and it is documented in docs/DECISIONS.md.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import smtplib
-from datetime import UTC, datetime
-from email.message import EmailMessage
+import structlog
+from temporalio import activity
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
-
-from sellflow.settings import get_settings
+from domain.mail import OutgoingMail
+from providers.mail.smtp import Mailer
+from providers.mail.templates import render
 from store.db import session
-from store.models import Mail
+from store.mail.actions import mail_sent, mail_stored
+
+log = structlog.get_logger()
 
 
-def _smtp_send(to: str, subject: str, body: str) -> None:
-    s = get_settings()
-    msg = EmailMessage()
-    msg["From"] = s.mail_from
-    msg["To"] = to
-    msg["Subject"] = subject
-    msg.set_content(body)
-    with smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=10) as smtp:
-        smtp.send_message(msg)
-
-
-async def send_once(key: str, to: str, subject: str, body: str) -> bool:
-    """Store the mail under its key, then send it unless an earlier attempt already did. True if sent now."""
+async def deliver(mailer: Mailer, mail: OutgoingMail) -> bool:
+    """True if the mail went out now, False if an earlier attempt had sent it."""
+    rendered = render(mail.template, mail.locale, mail.context)
     async with session() as s:
-        await s.execute(
-            insert(Mail)
-            .values(idempotency_key=key, to_email=to, subject=subject, body=body)
-            .on_conflict_do_nothing()
-        )
-        mail = (
-            await s.execute(select(Mail).where(Mail.idempotency_key == key).with_for_update())
-        ).scalar_one()
-        if mail.sent_at is not None:
+        row = await mail_stored(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
+        if row.sent_at is not None:
             return False
-        await asyncio.to_thread(_smtp_send, mail.to_email, mail.subject, mail.body)
-        mail.sent_at = datetime.now(UTC)
-        return True
+        await mailer.send(row.to_email, row.subject, row.body)
+        mail_sent(row)
+    log.info("mail_sent", key=mail.key, template=mail.template)
+    return True
+
+
+class MailActivities:
+    """Activities for the Mail workflow, with the sender injected (the worker passes the SMTP mailer)."""
+
+    def __init__(self, mailer: Mailer) -> None:
+        self.mailer = mailer
+
+    @activity.defn
+    async def deliver_mail(self, mail: OutgoingMail) -> bool:
+        return await deliver(self.mailer, mail)

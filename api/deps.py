@@ -13,7 +13,7 @@ from temporalio.client import Client
 from api.security import user_id_from
 from domain.accounts import ProfileType
 from domain.errors import DomainError, ErrorCode
-from store import accounts
+from store.accounts.queries import profile_types, seller_of
 from store.db import session
 from store.models import Seller, User
 
@@ -51,7 +51,7 @@ CurrentUser = Annotated[User, Depends(current_user)]
 async def current_seller(creds: Bearer, s: DB) -> Seller:
     """The caller's seller profile in one query (a seller row implies its user exists)."""
     user_id = user_id_from(bearer(creds))
-    seller = await accounts.seller_of(s, user_id)
+    seller = await seller_of(s, user_id)
     if seller is None:
         if await s.get(User, user_id) is None:
             raise DomainError(ErrorCode.invalid_access_token)
@@ -63,7 +63,7 @@ CurrentSeller = Annotated[Seller, Depends(current_seller)]
 
 
 async def current_manager(user: CurrentUser, s: DB) -> User:
-    if ProfileType.manager not in await accounts.profile_types(s, user.id):
+    if ProfileType.manager not in await profile_types(s, user.id):
         raise DomainError(ErrorCode.FORBIDDEN, "A manager profile is required.")
     return user
 

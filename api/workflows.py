@@ -5,52 +5,18 @@ from __future__ import annotations
 from datetime import timedelta
 from urllib.parse import quote
 
-from pydantic import BaseModel
 from temporalio.client import Client, WithStartWorkflowOperation, WorkflowUpdateFailedError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import ActivityError
+from temporalio.exceptions import ActivityError, WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
+from api.schemas.workflows import HistoryEvent, ProgressOut, StepOut, WorkflowOut, WorkflowSummary
 from domain.checkout import CheckoutInput, PaymentEvent, PayRequest, PayResult, Progress
 from domain.errors import DomainError, ErrorCode
+from domain.mail import OutgoingMail, mail_id
 from sellflow.settings import get_settings
 from workflows.checkout import CheckoutWorkflow
-
-
-class StepOut(BaseModel):
-    key: str
-    state: str
-    at: str | None = None
-
-
-class ProgressOut(BaseModel):
-    state: str
-    steps: list[StepOut]
-
-
-class WorkflowOut(BaseModel):
-    workflow_id: str
-    run_id: str | None
-    status: str | None
-    progress: ProgressOut
-    temporal_ui_url: str
-
-
-class WorkflowSummary(BaseModel):
-    workflow_id: str
-    run_id: str | None
-    workflow_type: str | None
-    status: str | None
-    start_time: str | None
-    close_time: str | None
-    temporal_ui_url: str
-
-
-class HistoryEvent(BaseModel):
-    event_id: int
-    event_type: str
-    event_time: str
-    summary: str
+from workflows.mail import MailWorkflow
 
 
 def checkout_id(token: str) -> str:
@@ -173,3 +139,18 @@ async def history(client: Client, workflow_id: str, run_id: str | None) -> list[
             )
         )
     return events
+
+
+async def send_mail(client: Client, mail: OutgoingMail) -> None:
+    """Start the Mail workflow for this mail's key; a second request for the same key finds the first."""
+    try:
+        await client.start_workflow(
+            MailWorkflow.run,
+            mail,
+            id=mail_id(mail.key),
+            task_queue=get_settings().temporal_task_queue,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+        )
+    except WorkflowAlreadyStartedError:
+        pass  # this key's mail was delivered already

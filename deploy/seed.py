@@ -9,9 +9,11 @@ from sqlalchemy import select
 
 from domain.accounts import ProfileType
 from domain.products import Publication
-from store import accounts, catalog
+from providers.storage.local import storage
+from store.accounts.actions import profile_added, user_created
+from store.accounts.queries import seller_of, user_by_email
+from store.catalog.actions import plan_added, product_created, slugify
 from store.db import session
-from store.files import storage
 from store.models import File, Product
 
 
@@ -53,9 +55,9 @@ PRODUCTS = [
 
 
 async def _user(s, email: str, ptype: ProfileType, username: str | None, first: str, last: str):
-    user = await accounts.user_by_email(s, email)
+    user = await user_by_email(s, email)
     if user is None:
-        user = await accounts.user_created(
+        user = await user_created(
             s,
             email=email,
             password=DEMO.password,
@@ -74,24 +76,22 @@ async def seed() -> None:
         seller_user = await _user(
             s, DEMO.seller_email, ProfileType.seller, DEMO.seller_username, "Dana", "Demo"
         )
-        await accounts.profile_added(s, seller_user, ProfileType.seller, registration_done=True)
-        seller = await accounts.seller_of(s, seller_user.id)
+        await profile_added(s, seller_user, ProfileType.seller, registration_done=True)
+        seller = await seller_of(s, seller_user.id)
         assert seller is not None
         seller.registration_done = True
         await _user(s, DEMO.buyer_email, ProfileType.payer, "demo-buyer", "Ben", "Buyer")
         manager = await _user(s, DEMO.manager_email, ProfileType.manager, "ops-manager", "Mia", "Manager")
-        await accounts.profile_added(s, manager, ProfileType.manager)
+        await profile_added(s, manager, ProfileType.manager)
         for name, description, price, file_name, data in PRODUCTS:
-            slug = catalog.slugify(name)
+            slug = slugify(name)
             if (
                 await s.execute(
                     select(Product.id).where(Product.seller_id == seller.id, Product.slug == slug)
                 )
             ).first():
                 continue
-            view = await catalog.product_created(
-                s, seller.id, name=name, description=description, form="download"
-            )
+            view = await product_created(s, seller.id, name=name, description=description, form="download")
             key, sha = storage().put(data)
             f = File(
                 seller_id=seller.id,
@@ -105,7 +105,7 @@ async def seed() -> None:
             s.add(f)
             await s.flush()
             view.product.file_id = f.id
-            await catalog.plan_added(
+            await plan_added(
                 s, view, name="One-time payment", payment_type="one_time", price=price, currency="eur"
             )
             view.product.publication = Publication.published

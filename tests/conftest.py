@@ -36,11 +36,11 @@ def stack():
 
 
 def _reset_caches() -> None:
-    from activities import stripe_gateway
+    from providers.stripe import client as stripe_client
     from sellflow.settings import get_settings
 
     get_settings.cache_clear()
-    stripe_gateway.client.cache_clear()
+    stripe_client.client.cache_clear()
 
 
 def pytest_sessionfinish(session, exitstatus):

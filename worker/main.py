@@ -12,12 +12,19 @@ from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from activities.checkout import ALL as CHECKOUT_ACTIVITIES
+from activities.mail import MailActivities
+from providers.mail.smtp import SmtpMailer
 from sellflow import telemetry
 from sellflow.settings import get_settings
 from workflows.checkout import CheckoutWorkflow
+from workflows.mail import MailWorkflow
 
-WORKFLOWS = [CheckoutWorkflow]
-ACTIVITIES = [*CHECKOUT_ACTIVITIES]
+WORKFLOWS = [CheckoutWorkflow, MailWorkflow]
+
+
+def activities() -> list:
+    """Every activity, with its providers injected."""
+    return [*CHECKOUT_ACTIVITIES, MailActivities(SmtpMailer.from_settings()).deliver_mail]
 
 
 async def connect() -> Client:
@@ -39,7 +46,7 @@ def build(client: Client) -> Worker:
         client,
         task_queue=get_settings().temporal_task_queue,
         workflows=WORKFLOWS,
-        activities=ACTIVITIES,
+        activities=activities(),
         workflow_runner=RUNNER,
         max_concurrent_activities=100,
         max_concurrent_local_activities=100,

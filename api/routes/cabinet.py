@@ -16,11 +16,12 @@ from domain.listing import ListAnswer
 from domain.money import SUPPORTED_CURRENCIES
 from domain.orders import PaymentType
 from domain.products import PRICE_MAX_MAJOR, PRICE_MIN_MAJOR, PRODUCTS_PAGE_SIZE, ProductForm, Publication
+from providers.storage.local import storage
 from sellflow.settings import get_settings
-from store import catalog
-from store.files import storage
+from store.catalog.actions import plan_added, product_created, product_duplicated
+from store.catalog.queries import ProductView, product_of, products_listed
 from store.models import File as FileRow
-from store.order_queries import order_details, order_of_seller, orders_listed
+from store.orders.queries import order_details, order_of_seller, orders_listed
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024
@@ -57,7 +58,7 @@ class ProductOut(BaseModel):
     pricing_plans: list[PlanOut]
 
 
-def product_out(v: catalog.ProductView) -> ProductOut:
+def product_out(v: ProductView) -> ProductOut:
     p, plan = v.product, v.price_plan
     return ProductOut(
         id=p.id,
@@ -94,7 +95,7 @@ class ProductList(ListAnswer[ProductOut]):
 @router.get("/products", response_model=ProductList)
 async def list_products(request: Request, seller: CurrentSeller, s: DB) -> ProductList:
     params = list_params(request, default_per=PRODUCTS_PAGE_SIZE)
-    views, total = await catalog.products_listed(s, seller.id, params)
+    views, total = await products_listed(s, seller.id, params)
     return ProductList(list=[product_out(v) for v in views], total_count=total)
 
 
@@ -109,15 +110,13 @@ async def create_product(body: ProductIn, seller: CurrentSeller, s: DB) -> Produ
     if not body.name.strip():
         raise invalid(name="required")
     return product_out(
-        await catalog.product_created(
-            s, seller.id, name=body.name, description=body.description, form=body.form
-        )
+        await product_created(s, seller.id, name=body.name, description=body.description, form=body.form)
     )
 
 
 @router.get("/products/{product_id}", response_model=ProductOut)
 async def get_product(product_id: int, seller: CurrentSeller, s: DB) -> ProductOut:
-    return product_out(await catalog.product_of(s, seller.id, product_id))
+    return product_out(await product_of(s, seller.id, product_id))
 
 
 class ProductPatch(BaseModel):
@@ -128,20 +127,20 @@ class ProductPatch(BaseModel):
 
 @router.patch("/products/{product_id}", response_model=ProductOut)
 async def update_product(product_id: int, body: ProductPatch, seller: CurrentSeller, s: DB) -> ProductOut:
-    v = await catalog.product_of(s, seller.id, product_id)
+    v = await product_of(s, seller.id, product_id)
     if body.name is not None and not body.name.strip():
         raise invalid(name="required")
     for field, value in body.model_dump(exclude_none=True).items():
         setattr(v.product, field, value)
     await s.flush()
-    return product_out(await catalog.product_of(s, seller.id, product_id))
+    return product_out(await product_of(s, seller.id, product_id))
 
 
 @router.post("/products/{product_id}/file", response_model=ProductOut)
 async def upload_file(
     product_id: int, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
 ) -> ProductOut:
-    v = await catalog.product_of(s, seller.id, product_id)
+    v = await product_of(s, seller.id, product_id)
     data = await file.read(MAX_UPLOAD_BYTES + 1)
     if not data:
         raise invalid(file="required")
@@ -161,7 +160,7 @@ async def upload_file(
     await s.flush()
     v.product.file_id = row.id
     await s.flush()
-    return product_out(await catalog.product_of(s, seller.id, product_id))
+    return product_out(await product_of(s, seller.id, product_id))
 
 
 class PlanIn(BaseModel):
@@ -177,7 +176,7 @@ class PlanList(ListAnswer[PlanOut]):
 
 @router.get("/products/{product_id}/pricing_plans", response_model=PlanList)
 async def list_plans(product_id: int, seller: CurrentSeller, s: DB) -> PlanList:
-    v = await catalog.product_of(s, seller.id, product_id)
+    v = await product_of(s, seller.id, product_id)
     items = [
         PlanOut(id=x.id, name=x.name, payment_type=x.payment_type, price=x.price, currency=x.currency)
         for x in v.plans
@@ -188,13 +187,13 @@ async def list_plans(product_id: int, seller: CurrentSeller, s: DB) -> PlanList:
 
 @router.post("/products/{product_id}/pricing_plans", response_model=PlanOut, status_code=201)
 async def add_plan(product_id: int, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
-    v = await catalog.product_of(s, seller.id, product_id)
+    v = await product_of(s, seller.id, product_id)
     currency = body.currency.lower()
     if currency not in SUPPORTED_CURRENCIES:
         raise invalid(currency=f"must be one of {', '.join(SUPPORTED_CURRENCIES)}")
     if not (PRICE_MIN_MAJOR * 100 <= body.price <= PRICE_MAX_MAJOR * 100):
         raise invalid(price=f"must be between {PRICE_MIN_MAJOR} and {PRICE_MAX_MAJOR}")
-    plan = await catalog.plan_added(
+    plan = await plan_added(
         s, v, name=body.name.strip(), payment_type=body.payment_type, price=body.price, currency=currency
     )
     return PlanOut(
@@ -204,7 +203,7 @@ async def add_plan(product_id: int, body: PlanIn, seller: CurrentSeller, s: DB) 
 
 @router.delete("/products/{product_id}/pricing_plans/{plan_id}", status_code=204)
 async def remove_plan(product_id: int, plan_id: int, seller: CurrentSeller, s: DB) -> None:
-    v = await catalog.product_of(s, seller.id, product_id)
+    v = await product_of(s, seller.id, product_id)
     plan = next((x for x in v.plans if x.id == plan_id and x.active), None)
     if plan is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Pricing plan not found.")
@@ -217,8 +216,8 @@ Action = Literal["publish", "unpublish", "archive", "unarchive", "duplicate"]
 @router.post("/products/{product_id}/{action}", response_model=ProductOut)
 async def product_action(product_id: int, action: Action, seller: CurrentSeller, s: DB) -> ProductOut:
     if action == "duplicate":
-        return product_out(await catalog.product_duplicated(s, seller.id, product_id))
-    v = await catalog.product_of(s, seller.id, product_id)
+        return product_out(await product_duplicated(s, seller.id, product_id))
+    v = await product_of(s, seller.id, product_id)
     p = v.product
     if action == "publish":
         blocking = v.warnings
@@ -234,7 +233,7 @@ async def product_action(product_id: int, action: Action, seller: CurrentSeller,
     elif action == "unarchive":
         p.is_archived = False
     await s.flush()
-    return product_out(await catalog.product_of(s, seller.id, product_id))
+    return product_out(await product_of(s, seller.id, product_id))
 
 
 class OrderRow(BaseModel):

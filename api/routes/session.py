@@ -10,13 +10,25 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, BackgroundTasks, Form, Request, Response
 from pydantic import BaseModel, StringConstraints, field_validator
 
-from activities.mail import send_once
-from api.deps import DB, CurrentUser
+from api.deps import DB, CurrentUser, Temporal
 from api.security import Tokens, access_token
+from api.workflows import send_mail
 from domain.accounts import ProfileType, email_error, password_error, username_error
 from domain.errors import DomainError, ErrorCode, invalid
+from domain.mail import MailTemplate, OutgoingMail
 from sellflow.settings import get_settings
-from store import accounts
+from store.accounts.actions import (
+    auth_token_issued,
+    auth_token_used,
+    profile_added,
+    refresh_token_issued,
+    refresh_token_revoked,
+    refresh_token_spent,
+    seller_registration_checked,
+    user_created,
+)
+from store.accounts.passwords import hash_password, password_matches
+from store.accounts.queries import profile_types, seller_of, user_by_email, user_by_username
 from store.models import User
 
 router = APIRouter(prefix="/v1/app", tags=["session"])
@@ -73,7 +85,7 @@ class UserOut(BaseModel):
 
 
 async def user_out(s: DB, user: User) -> UserOut:
-    seller = await accounts.seller_of(s, user.id)
+    seller = await seller_of(s, user.id)
     return UserOut(
         id=user.id,
         email=user.email,
@@ -82,7 +94,7 @@ async def user_out(s: DB, user: User) -> UserOut:
         last_name=user.last_name,
         confirmed=user.confirmed_at is not None,
         locale=user.locale,
-        profile_types=await accounts.profile_types(s, user.id),
+        profile_types=await profile_types(s, user.id),
         seller=None
         if seller is None
         else SellerInfo(
@@ -96,7 +108,7 @@ async def user_out(s: DB, user: User) -> UserOut:
 
 async def issue_tokens(s: DB, user_id: int, fingerprint: str) -> Tokens:
     access, expires = access_token(user_id)
-    refresh, refresh_expires = await accounts.refresh_token_issued(
+    refresh, refresh_expires = await refresh_token_issued(
         s, user_id, fingerprint, get_settings().refresh_token_ttl_s
     )
     return Tokens(
@@ -108,12 +120,12 @@ def _link(path: str) -> str:
     return f"{get_settings().public_url}{path}"
 
 
-async def _mail(key: str, to: str, subject: str, body: str) -> None:
-    await send_once(key, to, subject, body)
+def _mail(user: User, key: str, template: MailTemplate, link: str) -> OutgoingMail:
+    return OutgoingMail(key=key, to=user.email, template=template, locale=user.locale, context={"link": link})
 
 
 @router.post("/user", status_code=201, response_model=UserOut)
-async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks) -> UserOut:
+async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks, client: Temporal) -> UserOut:
     errors = {
         k: v
         for k, v in {
@@ -124,7 +136,7 @@ async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks) -> UserOut:
     }
     if errors:
         raise invalid(**errors)
-    user = await accounts.user_created(
+    user = await user_created(
         s,
         email=body.email,
         password=body.password,
@@ -134,14 +146,16 @@ async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks) -> UserOut:
         locale=body.locale,
         profile_type=ProfileType(body.profile_type),
     )
-    token = await accounts.auth_token_issued(s, user, "confirmation")
+    token = await auth_token_issued(s, user, "confirmation")
     tasks.add_task(
-        _mail,
-        f"user-{user.id}-confirmation-{token[:8]}",
-        user.email,
-        "Confirm your Sellflow account",
-        f"Welcome to Sellflow!\n\nConfirm your email address:\n{_link('/users/confirmation')}"
-        f"?confirmation_token={token}\n",
+        send_mail,
+        client,
+        _mail(
+            user,
+            f"user-{user.id}-confirmation-{token[:8]}",
+            MailTemplate.account_confirmation,
+            f"{_link('/users/confirmation')}?confirmation_token={token}",
+        ),
     )
     return await user_out(s, user)
 
@@ -159,7 +173,7 @@ class Availability(BaseModel):
 async def check_email(body: EmailIn, s: DB) -> Availability:
     if err := email_error(body.email):
         return Availability(available=False, message=err)
-    return Availability(available=await accounts.user_by_email(s, body.email) is None)
+    return Availability(available=await user_by_email(s, body.email) is None)
 
 
 class UsernameIn(BaseModel):
@@ -170,7 +184,7 @@ class UsernameIn(BaseModel):
 async def check_username(body: UsernameIn, s: DB) -> Availability:
     if err := username_error(body.username):
         return Availability(available=False, message=err)
-    taken = await accounts.user_by_username(s, body.username or "")
+    taken = await user_by_username(s, body.username or "")
     return Availability(available=taken is None, message="exists" if taken else None)
 
 
@@ -185,22 +199,25 @@ class ConfirmIn(BaseModel):
 
 @router.post("/user/confirmation", response_model=Tokens)
 async def confirm(body: ConfirmIn, s: DB) -> Tokens:
-    user = await accounts.auth_token_used(s, body.confirmation_token, "confirmation")
+    user = await auth_token_used(s, body.confirmation_token, "confirmation")
     user.confirmed_at = user.confirmed_at or datetime.now(UTC)
     return await issue_tokens(s, user.id, body.fingerprint)
 
 
 @router.post("/user/confirmation/new", status_code=204)
-async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks) -> Response:
-    user = await accounts.user_by_email(s, body.email)
+async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks, client: Temporal) -> Response:
+    user = await user_by_email(s, body.email)
     if user and user.confirmed_at is None:
-        token = await accounts.auth_token_issued(s, user, "confirmation")
+        token = await auth_token_issued(s, user, "confirmation")
         tasks.add_task(
-            _mail,
-            f"user-{user.id}-confirmation-{token[:8]}",
-            user.email,
-            "Confirm your Sellflow account",
-            f"Confirm your email address:\n{_link('/users/confirmation')}?confirmation_token={token}\n",
+            send_mail,
+            client,
+            _mail(
+                user,
+                f"user-{user.id}-confirmation-{token[:8]}",
+                MailTemplate.account_confirmation,
+                f"{_link('/users/confirmation')}?confirmation_token={token}",
+            ),
         )
     return Response(status_code=204)
 
@@ -214,8 +231,8 @@ class SignIn(BaseModel):
 @router.post("/session", response_model=Tokens)
 async def sign_in(body: SignIn, s: DB, request: Request) -> Tokens:
     throttle(request, body.email.lower())
-    user = await accounts.user_by_email(s, body.email)
-    if not accounts.password_matches(user, body.password):
+    user = await user_by_email(s, body.email)
+    if not password_matches(user, body.password):
         raise DomainError(ErrorCode.INVALID_CREDENTIALS)
     assert user is not None
     return await issue_tokens(s, user.id, body.fingerprint)
@@ -227,7 +244,7 @@ async def renew_token(
     refresh_token: Annotated[str | None, Form()] = None,
     fingerprint: Annotated[str | None, Form()] = None,
 ) -> Tokens:
-    user_id = await accounts.refresh_token_spent(s, refresh_token, fingerprint)
+    user_id = await refresh_token_spent(s, refresh_token, fingerprint)
     return await issue_tokens(s, user_id, fingerprint or "")
 
 
@@ -238,7 +255,7 @@ class SignOut(BaseModel):
 @router.delete("/session", status_code=204)
 async def sign_out(body: SignOut, s: DB) -> Response:
     if body.refresh_token:
-        await accounts.refresh_token_revoked(s, body.refresh_token)
+        await refresh_token_revoked(s, body.refresh_token)
     return Response(status_code=204)
 
 
@@ -249,18 +266,22 @@ class MagicLinkIn(BaseModel):
 
 
 @router.post("/user/send_magic_link", status_code=204)
-async def send_magic_link(body: MagicLinkIn, s: DB, tasks: BackgroundTasks, request: Request) -> Response:
+async def send_magic_link(
+    body: MagicLinkIn, s: DB, tasks: BackgroundTasks, request: Request, client: Temporal
+) -> Response:
     throttle(request, f"magic:{body.email.lower()}")
-    user = await accounts.user_by_email(s, body.email)
+    user = await user_by_email(s, body.email)
     if user is not None:
-        token = await accounts.auth_token_issued(s, user, "magic_link")
+        token = await auth_token_issued(s, user, "magic_link")
         tasks.add_task(
-            _mail,
-            f"user-{user.id}-magic-{token[:8]}",
-            user.email,
-            "Your Sellflow sign-in link",
-            f"Sign in to Sellflow:\n{_link('/users/magic_link')}?token={token}\n\n"
-            "The link works once, for 30 minutes.\n",
+            send_mail,
+            client,
+            _mail(
+                user,
+                f"user-{user.id}-magic-{token[:8]}",
+                MailTemplate.magic_link,
+                f"{_link('/users/magic_link')}?token={token}",
+            ),
         )
     return Response(status_code=204)
 
@@ -272,23 +293,28 @@ class MagicIn(BaseModel):
 
 @router.post("/session/magic_link", response_model=Tokens)
 async def magic_sign_in(body: MagicIn, s: DB) -> Tokens:
-    user = await accounts.auth_token_used(s, body.token, "magic_link")
+    user = await auth_token_used(s, body.token, "magic_link")
     user.confirmed_at = user.confirmed_at or datetime.now(UTC)
     return await issue_tokens(s, user.id, body.fingerprint)
 
 
 @router.post("/user/password", status_code=204)
-async def request_password_reset(body: EmailIn, s: DB, tasks: BackgroundTasks, request: Request) -> Response:
+async def request_password_reset(
+    body: EmailIn, s: DB, tasks: BackgroundTasks, request: Request, client: Temporal
+) -> Response:
     throttle(request, f"reset:{body.email.lower()}")
-    user = await accounts.user_by_email(s, body.email)
+    user = await user_by_email(s, body.email)
     if user is not None:
-        token = await accounts.auth_token_issued(s, user, "reset_password")
+        token = await auth_token_issued(s, user, "reset_password")
         tasks.add_task(
-            _mail,
-            f"user-{user.id}-reset-{token[:8]}",
-            user.email,
-            "Reset your Sellflow password",
-            f"Choose a new password:\n{_link('/users/password/edit')}?reset_password_token={token}\n",
+            send_mail,
+            client,
+            _mail(
+                user,
+                f"user-{user.id}-reset-{token[:8]}",
+                MailTemplate.reset_password,
+                f"{_link('/users/password/edit')}?reset_password_token={token}",
+            ),
         )
     return Response(status_code=204)
 
@@ -302,8 +328,8 @@ class ResetIn(BaseModel):
 async def reset_password(body: ResetIn, s: DB) -> Response:
     if err := password_error(body.password):
         raise invalid(password=err)
-    user = await accounts.auth_token_used(s, body.reset_password_token, "reset_password")
-    user.password_hash = accounts.hash_password(body.password)
+    user = await auth_token_used(s, body.reset_password_token, "reset_password")
+    user.password_hash = hash_password(body.password)
     return Response(status_code=204)
 
 
@@ -320,8 +346,8 @@ class ProfileIn(BaseModel):
 async def add_profile(body: ProfileIn, user: CurrentUser, s: DB) -> UserOut:
     """A user can hold several profile types: a buyer becomes a seller (or the other way) without a second
     account. Manager profiles are granted by operations, never self-assigned."""
-    await accounts.profile_added(s, user, ProfileType(body.profile_type))
-    await accounts.seller_registration_checked(s, user)
+    await profile_added(s, user, ProfileType(body.profile_type))
+    await seller_registration_checked(s, user)
     return await user_out(s, user)
 
 
@@ -337,11 +363,11 @@ async def update_me(body: UserPatch, user: CurrentUser, s: DB) -> UserOut:
     if body.username is not None and body.username != user.username:
         if err := username_error(body.username):
             raise invalid(username=err)
-        if await accounts.user_by_username(s, body.username):
+        if await user_by_username(s, body.username):
             raise DomainError(ErrorCode.CONFLICT, "This username is taken.", {"username": "exists"})
         user.username = body.username
     for field in ("first_name", "last_name", "locale"):
         if (value := getattr(body, field)) is not None:
             setattr(user, field, value)
-    await accounts.seller_registration_checked(s, user)
+    await seller_registration_checked(s, user)
     return await user_out(s, user)

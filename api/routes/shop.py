@@ -10,19 +10,20 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field, field_validator
 from sqlalchemy import select
 
-from activities import stripe_gateway as gw
 from api.deps import DB, Temporal
 from api.workflows import authenticated, pay
 from domain.accounts import email_error
 from domain.checkout import PayOutcome
 from domain.errors import DomainError, ErrorCode
 from domain.orders import PaymentState
+from providers.storage.local import storage
+from providers.stripe import client as stripe_client
 from sellflow.settings import get_settings
-from store import catalog, orders
+from store.catalog.queries import shop_product
 from store.db import session
-from store.files import storage
 from store.models import Access, File, Invoice, Order, Seller, User
-from store.order_queries import access_by_token
+from store.orders.actions import new_order_token, order_created, payer_customer_saved
+from store.orders.queries import access_by_token, payer_customer
 
 router = APIRouter(prefix="/v1/shop", tags=["shop"])
 log = structlog.get_logger()
@@ -53,7 +54,7 @@ class ShopProduct(BaseModel):
 
 @router.get("/{username}/products/{slug}", response_model=ShopProduct)
 async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
-    v = await catalog.shop_product(s, username, slug)
+    v = await shop_product(s, username, slug)
     user = await s.get(User, v.seller.user_id)
     plan = v.price_plan
     return ShopProduct(
@@ -114,25 +115,25 @@ async def start_checkout(username: str, slug: str, body: CheckoutIn) -> Checkout
     """Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
     the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us)."""
     async with session() as s:
-        v = await catalog.shop_product(s, username, slug)
+        v = await shop_product(s, username, slug)
         if v.reasons:
             raise DomainError(ErrorCode.NOT_SELLABLE, fields={"reasons": [r.value for r in v.reasons]})
         plan = next((x for x in v.plans if x.id == body.pricing_plan_id and x.active), None)
         if plan is None:
             raise DomainError(ErrorCode.INVALID_INPUT, fields={"pricing_plan_id": "invalid"})
-        customer = await orders.payer_customer(s, body.payer.email)
+        customer = await payer_customer(s, body.payer.email)
     created = None
     if customer is None:
-        created = await gw.create_customer(
+        created = await stripe_client.create_customer(
             body.payer.email, f"{body.payer.first_name} {body.payer.last_name}"
         )
-    token = orders.new_order_token()
+    token = new_order_token()
     # The SetupIntent is created first (it carries the token); if the insert below fails it is simply unused.
-    si_id, secret = await gw.create_setup_intent(customer or created or "", token)
+    si_id, secret = await stripe_client.create_setup_intent(customer or created or "", token)
     async with session() as s:
         if created is not None:
-            customer = await orders.payer_customer_saved(s, body.payer.email, created)
-        order = await orders.order_created(
+            customer = await payer_customer_saved(s, body.payer.email, created)
+        order = await order_created(
             s,
             token=token,
             product=v.product,

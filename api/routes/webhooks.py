@@ -7,61 +7,49 @@ PaymentIntent from Stripe, and a webhook for a checkout that is over is stored a
 
 from __future__ import annotations
 
-import stripe
 import structlog
 from fastapi import APIRouter, Request
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
 
-from activities import stripe_gateway as gw
-from api.deps import Temporal
+from api.deps import DB, Temporal
+from api.schemas.webhooks import WebhookAck
 from api.workflows import payment_event
 from domain.checkout import PaymentEvent
 from domain.errors import DomainError, ErrorCode
 from domain.orders import PaymentState
-from store.db import session
-from store.models import Order, WebhookEvent
+from providers.stripe.errors import WebhookRejected
+from providers.stripe.webhooks import verify_webhook
+from store.orders.queries import payment_state_of
+from store.webhooks.actions import webhook_received
 
 router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"])
 log = structlog.get_logger()
 
 
-async def _settled(token: str) -> bool:
+async def _settled(s: DB, token: str) -> bool:
     """A paid or expired order's checkout has nothing left to learn from a payment event."""
-    async with session() as s:
-        state = (
-            await s.execute(select(Order.payment_state).where(Order.token == token))
-        ).scalar_one_or_none()
-    return state in (None, PaymentState.paid, PaymentState.payment_not_completed)
+    return await payment_state_of(s, token) in (None, PaymentState.paid, PaymentState.payment_not_completed)
 
 
-@router.post("/stripe")
-async def stripe_webhook(request: Request, client: Temporal) -> dict:
+@router.post("/stripe", response_model=WebhookAck)
+async def stripe_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
     payload = await request.body()
     try:
-        data = gw.verify_webhook(payload, request.headers.get("stripe-signature"))
-    except (ValueError, stripe.SignatureVerificationError) as e:
+        event, raw = verify_webhook(payload, request.headers.get("stripe-signature"))
+    except WebhookRejected as e:
         raise DomainError(
             ErrorCode.INVALID_INPUT, "Invalid webhook signature.", {"signature": "invalid"}
         ) from e
-    event_id, event_type = data["id"], data["type"]
-    obj = data.get("data", {}).get("object", {}) or {}
-    ref = obj.get("id")
-    async with session() as s:
-        inserted = (
-            await s.execute(
-                insert(WebhookEvent)
-                .values(id=event_id, provider="stripe", type=event_type, object_ref=ref, payload=data)
-                .on_conflict_do_nothing()
-                .returning(WebhookEvent.id)
-            )
-        ).scalar_one_or_none()
-    if inserted is None:
-        log.info("webhook_duplicate", event_id=event_id, type=event_type)
-        return {"received": True, "duplicate": True}
-    token = (obj.get("metadata") or {}).get("order_token")
+    ref, token = event.object_id, event.order_token
+    # The event is stored in the request's transaction: if the signal below fails, nothing is stored and the
+    # provider's retry delivers it again.
+    new = await webhook_received(
+        s, provider="stripe", event_id=event.id, event_type=event.type, object_ref=ref, payload=raw
+    )
+    if not new:
+        log.info("webhook_duplicate", event_id=event.id, type=event.type)
+        return WebhookAck(received=True, duplicate=True)
     delivered = False
-    if event_type.startswith("payment_intent.") and token and ref and not await _settled(token):
-        delivered = await payment_event(client, token, PaymentEvent(intent_id=ref, event_type=event_type))
-    log.info("webhook_received", event_id=event_id, type=event_type, order_token=token, delivered=delivered)
-    return {"received": True, "duplicate": False}
+    if event.type.startswith("payment_intent.") and token and ref and not await _settled(s, token):
+        delivered = await payment_event(client, token, PaymentEvent(intent_id=ref, event_type=event.type))
+    log.info("webhook_received", event_id=event.id, type=event.type, order_token=token, delivered=delivered)
+    return WebhookAck(received=True, duplicate=False)

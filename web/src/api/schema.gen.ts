@@ -1141,6 +1141,13 @@ export interface components {
             /** Error Type */
             type: string;
         };
+        /** WebhookAck */
+        WebhookAck: {
+            /** Duplicate */
+            duplicate: boolean;
+            /** Received */
+            received: boolean;
+        };
         /** WorkflowHistory */
         WorkflowHistory: {
             /** Events */
@@ -2316,9 +2323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WebhookAck"];
                 };
             };
         };

@@ -1,10 +1,11 @@
+"""The outbox: every mail Sellflow sends, stored under a business key and sent at most once."""
+
 from datetime import datetime
 
 from sqlalchemy import BigInteger, DateTime, String, Text, text
-from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from store.models.base import Base
+from store.base import Base
 
 
 class Mail(Base):
@@ -18,15 +19,3 @@ class Mail(Base):
     body: Mapped[str] = mapped_column(Text)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
-
-
-class WebhookEvent(Base):
-    """Provider webhooks, stored once by the provider's event id."""
-
-    __tablename__ = "webhook_events"
-    id: Mapped[str] = mapped_column(String(100), primary_key=True)
-    provider: Mapped[str] = mapped_column(String(30))
-    type: Mapped[str] = mapped_column(String(100))
-    object_ref: Mapped[str | None] = mapped_column(String(100), index=True)
-    payload: Mapped[dict] = mapped_column(JSONB)
-    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

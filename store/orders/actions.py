@@ -10,39 +10,15 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.errors import DomainError, ErrorCode
 from domain.orders import InvoiceState, LogType, PaymentLogState, PaymentProvider, PaymentState, TransferForm
-from store.models import (
-    Access,
-    Invoice,
-    Order,
-    PayerCustomer,
-    Payment,
-    PaymentIntentRecord,
-    PricingPlan,
-    Product,
-    Seller,
-    Transfer,
-)
+from store.accounts.models import Seller
+from store.catalog.models import PricingPlan, Product
+from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
+from store.orders.queries import order_by_token, payer_customer
 
 
 def new_order_token() -> str:
     return secrets.token_hex(10)
-
-
-async def order_by_token(s: AsyncSession, token: str, *, lock: bool = False) -> Order:
-    q = select(Order).where(Order.token == token)
-    if lock:
-        q = q.with_for_update()
-    order = (await s.execute(q)).scalar_one_or_none()
-    if order is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
-    return order
-
-
-async def payer_customer(s: AsyncSession, email: str) -> str | None:
-    row = await s.get(PayerCustomer, email.lower())
-    return row.provider_customer_id if row else None
 
 
 async def payer_customer_saved(s: AsyncSession, email: str, customer_id: str) -> str:
@@ -88,27 +64,6 @@ async def order_created(
     s.add(order)
     await s.flush()
     return order
-
-
-async def intent_for_attempt(s: AsyncSession, order_id: int, attempt: int) -> PaymentIntentRecord | None:
-    return (
-        await s.execute(
-            select(PaymentIntentRecord).where(
-                PaymentIntentRecord.order_id == order_id, PaymentIntentRecord.attempt == attempt
-            )
-        )
-    ).scalar_one_or_none()
-
-
-async def latest_intent(s: AsyncSession, order_id: int) -> PaymentIntentRecord | None:
-    return (
-        await s.execute(
-            select(PaymentIntentRecord)
-            .where(PaymentIntentRecord.order_id == order_id)
-            .order_by(PaymentIntentRecord.attempt.desc())
-            .limit(1)
-        )
-    ).scalar_one_or_none()
 
 
 async def intent_recorded(

@@ -7,12 +7,12 @@ PaymentIntent is recorded before it is confirmed, and found again on any retry).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 
 import stripe
 
+from providers.stripe.errors import ProviderDeclined
 from sellflow.settings import get_settings
 
 
@@ -25,16 +25,6 @@ class Intent:
     amount: int
     currency: str
     metadata: dict
-
-
-class ProviderDeclined(Exception):
-    """The provider refused the request for a reason the buyer can read (a 4xx such as a card decline)."""
-
-    def __init__(self, message: str, code: str | None = None, intent_id: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.intent_id = intent_id
 
 
 @lru_cache(maxsize=1)
@@ -123,23 +113,3 @@ async def cancel_payment_intent(intent_id: str, idempotency_key: str) -> Intent:
     except stripe.InvalidRequestError:
         return await retrieve_payment_intent(intent_id)
     return _intent(pi)
-
-
-def verify_webhook(payload: bytes, signature: str | None) -> dict:
-    """The event as a plain dict, once its signature and timestamp check out. Raises ValueError or
-    stripe.SignatureVerificationError for a bad, stale or missing signature."""
-    s = get_settings()
-    stripe.WebhookSignature.verify_header(
-        payload.decode("utf-8"),
-        signature or "",
-        s.stripe_webhook_secret,
-        tolerance=s.stripe_webhook_tolerance_s,
-    )
-    event = json.loads(payload)
-    if (
-        not isinstance(event, dict)
-        or not isinstance(event.get("id"), str)
-        or not isinstance(event.get("type"), str)
-    ):
-        raise ValueError("not a Stripe event")
-    return event

@@ -1,7 +1,7 @@
 from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from store.models.base import Base, Timestamps
+from store.base import Base, Timestamps
 
 
 class File(Timestamps, Base):

@@ -3,7 +3,7 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from store.models.base import Base, Timestamps
+from store.base import Base, Timestamps
 
 
 class User(Timestamps, Base):

@@ -1,9 +1,7 @@
-"""Products and pricing plans, always scoped to one seller."""
+"""Product reads, always scoped to one seller (or to one public shop): views, the products list."""
 
 from __future__ import annotations
 
-import re
-import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import Select, func, or_, select
@@ -12,13 +10,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.errors import DomainError, ErrorCode
 from domain.listing import ListParams
 from domain.products import NotSellableReason, Publication, SellableFacts, not_sellable_reasons
+from store.accounts.models import Seller, User
+from store.catalog.models import File, PricingPlan, Product
 from store.listing import ListSpec, run_list
-from store.models import File, PricingPlan, Product, Seller, User
-
-
-def slugify(name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:80]
-    return slug or "product"
 
 
 @dataclass
@@ -92,7 +86,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
     ]
 
 
-async def _view(s: AsyncSession, product: Product) -> ProductView:
+async def view_of(s: AsyncSession, product: Product) -> ProductView:
     return (await _views(s, [product]))[0]
 
 
@@ -103,7 +97,7 @@ async def product_of(s: AsyncSession, seller_id: int, product_id: int) -> Produc
     ).scalar_one_or_none()
     if p is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Product not found.")
-    return await _view(s, p)
+    return await view_of(s, p)
 
 
 async def shop_product(s: AsyncSession, username: str, slug: str) -> ProductView:
@@ -121,83 +115,7 @@ async def shop_product(s: AsyncSession, username: str, slug: str) -> ProductView
     ).scalar_one_or_none()
     if row is None or row.publication != Publication.published:
         raise DomainError(ErrorCode.NOT_FOUND, "Product not found.")
-    return await _view(s, row)
-
-
-async def _free_slug(s: AsyncSession, seller_id: int, name: str) -> str:
-    base = slugify(name)
-    slug = base
-    while (
-        await s.execute(select(Product.id).where(Product.seller_id == seller_id, Product.slug == slug))
-    ).first():
-        slug = f"{base}-{secrets.token_hex(2)}"
-    return slug
-
-
-async def product_created(
-    s: AsyncSession, seller_id: int, *, name: str, description: str, form: str
-) -> ProductView:
-    p = Product(
-        seller_id=seller_id,
-        name=name.strip(),
-        description=description,
-        form=form,
-        slug=await _free_slug(s, seller_id, name),
-        publication=Publication.unpublished,
-    )
-    s.add(p)
-    await s.flush()
-    return await _view(s, p)
-
-
-async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -> ProductView:
-    src = await product_of(s, seller_id, product_id)
-    p = src.product
-    copy = Product(
-        seller_id=seller_id,
-        name=f"{p.name} (copy)",
-        internal_name=p.internal_name,
-        description=p.description,
-        form=p.form,
-        slug=await _free_slug(s, seller_id, p.name),
-        publication=Publication.unpublished,
-        is_free=p.is_free,
-        limit=p.limit,
-        file_id=p.file_id,
-    )
-    s.add(copy)
-    await s.flush()
-    for plan in src.plans:
-        s.add(
-            PricingPlan(
-                product_id=copy.id,
-                seller_id=seller_id,
-                name=plan.name,
-                payment_type=plan.payment_type,
-                price=plan.price,
-                currency=plan.currency,
-                active=plan.active,
-            )
-        )
-    await s.flush()
-    return await _view(s, copy)
-
-
-async def plan_added(
-    s: AsyncSession, view: ProductView, *, name: str, payment_type: str, price: int, currency: str
-) -> PricingPlan:
-    plan = PricingPlan(
-        product_id=view.product.id,
-        seller_id=view.product.seller_id,
-        name=name,
-        payment_type=payment_type,
-        price=price,
-        currency=currency,
-        active=True,
-    )
-    s.add(plan)
-    await s.flush()
-    return plan
+    return await view_of(s, row)
 
 
 def _state_filter(q: Select, value: str) -> Select:

@@ -6,20 +6,15 @@ import hashlib
 import secrets
 from datetime import UTC, datetime, timedelta
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerifyMismatchError
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.accounts import ProfileType
 from domain.errors import DomainError, ErrorCode
-from store.models import AuthToken, Profile, RefreshToken, Seller, User
-
-_hasher = PasswordHasher()
-# A hash of a random password: verifying against it costs the same as a real user, so a missing account
-# cannot be told apart from a wrong password by timing.
-_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
+from store.accounts.passwords import hash_password
+from store.accounts.queries import seller_of, user_by_email, user_by_username
 
 TOKEN_TTL = {
     "confirmation": timedelta(days=3),
@@ -30,41 +25,6 @@ TOKEN_TTL = {
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
-
-
-def password_matches(user: User | None, password: str) -> bool:
-    stored = user.password_hash if user else None
-    try:
-        ok = _hasher.verify(stored or _DUMMY_HASH, password)
-    except (VerifyMismatchError, InvalidHashError):
-        return False
-    return ok and stored is not None
-
-
-async def user_by_email(s: AsyncSession, email: str) -> User | None:
-    return (await s.execute(select(User).where(User.email == email.strip().lower()))).scalar_one_or_none()
-
-
-async def user_by_username(s: AsyncSession, username: str) -> User | None:
-    return (
-        await s.execute(select(User).where(func.lower(User.username) == username.strip().lower()))
-    ).scalar_one_or_none()
-
-
-async def profile_types(s: AsyncSession, user_id: int) -> list[str]:
-    return list(
-        (
-            await s.execute(select(Profile.type).where(Profile.user_id == user_id).order_by(Profile.id))
-        ).scalars()
-    )
-
-
-async def seller_of(s: AsyncSession, user_id: int) -> Seller | None:
-    return (await s.execute(select(Seller).where(Seller.user_id == user_id))).scalar_one_or_none()
 
 
 async def profile_added(

@@ -1,4 +1,5 @@
-"""Order reads for the cabinet and the shop: the orders list (generic list engine) and one order's details."""
+"""Order reads: one order by token, its payment intents, the orders list (generic list engine) and one order's
+details. Reading never creates a row."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from domain.errors import DomainError, ErrorCode, invalid
 from domain.listing import ListParams
 from domain.orders import ORDER_SORT_KEYS, PaymentState
 from store.listing import ListSpec, run_list
-from store.models import Access, Invoice, Order, Payment, Transfer
+from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 
 LIST_COLUMNS = (
     Order.token,
@@ -122,3 +123,52 @@ async def access_by_token(s: AsyncSession, token: str) -> Access:
     if access is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Download not found.")
     return access
+
+
+async def order_by_token(s: AsyncSession, token: str, *, lock: bool = False) -> Order:
+    q = select(Order).where(Order.token == token)
+    if lock:
+        q = q.with_for_update()
+    order = (await s.execute(q)).scalar_one_or_none()
+    if order is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
+    return order
+
+
+async def payer_customer(s: AsyncSession, email: str) -> str | None:
+    row = await s.get(PayerCustomer, email.lower())
+    return row.provider_customer_id if row else None
+
+
+async def intent_for_attempt(s: AsyncSession, order_id: int, attempt: int) -> PaymentIntentRecord | None:
+    return (
+        await s.execute(
+            select(PaymentIntentRecord).where(
+                PaymentIntentRecord.order_id == order_id, PaymentIntentRecord.attempt == attempt
+            )
+        )
+    ).scalar_one_or_none()
+
+
+async def latest_intent(s: AsyncSession, order_id: int) -> PaymentIntentRecord | None:
+    return (
+        await s.execute(
+            select(PaymentIntentRecord)
+            .where(PaymentIntentRecord.order_id == order_id)
+            .order_by(PaymentIntentRecord.attempt.desc())
+            .limit(1)
+        )
+    ).scalar_one_or_none()
+
+
+async def payment_state_of(s: AsyncSession, token: str) -> str | None:
+    """The order's payment state, or None for an unknown token (one column, no row loaded)."""
+    return (await s.execute(select(Order.payment_state).where(Order.token == token))).scalar_one_or_none()
+
+
+async def invoice_of_order(s: AsyncSession, order_id: int) -> Invoice | None:
+    return (await s.execute(select(Invoice).where(Invoice.order_id == order_id))).scalar_one_or_none()
+
+
+async def access_of_order(s: AsyncSession, order_id: int) -> Access | None:
+    return (await s.execute(select(Access).where(Access.order_id == order_id))).scalar_one_or_none()

@@ -16,7 +16,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from store.models.base import Base, Timestamps
+from store.base import Base, Timestamps
 
 
 class PayerCustomer(Timestamps, Base):

@@ -1,0 +1,32 @@
+"""Mails as data: which template, in which language, to whom, under which business key (sent at most once)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+MAIL_LOCALES = ("en", "de")
+
+
+class MailTemplate(StrEnum):
+    account_confirmation = "account_confirmation"
+    magic_link = "magic_link"
+    reset_password = "reset_password"
+    order_confirmation = "order_confirmation"
+    order_sale = "order_sale"
+
+
+@dataclass
+class OutgoingMail:
+    """One mail: `key` is its business key (e.g. `order-{token}-payer-confirmation`); one key, one mail."""
+
+    key: str
+    to: str
+    template: MailTemplate
+    locale: str = "en"
+    context: dict[str, str] = field(default_factory=dict)
+
+
+def mail_id(key: str) -> str:
+    """The id of the workflow that delivers the mail with this key."""
+    return f"mail-{key}"

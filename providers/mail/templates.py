@@ -1,0 +1,40 @@
+"""Mail templates: `templates/{locale}/{name}.txt`, Jinja2, in English and German. A template's first line is
+`Subject: …`, then a blank line, then the body."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from domain.mail import MAIL_LOCALES, MailTemplate
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+@dataclass(frozen=True)
+class RenderedMail:
+    subject: str
+    body: str
+
+
+@lru_cache(maxsize=1)
+def _env() -> Environment:
+    # Plain-text mails: no HTML escaping; a missing variable is an error, never an empty hole in a mail.
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=False,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
+
+
+def render(template: MailTemplate, locale: str, context: dict[str, str]) -> RenderedMail:
+    lang = locale if locale in MAIL_LOCALES else MAIL_LOCALES[0]
+    text = _env().get_template(f"{lang}/{template.value}.txt").render(**context)
+    head, _, body = text.partition("\n\n")
+    if not head.startswith("Subject: "):
+        raise ValueError(f"mail template {lang}/{template.value} has no subject line")
+    return RenderedMail(subject=head.removeprefix("Subject: ").strip(), body=body)

@@ -1,0 +1,1 @@
+"""File storage behind one interface (`local.Storage`); locally a folder under the data dir."""

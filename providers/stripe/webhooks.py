@@ -1,0 +1,60 @@
+"""Stripe webhook verification: signature and timestamp first, then the event's shape as a typed model."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import stripe
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from providers.stripe.errors import WebhookRejected
+from sellflow.settings import get_settings
+
+
+class EventObject(BaseModel):
+    """The part of an event's object Sellflow reads: its id and the order token in its metadata."""
+
+    model_config = ConfigDict(extra="ignore")
+    id: str | None = Field(None, max_length=100)
+    metadata: dict[str, str] = Field(default_factory=dict)
+
+
+class EventData(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    object: EventObject = Field(default_factory=EventObject)
+
+
+class StripeEvent(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    id: str = Field(min_length=1, max_length=100)
+    type: str = Field(min_length=1, max_length=100)
+    data: EventData = Field(default_factory=EventData)
+
+    @property
+    def object_id(self) -> str | None:
+        return self.data.object.id
+
+    @property
+    def order_token(self) -> str | None:
+        return self.data.object.metadata.get("order_token")
+
+
+def verify_webhook(payload: bytes, signature: str | None) -> tuple[StripeEvent, dict[str, Any]]:
+    """The event (typed, and as received for storage) once its signature and timestamp check out.
+    Raises WebhookRejected for a bad, stale or missing signature or a shape Sellflow does not understand."""
+    s = get_settings()
+    try:
+        stripe.WebhookSignature.verify_header(
+            payload.decode("utf-8"),
+            signature or "",
+            s.stripe_webhook_secret,
+            tolerance=s.stripe_webhook_tolerance_s,
+        )
+    except (ValueError, stripe.SignatureVerificationError) as e:
+        raise WebhookRejected("invalid signature") from e
+    try:
+        raw = json.loads(payload)
+        return StripeEvent.model_validate(raw), raw
+    except (ValueError, ValidationError) as e:
+        raise WebhookRejected("not a Stripe event Sellflow understands") from e

@@ -1,0 +1,1 @@
+"""Users, profiles, sellers and their tokens: models, queries and actions."""

@@ -1,0 +1,37 @@
+"""Account reads: users by email or username, profile types, the seller profile."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from store.accounts.models import Profile, Seller, User
+
+
+async def user_by_email(s: AsyncSession, email: str) -> User | None:
+    return (await s.execute(select(User).where(User.email == email.strip().lower()))).scalar_one_or_none()
+
+
+async def user_by_username(s: AsyncSession, username: str) -> User | None:
+    return (
+        await s.execute(select(User).where(func.lower(User.username) == username.strip().lower()))
+    ).scalar_one_or_none()
+
+
+async def profile_types(s: AsyncSession, user_id: int) -> list[str]:
+    return list(
+        (
+            await s.execute(select(Profile.type).where(Profile.user_id == user_id).order_by(Profile.id))
+        ).scalars()
+    )
+
+
+async def seller_of(s: AsyncSession, user_id: int) -> Seller | None:
+    return (await s.execute(select(Seller).where(Seller.user_id == user_id))).scalar_one_or_none()
+
+
+async def seller_user_of(s: AsyncSession, seller_id: int) -> User | None:
+    """The user behind a seller profile."""
+    return (
+        await s.execute(select(User).join(Seller, Seller.user_id == User.id).where(Seller.id == seller_id))
+    ).scalar_one_or_none()

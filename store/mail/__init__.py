@@ -1,0 +1,1 @@
+"""The mail outbox: models and actions."""

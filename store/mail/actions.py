@@ -1,0 +1,25 @@
+"""Outbox actions: a mail is stored once under its business key, and marked sent once it went out."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from store.mail.models import Mail
+
+
+async def mail_stored(s: AsyncSession, *, key: str, to: str, subject: str, body: str) -> Mail:
+    """The mail under this key, locked for this transaction; the first stored content wins."""
+    await s.execute(
+        insert(Mail)
+        .values(idempotency_key=key, to_email=to, subject=subject, body=body)
+        .on_conflict_do_nothing()
+    )
+    return (await s.execute(select(Mail).where(Mail.idempotency_key == key).with_for_update())).scalar_one()
+
+
+def mail_sent(mail: Mail) -> None:
+    mail.sent_at = datetime.now(UTC)

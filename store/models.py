@@ -1,0 +1,30 @@
+"""Every table, imported in one place so that Alembic sees them all. Code imports a capability's models from
+its own package (`store.orders.models`); this module only re-exports them."""
+
+from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
+from store.base import Base
+from store.catalog.models import File, PricingPlan, Product
+from store.mail.models import Mail
+from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
+from store.webhooks.models import WebhookEvent
+
+__all__ = [
+    "Base",
+    "User",
+    "Profile",
+    "Seller",
+    "AuthToken",
+    "RefreshToken",
+    "File",
+    "Product",
+    "PricingPlan",
+    "Order",
+    "PayerCustomer",
+    "PaymentIntentRecord",
+    "Payment",
+    "Invoice",
+    "Transfer",
+    "Access",
+    "Mail",
+    "WebhookEvent",
+]

@@ -1,0 +1,1 @@
+"""Provider webhook events as received: models and actions."""

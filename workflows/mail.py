@@ -1,0 +1,28 @@
+"""Mail (`mail-{key}`): delivers one mail that the API asked for (sign-up confirmation, magic link, password
+reset), durably: the API only starts this workflow, and the activity retries until the mail is out.
+
+    start ──► deliver_mail (render, store under the key, send once) ──► done
+"""
+
+from __future__ import annotations
+
+from temporalio import workflow
+
+from domain.mail import OutgoingMail
+
+with workflow.unsafe.imports_passed_through():
+    from activities.mail import MailActivities
+    from workflows.policies import MAIL_DELIVERY
+
+
+@workflow.defn(name="Mail")
+class MailWorkflow:
+    @workflow.run
+    async def run(self, mail: OutgoingMail) -> bool:
+        return await workflow.execute_activity_method(
+            MailActivities.deliver_mail,
+            mail,
+            start_to_close_timeout=MAIL_DELIVERY.start_to_close,
+            schedule_to_close_timeout=MAIL_DELIVERY.schedule_to_close,
+            retry_policy=MAIL_DELIVERY.retry,
+        )
