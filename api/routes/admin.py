@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel
 
 from api.deps import CurrentManager, Temporal
-from api.workflows import HistoryEvent, WorkflowSummary, history, workflows_of_order
+from api.schemas.admin import WorkflowHistory, WorkflowList
+from api.workflows import history, workflows_of_order
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
-
-
-class WorkflowList(BaseModel):
-    list: list[WorkflowSummary]
-
-
-class WorkflowHistory(BaseModel):
-    workflow_id: str
-    run_id: str | None
-    events: list[HistoryEvent]
 
 
 @router.get("/orders/{token}/workflows", response_model=WorkflowList)

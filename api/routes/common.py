@@ -3,23 +3,11 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel
 
+from api.schemas.common import AppConfig, Health
 from sellflow.settings import get_settings
 
 router = APIRouter(tags=["common"])
-
-
-class AppConfig(BaseModel):
-    stripe_publishable_key: str
-    stripe_js_url: str
-    temporal_ui_url: str
-    mail_ui_url: str
-    languages: list[str]
-
-
-class Health(BaseModel):
-    ok: bool
 
 
 @router.get("/v1/common/config", response_model=AppConfig)

@@ -5,12 +5,27 @@ from __future__ import annotations
 import time
 from collections import defaultdict, deque
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, BackgroundTasks, Form, Request, Response
-from pydantic import BaseModel, StringConstraints, field_validator
 
 from api.deps import DB, CurrentUser, Temporal
+from api.schemas.session import (
+    Availability,
+    ConfirmIn,
+    EmailIn,
+    MagicIn,
+    MagicLinkIn,
+    ProfileIn,
+    ResetIn,
+    SellerInfo,
+    SignIn,
+    SignOut,
+    SignUp,
+    UsernameIn,
+    UserOut,
+    UserPatch,
+)
 from api.security import Tokens, access_token
 from api.workflows import send_mail
 from domain.accounts import ProfileType, email_error, password_error, username_error
@@ -46,42 +61,6 @@ def throttle(request: Request, key: str) -> None:
     if len(q) >= THROTTLE_MAX:
         raise DomainError(ErrorCode.MS_MAX_CONCURRENT_REQ)
     q.append(now)
-
-
-class SignUp(BaseModel):
-    email: str
-    password: str
-    profile_type: Literal["seller", "payer"] = "seller"
-    username: str | None = None
-    first_name: str | None = None
-    last_name: str | None = None
-    locale: Literal["en", "de"] = "en"
-
-    @field_validator("email")
-    @classmethod
-    def _email(cls, v: str) -> str:
-        if err := email_error(v):
-            raise ValueError(err)
-        return v.strip().lower()
-
-
-class SellerInfo(BaseModel):
-    username: str | None
-    can_sell: bool
-    payment_account_done: bool
-    power_seller: bool
-
-
-class UserOut(BaseModel):
-    id: int
-    email: str
-    username: str | None
-    first_name: str | None
-    last_name: str | None
-    confirmed: bool
-    locale: str
-    profile_types: list[str]
-    seller: SellerInfo | None
 
 
 async def user_out(s: DB, user: User) -> UserOut:
@@ -160,24 +139,11 @@ async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks, client: Temporal)
     return await user_out(s, user)
 
 
-class EmailIn(BaseModel):
-    email: str
-
-
-class Availability(BaseModel):
-    available: bool
-    message: str | None = None
-
-
 @router.post("/user/check_email", response_model=Availability)
 async def check_email(body: EmailIn, s: DB) -> Availability:
     if err := email_error(body.email):
         return Availability(available=False, message=err)
     return Availability(available=await user_by_email(s, body.email) is None)
-
-
-class UsernameIn(BaseModel):
-    username: str | None = None
 
 
 @router.post("/user/check_username", response_model=Availability)
@@ -186,15 +152,6 @@ async def check_username(body: UsernameIn, s: DB) -> Availability:
         return Availability(available=False, message=err)
     taken = await user_by_username(s, body.username or "")
     return Availability(available=taken is None, message="exists" if taken else None)
-
-
-# Every call that issues tokens needs the browser's fingerprint: the refresh token renews only with it.
-Fingerprint = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-
-
-class ConfirmIn(BaseModel):
-    confirmation_token: str
-    fingerprint: Fingerprint
 
 
 @router.post("/user/confirmation", response_model=Tokens)
@@ -222,12 +179,6 @@ async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks, clie
     return Response(status_code=204)
 
 
-class SignIn(BaseModel):
-    email: str
-    password: str
-    fingerprint: Fingerprint
-
-
 @router.post("/session", response_model=Tokens)
 async def sign_in(body: SignIn, s: DB, request: Request) -> Tokens:
     throttle(request, body.email.lower())
@@ -248,21 +199,11 @@ async def renew_token(
     return await issue_tokens(s, user_id, fingerprint or "")
 
 
-class SignOut(BaseModel):
-    refresh_token: str | None = None
-
-
 @router.delete("/session", status_code=204)
 async def sign_out(body: SignOut, s: DB) -> Response:
     if body.refresh_token:
         await refresh_token_revoked(s, body.refresh_token)
     return Response(status_code=204)
-
-
-class MagicLinkIn(BaseModel):
-    email: str
-    profile_type: str = "seller"
-    seller: str | None = None
 
 
 @router.post("/user/send_magic_link", status_code=204)
@@ -284,11 +225,6 @@ async def send_magic_link(
             ),
         )
     return Response(status_code=204)
-
-
-class MagicIn(BaseModel):
-    token: str
-    fingerprint: Fingerprint
 
 
 @router.post("/session/magic_link", response_model=Tokens)
@@ -319,11 +255,6 @@ async def request_password_reset(
     return Response(status_code=204)
 
 
-class ResetIn(BaseModel):
-    reset_password_token: str
-    password: str
-
-
 @router.put("/user/password", status_code=204)
 async def reset_password(body: ResetIn, s: DB) -> Response:
     if err := password_error(body.password):
@@ -338,10 +269,6 @@ async def get_me(user: CurrentUser, s: DB) -> UserOut:
     return await user_out(s, user)
 
 
-class ProfileIn(BaseModel):
-    profile_type: Literal["seller", "payer"]
-
-
 @router.post("/user/profiles", response_model=UserOut, status_code=201)
 async def add_profile(body: ProfileIn, user: CurrentUser, s: DB) -> UserOut:
     """A user can hold several profile types: a buyer becomes a seller (or the other way) without a second
@@ -349,13 +276,6 @@ async def add_profile(body: ProfileIn, user: CurrentUser, s: DB) -> UserOut:
     await profile_added(s, user, ProfileType(body.profile_type))
     await seller_registration_checked(s, user)
     return await user_out(s, user)
-
-
-class UserPatch(BaseModel):
-    username: str | None = None
-    first_name: str | None = None
-    last_name: str | None = None
-    locale: Literal["en", "de"] | None = None
 
 
 @router.patch("/user", response_model=UserOut)

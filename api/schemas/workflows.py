@@ -2,24 +2,41 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from pydantic import BaseModel
+
+from domain.checkout import Step, StepState
+from domain.orders import PaymentState
+
+
+class WorkflowStatus(StrEnum):
+    """Temporal's execution status names, as the Temporal UI shows them."""
+
+    RUNNING = "RUNNING"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+    CANCELED = "CANCELED"
+    TERMINATED = "TERMINATED"
+    CONTINUED_AS_NEW = "CONTINUED_AS_NEW"
+    TIMED_OUT = "TIMED_OUT"
 
 
 class StepOut(BaseModel):
-    key: str
-    state: str
+    key: Step
+    state: StepState
     at: str | None = None
 
 
 class ProgressOut(BaseModel):
-    state: str
+    state: PaymentState
     steps: list[StepOut]
 
 
 class WorkflowOut(BaseModel):
     workflow_id: str
     run_id: str | None
-    status: str | None
+    status: WorkflowStatus | None
     progress: ProgressOut
     temporal_ui_url: str
 
@@ -28,7 +45,7 @@ class WorkflowSummary(BaseModel):
     workflow_id: str
     run_id: str | None
     workflow_type: str | None
-    status: str | None
+    status: WorkflowStatus | None
     start_time: str | None
     close_time: str | None
     temporal_ui_url: str

@@ -8,8 +8,9 @@ import secrets
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.errors import DomainError, ErrorCode
 from domain.products import Publication
-from store.catalog.models import PricingPlan, Product
+from store.catalog.models import File, PricingPlan, Product
 from store.catalog.queries import ProductView, product_of, view_of
 
 
@@ -92,3 +93,68 @@ async def plan_added(
     s.add(plan)
     await s.flush()
     return plan
+
+
+async def product_updated(s: AsyncSession, view: ProductView, changes: dict[str, str]) -> None:
+    for field, value in changes.items():
+        setattr(view.product, field, value)
+    await s.flush()
+
+
+async def file_attached(
+    s: AsyncSession,
+    view: ProductView,
+    *,
+    storage_key: str,
+    file_name: str,
+    content_type: str,
+    size: int,
+    sha256: str,
+) -> File:
+    """A stored upload recorded as the product's file (the previous file row stays for past orders)."""
+    row = File(
+        seller_id=view.product.seller_id,
+        storage_key=storage_key,
+        file_name=file_name,
+        content_type=content_type,
+        size=size,
+        sha256=sha256,
+    )
+    s.add(row)
+    await s.flush()
+    view.product.file_id = row.id
+    await s.flush()
+    return row
+
+
+def plan_removed(view: ProductView, plan_id: int) -> None:
+    """Plans are deactivated, never deleted: orders keep pointing at the plan they were bought with."""
+    plan = next((x for x in view.plans if x.id == plan_id and x.active), None)
+    if plan is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Pricing plan not found.")
+    plan.active = False
+
+
+async def product_published(s: AsyncSession, view: ProductView) -> None:
+    """Publishing is refused while anything but publication itself stops a sale (core §8 warnings)."""
+    if view.warnings:
+        raise DomainError(
+            ErrorCode.NOT_SELLABLE, "This product cannot be published yet.", {"reasons": view.warnings}
+        )
+    view.product.publication = Publication.published
+    await s.flush()
+
+
+async def product_unpublished(s: AsyncSession, view: ProductView) -> None:
+    view.product.publication = Publication.unpublished
+    await s.flush()
+
+
+async def product_archived(s: AsyncSession, view: ProductView) -> None:
+    view.product.is_archived, view.product.publication = True, Publication.unpublished
+    await s.flush()
+
+
+async def product_unarchived(s: AsyncSession, view: ProductView) -> None:
+    view.product.is_archived = False
+    await s.flush()

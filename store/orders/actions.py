@@ -243,3 +243,7 @@ async def access_granted(s: AsyncSession, token: str) -> Access:
         .on_conflict_do_nothing()
     )
     return (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one()
+
+
+def download_counted(access: Access) -> None:
+    access.download_count += 1

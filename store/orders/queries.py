@@ -12,6 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.listing import ListParams
 from domain.orders import ORDER_SORT_KEYS, PaymentState
+from store.accounts.models import Seller, User
+from store.catalog.models import File
 from store.listing import ListSpec, run_list
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 
@@ -118,13 +120,6 @@ async def order_details(s: AsyncSession, order: Order) -> dict:
     return {"payments": list(payments), "invoice": invoice, "transfer": transfer, "access": access}
 
 
-async def access_by_token(s: AsyncSession, token: str) -> Access:
-    access = (await s.execute(select(Access).where(Access.token == token))).scalar_one_or_none()
-    if access is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Download not found.")
-    return access
-
-
 async def order_by_token(s: AsyncSession, token: str, *, lock: bool = False) -> Order:
     q = select(Order).where(Order.token == token)
     if lock:
@@ -172,3 +167,33 @@ async def invoice_of_order(s: AsyncSession, order_id: int) -> Invoice | None:
 
 async def access_of_order(s: AsyncSession, order_id: int) -> Access | None:
     return (await s.execute(select(Access).where(Access.order_id == order_id))).scalar_one_or_none()
+
+
+async def order_in_shop(s: AsyncSession, username: str, token: str) -> Order:
+    """The order, if it was placed in this seller's shop; otherwise not found (one query)."""
+    row = (
+        await s.execute(
+            select(Order, User.username)
+            .join(Seller, Seller.id == Order.seller_id)
+            .join(User, User.id == Seller.user_id)
+            .where(Order.token == token)
+        )
+    ).first()
+    if row is None or (row[1] or "").lower() != username.lower():
+        raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
+    return row[0]
+
+
+async def download_of(s: AsyncSession, access_token: str) -> tuple[Access, File]:
+    """The access and its file, while the order it came with stays paid; otherwise not found."""
+    row = (
+        await s.execute(
+            select(Access, File, Order.payment_state)
+            .join(Order, Order.id == Access.order_id)
+            .join(File, File.id == Access.file_id)
+            .where(Access.token == access_token)
+        )
+    ).first()
+    if row is None or row[2] != PaymentState.paid:
+        raise DomainError(ErrorCode.NOT_FOUND, "Download not found.")
+    return row[0], row[1]

@@ -621,11 +621,20 @@ export interface components {
             currency: string;
             /** Number */
             number: number;
-            /** State */
-            state: string;
+            state: components["schemas"]["InvoiceState"];
             /** Total */
             total: number;
         };
+        /**
+         * InvoiceState
+         * @enum {string}
+         */
+        InvoiceState: "paid" | "unpaid" | "canceled" | "issued";
+        /**
+         * LogType
+         * @enum {string}
+         */
+        LogType: "Cashin" | "Payment" | "Refund" | "Chargeback" | "Payout" | "Cashout" | "SubsPayment" | "StampPayment";
         /** MagicIn */
         MagicIn: {
             /** Fingerprint */
@@ -645,6 +654,11 @@ export interface components {
             /** Seller */
             seller?: string | null;
         };
+        /**
+         * NotSellableReason
+         * @enum {string}
+         */
+        NotSellableReason: "not_valid" | "no_active_pay_method" | "no_pricing_plans" | "limit_reached" | "on_review" | "rejected" | "not_reviewed" | "not_active" | "no_active_events" | "no_digitals" | "finish_registration" | "no_products" | "is_archived" | "has_access_password";
         /** OrderDetail */
         OrderDetail: {
             /**
@@ -663,14 +677,11 @@ export interface components {
             payer_email: string;
             /** Payer Name */
             payer_name: string;
-            /** Payment Form */
-            payment_form: string;
-            /** Payment State */
-            payment_state: string;
+            payment_form: components["schemas"]["PaymentMethod"];
+            payment_state: components["schemas"]["PaymentState"];
             /** Payments */
             payments: components["schemas"]["PaymentLogOut"][];
-            /** Period Type */
-            period_type: string;
+            period_type: components["schemas"]["PaymentType"];
             /** Pricing Plan Name */
             pricing_plan_name: string;
             /** Product Id */
@@ -714,12 +725,9 @@ export interface components {
             payer_email: string;
             /** Payer Name */
             payer_name: string;
-            /** Payment Form */
-            payment_form: string;
-            /** Payment State */
-            payment_state: string;
-            /** Period Type */
-            period_type: string;
+            payment_form: components["schemas"]["PaymentMethod"];
+            payment_state: components["schemas"]["PaymentState"];
+            period_type: components["schemas"]["PaymentType"];
             /** Pricing Plan Name */
             pricing_plan_name: string;
             /** Product Id */
@@ -762,15 +770,38 @@ export interface components {
             id: number;
             /** Message */
             message: string | null;
-            /** Provider */
-            provider: string;
+            provider: components["schemas"]["PaymentProvider"];
             /** Provider Ref */
             provider_ref: string | null;
-            /** State */
-            state: string;
-            /** Type */
-            type: string;
+            state: components["schemas"]["PaymentLogState"];
+            type: components["schemas"]["LogType"];
         };
+        /**
+         * PaymentLogState
+         * @enum {string}
+         */
+        PaymentLogState: "successful" | "denied" | "error" | "pending" | "canceled" | "expired" | "waiting" | "partially_paid" | "prepared" | "processed" | "skipped" | "error_old" | "bounced";
+        /**
+         * PaymentMethod
+         * @enum {string}
+         */
+        PaymentMethod: "paypal" | "card" | "cardAmEx" | "sofort" | "bank_wire" | "sepa" | "pay_later" | "p_24" | "not_assigned" | "apple_pay" | "google_pay" | "sofort_sepa" | "ideal" | "ideal_sepa" | "klarna" | "twint" | "mondu";
+        /**
+         * PaymentProvider
+         * @enum {string}
+         */
+        PaymentProvider: "lemonway" | "mango_pay" | "provider-connect" | "stripe" | "paypal" | "direct_bank" | "inkasso" | "in_app_purchase" | "credit_reform_inkasso";
+        /**
+         * PaymentState
+         * @enum {string}
+         */
+        PaymentState: "payment_waiting" | "payment_pending" | "paying" | "paid" | "payment_paused" | "payment_canceled" | "payment_refunded" | "payment_not_completed" | "payment_chargebacked";
+        /**
+         * PaymentType
+         * @description Pricing-plan payment type; the numeric flow codes are in PAYMENT_FLOW_CODES.
+         * @enum {string}
+         */
+        PaymentType: "one_time" | "subscription" | "limited_subscription" | "installment";
         /** PayOut */
         PayOut: {
             /** Client Secret */
@@ -779,11 +810,14 @@ export interface components {
             message?: string | null;
             /** Order Token */
             order_token: string;
-            /** Outcome */
-            outcome: string;
-            /** Payment State */
-            payment_state: string;
+            outcome: components["schemas"]["PayOutcome"];
+            payment_state: components["schemas"]["PaymentState"];
         };
+        /**
+         * PayOutcome
+         * @enum {string}
+         */
+        PayOutcome: "succeeded" | "processing" | "requires_action" | "failed";
         /** PlanIn */
         PlanIn: {
             /**
@@ -828,11 +862,15 @@ export interface components {
             id: number;
             /** Name */
             name: string;
-            /** Payment Type */
-            payment_type: string;
+            payment_type: components["schemas"]["PaymentType"];
             /** Price */
             price: number;
         };
+        /**
+         * ProductForm
+         * @enum {string}
+         */
+        ProductForm: "course" | "service" | "download" | "membership" | "event" | "certificate" | "license_key" | "bundle";
         /** ProductIn */
         ProductIn: {
             /**
@@ -877,8 +915,7 @@ export interface components {
             description: string;
             /** File Name */
             file_name: string | null;
-            /** Form */
-            form: string;
+            form: components["schemas"]["ProductForm"];
             /** Id */
             id: number;
             /** Internal Name */
@@ -895,8 +932,7 @@ export interface components {
             price: number | null;
             /** Pricing Plans */
             pricing_plans: components["schemas"]["PlanOut"][];
-            /** Published */
-            published: string;
+            published: components["schemas"]["Publication"];
             /** Sellable */
             sellable: boolean;
             /** Shop Url */
@@ -911,7 +947,7 @@ export interface components {
              */
             updated_at: string;
             /** Warnings */
-            warnings: string[];
+            warnings: components["schemas"]["NotSellableReason"][];
         };
         /** ProductPatch */
         ProductPatch: {
@@ -930,13 +966,22 @@ export interface components {
              */
             profile_type: "seller" | "payer";
         };
+        /**
+         * ProfileType
+         * @enum {string}
+         */
+        ProfileType: "seller" | "publisher" | "network_publisher" | "team_member" | "sales_team_member" | "payer" | "manager" | "reseller";
         /** ProgressOut */
         ProgressOut: {
-            /** State */
-            state: string;
+            state: components["schemas"]["PaymentState"];
             /** Steps */
             steps: components["schemas"]["StepOut"][];
         };
+        /**
+         * Publication
+         * @enum {string}
+         */
+        Publication: "published" | "publish_pending" | "in_review" | "rejected" | "revoked" | "unpublished" | "admin_unpublished";
         /** ResetIn */
         ResetIn: {
             /** Password */
@@ -955,19 +1000,6 @@ export interface components {
             /** Username */
             username: string | null;
         };
-        /** ShopPlan */
-        ShopPlan: {
-            /** Currency */
-            currency: string;
-            /** Id */
-            id: number;
-            /** Name */
-            name: string;
-            /** Payment Type */
-            payment_type: string;
-            /** Price */
-            price: number;
-        };
         /** ShopProduct */
         ShopProduct: {
             /** Currency */
@@ -976,16 +1008,15 @@ export interface components {
             description: string;
             /** Display Price */
             display_price: number | null;
-            /** Form */
-            form: string;
+            form: components["schemas"]["ProductForm"];
             /** Id */
             id: number;
             /** Name */
             name: string;
             /** Not Sellable Reasons */
-            not_sellable_reasons: string[];
+            not_sellable_reasons: components["schemas"]["NotSellableReason"][];
             /** Pricing Plans */
-            pricing_plans: components["schemas"]["ShopPlan"][];
+            pricing_plans: components["schemas"]["PlanOut"][];
             /** Sellable */
             sellable: boolean;
             /** Seller Name */
@@ -1034,15 +1065,24 @@ export interface components {
             /** Username */
             username?: string | null;
         };
+        /**
+         * Step
+         * @description Checkout progress steps, in order, as the order view shows them.
+         * @enum {string}
+         */
+        Step: "payment" | "order_paid" | "invoice" | "balance" | "access" | "mails";
         /** StepOut */
         StepOut: {
             /** At */
             at?: string | null;
-            /** Key */
-            key: string;
-            /** State */
-            state: string;
+            key: components["schemas"]["Step"];
+            state: components["schemas"]["StepState"];
         };
+        /**
+         * StepState
+         * @enum {string}
+         */
+        StepState: "pending" | "active" | "done" | "failed";
         /** ThankYou */
         ThankYou: {
             /** Currency */
@@ -1053,8 +1093,7 @@ export interface components {
             invoice_number: number | null;
             /** Payer Email */
             payer_email: string;
-            /** Payment State */
-            payment_state: string;
+            payment_state: components["schemas"]["PaymentState"];
             /** Product Name */
             product_name: string;
             /** Token */
@@ -1079,18 +1118,22 @@ export interface components {
             /** Refresh Token */
             refresh_token: string;
         };
+        /**
+         * TransferForm
+         * @description Transfer forms of core §4 plus ``sale``: the seller balance entry a paid order books.
+         * @enum {string}
+         */
+        TransferForm: "sale" | "payout" | "cashout" | "reversal";
         /** TransferOut */
         TransferOut: {
             /** Amount */
             amount: number;
             /** Currency */
             currency: string;
-            /** Form */
-            form: string;
+            form: components["schemas"]["TransferForm"];
             /** Id */
             id: number;
-            /** State */
-            state: string;
+            state: components["schemas"]["PaymentLogState"];
         };
         /** UsernameIn */
         UsernameIn: {
@@ -1109,10 +1152,13 @@ export interface components {
             id: number;
             /** Last Name */
             last_name: string | null;
-            /** Locale */
-            locale: string;
+            /**
+             * Locale
+             * @enum {string}
+             */
+            locale: "en" | "de";
             /** Profile Types */
-            profile_types: string[];
+            profile_types: components["schemas"]["ProfileType"][];
             seller: components["schemas"]["SellerInfo"] | null;
             /** Username */
             username: string | null;
@@ -1167,13 +1213,18 @@ export interface components {
             progress: components["schemas"]["ProgressOut"];
             /** Run Id */
             run_id: string | null;
-            /** Status */
-            status: string | null;
+            status: components["schemas"]["WorkflowStatus"] | null;
             /** Temporal Ui Url */
             temporal_ui_url: string;
             /** Workflow Id */
             workflow_id: string;
         };
+        /**
+         * WorkflowStatus
+         * @description Temporal's execution status names, as the Temporal UI shows them.
+         * @enum {string}
+         */
+        WorkflowStatus: "RUNNING" | "COMPLETED" | "FAILED" | "CANCELED" | "TERMINATED" | "CONTINUED_AS_NEW" | "TIMED_OUT";
         /** WorkflowSummary */
         WorkflowSummary: {
             /** Close Time */
@@ -1182,8 +1233,7 @@ export interface components {
             run_id: string | null;
             /** Start Time */
             start_time: string | null;
-            /** Status */
-            status: string | null;
+            status: components["schemas"]["WorkflowStatus"] | null;
             /** Temporal Ui Url */
             temporal_ui_url: string;
             /** Workflow Id */

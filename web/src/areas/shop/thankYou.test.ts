@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pollInterval } from './thankYou';
 import { autoSelectedPlan } from './CheckoutWizard';
+import type { ShopOrder } from '../../api';
 
-const order = (paymentState: string, downloadUrl: string | null = null, invoiceNumber: number | null = null) => ({
+const order = (paymentState: ShopOrder['paymentState'], downloadUrl: string | null = null, invoiceNumber: number | null = null) => ({
   token: 't',
   paymentState,
   productName: 'Book',

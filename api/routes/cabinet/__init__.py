@@ -1,0 +1,9 @@
+"""`/v1/cabinet`: the seller's area, one module per capability. Every call is scoped to the caller's seller."""
+
+from fastapi import APIRouter
+
+from api.routes.cabinet import orders, products
+
+router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
+router.include_router(products.router)
+router.include_router(orders.router)

@@ -1,0 +1,48 @@
+"""`/v1/cabinet/orders`: the seller's orders list and one order's details. Scoped to the caller's seller."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+
+from api.deps import DB, CurrentSeller, Temporal
+from api.listing import list_params
+from api.schemas.orders import InvoiceOut, OrderDetail, OrderList, PaymentLogOut, TransferOut
+from api.workflows import checkout_progress
+from store.orders.queries import order_details, order_of_seller, orders_listed
+
+router = APIRouter()
+
+
+@router.get("/orders", response_model=OrderList)
+async def list_orders(request: Request, seller: CurrentSeller, s: DB) -> Response:
+    rows, total = await orders_listed(s, seller.id, list_params(request))
+    # validated once here and serialised directly (FastAPI would validate a returned model a second time)
+    body = OrderList.model_validate({"list": rows, "total_count": total}).model_dump_json()
+    return Response(body, media_type="application/json")
+
+
+@router.get("/orders/{token}", response_model=OrderDetail)
+async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) -> OrderDetail:
+    o = await order_of_seller(s, seller.id, token)
+    d = await order_details(s, o)
+    inv, tr = d["invoice"], d["transfer"]
+    return OrderDetail(
+        token=o.token,
+        product_id=o.product_id,
+        product_name=o.product_name,
+        created_at=o.created_at,
+        payment_state=o.payment_state,
+        payment_form=o.payment_form,
+        period_type=o.period_type,
+        pricing_plan_name=o.pricing_plan_name,
+        total=o.total,
+        paid=o.paid,
+        currency_key=o.currency_key,
+        payer_name=f"{o.payer_first_name} {o.payer_last_name}".strip(),
+        payer_email=o.payer_email,
+        paid_at=o.paid_at,
+        payments=[PaymentLogOut.model_validate(p, from_attributes=True) for p in d["payments"]],
+        invoice=InvoiceOut.model_validate(inv, from_attributes=True) if inv else None,
+        transfer=TransferOut.model_validate(tr, from_attributes=True) if tr else None,
+        workflow=await checkout_progress(client, token),
+    )

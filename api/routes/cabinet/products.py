@@ -1,0 +1,165 @@
+"""`/v1/cabinet/products`: the seller's products, their file and pricing plans. Scoped to the caller's seller."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, File, Request, UploadFile
+
+from api.deps import DB, CurrentSeller
+from api.listing import list_params
+from api.schemas.catalog import (
+    MAX_UPLOAD_BYTES,
+    Action,
+    PlanIn,
+    PlanList,
+    PlanOut,
+    ProductIn,
+    ProductList,
+    ProductOut,
+    ProductPatch,
+)
+from domain.errors import invalid
+from domain.money import SUPPORTED_CURRENCIES
+from domain.products import PRICE_MAX_MAJOR, PRICE_MIN_MAJOR, PRODUCTS_PAGE_SIZE, Publication
+from providers.storage.local import storage
+from sellflow.settings import get_settings
+from store.catalog.actions import (
+    file_attached,
+    plan_added,
+    plan_removed,
+    product_archived,
+    product_created,
+    product_duplicated,
+    product_published,
+    product_unarchived,
+    product_unpublished,
+    product_updated,
+)
+from store.catalog.queries import ProductView, product_of, products_listed
+
+router = APIRouter()
+
+
+def product_out(v: ProductView) -> ProductOut:
+    p, plan = v.product, v.price_plan
+    return ProductOut(
+        id=p.id,
+        name=p.name,
+        internal_name=p.internal_name,
+        description=p.description,
+        form=p.form,
+        slug=p.slug,
+        is_published=p.publication == Publication.published,
+        is_archived=p.is_archived,
+        is_free=p.is_free,
+        published=p.publication,
+        created_at=p.created_at,
+        updated_at=p.updated_at,
+        price=plan.price if plan else None,
+        currency=plan.currency if plan else None,
+        sold_count=p.sold_count,
+        file_name=v.file.file_name if v.file else None,
+        shop_url=f"{get_settings().public_url}/s/{v.seller_username}/{p.slug}" if v.seller_username else None,
+        sellable=not v.reasons,
+        warnings=v.warnings,
+        pricing_plans=[PlanOut.model_validate(x, from_attributes=True) for x in v.plans if x.active],
+    )
+
+
+@router.get("/products", response_model=ProductList)
+async def list_products(request: Request, seller: CurrentSeller, s: DB) -> ProductList:
+    params = list_params(request, default_per=PRODUCTS_PAGE_SIZE)
+    views, total = await products_listed(s, seller.id, params)
+    return ProductList(list=[product_out(v) for v in views], total_count=total)
+
+
+@router.post("/products", response_model=ProductOut, status_code=201)
+async def create_product(body: ProductIn, seller: CurrentSeller, s: DB) -> ProductOut:
+    if not body.name.strip():
+        raise invalid(name="required")
+    return product_out(
+        await product_created(s, seller.id, name=body.name, description=body.description, form=body.form)
+    )
+
+
+@router.get("/products/{product_id}", response_model=ProductOut)
+async def get_product(product_id: int, seller: CurrentSeller, s: DB) -> ProductOut:
+    return product_out(await product_of(s, seller.id, product_id))
+
+
+@router.patch("/products/{product_id}", response_model=ProductOut)
+async def update_product(product_id: int, body: ProductPatch, seller: CurrentSeller, s: DB) -> ProductOut:
+    v = await product_of(s, seller.id, product_id)
+    if body.name is not None and not body.name.strip():
+        raise invalid(name="required")
+    await product_updated(s, v, body.model_dump(exclude_none=True))
+    return product_out(await product_of(s, seller.id, product_id))
+
+
+@router.post("/products/{product_id}/file", response_model=ProductOut)
+async def upload_file(
+    product_id: int, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
+) -> ProductOut:
+    v = await product_of(s, seller.id, product_id)
+    data = await file.read(MAX_UPLOAD_BYTES + 1)
+    if not data:
+        raise invalid(file="required")
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise invalid(file="too big")
+    name = (file.filename or "download").rsplit("/", 1)[-1][:255]
+    key, sha = storage().put(data)
+    await file_attached(
+        s,
+        v,
+        storage_key=key,
+        file_name=name,
+        content_type=file.content_type or "application/octet-stream",
+        size=len(data),
+        sha256=sha,
+    )
+    return product_out(await product_of(s, seller.id, product_id))
+
+
+@router.get("/products/{product_id}/pricing_plans", response_model=PlanList)
+async def list_plans(product_id: int, seller: CurrentSeller, s: DB) -> PlanList:
+    v = await product_of(s, seller.id, product_id)
+    items = [PlanOut.model_validate(x, from_attributes=True) for x in v.plans if x.active]
+    return PlanList(list=items, total_count=len(items))
+
+
+@router.post("/products/{product_id}/pricing_plans", response_model=PlanOut, status_code=201)
+async def add_plan(product_id: int, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
+    v = await product_of(s, seller.id, product_id)
+    currency = body.currency.lower()
+    if currency not in SUPPORTED_CURRENCIES:
+        raise invalid(currency=f"must be one of {', '.join(SUPPORTED_CURRENCIES)}")
+    if not (PRICE_MIN_MAJOR * 100 <= body.price <= PRICE_MAX_MAJOR * 100):
+        raise invalid(price=f"must be between {PRICE_MIN_MAJOR} and {PRICE_MAX_MAJOR}")
+    plan = await plan_added(
+        s, v, name=body.name.strip(), payment_type=body.payment_type, price=body.price, currency=currency
+    )
+    return PlanOut.model_validate(plan, from_attributes=True)
+
+
+@router.delete("/products/{product_id}/pricing_plans/{plan_id}", status_code=204)
+async def remove_plan(product_id: int, plan_id: int, seller: CurrentSeller, s: DB) -> None:
+    v = await product_of(s, seller.id, product_id)
+    plan_removed(v, plan_id)
+
+
+@router.post("/products/{product_id}/{action}", response_model=ProductOut)
+async def product_action(product_id: int, action: Action, seller: CurrentSeller, s: DB) -> ProductOut:
+    if action == "duplicate":
+        return product_out(await product_duplicated(s, seller.id, product_id))
+    v = await product_of(s, seller.id, product_id)
+    await PRODUCT_ACTIONS[action](s, v)
+    return product_out(await product_of(s, seller.id, product_id))
+
+
+PRODUCT_ACTIONS = {
+    "publish": product_published,
+    "unpublish": product_unpublished,
+    "archive": product_archived,
+    "unarchive": product_unarchived,
+}

@@ -1,0 +1,10 @@
+"""`/v1/shop`: the public shop, one module per capability: the product page, checkout and pay, downloads."""
+
+from fastapi import APIRouter
+
+from api.routes.shop import checkout, downloads, products
+
+router = APIRouter(prefix="/v1/shop", tags=["shop"])
+router.include_router(products.router)
+router.include_router(checkout.router)
+router.include_router(downloads.router)

@@ -1,0 +1,131 @@
+"""`/v1/shop/{username}/…/checkout` and `/orders/{token}`: the order, its SetupIntent, pay (update-with-start of
+the Checkout workflow), the 3-D Secure report and the thank-you page."""
+
+from __future__ import annotations
+
+import time
+
+import structlog
+from fastapi import APIRouter
+
+from api.deps import DB, Temporal
+from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, ThankYou
+from api.workflows import authenticated, pay
+from domain.checkout import PayOutcome
+from domain.errors import DomainError, ErrorCode
+from domain.orders import PaymentState
+from providers.stripe import client as stripe_client
+from sellflow.settings import get_settings
+from store.catalog.queries import shop_product
+from store.orders.actions import new_order_token, order_created, payer_customer_saved
+from store.orders.models import Order
+from store.orders.queries import access_of_order, invoice_of_order, order_in_shop, payer_customer
+
+router = APIRouter()
+log = structlog.get_logger()
+
+
+@router.post("/{username}/products/{slug}/checkout", response_model=CheckoutOut, status_code=201)
+async def start_checkout(username: str, slug: str, body: CheckoutIn, s: DB) -> CheckoutOut:
+    """Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
+    the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us)."""
+    v = await shop_product(s, username, slug)
+    if v.reasons:
+        raise DomainError(ErrorCode.NOT_SELLABLE, fields={"reasons": [r.value for r in v.reasons]})
+    plan = next((x for x in v.plans if x.id == body.pricing_plan_id and x.active), None)
+    if plan is None:
+        raise DomainError(ErrorCode.INVALID_INPUT, fields={"pricing_plan_id": "invalid"})
+    customer = await payer_customer(s, body.payer.email)
+    if customer is None:
+        created = await stripe_client.create_customer(
+            body.payer.email, f"{body.payer.first_name} {body.payer.last_name}"
+        )
+        customer = await payer_customer_saved(s, body.payer.email, created)
+    token = new_order_token()
+    # The SetupIntent is created first (it carries the token); if the insert below fails it is simply unused.
+    si_id, secret = await stripe_client.create_setup_intent(customer, token)
+    order = await order_created(
+        s,
+        token=token,
+        product=v.product,
+        plan=plan,
+        payer=body.payer.model_dump(),
+        customer_id=customer,
+        setup_intent_id=si_id,
+    )
+    return CheckoutOut(
+        order_token=token, setup_intent_client_secret=secret, amount=order.total, currency=order.currency_key
+    )
+
+
+def _closed(order: Order) -> PayOut | None:
+    """An order whose checkout is over answers from the database, without touching the workflow."""
+    if order.payment_state == PaymentState.paid:
+        return PayOut(order_token=order.token, outcome=PayOutcome.succeeded, payment_state=PaymentState.paid)
+    if order.payment_state == PaymentState.payment_not_completed:
+        return PayOut(
+            order_token=order.token,
+            outcome=PayOutcome.failed,
+            payment_state=PaymentState.payment_not_completed,
+            message="This checkout has expired.",
+        )
+    return None
+
+
+@router.post("/{username}/orders/{token}/pay", response_model=PayOut)
+async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Temporal) -> PayOut:
+    order = await order_in_shop(s, username, token)
+    if done := _closed(order):
+        return done
+    started = time.perf_counter()
+    r = await pay(client, token, body.payment_method)
+    log.info(
+        "pay_update_done",
+        order_token=token,
+        outcome=r.outcome,
+        duration_ms=round((time.perf_counter() - started) * 1000, 1),
+    )
+    return PayOut(
+        order_token=token,
+        outcome=r.outcome,
+        payment_state=r.payment_state,
+        client_secret=r.client_secret,
+        message=r.message,
+    )
+
+
+@router.post("/{username}/orders/{token}/authenticated", response_model=PayOut)
+async def order_authenticated(username: str, token: str, s: DB, client: Temporal) -> PayOut:
+    order = await order_in_shop(s, username, token)
+    if done := _closed(order):
+        return done
+    r = await authenticated(client, token)
+    if r is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "No payment in progress for this order.")
+    return PayOut(
+        order_token=token,
+        outcome=r.outcome,
+        payment_state=r.payment_state,
+        client_secret=r.client_secret,
+        message=r.message,
+    )
+
+
+@router.get("/{username}/orders/{token}", response_model=ThankYou)
+async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
+    order = await order_in_shop(s, username, token)
+    access = await access_of_order(s, order.id)
+    invoice = await invoice_of_order(s, order.id)
+    paid = order.payment_state == PaymentState.paid
+    return ThankYou(
+        token=token,
+        payment_state=order.payment_state,
+        product_name=order.product_name,
+        total=order.total,
+        currency=order.currency_key,
+        payer_email=order.payer_email,
+        download_url=f"{get_settings().public_url}/v1/shop/downloads/{access.token}"
+        if paid and access
+        else None,
+        invoice_number=invoice.number if invoice else None,
+    )

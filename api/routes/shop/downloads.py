@@ -1,0 +1,20 @@
+"""`/v1/shop/downloads/{access_token}`: a paid order's file."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse
+
+from api.deps import DB
+from providers.storage.local import storage
+from store.orders.actions import download_counted
+from store.orders.queries import download_of
+
+router = APIRouter()
+
+
+@router.get("/downloads/{access_token}")
+async def download_file(access_token: str, s: DB) -> FileResponse:
+    access, f = await download_of(s, access_token)
+    download_counted(access)
+    return FileResponse(storage().path(f.storage_key), filename=f.file_name, media_type=f.content_type)

@@ -1,0 +1,34 @@
+"""`/v1/shop/{username}/products/{slug}`: the public product page."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from api.deps import DB
+from api.schemas.catalog import PlanOut
+from api.schemas.shop import ShopProduct
+from store.accounts.queries import seller_user_of
+from store.catalog.queries import shop_product
+
+router = APIRouter()
+
+
+@router.get("/{username}/products/{slug}", response_model=ShopProduct)
+async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
+    v = await shop_product(s, username, slug)
+    user = await seller_user_of(s, v.seller.id)
+    plan = v.price_plan
+    return ShopProduct(
+        id=v.product.id,
+        name=v.product.name,
+        description=v.product.description,
+        slug=v.product.slug,
+        seller_username=v.seller_username or username,
+        seller_name=" ".join(x for x in (user.first_name, user.last_name) if x) if user else username,
+        form=v.product.form,
+        display_price=plan.price if plan else None,
+        currency=plan.currency if plan else None,
+        pricing_plans=[PlanOut.model_validate(x, from_attributes=True) for x in v.plans if x.active],
+        sellable=not v.reasons,
+        not_sellable_reasons=v.reasons,
+    )

@@ -1,0 +1,82 @@
+"""The public shop: the product page, checkout, pay and the thank-you page."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field, field_validator
+
+from api.schemas.catalog import PlanOut
+from domain.accounts import email_error
+from domain.checkout import PayOutcome
+from domain.orders import PaymentState
+from domain.products import NotSellableReason, ProductForm
+
+
+class ShopProduct(BaseModel):
+    id: int
+    name: str
+    description: str
+    slug: str
+    seller_username: str
+    seller_name: str
+    form: ProductForm
+    display_price: int | None
+    currency: str | None
+    pricing_plans: list[PlanOut]
+    sellable: bool
+    not_sellable_reasons: list[NotSellableReason]
+
+
+class Payer(BaseModel):
+    email: str
+    first_name: str = Field(min_length=1, max_length=100)
+    last_name: str = Field(min_length=1, max_length=100)
+    country: str | None = Field(None, min_length=2, max_length=2)
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, v: str) -> str:
+        if err := email_error(v):
+            raise ValueError(err)
+        return v.strip().lower()
+
+    @field_validator("first_name", "last_name")
+    @classmethod
+    def _not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("required")
+        return v.strip()
+
+
+class CheckoutIn(BaseModel):
+    pricing_plan_id: int
+    payer: Payer
+
+
+class CheckoutOut(BaseModel):
+    order_token: str
+    setup_intent_client_secret: str
+    amount: int
+    currency: str
+
+
+class PayIn(BaseModel):
+    payment_method: str = Field(min_length=3, max_length=100, pattern=r"^pm_[A-Za-z0-9]+$")
+
+
+class PayOut(BaseModel):
+    order_token: str
+    outcome: PayOutcome
+    payment_state: PaymentState
+    client_secret: str | None = None
+    message: str | None = None
+
+
+class ThankYou(BaseModel):
+    token: str
+    payment_state: PaymentState
+    product_name: str
+    total: int
+    currency: str
+    payer_email: str
+    download_url: str | None
+    invoice_number: int | None
