@@ -19,6 +19,7 @@ from api import errors
 from api.routes import admin, cabinet, common, session, shop, webhooks
 from sellflow import telemetry
 from sellflow.settings import ROOT
+from sellflow.temporal import connect
 
 WEB_DIST = ROOT / "web" / "dist"
 tracer = trace.get_tracer("sellflow.api")
@@ -35,8 +36,6 @@ class TemporalClient:
         if self._client is None:
             async with self._lock:
                 if self._client is None:
-                    from worker.main import connect
-
                     self._client = await connect()
         return self._client
 

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from typing import Literal
+
+Locale = Literal["en", "de"]
+LOCALES: tuple[Locale, ...] = ("en", "de")
+
+
+def locale_of(value: str | None) -> Locale:
+    """A stored or requested language, falling back to English for anything Sellflow does not speak."""
+    return next((x for x in LOCALES if x == value), "en")
 
 
 class ProfileType(StrEnum):

@@ -68,7 +68,8 @@ def parse_major(text: str, currency: str) -> int:
     exp = exponent(currency)
     if len(frac) > exp:
         raise MoneyError("too many decimals")
-    return int(whole) * 10**exp + (int(frac.ljust(exp, "0")) if exp else 0)
+    scale: int = 10**exp
+    return int(whole) * scale + (int(frac.ljust(exp, "0")) if exp else 0)
 
 
 def format_money(amount: int, currency: str, locale: str = "en") -> str:

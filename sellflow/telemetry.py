@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import structlog
 from opentelemetry import trace
@@ -39,6 +40,8 @@ class JsonLinesExporter(SpanExporter):
         with self.path.open("a") as f:
             for span in spans:
                 ctx = span.get_span_context()
+                if ctx is None:
+                    continue
                 parent = span.parent
                 f.write(
                     json.dumps(
@@ -55,7 +58,7 @@ class JsonLinesExporter(SpanExporter):
         return SpanExportResult.SUCCESS
 
 
-def _temporal_context(_: object, __: str, event: dict) -> dict:
+def _temporal_context(_: object, __: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
     """Every log line written inside an activity carries its workflow id and activity type."""
     try:
         info = activity.info()

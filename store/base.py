@@ -1,7 +1,12 @@
 from datetime import UTC, datetime
+from enum import StrEnum
+from typing import TypeVar
 
-from sqlalchemy import DateTime, MetaData
+from sqlalchemy import DateTime, Dialect, MetaData, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+E = TypeVar("E", bound=StrEnum)
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -23,3 +28,20 @@ class Base(DeclarativeBase):
 class Timestamps:
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+
+class StrEnumText(TypeDecorator[E]):
+    """A spec vocabulary (a StrEnum) stored as plain text: the column stays VARCHAR, reads give the enum."""
+
+    impl = String
+    cache_ok = True
+
+    def __init__(self, enum: type[E], length: int) -> None:
+        super().__init__(length)
+        self.enum = enum
+
+    def process_bind_param(self, value: E | str | None, dialect: Dialect) -> str | None:
+        return None if value is None else self.enum(value).value
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> E | None:
+        return None if value is None else self.enum(value)

@@ -12,20 +12,27 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Select, func, literal_column, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import InstrumentedAttribute
 
 from domain.errors import invalid
 from domain.listing import PAGE_SIZES, TOTAL_COUNT_MAX, ListParams
 
-FilterFn = Callable[[Select, Any], Select]
+# A select of any shape (model rows or chosen columns).
+Query = Select[*tuple[Any, ...]]
+FilterFn = Callable[[Query, Any], Query]
+
+
+# A model attribute (`Order.created_at`) or any column expression.
+SortColumn = ColumnElement[Any] | InstrumentedAttribute[Any]
 
 
 @dataclass(frozen=True)
 class ListSpec:
-    sort_columns: Mapping[str, ColumnElement]
+    sort_columns: Mapping[str, SortColumn]
     default_sort: str
-    tiebreak: ColumnElement
+    tiebreak: SortColumn
     filters: Mapping[str, FilterFn]
-    search: Callable[[Select, str], Select] | None = None
+    search: Callable[[Query, str], Query] | None = None
     page_sizes: Sequence[int] = PAGE_SIZES
     entities: bool = False  # True when the select returns ORM entities rather than columns
 
@@ -43,9 +50,7 @@ def validate(params: ListParams, spec: ListSpec) -> None:
         raise invalid(**errors)
 
 
-async def run_list(
-    s: AsyncSession, base: Select, params: ListParams, spec: ListSpec
-) -> tuple[list[Any], int]:
+async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListSpec) -> tuple[list[Any], int]:
     validate(params, spec)
     q = base
     for key, value in params.filters.items():

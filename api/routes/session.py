@@ -28,7 +28,7 @@ from api.schemas.session import (
 )
 from api.security import Tokens, access_token
 from api.workflows import send_mail
-from domain.accounts import ProfileType, email_error, password_error, username_error
+from domain.accounts import ProfileType, email_error, locale_of, password_error, username_error
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.mail import MailTemplate, OutgoingMail
 from sellflow.settings import get_settings
@@ -72,7 +72,7 @@ async def user_out(s: DB, user: User) -> UserOut:
         first_name=user.first_name,
         last_name=user.last_name,
         confirmed=user.confirmed_at is not None,
-        locale=user.locale,
+        locale=locale_of(user.locale),
         profile_types=await profile_types(s, user.id),
         seller=None
         if seller is None

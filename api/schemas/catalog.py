@@ -52,7 +52,7 @@ class ProductList(ListAnswer[ProductOut]):
 class ProductIn(BaseModel):
     name: str = Field(min_length=1, max_length=300)
     description: str = Field("", max_length=20_000)
-    form: Literal["download"] = ProductForm.download
+    form: Literal[ProductForm.download] = ProductForm.download
 
 
 class ProductPatch(BaseModel):
@@ -63,7 +63,7 @@ class ProductPatch(BaseModel):
 
 class PlanIn(BaseModel):
     name: str = Field(min_length=1, max_length=200)
-    payment_type: Literal["one_time"] = PaymentType.one_time
+    payment_type: Literal[PaymentType.one_time] = PaymentType.one_time
     price: int = Field(description="minor units")
     currency: str = "eur"
 

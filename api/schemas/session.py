@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, StringConstraints, field_validator
 
-from domain.accounts import ProfileType, email_error
+from domain.accounts import Locale, ProfileType, email_error
 
 # Every call that issues tokens needs the browser's fingerprint: the refresh token renews only with it.
 Fingerprint = Annotated[str, StringConstraints(min_length=1, max_length=200)]
@@ -19,7 +19,7 @@ class SignUp(BaseModel):
     username: str | None = None
     first_name: str | None = None
     last_name: str | None = None
-    locale: Literal["en", "de"] = "en"
+    locale: Locale = "en"
 
     @field_validator("email")
     @classmethod
@@ -43,7 +43,7 @@ class UserOut(BaseModel):
     first_name: str | None
     last_name: str | None
     confirmed: bool
-    locale: Literal["en", "de"]
+    locale: Locale
     profile_types: list[ProfileType]
     seller: SellerInfo | None
 
@@ -100,4 +100,4 @@ class UserPatch(BaseModel):
     username: str | None = None
     first_name: str | None = None
     last_name: str | None = None
-    locale: Literal["en", "de"] | None = None
+    locale: Locale | None = None

@@ -3,7 +3,8 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from store.base import Base, Timestamps
+from domain.accounts import ProfileType
+from store.base import Base, StrEnumText, Timestamps
 
 
 class User(Timestamps, Base):
@@ -25,7 +26,7 @@ class Profile(Timestamps, Base):
     __table_args__ = (UniqueConstraint("user_id", "type"),)
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    type: Mapped[str] = mapped_column(String(30))
+    type: Mapped[ProfileType] = mapped_column(StrEnumText(ProfileType, 30))
 
 
 class Seller(Timestamps, Base):

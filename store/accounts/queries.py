@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.accounts import ProfileType
 from store.accounts.models import Profile, Seller, User
 
 
@@ -18,7 +19,7 @@ async def user_by_username(s: AsyncSession, username: str) -> User | None:
     ).scalar_one_or_none()
 
 
-async def profile_types(s: AsyncSession, user_id: int) -> list[str]:
+async def profile_types(s: AsyncSession, user_id: int) -> list[ProfileType]:
     return list(
         (
             await s.execute(select(Profile.type).where(Profile.user_id == user_id).order_by(Profile.id))

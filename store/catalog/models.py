@@ -1,7 +1,9 @@
 from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from store.base import Base, Timestamps
+from domain.orders import PaymentType
+from domain.products import ProductForm, Publication
+from store.base import Base, StrEnumText, Timestamps
 
 
 class File(Timestamps, Base):
@@ -26,9 +28,11 @@ class Product(Timestamps, Base):
     name: Mapped[str] = mapped_column(String(300))
     internal_name: Mapped[str | None] = mapped_column(String(300))
     description: Mapped[str] = mapped_column(Text, default="")
-    form: Mapped[str] = mapped_column(String(30))
+    form: Mapped[ProductForm] = mapped_column(StrEnumText(ProductForm, 30))
     slug: Mapped[str] = mapped_column(String(120))
-    publication: Mapped[str] = mapped_column(String(30), default="unpublished")
+    publication: Mapped[Publication] = mapped_column(
+        StrEnumText(Publication, 30), default=Publication.unpublished
+    )
     is_archived: Mapped[bool] = mapped_column(Boolean, default=False)
     is_private: Mapped[bool] = mapped_column(Boolean, default=False)
     is_free: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -45,7 +49,7 @@ class PricingPlan(Timestamps, Base):
     product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(200))
-    payment_type: Mapped[str] = mapped_column(String(30))
+    payment_type: Mapped[PaymentType] = mapped_column(StrEnumText(PaymentType, 30))
     price: Mapped[int] = mapped_column(BigInteger)  # minor units
     currency: Mapped[str] = mapped_column(String(3))
     active: Mapped[bool] = mapped_column(Boolean, default=True)

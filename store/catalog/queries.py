@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import DomainError, ErrorCode
@@ -12,7 +12,7 @@ from domain.listing import ListParams
 from domain.products import NotSellableReason, Publication, SellableFacts, not_sellable_reasons
 from store.accounts.models import Seller, User
 from store.catalog.models import File, PricingPlan, Product
-from store.listing import ListSpec, run_list
+from store.listing import ListSpec, Query, run_list
 
 
 @dataclass
@@ -44,9 +44,9 @@ class ProductView:
         )
 
     @property
-    def warnings(self) -> list[str]:
+    def warnings(self) -> list[NotSellableReason]:
         """List warnings: everything that stops a sale except not being published yet."""
-        return [r.value for r in self.reasons if r != NotSellableReason.not_active]
+        return [r for r in self.reasons if r != NotSellableReason.not_active]
 
     @property
     def price_plan(self) -> PricingPlan | None:
@@ -118,7 +118,7 @@ async def shop_product(s: AsyncSession, username: str, slug: str) -> ProductView
     return await view_of(s, row)
 
 
-def _state_filter(q: Select, value: str) -> Select:
+def _state_filter(q: Query, value: str) -> Query:
     if value == "archived":
         return q.where(Product.is_archived.is_(True))
     if value == "published":

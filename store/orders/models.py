@@ -16,7 +16,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from store.base import Base, Timestamps
+from domain.orders import (
+    InvoiceForm,
+    InvoiceState,
+    LogType,
+    PaymentLogState,
+    PaymentMethod,
+    PaymentProvider,
+    PaymentState,
+    PaymentType,
+    TransferForm,
+)
+from store.base import Base, StrEnumText, Timestamps
 
 
 class PayerCustomer(Timestamps, Base):
@@ -48,9 +59,15 @@ class Order(Timestamps, Base):
     product_name: Mapped[str] = mapped_column(String(300))
     pricing_plan_id: Mapped[int] = mapped_column(ForeignKey("pricing_plans.id"))
     pricing_plan_name: Mapped[str] = mapped_column(String(200))
-    payment_state: Mapped[str] = mapped_column(String(30), default="payment_waiting")
-    payment_form: Mapped[str] = mapped_column(String(30), default="card")
-    period_type: Mapped[str] = mapped_column(String(30), default="one_time")
+    payment_state: Mapped[PaymentState] = mapped_column(
+        StrEnumText(PaymentState, 30), default=PaymentState.payment_waiting
+    )
+    payment_form: Mapped[PaymentMethod] = mapped_column(
+        StrEnumText(PaymentMethod, 30), default=PaymentMethod.card
+    )
+    period_type: Mapped[PaymentType] = mapped_column(
+        StrEnumText(PaymentType, 30), default=PaymentType.one_time
+    )
     total: Mapped[int] = mapped_column(BigInteger)
     paid: Mapped[int] = mapped_column(BigInteger, default=0)
     currency_key: Mapped[str] = mapped_column(String(3))
@@ -86,9 +103,9 @@ class Payment(Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
-    type: Mapped[str] = mapped_column(String(20))
-    state: Mapped[str] = mapped_column(String(20))
-    provider: Mapped[str] = mapped_column(String(30))
+    type: Mapped[LogType] = mapped_column(StrEnumText(LogType, 20))
+    state: Mapped[PaymentLogState] = mapped_column(StrEnumText(PaymentLogState, 20))
+    provider: Mapped[PaymentProvider] = mapped_column(StrEnumText(PaymentProvider, 30))
     amount: Mapped[int] = mapped_column(BigInteger)
     currency: Mapped[str] = mapped_column(String(3))
     provider_ref: Mapped[str | None] = mapped_column(String(100))
@@ -104,8 +121,8 @@ class Invoice(Base):
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), unique=True)
     number: Mapped[int] = mapped_column(Integer)
-    form: Mapped[str] = mapped_column(String(20), default="regular")
-    state: Mapped[str] = mapped_column(String(20))
+    form: Mapped[InvoiceForm] = mapped_column(StrEnumText(InvoiceForm, 20), default=InvoiceForm.regular)
+    state: Mapped[InvoiceState] = mapped_column(StrEnumText(InvoiceState, 20))
     total: Mapped[int] = mapped_column(BigInteger)
     currency: Mapped[str] = mapped_column(String(3))
     issued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
@@ -118,8 +135,8 @@ class Transfer(Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
     order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
-    form: Mapped[str] = mapped_column(String(20))
-    state: Mapped[str] = mapped_column(String(20))
+    form: Mapped[TransferForm] = mapped_column(StrEnumText(TransferForm, 20))
+    state: Mapped[PaymentLogState] = mapped_column(StrEnumText(PaymentLogState, 20))
     amount: Mapped[int] = mapped_column(BigInteger)
     currency: Mapped[str] = mapped_column(String(3))
     idempotency_key: Mapped[str] = mapped_column(String(160), unique=True)

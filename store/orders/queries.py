@@ -3,10 +3,11 @@ details. Reading never creates a row."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import DomainError, ErrorCode, invalid
@@ -14,7 +15,7 @@ from domain.listing import ListParams
 from domain.orders import ORDER_SORT_KEYS, PaymentState
 from store.accounts.models import Seller, User
 from store.catalog.models import File
-from store.listing import ListSpec, run_list
+from store.listing import FilterFn, ListSpec, Query, run_list
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 
 LIST_COLUMNS = (
@@ -39,7 +40,7 @@ def _as_list(value: Any) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else [str(value)]
 
 
-def _payment_state(q: Select, value: Any) -> Select:
+def _payment_state(q: Query, value: Any) -> Query:
     states = _as_list(value)
     bad = [v for v in states if v not in PaymentState.__members__]
     if bad:
@@ -47,7 +48,7 @@ def _payment_state(q: Select, value: Any) -> Select:
     return q.where(Order.payment_state.in_(states))
 
 
-def _product(q: Select, value: Any) -> Select:
+def _product(q: Query, value: Any) -> Query:
     try:
         ids = [int(v) for v in _as_list(value)]
     except ValueError:
@@ -55,8 +56,8 @@ def _product(q: Select, value: Any) -> Select:
     return q.where(Order.product_id.in_(ids))
 
 
-def _date(field: str, op: str):
-    def apply(q: Select, value: Any) -> Select:
+def _date(field: str, op: str) -> FilterFn:
+    def apply(q: Query, value: Any) -> Query:
         try:
             when = datetime.fromisoformat(str(value))
         except ValueError:
@@ -66,7 +67,7 @@ def _date(field: str, op: str):
     return apply
 
 
-def _search(q: Select, text: str) -> Select:
+def _search(q: Query, text: str) -> Query:
     t = text.lower()
     return q.where(or_(Order.token == text, func.lower(Order.payer_email).startswith(t, autoescape=True)))
 
@@ -85,11 +86,13 @@ ORDER_LIST = ListSpec(
 )
 
 
-def order_list_select(seller_id: int) -> Select:
+def order_list_select(seller_id: int) -> Query:
     return select(*LIST_COLUMNS).where(Order.seller_id == seller_id)
 
 
-async def orders_listed(s: AsyncSession, seller_id: int, params: ListParams) -> tuple[list[dict], int]:
+async def orders_listed(
+    s: AsyncSession, seller_id: int, params: ListParams
+) -> tuple[list[dict[str, Any]], int]:
     rows, total = await run_list(s, order_list_select(seller_id), params, ORDER_LIST)
     out = []
     for r in rows:
@@ -108,7 +111,15 @@ async def order_of_seller(s: AsyncSession, seller_id: int, token: str) -> Order:
     return order
 
 
-async def order_details(s: AsyncSession, order: Order) -> dict:
+@dataclass
+class OrderDetails:
+    payments: list[Payment]
+    invoice: Invoice | None
+    transfer: Transfer | None
+    access: Access | None
+
+
+async def order_details(s: AsyncSession, order: Order) -> OrderDetails:
     payments = (
         await s.execute(select(Payment).where(Payment.order_id == order.id).order_by(Payment.id))
     ).scalars()
@@ -117,7 +128,7 @@ async def order_details(s: AsyncSession, order: Order) -> dict:
         await s.execute(select(Transfer).where(Transfer.order_id == order.id).limit(1))
     ).scalar_one_or_none()
     access = (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one_or_none()
-    return {"payments": list(payments), "invoice": invoice, "transfer": transfer, "access": access}
+    return OrderDetails(payments=list(payments), invoice=invoice, transfer=transfer, access=access)
 
 
 async def order_by_token(s: AsyncSession, token: str, *, lock: bool = False) -> Order:

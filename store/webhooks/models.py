@@ -1,6 +1,7 @@
 """Provider webhooks as received (stored once by event id)."""
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import DateTime, String, text
 from sqlalchemy.dialects.postgresql import JSONB
@@ -17,5 +18,5 @@ class WebhookEvent(Base):
     provider: Mapped[str] = mapped_column(String(30))
     type: Mapped[str] = mapped_column(String(100))
     object_ref: Mapped[str | None] = mapped_column(String(100), index=True)
-    payload: Mapped[dict] = mapped_column(JSONB)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSONB)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

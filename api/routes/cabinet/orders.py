@@ -25,7 +25,7 @@ async def list_orders(request: Request, seller: CurrentSeller, s: DB) -> Respons
 async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) -> OrderDetail:
     o = await order_of_seller(s, seller.id, token)
     d = await order_details(s, o)
-    inv, tr = d["invoice"], d["transfer"]
+    inv, tr = d.invoice, d.transfer
     return OrderDetail(
         token=o.token,
         product_id=o.product_id,
@@ -41,7 +41,7 @@ async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) 
         payer_name=f"{o.payer_first_name} {o.payer_last_name}".strip(),
         payer_email=o.payer_email,
         paid_at=o.paid_at,
-        payments=[PaymentLogOut.model_validate(p, from_attributes=True) for p in d["payments"]],
+        payments=[PaymentLogOut.model_validate(p, from_attributes=True) for p in d.payments],
         invoice=InvoiceOut.model_validate(inv, from_attributes=True) if inv else None,
         transfer=TransferOut.model_validate(tr, from_attributes=True) if tr else None,
         workflow=await checkout_progress(client, token),
