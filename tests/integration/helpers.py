@@ -190,3 +190,25 @@ async def paid_order(stack, c: httpx.AsyncClient, prefix: str) -> PaidOrder:
     assert r.status_code == 200 and r.json()["outcome"] == "succeeded", r.text
     status = await wait_fulfilled(c, seller.username, co["order_token"])
     return PaidOrder(seller, product, co["order_token"], status)
+
+
+async def stripe_succeeded_charges(stack, order_token: str) -> int:
+    """Count money actually taken at the provider for this order (PaymentIntents carry the order token)."""
+    async with httpx.AsyncClient(timeout=10) as h:
+        r = await h.get(
+            f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
+            params={"limit": 100},
+            headers={"Authorization": "Bearer sk_test_sellflow_local"},
+        )
+        assert r.status_code == 200, r.text
+        data = r.json()["data"]
+        while r.json().get("has_more"):
+            r = await h.get(
+                f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
+                params={"limit": 100, "starting_after": data[-1]["id"]},
+                headers={"Authorization": "Bearer sk_test_sellflow_local"},
+            )
+            data += r.json()["data"]
+    return sum(
+        1 for pi in data if pi["metadata"].get("order_token") == order_token and pi["status"] == "succeeded"
+    )

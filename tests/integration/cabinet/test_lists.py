@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.helpers import client, new_seller, published_product, start_checkout
+from tests.integration.helpers import client, published_product, start_checkout
 
 pytestmark = pytest.mark.integration
 
 
-async def test_orders_list_paging_filters_and_sort(stack):
+async def test_orders_list_paging_filters_and_sort(stack, seller):
     async with client(stack) as c:
-        s = await new_seller(stack, c, "lists")
+        s = seller
         cheap = await published_product(c, s, price=500, name="Cheap")
         dear = await published_product(c, s, price=9000, name="Dear")
         for i in range(7):
@@ -54,9 +54,9 @@ async def test_orders_list_paging_filters_and_sort(stack):
         assert [o["payer_email"] for o in found["list"]] == ["list3@example.com"]
 
 
-async def test_list_rejects_bad_input_with_field_messages(stack):
+async def test_list_rejects_bad_input_with_field_messages(stack, seller):
     async with client(stack) as c:
-        s = await new_seller(stack, c, "badlist")
+        s = seller
         h = s.headers
         for params, field in (
             ({"per": 7}, "per"),
@@ -70,9 +70,9 @@ async def test_list_rejects_bad_input_with_field_messages(stack):
             assert r.json()["error"] == "INVALID_INPUT" and field in r.json()["fields"], r.json()
 
 
-async def test_products_list_page_size_30_and_warnings(stack):
+async def test_products_list_page_size_30_and_warnings(stack, seller):
     async with client(stack) as c:
-        s = await new_seller(stack, c, "prods")
+        s = seller
         h = s.headers
         draft = (await c.post("/v1/cabinet/products", json={"name": "Draft"}, headers=h)).json()
         assert set(draft["warnings"]) == {"no_pricing_plans", "no_digitals"}

@@ -12,9 +12,7 @@ from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,
     client,
-    new_seller,
     pay,
-    published_product,
     start_checkout,
     wait_fulfilled,
 )
@@ -27,10 +25,8 @@ def spans(stack, service: str) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
-async def test_pay_request_traces_into_workflow_and_activities(stack):
+async def test_pay_request_traces_into_workflow_and_activities(stack, seller, product):
     async with client(stack) as c:
-        seller = await new_seller(stack, c, "trace")
-        product = await published_product(c, seller)
         co = await start_checkout(c, seller.username, product)
         token = co["order_token"]
         pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)

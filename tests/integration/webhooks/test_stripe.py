@@ -15,9 +15,7 @@ from tests.integration.helpers import (
     card_payment_method,
     client,
     db_count,
-    new_seller,
     pay,
-    published_product,
     start_checkout,
     wait_fulfilled,
 )
@@ -84,11 +82,9 @@ async def test_duplicate_is_acknowledged_and_ignored(stack):
     assert await _stored(ev["id"]) == 1
 
 
-async def test_forged_success_for_unpaid_order_does_not_mark_it_paid(stack):
+async def test_forged_success_for_unpaid_order_does_not_mark_it_paid(stack, seller, product):
     """A correctly signed but lying (or out-of-date) event is only a hint: Stripe is asked, not believed."""
     async with client(stack) as c:
-        seller = await new_seller(stack, c, "hook")
-        product = await published_product(c, seller)
         co = await start_checkout(c, seller.username, product)
         token = co["order_token"]
         ev = event("payment_intent.succeeded", "pi_does_not_exist", token, "succeeded")
@@ -98,10 +94,8 @@ async def test_forged_success_for_unpaid_order_does_not_mark_it_paid(stack):
         assert status["payment_state"] == "payment_waiting"
 
 
-async def test_out_of_order_and_late_events_keep_a_paid_order_paid(stack):
+async def test_out_of_order_and_late_events_keep_a_paid_order_paid(stack, seller, product):
     async with client(stack) as c:
-        seller = await new_seller(stack, c, "late")
-        product = await published_product(c, seller)
         co = await start_checkout(c, seller.username, product)
         token = co["order_token"]
         pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)

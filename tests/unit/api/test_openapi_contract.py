@@ -8,7 +8,7 @@ from pathlib import Path
 
 from api.app import create_app
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 COMMITTED = ROOT / "web" / "openapi.json"
 STALE = "web/openapi.json is stale: run `make openapi` and `npm run gen:api -w web`"
 

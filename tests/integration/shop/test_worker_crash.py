@@ -11,13 +11,11 @@ from tests.integration.helpers import (
     card_payment_method,
     client,
     db_count,
-    new_seller,
     pay,
-    published_product,
     start_checkout,
+    stripe_succeeded_charges,
     wait_fulfilled,
 )
-from tests.integration.test_checkout import stripe_succeeded_charges
 
 pytestmark = pytest.mark.integration
 
@@ -54,10 +52,8 @@ async def _exactly_once(stack, token: str) -> None:
 
 
 @pytest.mark.parametrize("kill_after_s", [0.0, 0.05, 0.3])
-async def test_worker_killed_during_checkout(stack, kill_after_s):
+async def test_worker_killed_during_checkout(stack, seller, product, kill_after_s):
     async with client(stack) as c:
-        seller = await new_seller(stack, c, "crash")
-        product = await published_product(c, seller)
         co = await start_checkout(c, seller.username, product)
         token = co["order_token"]
         pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)

@@ -9,14 +9,14 @@ from datetime import UTC, datetime, timedelta
 import jwt
 import pytest
 
-from tests.integration.helpers import client, new_seller, wait_mail
+from tests.integration.helpers import client, wait_mail
 
 pytestmark = pytest.mark.integration
 
 
-async def test_sign_in_renew_and_token_errors(stack):
+async def test_sign_in_renew_and_token_errors(stack, seller):
     async with client(stack) as c:
-        s = await new_seller(stack, c, "sess")
+        s = seller
         r = await c.post("/v1/app/session", json={"email": s.email, "password": "correct-horse-1"})
         assert r.status_code == 400 and r.json()["fields"] == {"fingerprint": "required"}
         r = await c.post(
@@ -62,9 +62,9 @@ async def test_sign_in_renew_and_token_errors(stack):
         }
 
 
-async def test_wrong_password_then_throttled(stack):
+async def test_wrong_password_then_throttled(stack, seller):
     async with client(stack) as c:
-        s = await new_seller(stack, c, "thr")
+        s = seller
         codes = []
         for _ in range(11):
             r = await c.post(
@@ -103,9 +103,9 @@ async def test_sign_up_validation_and_checks(stack):
         assert r.status_code == 409
 
 
-async def test_magic_link_and_password_reset(stack):
+async def test_magic_link_and_password_reset(stack, seller):
     async with client(stack) as c:
-        s = await new_seller(stack, c, "magic")
+        s = seller
         assert (
             await c.post("/v1/app/user/send_magic_link", json={"email": s.email, "profile_type": "seller"})
         ).status_code == 204

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.helpers import client, new_seller, paid_order
+from tests.integration.helpers import client, paid_order
 
 pytestmark = pytest.mark.integration
 
 
-async def test_seller_a_cannot_read_or_change_seller_b(stack):
+async def test_seller_a_cannot_read_or_change_seller_b(stack, seller):
     async with client(stack) as c:
-        a = await new_seller(stack, c, "alice")
+        a = seller
         order = await paid_order(stack, c, "bob")
         b, pb, token = order.seller, order.product, order.token
         pid = pb["id"]
