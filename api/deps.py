@@ -13,9 +13,9 @@ from temporalio.client import Client
 from api.security import user_id_from
 from domain.accounts import ProfileType
 from domain.errors import DomainError, ErrorCode
+from store.accounts.models import Seller, User
 from store.accounts.queries import profile_types, seller_of
 from store.db import session
-from store.models import Seller, User
 
 
 async def db() -> AsyncIterator[AsyncSession]:

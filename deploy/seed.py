@@ -13,8 +13,8 @@ from providers.storage.local import storage
 from store.accounts.actions import profile_added, user_created
 from store.accounts.queries import seller_of, user_by_email
 from store.catalog.actions import plan_added, product_created, slugify
+from store.catalog.models import File, Product
 from store.db import session
-from store.models import File, Product
 
 
 @dataclass(frozen=True)

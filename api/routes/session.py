@@ -42,9 +42,9 @@ from store.accounts.actions import (
     seller_registration_checked,
     user_created,
 )
+from store.accounts.models import User
 from store.accounts.passwords import hash_password, password_matches
 from store.accounts.queries import profile_types, seller_of, user_by_email, user_by_username
-from store.models import User
 
 router = APIRouter(prefix="/v1/app", tags=["session"])
 
