@@ -103,6 +103,15 @@ def _mail(user: User, key: str, template: MailTemplate, link: str) -> OutgoingMa
     return OutgoingMail(key=key, to=user.email, template=template, locale=user.locale, context={"link": link})
 
 
+def _confirmation_mail(user: User, token: str) -> OutgoingMail:
+    return _mail(
+        user,
+        f"user-{user.id}-confirmation-{token[:8]}",
+        MailTemplate.account_confirmation,
+        f"{_link('/users/confirmation')}?confirmation_token={token}",
+    )
+
+
 @router.post("/user", status_code=201, response_model=UserOut)
 async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks, client: Temporal) -> UserOut:
     errors = {
@@ -129,12 +138,7 @@ async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks, client: Temporal)
     tasks.add_task(
         send_mail,
         client,
-        _mail(
-            user,
-            f"user-{user.id}-confirmation-{token[:8]}",
-            MailTemplate.account_confirmation,
-            f"{_link('/users/confirmation')}?confirmation_token={token}",
-        ),
+        _confirmation_mail(user, token),
     )
     return await user_out(s, user)
 
@@ -169,12 +173,7 @@ async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks, clie
         tasks.add_task(
             send_mail,
             client,
-            _mail(
-                user,
-                f"user-{user.id}-confirmation-{token[:8]}",
-                MailTemplate.account_confirmation,
-                f"{_link('/users/confirmation')}?confirmation_token={token}",
-            ),
+            _confirmation_mail(user, token),
         )
     return Response(status_code=204)
 

@@ -4,29 +4,23 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, StringConstraints, field_validator
+from pydantic import BaseModel, StringConstraints
 
-from domain.accounts import Locale, ProfileType, email_error
+from api.schemas.fields import Email
+from domain.accounts import Locale, ProfileType
 
 # Every call that issues tokens needs the browser's fingerprint: the refresh token renews only with it.
 Fingerprint = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 
 
 class SignUp(BaseModel):
-    email: str
+    email: Email
     password: str
     profile_type: Literal["seller", "payer"] = "seller"
     username: str | None = None
     first_name: str | None = None
     last_name: str | None = None
     locale: Locale = "en"
-
-    @field_validator("email")
-    @classmethod
-    def _email(cls, v: str) -> str:
-        if err := email_error(v):
-            raise ValueError(err)
-        return v.strip().lower()
 
 
 class SellerInfo(BaseModel):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field, field_validator
 
 from api.schemas.catalog import PlanOut
-from domain.accounts import email_error
+from api.schemas.fields import Email
 from domain.checkout import PayOutcome
 from domain.orders import PaymentState
 from domain.products import NotSellableReason, ProductForm
@@ -27,17 +27,10 @@ class ShopProduct(BaseModel):
 
 
 class Payer(BaseModel):
-    email: str
+    email: Email
     first_name: str = Field(min_length=1, max_length=100)
     last_name: str = Field(min_length=1, max_length=100)
     country: str | None = Field(None, min_length=2, max_length=2)
-
-    @field_validator("email")
-    @classmethod
-    def _email(cls, v: str) -> str:
-        if err := email_error(v):
-            raise ValueError(err)
-        return v.strip().lower()
 
     @field_validator("first_name", "last_name")
     @classmethod

@@ -11,7 +11,7 @@ from fastapi import APIRouter
 from api.deps import DB, Temporal
 from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, ThankYou
 from api.workflows import authenticated, pay
-from domain.checkout import PayOutcome
+from domain.checkout import PayOutcome, PayResult
 from domain.errors import DomainError, ErrorCode
 from domain.orders import PaymentState
 from providers.stripe import client as stripe_client
@@ -72,6 +72,16 @@ def _closed(order: Order) -> PayOut | None:
     return None
 
 
+def _pay_out(token: str, r: PayResult) -> PayOut:
+    return PayOut(
+        order_token=token,
+        outcome=r.outcome,
+        payment_state=r.payment_state,
+        client_secret=r.client_secret,
+        message=r.message,
+    )
+
+
 @router.post("/{username}/orders/{token}/pay", response_model=PayOut)
 async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Temporal) -> PayOut:
     order = await order_in_shop(s, username, token)
@@ -85,13 +95,7 @@ async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Tempo
         outcome=r.outcome,
         duration_ms=round((time.perf_counter() - started) * 1000, 1),
     )
-    return PayOut(
-        order_token=token,
-        outcome=r.outcome,
-        payment_state=r.payment_state,
-        client_secret=r.client_secret,
-        message=r.message,
-    )
+    return _pay_out(token, r)
 
 
 @router.post("/{username}/orders/{token}/authenticated", response_model=PayOut)
@@ -102,13 +106,7 @@ async def order_authenticated(username: str, token: str, s: DB, client: Temporal
     r = await authenticated(client, token)
     if r is None:
         raise DomainError(ErrorCode.NOT_FOUND, "No payment in progress for this order.")
-    return PayOut(
-        order_token=token,
-        outcome=r.outcome,
-        payment_state=r.payment_state,
-        client_secret=r.client_secret,
-        message=r.message,
-    )
+    return _pay_out(token, r)
 
 
 @router.get("/{username}/orders/{token}", response_model=ThankYou)
