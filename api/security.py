@@ -27,15 +27,27 @@ def access_token(user_id: int) -> tuple[str, datetime]:
     return token, expires
 
 
+# A user id in an access token: digits only, within PostgreSQL's bigint.
+MAX_ID = 2**63 - 1
+
+
 def user_id_from(token: str | None) -> int:
+    """The user id of a valid access token. Every claim is checked: `exp` is required (a token without it never
+    expired), `typ` must be `access`, and `sub` must be a user id; anything else is `invalid_access_token`."""
     if not token:
         raise DomainError(ErrorCode.missing_access_token)
     try:
-        claims = jwt.decode(token, get_settings().jwt_secret, algorithms=["HS256"])
+        claims = jwt.decode(
+            token, get_settings().jwt_secret, algorithms=["HS256"], options={"require": ["exp", "sub", "typ"]}
+        )
     except jwt.ExpiredSignatureError:
         raise DomainError(ErrorCode.expired_access_token) from None
     except jwt.PyJWTError:
         raise DomainError(ErrorCode.invalid_access_token) from None
-    if claims.get("typ") != "access":
+    sub = claims["sub"]
+    if claims["typ"] != "access" or not isinstance(sub, str) or not sub.isascii() or not sub.isdigit():
         raise DomainError(ErrorCode.invalid_access_token)
-    return int(claims["sub"])
+    user_id = int(sub)
+    if not 1 <= user_id <= MAX_ID:
+        raise DomainError(ErrorCode.invalid_access_token)
+    return user_id
