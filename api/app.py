@@ -3,26 +3,22 @@
 from __future__ import annotations
 
 import asyncio
-import uuid
 from pathlib import Path
 
-import structlog
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
-from opentelemetry import trace
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from temporalio.client import Client
 
 from api import errors
+from api.middleware import InputGuard, RequestContext
 from api.routes import admin, cabinet, common, session, shop, webhooks
 from sellflow import telemetry
 from sellflow.settings import ROOT
 from sellflow.temporal import connect
 
 WEB_DIST = ROOT / "web" / "dist"
-tracer = trace.get_tracer("sellflow.api")
 
 
 class TemporalClient:
@@ -59,35 +55,11 @@ def create_app() -> FastAPI:
     for r in (session.router, cabinet.router, shop.router, webhooks.router, admin.router, common.router):
         app.include_router(r)
 
+    # Outermost first: every request gets its id and span, then input no route can store is refused.
+    app.add_middleware(InputGuard)
     app.add_middleware(RequestContext)
     _serve_web(app, WEB_DIST)
     return app
-
-
-class RequestContext:
-    """Pure ASGI middleware (cheaper than BaseHTTPMiddleware): a request id in logs and the response, and one
-    span per request that the Temporal client carries into workflows and activities."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = dict(scope.get("headers") or [])
-        rid = headers.get(b"x-request-id", b"").decode() or uuid.uuid4().hex[:16]
-
-        async def send_with_id(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message.setdefault("headers", []).append((b"x-request-id", rid.encode()))
-            await send(message)
-
-        with (
-            structlog.contextvars.bound_contextvars(request_id=rid),
-            tracer.start_as_current_span(f"{scope['method']} {scope['path']}"),
-        ):
-            await self.app(scope, receive, send_with_id)
 
 
 def _serve_web(app: FastAPI, dist: Path) -> None:

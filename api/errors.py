@@ -25,6 +25,8 @@ def _field_message(err: dict) -> str:
     kind = err.get("type", "")
     if kind == "missing":
         return "required"
+    if kind == "string_too_long":
+        return "too big"
     if "email" in str(err.get("loc", "")) and kind.startswith("value_error"):
         return "invalid email"
     return str(err.get("msg", "invalid")).removeprefix("Value error, ")

@@ -45,6 +45,11 @@ USERNAME_RE = re.compile(r"^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$")
 PASSWORD_MIN = 8
 
 
+def normalised_email(email: str) -> str:
+    """The one form an e-mail is stored, looked up and throttled under."""
+    return email.strip().lower()
+
+
 def email_error(email: str | None) -> str | None:
     if not email or not email.strip():
         return "required"

@@ -6,17 +6,21 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
+from domain.limits import SEARCH_MAX
+
 PAGE_SIZES = (5, 10, 20, 30, 50, 100, 200, 500)
 DEFAULT_PER = 20
 TOTAL_COUNT_MAX = 10_000
+# Far beyond any real list; keeps (page - 1) * per inside PostgreSQL's bigint for hostile input.
+PAGE_MAX = 1_000_000_000
 
 T = TypeVar("T")
 
 
 class ListParams(BaseModel):
-    page: int = Field(1, ge=1)
+    page: int = Field(1, ge=1, le=PAGE_MAX)
     per: int = DEFAULT_PER
-    query: str | None = None
+    query: str | None = Field(None, max_length=SEARCH_MAX)
     sort_key: str | None = None
     sort_dir: Literal["asc", "desc"] = "desc"
     filters: dict[str, Any] = Field(default_factory=dict)

@@ -92,6 +92,10 @@ def _api(args: argparse.Namespace) -> int:
         port=s.api_port,
         log_level="warning",
         access_log=False,
+        # Forwarded headers only from configured proxies: otherwise any caller could rotate
+        # X-Forwarded-For to escape the sign-in throttle.
+        proxy_headers=bool(s.trusted_proxies),
+        forwarded_allow_ips=s.trusted_proxies or None,
     )
     return 0
 

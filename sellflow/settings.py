@@ -45,6 +45,10 @@ class Settings(BaseSettings):
     mail_from: str = "Sellflow <no-reply@sellflow.local>"
     mail_ui_url: str = "http://127.0.0.1:8025"
 
+    # Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses or networks,
+    # e.g. the ingress). Empty: the client address is the TCP peer, whatever headers a caller sends.
+    trusted_proxies: str = ""
+
     # HTTP
     api_host: str = "127.0.0.1"
     api_port: int = 8000

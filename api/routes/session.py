@@ -28,7 +28,14 @@ from api.schemas.session import (
 )
 from api.security import Tokens, access_token
 from api.workflows import send_mail
-from domain.accounts import ProfileType, email_error, locale_of, password_error, username_error
+from domain.accounts import (
+    ProfileType,
+    email_error,
+    locale_of,
+    normalised_email,
+    password_error,
+    username_error,
+)
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.mail import MailTemplate, OutgoingMail
 from sellflow.settings import get_settings
@@ -180,7 +187,7 @@ async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks, clie
 
 @router.post("/session", response_model=Tokens)
 async def sign_in(body: SignIn, s: DB, request: Request) -> Tokens:
-    throttle(request, body.email.lower())
+    throttle(request, normalised_email(body.email))
     user = await user_by_email(s, body.email)
     if not password_matches(user, body.password):
         raise DomainError(ErrorCode.INVALID_CREDENTIALS)
@@ -209,7 +216,7 @@ async def sign_out(body: SignOut, s: DB) -> Response:
 async def send_magic_link(
     body: MagicLinkIn, s: DB, tasks: BackgroundTasks, request: Request, client: Temporal
 ) -> Response:
-    throttle(request, f"magic:{body.email.lower()}")
+    throttle(request, f"magic:{normalised_email(body.email)}")
     user = await user_by_email(s, body.email)
     if user is not None:
         token = await auth_token_issued(s, user, "magic_link")
@@ -237,7 +244,7 @@ async def magic_sign_in(body: MagicIn, s: DB) -> Tokens:
 async def request_password_reset(
     body: EmailIn, s: DB, tasks: BackgroundTasks, request: Request, client: Temporal
 ) -> Response:
-    throttle(request, f"reset:{body.email.lower()}")
+    throttle(request, f"reset:{normalised_email(body.email)}")
     user = await user_by_email(s, body.email)
     if user is not None:
         token = await auth_token_issued(s, user, "reset_password")

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from domain.limits import CURRENCY_LEN, PLAN_NAME_MAX, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX
 from domain.listing import ListAnswer
 from domain.orders import PaymentType
 from domain.products import NotSellableReason, ProductForm, Publication
@@ -50,22 +51,22 @@ class ProductList(ListAnswer[ProductOut]):
 
 
 class ProductIn(BaseModel):
-    name: str = Field(min_length=1, max_length=300)
-    description: str = Field("", max_length=20_000)
+    name: str = Field(min_length=1, max_length=PRODUCT_NAME_MAX)
+    description: str = Field("", max_length=PRODUCT_DESCRIPTION_MAX)
     form: Literal[ProductForm.download] = ProductForm.download
 
 
 class ProductPatch(BaseModel):
-    name: str | None = Field(None, min_length=1, max_length=300)
-    description: str | None = Field(None, max_length=20_000)
-    internal_name: str | None = Field(None, max_length=300)
+    name: str | None = Field(None, min_length=1, max_length=PRODUCT_NAME_MAX)
+    description: str | None = Field(None, max_length=PRODUCT_DESCRIPTION_MAX)
+    internal_name: str | None = Field(None, max_length=PRODUCT_NAME_MAX)
 
 
 class PlanIn(BaseModel):
-    name: str = Field(min_length=1, max_length=200)
+    name: str = Field(min_length=1, max_length=PLAN_NAME_MAX)
     payment_type: Literal[PaymentType.one_time] = PaymentType.one_time
     price: int = Field(description="minor units")
-    currency: str = "eur"
+    currency: str = Field("eur", max_length=CURRENCY_LEN)
 
 
 class PlanList(ListAnswer[PlanOut]):

@@ -1,19 +1,43 @@
-"""Field types shared by request models, each validated once with the rule of `domain/`."""
+"""Field types shared by request models. Every bound comes from `domain/limits.py`, the same numbers the store's
+columns are built from, so whatever passes validation fits the database."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator
+from fastapi import Path
+from pydantic import AfterValidator, StringConstraints
 
-from domain.accounts import email_error
+from domain.accounts import email_error, normalised_email
+from domain.limits import (
+    EMAIL_MAX,
+    FINGERPRINT_MAX,
+    ID_MAX,
+    PASSWORD_MAX,
+    PERSON_NAME_MAX,
+    PROVIDER_ID_MAX,
+    TOKEN_MAX,
+    USERNAME_MAX,
+)
 
 
 def _email(v: str) -> str:
     if err := email_error(v):
         raise ValueError(err)
-    return v.strip().lower()
+    return normalised_email(v)
 
 
 # An e-mail address by the rule of core §5, stored and compared lowercased.
-Email = Annotated[str, AfterValidator(_email)]
+Email = Annotated[str, StringConstraints(max_length=EMAIL_MAX), AfterValidator(_email)]
+# An e-mail as typed into a look-up (sign-in, reset, availability): bounded, checked by the look-up itself.
+EmailText = Annotated[str, StringConstraints(max_length=EMAIL_MAX)]
+PersonName = Annotated[str, StringConstraints(max_length=PERSON_NAME_MAX)]
+# Usernames are checked by `domain.accounts.username_error` (its own messages); this bound only stops huge input.
+UsernameText = Annotated[str, StringConstraints(max_length=USERNAME_MAX * 4)]
+Password = Annotated[str, StringConstraints(max_length=PASSWORD_MAX)]
+Token = Annotated[str, StringConstraints(max_length=TOKEN_MAX)]
+# Every call that issues tokens needs the browser's fingerprint: the refresh token renews only with it.
+Fingerprint = Annotated[str, StringConstraints(min_length=1, max_length=FINGERPRINT_MAX)]
+ProviderId = Annotated[str, StringConstraints(max_length=PROVIDER_ID_MAX)]
+# A row id in a path: PostgreSQL's bigint.
+Id = Annotated[int, Path(ge=1, le=ID_MAX)]

@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, StringConstraints
+from pydantic import BaseModel
 
-from api.schemas.fields import Email
+from api.schemas.fields import Email, EmailText, Fingerprint, Password, PersonName, Token, UsernameText
 from domain.accounts import Locale, ProfileType
-
-# Every call that issues tokens needs the browser's fingerprint: the refresh token renews only with it.
-Fingerprint = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 
 
 class SignUp(BaseModel):
     email: Email
-    password: str
+    password: Password
     profile_type: Literal["seller", "payer"] = "seller"
-    username: str | None = None
-    first_name: str | None = None
-    last_name: str | None = None
+    username: UsernameText | None = None
+    first_name: PersonName | None = None
+    last_name: PersonName | None = None
     locale: Locale = "en"
 
 
@@ -43,7 +40,7 @@ class UserOut(BaseModel):
 
 
 class EmailIn(BaseModel):
-    email: str
+    email: EmailText
 
 
 class Availability(BaseModel):
@@ -52,38 +49,38 @@ class Availability(BaseModel):
 
 
 class UsernameIn(BaseModel):
-    username: str | None = None
+    username: UsernameText | None = None
 
 
 class ConfirmIn(BaseModel):
-    confirmation_token: str
+    confirmation_token: Token
     fingerprint: Fingerprint
 
 
 class SignIn(BaseModel):
-    email: str
-    password: str
+    email: EmailText
+    password: Password
     fingerprint: Fingerprint
 
 
 class SignOut(BaseModel):
-    refresh_token: str | None = None
+    refresh_token: Token | None = None
 
 
 class MagicLinkIn(BaseModel):
-    email: str
-    profile_type: str = "seller"
-    seller: str | None = None
+    email: EmailText
+    profile_type: ProfileType = ProfileType.seller
+    seller: UsernameText | None = None
 
 
 class MagicIn(BaseModel):
-    token: str
+    token: Token
     fingerprint: Fingerprint
 
 
 class ResetIn(BaseModel):
-    reset_password_token: str
-    password: str
+    reset_password_token: Token
+    password: Password
 
 
 class ProfileIn(BaseModel):
@@ -91,7 +88,7 @@ class ProfileIn(BaseModel):
 
 
 class UserPatch(BaseModel):
-    username: str | None = None
-    first_name: str | None = None
-    last_name: str | None = None
+    username: UsernameText | None = None
+    first_name: PersonName | None = None
+    last_name: PersonName | None = None
     locale: Locale | None = None

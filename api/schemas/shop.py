@@ -7,6 +7,7 @@ from pydantic import BaseModel, Field, field_validator
 from api.schemas.catalog import PlanOut
 from api.schemas.fields import Email
 from domain.checkout import PayOutcome
+from domain.limits import COUNTRY_CODE_LEN, PERSON_NAME_MAX, PROVIDER_ID_MAX
 from domain.orders import PaymentState
 from domain.products import NotSellableReason, ProductForm
 
@@ -28,9 +29,9 @@ class ShopProduct(BaseModel):
 
 class Payer(BaseModel):
     email: Email
-    first_name: str = Field(min_length=1, max_length=100)
-    last_name: str = Field(min_length=1, max_length=100)
-    country: str | None = Field(None, min_length=2, max_length=2)
+    first_name: str = Field(min_length=1, max_length=PERSON_NAME_MAX)
+    last_name: str = Field(min_length=1, max_length=PERSON_NAME_MAX)
+    country: str | None = Field(None, min_length=COUNTRY_CODE_LEN, max_length=COUNTRY_CODE_LEN)
 
     @field_validator("first_name", "last_name")
     @classmethod
@@ -53,7 +54,7 @@ class CheckoutOut(BaseModel):
 
 
 class PayIn(BaseModel):
-    payment_method: str = Field(min_length=3, max_length=100, pattern=r"^pm_[A-Za-z0-9]+$")
+    payment_method: str = Field(min_length=3, max_length=PROVIDER_ID_MAX, pattern=r"^pm_[A-Za-z0-9]+$")
 
 
 class PayOut(BaseModel):

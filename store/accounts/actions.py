@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.accounts import ProfileType
+from domain.accounts import ProfileType, normalised_email
 from domain.errors import DomainError, ErrorCode
 from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
 from store.accounts.passwords import hash_password
@@ -76,7 +76,7 @@ async def user_created(
     if username and await user_by_username(s, username):
         raise DomainError(ErrorCode.CONFLICT, "This username is taken.", {"username": "exists"})
     user = User(
-        email=email.strip().lower(),
+        email=normalised_email(email),
         password_hash=hash_password(password),
         username=username,
         first_name=first_name,

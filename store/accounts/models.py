@@ -4,18 +4,27 @@ from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, Strin
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.accounts import ProfileType
+from domain.limits import (
+    EMAIL_MAX,
+    FINGERPRINT_MAX,
+    LOCALE_MAX,
+    PASSWORD_HASH_MAX,
+    PERSON_NAME_MAX,
+    TOKEN_HASH_LEN,
+    USERNAME_MAX,
+)
 from store.base import Base, StrEnumText, Timestamps
 
 
 class User(Timestamps, Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    email: Mapped[str] = mapped_column(String(320), unique=True)  # stored lowercased
-    password_hash: Mapped[str | None] = mapped_column(String(200))
-    username: Mapped[str | None] = mapped_column(String(30), unique=True)
-    first_name: Mapped[str | None] = mapped_column(String(100))
-    last_name: Mapped[str | None] = mapped_column(String(100))
-    locale: Mapped[str] = mapped_column(String(8), default="en")
+    email: Mapped[str] = mapped_column(String(EMAIL_MAX), unique=True)  # stored lowercased
+    password_hash: Mapped[str | None] = mapped_column(String(PASSWORD_HASH_MAX))
+    username: Mapped[str | None] = mapped_column(String(USERNAME_MAX), unique=True)
+    first_name: Mapped[str | None] = mapped_column(String(PERSON_NAME_MAX))
+    last_name: Mapped[str | None] = mapped_column(String(PERSON_NAME_MAX))
+    locale: Mapped[str] = mapped_column(String(LOCALE_MAX), default="en")
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
@@ -51,7 +60,7 @@ class AuthToken(Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     kind: Mapped[str] = mapped_column(String(20))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    token_hash: Mapped[str] = mapped_column(String(TOKEN_HASH_LEN), unique=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
@@ -62,7 +71,7 @@ class RefreshToken(Base):
     __tablename__ = "refresh_tokens"
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    fingerprint: Mapped[str] = mapped_column(String(200))
+    token_hash: Mapped[str] = mapped_column(String(TOKEN_HASH_LEN), unique=True)
+    fingerprint: Mapped[str] = mapped_column(String(FINGERPRINT_MAX))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

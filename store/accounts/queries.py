@@ -5,12 +5,12 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.accounts import ProfileType
+from domain.accounts import ProfileType, normalised_email
 from store.accounts.models import Profile, Seller, User
 
 
 async def user_by_email(s: AsyncSession, email: str) -> User | None:
-    return (await s.execute(select(User).where(User.email == email.strip().lower()))).scalar_one_or_none()
+    return (await s.execute(select(User).where(User.email == normalised_email(email)))).scalar_one_or_none()
 
 
 async def user_by_username(s: AsyncSession, username: str) -> User | None:

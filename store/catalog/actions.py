@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import DomainError, ErrorCode
+from domain.limits import PRODUCT_NAME_MAX
 from domain.products import Publication
 from store.catalog.models import File, PricingPlan, Product
 from store.catalog.queries import ProductView, product_of, view_of
@@ -45,12 +46,20 @@ async def product_created(
     return await view_of(s, p)
 
 
+COPY_SUFFIX = " (copy)"
+
+
+def copy_name(name: str) -> str:
+    """The duplicate's name: the original's, shortened if need be so that the suffix still fits."""
+    return name[: PRODUCT_NAME_MAX - len(COPY_SUFFIX)] + COPY_SUFFIX
+
+
 async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -> ProductView:
     src = await product_of(s, seller_id, product_id)
     p = src.product
     copy = Product(
         seller_id=seller_id,
-        name=f"{p.name} (copy)",
+        name=copy_name(p.name),
         internal_name=p.internal_name,
         description=p.description,
         form=p.form,

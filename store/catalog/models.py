@@ -1,6 +1,15 @@
 from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
+from domain.limits import (
+    ACCESS_PASSWORD_MAX,
+    CONTENT_TYPE_MAX,
+    CURRENCY_LEN,
+    FILE_NAME_MAX,
+    PLAN_NAME_MAX,
+    PRODUCT_NAME_MAX,
+    SLUG_MAX,
+)
 from domain.orders import PaymentType
 from domain.products import ProductForm, Publication
 from store.base import Base, StrEnumText, Timestamps
@@ -11,8 +20,8 @@ class File(Timestamps, Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
     storage_key: Mapped[str] = mapped_column(String(200), unique=True)
-    file_name: Mapped[str] = mapped_column(String(255))
-    content_type: Mapped[str] = mapped_column(String(100))
+    file_name: Mapped[str] = mapped_column(String(FILE_NAME_MAX))
+    content_type: Mapped[str] = mapped_column(String(CONTENT_TYPE_MAX))
     size: Mapped[int] = mapped_column(BigInteger)
     sha256: Mapped[str] = mapped_column(String(64))
 
@@ -25,18 +34,18 @@ class Product(Timestamps, Base):
     )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
-    name: Mapped[str] = mapped_column(String(300))
-    internal_name: Mapped[str | None] = mapped_column(String(300))
+    name: Mapped[str] = mapped_column(String(PRODUCT_NAME_MAX))
+    internal_name: Mapped[str | None] = mapped_column(String(PRODUCT_NAME_MAX))
     description: Mapped[str] = mapped_column(Text, default="")
     form: Mapped[ProductForm] = mapped_column(StrEnumText(ProductForm, 30))
-    slug: Mapped[str] = mapped_column(String(120))
+    slug: Mapped[str] = mapped_column(String(SLUG_MAX))
     publication: Mapped[Publication] = mapped_column(
         StrEnumText(Publication, 30), default=Publication.unpublished
     )
     is_archived: Mapped[bool] = mapped_column(Boolean, default=False)
     is_private: Mapped[bool] = mapped_column(Boolean, default=False)
     is_free: Mapped[bool] = mapped_column(Boolean, default=False)
-    access_password: Mapped[str | None] = mapped_column(String(200))
+    access_password: Mapped[str | None] = mapped_column(String(ACCESS_PASSWORD_MAX))
     limit: Mapped[int | None] = mapped_column(Integer)
     sold_count: Mapped[int] = mapped_column(Integer, default=0)
     reserved_count: Mapped[int] = mapped_column(Integer, default=0)
@@ -48,8 +57,8 @@ class PricingPlan(Timestamps, Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
-    name: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str] = mapped_column(String(PLAN_NAME_MAX))
     payment_type: Mapped[PaymentType] = mapped_column(StrEnumText(PaymentType, 30))
     price: Mapped[int] = mapped_column(BigInteger)  # minor units
-    currency: Mapped[str] = mapped_column(String(3))
+    currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
     active: Mapped[bool] = mapped_column(Boolean, default=True)

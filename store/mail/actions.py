@@ -8,11 +8,13 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.limits import MAIL_SUBJECT_MAX
 from store.mail.models import Mail
 
 
 async def mail_stored(s: AsyncSession, *, key: str, to: str, subject: str, body: str) -> Mail:
     """The mail under this key, locked for this transaction; the first stored content wins."""
+    subject = subject if len(subject) <= MAIL_SUBJECT_MAX else subject[: MAIL_SUBJECT_MAX - 1] + "…"
     await s.execute(
         insert(Mail)
         .values(idempotency_key=key, to_email=to, subject=subject, body=body)

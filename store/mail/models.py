@@ -5,6 +5,7 @@ from datetime import datetime
 from sqlalchemy import BigInteger, DateTime, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
+from domain.limits import EMAIL_MAX, MAIL_SUBJECT_MAX
 from store.base import Base
 
 
@@ -14,8 +15,8 @@ class Mail(Base):
     __tablename__ = "mails"
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
-    to_email: Mapped[str] = mapped_column(String(320))
-    subject: Mapped[str] = mapped_column(String(300))
+    to_email: Mapped[str] = mapped_column(String(EMAIL_MAX))
+    subject: Mapped[str] = mapped_column(String(MAIL_SUBJECT_MAX))
     body: Mapped[str] = mapped_column(Text)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -16,6 +16,17 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from domain.limits import (
+    COUNTRY_CODE_LEN,
+    CURRENCY_LEN,
+    EMAIL_MAX,
+    IDEMPOTENCY_KEY_MAX,
+    ORDER_TOKEN_MAX,
+    PERSON_NAME_MAX,
+    PLAN_NAME_MAX,
+    PRODUCT_NAME_MAX,
+    PROVIDER_ID_MAX,
+)
 from domain.orders import (
     InvoiceForm,
     InvoiceState,
@@ -34,8 +45,8 @@ class PayerCustomer(Timestamps, Base):
     """The buyer's customer at the payment provider, one per email."""
 
     __tablename__ = "payer_customers"
-    email: Mapped[str] = mapped_column(String(320), primary_key=True)
-    provider_customer_id: Mapped[str] = mapped_column(String(100))
+    email: Mapped[str] = mapped_column(String(EMAIL_MAX), primary_key=True)
+    provider_customer_id: Mapped[str] = mapped_column(String(PROVIDER_ID_MAX))
 
 
 class Order(Timestamps, Base):
@@ -53,12 +64,12 @@ class Order(Timestamps, Base):
         Index("ix_orders_seller_plan_id", "seller_id", "pricing_plan_name", "id"),
     )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    token: Mapped[str] = mapped_column(String(40), unique=True)
+    token: Mapped[str] = mapped_column(String(ORDER_TOKEN_MAX), unique=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
     product_id: Mapped[int] = mapped_column(ForeignKey("products.id"), index=True)
-    product_name: Mapped[str] = mapped_column(String(300))
+    product_name: Mapped[str] = mapped_column(String(PRODUCT_NAME_MAX))
     pricing_plan_id: Mapped[int] = mapped_column(ForeignKey("pricing_plans.id"))
-    pricing_plan_name: Mapped[str] = mapped_column(String(200))
+    pricing_plan_name: Mapped[str] = mapped_column(String(PLAN_NAME_MAX))
     payment_state: Mapped[PaymentState] = mapped_column(
         StrEnumText(PaymentState, 30), default=PaymentState.payment_waiting
     )
@@ -70,13 +81,13 @@ class Order(Timestamps, Base):
     )
     total: Mapped[int] = mapped_column(BigInteger)
     paid: Mapped[int] = mapped_column(BigInteger, default=0)
-    currency_key: Mapped[str] = mapped_column(String(3))
-    payer_email: Mapped[str] = mapped_column(String(320))
-    payer_first_name: Mapped[str] = mapped_column(String(100), default="")
-    payer_last_name: Mapped[str] = mapped_column(String(100), default="")
-    payer_country: Mapped[str | None] = mapped_column(String(2))
-    provider_customer_id: Mapped[str | None] = mapped_column(String(100))
-    setup_intent_id: Mapped[str | None] = mapped_column(String(100))
+    currency_key: Mapped[str] = mapped_column(String(CURRENCY_LEN))
+    payer_email: Mapped[str] = mapped_column(String(EMAIL_MAX))
+    payer_first_name: Mapped[str] = mapped_column(String(PERSON_NAME_MAX), default="")
+    payer_last_name: Mapped[str] = mapped_column(String(PERSON_NAME_MAX), default="")
+    payer_country: Mapped[str | None] = mapped_column(String(COUNTRY_CODE_LEN))
+    provider_customer_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
+    setup_intent_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
     paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
@@ -88,11 +99,11 @@ class PaymentIntentRecord(Timestamps, Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
     attempt: Mapped[int] = mapped_column(Integer)
-    provider_ref: Mapped[str] = mapped_column(String(100), unique=True)
+    provider_ref: Mapped[str] = mapped_column(String(PROVIDER_ID_MAX), unique=True)
     idempotency_key: Mapped[str] = mapped_column(String(120), unique=True)
-    payment_method: Mapped[str] = mapped_column(String(100))
+    payment_method: Mapped[str] = mapped_column(String(PROVIDER_ID_MAX))
     amount: Mapped[int] = mapped_column(BigInteger)
-    currency: Mapped[str] = mapped_column(String(3))
+    currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
     status: Mapped[str] = mapped_column(String(40))
 
 
@@ -107,10 +118,10 @@ class Payment(Base):
     state: Mapped[PaymentLogState] = mapped_column(StrEnumText(PaymentLogState, 20))
     provider: Mapped[PaymentProvider] = mapped_column(StrEnumText(PaymentProvider, 30))
     amount: Mapped[int] = mapped_column(BigInteger)
-    currency: Mapped[str] = mapped_column(String(3))
-    provider_ref: Mapped[str | None] = mapped_column(String(100))
+    currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
+    provider_ref: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
     message: Mapped[str | None] = mapped_column(Text)
-    idempotency_key: Mapped[str] = mapped_column(String(160), unique=True)
+    idempotency_key: Mapped[str] = mapped_column(String(IDEMPOTENCY_KEY_MAX), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
 
 
@@ -124,7 +135,7 @@ class Invoice(Base):
     form: Mapped[InvoiceForm] = mapped_column(StrEnumText(InvoiceForm, 20), default=InvoiceForm.regular)
     state: Mapped[InvoiceState] = mapped_column(StrEnumText(InvoiceState, 20))
     total: Mapped[int] = mapped_column(BigInteger)
-    currency: Mapped[str] = mapped_column(String(3))
+    currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
     issued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
 
 
@@ -138,8 +149,8 @@ class Transfer(Base):
     form: Mapped[TransferForm] = mapped_column(StrEnumText(TransferForm, 20))
     state: Mapped[PaymentLogState] = mapped_column(StrEnumText(PaymentLogState, 20))
     amount: Mapped[int] = mapped_column(BigInteger)
-    currency: Mapped[str] = mapped_column(String(3))
-    idempotency_key: Mapped[str] = mapped_column(String(160), unique=True)
+    currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
+    idempotency_key: Mapped[str] = mapped_column(String(IDEMPOTENCY_KEY_MAX), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
 
 

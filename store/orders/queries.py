@@ -11,6 +11,7 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import DomainError, ErrorCode, invalid
+from domain.limits import ID_MAX
 from domain.listing import ListParams
 from domain.orders import ORDER_SORT_KEYS, PaymentState
 from store.accounts.models import Seller, User
@@ -53,6 +54,8 @@ def _product(q: Query, value: Any) -> Query:
         ids = [int(v) for v in _as_list(value)]
     except ValueError:
         raise invalid(filters="product_id must be a number") from None
+    if not all(1 <= i <= ID_MAX for i in ids):
+        raise invalid(filters="product_id must be a product's id")
     return q.where(Order.product_id.in_(ids))
 
 

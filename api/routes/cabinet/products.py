@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 from fastapi import APIRouter, File, Request, UploadFile
@@ -19,7 +20,9 @@ from api.schemas.catalog import (
     ProductOut,
     ProductPatch,
 )
+from api.schemas.fields import Id
 from domain.errors import invalid
+from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
 from domain.money import SUPPORTED_CURRENCIES
 from domain.products import PRICE_MAX_MAJOR, PRICE_MIN_MAJOR, PRODUCTS_PAGE_SIZE, Publication
 from providers.storage.local import storage
@@ -67,6 +70,16 @@ def product_out(v: ProductView) -> ProductOut:
     )
 
 
+# type/subtype with optional parameters, as browsers send it; anything else is stored as plain bytes.
+_MIME = re.compile(r"^[\w!#$&^.+-]+/[\w!#$&^.+-]+(;[ \w!#$&^.+=\"-]*)*$")
+
+
+def _content_type(value: str | None) -> str:
+    if value and len(value) <= CONTENT_TYPE_MAX and _MIME.match(value):
+        return value
+    return "application/octet-stream"
+
+
 @router.get("/products", response_model=ProductList)
 async def list_products(request: Request, seller: CurrentSeller, s: DB) -> ProductList:
     params = list_params(request, default_per=PRODUCTS_PAGE_SIZE)
@@ -84,12 +97,12 @@ async def create_product(body: ProductIn, seller: CurrentSeller, s: DB) -> Produ
 
 
 @router.get("/products/{product_id}", response_model=ProductOut)
-async def get_product(product_id: int, seller: CurrentSeller, s: DB) -> ProductOut:
+async def get_product(product_id: Id, seller: CurrentSeller, s: DB) -> ProductOut:
     return product_out(await product_of(s, seller.id, product_id))
 
 
 @router.patch("/products/{product_id}", response_model=ProductOut)
-async def update_product(product_id: int, body: ProductPatch, seller: CurrentSeller, s: DB) -> ProductOut:
+async def update_product(product_id: Id, body: ProductPatch, seller: CurrentSeller, s: DB) -> ProductOut:
     v = await product_of(s, seller.id, product_id)
     if body.name is not None and not body.name.strip():
         raise invalid(name="required")
@@ -99,7 +112,7 @@ async def update_product(product_id: int, body: ProductPatch, seller: CurrentSel
 
 @router.post("/products/{product_id}/file", response_model=ProductOut)
 async def upload_file(
-    product_id: int, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
+    product_id: Id, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
 ) -> ProductOut:
     v = await product_of(s, seller.id, product_id)
     data = await file.read(MAX_UPLOAD_BYTES + 1)
@@ -107,14 +120,14 @@ async def upload_file(
         raise invalid(file="required")
     if len(data) > MAX_UPLOAD_BYTES:
         raise invalid(file="too big")
-    name = (file.filename or "download").rsplit("/", 1)[-1][:255]
+    name = (file.filename or "").rsplit("/", 1)[-1].replace("\x00", "")[:FILE_NAME_MAX] or "download"
     key, sha = storage().put(data)
     await file_attached(
         s,
         v,
         storage_key=key,
         file_name=name,
-        content_type=file.content_type or "application/octet-stream",
+        content_type=_content_type(file.content_type),
         size=len(data),
         sha256=sha,
     )
@@ -122,14 +135,14 @@ async def upload_file(
 
 
 @router.get("/products/{product_id}/pricing_plans", response_model=PlanList)
-async def list_plans(product_id: int, seller: CurrentSeller, s: DB) -> PlanList:
+async def list_plans(product_id: Id, seller: CurrentSeller, s: DB) -> PlanList:
     v = await product_of(s, seller.id, product_id)
     items = [PlanOut.model_validate(x, from_attributes=True) for x in v.plans if x.active]
     return PlanList(list=items, total_count=len(items))
 
 
 @router.post("/products/{product_id}/pricing_plans", response_model=PlanOut, status_code=201)
-async def add_plan(product_id: int, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
+async def add_plan(product_id: Id, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
     v = await product_of(s, seller.id, product_id)
     currency = body.currency.lower()
     if currency not in SUPPORTED_CURRENCIES:
@@ -143,13 +156,13 @@ async def add_plan(product_id: int, body: PlanIn, seller: CurrentSeller, s: DB) 
 
 
 @router.delete("/products/{product_id}/pricing_plans/{plan_id}", status_code=204)
-async def remove_plan(product_id: int, plan_id: int, seller: CurrentSeller, s: DB) -> None:
+async def remove_plan(product_id: Id, plan_id: Id, seller: CurrentSeller, s: DB) -> None:
     v = await product_of(s, seller.id, product_id)
     plan_removed(v, plan_id)
 
 
 @router.post("/products/{product_id}/{action}", response_model=ProductOut)
-async def product_action(product_id: int, action: Action, seller: CurrentSeller, s: DB) -> ProductOut:
+async def product_action(product_id: Id, action: Action, seller: CurrentSeller, s: DB) -> ProductOut:
     if action == "duplicate":
         return product_out(await product_duplicated(s, seller.id, product_id))
     v = await product_of(s, seller.id, product_id)

@@ -646,11 +646,8 @@ export interface components {
         MagicLinkIn: {
             /** Email */
             email: string;
-            /**
-             * Profile Type
-             * @default seller
-             */
-            profile_type: string;
+            /** @default seller */
+            profile_type: components["schemas"]["ProfileType"];
             /** Seller */
             seller?: string | null;
         };
