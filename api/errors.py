@@ -32,10 +32,14 @@ def _field_message(err: dict) -> str:
     return str(err.get("msg", "invalid")).removeprefix("Value error, ")
 
 
+def error_response(exc: DomainError) -> JSONResponse:
+    return JSONResponse(body(exc.code.value, exc.message, exc.fields), status_code=exc.status)
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def domain_error(request: Request, exc: DomainError) -> JSONResponse:
-        return JSONResponse(body(exc.code.value, exc.message, exc.fields), status_code=exc.status)
+        return error_response(exc)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -8,8 +8,10 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, BackgroundTasks, Form, Request, Response
+from fastapi.responses import JSONResponse
 
 from api.deps import DB, CurrentUser, Temporal
+from api.errors import error_response
 from api.schemas.session import (
     Availability,
     ConfirmIn,
@@ -92,10 +94,10 @@ async def user_out(s: DB, user: User) -> UserOut:
     )
 
 
-async def issue_tokens(s: DB, user_id: int, fingerprint: str) -> Tokens:
+async def issue_tokens(s: DB, user_id: int, fingerprint: str, family: str | None = None) -> Tokens:
     access, expires = access_token(user_id)
     refresh, refresh_expires = await refresh_token_issued(
-        s, user_id, fingerprint, get_settings().refresh_token_ttl_s
+        s, user_id, fingerprint, get_settings().refresh_token_ttl_s, family
     )
     return Tokens(
         access_token=access, refresh_token=refresh, expires_at=expires, refresh_expires_at=refresh_expires
@@ -195,14 +197,17 @@ async def sign_in(body: SignIn, s: DB, request: Request) -> Tokens:
     return await issue_tokens(s, user.id, body.fingerprint)
 
 
-@router.post("/session/renew_token", response_model=Tokens)
+@router.post("/session/renew_token", response_model=Tokens, responses={401: {"description": "A token error"}})
 async def renew_token(
     s: DB,
     refresh_token: Annotated[str | None, Form()] = None,
     fingerprint: Annotated[str | None, Form()] = None,
-) -> Tokens:
-    user_id = await refresh_token_spent(s, refresh_token, fingerprint)
-    return await issue_tokens(s, user_id, fingerprint or "")
+) -> Tokens | JSONResponse:
+    spent = await refresh_token_spent(s, refresh_token, fingerprint)
+    if spent.reused:
+        # answered, not raised: the family's revocation must commit with this request
+        return error_response(DomainError(ErrorCode.invalid_refresh_token))
+    return await issue_tokens(s, spent.user_id, fingerprint or "", spent.family)
 
 
 @router.delete("/session", status_code=204)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -122,19 +123,35 @@ async def auth_token_used(s: AsyncSession, token: str, kind: str) -> User:
 
 
 async def refresh_token_issued(
-    s: AsyncSession, user_id: int, fingerprint: str, ttl_s: int
+    s: AsyncSession, user_id: int, fingerprint: str, ttl_s: int, family: str | None = None
 ) -> tuple[str, datetime]:
+    """A new refresh token: of a new family at sign-in, of the spent token's family on renewal."""
     token = secrets.token_urlsafe(32)
     expires = datetime.now(UTC) + timedelta(seconds=ttl_s)
     s.add(
-        RefreshToken(user_id=user_id, token_hash=digest(token), fingerprint=fingerprint, expires_at=expires)
+        RefreshToken(
+            user_id=user_id,
+            token_hash=digest(token),
+            fingerprint=fingerprint,
+            family=family or secrets.token_hex(16),
+            expires_at=expires,
+        )
     )
     await s.flush()
     return token, expires
 
 
-async def refresh_token_spent(s: AsyncSession, token: str | None, fingerprint: str | None) -> int:
-    """Validate and revoke a refresh token (rotation); returns its user id or raises a token error."""
+@dataclass(frozen=True)
+class SpentToken:
+    user_id: int
+    family: str
+    reused: bool = False  # an already-rotated token was presented: its whole family is now revoked
+
+
+async def refresh_token_spent(s: AsyncSession, token: str | None, fingerprint: str | None) -> SpentToken:
+    """Validate and revoke a refresh token (rotation), or raise a token error. A token that was already rotated
+    is a replay (OAuth 2.0 Security BCP §4.14): every token of its family is revoked, so a stolen token dies
+    with its first reuse whoever used it first; the answer says `reused` and the caller refuses it."""
     if not token:
         raise DomainError(ErrorCode.missing_refresh_token)
     row = (
@@ -142,12 +159,19 @@ async def refresh_token_spent(s: AsyncSession, token: str | None, fingerprint: s
             select(RefreshToken).where(RefreshToken.token_hash == digest(token)).with_for_update()
         )
     ).scalar_one_or_none()
-    if row is None or row.revoked_at is not None or not fingerprint or row.fingerprint != fingerprint:
+    if row is None or not fingerprint or row.fingerprint != fingerprint:
         raise DomainError(ErrorCode.invalid_refresh_token)
+    if row.revoked_at is not None:
+        await s.execute(
+            update(RefreshToken)
+            .where(RefreshToken.family == row.family, RefreshToken.revoked_at.is_(None))
+            .values(revoked_at=datetime.now(UTC))
+        )
+        return SpentToken(row.user_id, row.family, reused=True)
     if row.expires_at < datetime.now(UTC):
         raise DomainError(ErrorCode.expired_refresh_token)
     row.revoked_at = datetime.now(UTC)
-    return row.user_id
+    return SpentToken(row.user_id, row.family)
 
 
 async def refresh_token_revoked(s: AsyncSession, token: str) -> None:

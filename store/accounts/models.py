@@ -66,12 +66,14 @@ class AuthToken(Base):
 
 
 class RefreshToken(Base):
-    """A refresh token bound to the browser fingerprint it was issued to; rotated on every renewal."""
+    """A refresh token bound to the browser fingerprint it was issued to; rotated on every renewal. Every token
+    rotated from one sign-in shares its `family`, so a replayed (already rotated) token revokes them all."""
 
     __tablename__ = "refresh_tokens"
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     token_hash: Mapped[str] = mapped_column(String(TOKEN_HASH_LEN), unique=True)
     fingerprint: Mapped[str] = mapped_column(String(FINGERPRINT_MAX))
+    family: Mapped[str] = mapped_column(String(TOKEN_HASH_LEN), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -131,3 +131,57 @@ async def test_magic_link_and_password_reset(stack, seller):
         assert (
             await c.post("/v1/app/user/password", json={"email": "nobody@example.com"})
         ).status_code == 204
+
+
+async def _sign_in(c, email: str, fingerprint: str = "fp-r") -> dict:
+    r = await c.post(
+        "/v1/app/session", json={"email": email, "password": "correct-horse-1", "fingerprint": fingerprint}
+    )
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+async def _renew(c, refresh_token: str, fingerprint: str = "fp-r"):
+    return await c.post(
+        "/v1/app/session/renew_token", data={"refresh_token": refresh_token, "fingerprint": fingerprint}
+    )
+
+
+async def test_a_replayed_refresh_token_revokes_its_whole_family(stack, seller):
+    async with client(stack) as c:
+        stolen = (await _sign_in(c, seller.email))["refresh_token"]
+        other_session = (await _sign_in(c, seller.email, "fp-other"))["refresh_token"]
+        r = await _renew(c, stolen)  # the rightful user renews: the stolen token is now rotated
+        assert r.status_code == 200
+        current = r.json()["refresh_token"]
+        r = await _renew(c, stolen)  # the thief replays it
+        assert r.status_code == 401 and r.json()["type"] == "invalid_refresh_token"
+        # the replay revoked the family: the rightful user's current token is dead too, and must sign in again
+        assert (await _renew(c, current)).json()["type"] == "invalid_refresh_token"
+        # another sign-in (another family) is untouched
+        assert (await _renew(c, other_session, "fp-other")).status_code == 200
+
+
+async def test_throttle_counts_an_email_however_it_is_typed(stack, seller):
+    async with client(stack) as c:
+        codes = []
+        for i in range(11):
+            typed = [seller.email, f" {seller.email}", seller.email.upper(), f"{seller.email}  "][i % 4]
+            r = await c.post(
+                "/v1/app/session", json={"email": typed, "password": "wrong-pass", "fingerprint": "f"}
+            )
+            codes.append(r.status_code)
+        assert codes[:10] == [401] * 10 and codes[10] == 429
+
+
+async def test_forwarded_for_from_an_untrusted_caller_does_not_reset_the_throttle(stack, seller):
+    async with client(stack) as c:
+        codes = []
+        for i in range(11):
+            r = await c.post(
+                "/v1/app/session",
+                json={"email": seller.email, "password": "wrong-pass", "fingerprint": "f"},
+                headers={"X-Forwarded-For": f"203.0.113.{i}"},
+            )
+            codes.append(r.status_code)
+        assert codes[10] == 429

@@ -1430,6 +1430,13 @@ export interface operations {
                     "application/json": components["schemas"]["Tokens"];
                 };
             };
+            /** @description A token error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation Error */
             422: {
                 headers: {
