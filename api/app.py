@@ -11,7 +11,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from temporalio.client import Client
 
-from api import errors
+from api import errors, openapi
 from api.middleware import InputGuard, RequestContext
 from api.routes import admin, cabinet, common, session, shop, webhooks
 from sellflow import telemetry
@@ -52,6 +52,7 @@ def create_app() -> FastAPI:
     )
     app.state.temporal = TemporalClient()
     errors.install(app)
+    openapi.install(app)
     for r in (session.router, cabinet.router, shop.router, webhooks.router, admin.router, common.router):
         app.include_router(r)
 

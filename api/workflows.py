@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 from urllib.parse import quote
 
 from temporalio.client import Client, WithStartWorkflowOperation, WorkflowUpdateFailedError
@@ -116,11 +117,20 @@ async def workflows_of_order(client: Client, token: str) -> list[WorkflowSummary
 async def history(client: Client, workflow_id: str, run_id: str | None) -> list[HistoryEvent]:
     from google.protobuf.json_format import MessageToDict
 
-    h = await client.get_workflow_handle(workflow_id, run_id=run_id).fetch_history()
-    events = []
+    try:
+        h = await client.get_workflow_handle(workflow_id, run_id=run_id).fetch_history()
+    except RPCError as e:
+        if e.status == RPCStatusCode.NOT_FOUND:
+            raise DomainError(ErrorCode.NOT_FOUND, "Workflow not found.") from e
+        if e.status == RPCStatusCode.INVALID_ARGUMENT:
+            raise DomainError(
+                ErrorCode.INVALID_INPUT, "Invalid workflow or run id.", {"run_id": "invalid"}
+            ) from e
+        raise
+    events: list[HistoryEvent] = []
     for ev in h.events:
         d = MessageToDict(ev)
-        attrs = next((v for k, v in d.items() if k.endswith("Attributes")), {})
+        attrs: dict[str, Any] = next((v for k, v in d.items() if k.endswith("Attributes")), {})
         summary = (
             attrs.get("activityType", {}).get("name")
             or attrs.get("workflowType", {}).get("name")

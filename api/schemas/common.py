@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
+
+from domain.errors import ErrorCode
 
 
 class AppConfig(BaseModel):
@@ -15,3 +19,13 @@ class AppConfig(BaseModel):
 
 class Health(BaseModel):
     ok: bool
+
+
+class ErrorBody(BaseModel):
+    """Every error answer (core §8 error catalogue): the code twice (`error` and `type`), a message, and for
+    `INVALID_INPUT` a message per field."""
+
+    error: ErrorCode
+    message: str
+    type: ErrorCode
+    fields: dict[str, Any] | None = None

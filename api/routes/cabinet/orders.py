@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, Temporal
-from api.listing import list_params
+from api.listing import list_openapi, list_params
 from api.schemas.orders import InvoiceOut, OrderDetail, OrderList, PaymentLogOut, TransferOut
 from api.workflows import checkout_progress
-from store.orders.queries import order_details, order_of_seller, orders_listed
+from domain.limits import ID_MAX
+from domain.orders import PaymentState
+from store.orders.queries import ORDER_LIST, order_details, order_of_seller, orders_listed
 
 router = APIRouter()
 
 
-@router.get("/orders", response_model=OrderList)
+ORDER_FILTERS: dict[str, dict[str, Any]] = {
+    "payment_state": {"type": "array", "items": {"type": "string", "enum": list(PaymentState)}},
+    "product_id": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": ID_MAX}},
+    "created_from": {"type": "string", "format": "date-time"},
+    "created_to": {"type": "string", "format": "date-time"},
+}
+
+
+@router.get("/orders", response_model=OrderList, openapi_extra=list_openapi(ORDER_LIST, ORDER_FILTERS))
 async def list_orders(request: Request, seller: CurrentSeller, s: DB) -> Response:
     rows, total = await orders_listed(s, seller.id, list_params(request))
     # validated once here and serialised directly (FastAPI would validate a returned model a second time)

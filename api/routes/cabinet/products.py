@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, File, Request, UploadFile
 
 from api.deps import DB, CurrentSeller
-from api.listing import list_params
+from api.listing import list_openapi, list_params
 from api.schemas.catalog import (
     MAX_UPLOAD_BYTES,
     Action,
@@ -39,7 +39,7 @@ from store.catalog.actions import (
     product_unpublished,
     product_updated,
 )
-from store.catalog.queries import ProductView, product_of, products_listed
+from store.catalog.queries import PRODUCT_LIST, ProductView, product_of, products_listed
 
 router = APIRouter()
 
@@ -80,7 +80,14 @@ def _content_type(value: str | None) -> str:
     return "application/octet-stream"
 
 
-@router.get("/products", response_model=ProductList)
+PRODUCT_FILTERS = {"state": {"type": "string", "enum": ["published", "unpublished", "archived"]}}
+
+
+@router.get(
+    "/products",
+    response_model=ProductList,
+    openapi_extra=list_openapi(PRODUCT_LIST, PRODUCT_FILTERS, default_per=PRODUCTS_PAGE_SIZE),
+)
 async def list_products(request: Request, seller: CurrentSeller, s: DB) -> ProductList:
     params = list_params(request, default_per=PRODUCTS_PAGE_SIZE)
     views, total = await products_listed(s, seller.id, params)

@@ -594,6 +594,29 @@ export interface components {
             /** Email */
             email: string;
         };
+        /**
+         * ErrorBody
+         * @description Every error answer (core §8 error catalogue): the code twice (`error` and `type`), a message, and for
+         *     `INVALID_INPUT` a message per field.
+         */
+        ErrorBody: {
+            error: components["schemas"]["ErrorCode"];
+            /**
+             * Fields
+             * @default null
+             */
+            fields: {
+                [key: string]: unknown;
+            } | null;
+            /** Message */
+            message: string;
+            type: components["schemas"]["ErrorCode"];
+        };
+        /**
+         * ErrorCode
+         * @enum {string}
+         */
+        ErrorCode: "INVALID_INPUT" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "NOT_SELLABLE" | "PAYMENT_FAILED" | "MS_MAX_CONCURRENT_REQ" | "MS_UNAVAILABLE" | "expired_access_token" | "missing_access_token" | "invalid_access_token" | "expired_refresh_token" | "missing_refresh_token" | "invalid_refresh_token";
         /** Health */
         Health: {
             /** Ok */
@@ -609,11 +632,6 @@ export interface components {
             event_type: string;
             /** Summary */
             summary: string;
-        };
-        /** HTTPValidationError */
-        HTTPValidationError: {
-            /** Detail */
-            detail?: components["schemas"]["ValidationError"][];
         };
         /** InvoiceOut */
         InvoiceOut: {
@@ -1171,19 +1189,6 @@ export interface components {
             /** Username */
             username?: string | null;
         };
-        /** ValidationError */
-        ValidationError: {
-            /** Context */
-            ctx?: Record<string, never>;
-            /** Input */
-            input?: unknown;
-            /** Location */
-            loc: (string | number)[];
-            /** Message */
-            msg: string;
-            /** Error Type */
-            type: string;
-        };
         /** WebhookAck */
         WebhookAck: {
             /** Duplicate */
@@ -1258,6 +1263,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1267,13 +1281,13 @@ export interface operations {
                     "application/json": components["schemas"]["WorkflowList"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1291,6 +1305,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1300,13 +1323,13 @@ export interface operations {
                     "application/json": components["schemas"]["WorkflowHistory"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1324,6 +1347,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1333,13 +1365,13 @@ export interface operations {
                     "application/json": components["schemas"]["Tokens"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1357,6 +1389,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             204: {
                 headers: {
@@ -1364,13 +1405,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1388,6 +1429,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1397,13 +1447,13 @@ export interface operations {
                     "application/json": components["schemas"]["Tokens"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1421,6 +1471,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1437,13 +1496,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1457,6 +1516,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1464,6 +1532,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1481,6 +1558,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             201: {
                 headers: {
@@ -1490,13 +1576,13 @@ export interface operations {
                     "application/json": components["schemas"]["UserOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1514,6 +1600,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1523,13 +1618,13 @@ export interface operations {
                     "application/json": components["schemas"]["UserOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1547,6 +1642,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1556,13 +1660,13 @@ export interface operations {
                     "application/json": components["schemas"]["Availability"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1580,6 +1684,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1589,13 +1702,13 @@ export interface operations {
                     "application/json": components["schemas"]["Availability"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1613,6 +1726,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1622,13 +1744,13 @@ export interface operations {
                     "application/json": components["schemas"]["Tokens"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1646,6 +1768,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             204: {
                 headers: {
@@ -1653,13 +1784,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1677,6 +1808,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             204: {
                 headers: {
@@ -1684,13 +1824,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1708,6 +1848,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             204: {
                 headers: {
@@ -1715,13 +1864,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1739,6 +1888,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             201: {
                 headers: {
@@ -1748,13 +1906,13 @@ export interface operations {
                     "application/json": components["schemas"]["UserOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1772,6 +1930,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             204: {
                 headers: {
@@ -1779,26 +1946,56 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
     };
     list_orders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
+                /** @description filter by payment_state */
+                "filters[payment_state][]"?: ("payment_waiting" | "payment_pending" | "paying" | "paid" | "payment_paused" | "payment_canceled" | "payment_refunded" | "payment_not_completed" | "payment_chargebacked")[];
+                /** @description filter by product_id */
+                "filters[product_id][]"?: number[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "total" | "payment_state" | "payment_form" | "period_type" | "pricing_plan_name";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1806,6 +2003,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1821,6 +2027,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1830,26 +2045,50 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetail"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
     };
     list_products: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by state */
+                "filters[state]"?: "published" | "unpublished" | "archived";
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "name" | "updated_at" | "sold_count" | "id";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1857,6 +2096,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1874,6 +2122,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             201: {
                 headers: {
@@ -1883,13 +2140,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProductOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1905,6 +2162,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1914,13 +2180,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProductOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1940,6 +2206,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1949,13 +2224,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProductOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1972,6 +2247,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -1981,13 +2265,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProductOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2007,6 +2291,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2016,13 +2309,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProductOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2038,6 +2331,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2047,13 +2349,13 @@ export interface operations {
                     "application/json": components["schemas"]["PlanList"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2073,6 +2375,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             201: {
                 headers: {
@@ -2082,13 +2393,13 @@ export interface operations {
                     "application/json": components["schemas"]["PlanOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2105,6 +2416,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             204: {
                 headers: {
@@ -2112,13 +2432,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2132,6 +2452,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2139,6 +2468,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppConfig"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2152,6 +2490,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2159,6 +2506,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2175,6 +2531,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2184,13 +2549,13 @@ export interface operations {
                     "application/json": components["schemas"]["ThankYou"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2207,6 +2572,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2216,13 +2590,13 @@ export interface operations {
                     "application/json": components["schemas"]["PayOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2243,6 +2617,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2252,13 +2635,13 @@ export interface operations {
                     "application/json": components["schemas"]["PayOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2275,6 +2658,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2284,13 +2676,13 @@ export interface operations {
                     "application/json": components["schemas"]["ShopProduct"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2311,6 +2703,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             201: {
                 headers: {
@@ -2320,13 +2721,13 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2342,6 +2743,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2351,13 +2761,13 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2371,6 +2781,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Successful Response */
             200: {
                 headers: {
@@ -2378,6 +2797,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,0 +1,74 @@
+"""Schemathesis over the whole OpenAPI contract (web/openapi.json, which CI keeps equal to the backend's): every
+operation, as an anonymous caller, a seller and a manager, with valid and invalid data. Any 5xx, or an answer
+that does not match the contract (status code, content type, body schema), fails the test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode, openapi
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.integration.helpers import client
+
+pytestmark = pytest.mark.integration
+
+CONTRACT = Path(__file__).resolve().parents[3] / "web" / "openapi.json"
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+# Bounded: examples per operation and mode, so the whole run stays within a minute or two.
+EXAMPLES = 12
+
+
+def _fuzz(base_url: str, headers: dict[str, str]) -> list[str]:
+    schema = openapi.from_dict(json.loads(CONTRACT.read_text()))
+    failures: list[str] = []
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
+            @settings(
+                max_examples=EXAMPLES,
+                deadline=None,
+                derandomize=True,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
+            @given(case=operation.as_strategy(generation_mode=mode))
+            def run(case) -> None:
+                response = case.call(base_url=base_url, headers=headers, timeout=30)
+                case.validate_response(response, checks=CHECKS)
+
+            try:
+                run()
+            except Unsatisfiable:
+                pass  # no invalid input exists for this operation (no parameters, or only free text)
+            except (Exception, BaseExceptionGroup) as e:  # Hypothesis has shrunk it to one example
+                failures.append(f"{operation.label} [{mode.value}]: {e}")
+    return failures
+
+
+async def _manager_headers(stack) -> dict[str, str]:
+    async with client(stack) as c:
+        r = await c.post(
+            "/v1/app/session",
+            json={"email": "manager@sellflow.local", "password": "sellflow-demo", "fingerprint": "fuzz"},
+        )
+        assert r.status_code == 200, r.text
+        return {"Authorization": f"Bearer {r.json()['access_token']}"}
+
+
+@pytest.mark.parametrize("role", ["anonymous", "seller", "manager"])
+async def test_no_input_gets_a_server_error_or_breaks_the_contract(stack, seller, role):
+    headers = {"anonymous": {}, "seller": seller.headers}.get(role) or await _manager_headers(stack)
+    failures = _fuzz(f"http://127.0.0.1:{stack.ports.api}", headers)
+    assert not failures, "\n\n".join(failures[:10])
