@@ -36,9 +36,7 @@ async def stripe_webhook(request: Request, s: DB, client: Temporal) -> WebhookAc
     try:
         event, raw = verify_webhook(payload, request.headers.get("stripe-signature"))
     except WebhookRejected as e:
-        raise DomainError(
-            ErrorCode.INVALID_INPUT, "Invalid webhook signature.", {"signature": "invalid"}
-        ) from e
+        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
     ref, token = event.object_id, event.order_token
     # The event is stored in the request's transaction: if the signal below fails, nothing is stored and the
     # provider's retry delivers it again.

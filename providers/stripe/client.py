@@ -39,7 +39,8 @@ def client() -> stripe.StripeClient:
 
 
 def _intent(pi: stripe.PaymentIntent) -> Intent:
-    err = pi.last_payment_error.to_dict() if getattr(pi, "last_payment_error", None) else None
+    last_error = getattr(pi, "last_payment_error", None)
+    err = last_error.to_dict() if last_error is not None else None
     return Intent(
         id=pi.id,
         status=pi.status,

@@ -14,4 +14,9 @@ class ProviderDeclined(Exception):
 
 
 class WebhookRejected(Exception):
-    """A webhook whose signature, timestamp or shape does not check out."""
+    """A webhook whose signature, timestamp or shape does not check out; `part` names which."""
+
+    def __init__(self, message: str, part: str = "signature") -> None:
+        super().__init__(message)
+        self.message = message
+        self.part = part

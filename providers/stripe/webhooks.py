@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import stripe
@@ -40,6 +41,14 @@ class StripeEvent(BaseModel):
         return self.data.object.metadata.get("order_token")
 
 
+def _timestamp(signature: str | None) -> int:
+    for part in (signature or "").split(","):
+        key, _, value = part.strip().partition("=")
+        if key == "t" and value.isdigit():
+            return int(value)
+    return 0
+
+
 def verify_webhook(payload: bytes, signature: str | None) -> tuple[StripeEvent, dict[str, Any]]:
     """The event (typed, and as received for storage) once its signature and timestamp check out.
     Raises WebhookRejected for a bad, stale or missing signature or a shape Sellflow does not understand."""
@@ -52,9 +61,12 @@ def verify_webhook(payload: bytes, signature: str | None) -> tuple[StripeEvent, 
             tolerance=s.stripe_webhook_tolerance_s,
         )
     except (ValueError, stripe.SignatureVerificationError) as e:
-        raise WebhookRejected("invalid signature") from e
+        raise WebhookRejected("Invalid webhook signature.") from e
+    # The SDK refuses only old timestamps; one from further ahead than the tolerance is refused the same way.
+    if _timestamp(signature) > time.time() + s.stripe_webhook_tolerance_s:
+        raise WebhookRejected("Invalid webhook signature.")
     try:
         raw = json.loads(payload)
         return StripeEvent.model_validate(raw), raw
     except (ValueError, ValidationError) as e:
-        raise WebhookRejected("not a Stripe event Sellflow understands") from e
+        raise WebhookRejected("This webhook event is not understood.", "payload") from e

@@ -212,3 +212,12 @@ async def stripe_succeeded_charges(stack, order_token: str) -> int:
     return sum(
         1 for pi in data if pi["metadata"].get("order_token") == order_token and pi["status"] == "succeeded"
     )
+
+
+async def db_execute(sql: str, **params) -> None:
+    from sqlalchemy import text
+
+    from store.db import session
+
+    async with session() as s:
+        await s.execute(text(sql), params)

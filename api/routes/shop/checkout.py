@@ -7,6 +7,7 @@ import time
 
 import structlog
 from fastapi import APIRouter
+from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from api.deps import DB, Temporal
 from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, ThankYou
@@ -88,7 +89,15 @@ async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Tempo
     if done := _closed(order):
         return done
     started = time.perf_counter()
-    r = await pay(client, token, body.payment_method)
+    try:
+        r = await pay(client, token, body.payment_method)
+    except WorkflowAlreadyStartedError:
+        # The checkout ended between our read and the update (paid or expired just now): its workflow is
+        # closed and takes no more payments. The order in the database says how it ended.
+        await s.refresh(order)
+        if done := _closed(order):
+            return done
+        raise DomainError(ErrorCode.CONFLICT, "This checkout is over; reload the page.") from None
     log.info(
         "pay_update_done",
         order_token=token,

@@ -16,6 +16,7 @@ from tests.integration.helpers import (
     card_payment_method,
     client,
     db_count,
+    db_execute,
     pay,
     start_checkout,
     stripe_succeeded_charges,
@@ -214,3 +215,30 @@ async def test_another_card_while_three_d_secure_waits_cancels_the_waiting_attem
         )
         == 1
     )
+
+
+async def test_a_pay_request_racing_the_end_of_its_checkout_gets_an_answer_not_a_500(stack, shop):
+    """The request read the order before the checkout ended; its workflow is closed when the update arrives."""
+    seller, product = shop
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product)
+        token = co["order_token"]
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, token, pm)).json()["outcome"] == "succeeded"
+        await wait_fulfilled(c, seller.username, token)
+        await _workflow_closed(stack, token)
+        # replay the race: the order still looks open to the request when it reaches the closed workflow
+        await db_execute("update orders set payment_state = 'payment_pending' where token = :t", t=token)
+        try:
+            r = await pay(c, seller.username, token, pm)
+        finally:
+            await db_execute("update orders set payment_state = 'paid' where token = :t", t=token)
+        assert r.status_code == 409 and r.json()["error"] == "CONFLICT", r.text
+    assert await stripe_succeeded_charges(stack, token) == 1
+
+
+async def _workflow_closed(stack, token: str) -> None:
+    from temporalio.client import Client
+
+    temporal = await Client.connect(f"127.0.0.1:{stack.ports.temporal}")
+    await temporal.get_workflow_handle(checkout_id(token)).result()

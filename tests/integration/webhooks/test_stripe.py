@@ -72,6 +72,34 @@ async def test_stale_timestamp_is_rejected(stack):
     assert await _stored(ev["id"]) == 0
 
 
+async def test_timestamp_from_the_future_is_rejected(stack):
+    ev = event("payment_intent.succeeded", "pi_future", "nope", "succeeded")
+    body, headers = signed(ev, at=int(time.time()) + 3600)
+    async with client(stack) as c:
+        r = await c.post("/v1/webhooks/stripe", content=body, headers=headers)
+    assert r.status_code == 400
+    assert await _stored(ev["id"]) == 0
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        {"data": "a string"},
+        {"data": {"object": {"id": "pi_x", "metadata": ["a", "list"]}}},
+        {"data": {"object": {"id": {"an": "object"}}}},
+        {"data": {"object": {"id": 12345}}},
+        {"data": {"object": {"id": "pi_" + "x" * 120}}},
+        {"id": ["evt"], "type": "payment_intent.succeeded"},
+    ],
+)
+async def test_signed_events_of_a_shape_sellflow_does_not_understand_are_400(stack, shape):
+    ev = {**event("payment_intent.succeeded", "pi_shape", "nope", "succeeded"), **shape}
+    body, headers = signed(ev)
+    async with client(stack) as c:
+        r = await c.post("/v1/webhooks/stripe", content=body, headers=headers)
+    assert r.status_code == 400 and r.json()["error"] == "INVALID_INPUT", r.text
+
+
 async def test_duplicate_is_acknowledged_and_ignored(stack):
     ev = event("payment_intent.succeeded", "pi_dup", "no-such-order", "succeeded")
     async with client(stack) as c:
