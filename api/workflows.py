@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
@@ -14,14 +15,13 @@ from temporalio.service import RPCError, RPCStatusCode
 from api.schemas.workflows import HistoryEvent, ProgressOut, StepOut, WorkflowOut, WorkflowSummary
 from domain.checkout import CheckoutInput, PaymentEvent, PayRequest, PayResult, Progress
 from domain.errors import DomainError, ErrorCode
-from domain.mail import OutgoingMail, mail_id
+from domain.mail import OutgoingMail
+from domain.workflow_ids import checkout_id, mail_id
 from sellflow.settings import get_settings
 from workflows.checkout import CheckoutWorkflow
 from workflows.mail import MailWorkflow
 
-
-def checkout_id(token: str) -> str:
-    return f"checkout-{token}"
+ORDER_TOKEN = re.compile(r"[a-z0-9_]{1,40}")
 
 
 def ui_url(workflow_id: str, run_id: str | None = None) -> str:
@@ -98,6 +98,10 @@ async def checkout_progress(client: Client, token: str) -> WorkflowOut | None:
 
 
 async def workflows_of_order(client: Client, token: str) -> list[WorkflowSummary]:
+    """The workflows of the order with this token, typed as a person would (spaces, any case)."""
+    token = "".join(token.split()).lower()
+    if not ORDER_TOKEN.fullmatch(token):
+        return []  # no order has such a token; never let it into the visibility query
     out = []
     async for wf in client.list_workflows(f"WorkflowId = '{checkout_id(token)}'"):
         out.append(

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from domain.orders import PaymentState
+
 DAY_S = 86_400
 # How long an unpaid checkout (3-D Secure pending, or declined and not retried) stays open.
 CHECKOUT_OPEN_DAYS = 1
@@ -43,10 +45,32 @@ class StepState(StrEnum):
 
 
 @dataclass
+class StepProgress:
+    key: str
+    state: str = StepState.pending
+    at: str | None = None
+
+
+@dataclass
+class CheckoutState:
+    """Everything the Checkout workflow knows, in one place: what a continue-as-new would carry over."""
+
+    attempt: int = 0  # the current payment attempt (one PaymentIntent each)
+    intent: IntentStatus | None = None  # the provider's answer for the current attempt
+    method: str = ""  # the payment method of the current attempt
+    paid: bool = False
+    expired: bool = False
+    recheck: bool = False  # a webhook hinted that the current attempt changed
+    deadline_at: str | None = None  # ISO time the checkout expires unpaid (set at the first run)
+    steps: dict[str, StepProgress] = field(default_factory=dict)
+
+
+@dataclass
 class CheckoutInput:
     order_token: str
     day_s: int = DAY_S
     open_days: float = CHECKOUT_OPEN_DAYS
+    state: CheckoutState | None = None  # carried across continue-as-new; None for a new checkout
 
     @property
     def open_seconds(self) -> float:
@@ -71,20 +95,51 @@ class EnsureIntent:
 class PayResult:
     order_token: str
     outcome: PayOutcome
-    payment_state: str
+    payment_state: PaymentState
     client_secret: str | None = None
     message: str | None = None
 
 
 @dataclass
 class IntentStatus:
-    """What Stripe says about the order's current PaymentIntent (activities → workflow)."""
+    """What the provider says about the order's current payment attempt (activities → workflow), in
+    Sellflow's words: the provider's own statuses stay in `providers/`."""
 
     intent_id: str
-    status: str  # Stripe's PaymentIntent status
+    outcome: PayOutcome
     attempt: int
     client_secret: str | None = None
     error_message: str | None = None
+
+
+@dataclass
+class OrderStep:
+    """A fulfilment or bookkeeping step of one order (its activities are idempotent on the order token)."""
+
+    order_token: str
+
+
+@dataclass
+class InvoiceIssued:
+    number: int
+
+
+@dataclass
+class AccessGranted:
+    access_token: str
+
+
+@dataclass
+class MailsSent:
+    sent_now: int
+
+
+@dataclass
+class OrderPaid:
+    """Record the order paid by this attempt's intent."""
+
+    order_token: str
+    intent_id: str
 
 
 @dataclass
@@ -96,24 +151,6 @@ class PaymentEvent:
 
 
 @dataclass
-class StepProgress:
-    key: str
-    state: str = StepState.pending
-    at: str | None = None
-
-
-@dataclass
 class Progress:
     state: str
     steps: list[StepProgress] = field(default_factory=list)
-
-
-def outcome_of(status: str) -> PayOutcome:
-    """Map a Stripe PaymentIntent status to the buyer-facing outcome."""
-    if status == "succeeded":
-        return PayOutcome.succeeded
-    if status == "processing":
-        return PayOutcome.processing
-    if status in ("requires_action", "requires_confirmation"):
-        return PayOutcome.requires_action
-    return PayOutcome.failed

@@ -25,8 +25,3 @@ class OutgoingMail:
     template: MailTemplate
     locale: str = "en"
     context: dict[str, str] = field(default_factory=dict)
-
-
-def mail_id(key: str) -> str:
-    """The id of the workflow that delivers the mail with this key."""
-    return f"mail-{key}"

@@ -1,7 +1,47 @@
-"""Workflow ids are business keys (DESIGN.md): a retried request finds the running workflow."""
+"""Workflow ids are business keys (DESIGN.md): a retried request finds the running workflow instead of starting
+a second one, and a unique constraint in PostgreSQL backs each key. Every id is built here and nowhere else."""
 
 from __future__ import annotations
 
 
 def checkout_id(order_token: str) -> str:
     return f"checkout-{order_token}"
+
+
+def mail_id(key: str) -> str:
+    """The Mail workflow of the mail with this business key (`order-{token}-payer-confirmation`, …)."""
+    return f"mail-{key}"
+
+
+def subscription_id(order_token: str) -> str:
+    return f"subscription-{order_token}"
+
+
+def claim_id(order_token: str, rate: int) -> str:
+    """Dunning and debt collection of one unpaid rate."""
+    return f"claim-{order_token}-{rate}"
+
+
+def payout_id(payee_type: str, payee_id: int) -> str:
+    return f"payout-{payee_type}-{payee_id}"
+
+
+def legitimation_id(seller_id: int) -> str:
+    return f"legitimation-{seller_id}"
+
+
+def account_deletion_id(seller_id: int) -> str:
+    return f"account-deletion-{seller_id}"
+
+
+def domain_id(domain_row_id: int) -> str:
+    return f"domain-{domain_row_id}"
+
+
+def refund_id(order_token: str, n: int) -> str:
+    return f"refund-{order_token}-{n}"
+
+
+def export_id(seller_id: int, period: str) -> str:
+    """A bookkeeping export of one period (`2026-11`, `2026-Q4`)."""
+    return f"export-{seller_id}-{period}"

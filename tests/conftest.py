@@ -36,11 +36,11 @@ def stack():
 
 
 def _reset_caches() -> None:
-    from providers.stripe import client as stripe_client
+    from providers.stripe.client import gateway
     from sellflow.settings import get_settings
 
     get_settings.cache_clear()
-    stripe_client.client.cache_clear()
+    gateway.cache_clear()
 
 
 def pytest_sessionfinish(session, exitstatus):

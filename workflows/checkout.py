@@ -4,29 +4,40 @@
         (another card while an attempt waits for 3-D Secure: that attempt is cancelled first)
         succeeded ──────────────► paid
         requires_action ────────► wait for the webhook signal or the browser's `authenticated` update,
-                                  then believe Stripe only (refresh_payment_intent)
+                                  then believe the provider only (refresh_payment_intent)
         failed (declined) ──────► the buyer may pay again: a new attempt, a new PaymentIntent
     paid ──► record_order_paid → (issue_invoice ‖ book_seller_balance ‖ grant_access) → send_order_mails
     nothing paid within `open_days` of the input's calendar ──► expire_checkout (payment_not_completed)
 
-State lives in the instance; a lock lets one payment step run at a time, so a repeated or concurrent pay
-request waits and then sees the first one's outcome instead of charging again.
+This module is the template the other workflows copy:
+- all state in one dataclass (`CheckoutState`), carried by the input across continue-as-new and restored in
+  `@workflow.init`;
+- activities referenced by method (`CheckoutActivities.…`), typed, with dataclass arguments and results;
+- activity options from `workflows/policies.py`; the id from `domain/workflow_ids.py`;
+- updates for what a caller waits on (lock-guarded and idempotent: a repeated or concurrent pay request waits
+  for the first and sees its outcome instead of charging again), signals only change state;
+- no `assert`: an impossible state raises `ApplicationError` with a type (an assert would retry the task
+  forever); only Sellflow's `PayOutcome` is seen here, never the provider's statuses.
 """
 
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
-from typing import Any
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import TypeVar
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
+from temporalio.exceptions import ApplicationError
 
 from domain.checkout import (
     STEPS,
     CheckoutInput,
+    CheckoutState,
     EnsureIntent,
     IntentStatus,
+    OrderPaid,
+    OrderStep,
     PaymentEvent,
     PayOutcome,
     PayRequest,
@@ -35,34 +46,16 @@ from domain.checkout import (
     Step,
     StepProgress,
     StepState,
-    outcome_of,
 )
 from domain.orders import PaymentState
+from workflows.policies import FULFILMENT_STEP, PAYMENT_STEP
 
-# A payment step that keeps failing gives up after 30 s so the buyer gets an answer; the attempt stays open
-# (see `pay`), so a retry looks the recorded PaymentIntent up again instead of starting a new one.
-LOCAL_RETRY = RetryPolicy(initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=3))
-REMOTE_RETRY = RetryPolicy(
-    initial_interval=timedelta(milliseconds=500), maximum_interval=timedelta(seconds=10)
-)
+with workflow.unsafe.imports_passed_through():
+    from activities.checkout import CheckoutActivities
 
-
-async def _local(name: str, arg: object, result_type: type | None = None) -> Any:
-    return await workflow.execute_local_activity(
-        name,
-        arg,
-        result_type=result_type,
-        start_to_close_timeout=timedelta(seconds=15),
-        schedule_to_close_timeout=timedelta(seconds=30),
-        retry_policy=LOCAL_RETRY,
-    )
-
-
-async def _remote(name: str, arg: object) -> Any:
-    # Short steps: a step lost with a killed worker is retried elsewhere after at most 10 s.
-    return await workflow.execute_activity(
-        name, arg, start_to_close_timeout=timedelta(seconds=10), retry_policy=REMOTE_RETRY
-    )
+WAITING = (PayOutcome.requires_action, PayOutcome.processing)
+A = TypeVar("A")
+R = TypeVar("R")
 
 
 @workflow.defn(name="Checkout")
@@ -70,39 +63,39 @@ class CheckoutWorkflow:
     @workflow.init
     def __init__(self, inp: CheckoutInput) -> None:
         self.inp = inp
+        self.state = inp.state or CheckoutState(steps={k.value: StepProgress(key=k.value) for k in STEPS})
         self.lock = asyncio.Lock()
-        self.attempt = 0
-        self.intent: IntentStatus | None = None
-        self.paid = False
-        self.expired = False
-        self.recheck = False
-        self.method = ""  # the payment method of the current attempt
-        self.steps = {k.value: StepProgress(key=k.value) for k in STEPS}
 
-    # ----- the main line ---------------------------------------------------------------------------
+    # ----- the main line ---------------------------------------------------------------------------------
     @workflow.run
     async def run(self, inp: CheckoutInput) -> str:
-        deadline = workflow.now() + timedelta(seconds=inp.open_seconds)
-        while not self.paid:
+        st = self.state
+        if st.deadline_at is None:  # a new checkout; one continued-as-new keeps its deadline
+            st.deadline_at = (workflow.now() + timedelta(seconds=inp.open_seconds)).isoformat()
+        deadline = datetime.fromisoformat(st.deadline_at)
+        while not st.paid:
             remaining = (deadline - workflow.now()).total_seconds()
             if remaining <= 0:
                 break
             try:
                 await workflow.wait_condition(
-                    lambda: self.paid or self.recheck, timeout=timedelta(seconds=remaining)
+                    lambda: st.paid or st.recheck, timeout=timedelta(seconds=remaining)
                 )
             except TimeoutError:
                 break
-            if self.recheck and not self.paid:
-                self.recheck = False
+            if st.recheck and not st.paid:
+                st.recheck = False
                 async with self.lock:
-                    if self.intent is not None and not self.paid:
+                    if st.intent is not None and not st.paid:
                         self._apply(await self._refresh())
-        if not self.paid:
+            if workflow.info().is_continue_as_new_suggested():
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                workflow.continue_as_new(CheckoutInput(inp.order_token, inp.day_s, inp.open_days, state=st))
+        if not st.paid:
             async with self.lock:
-                if not self.paid:
-                    self.expired = True
-                    await _local("expire_checkout", inp.order_token)
+                if not st.paid:
+                    st.expired = True
+                    await self._payment_step(CheckoutActivities.expire_checkout, self._order())
                     self._mark(Step.payment, StepState.failed)
                     await workflow.wait_condition(workflow.all_handlers_finished)
                     return PaymentState.payment_not_completed
@@ -113,46 +106,64 @@ class CheckoutWorkflow:
     async def _fulfil(self) -> None:
         """The order is recorded paid first; invoice, balance entry and access do not depend on each other
         and run side by side; the mails (which carry the invoice number and download link) come last."""
-        token = self.inp.order_token
-        assert self.intent is not None
-        await self._step(Step.order_paid, "record_order_paid", [token, self.intent.intent_id])
-        await asyncio.gather(
-            self._step(Step.invoice, "issue_invoice", token),
-            self._step(Step.balance, "book_seller_balance", token),
-            self._step(Step.access, "grant_access", token),
+        intent = self.state.intent
+        if intent is None:
+            raise ApplicationError("paid without a payment intent", type="NoIntent", non_retryable=True)
+        order = OrderStep(self.inp.order_token)
+        self._mark(Step.order_paid, StepState.active)
+        await self._remote(
+            CheckoutActivities.record_order_paid, OrderPaid(order.order_token, intent.intent_id)
         )
-        await self._step(Step.mails, "send_order_mails", token)
+        self._mark(Step.order_paid, StepState.done)
+        await asyncio.gather(
+            self._step(Step.invoice, self._remote(CheckoutActivities.issue_invoice, order)),
+            self._step(Step.balance, self._remote(CheckoutActivities.book_seller_balance, order)),
+            self._step(Step.access, self._remote(CheckoutActivities.grant_access, order)),
+        )
+        await self._step(Step.mails, self._remote(CheckoutActivities.send_order_mails, order))
 
-    async def _step(self, step: Step, activity: str, arg: object) -> None:
+    async def _step(self, step: Step, work: Awaitable[object]) -> None:
         self._mark(step, StepState.active)
-        await _remote(activity, arg)
+        await work
         self._mark(step, StepState.done)
 
-    # ----- messages --------------------------------------------------------------------------------
+    @staticmethod
+    async def _remote(activity: Callable[[CheckoutActivities, A], Awaitable[R]], arg: A) -> R:
+        return await workflow.execute_activity_method(
+            activity,
+            arg,
+            start_to_close_timeout=FULFILMENT_STEP.start_to_close,
+            retry_policy=FULFILMENT_STEP.retry,
+        )
+
+    # ----- messages ----------------------------------------------------------------------------------------
     @workflow.update
     async def pay(self, req: PayRequest) -> PayResult:
+        st = self.state
         async with self.lock:
-            if self.paid or self.expired:
+            if st.paid or st.expired:
                 return self._result()
             if self._waiting():
                 self._apply(await self._refresh())  # an attempt is in flight: never start a second one
-                if self._waiting() and req.payment_method != self.method:
+                if self._waiting() and req.payment_method != st.method:
                     # another card while the last attempt waits for 3-D Secure: cancel that attempt first;
                     # if it succeeded meanwhile, the order is paid and the new card is never charged
-                    self._apply(await _local("cancel_payment_intent", self.inp.order_token, IntentStatus))
-            if not self.paid and not self._waiting():
+                    self._apply(
+                        await self._payment_step(CheckoutActivities.cancel_payment_intent, self._order())
+                    )
+            if not st.paid and not self._waiting():
                 # A new attempt only after the last one is known to have failed; if its outcome is unknown
                 # (the step errored), the same attempt runs again and finds its recorded intent.
-                if self.attempt == 0 or self.intent is not None and self.intent.attempt == self.attempt:
-                    self.attempt += 1
+                if st.attempt == 0 or st.intent is not None and st.intent.attempt == st.attempt:
+                    st.attempt += 1
                 self._mark(Step.payment, StepState.active)
-                self.method = req.payment_method
-                st = await _local(
-                    "ensure_payment_intent",
-                    EnsureIntent(self.inp.order_token, self.attempt, req.payment_method),
-                    IntentStatus,
+                st.method = req.payment_method
+                self._apply(
+                    await self._payment_step(
+                        CheckoutActivities.ensure_payment_intent,
+                        EnsureIntent(self.inp.order_token, st.attempt, req.payment_method),
+                    )
                 )
-                self._apply(st)
             return self._result()
 
     @pay.validator
@@ -162,72 +173,84 @@ class CheckoutWorkflow:
 
     @workflow.update
     async def authenticated(self) -> PayResult:
-        """The browser reports that its 3-D Secure step ended; Stripe decides what happened."""
+        """The browser reports that its 3-D Secure step ended; the provider decides what happened."""
         async with self.lock:
-            if not self.paid and self.intent is not None:
+            if not self.state.paid and self.state.intent is not None:
                 self._apply(await self._refresh())
             return self._result()
 
     @workflow.signal
     def payment_event(self, event: PaymentEvent) -> None:
-        """A provider webhook: only a hint to ask Stripe again."""
-        self.recheck = True
+        """A provider webhook: only a hint to ask the provider again."""
+        self.state.recheck = True
 
     @workflow.query
     def progress(self) -> Progress:
+        st = self.state
         state = (
             PaymentState.paid
-            if self.paid
+            if st.paid
             else PaymentState.payment_not_completed
-            if self.expired
+            if st.expired
             else PaymentState.payment_pending
             if self._waiting()
             else PaymentState.payment_waiting
         )
-        return Progress(state=state, steps=[self.steps[k.value] for k in STEPS])
+        return Progress(state=state, steps=[st.steps[k.value] for k in STEPS])
 
-    # ----- helpers ---------------------------------------------------------------------------------
+    # ----- helpers -----------------------------------------------------------------------------------------
+    def _order(self) -> OrderStep:
+        return OrderStep(self.inp.order_token)
+
     def _waiting(self) -> bool:
         """The current attempt waits on the buyer (3-D Secure) or the provider (processing)."""
-        return self.intent is not None and outcome_of(self.intent.status) in (
-            PayOutcome.requires_action,
-            PayOutcome.processing,
+        return self.state.intent is not None and self.state.intent.outcome in WAITING
+
+    @staticmethod
+    async def _payment_step(activity: Callable[[CheckoutActivities, A], Awaitable[R]], arg: A) -> R:
+        return await workflow.execute_local_activity_method(
+            activity,
+            arg,
+            start_to_close_timeout=PAYMENT_STEP.start_to_close,
+            schedule_to_close_timeout=PAYMENT_STEP.schedule_to_close,
+            retry_policy=PAYMENT_STEP.retry,
         )
 
     async def _refresh(self) -> IntentStatus:
-        result: IntentStatus = await _local("refresh_payment_intent", self.inp.order_token, IntentStatus)
-        return result
+        return await self._payment_step(CheckoutActivities.refresh_payment_intent, self._order())
 
-    def _apply(self, st: IntentStatus) -> None:
-        self.intent = st
-        outcome = outcome_of(st.status)
-        if outcome == PayOutcome.succeeded:
-            self.paid = True
+    def _apply(self, intent: IntentStatus) -> None:
+        self.state.intent = intent
+        if intent.outcome == PayOutcome.succeeded:
+            self.state.paid = True
             self._mark(Step.payment, StepState.done)
-        elif outcome == PayOutcome.failed:
+        elif intent.outcome == PayOutcome.failed:
             self._mark(Step.payment, StepState.failed)
         else:
             self._mark(Step.payment, StepState.active)
 
     def _mark(self, step: Step, state: StepState) -> None:
-        self.steps[step.value] = StepProgress(key=step.value, state=state, at=workflow.now().isoformat())
+        self.state.steps[step.value] = StepProgress(
+            key=step.value, state=state, at=workflow.now().isoformat()
+        )
 
     def _result(self) -> PayResult:
-        token = self.inp.order_token
-        if self.paid:
+        token, st = self.inp.order_token, self.state
+        if st.paid:
             return PayResult(token, PayOutcome.succeeded, PaymentState.paid)
-        if self.expired:
+        if st.expired:
             return PayResult(
                 token,
                 PayOutcome.failed,
                 PaymentState.payment_not_completed,
                 message="This checkout has expired.",
             )
-        assert self.intent is not None
-        outcome = outcome_of(self.intent.status)
+        if st.intent is None:
+            raise ApplicationError("no payment attempt yet", type="NoAttempt", non_retryable=True)
+        outcome = st.intent.outcome
         if outcome == PayOutcome.requires_action:
             return PayResult(
-                token, outcome, PaymentState.payment_pending, client_secret=self.intent.client_secret
+                token, outcome, PaymentState.payment_pending, client_secret=st.intent.client_secret
             )
         if outcome == PayOutcome.processing:
             return PayResult(token, outcome, PaymentState.payment_pending)
@@ -235,5 +258,5 @@ class CheckoutWorkflow:
             token,
             outcome,
             PaymentState.payment_waiting,
-            message=self.intent.error_message or "The payment failed.",
+            message=st.intent.error_message or "The payment failed.",
         )

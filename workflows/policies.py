@@ -1,4 +1,5 @@
-"""Retry policies and timeouts, named once. Every workflow takes its activity options from here."""
+"""Retry policies and timeouts, named once. Every workflow takes its activity options from here, so a step's
+patience is read in one place (and changed in one place, behind `workflow.patched` if workflows are running)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,21 @@ class StepPolicy:
     retry: RetryPolicy
     schedule_to_close: timedelta | None = None
 
+
+# A payment step on the buyer's path (a local activity): it gives up after 30 s so the buyer gets an answer; the
+# attempt stays open, so a retried pay request looks the recorded PaymentIntent up again instead of charging anew.
+PAYMENT_STEP = StepPolicy(
+    start_to_close=timedelta(seconds=15),
+    retry=RetryPolicy(initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=3)),
+    schedule_to_close=timedelta(seconds=30),
+)
+
+# A fulfilment step (a regular activity): short, so a step lost with a killed worker is retried elsewhere
+# after at most 10 s; retried until it succeeds (each step is idempotent on the order token).
+FULFILMENT_STEP = StepPolicy(
+    start_to_close=timedelta(seconds=10),
+    retry=RetryPolicy(initial_interval=timedelta(milliseconds=500), maximum_interval=timedelta(seconds=10)),
+)
 
 # Mail: SMTP may be down for a while; keep trying for a day, backing off to ten minutes.
 MAIL_DELIVERY = StepPolicy(

@@ -1,41 +1,80 @@
-"""The card provider behind one small interface, implemented with the official `stripe` SDK.
+"""The card provider behind one small interface (`CardGateway`), implemented with the official `stripe` SDK.
 
 Every call that creates something carries an idempotency key built from a business key. localstripe
 ignores `Idempotency-Key`, so callers also make each step idempotent on Sellflow's side (the order's
 PaymentIntent is recorded before it is confirmed, and found again on any retry).
+
+Stripe's vocabulary stays here: a PaymentIntent's status is mapped to Sellflow's `PayOutcome` (`outcome_of`),
+and the SDK's errors to `ProviderDeclined` (the buyer's card was refused) and `ProviderRefused` (any other 4xx).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, Protocol, TypeVar
 
 import stripe
 
-from providers.stripe.errors import ProviderDeclined
+from domain.checkout import PayOutcome
+from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from sellflow.settings import get_settings
+
+T = TypeVar("T")
+
+# PaymentIntent statuses (https://docs.stripe.com/payments/paymentintents/lifecycle) in Sellflow's words.
+_OUTCOMES = {
+    "succeeded": PayOutcome.succeeded,
+    "processing": PayOutcome.processing,
+    "requires_action": PayOutcome.requires_action,
+    "requires_confirmation": PayOutcome.requires_action,
+}
+
+
+def outcome_of(status: str) -> PayOutcome:
+    """Any status not listed (requires_payment_method after a decline, canceled, …) is a failed attempt."""
+    return _OUTCOMES.get(status, PayOutcome.failed)
 
 
 @dataclass(frozen=True)
 class Intent:
     id: str
-    status: str
+    status: str  # the provider's own status, kept for its record; callers decide on `outcome`
     client_secret: str | None
     error_message: str | None
     amount: int
     currency: str
-    metadata: dict
+    metadata: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def outcome(self) -> PayOutcome:
+        return outcome_of(self.status)
+
+    @property
+    def needs_confirmation(self) -> bool:
+        return self.status == "requires_confirmation"
 
 
-@lru_cache(maxsize=1)
-def client() -> stripe.StripeClient:
-    s = get_settings()
-    return stripe.StripeClient(
-        s.stripe_secret_key,
-        base_addresses={"api": s.stripe_api_base},
-        http_client=stripe.HTTPXClient(),
-        max_network_retries=0,  # retries belong to the activity retry policy
-    )
+class CardGateway(Protocol):
+    """What Sellflow asks of a card provider. Tests and local stand-ins implement the same calls."""
+
+    async def create_customer(self, email: str, name: str) -> str: ...
+    async def create_setup_intent(self, customer_id: str, order_token: str) -> tuple[str, str]: ...
+    async def create_payment_intent(
+        self,
+        *,
+        order_token: str,
+        attempt: int,
+        amount: int,
+        currency: str,
+        customer_id: str,
+        payment_method: str,
+        idempotency_key: str,
+    ) -> Intent: ...
+    async def confirm_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
+    async def retrieve_payment_intent(self, intent_id: str) -> Intent: ...
+    async def cancel_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
 
 
 def _intent(pi: stripe.PaymentIntent) -> Intent:
@@ -52,65 +91,108 @@ def _intent(pi: stripe.PaymentIntent) -> Intent:
     )
 
 
-async def create_customer(email: str, name: str) -> str:
-    c = await client().v1.customers.create_async(
-        params={"email": email, "name": name}, options={"idempotency_key": f"customer-{email.lower()}"}
-    )
-    return c.id
+async def _call(request: Callable[[], Awaitable[T]]) -> T:
+    """A provider call: a 4xx other than a card decline is `ProviderRefused` (never worth retrying)."""
+    try:
+        return await request()
+    except stripe.CardError:
+        raise
+    except stripe.StripeError as e:
+        if e.http_status and 400 <= e.http_status < 500:
+            raise ProviderRefused(e.user_message or str(e), e.http_status) from e
+        raise
 
 
-async def create_setup_intent(customer_id: str, order_token: str) -> tuple[str, str]:
-    si = await client().v1.setup_intents.create_async(
-        params={"customer": customer_id, "usage": "off_session", "metadata": {"order_token": order_token}},
-        options={"idempotency_key": f"order-{order_token}-setup"},
-    )
-    return si.id, si.client_secret or ""
+class StripeGateway:
+    def __init__(self, client: stripe.StripeClient) -> None:
+        self.client = client
 
+    @classmethod
+    def from_settings(cls) -> StripeGateway:
+        s = get_settings()
+        return cls(
+            stripe.StripeClient(
+                s.stripe_secret_key,
+                base_addresses={"api": s.stripe_api_base},
+                http_client=stripe.HTTPXClient(),
+                max_network_retries=0,  # retries belong to the activity retry policy
+            )
+        )
 
-async def create_payment_intent(
-    *,
-    order_token: str,
-    attempt: int,
-    amount: int,
-    currency: str,
-    customer_id: str,
-    payment_method: str,
-    idempotency_key: str,
-) -> Intent:
-    pi = await client().v1.payment_intents.create_async(
-        params={
+    async def create_customer(self, email: str, name: str) -> str:
+        c = await _call(
+            lambda: self.client.v1.customers.create_async(
+                params={"email": email, "name": name},
+                options={"idempotency_key": f"customer-{email.lower()}"},
+            )
+        )
+        return c.id
+
+    async def create_setup_intent(self, customer_id: str, order_token: str) -> tuple[str, str]:
+        params: Any = {
+            "customer": customer_id,
+            "usage": "off_session",
+            "metadata": {"order_token": order_token},
+        }
+        si = await _call(
+            lambda: self.client.v1.setup_intents.create_async(
+                params=params, options={"idempotency_key": f"order-{order_token}-setup"}
+            )
+        )
+        return si.id, si.client_secret or ""
+
+    async def create_payment_intent(
+        self,
+        *,
+        order_token: str,
+        attempt: int,
+        amount: int,
+        currency: str,
+        customer_id: str,
+        payment_method: str,
+        idempotency_key: str,
+    ) -> Intent:
+        params: Any = {
             "amount": amount,
             "currency": currency,
             "customer": customer_id,
             "payment_method": payment_method,
             "metadata": {"order_token": order_token, "attempt": str(attempt)},
-        },
-        options={"idempotency_key": idempotency_key},
-    )
-    return _intent(pi)
-
-
-async def confirm_payment_intent(intent_id: str, idempotency_key: str) -> Intent:
-    try:
-        pi = await client().v1.payment_intents.confirm_async(
-            intent_id, options={"idempotency_key": idempotency_key}
+        }
+        pi = await _call(
+            lambda: self.client.v1.payment_intents.create_async(
+                params=params, options={"idempotency_key": idempotency_key}
+            )
         )
-    except stripe.CardError as e:
-        raise ProviderDeclined(e.user_message or str(e), e.code, intent_id) from e
-    return _intent(pi)
+        return _intent(pi)
+
+    async def confirm_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent:
+        try:
+            pi = await _call(
+                lambda: self.client.v1.payment_intents.confirm_async(
+                    intent_id, options={"idempotency_key": idempotency_key}
+                )
+            )
+        except stripe.CardError as e:
+            raise ProviderDeclined(e.user_message or str(e), e.code, intent_id) from e
+        return _intent(pi)
+
+    async def retrieve_payment_intent(self, intent_id: str) -> Intent:
+        return _intent(await _call(lambda: self.client.v1.payment_intents.retrieve_async(intent_id)))
+
+    async def cancel_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent:
+        """Cancel an intent that still waits (for 3-D Secure, say). If it moved on meanwhile, Stripe refuses and
+        the intent's real state is returned instead: a payment that succeeded is never thrown away."""
+        try:
+            pi = await self.client.v1.payment_intents.cancel_async(
+                intent_id, options={"idempotency_key": idempotency_key}
+            )
+        except stripe.InvalidRequestError:
+            return await self.retrieve_payment_intent(intent_id)
+        return _intent(pi)
 
 
-async def retrieve_payment_intent(intent_id: str) -> Intent:
-    return _intent(await client().v1.payment_intents.retrieve_async(intent_id))
-
-
-async def cancel_payment_intent(intent_id: str, idempotency_key: str) -> Intent:
-    """Cancel an intent that still waits (for 3-D Secure, say). If it moved on meanwhile, Stripe refuses and
-    the intent's real state is returned instead: a payment that succeeded is never thrown away."""
-    try:
-        pi = await client().v1.payment_intents.cancel_async(
-            intent_id, options={"idempotency_key": idempotency_key}
-        )
-    except stripe.InvalidRequestError:
-        return await retrieve_payment_intent(intent_id)
-    return _intent(pi)
+@lru_cache(maxsize=1)
+def gateway() -> StripeGateway:
+    """The process's gateway, built from the settings on first use (the API's SetupIntent, the worker)."""
+    return StripeGateway.from_settings()

@@ -20,3 +20,12 @@ class WebhookRejected(Exception):
         super().__init__(message)
         self.message = message
         self.part = part
+
+
+class ProviderRefused(Exception):
+    """The provider refused a request as invalid (a 4xx other than a card decline): retrying cannot help."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status

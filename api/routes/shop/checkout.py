@@ -15,7 +15,7 @@ from api.workflows import authenticated, pay
 from domain.checkout import PayOutcome, PayResult
 from domain.errors import DomainError, ErrorCode
 from domain.orders import PaymentState
-from providers.stripe import client as stripe_client
+from providers.stripe.client import gateway
 from sellflow.settings import get_settings
 from store.catalog.queries import shop_product
 from store.orders.actions import new_order_token, order_created, payer_customer_saved
@@ -38,13 +38,13 @@ async def start_checkout(username: str, slug: str, body: CheckoutIn, s: DB) -> C
         raise DomainError(ErrorCode.INVALID_INPUT, fields={"pricing_plan_id": "invalid"})
     customer = await payer_customer(s, body.payer.email)
     if customer is None:
-        created = await stripe_client.create_customer(
+        created = await gateway().create_customer(
             body.payer.email, f"{body.payer.first_name} {body.payer.last_name}"
         )
         customer = await payer_customer_saved(s, body.payer.email, created)
     token = new_order_token()
     # The SetupIntent is created first (it carries the token); if the insert below fails it is simply unused.
-    si_id, secret = await stripe_client.create_setup_intent(customer, token)
+    si_id, secret = await gateway().create_setup_intent(customer, token)
     order = await order_created(
         s,
         token=token,

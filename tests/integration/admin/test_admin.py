@@ -20,6 +20,15 @@ async def test_manager_reads_checkout_history(stack):
         h = {"Authorization": f"Bearer {r.json()['access_token']}"}
         wfs = (await c.get(f"/v1/admin/orders/{token}/workflows", headers=h)).json()["list"]
         assert [w["workflow_id"] for w in wfs] == [f"checkout-{token}"]
+        # typed as a person would: spaces, upper case
+        typed = f" {token[:6].upper()} {token[6:]} "
+        r = await c.get(f"/v1/admin/orders/{typed}/workflows", headers=h)
+        assert [w["workflow_id"] for w in r.json()["list"]] == [f"checkout-{token}"]
+        # a token no order can have never reaches the workflow search
+        r = await c.get("/v1/admin/orders/x' or WorkflowId != '/workflows", headers=h)
+        assert r.status_code == 200 and r.json()["list"] == []
+        r = await c.get("/v1/admin/workflows/checkout-nosuchorder/history", headers=h)
+        assert r.status_code == 404 and r.json()["error"] == "NOT_FOUND"
         assert wfs[0]["workflow_type"] == "Checkout" and wfs[0]["temporal_ui_url"].endswith("/history")
         hist = (
             await c.get(

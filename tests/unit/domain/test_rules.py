@@ -1,7 +1,6 @@
 import pytest
 
 from domain.accounts import email_error, password_error, username_error
-from domain.checkout import PayOutcome, outcome_of
 from domain.colors import StatusColor, is_emphasised, status_color
 from domain.listing import last_page
 from domain.orders import PaymentState
@@ -92,17 +91,3 @@ def test_validation_messages():
 
 def test_last_page_correction():
     assert last_page(0, 20) == 1 and last_page(41, 20) == 3 and last_page(40, 20) == 2
-
-
-@pytest.mark.parametrize(
-    ("status", "outcome"),
-    [
-        ("succeeded", PayOutcome.succeeded),
-        ("requires_action", PayOutcome.requires_action),
-        ("processing", PayOutcome.processing),
-        ("requires_payment_method", PayOutcome.failed),
-        ("canceled", PayOutcome.failed),
-    ],
-)
-def test_outcome_of_provider_status(status, outcome):
-    assert outcome_of(status) == outcome

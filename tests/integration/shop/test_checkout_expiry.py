@@ -7,8 +7,9 @@ import asyncio
 import pytest
 from temporalio.client import Client
 
-from api.workflows import checkout_id, pay
+from api.workflows import pay
 from domain.checkout import CheckoutInput, PayOutcome
+from domain.workflow_ids import checkout_id
 from tests.integration.helpers import (
     CARD_3DS,
     card_payment_method,
