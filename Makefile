@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 NODE_BIN := $(CURDIR)/$(VENV)/node
 export PATH := $(NODE_BIN):$(PATH)
 
-.PHONY: run test lint typecheck unit integration e2e web-test web install chromium bench clean openapi
+.PHONY: run test check record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium bench clean openapi
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -34,9 +34,19 @@ chromium:
 run: install web
 	$(BIN)/sellflow run
 
+# Python: lint, format, the import contracts of DESIGN.md (pyproject's [tool.importlinter]) and types.
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/mypy
+
+format: install
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+web-lint: install
+	npm run lint -w web
 
 typecheck: install
 	npm run typecheck -w web
@@ -46,6 +56,16 @@ web-test: install
 
 unit: install
 	$(BIN)/python -m pytest -q tests/unit
+
+# The edit-test loop: lint, types, import contracts and the tests that need no stack (seconds, not minutes).
+check: lint typecheck
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit tests/workflows tests/replay
+
+# Run the workflow scenarios with fake activities and write their histories to tests/replay/histories/
+# (after a deliberate change to a workflow; see ARCHITECTURE.md, "Changing a workflow").
+record-histories: install
+	rm -f tests/replay/histories/*/*.json
+	SELLFLOW_RECORD_HISTORIES=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/workflows
 
 integration: install web
 	$(BIN)/python -m pytest -q tests/integration

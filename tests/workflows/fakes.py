@@ -1,0 +1,105 @@
+"""Fake checkout activities: the same activity names and types as `activities.checkout.CheckoutActivities`,
+answering from a script and recording every call, so each branch of the checkout's diagram can be driven."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from temporalio import activity
+
+from domain.checkout import (
+    AccessGranted,
+    EnsureIntent,
+    IntentStatus,
+    InvoiceIssued,
+    MailsSent,
+    OrderPaid,
+    OrderStep,
+    PayOutcome,
+)
+
+
+@dataclass
+class FakeCheckout:
+    ensure: dict[int, PayOutcome] = field(default_factory=lambda: {1: PayOutcome.succeeded})  # per attempt
+    refresh: list[PayOutcome] = field(default_factory=list)  # answers in turn; the last one stays
+    cancel: PayOutcome = PayOutcome.failed  # what cancelling a waiting attempt finds
+    ensure_delay_s: float = 0.0
+    calls: list[str] = field(default_factory=list)
+    attempts: list[int] = field(default_factory=list)
+    intents: dict[int, str] = field(default_factory=dict)
+    current: int = 0
+
+    def _status(self, outcome: PayOutcome, attempt: int) -> IntentStatus:
+        return IntentStatus(
+            intent_id=self.intents.setdefault(attempt, f"pi_fake_{attempt}"),
+            outcome=outcome,
+            attempt=attempt,
+            client_secret=f"pi_fake_{attempt}_secret_x" if outcome == PayOutcome.requires_action else None,
+            error_message="Your card was declined." if outcome == PayOutcome.failed else None,
+        )
+
+    @activity.defn(name="ensure_payment_intent")
+    async def ensure_payment_intent(self, req: EnsureIntent) -> IntentStatus:
+        self.calls.append("ensure_payment_intent")
+        self.attempts.append(req.attempt)
+        self.current = req.attempt
+        await asyncio.sleep(self.ensure_delay_s)
+        return self._status(self.ensure.get(req.attempt, PayOutcome.succeeded), req.attempt)
+
+    @activity.defn(name="refresh_payment_intent")
+    async def refresh_payment_intent(self, req: OrderStep) -> IntentStatus:
+        self.calls.append("refresh_payment_intent")
+        outcome = self.refresh.pop(0) if len(self.refresh) > 1 else self.refresh[0]
+        return self._status(outcome, self.current)
+
+    @activity.defn(name="cancel_payment_intent")
+    async def cancel_payment_intent(self, req: OrderStep) -> IntentStatus:
+        self.calls.append("cancel_payment_intent")
+        return self._status(self.cancel, self.current)
+
+    @activity.defn(name="expire_checkout")
+    async def expire_checkout(self, req: OrderStep) -> None:
+        self.calls.append("expire_checkout")
+
+    @activity.defn(name="record_order_paid")
+    async def record_order_paid(self, req: OrderPaid) -> None:
+        self.calls.append(f"record_order_paid:{req.intent_id}")
+
+    @activity.defn(name="issue_invoice")
+    async def issue_invoice(self, req: OrderStep) -> InvoiceIssued:
+        self.calls.append("issue_invoice")
+        return InvoiceIssued(number=1)
+
+    @activity.defn(name="book_seller_balance")
+    async def book_seller_balance(self, req: OrderStep) -> None:
+        self.calls.append("book_seller_balance")
+
+    @activity.defn(name="grant_access")
+    async def grant_access(self, req: OrderStep) -> AccessGranted:
+        self.calls.append("grant_access")
+        return AccessGranted(access_token="access-token")
+
+    @activity.defn(name="send_order_mails")
+    async def send_order_mails(self, req: OrderStep) -> MailsSent:
+        self.calls.append("send_order_mails")
+        return MailsSent(sent_now=2)
+
+    def activities(self) -> list[Callable[..., Any]]:
+        return [
+            self.ensure_payment_intent,
+            self.refresh_payment_intent,
+            self.cancel_payment_intent,
+            self.expire_checkout,
+            self.record_order_paid,
+            self.issue_invoice,
+            self.book_seller_balance,
+            self.grant_access,
+            self.send_order_mails,
+        ]
+
+    def charged_attempts(self) -> list[int]:
+        return sorted(set(self.attempts))

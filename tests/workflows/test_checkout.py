@@ -1,0 +1,202 @@
+"""The Checkout workflow, branch by branch of its diagram, with fake activities (no database, no Stripe).
+Each test drives it as the API does (update-with-start `pay`, the `authenticated` update, the webhook signal)
+and checks what a buyer and the books would notice: the pay answer, the workflow's end, which steps ran."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+
+import pytest
+from temporalio.client import Client, WithStartWorkflowOperation, WorkflowHandle
+from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
+from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.worker import Worker
+
+from domain.checkout import CheckoutInput, PaymentEvent, PayOutcome, PayRequest, PayResult
+from domain.orders import PaymentState
+from domain.workflow_ids import checkout_id
+from tests.workflows.fakes import FakeCheckout
+from worker.main import RUNNER
+from workflows.checkout import CheckoutWorkflow
+
+FULFILMENT = ["issue_invoice", "book_seller_balance", "grant_access"]
+
+
+class Shop:
+    """One checkout on a worker with fake activities."""
+
+    def __init__(self, client: Client, task_queue: str, fake: FakeCheckout, open_s: float = 60) -> None:
+        self.client, self.task_queue, self.fake = client, task_queue, fake
+        self.token = secrets.token_hex(10)
+        # a compressed calendar: one "day" lasts `open_s` seconds, and a checkout stays open one day
+        self.inp = CheckoutInput(
+            order_token=self.token, day_s=max(1, int(open_s)), open_days=open_s / max(1, int(open_s))
+        )
+        self.handle: WorkflowHandle = client.get_workflow_handle(checkout_id(self.token))
+
+    def worker(self) -> Worker:
+        return Worker(
+            self.client,
+            task_queue=self.task_queue,
+            workflows=[CheckoutWorkflow],
+            activities=self.fake.activities(),
+            workflow_runner=RUNNER,
+        )
+
+    async def pay(self, payment_method: str = "pm_card_a") -> PayResult:
+        start = WithStartWorkflowOperation(
+            CheckoutWorkflow.run,
+            self.inp,
+            id=checkout_id(self.token),
+            task_queue=self.task_queue,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,  # as the API: one checkout per order
+        )
+        return await self.client.execute_update_with_start_workflow(
+            CheckoutWorkflow.pay, PayRequest(payment_method), start_workflow_operation=start
+        )
+
+    async def authenticated(self) -> PayResult:
+        return await self.handle.execute_update(CheckoutWorkflow.authenticated)
+
+    async def result(self) -> str:
+        return await asyncio.wait_for(self.handle.result(), 30)
+
+
+def _fulfilled(calls: list[str], intent: str) -> None:
+    """Paid once: recorded paid with the paying intent, then invoice, balance and access (any order), mails last."""
+    paid_at = calls.index(f"record_order_paid:{intent}")
+    assert sorted(calls[paid_at + 1 : paid_at + 4]) == sorted(FULFILMENT)
+    assert calls[paid_at + 4 :] == ["send_order_mails"]
+    assert sum(c.startswith("record_order_paid") for c in calls) == 1
+
+
+async def test_paid(client, task_queue, record):
+    shop = Shop(client, task_queue, FakeCheckout())
+    async with shop.worker():
+        r = await shop.pay()
+        assert (r.outcome, r.payment_state) == (PayOutcome.succeeded, PaymentState.paid)
+        assert await shop.result() == PaymentState.paid
+    _fulfilled(shop.fake.calls, "pi_fake_1")
+    assert shop.fake.charged_attempts() == [1]
+    await record(shop.handle, "checkout")
+
+
+async def test_declined_then_paid_with_another_card(client, task_queue, record):
+    shop = Shop(client, task_queue, FakeCheckout(ensure={1: PayOutcome.failed, 2: PayOutcome.succeeded}))
+    async with shop.worker():
+        r = await shop.pay("pm_declined")
+        assert (r.outcome, r.payment_state) == (PayOutcome.failed, PaymentState.payment_waiting)
+        assert r.message == "Your card was declined."
+        r = await shop.pay("pm_good")
+        assert r.outcome == PayOutcome.succeeded
+        assert await shop.result() == PaymentState.paid
+    assert shop.fake.charged_attempts() == [1, 2]  # a new attempt, a new PaymentIntent
+    _fulfilled(shop.fake.calls, "pi_fake_2")
+    await record(shop.handle, "checkout")
+
+
+async def test_three_d_secure_completed_in_the_browser(client, task_queue, record):
+    fake = FakeCheckout(ensure={1: PayOutcome.requires_action}, refresh=[PayOutcome.succeeded])
+    shop = Shop(client, task_queue, fake)
+    async with shop.worker():
+        r = await shop.pay()
+        assert (r.outcome, r.payment_state) == (PayOutcome.requires_action, PaymentState.payment_pending)
+        assert r.client_secret
+        r = await shop.authenticated()
+        assert r.outcome == PayOutcome.succeeded
+        assert await shop.result() == PaymentState.paid
+    _fulfilled(fake.calls, "pi_fake_1")
+    await record(shop.handle, "checkout")
+
+
+async def test_three_d_secure_learned_from_the_webhook_alone(client, task_queue, record):
+    fake = FakeCheckout(ensure={1: PayOutcome.requires_action}, refresh=[PayOutcome.succeeded])
+    shop = Shop(client, task_queue, fake)
+    async with shop.worker():
+        assert (await shop.pay()).outcome == PayOutcome.requires_action
+        await shop.handle.signal(
+            CheckoutWorkflow.payment_event, PaymentEvent("pi_fake_1", "payment_intent.succeeded")
+        )
+        assert await shop.result() == PaymentState.paid
+    assert "refresh_payment_intent" in fake.calls  # the hint was checked with the provider, not believed
+    _fulfilled(fake.calls, "pi_fake_1")
+    await record(shop.handle, "checkout")
+
+
+async def test_three_d_secure_failed_then_expired(client, task_queue, record):
+    fake = FakeCheckout(ensure={1: PayOutcome.requires_action}, refresh=[PayOutcome.failed])
+    shop = Shop(client, task_queue, fake, open_s=3)
+    async with shop.worker():
+        assert (await shop.pay()).outcome == PayOutcome.requires_action
+        r = await shop.authenticated()
+        assert (r.outcome, r.payment_state) == (PayOutcome.failed, PaymentState.payment_waiting)
+        assert await shop.result() == PaymentState.payment_not_completed
+    assert fake.calls[-1] == "expire_checkout"
+    assert not any(c.startswith("record_order_paid") for c in fake.calls)
+    await record(shop.handle, "checkout")
+
+
+async def test_abandoned_checkout_expires_on_its_own_calendar(client, task_queue, record):
+    fake = FakeCheckout(ensure={1: PayOutcome.requires_action}, refresh=[PayOutcome.requires_action])
+    shop = Shop(client, task_queue, fake, open_s=2)
+    async with shop.worker():
+        assert (await shop.pay()).outcome == PayOutcome.requires_action
+        assert await shop.result() == PaymentState.payment_not_completed
+        with pytest.raises(WorkflowAlreadyStartedError):  # closed: no payment can start again
+            await shop.pay("pm_too_late")
+    assert fake.calls == ["ensure_payment_intent", "expire_checkout"]
+    await record(shop.handle, "checkout")
+
+
+async def test_another_card_while_three_d_secure_waits_cancels_the_waiting_attempt(
+    client, task_queue, record
+):
+    fake = FakeCheckout(
+        ensure={1: PayOutcome.requires_action, 2: PayOutcome.succeeded},
+        refresh=[PayOutcome.requires_action],
+        cancel=PayOutcome.failed,
+    )
+    shop = Shop(client, task_queue, fake)
+    async with shop.worker():
+        assert (await shop.pay("pm_3ds")).outcome == PayOutcome.requires_action
+        assert (await shop.pay("pm_other")).outcome == PayOutcome.succeeded
+        assert await shop.result() == PaymentState.paid
+    # cancelled before the second attempt started: at most one attempt can ever take money
+    assert fake.calls.index("cancel_payment_intent") < len(fake.calls) - fake.calls[::-1].index(
+        "ensure_payment_intent"
+    )
+    assert fake.charged_attempts() == [1, 2]
+    _fulfilled(fake.calls, "pi_fake_2")
+    await record(shop.handle, "checkout")
+
+
+async def test_another_card_when_the_waiting_attempt_succeeded_meanwhile_is_never_charged(
+    client, task_queue, record
+):
+    fake = FakeCheckout(
+        ensure={1: PayOutcome.requires_action},
+        refresh=[PayOutcome.requires_action],
+        cancel=PayOutcome.succeeded,
+    )
+    shop = Shop(client, task_queue, fake)
+    async with shop.worker():
+        assert (await shop.pay("pm_3ds")).outcome == PayOutcome.requires_action
+        assert (await shop.pay("pm_other")).outcome == PayOutcome.succeeded
+        assert await shop.result() == PaymentState.paid
+    assert fake.charged_attempts() == [1]  # the new card was never used
+    _fulfilled(fake.calls, "pi_fake_1")
+    await record(shop.handle, "checkout")
+
+
+async def test_concurrent_pay_requests_charge_once(client, task_queue, record):
+    fake = FakeCheckout(ensure_delay_s=0.3)
+    shop = Shop(client, task_queue, fake)
+    async with shop.worker():
+        first = await shop.pay()  # starts the workflow
+        results = await asyncio.gather(*(shop.pay() for _ in range(5)))
+        assert {r.outcome for r in [first, *results]} == {PayOutcome.succeeded}
+        assert await shop.result() == PaymentState.paid
+    assert fake.calls.count("ensure_payment_intent") == 1
+    await record(shop.handle, "checkout")
