@@ -75,7 +75,7 @@ e2e: install web chromium
 
 # Everything: lint, type checks, web unit tests, then one pytest run (unit, integration, browser) whose
 # summary line ends the output.
-test: install web chromium lint typecheck web-test
+test: install web chromium lint typecheck web-lint web-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
 
 openapi: install

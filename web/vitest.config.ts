@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    environment: 'jsdom',
+    // Pure logic runs in plain Node (fast); a test that needs a DOM says so in its first line:
+    // `// @vitest-environment jsdom`.
+    environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,

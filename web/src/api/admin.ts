@@ -1,13 +1,8 @@
-/** Manager calls (`/v1/admin`). */
-import { api } from './client';
-import type { AdminWorkflow, WorkflowHistory } from './types';
+/** Manager calls (`/v1/admin`), over the generated SDK (sdk.gen.ts). */
+import * as sdk from './sdk.gen';
 
 export const adminApi = {
-  orderWorkflows: (token: string, signal?: AbortSignal) =>
-    api.get<{ list: AdminWorkflow[] }>(`/admin/orders/${encodeURIComponent(token)}/workflows`, signal ? { signal } : {}),
-  workflowHistory: (workflowId: string, runId: string, signal?: AbortSignal) =>
-    api.get<WorkflowHistory>(`/admin/workflows/${encodeURIComponent(workflowId)}/history`, {
-      query: { runId },
-      ...(signal ? { signal } : {}),
-    }),
+  orderWorkflows: (token: string, signal?: AbortSignal) => sdk.orderWorkflows(token, signal ? { signal } : {}),
+  workflowHistory: (workflowId: string, runId: string | null, signal?: AbortSignal) =>
+    sdk.workflowHistory(workflowId, runId ? { runId } : {}, signal ? { signal } : {}),
 };

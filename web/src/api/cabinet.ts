@@ -1,39 +1,27 @@
-/** Seller cabinet calls (`/v1/cabinet`). */
-import { api } from './client';
+/** Seller cabinet calls (`/v1/cabinet`), over the generated SDK (sdk.gen.ts): no path or shape written here. */
 import type { QueryParams } from './query';
-import type {
-  OrderDetails,
-  OrderList,
-  PricingPlan,
-  PricingPlanInput,
-  Product,
-  ProductInput,
-  ProductList,
-  ProductPatch,
-} from './types';
+import * as sdk from './sdk.gen';
+import type { PricingPlanInput, ProductInput, ProductPatch } from './types';
 
 export type ProductAction = 'publish' | 'unpublish' | 'archive' | 'unarchive' | 'duplicate';
 
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
 export const cabinetApi = {
-  products: (query: QueryParams, signal?: AbortSignal) =>
-    api.get<ProductList>('/cabinet/products', { query, ...(signal ? { signal } : {}) }),
-  product: (id: number | string, signal?: AbortSignal) => api.get<Product>(`/cabinet/products/${id}`, signal ? { signal } : {}),
-  createProduct: (input: ProductInput) => api.post<Product>('/cabinet/products', input),
-  updateProduct: (id: number | string, patch: ProductPatch) => api.patch<Product>(`/cabinet/products/${id}`, patch),
+  products: (query: QueryParams, signal?: AbortSignal) => sdk.listProducts(query, withSignal(signal)),
+  product: (id: number | string, signal?: AbortSignal) => sdk.getProduct(id, withSignal(signal)),
+  createProduct: (input: ProductInput) => sdk.createProduct(input),
+  updateProduct: (id: number | string, patch: ProductPatch) => sdk.updateProduct(id, patch),
   productAction: (id: number | string, action: ProductAction, suppressErrors = false) =>
-    api.post<Product>(`/cabinet/products/${id}/${action}`, undefined, { suppressErrors }),
+    sdk.productAction(id, action, { suppressErrors }),
   uploadFile: (id: number | string, file: File, onProgress: (fraction: number) => void) => {
     const form = new FormData();
     form.append('file', file);
-    return api.post<Product>(`/cabinet/products/${id}/file`, undefined, { form, onUploadProgress: onProgress });
+    return sdk.uploadFile(id, form, { onUploadProgress: onProgress });
   },
-  pricingPlans: (id: number | string, signal?: AbortSignal) =>
-    api.get<{ list: PricingPlan[] }>(`/cabinet/products/${id}/pricing_plans`, signal ? { signal } : {}),
-  createPricingPlan: (id: number | string, plan: PricingPlanInput) => api.post<PricingPlan>(`/cabinet/products/${id}/pricing_plans`, plan),
-  deletePricingPlan: (id: number | string, planId: number | string) =>
-    api.delete<null>(`/cabinet/products/${id}/pricing_plans/${planId}`),
-  orders: (query: QueryParams, signal?: AbortSignal) =>
-    api.get<OrderList>('/cabinet/orders', { query, ...(signal ? { signal } : {}) }),
-  order: (token: string, signal?: AbortSignal) =>
-    api.get<OrderDetails>(`/cabinet/orders/${encodeURIComponent(token)}`, signal ? { signal } : {}),
+  pricingPlans: (id: number | string, signal?: AbortSignal) => sdk.listPlans(id, withSignal(signal)),
+  createPricingPlan: (id: number | string, plan: PricingPlanInput) => sdk.addPlan(id, plan),
+  deletePricingPlan: (id: number | string, planId: number | string) => sdk.removePlan(id, planId),
+  orders: (query: QueryParams, signal?: AbortSignal) => sdk.listOrders(query, withSignal(signal)),
+  order: (token: string, signal?: AbortSignal) => sdk.getOrder(token, withSignal(signal)),
 };

@@ -1,6 +1,5 @@
-import { api } from './client';
-import type { AppConfig } from './types';
+import * as sdk from './sdk.gen';
 
 export const commonApi = {
-  config: () => api.get<AppConfig>('/common/config', { auth: false, suppressErrors: true }),
+  config: () => sdk.getConfig({ suppressErrors: true }),
 };

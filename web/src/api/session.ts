@@ -1,8 +1,7 @@
 /** Session and user calls (`/v1/app`). */
-import { api } from './client';
+import * as sdk from './sdk.gen';
 import { getFingerprint, removeTokens, getTokens, setTokens } from './tokens';
 import type {
-  AvailabilityAnswer,
   ConfirmBody,
   MagicLinkBody,
   MagicLinkRequest,
@@ -12,7 +11,6 @@ import type {
   SignOutBody,
   SignUpInput,
   Tokens,
-  User,
   UserPatch,
 } from './types';
 
@@ -21,7 +19,7 @@ export type { SignUpInput };
 export const sessionApi = {
   async signIn(email: string, password: string): Promise<Tokens> {
     const body: SignInBody = { email, password, fingerprint: getFingerprint() };
-    const tokens = await api.post<Tokens>('/app/session', body, { auth: false });
+    const tokens = await sdk.signIn(body);
     setTokens(tokens);
     return tokens;
   },
@@ -30,38 +28,34 @@ export const sessionApi = {
     removeTokens();
     if (tokens) {
       const body: SignOutBody = { refreshToken: tokens.refreshToken };
-      await api.delete('/app/session', { body, auth: false, suppressErrors: true }).catch(() => undefined);
+      await sdk.signOut(body, { suppressErrors: true }).catch(() => undefined);
     }
   },
   /** Answers the new user (`UserOut`); the app signs in separately. */
-  signUp: (input: SignUpInput) => api.post<User>('/app/user', input, { auth: false }),
+  signUp: (input: SignUpInput) => sdk.signUp(input),
   checkEmail: (email: string, signal?: AbortSignal) =>
-    api.post<AvailabilityAnswer>('/app/user/check_email', { email }, { auth: false, suppressErrors: true, ...(signal ? { signal } : {}) }),
+    sdk.checkEmail({ email }, { suppressErrors: true, ...(signal ? { signal } : {}) }),
   checkUsername: (username: string, signal?: AbortSignal) =>
-    api.post<AvailabilityAnswer>(
-      '/app/user/check_username',
-      { username },
-      { auth: false, suppressErrors: true, ...(signal ? { signal } : {}) },
-    ),
+    sdk.checkUsername({ username }, { suppressErrors: true, ...(signal ? { signal } : {}) }),
   async confirm(confirmationToken: string): Promise<Tokens> {
     // the refresh token is bound to this browser's fingerprint, so later renewals work
     const body: ConfirmBody = { confirmationToken, fingerprint: getFingerprint() };
-    const tokens = await api.post<Tokens>('/app/user/confirmation', body, { auth: false });
+    const tokens = await sdk.confirm(body);
     setTokens(tokens);
     return tokens;
   },
-  resendConfirmation: (email: string) => api.post<null>('/app/user/confirmation/new', { email }, { auth: false }),
+  resendConfirmation: (email: string) => sdk.resendConfirmation({ email }),
   sendMagicLink: (email: string, profileType: ProfileType) =>
-    api.post<null>('/app/user/send_magic_link', { email, profileType } satisfies MagicLinkRequest, { auth: false }),
+    sdk.sendMagicLink({ email, profileType } satisfies MagicLinkRequest),
   async magicLink(token: string): Promise<Tokens> {
     const body: MagicLinkBody = { token, fingerprint: getFingerprint() };
-    const tokens = await api.post<Tokens>('/app/session/magic_link', body, { auth: false });
+    const tokens = await sdk.magicSignIn(body);
     setTokens(tokens);
     return tokens;
   },
-  requestPasswordReset: (email: string) => api.post<null>('/app/user/password', { email }, { auth: false }),
+  requestPasswordReset: (email: string) => sdk.requestPasswordReset({ email }),
   resetPassword: (resetPasswordToken: string, password: string) =>
-    api.put<null>('/app/user/password', { resetPasswordToken, password } satisfies ResetPasswordBody, { auth: false }),
-  me: (signal?: AbortSignal) => api.get<User>('/app/user', signal ? { signal } : {}),
-  updateMe: (patch: UserPatch) => api.patch<User>('/app/user', patch),
+    sdk.resetPassword({ resetPasswordToken, password } satisfies ResetPasswordBody),
+  me: (signal?: AbortSignal) => sdk.getMe(signal ? { signal } : {}),
+  updateMe: (patch: UserPatch) => sdk.updateMe(patch),
 };

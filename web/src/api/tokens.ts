@@ -31,12 +31,12 @@ export function getTokens(): Tokens | null {
 export function setTokens(tokens: Tokens): void {
   const { accessToken, refreshToken, expiresAt, refreshExpiresAt } = tokens;
   localStorage.setItem(TOKENS_KEY, JSON.stringify({ accessToken, refreshToken, expiresAt, refreshExpiresAt }));
-  listeners.forEach((l) => l(getTokens()));
+  for (const l of listeners) l(getTokens());
 }
 
 export function removeTokens(): void {
   localStorage.removeItem(TOKENS_KEY);
-  listeners.forEach((l) => l(null));
+  for (const l of listeners) l(null);
 }
 
 function randomId(): string {

@@ -3,6 +3,7 @@ import { configureApi } from '../api/client';
 import i18n from '../i18n';
 import { currentUrl, navigateTo } from './navigation';
 import { toast } from './notify';
+import { sessionKeys } from './queries';
 
 /** Wires the framework-free API client to the app: toasts, language and navigation to sign-in. */
 export function setupApi(queryClient: QueryClient): void {
@@ -12,7 +13,7 @@ export function setupApi(queryClient: QueryClient): void {
     retryLaterMessage: () => i18n.t('toast.retryLater'),
     currentUrl,
     onSignedOut: () => {
-      queryClient.removeQueries({ queryKey: ['me'] });
+      queryClient.removeQueries({ queryKey: sessionKeys.me() });
       if (!window.location.pathname.startsWith('/users/')) navigateTo('/users/sign_in', true);
     },
   });

@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { sessionApi } from '../api/session';
+import { sessionKeys, sessionQueries } from './queries';
 import type { ProfileType, User } from '../api/types';
 import { useTokens } from './useTokens';
 
-export const ME_KEY = ['me'] as const;
+export const ME_KEY = sessionKeys.me();
 
 export function useCurrentUser() {
   const tokens = useTokens();
-  return useQuery({
-    queryKey: ME_KEY,
-    queryFn: ({ signal }) => sessionApi.me(signal),
-    enabled: tokens !== null,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...sessionQueries.me(), enabled: tokens !== null });
 }
 
 /** Where a signed-in user lands when no referer was saved. */

@@ -55,7 +55,9 @@ export function parseListState(params: URLSearchParams, defaults: ListDefaults):
   const filters: Filters = {};
   params.forEach((value, key) => {
     const match = FILTER_RE.exec(key);
-    if (match?.[1] && value) (filters[match[1]] ??= []).push(value);
+    if (match?.[1] && value) {
+      filters[match[1]] = [...(filters[match[1]] ?? []), value];
+    }
   });
   return {
     page: positiveInt(params.get('page')) ?? 1,

@@ -32,7 +32,7 @@ describe('answer types', () => {
   it('keep the refinements the app relies on', () => {
     expectTypeOf<Product['pricingPlans'][number]['paymentType']>().toEqualTypeOf<PaymentType>();
     expectTypeOf<PayOutcome['outcome']>().toEqualTypeOf<PayOutcomeKind>();
-    expectTypeOf<User['seller']>().toEqualTypeOf<{ username: string; canSell: boolean; paymentAccountDone: boolean; powerSeller: boolean } | null>();
+    expectTypeOf<User['seller']>().toEqualTypeOf<{ username: string | null; canSell: boolean; paymentAccountDone: boolean; powerSeller: boolean } | null>();
   });
 
   it('make request fields with a server default optional', () => {

@@ -18,12 +18,12 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../../api/admin';
 import type { AdminWorkflow } from '../../api/types';
 import { formatDateTime } from '../../components/dates';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { StatusChip } from '../../components/StatusChip';
+import { adminQueries } from './queries';
 
 function SkeletonRows({ cols }: { cols: number }) {
   return (
@@ -31,6 +31,7 @@ function SkeletonRows({ cols }: { cols: number }) {
       {[0, 1, 2].map((i) => (
         <TableRow key={i}>
           {Array.from({ length: cols }, (_, j) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells, as above
             <TableCell key={j}>
               <Skeleton />
             </TableCell>
@@ -43,10 +44,7 @@ function SkeletonRows({ cols }: { cols: number }) {
 
 function History({ workflow }: { workflow: AdminWorkflow }) {
   const { t } = useTranslation();
-  const history = useQuery({
-    queryKey: ['workflowHistory', workflow.workflowId, workflow.runId],
-    queryFn: ({ signal }) => adminApi.workflowHistory(workflow.workflowId, workflow.runId, signal),
-  });
+  const history = useQuery(adminQueries.history(workflow.workflowId, workflow.runId));
   return (
     <Paper sx={{ mt: 3 }}>
       <Typography variant="h6" sx={{ p: 2, pb: 1, wordBreak: 'break-all' }}>
@@ -98,11 +96,7 @@ export default function OpsPage() {
   const selectedRun = params.get('run');
   const [text, setText] = useState(token);
 
-  const workflows = useQuery({
-    queryKey: ['orderWorkflows', token],
-    queryFn: ({ signal }) => adminApi.orderWorkflows(token, signal),
-    enabled: token !== '',
-  });
+  const workflows = useQuery({ ...adminQueries.workflows(token), enabled: token !== '' });
   const selected = workflows.data?.list.find((w) => w.workflowId === selectedId && (!selectedRun || w.runId === selectedRun)) ?? null;
 
   const submit = (e: FormEvent) => {
@@ -166,7 +160,7 @@ export default function OpsPage() {
                         hover
                         selected={selected === w}
                         sx={{ cursor: 'pointer' }}
-                        onClick={() => setParams({ token, workflow: w.workflowId, run: w.runId })}
+                        onClick={() => setParams({ token, workflow: w.workflowId, run: w.runId ?? '' })}
                         data-testid="ops-workflow-row"
                       >
                         <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>
@@ -182,7 +176,7 @@ export default function OpsPage() {
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.startTime)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.closeTime)}</TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          <Button size="small" onClick={() => setParams({ token, workflow: w.workflowId, run: w.runId })}>
+                          <Button size="small" onClick={() => setParams({ token, workflow: w.workflowId, run: w.runId ?? '' })}>
                             {t('ops.showHistory')}
                           </Button>
                           {w.temporalUiUrl ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useRef } from 'react';
 
 export type Availability<M = string | null> =
   | { state: 'idle' }
@@ -13,6 +13,10 @@ export function useAvailability<M>(
   delayMs = 400,
 ): Availability<M | null> {
   const [result, setResult] = useState<Availability<M | null>>({ state: 'idle' });
+  // the latest `check` (callers pass a new function each render): read when the timer fires, never a reason
+  // to check again
+  const latestCheck = useRef(check);
+  latestCheck.current = check;
   useEffect(() => {
     if (!enabled) {
       setResult({ state: 'idle' });
@@ -21,7 +25,7 @@ export function useAvailability<M>(
     const controller = new AbortController();
     setResult({ state: 'checking' });
     const timer = setTimeout(() => {
-      check(value, controller.signal).then(
+      latestCheck.current(value, controller.signal).then(
         (answer) => setResult({ state: 'done', available: answer.available, message: answer.message ?? null }),
         () => {
           if (!controller.signal.aborted) setResult({ state: 'idle' });

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { sessionApi } from '../../api/session';
+import { sessionQueries } from '../../app/queries';
 import { takeReferer } from '../../api/tokens';
 import type { User } from '../../api/types';
 import { homeFor, ME_KEY } from '../../app/useCurrentUser';
@@ -15,7 +15,7 @@ export function useAfterSignIn(): (options?: { aboutYouIfIncomplete?: boolean })
       queryClient.removeQueries({ queryKey: ME_KEY });
       let user: User | null = null;
       try {
-        user = await queryClient.fetchQuery({ queryKey: ME_KEY, queryFn: () => sessionApi.me() });
+        user = await queryClient.fetchQuery(sessionQueries.me());
       } catch {
         user = null;
       }

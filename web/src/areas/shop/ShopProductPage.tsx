@@ -8,12 +8,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
-import { shopApi } from '../../api/shop';
 import { useMoney } from '../../components/Money';
 import { ErrorState } from '../../components/ErrorState';
 import { CheckoutWizard } from './CheckoutWizard';
 import { ShopLayout } from './ShopLayout';
 import { useAppConfig } from './useAppConfig';
+import { shopQueries } from './queries';
 
 /** `/s/{username}/{slug}`: the product and its checkout wizard. */
 export default function ShopProductPage() {
@@ -21,10 +21,7 @@ export default function ShopProductPage() {
   const money = useMoney();
   const { username = '', slug = '' } = useParams();
   useAppConfig(); // start loading Stripe's configuration early
-  const product = useQuery({
-    queryKey: ['shopProduct', username, slug],
-    queryFn: ({ signal }) => shopApi.product(username, slug, signal),
-  });
+  const product = useQuery(shopQueries.product(username, slug));
 
   if (product.isPending) {
     return (

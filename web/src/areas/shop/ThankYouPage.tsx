@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,12 +11,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
-import { shopApi } from '../../api/shop';
 import { useMoney } from '../../components/Money';
 import { StatusChip } from '../../components/StatusChip';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
 import { FAILED_STATES, pollInterval } from './thankYou';
+import { shopQueries } from './queries';
 
 /** `/s/{username}/{slug}/thank_you/{token}`: the success step; polls the order every second until paid. */
 export default function ThankYouPage() {
@@ -25,19 +25,20 @@ export default function ThankYouPage() {
   const { username = '', token = '' } = useParams();
   const pollsSincePaid = useRef(0);
   const order = useQuery({
-    queryKey: ['shopOrder', username, token],
-    queryFn: ({ signal }) => shopApi.order(username, token, signal),
+    ...shopQueries.order(username, token),
     refetchInterval: (q) => pollInterval(q.state.data, pollsSincePaid.current),
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 5,
   });
   const data = order.data;
   const paid = data?.paymentState === 'paid';
 
+  // one more poll since the order was paid, each time an answer arrives (the download link comes shortly after)
+  const answeredAt = order.dataUpdatedAt;
   useEffect(() => {
-    if (paid) pollsSincePaid.current += 1;
-  }, [paid, order.dataUpdatedAt]);
+    if (paid && answeredAt > 0) pollsSincePaid.current += 1;
+  }, [paid, answeredAt]);
 
-  let body;
+  let body: ReactNode;
   if (order.isError && !data) {
     body = <Alert severity="error">{order.error instanceof ApiError && order.error.status === 404 ? t('shop.orderNotFound') : order.error.message}</Alert>;
   } else if (!data || (!paid && !FAILED_STATES.has(data.paymentState))) {

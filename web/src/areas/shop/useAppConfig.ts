@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { commonApi } from '../../api/common';
+import { shopQueries } from './queries';
 
 export function useAppConfig() {
-  return useQuery({ queryKey: ['config'], queryFn: () => commonApi.config(), staleTime: Infinity, gcTime: Infinity });
+  return useQuery(shopQueries.config());
 }

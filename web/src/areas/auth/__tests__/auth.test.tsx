@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetApiConfig } from '../../../api/client';
@@ -106,10 +107,12 @@ describe('route change', () => {
     const { useNavigate } = await import('react-router');
     mockFetch((url) => (url === '/v1/app/user' ? json(200, user) : new Promise<Response>(() => undefined)));
     let pending: Promise<unknown> | null = null;
+    // biome-ignore lint/correctness/noComponentHookFactories: a throwaway component that closes over this test's state
     function Starter() {
       const navigate = useNavigate();
       return (
         <button
+          type="button"
           onClick={() => {
             pending = api.get('/cabinet/orders').catch((e: unknown) => e);
             setTimeout(() => navigate('/cabinet'), 0);

@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cabinetApi } from '../../../api/cabinet';
 import { useCurrentUser } from '../../../app/useCurrentUser';
 import { EmptyState } from '../../../components/EmptyState';
 import { useMoney } from '../../../components/Money';
@@ -20,6 +19,8 @@ import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
 import { PROFILE_EDIT_URL } from '../../../lib/warnings';
 import { dailyCounts, sparklinePoints } from './sparkline';
+import { orderQueries } from '../orders/queries';
+import { productQueries } from '../products/queries';
 
 const DAYS = 14;
 
@@ -53,18 +54,9 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const money = useMoney();
   const me = useCurrentUser();
-  const recent = useQuery({
-    queryKey: ['orders', 'dashboard'],
-    queryFn: ({ signal }) => cabinetApi.orders({ page: 1, per: 500, sortKey: 'created_at', sortDir: 'desc' }, signal),
-  });
-  const paid = useQuery({
-    queryKey: ['orders', 'dashboard-paid'],
-    queryFn: ({ signal }) => cabinetApi.orders({ page: 1, per: 10, filters: { paymentState: ['paid'] } }, signal),
-  });
-  const products = useQuery({
-    queryKey: ['products', 'dashboard'],
-    queryFn: ({ signal }) => cabinetApi.products({ page: 1, per: 30 }, signal),
-  });
+  const recent = useQuery(orderQueries.list({ page: 1, per: 500, sortKey: 'created_at', sortDir: 'desc' }));
+  const paid = useQuery(orderQueries.list({ page: 1, per: 10, filters: { paymentState: ['paid'] } }));
+  const products = useQuery(productQueries.list({ page: 1, per: 30 }));
 
   const counts = dailyCounts((recent.data?.list ?? []).map((o) => o.createdAt), DAYS);
   const seller = me.data?.seller;

@@ -15,7 +15,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cabinetApi } from '../../../api/cabinet';
 import type { OrderDetails } from '../../../api/types';
 import { formatDateTime } from '../../../components/dates';
 import { EmptyState } from '../../../components/EmptyState';
@@ -24,6 +23,7 @@ import { useMoney } from '../../../components/Money';
 import { StatusChip } from '../../../components/StatusChip';
 import { isWorkflowFinished } from './workflow';
 import { WorkflowProgress } from './WorkflowProgress';
+import { orderQueries } from './queries';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -55,8 +55,7 @@ export default function OrderDetailsPage() {
   const money = useMoney();
   const { token = '' } = useParams();
   const order = useQuery({
-    queryKey: ['order', token],
-    queryFn: ({ signal }) => cabinetApi.order(token, signal),
+    ...orderQueries.detail(token),
     refetchInterval: (q) => (q.state.data && !isWorkflowFinished(q.state.data.workflow) ? 2000 : false),
   });
 

@@ -7,13 +7,13 @@ import { deDE } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cabinetApi } from '../../../api/cabinet';
 import { ErrorState } from '../../../components/ErrorState';
 import { EmptyState } from '../../../components/EmptyState';
 import { PAGE_SIZES, toApiQuery, type ListDefaults } from '../../../lib/listState';
 import { useListParams } from '../../../lib/useListParams';
 import { SORT_KEYS, fieldOfSortKey, orderColumns } from './columns';
 import { OrdersToolbar } from './OrdersToolbar';
+import { orderQueries } from './queries';
 
 const DEFAULTS: ListDefaults = { per: 20, perOptions: PAGE_SIZES, sortKey: 'created_at', sortDir: 'desc' };
 
@@ -30,11 +30,7 @@ export default function OrdersPage() {
   const { state } = list;
   const apiQuery = toApiQuery(state);
 
-  const query = useQuery({
-    queryKey: ['orders', apiQuery],
-    queryFn: ({ signal }) => cabinetApi.orders(apiQuery, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...orderQueries.list(apiQuery), placeholderData: keepPreviousData });
 
   const total = query.data?.totalCount;
   const { syncTotal } = list;

@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import type { WorkflowInfo, WorkflowStep } from '../../../api/types';
 import { activeStepIndex, isWorkflowFinished } from './workflow';
 
-const wf = (status: string, state?: string) => ({
+const wf = (
+  status: WorkflowInfo['status'],
+  state: WorkflowInfo['progress']['state'] = 'payment_waiting',
+  steps: WorkflowStep[] = [],
+): WorkflowInfo => ({
   workflowId: 'checkout-x',
   runId: 'r',
   status,
-  progress: state ? { state, steps: [] } : null,
-  temporalUiUrl: null,
+  progress: { state, steps },
+  temporalUiUrl: 'http://temporal/x',
 });
 
 describe('workflow progress', () => {
-  it('is finished when not running or at an end state', () => {
-    expect(isWorkflowFinished(wf('RUNNING', 'payment'))).toBe(false);
+  it('is finished when not running, when every step ended, or when the checkout expired', () => {
+    expect(isWorkflowFinished(wf('RUNNING', 'payment_pending'))).toBe(false);
     expect(isWorkflowFinished(wf('RUNNING'))).toBe(false);
-    expect(isWorkflowFinished(wf('COMPLETED', 'done'))).toBe(true);
-    expect(isWorkflowFinished(wf('RUNNING', 'done'))).toBe(true);
+    expect(isWorkflowFinished(wf('COMPLETED', 'paid'))).toBe(true);
+    expect(isWorkflowFinished(wf('RUNNING', 'payment_not_completed'))).toBe(true);
     expect(isWorkflowFinished(null)).toBe(true);
-    const allDone = { ...wf('RUNNING', 'paid'), progress: { state: 'paid', steps: [{ key: 'payment', state: 'done' as const, at: null }] } };
-    expect(isWorkflowFinished(allDone)).toBe(true);
-    const waiting = { ...wf('RUNNING', 'payment_waiting'), progress: { state: 'payment_waiting', steps: [{ key: 'payment', state: 'active' as const, at: null }] } };
-    expect(isWorkflowFinished(waiting)).toBe(false);
+    expect(isWorkflowFinished(wf('RUNNING', 'paid', [{ key: 'payment', state: 'done', at: null }]))).toBe(true);
+    expect(isWorkflowFinished(wf('RUNNING', 'payment_waiting', [{ key: 'payment', state: 'active', at: null }]))).toBe(false);
   });
   it('finds the active step', () => {
     expect(activeStepIndex([{ state: 'done' }, { state: 'active' }, { state: 'pending' }])).toBe(1);

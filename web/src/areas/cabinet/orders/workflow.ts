@@ -1,15 +1,12 @@
 import type { WorkflowInfo } from '../../../api/types';
 
-const FINISHED_PROGRESS = new Set(['done', 'completed', 'finished', 'failed', 'canceled']);
-
-/** A workflow is finished when Temporal no longer runs it or its progress reached an end state. */
+/** A workflow is finished when Temporal no longer runs it, every step ended, or the checkout expired. */
 export function isWorkflowFinished(workflow: WorkflowInfo | null | undefined): boolean {
   if (!workflow) return true;
-  if (workflow.status && workflow.status.toUpperCase() !== 'RUNNING') return true;
-  const steps = workflow.progress?.steps ?? [];
+  if (workflow.status && workflow.status !== 'RUNNING') return true;
+  const steps = workflow.progress.steps;
   if (steps.length && steps.every((s) => s.state === 'done' || s.state === 'failed')) return true;
-  const state = workflow.progress?.state;
-  return state ? FINISHED_PROGRESS.has(state.toLowerCase()) : false;
+  return workflow.progress.state === 'payment_not_completed';
 }
 
 /** The Stepper's active step: the first active (or failed), else the first pending, else all done. */

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { cabinetApi } from '../../../api/cabinet';
 import { toast } from '../../../app/notify';
+import { productKeys } from './queries';
 
 /** "New product": name and description → a download product → its editor. */
 export function NewProductDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -30,7 +31,7 @@ export function NewProductDialog({ open, onClose }: { open: boolean; onClose: ()
     try {
       const product = await cabinetApi.createProduct({ name: name.trim(), description: description.trim(), form: 'download' });
       toast(t('products.created'), 'success');
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
       onClose();
       navigate(`/cabinet/products/${product.id}/edit`);
     } catch {

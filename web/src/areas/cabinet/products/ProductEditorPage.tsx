@@ -15,7 +15,6 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cabinetApi } from '../../../api/cabinet';
 import type { Product } from '../../../api/types';
 import { ErrorState } from '../../../components/ErrorState';
 import { NotBuiltYet } from '../../../components/NotBuiltYet';
@@ -28,6 +27,7 @@ import { BUILT_STEPS, stepIndex, stepsFor } from './editor/steps';
 import { ProductWarnings } from './ProductWarnings';
 import { productState } from './productState';
 import { useProductAction } from './useProductAction';
+import { productQueries } from './queries';
 
 function StepContent({ step, product }: { step: string; product: Product }) {
   const { t } = useTranslation();
@@ -43,7 +43,7 @@ export default function ProductEditorPage() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const username = useSellerUsername();
-  const product = useQuery({ queryKey: ['product', id], queryFn: ({ signal }) => cabinetApi.product(id, signal) });
+  const product = useQuery(productQueries.detail(id));
   const publish = useProductAction();
 
   if (product.isError) return <ErrorState error={product.error} onRetry={() => void product.refetch()} />;

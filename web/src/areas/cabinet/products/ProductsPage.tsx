@@ -20,7 +20,6 @@ import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cabinetApi } from '../../../api/cabinet';
 import type { Product } from '../../../api/types';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
@@ -34,6 +33,7 @@ import { ProductRowActions } from './ProductRowActions';
 import { ProductWarnings } from './ProductWarnings';
 import { productState } from './productState';
 import { useProductAction } from './useProductAction';
+import { productQueries } from './queries';
 
 /** Products page size is 30 (core §3). */
 const DEFAULTS: ListDefaults = { per: 30, perOptions: [30], sortKey: null, sortDir: 'desc' };
@@ -51,11 +51,7 @@ export default function ProductsPage() {
 
   const apiQuery = toApiQuery(state);
   if (stateFilter) apiQuery.filters = { state: stateFilter };
-  const query = useQuery({
-    queryKey: ['products', apiQuery],
-    queryFn: ({ signal }) => cabinetApi.products(apiQuery, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...productQueries.list(apiQuery), placeholderData: keepPreviousData });
 
   const total = query.data?.totalCount;
   const { syncTotal } = list;
@@ -105,8 +101,10 @@ export default function ProductsPage() {
               <TableBody>
                 {query.isPending
                   ? Array.from({ length: 5 }, (_, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity and never reorder
                       <TableRow key={i}>
                         {Array.from({ length: 6 }, (__, j) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells, as above
                           <TableCell key={j}>
                             <Skeleton />
                           </TableCell>

@@ -4,6 +4,7 @@ import { cabinetApi, type ProductAction } from '../../../api/cabinet';
 import { ApiError } from '../../../api/errors';
 import type { Product } from '../../../api/types';
 import { toast } from '../../../app/notify';
+import { productKeys } from './queries';
 
 /** Runs a product action; a refused publish (422 NOT_SELLABLE) lists its reasons in a warning toast. */
 export function useProductAction(onDone?: (product: Product, action: ProductAction) => void) {
@@ -13,8 +14,8 @@ export function useProductAction(onDone?: (product: Product, action: ProductActi
     mutationFn: ({ id, action }: { id: number; action: ProductAction }) => cabinetApi.productAction(id, action, action === 'publish'),
     onSuccess: (product, { action }) => {
       toast(t(`products.done.${action}`), 'success');
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      queryClient.setQueryData(['product', String(product.id)], product);
+      void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      queryClient.setQueryData(productKeys.detail(product.id), product);
       onDone?.(product, action);
     },
     onError: (error, { action }) => {
@@ -26,7 +27,7 @@ export function useProductAction(onDone?: (product: Product, action: ProductActi
       } else {
         toast(error.message, 'error');
       }
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
     },
   });
 }

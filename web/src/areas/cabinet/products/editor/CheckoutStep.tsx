@@ -23,16 +23,14 @@ import { EmptyState } from '../../../../components/EmptyState';
 import { ErrorState } from '../../../../components/ErrorState';
 import { useMoney } from '../../../../components/Money';
 import { currencySymbol, parseMoneyInput, priceError, PRICE_CURRENCIES } from '../../../../lib/money';
+import { productKeys, productQueries } from '../queries';
 
 /** Checkout step: the product's pricing plans; adds one-time plans. */
 export function CheckoutStep({ product }: { product: Product }) {
   const { t } = useTranslation();
   const money = useMoney();
   const queryClient = useQueryClient();
-  const plans = useQuery({
-    queryKey: ['pricingPlans', String(product.id)],
-    queryFn: ({ signal }) => cabinetApi.pricingPlans(product.id, signal),
-  });
+  const plans = useQuery(productQueries.plans(product.id));
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [currency, setCurrency] = useState<string>(product.currency ?? 'eur');
@@ -44,9 +42,9 @@ export function CheckoutStep({ product }: { product: Product }) {
   const priceMessage = priceCode ? t(`validation.${priceCode}`) : null;
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['pricingPlans', String(product.id)] });
-    void queryClient.invalidateQueries({ queryKey: ['product', String(product.id)] });
-    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    void queryClient.invalidateQueries({ queryKey: productKeys.plans(product.id) });
+    void queryClient.invalidateQueries({ queryKey: productKeys.detail(product.id) });
+    void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
   };
 
   const submit = async (e: FormEvent) => {

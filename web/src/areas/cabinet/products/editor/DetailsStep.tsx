@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { cabinetApi } from '../../../../api/cabinet';
 import type { Product } from '../../../../api/types';
 import { toast } from '../../../../app/notify';
+import { productKeys } from '../queries';
 
 export function DetailsStep({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -23,8 +24,8 @@ export function DetailsStep({ product }: { product: Product }) {
     setBusy(true);
     try {
       const updated = await cabinetApi.updateProduct(product.id, { name: name.trim(), internalName: internalName.trim(), description });
-      queryClient.setQueryData(['product', String(product.id)], updated);
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      queryClient.setQueryData(productKeys.detail(product.id), updated);
+      void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
       toast(t('common.saved'), 'success');
     } catch {
       /* shown by the client */

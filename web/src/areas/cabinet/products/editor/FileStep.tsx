@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { cabinetApi } from '../../../../api/cabinet';
 import type { Product } from '../../../../api/types';
 import { toast } from '../../../../app/notify';
+import { productKeys } from '../queries';
 
 /** Uploads the download file (multipart to /cabinet/products/{id}/file) with a progress bar. */
 export function FileStep({ product }: { product: Product }) {
@@ -23,8 +24,8 @@ export function FileStep({ product }: { product: Product }) {
     setProgress(0);
     try {
       const updated = await cabinetApi.uploadFile(product.id, file, (fraction) => setProgress(Math.round(fraction * 100)));
-      queryClient.setQueryData(['product', String(product.id)], updated);
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      queryClient.setQueryData(productKeys.detail(product.id), updated);
+      void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
       toast(t('editor.fileUploaded'), 'success');
     } catch {
       /* shown by the client */
