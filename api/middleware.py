@@ -52,6 +52,10 @@ async def _refuse(send: Send, status: int, code: ErrorCode, message: str, fields
     await send({"type": "http.response.body", "body": body})
 
 
+async def _too_large(send: Send) -> None:
+    await _refuse(send, 413, ErrorCode.INVALID_INPUT, "The request body is too large.", {"body": "too big"})
+
+
 class InputGuard:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -78,9 +82,7 @@ class InputGuard:
             return
         declared = headers.get(b"content-length", b"")
         if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-            await _refuse(
-                send, 413, ErrorCode.INVALID_INPUT, "The request body is too large.", {"body": "too big"}
-            )
+            await _too_large(send)
             return
         # Read the whole (small) body once, check it, then hand exactly that body to the route.
         chunks: list[bytes] = []
@@ -93,9 +95,7 @@ class InputGuard:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > MAX_BODY_BYTES:
-                await _refuse(
-                    send, 413, ErrorCode.INVALID_INPUT, "The request body is too large.", {"body": "too big"}
-                )
+                await _too_large(send)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
