@@ -262,7 +262,7 @@ class CheckoutActivities:
                     locale=seller_user.locale,
                     context={
                         "product_name": order.product_name,
-                        "price": price,
+                        "price": format_money(order.total, order.currency_key, seller_user.locale),
                         "payer_email": order.payer_email,
                         "order_url": f"{base}/cabinet/orders/{req.order_token}",
                     },
