@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import de from './de.json';
+import spec from '../../openapi.json';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -17,6 +18,23 @@ describe('translations', () => {
     for (const r of NOT_SELLABLE_REASONS) {
       expect(en.warnings).toHaveProperty(r);
       expect(de.warnings).toHaveProperty(r);
+    }
+  });
+  it('label every value of the vocabularies the order views show (no raw enum values on screen)', () => {
+    const schemas = spec.components.schemas as Record<string, { enum?: string[] }>;
+    const labelled: [string, Record<string, string>, Record<string, string>][] = [
+      ['PaymentMethod', en.enums.paymentMethod, de.enums.paymentMethod],
+      ['LogType', en.enums.logType, de.enums.logType],
+      ['PaymentProvider', en.enums.provider, de.enums.provider],
+      ['PaymentType', en.editor.planTypes, de.editor.planTypes],
+    ];
+    for (const [schema, enLabels, deLabels] of labelled) {
+      const values = schemas[schema]?.enum ?? [];
+      expect(values.length, schema).toBeGreaterThan(0);
+      for (const value of values) {
+        expect(enLabels, `${schema}.${value} (en)`).toHaveProperty([value]);
+        expect(deLabels, `${schema}.${value} (de)`).toHaveProperty([value]);
+      }
     }
   });
 });

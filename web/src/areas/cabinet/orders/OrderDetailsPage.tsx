@@ -113,7 +113,7 @@ export default function OrderDetailsPage() {
               {o.payerName ?? '—'} {o.payerEmail ? `<${o.payerEmail}>` : ''}
             </Row>
             <Row label={t('orders.pricingPlan')}>{o.pricingPlanName ?? '—'}</Row>
-            <Row label={t('orders.paymentForm')}>{o.paymentForm ?? '—'}</Row>
+            <Row label={t('orders.paymentForm')}>{t(`enums.paymentMethod.${o.paymentForm}`)}</Row>
             <Row label={t('orders.total')}>{money(o.total, o.currencyKey)}</Row>
             <Row label={t('orders.paid')}>{money(o.paid, o.currencyKey)}</Row>
           </Section>
@@ -170,11 +170,11 @@ export default function OrderDetailsPage() {
                     {o.payments.map((p) => (
                       <TableRow key={p.id}>
                         <TableCell>{formatDateTime(p.createdAt)}</TableCell>
-                        <TableCell>{p.type}</TableCell>
+                        <TableCell>{t(`enums.logType.${p.type}`)}</TableCell>
                         <TableCell>
                           <StatusChip state={p.state} />
                         </TableCell>
-                        <TableCell>{p.provider}</TableCell>
+                        <TableCell>{t(`enums.provider.${p.provider}`)}</TableCell>
                         <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
                         <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{p.providerRef ?? '—'}</TableCell>
                         <TableCell>{p.message ?? ''}</TableCell>

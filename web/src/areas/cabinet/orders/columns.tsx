@@ -54,8 +54,18 @@ export function orderColumns(t: TFunction, locale: string): GridColDef<Order>[] 
       ),
     },
     { field: 'paymentState', headerName: t('orders.paymentState'), width: 190, renderCell: ({ value }) => <StatusChip state={value as string} /> },
-    { field: 'paymentForm', headerName: t('orders.paymentForm'), width: 130 },
-    { field: 'periodType', headerName: t('orders.periodType'), width: 110 },
+    {
+      field: 'paymentForm',
+      headerName: t('orders.paymentForm'),
+      width: 130,
+      valueFormatter: (value: string) => t(`enums.paymentMethod.${value}`),
+    },
+    {
+      field: 'periodType',
+      headerName: t('orders.periodType'),
+      width: 150,
+      valueFormatter: (value: string) => t(`editor.planTypes.${value}`),
+    },
     { field: 'pricingPlanName', headerName: t('orders.pricingPlan'), width: 150 },
     {
       field: 'total',
