@@ -38,7 +38,7 @@ class WorkflowOut(BaseModel):
     run_id: str | None
     status: WorkflowStatus | None
     progress: ProgressOut
-    temporal_ui_url: str
+    temporal_ui_url: str | None = None  # managers only (the ops view); sellers follow progress in Sellflow
 
 
 class WorkflowSummary(BaseModel):

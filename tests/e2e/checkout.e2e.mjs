@@ -1,7 +1,7 @@
 // The issue's walk-through in a real browser (Debian's Chromium, headless, driven by playwright-core):
 // the demo seller creates and publishes a product; a buyer in another browser pays with 4242…, sees the
-// thank-you page and downloads the file; the seller sees the order as paid and its workflow in the Temporal
-// UI; 4000…0002 shows the decline reason; 4000 0027 6000 3184 asks for 3-D Secure and both answers end right.
+// thank-you page and downloads the file; the seller sees the order as paid with its workflow's progress, and
+// the manager opens that workflow in the Temporal UI from the ops view; 4000…0002 shows the decline reason; 4000 0027 6000 3184 asks for 3-D Secure and both answers end right.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -11,6 +11,7 @@ const BASE = process.env.SELLFLOW_URL;
 const TEMPORAL_UI = process.env.TEMPORAL_UI_URL;
 const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
+const MANAGER = { email: 'manager@sellflow.local', password: 'sellflow-demo' };
 const PRODUCT = `E2E Guide ${Date.now()}`;
 let browser;
 let shopUrl;
@@ -48,16 +49,18 @@ async function shot(page, name) {
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true }).catch(() => {});
 }
 
-async function signInAsSeller() {
+async function signIn(user, path) {
   const page = await newPage();
-  await page.goto('/cabinet/orders');
+  await page.goto(path);
   await page.waitForURL(/\/users\/sign_in/); // unauthenticated → sign-in, the URL saved as referer
-  await page.getByTestId('signin-email').fill(SELLER.email);
-  await page.getByTestId('signin-password').fill(SELLER.password);
+  await page.getByTestId('signin-email').fill(user.email);
+  await page.getByTestId('signin-password').fill(user.password);
   await page.getByTestId('signin-submit').click();
-  await page.waitForURL(/\/cabinet\/orders/); // back to where the user wanted to go
+  await page.waitForURL((url) => url.pathname === path); // back to where the user wanted to go
   return page;
 }
+
+const signInAsSeller = () => signIn(SELLER, '/cabinet/orders');
 
 async function sellerAuth(page) {
   const r = await page.request.post('/v1/app/session', { data: { email: SELLER.email, password: SELLER.password, fingerprint: 'e2e' } });
@@ -128,7 +131,7 @@ test('buyer pays with 4242 4242 4242 4242, sees the thank-you page and downloads
   const token = page.url().split('/thank_you/')[1];
   await page.context().close();
 
-  // the seller sees it paid, with the workflow's progress and a link into the Temporal UI
+  // the seller sees it paid, with the workflow's progress in words (the Temporal UI is for managers)
   const cabinet = await signInAsSeller();
   const row = cabinet.getByTestId('orders-grid').locator('[role="row"]', { hasText: 'e2e.paid@example.com' }).first();
   await row.waitFor();
@@ -138,16 +141,25 @@ test('buyer pays with 4242 4242 4242 4242, sees the thank-you page and downloads
   await cabinet.waitForURL(new RegExp(`/cabinet/orders/${token}`));
   await cabinet.getByTestId('workflow-progress').waitFor();
   await cabinet.getByTestId('order-invoice').waitFor();
-  const link = await cabinet.getByTestId('temporal-link').getAttribute('href');
-  assert.ok(link.includes(`checkout-${token}`), link);
+  assert.equal(await cabinet.getByTestId('temporal-link').count(), 0);
   await shot(cabinet, '4-order-view');
+  await cabinet.context().close();
+
+  // the manager finds the order's workflow by its token, typed with spaces and in upper case, and opens its
+  // history in the Temporal UI
+  const ops = await signIn(MANAGER, '/admin/ops');
+  await ops.getByTestId('ops-token').fill(` ${token.slice(0, 8).toUpperCase()} ${token.slice(8)} `);
+  await ops.getByTestId('ops-find').click();
+  await ops.getByTestId('ops-workflow-row').first().waitFor();
+  const link = await ops.getByTestId('ops-temporal-link').first().getAttribute('href');
+  assert.ok(link.includes(`checkout-${token}`), link);
   if (TEMPORAL_UI) {
-    const ui = await cabinet.context().newPage();
+    const ui = await ops.context().newPage();
     await ui.goto(link);
     await ui.getByText('record_order_paid').first().waitFor({ timeout: 30_000 });
     await shot(ui, '5-temporal-ui');
   }
-  await cabinet.context().close();
+  await ops.context().close();
 });
 
 test('card 4000 0000 0000 0002 shows the decline reason and leaves no paid order', async () => {

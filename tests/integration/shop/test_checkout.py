@@ -49,6 +49,7 @@ async def test_paid_checkout_fulfils_the_order(stack, shop, temporal):
         assert detail["transfer"]["amount"] == 1990 and detail["transfer"]["form"] == "sale"
         assert [p["state"] for p in detail["payments"]][-1] == "successful"
         assert detail["workflow"]["workflow_id"] == f"checkout-{co['order_token']}"
+        assert detail["workflow"]["temporal_ui_url"] is None  # the Temporal UI is for managers
         states = {s["key"]: s["state"] for s in detail["workflow"]["progress"]["steps"]}
         assert set(states.values()) == {"done"}, states
         listed = (

@@ -1217,7 +1217,7 @@ export interface components {
             run_id: string | null;
             status: components["schemas"]["WorkflowStatus"] | null;
             /** Temporal Ui Url */
-            temporal_ui_url: string;
+            temporal_ui_url?: string | null;
             /** Workflow Id */
             workflow_id: string;
         };

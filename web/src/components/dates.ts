@@ -6,3 +6,12 @@ export function formatDateTime(iso: string | null | undefined): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
+
+/** To the millisecond, for event histories: DD.MM.YYYY HH:mm:ss.SSS. */
+export function formatDateTimeMs(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${formatDateTime(iso)}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
+}

@@ -19,7 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminWorkflow } from '../../api/types';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime, formatDateTimeMs } from '../../components/dates';
+import { eventKey, eventWords } from './events';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { StatusChip } from '../../components/StatusChip';
@@ -72,8 +73,10 @@ function History({ workflow }: { workflow: AdminWorkflow }) {
                 history.data.events.map((e) => (
                   <TableRow key={e.eventId}>
                     <TableCell>{e.eventId}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{e.eventType}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.eventTime)}</TableCell>
+                    <TableCell title={e.eventType}>
+                      {t(`ops.events.${eventKey(e.eventType)}`, { defaultValue: eventWords(e.eventType) })}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeMs(e.eventTime)}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-word' }}>{e.summary ?? ''}</TableCell>
                   </TableRow>
                 ))
@@ -187,6 +190,7 @@ export default function OpsPage() {
                               rel="noopener"
                               aria-label={t('ops.openTemporal')}
                               onClick={(e) => e.stopPropagation()}
+                              data-testid="ops-temporal-link"
                             >
                               <OpenInNewIcon fontSize="small" />
                             </IconButton>
