@@ -45,6 +45,7 @@ function AboutYouForm({ draft, user }: { draft: SignUpDraft | null; user: User |
   const form = useFields(
     { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', username: user?.username ?? '' },
     { firstName: required, lastName: required, username: validateUsername },
+    ['username'], // the shop path's rule is checked while typing, not first at submit
   );
   const username = form.values.username.trim();
   const check = useAvailability<string | null>(username, validateUsername(username) === null, (value, signal) =>

@@ -4,8 +4,13 @@ import { PASSWORD_MIN, type ValidationKey } from '../../lib/validation';
 
 export type Validator = (value: string) => ValidationKey | string | null;
 
-/** Minimal form state: values, validators, errors shown after blur or submit, server field errors. */
-export function useFields<K extends string>(initial: Record<K, string>, validators: Partial<Record<K, Validator>>) {
+/** Minimal form state: values, validators, errors shown after blur or submit (or while typing, for the `live`
+ * fields, once they have a value), server field errors. */
+export function useFields<K extends string>(
+  initial: Record<K, string>,
+  validators: Partial<Record<K, Validator>>,
+  live: readonly NoInfer<K>[] = [],
+) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<K, string>>(initial);
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
@@ -17,7 +22,8 @@ export function useFields<K extends string>(initial: Record<K, string>, validato
     return t(`validation.${code}`, { min: PASSWORD_MIN, defaultValue: code });
   };
 
-  const error = (key: K): string | null => server[key] ?? (touched[key] ? messageOf(key) : null);
+  const shown = (key: K) => touched[key] || (live.includes(key) && values[key] !== '');
+  const error = (key: K): string | null => server[key] ?? (shown(key) ? messageOf(key) : null);
 
   return {
     values,
