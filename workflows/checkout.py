@@ -109,12 +109,9 @@ class CheckoutWorkflow:
         intent = self.state.intent
         if intent is None:
             raise ApplicationError("paid without a payment intent", type="NoIntent", non_retryable=True)
-        order = OrderStep(self.inp.order_token)
-        self._mark(Step.order_paid, StepState.active)
-        await self._remote(
-            CheckoutActivities.record_order_paid, OrderPaid(order.order_token, intent.intent_id)
-        )
-        self._mark(Step.order_paid, StepState.done)
+        order = self._order()
+        paid = OrderPaid(order.order_token, intent.intent_id)
+        await self._step(Step.order_paid, self._remote(CheckoutActivities.record_order_paid, paid))
         await asyncio.gather(
             self._step(Step.invoice, self._remote(CheckoutActivities.issue_invoice, order)),
             self._step(Step.balance, self._remote(CheckoutActivities.book_seller_balance, order)),
