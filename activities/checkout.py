@@ -25,6 +25,7 @@ from domain.checkout import (
     MailsSent,
     OrderPaid,
     OrderStep,
+    PayOutcome,
 )
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
@@ -61,12 +62,12 @@ async def _recorded(token: str, intent: Intent, attempt: int, message: str | Non
     """Record what the attempt's state means for the order (pending 3-D Secure, or denied) and answer in
     Sellflow's words. A success is recorded by `record_order_paid`, off the buyer's path."""
     error = message or intent.error_message
-    if intent.status != "succeeded":
+    if intent.outcome != PayOutcome.succeeded:
         async with session() as s:
-            await intent_status_changed(s, intent.id, intent.status)
-            if intent.status in ("requires_action", "processing"):
+            await intent_status_changed(s, intent.id, intent.status)  # the provider's own record, kept as is
+            if intent.outcome in (PayOutcome.requires_action, PayOutcome.processing):
                 await payment_pending(s, token, intent.id)
-            elif intent.status in ("requires_payment_method", "canceled"):
+            else:
                 await payment_denied(s, token, intent.id, error or "The payment failed.", attempt)
     return IntentStatus(
         intent_id=intent.id,
@@ -152,15 +153,9 @@ class CheckoutActivities:
                 )
         except ProviderDeclined as e:
             bound.info("payment_declined", reason=e.message)
-            declined = Intent(
-                id=e.intent_id or ref,
-                status="requires_payment_method",
-                client_secret=None,
-                error_message=e.message,
-                amount=amount,
-                currency=currency,
+            return await _recorded(
+                token, Intent.declined(e.intent_id or ref, e.message, amount, currency), attempt
             )
-            return await _recorded(token, declined, attempt)
         return await _recorded(token, intent, attempt)
 
     @activity.defn
@@ -188,7 +183,7 @@ class CheckoutActivities:
             rec.provider_ref, f"order-{token}-pi-{rec.attempt}-cancel"
         )
         log.info("payment_intent_canceled", order_token=token, intent_id=intent.id, status=intent.status)
-        replaced = "Replaced by a new payment attempt." if intent.status == "canceled" else None
+        replaced = "Replaced by a new payment attempt." if intent.canceled else None
         return await _recorded(token, intent, rec.attempt, replaced)
 
     @activity.defn

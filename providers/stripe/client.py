@@ -55,6 +55,15 @@ class Intent:
     def needs_confirmation(self) -> bool:
         return self.status == "requires_confirmation"
 
+    @property
+    def canceled(self) -> bool:
+        return self.status == "canceled"
+
+    @classmethod
+    def declined(cls, intent_id: str, message: str, amount: int, currency: str) -> Intent:
+        """An intent whose confirmation the card refused: it waits for another payment method."""
+        return cls(intent_id, "requires_payment_method", None, message, amount, currency)
+
 
 class CardGateway(Protocol):
     """What Sellflow asks of a card provider. Tests and local stand-ins implement the same calls."""
