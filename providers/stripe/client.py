@@ -69,7 +69,9 @@ class CardGateway(Protocol):
     """What Sellflow asks of a card provider. Tests and local stand-ins implement the same calls."""
 
     async def create_customer(self, email: str, name: str) -> str: ...
-    async def create_setup_intent(self, customer_id: str, order_token: str) -> tuple[str, str]: ...
+    async def create_setup_intent(
+        self, customer_id: str, order_token: str, n: int = 1
+    ) -> tuple[str, str]: ...
     async def create_payment_intent(
         self,
         *,
@@ -137,16 +139,16 @@ class StripeGateway:
         )
         return c.id
 
-    async def create_setup_intent(self, customer_id: str, order_token: str) -> tuple[str, str]:
+    async def create_setup_intent(self, customer_id: str, order_token: str, n: int = 1) -> tuple[str, str]:
+        """The order's n-th SetupIntent (another card on the same checkout page gets the next one)."""
+        key = f"order-{order_token}-setup" if n == 1 else f"order-{order_token}-setup-{n}"
         params: Any = {
             "customer": customer_id,
             "usage": "off_session",
             "metadata": {"order_token": order_token},
         }
         si = await _call(
-            lambda: self.client.v1.setup_intents.create_async(
-                params=params, options={"idempotency_key": f"order-{order_token}-setup"}
-            )
+            lambda: self.client.v1.setup_intents.create_async(params=params, options={"idempotency_key": key})
         )
         return si.id, si.client_secret or ""
 

@@ -247,3 +247,14 @@ async def access_granted(s: AsyncSession, token: str) -> Access:
 
 def download_counted(access: Access) -> None:
     access.download_count += 1
+
+
+async def setup_renewed(s: AsyncSession, order: Order) -> int:
+    """Another card on the same checkout page: the number of the order's next SetupIntent (row locked)."""
+    locked = await order_by_token(s, order.token, lock=True)
+    locked.setup_attempts += 1
+    return locked.setup_attempts
+
+
+def setup_intent_recorded(order: Order, setup_intent_id: str) -> None:
+    order.setup_intent_id = setup_intent_id

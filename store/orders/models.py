@@ -88,6 +88,8 @@ class Order(Timestamps, Base):
     payer_country: Mapped[str | None] = mapped_column(String(COUNTRY_CODE_LEN))
     provider_customer_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
     setup_intent_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
+    # SetupIntents made for this order: another card on the same checkout page gets a new one (key `…-setup-{n}`)
+    setup_attempts: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 

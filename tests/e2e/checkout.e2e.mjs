@@ -162,18 +162,27 @@ test('buyer pays with 4242 4242 4242 4242, sees the thank-you page and downloads
   await ops.context().close();
 });
 
-test('card 4000 0000 0000 0002 shows the decline reason and leaves no paid order', async () => {
+test('card 4000 0000 0000 0002 shows the decline reason; another card on the same page pays that one order', async () => {
   const page = await buyerPays('4000000000000002', 'e2e.declined@example.com');
   const error = page.getByTestId('payment-error');
   await error.waitFor({ timeout: 30_000 });
   assert.match(await error.innerText(), /declined/i);
   assert.doesNotMatch(page.url(), /thank_you/);
   await shot(page, '6-declined');
-  await page.context().close();
   const api = await newPage();
   const list = await api.request.get('/v1/cabinet/orders?per=50&query=e2e.declined%40example.com', { headers: await sellerAuth(api) });
   const orders = (await list.json()).list;
   assert.ok(orders.every((o) => o.payment_state !== 'paid'), JSON.stringify(orders));
+
+  // the buyer tries another card on the same page: it pays the same order, the seller sees one order
+  await fillCard(page, '4242424242424242');
+  await page.getByTestId('pay-button').click();
+  await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  const after = await api.request.get('/v1/cabinet/orders?per=50&query=e2e.declined%40example.com', { headers: await sellerAuth(api) });
+  const one = (await after.json()).list;
+  assert.equal(one.length, 1, JSON.stringify(one));
+  assert.equal(one[0].payment_state, 'paid');
+  await page.context().close();
   await api.context().close();
 });
 

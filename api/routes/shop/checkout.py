@@ -18,7 +18,13 @@ from domain.orders import PaymentState
 from providers.stripe.client import gateway
 from sellflow.settings import get_settings
 from store.catalog.queries import shop_product
-from store.orders.actions import new_order_token, order_created, payer_customer_saved
+from store.orders.actions import (
+    new_order_token,
+    order_created,
+    payer_customer_saved,
+    setup_intent_recorded,
+    setup_renewed,
+)
 from store.orders.models import Order
 from store.orders.queries import access_of_order, invoice_of_order, order_in_shop, payer_customer
 
@@ -54,6 +60,21 @@ async def start_checkout(username: str, slug: str, body: CheckoutIn, s: DB) -> C
         customer_id=customer,
         setup_intent_id=si_id,
     )
+    return CheckoutOut(
+        order_token=token, setup_intent_client_secret=secret, amount=order.total, currency=order.currency_key
+    )
+
+
+@router.post("/{username}/orders/{token}/setup_intent", response_model=CheckoutOut, status_code=201)
+async def renew_setup_intent(username: str, token: str, s: DB) -> CheckoutOut:
+    """Another card on the same checkout page: a new SetupIntent for the same order, so a declined or
+    abandoned card never leaves a second order behind. Refused once the checkout is over."""
+    order = await order_in_shop(s, username, token)
+    if order.payment_state in (PaymentState.paid, PaymentState.payment_not_completed):
+        raise DomainError(ErrorCode.CONFLICT, "This checkout is over; reload the page.")
+    n = await setup_renewed(s, order)
+    si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", token, n)
+    setup_intent_recorded(order, si_id)
     return CheckoutOut(
         order_token=token, setup_intent_client_secret=secret, amount=order.total, currency=order.currency_key
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 
 import pytest
 
@@ -115,6 +116,40 @@ async def test_card_declined_at_setup_never_reaches_sellflow(stack, shop):
         )
         == 0
     )
+
+
+async def test_another_card_on_the_same_checkout_page_keeps_one_order(stack, shop):
+    """Declined when saved, declined when charged, then paid: one order for the whole page, paid once."""
+    import stripe
+
+    seller, product = shop
+    email = f"one-order-{secrets.token_hex(3)}@example.com"
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product, email=email)
+        token = co["order_token"]
+        with pytest.raises(stripe.CardError, match="declined"):
+            await card_payment_method(stack, co["setup_intent_client_secret"], CARD_DECLINED_AT_SETUP)
+        again = await c.post(f"/v1/shop/{seller.username}/orders/{token}/setup_intent")
+        assert again.status_code == 201 and again.json()["order_token"] == token, again.text
+        pm = await card_payment_method(
+            stack, again.json()["setup_intent_client_secret"], CARD_DECLINED_AT_CHARGE
+        )
+        r = (await pay(c, seller.username, token, pm)).json()
+        assert r["outcome"] == "failed" and "declined" in r["message"]
+        third = (await c.post(f"/v1/shop/{seller.username}/orders/{token}/setup_intent")).json()
+        pm = await card_payment_method(stack, third["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, token, pm)).json()["outcome"] == "succeeded"
+        await wait_fulfilled(c, seller.username, token)
+        # the order is over: no further card for it
+        late = await c.post(f"/v1/shop/{seller.username}/orders/{token}/setup_intent")
+        assert late.status_code == 409 and late.json()["error"] == "CONFLICT"
+        # the seller sees one order, with the declined attempt and its reason in the payments log
+        listed = (await c.get("/v1/cabinet/orders", params={"query": email}, headers=seller.headers)).json()
+        assert [o["token"] for o in listed["list"]] == [token]
+        detail = (await c.get(f"/v1/cabinet/orders/{token}", headers=seller.headers)).json()
+        states = [(p["state"], p["message"]) for p in detail["payments"]]
+        assert ("denied", "Your card was declined.") in states and states[-1][0] == "successful", states
+    assert await stripe_succeeded_charges(stack, token) == 1
 
 
 @pytest.mark.parametrize("success", [True, False])

@@ -457,6 +457,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/orders/{token}/setup_intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew Setup Intent
+         * @description Another card on the same checkout page: a new SetupIntent for the same order, so a declined or
+         *     abandoned card never leaves a second order behind. Refused once the checkout is over.
+         */
+        post: operations["renew_setup_intent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/products/{slug}": {
         parameters: {
             query?: never;
@@ -2633,6 +2654,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renew_setup_intent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

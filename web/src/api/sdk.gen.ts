@@ -146,6 +146,10 @@ export const orderAuthenticated = (username: string | number, token: string | nu
 export const payOrder = (username: string | number, token: string | number, body: Body<'pay_order'>, options: Options = {}) =>
   api.post<Answer<'pay_order'>>(`/shop/${seg(username)}/orders/${seg(token)}/pay`, body, { auth: false, ...options });
 
+/** POST /v1/shop/{username}/orders/{token}/setup_intent: Renew Setup Intent */
+export const renewSetupIntent = (username: string | number, token: string | number, options: Options = {}) =>
+  api.post<Answer<'renew_setup_intent'>>(`/shop/${seg(username)}/orders/${seg(token)}/setup_intent`, undefined, { auth: false, ...options });
+
 /** GET /v1/shop/{username}/products/{slug}: Get Shop Product */
 export const getShopProduct = (username: string | number, slug: string | number, options: Options = {}) =>
   api.get<Answer<'get_shop_product'>>(`/shop/${seg(username)}/products/${seg(slug)}`, { auth: false, ...options });

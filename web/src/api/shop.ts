@@ -9,6 +9,8 @@ export const shopApi = {
     sdk.getShopProduct(username, slug, signal ? { signal } : {}),
   checkout: (username: string, slug: string, input: CheckoutInput) =>
     sdk.startCheckout(username, slug, input, { suppressErrors: true }),
+  /** Another card for the same order (same checkout page): a new SetupIntent, no second order. */
+  renewSetup: (username: string, token: string) => sdk.renewSetupIntent(username, token, { suppressErrors: true }),
   pay: (username: string, token: string, paymentMethod: string) =>
     sdk.payOrder(username, token, { paymentMethod }, { suppressErrors: true }),
   authenticated: (username: string, token: string) => sdk.orderAuthenticated(username, token, { suppressErrors: true }),

@@ -31,6 +31,7 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
   const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
   const [phase, setPhase] = useState<PayPhase | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const order = useRef<{ key: string; token: string } | null>(null);
   const working = useRef(false);
 
   const validators: Record<FieldKey, (v: string) => string | null> = { firstName: required, lastName: required, email: validateEmail };
@@ -61,8 +62,12 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
     setError(null);
     const payer = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() };
     try {
+      // another try on this page (same payer and plan) continues the order the first try created
+      const key = JSON.stringify([plan.id, payer]);
+      const earlier = order.current?.key === key ? order.current.token : null;
       const result = await payWithCard({
         checkout: () => shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer }),
+        ...(earlier ? { reuse: { orderToken: earlier, renewSetup: (token: string) => shopApi.renewSetup(username, token) } } : {}),
         confirmCardSetup: (secret) =>
           stripeClient.confirmCardSetup(secret, {
             payment_method: { card: cardElement, billing_details: { name: `${payer.firstName} ${payer.lastName}`, email: payer.email } },
@@ -72,6 +77,8 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
         authenticated: (token) => shopApi.authenticated(username, token),
         onPhase: setPhase,
       });
+      // an order that could not continue (its checkout expired meanwhile) is left behind: the next try starts anew
+      order.current = result.orderToken ? { key, token: result.orderToken } : null;
       if (result.ok) {
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(result.orderToken)}`);
         return;

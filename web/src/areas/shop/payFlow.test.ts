@@ -61,4 +61,13 @@ describe('payWithCard', () => {
     const d = deps({ checkout: vi.fn().mockRejectedValue(new Error('Product cannot be sold')) });
     await expect(payWithCard(d)).resolves.toMatchObject({ ok: false, orderToken: null, message: 'Product cannot be sold', reason: 'checkout' });
   });
+
+  it('another card on the same page continues the same order with a new SetupIntent', async () => {
+    const renewSetup = vi.fn().mockResolvedValue({ ...checkoutAnswer, setupIntentClientSecret: 'seti_2_secret_z' });
+    const d = deps({ reuse: { orderToken: 'ord_1', renewSetup } });
+    await expect(payWithCard(d)).resolves.toEqual({ ok: true, orderToken: 'ord_1' });
+    expect(d.checkout).not.toHaveBeenCalled();
+    expect(renewSetup).toHaveBeenCalledWith('ord_1');
+    expect(d.confirmCardSetup).toHaveBeenCalledWith('seti_2_secret_z');
+  });
 });

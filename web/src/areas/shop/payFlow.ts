@@ -3,7 +3,8 @@
  *   POST checkout → stripe.confirmCardSetup → POST pay {payment_method}
  *   → succeeded or processing: done (the thank-you page waits for `paid`); failed: message;
  *   → requires_action: stripe.confirmCardPayment(client_secret) → POST authenticated → act on its outcome.
- * Every attempt starts a fresh checkout, since a declined SetupIntent cannot be confirmed again.
+ * A declined SetupIntent cannot be confirmed again, so another card on the same page asks for a new SetupIntent
+ * for the same order (`renewSetup`): one checkout page, one order, however many cards the buyer tries.
  */
 import type { CheckoutAnswer, PayOutcome } from '../../api/types';
 import { paymentMethodId, type PaymentIntentResult, type SetupIntentResult } from './stripe';
@@ -12,6 +13,8 @@ export type PayPhase = 'checkout' | 'confirming' | 'paying' | 'authenticating';
 
 export interface PayDeps {
   checkout: () => Promise<CheckoutAnswer>;
+  /** The order an earlier attempt on this page created, if any, and how to get a new SetupIntent for it. */
+  reuse?: { orderToken: string; renewSetup: (orderToken: string) => Promise<CheckoutAnswer> };
   confirmCardSetup: (clientSecret: string) => Promise<SetupIntentResult>;
   pay: (orderToken: string, paymentMethod: string) => Promise<PayOutcome>;
   confirmCardPayment: (clientSecret: string) => Promise<PaymentIntentResult>;
@@ -36,7 +39,7 @@ export async function payWithCard(deps: PayDeps): Promise<PayResult> {
   let orderToken: string | null = null;
   try {
     deps.onPhase?.('checkout');
-    const checkout = await deps.checkout();
+    const checkout = deps.reuse ? await deps.reuse.renewSetup(deps.reuse.orderToken) : await deps.checkout();
     orderToken = checkout.orderToken;
 
     deps.onPhase?.('confirming');
