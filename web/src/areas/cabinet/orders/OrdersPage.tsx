@@ -1,8 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { deDE } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -11,7 +13,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { EmptyState } from '../../../components/EmptyState';
 import { PAGE_SIZES, toApiQuery, type ListDefaults } from '../../../lib/listState';
 import { useListParams } from '../../../lib/useListParams';
-import { SORT_KEYS, fieldOfSortKey, orderColumns } from './columns';
+import { SORT_KEYS, fieldOfSortKey, orderColumns, visibleColumns } from './columns';
 import { OrdersToolbar } from './OrdersToolbar';
 import { orderQueries } from './queries';
 
@@ -30,6 +32,12 @@ export default function OrdersPage() {
   const { state } = list;
   const apiQuery = toApiQuery(state);
 
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const screen = wide ? 'wide' : phone ? 'phone' : 'laptop';
+  const [columnVisibility, setColumnVisibility] = useState<GridColumnVisibilityModel>(() => visibleColumns(screen));
+  // a window resized across a breakpoint shows that width's columns again
+  useEffect(() => setColumnVisibility(visibleColumns(screen)), [screen]);
   const query = useQuery({ ...orderQueries.list(apiQuery), placeholderData: keepPreviousData });
 
   const total = query.data?.totalCount;
@@ -83,6 +91,8 @@ export default function OrdersPage() {
             sortModel={sortModel}
             onSortModelChange={onSort}
             sortingOrder={['asc', 'desc']}
+            columnVisibilityModel={columnVisibility}
+            onColumnVisibilityModelChange={setColumnVisibility}
             disableColumnFilter
             disableRowSelectionOnClick
             onRowClick={({ row }) => navigate(`/cabinet/orders/${encodeURIComponent(row.token)}`)}

@@ -86,3 +86,18 @@ export function orderColumns(t: TFunction, locale: string): GridColDef<Order>[] 
   ];
   return cols.map((c) => ({ ...c, sortable: sortable(c.field), filterable: false }));
 }
+
+/**
+ * Which columns a screen of this width shows: every column from 1536 px; at laptop widths (1366 px with the
+ * sidebar) the order, date, product, payer, state and total; on a phone the order, state and total. Columns
+ * hidden here stay available in the grid's column menu.
+ */
+export function visibleColumns(width: 'phone' | 'laptop' | 'wide'): Record<string, boolean> {
+  if (width === 'wide') return {};
+  const hidden =
+    width === 'laptop'
+      ? ['paymentForm', 'periodType', 'pricingPlanName', 'paid']
+      : ['createdAt', 'productName', 'payerName', 'paymentForm', 'periodType', 'pricingPlanName', 'paid'];
+  return Object.fromEntries(hidden.map((field) => [field, false]));
+}
+
