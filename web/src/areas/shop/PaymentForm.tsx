@@ -83,7 +83,8 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(result.orderToken)}`);
         return;
       }
-      setError(result.message ?? t(result.reason === 'authentication' ? 'shop.authFailed' : 'shop.paymentFailed'));
+      const fallback = { authentication: 'shop.authFailed', cardInvalid: 'shop.cardInvalid' }[result.reason as string];
+      setError(result.message ?? t(fallback ?? 'shop.paymentFailed'));
     } finally {
       working.current = false;
       setPhase(null);

@@ -24,7 +24,8 @@ describe('payWithCard', () => {
   });
 
   it('stops with the card error message (declined card)', async () => {
-    const d = deps({ confirmCardSetup: vi.fn().mockResolvedValue({ error: { message: 'Your card was declined.' } }) });
+    // as Stripe.js answers a refused card: a message and a decline code
+    const d = deps({ confirmCardSetup: vi.fn().mockResolvedValue({ error: { message: 'Your card was declined.', code: 'card_declined' } }) });
     await expect(payWithCard(d)).resolves.toMatchObject({ ok: false, message: 'Your card was declined.', reason: 'card' });
     expect(d.pay).not.toHaveBeenCalled();
   });
@@ -69,5 +70,14 @@ describe('payWithCard', () => {
     expect(d.checkout).not.toHaveBeenCalled();
     expect(renewSetup).toHaveBeenCalledWith('ord_1');
     expect(d.confirmCardSetup).toHaveBeenCalledWith('seti_2_secret_z');
+  });
+
+  it('tells a card entry to correct apart from a declined card', async () => {
+    const invalid = deps({ confirmCardSetup: vi.fn().mockResolvedValue({ error: { message: 'Bad request', type: 'invalid_request_error' } }) });
+    await expect(payWithCard(invalid)).resolves.toMatchObject({ ok: false, message: null, reason: 'cardInvalid' });
+    const declined = deps({
+      confirmCardSetup: vi.fn().mockResolvedValue({ error: { message: 'Your card was declined.', code: 'card_declined' } }),
+    });
+    await expect(payWithCard(declined)).resolves.toMatchObject({ message: 'Your card was declined.', reason: 'card' });
   });
 });

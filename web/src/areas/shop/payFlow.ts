@@ -24,7 +24,12 @@ export interface PayDeps {
 
 export type PayResult =
   | { ok: true; orderToken: string }
-  | { ok: false; orderToken: string | null; message: string | null; reason: 'checkout' | 'card' | 'declined' | 'authentication' | 'error' };
+  | {
+      ok: false;
+      orderToken: string | null;
+      message: string | null;
+      reason: 'checkout' | 'card' | 'cardInvalid' | 'declined' | 'authentication' | 'error';
+    };
 
 /** Outcomes after which the buyer goes to the thank-you page. */
 function isDone(outcome: PayOutcome['outcome']): boolean {
@@ -44,7 +49,14 @@ export async function payWithCard(deps: PayDeps): Promise<PayResult> {
 
     deps.onPhase?.('confirming');
     const setup = await deps.confirmCardSetup(checkout.setupIntentClientSecret);
-    if (setup.error) return { ok: false, orderToken, message: setup.error.message ?? null, reason: 'card' };
+    if (setup.error) {
+      // the card refused by its bank speaks for itself ("Your card was declined."); anything else is an entry
+      // to correct (an incomplete number, a four-digit year), which the form explains in the buyer's language
+      if (setup.error.type === 'card_error' || setup.error.code === 'card_declined') {
+        return { ok: false, orderToken, message: setup.error.message ?? null, reason: 'card' };
+      }
+      return { ok: false, orderToken, message: null, reason: 'cardInvalid' };
+    }
     const paymentMethod = paymentMethodId(setup);
     if (!paymentMethod) return { ok: false, orderToken, message: null, reason: 'card' };
 
