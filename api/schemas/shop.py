@@ -67,6 +67,7 @@ class PayOut(BaseModel):
 
 class ThankYou(BaseModel):
     token: str
+    seller_name: str
     payment_state: PaymentState
     product_name: str
     total: int

@@ -36,3 +36,8 @@ async def seller_user_of(s: AsyncSession, seller_id: int) -> User | None:
     return (
         await s.execute(select(User).join(Seller, Seller.user_id == User.id).where(Seller.id == seller_id))
     ).scalar_one_or_none()
+
+
+def display_name(user: User | None) -> str:
+    """How a shop names its seller: first and last name, as far as given."""
+    return " ".join(x for x in (user.first_name, user.last_name) if x) if user else ""

@@ -17,6 +17,7 @@ from domain.errors import DomainError, ErrorCode
 from domain.orders import PaymentState
 from providers.stripe.client import gateway
 from sellflow.settings import get_settings
+from store.accounts.queries import display_name, seller_user_of
 from store.catalog.queries import shop_product
 from store.orders.actions import (
     new_order_token,
@@ -144,9 +145,11 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
     order = await order_in_shop(s, username, token)
     access = await access_of_order(s, order.id)
     invoice = await invoice_of_order(s, order.id)
+    seller = await seller_user_of(s, order.seller_id)
     paid = order.payment_state == PaymentState.paid
     return ThankYou(
         token=token,
+        seller_name=display_name(seller) or username,
         payment_state=order.payment_state,
         product_name=order.product_name,
         total=order.total,

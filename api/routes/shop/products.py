@@ -7,7 +7,7 @@ from fastapi import APIRouter
 from api.deps import DB
 from api.schemas.catalog import PlanOut
 from api.schemas.shop import ShopProduct
-from store.accounts.queries import seller_user_of
+from store.accounts.queries import display_name, seller_user_of
 from store.catalog.queries import shop_product
 
 router = APIRouter()
@@ -24,7 +24,7 @@ async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
         description=v.product.description,
         slug=v.product.slug,
         seller_username=v.seller_username or username,
-        seller_name=" ".join(x for x in (user.first_name, user.last_name) if x) if user else username,
+        seller_name=display_name(user) or username,
         form=v.product.form,
         display_price=plan.price if plan else None,
         currency=plan.currency if plan else None,

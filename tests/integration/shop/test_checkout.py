@@ -41,6 +41,7 @@ async def test_paid_checkout_fulfils_the_order(stack, shop, temporal):
         assert result == "paid"
         done = (await c.get(f"/v1/shop/{seller.username}/orders/{co['order_token']}")).json()
         assert done["payment_state"] == "paid" and done["download_url"] and done["invoice_number"]
+        assert done["seller_name"] == "Sam Seller"  # the thank-you page keeps the shop's name
         download = await c.get(done["download_url"])
         assert download.status_code == 200 and download.content == b"%PDF guide"
         # the seller sees it as paid, with its invoice, balance entry and the finished workflow

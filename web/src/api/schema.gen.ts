@@ -1132,6 +1132,8 @@ export interface components {
             payment_state: components["schemas"]["PaymentState"];
             /** Product Name */
             product_name: string;
+            /** Seller Name */
+            seller_name: string;
             /** Token */
             token: string;
             /** Total */

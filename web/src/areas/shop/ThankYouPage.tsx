@@ -86,7 +86,7 @@ export default function ThankYouPage() {
   }
 
   return (
-    <ShopLayout>
+    <ShopLayout seller={data?.sellerName}>
       <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
         <CheckoutStepper active={paid ? 'success_page' : 'payment_selection'} skipped={['pricing_plans_update']} />
         {body}

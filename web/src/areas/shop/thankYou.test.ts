@@ -5,6 +5,7 @@ import type { ShopOrder } from '../../api';
 
 const order = (paymentState: ShopOrder['paymentState'], downloadUrl: string | null = null, invoiceNumber: number | null = null) => ({
   token: 't',
+  sellerName: 'Sam Seller',
   paymentState,
   productName: 'Book',
   total: 1990,
