@@ -49,7 +49,7 @@ function NavList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate: () =>
   return (
     <Box component="nav" aria-label="main" sx={{ overflowY: 'auto', pb: 4 }}>
       {groups.map((group) => (
-        <List key={group.key} dense subheader={<ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{t(`nav.groups.${group.key}`)}</ListSubheader>}>
+        <List key={group.key} dense subheader={<ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{t(`nav.groups.${group.key}`)}</ListSubheader>}>
           {group.items.map((item) => {
             const path = pathOf(item.to);
             const selected = item.end ? location.pathname === path : location.pathname === path || location.pathname.startsWith(`${path}/`);

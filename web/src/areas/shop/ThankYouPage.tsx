@@ -88,7 +88,7 @@ export default function ThankYouPage() {
   return (
     <ShopLayout seller={data?.sellerName}>
       <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
-        <CheckoutStepper active={paid ? 'success_page' : 'payment_selection'} skipped={['pricing_plans_update']} />
+        <CheckoutStepper active={paid ? 'success_page' : 'payment_selection'} skipped={['pricing_plans_update']} done={paid} />
         {body}
       </Paper>
     </ShopLayout>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
@@ -18,7 +19,7 @@ import { useMoney } from '../../../components/Money';
 import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
 import { PROFILE_EDIT_URL } from '../../../lib/warnings';
-import { dailyCounts, sparklinePoints } from './sparkline';
+import { axisTicks, dailyCounts, sparklinePoints } from './sparkline';
 import { orderQueries } from '../orders/queries';
 import { productQueries } from '../products/queries';
 
@@ -37,15 +38,37 @@ function Stat({ label, value, loading }: { label: string; value: ReactNode; load
   );
 }
 
-function Sparkline({ values, label }: { values: number[]; label: string }) {
+/** The orders per day with its axes: the highest count on the left, dates (DD.MM) under the line. */
+function Sparkline({ days, label }: { days: { day: string; count: number }[]; label: string }) {
   const width = 560;
   const height = 120;
+  const values = days.map((d) => d.count);
   const points = sparklinePoints(values, width, height, 8);
+  const ticks = axisTicks(days.map((d) => d.day), 5);
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label={label} data-testid="orders-sparkline" preserveAspectRatio="none">
-      <polyline points={`8,${height - 8} ${points} ${width - 8},${height - 8}`} fill="rgba(15,118,110,0.10)" stroke="none" />
-      <polyline points={points} fill="none" stroke="#0f766e" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
-    </svg>
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', pb: 3 }}>
+        <Typography variant="caption" color="text.secondary">
+          {Math.max(0, ...values)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          0
+        </Typography>
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label={label} data-testid="orders-sparkline" preserveAspectRatio="none">
+          <polyline points={`8,${height - 8} ${points} ${width - 8},${height - 8}`} fill="rgba(15,118,110,0.10)" stroke="none" />
+          <polyline points={points} fill="none" stroke="#0f766e" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
+        </svg>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between' }} data-testid="orders-chart-dates">
+          {ticks.map((tick) => (
+            <Typography key={tick} variant="caption" color="text.secondary">
+              {tick}
+            </Typography>
+          ))}
+        </Box>
+      </Box>
+    </Box>
   );
 }
 
@@ -97,7 +120,7 @@ export default function DashboardPage() {
             <Typography variant="caption" color="text.secondary">
               {t('dashboard.ordersTotal', { count: counts.reduce((a, c) => a + c.count, 0) })}
             </Typography>
-            {recent.isPending ? <Skeleton variant="rounded" height={120} /> : <Sparkline values={counts.map((c) => c.count)} label={t('dashboard.ordersChart')} />}
+            {recent.isPending ? <Skeleton variant="rounded" height={120} /> : <Sparkline days={counts} label={t('dashboard.ordersChart')} />}
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>

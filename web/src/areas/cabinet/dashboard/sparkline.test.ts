@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyCounts, sparklinePoints } from './sparkline';
+import { axisTicks, dailyCounts, sparklinePoints } from './sparkline';
 
 describe('dashboard sparkline', () => {
   it('buckets orders by day, oldest first', () => {
@@ -13,3 +13,12 @@ describe('dashboard sparkline', () => {
     expect(sparklinePoints([], 100, 20)).toBe('');
   });
 });
+
+describe('axisTicks', () => {
+  it('labels the first and last day and evenly between', () => {
+    const days = Array.from({ length: 14 }, (_, i) => `2026-11-${String(9 + i).padStart(2, '0')}`);
+    expect(axisTicks(days, 5)).toEqual(['09.11', '12.11', '16.11', '19.11', '22.11']);
+    expect(axisTicks(days.slice(0, 3), 5)).toEqual(['09.11', '10.11', '11.11']);
+  });
+});
+

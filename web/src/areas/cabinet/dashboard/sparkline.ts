@@ -29,3 +29,12 @@ export function sparklinePoints(values: number[], width: number, height: number,
     .map((v, i) => `${(pad + i * step).toFixed(1)},${(height - pad - (v / max) * (height - 2 * pad)).toFixed(1)}`)
     .join(' ');
 }
+
+/** About `count` evenly spaced date labels (DD.MM) for days given as YYYY-MM-DD, always the first and last. */
+export function axisTicks(days: string[], count: number): string[] {
+  if (!days.length) return [];
+  const label = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
+  if (days.length <= count) return days.map(label);
+  const step = (days.length - 1) / (count - 1);
+  return Array.from({ length: count }, (_, i) => label(days[Math.round(i * step)]!));
+}
