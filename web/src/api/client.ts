@@ -30,6 +30,8 @@ export interface ApiConfig {
   onSignedOut: () => void;
   /** Text of the 429 toast. */
   retryLaterMessage: () => string;
+  /** The toast text of an error answer: the app may say it in the user's language (the API speaks English). */
+  errorMessage: (code: string, message: string) => string;
   /** The URL to remember as referer when the session ends. */
   currentUrl: () => string;
   transport: Transport;
@@ -45,6 +47,7 @@ const defaults: ApiConfig = {
     if (typeof window !== 'undefined') window.location.assign('/users/sign_in');
   },
   retryLaterMessage: () => 'Too many requests, please retry later.',
+  errorMessage: (_code, message) => message,
   currentUrl: () => (typeof window !== 'undefined' ? window.location.pathname + window.location.search : '/'),
   transport: fetchTransport,
   uploadTransport: xhrTransport,
@@ -295,7 +298,9 @@ async function perform<T>(path: string, options: RequestOptions, signal: AbortSi
   }
   const eb = asErrorBody(parsed);
   const hasErrorBody = eb.error !== undefined || eb.message !== undefined || eb.type !== undefined;
-  if (hasErrorBody && !options.suppressErrors && !isTokenError(type)) config.notify(error.message, 'error');
+  if (hasErrorBody && !options.suppressErrors && !isTokenError(type)) {
+    config.notify(config.errorMessage(error.code, error.message), 'error');
+  }
   throw error;
 }
 

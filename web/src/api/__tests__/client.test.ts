@@ -220,6 +220,13 @@ describe('errors', () => {
     expect(notify).toHaveBeenCalledWith('Invalid input', 'error');
   });
 
+  it('lets the app say an error in the user language, by its catalogue code', async () => {
+    configureApi({ errorMessage: (code, message) => (code === 'INVALID_CREDENTIALS' ? 'E-Mail oder Passwort falsch.' : message) });
+    mockFetch(() => json(401, { error: 'INVALID_CREDENTIALS', type: 'INVALID_CREDENTIALS', message: 'Wrong email or password.' }));
+    await expect(api.post('/app/session', {})).rejects.toMatchObject({ status: 401 });
+    expect(notify).toHaveBeenCalledWith('E-Mail oder Passwort falsch.', 'error');
+  });
+
   it('does not toast when suppressed', async () => {
     mockFetch(() => json(404, { error: 'NOT_FOUND', type: 'NOT_FOUND', message: 'Not found' }));
     await expect(api.get('/cabinet/orders/x', { suppressErrors: true })).rejects.toMatchObject({ status: 404 });

@@ -159,6 +159,8 @@ export default function ProductsPage() {
           onPageChange={(_, page) => list.setPage(page + 1)}
           rowsPerPage={state.per}
           rowsPerPageOptions={[30]}
+          labelRowsPerPage={t('common.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
         />
       </Paper>
       <NewProductDialog open={creating} onClose={() => setCreating(false)} />
