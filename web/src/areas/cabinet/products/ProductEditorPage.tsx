@@ -23,7 +23,7 @@ import { shopPath, useSellerUsername } from '../useSellerUsername';
 import { CheckoutStep } from './editor/CheckoutStep';
 import { DetailsStep } from './editor/DetailsStep';
 import { FileStep } from './editor/FileStep';
-import { BUILT_STEPS, stepIndex, stepsFor } from './editor/steps';
+import { BUILT_STEPS, stepIndex, stepsFor, stepDone } from './editor/steps';
 import { ProductWarnings } from './ProductWarnings';
 import { productState } from './productState';
 import { useProductAction } from './useProductAction';
@@ -104,7 +104,7 @@ export default function ProductEditorPage() {
       <Paper sx={{ p: 2, mb: 3, overflowX: 'auto' }}>
         <Stepper nonLinear activeStep={active} alternativeLabel>
           {steps.map((step, index) => (
-            <Step key={step} completed={false}>
+            <Step key={step} completed={stepDone(step, p)}>
               <StepButton onClick={() => goTo(index)} data-testid={`step-${step}`} optional={BUILT_STEPS.has(step) ? undefined : <Typography variant="caption" color="text.secondary">{t('common.notBuiltYet')}</Typography>}>
                 {t(`editor.steps.${step}`, { defaultValue: step })}
               </StepButton>

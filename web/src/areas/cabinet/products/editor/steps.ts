@@ -24,3 +24,19 @@ export function stepIndex(param: string | null, count: number): number {
   if (n < 1) return 0;
   return Math.min(n, count) - 1;
 }
+
+/** The facts of a product a step's completeness depends on (a subset of the product answer). */
+export interface StepFacts {
+  name: string;
+  fileName: string | null;
+  pricingPlans: readonly unknown[];
+}
+
+/** A step is done when its content is complete: details need a name, the file step a file, checkout a plan. */
+export function stepDone(step: string, p: StepFacts): boolean {
+  if (step === 'details') return p.name.trim() !== '';
+  if (step === 'file_upload') return p.fileName !== null;
+  if (step === 'checkout') return p.pricingPlans.length > 0;
+  return false;
+}
+
