@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, fieldErrors } from '../../api/errors';
@@ -42,6 +42,7 @@ function AboutYouForm({ draft, user }: { draft: SignUpDraft | null; user: User |
   const afterSignIn = useAfterSignIn();
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
   const form = useFields(
     { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', username: user?.username ?? '' },
     { firstName: required, lastName: required, username: validateUsername },
@@ -94,7 +95,14 @@ function AboutYouForm({ draft, user }: { draft: SignUpDraft | null; user: User |
         await afterSignIn();
       }
     } catch (err) {
-      if (err instanceof ApiError) form.setServerErrors(fieldErrors(err));
+      const fields = err instanceof ApiError ? fieldErrors(err) : {};
+      // the e-mail was taken after it was checked: back to the step where it can be changed (the draft is kept,
+      // and that page checks it again and says it is taken)
+      if (draft && 'email' in fields) {
+        navigate('/users/sign_up', { replace: true });
+        return;
+      }
+      form.setServerErrors(fields);
     } finally {
       setBusy(false);
     }

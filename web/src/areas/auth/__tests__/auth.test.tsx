@@ -131,3 +131,33 @@ describe('route change', () => {
     await waitFor(async () => expect(await pending).toMatchObject({ code: 'ERR_CANCELED' }));
   });
 });
+
+describe('sign-up', () => {
+  it('returns to the e-mail step when the e-mail was taken between the check and the submit', async () => {
+    const { saveSignUpDraft } = await import('../signUpDraft');
+    const { default: SignUpPage } = await import('../SignUpPage');
+    const { default: AboutYouPage } = await import('../AboutYouPage');
+    saveSignUpDraft({ email: 'taken@example.com', password: 'correct-horse-1', profileType: 'seller' });
+    mockFetch((url) => {
+      if (url === '/v1/app/user') {
+        return json(409, { error: 'CONFLICT', type: 'CONFLICT', message: 'This email is already registered.', fields: { email: 'exists' } });
+      }
+      if (url === '/v1/app/user/check_username') return json(200, { available: true, message: null });
+      if (url === '/v1/app/user/check_email') return json(200, { available: false, message: 'exists' });
+      return json(404, { error: 'NOT_FOUND', message: 'nope', type: 'NOT_FOUND' });
+    });
+    renderRoutes('/users/sign_up/about_you', [
+      { path: '/users/sign_up', element: <SignUpPage /> },
+      { path: '/users/sign_up/about_you', element: <AboutYouPage /> },
+    ]);
+    fireEvent.change(await screen.findByTestId('signup-username'), { target: { value: 'ada-shop' } });
+    for (const input of screen.getAllByRole('textbox')) {
+      if (!(input as HTMLInputElement).value) fireEvent.change(input, { target: { value: 'Ada' } });
+    }
+    fireEvent.click(screen.getByTestId('signup-finish'));
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('about_you'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/users/sign_up');
+    expect((screen.getByTestId('signup-email') as HTMLInputElement).value).toBe('taken@example.com');
+    expect(await screen.findByText('This email is already registered')).toBeInTheDocument();
+  });
+});
