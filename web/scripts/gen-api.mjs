@@ -56,7 +56,7 @@ function generateSdk() {
  */
 import { api, type RequestOptions } from './client';
 import type { QueryParams } from './query';
-import type { Answer, Body, Query } from './sdk';
+import type { Answer, Body, Param, Query } from './sdk';
 
 type Options = Omit<RequestOptions, 'method' | 'body' | 'query' | 'form'>;
 const seg = encodeURIComponent;
@@ -76,7 +76,7 @@ const seg = encodeURIComponent;
     const query = queryParams.length > 0;
     // A list (core §7) takes the list state (page, per, query, sort, filters) that query.ts turns into brackets.
     const list = queryParams.some((p) => p.name === 'page');
-    const args = params.map((p) => `${camel(p)}: string | number`);
+    const args = params.map((p) => `${camel(p)}: Param<'${id}', '${p}'>`);
     if (json) {
       // Fields with a server-side default may be left out of a request.
       const ref = op.requestBody.content['application/json'].schema?.$ref?.split('/').pop();

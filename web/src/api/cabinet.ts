@@ -1,9 +1,7 @@
 /** Seller cabinet calls (`/v1/cabinet`), over the generated SDK (sdk.gen.ts): no path or shape written here. */
 import type { QueryParams } from './query';
 import * as sdk from './sdk.gen';
-import type { PricingPlanInput, ProductInput, ProductPatch } from './types';
-
-export type ProductAction = 'publish' | 'unpublish' | 'archive' | 'unarchive' | 'duplicate';
+import type { PricingPlanInput, ProductAction, ProductInput, ProductPatch } from './types';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 

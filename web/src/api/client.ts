@@ -16,6 +16,7 @@ import { keysToCamel, keysToSnake } from './case';
 import { ApiError, CANCELED, NETWORK, isAccessTokenError, isRefreshTokenError, isTokenError } from './errors';
 import { isCancellableOnRouteChange, track } from './inflight';
 import { buildQuery, type QueryParams } from './query';
+import type { components } from './schema.gen';
 import { getFingerprint, getTokens, removeFingerprint, removeTokens, saveReferer, setTokens, type Tokens } from './tokens';
 import { fetchTransport, xhrTransport, type Transport, type TransportResponse } from './transport';
 
@@ -139,12 +140,8 @@ async function readBody(res: TransportResponse): Promise<unknown> {
   }
 }
 
-interface ErrorBody {
-  error?: string;
-  message?: string;
-  type?: string;
-  fields?: Record<string, unknown>;
-}
+/** An error answer: the API's ErrorBody, any part of which may be missing (a proxy's 502, a plain-text body). */
+type ErrorBody = Partial<components['schemas']['ErrorBody']>;
 
 function asErrorBody(body: unknown): ErrorBody {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as ErrorBody) : {};

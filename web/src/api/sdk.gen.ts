@@ -5,17 +5,17 @@
  */
 import { api, type RequestOptions } from './client';
 import type { QueryParams } from './query';
-import type { Answer, Body, Query } from './sdk';
+import type { Answer, Body, Param, Query } from './sdk';
 
 type Options = Omit<RequestOptions, 'method' | 'body' | 'query' | 'form'>;
 const seg = encodeURIComponent;
 
 /** GET /v1/admin/orders/{token}/workflows: Order Workflows */
-export const orderWorkflows = (token: string | number, options: Options = {}) =>
+export const orderWorkflows = (token: Param<'order_workflows', 'token'>, options: Options = {}) =>
   api.get<Answer<'order_workflows'>>(`/admin/orders/${seg(token)}/workflows`, { ...options });
 
 /** GET /v1/admin/workflows/{workflow_id}/history: Workflow History */
-export const workflowHistory = (workflowId: string | number, query: Query<'workflow_history'> = {}, options: Options = {}) =>
+export const workflowHistory = (workflowId: Param<'workflow_history', 'workflow_id'>, query: Query<'workflow_history'> = {}, options: Options = {}) =>
   api.get<Answer<'workflow_history'>>(`/admin/workflows/${seg(workflowId)}/history`, { ...options, query });
 
 /** DELETE /v1/app/session: Sign Out */
@@ -83,7 +83,7 @@ export const listOrders = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_orders'>>(`/cabinet/orders`, { ...options, query });
 
 /** GET /v1/cabinet/orders/{token}: Get Order */
-export const getOrder = (token: string | number, options: Options = {}) =>
+export const getOrder = (token: Param<'get_order', 'token'>, options: Options = {}) =>
   api.get<Answer<'get_order'>>(`/cabinet/orders/${seg(token)}`, { ...options });
 
 /** GET /v1/cabinet/products: List Products */
@@ -95,31 +95,31 @@ export const createProduct = (body: Body<'create_product', 'description' | 'form
   api.post<Answer<'create_product'>>(`/cabinet/products`, body, { ...options });
 
 /** GET /v1/cabinet/products/{product_id}: Get Product */
-export const getProduct = (productId: string | number, options: Options = {}) =>
+export const getProduct = (productId: Param<'get_product', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'get_product'>>(`/cabinet/products/${seg(productId)}`, { ...options });
 
 /** PATCH /v1/cabinet/products/{product_id}: Update Product */
-export const updateProduct = (productId: string | number, body: Body<'update_product'>, options: Options = {}) =>
+export const updateProduct = (productId: Param<'update_product', 'product_id'>, body: Body<'update_product'>, options: Options = {}) =>
   api.patch<Answer<'update_product'>>(`/cabinet/products/${seg(productId)}`, body, { ...options });
 
 /** POST /v1/cabinet/products/{product_id}/file: Upload File */
-export const uploadFile = (productId: string | number, form: FormData, options: Options = {}) =>
+export const uploadFile = (productId: Param<'upload_file', 'product_id'>, form: FormData, options: Options = {}) =>
   api.post<Answer<'upload_file'>>(`/cabinet/products/${seg(productId)}/file`, undefined, { ...options, form });
 
 /** GET /v1/cabinet/products/{product_id}/pricing_plans: List Plans */
-export const listPlans = (productId: string | number, options: Options = {}) =>
+export const listPlans = (productId: Param<'list_plans', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'list_plans'>>(`/cabinet/products/${seg(productId)}/pricing_plans`, { ...options });
 
 /** POST /v1/cabinet/products/{product_id}/pricing_plans: Add Plan */
-export const addPlan = (productId: string | number, body: Body<'add_plan', 'currency' | 'payment_type'>, options: Options = {}) =>
+export const addPlan = (productId: Param<'add_plan', 'product_id'>, body: Body<'add_plan', 'currency' | 'payment_type'>, options: Options = {}) =>
   api.post<Answer<'add_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans`, body, { ...options });
 
 /** DELETE /v1/cabinet/products/{product_id}/pricing_plans/{plan_id}: Remove Plan */
-export const removePlan = (productId: string | number, planId: string | number, options: Options = {}) =>
+export const removePlan = (productId: Param<'remove_plan', 'product_id'>, planId: Param<'remove_plan', 'plan_id'>, options: Options = {}) =>
   api.delete<Answer<'remove_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans/${seg(planId)}`, { ...options });
 
 /** POST /v1/cabinet/products/{product_id}/{action}: Product Action */
-export const productAction = (productId: string | number, action: string | number, options: Options = {}) =>
+export const productAction = (productId: Param<'product_action', 'product_id'>, action: Param<'product_action', 'action'>, options: Options = {}) =>
   api.post<Answer<'product_action'>>(`/cabinet/products/${seg(productId)}/${seg(action)}`, undefined, { ...options });
 
 /** GET /v1/common/config: Get Config */
@@ -131,31 +131,31 @@ export const getHealth = (options: Options = {}) =>
   api.get<Answer<'get_health'>>(`/health`, { auth: false, ...options });
 
 /** GET /v1/shop/downloads/{access_token}: Download File */
-export const downloadFile = (accessToken: string | number, options: Options = {}) =>
+export const downloadFile = (accessToken: Param<'download_file', 'access_token'>, options: Options = {}) =>
   api.get<Answer<'download_file'>>(`/shop/downloads/${seg(accessToken)}`, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/orders/{token}: Get Order Status */
-export const getOrderStatus = (username: string | number, token: string | number, options: Options = {}) =>
+export const getOrderStatus = (username: Param<'get_order_status', 'username'>, token: Param<'get_order_status', 'token'>, options: Options = {}) =>
   api.get<Answer<'get_order_status'>>(`/shop/${seg(username)}/orders/${seg(token)}`, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/orders/{token}/authenticated: Order Authenticated */
-export const orderAuthenticated = (username: string | number, token: string | number, options: Options = {}) =>
+export const orderAuthenticated = (username: Param<'order_authenticated', 'username'>, token: Param<'order_authenticated', 'token'>, options: Options = {}) =>
   api.post<Answer<'order_authenticated'>>(`/shop/${seg(username)}/orders/${seg(token)}/authenticated`, undefined, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/orders/{token}/pay: Pay Order */
-export const payOrder = (username: string | number, token: string | number, body: Body<'pay_order'>, options: Options = {}) =>
+export const payOrder = (username: Param<'pay_order', 'username'>, token: Param<'pay_order', 'token'>, body: Body<'pay_order'>, options: Options = {}) =>
   api.post<Answer<'pay_order'>>(`/shop/${seg(username)}/orders/${seg(token)}/pay`, body, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/orders/{token}/setup_intent: Renew Setup Intent */
-export const renewSetupIntent = (username: string | number, token: string | number, options: Options = {}) =>
+export const renewSetupIntent = (username: Param<'renew_setup_intent', 'username'>, token: Param<'renew_setup_intent', 'token'>, options: Options = {}) =>
   api.post<Answer<'renew_setup_intent'>>(`/shop/${seg(username)}/orders/${seg(token)}/setup_intent`, undefined, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/products/{slug}: Get Shop Product */
-export const getShopProduct = (username: string | number, slug: string | number, options: Options = {}) =>
+export const getShopProduct = (username: Param<'get_shop_product', 'username'>, slug: Param<'get_shop_product', 'slug'>, options: Options = {}) =>
   api.get<Answer<'get_shop_product'>>(`/shop/${seg(username)}/products/${seg(slug)}`, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/products/{slug}/checkout: Start Checkout */
-export const startCheckout = (username: string | number, slug: string | number, body: Body<'start_checkout'>, options: Options = {}) =>
+export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout'>, options: Options = {}) =>
   api.post<Answer<'start_checkout'>>(`/shop/${seg(username)}/products/${seg(slug)}/checkout`, body, { auth: false, ...options });
 
 /** POST /v1/webhooks/stripe: Stripe Webhook */

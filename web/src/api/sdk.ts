@@ -1,7 +1,7 @@
 /**
  * The types the generated SDK (sdk.gen.ts) is written in, derived from the generated schema: an operation's
- * answer (its 2xx JSON body, camelCased; `null` for 204), its JSON request body and its query parameters
- * (camelCased; client.ts sends them back as snake_case).
+ * answer (its 2xx JSON body, camelCased; `null` for 204), its path parameters, its JSON request body and its
+ * query parameters (camelCased; client.ts sends them back as snake_case).
  */
 import type { operations } from './schema.gen';
 import type { Camelize } from './types';
@@ -17,3 +17,6 @@ export type Body<K extends keyof Op, D extends keyof JsonBody<K> = never> = Came
   Omit<JsonBody<K>, D> & Partial<Pick<JsonBody<K>, D>>
 >;
 export type Query<K extends keyof Op> = Op[K]['parameters'] extends { query?: infer Q } ? Camelize<NonNullable<Q>> : never;
+type PathOf<K extends keyof Op> = Op[K]['parameters'] extends { path: infer P } ? P : never;
+/** A path parameter as the schema types it (an enum stays a union); an integer may also be a route's string id. */
+export type Param<K extends keyof Op, N extends keyof PathOf<K>> = PathOf<K>[N] extends number ? number | string : PathOf<K>[N];

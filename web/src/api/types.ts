@@ -7,7 +7,7 @@
  * written by hand, so a backend change that breaks the app fails `npm run typecheck`. States are the
  * schema's enums (string-literal unions).
  */
-import type { components } from './schema.gen';
+import type { components, operations } from './schema.gen';
 
 type Schemas = components['schemas'];
 
@@ -77,6 +77,8 @@ export type Product = Camelize<Schemas['ProductOut']>;
 export type ProductInput = Camelize<WithDefaults<Schemas['ProductIn'], 'description' | 'form'>>;
 export type ProductPatch = Camelize<Schemas['ProductPatch']>;
 export type ProductList = Camelize<Schemas['ProductList']>;
+/** The state-changing actions of `POST /v1/cabinet/products/{product_id}/{action}`. */
+export type ProductAction = operations['product_action']['parameters']['path']['action'];
 
 export type Order = Camelize<Schemas['OrderRow']>;
 export type OrderList = Camelize<Schemas['OrderList']>;

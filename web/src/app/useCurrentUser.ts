@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { sessionKeys, sessionQueries } from './queries';
+import { sessionQueries } from './queries';
 import type { ProfileType, User } from '../api/types';
 import { useTokens } from './useTokens';
-
-export const ME_KEY = sessionKeys.me();
 
 export function useCurrentUser() {
   const tokens = useTokens();

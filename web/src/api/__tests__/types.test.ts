@@ -1,8 +1,21 @@
 /** The answer types derived from the generated schema: key conversion and refinements. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { keysToCamel } from '../case';
-import type { components } from '../schema.gen';
-import type { Camelize, CamelKey, Order, PaymentType, PayOutcome, PayOutcomeKind, Product, ProductInput, ShopOrder, User } from '../types';
+import type { components, operations } from '../schema.gen';
+import type * as sdk from '../sdk.gen';
+import type {
+  Camelize,
+  CamelKey,
+  Order,
+  PaymentType,
+  PayOutcome,
+  PayOutcomeKind,
+  Product,
+  ProductAction,
+  ProductInput,
+  ShopOrder,
+  User,
+} from '../types';
 
 describe('Camelize', () => {
   it('converts keys like snakeToCamel', () => {
@@ -37,5 +50,13 @@ describe('answer types', () => {
 
   it('make request fields with a server default optional', () => {
     expectTypeOf<{ name: string }>().toExtend<ProductInput>();
+  });
+
+  it('type path parameters from the schema (an enum stays a union, an integer id may be a route string)', () => {
+    expectTypeOf<ProductAction>().toEqualTypeOf<operations['product_action']['parameters']['path']['action']>();
+    expectTypeOf<Parameters<typeof sdk.productAction>[1]>().toEqualTypeOf<ProductAction>();
+    expectTypeOf<Parameters<typeof sdk.getProduct>[0]>().toEqualTypeOf<number | string>();
+    expectTypeOf<Parameters<typeof sdk.getShopProduct>[0]>().toEqualTypeOf<string>();
+    expectTypeOf<'delete'>().not.toExtend<ProductAction>();
   });
 });

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, fieldErrors } from '../../api/errors';
 import { sessionApi } from '../../api/session';
 import { getTokens } from '../../api/tokens';
-import { ME_KEY } from '../../app/useCurrentUser';
+import { sessionKeys } from '../../app/queries';
 import { PageLoader } from '../../components/PageLoader';
 import { currentLanguage } from '../../i18n';
 import { required, validateUsername } from '../../lib/validation';
@@ -91,7 +91,7 @@ function AboutYouForm({ draft, user }: { draft: SignUpDraft | null; user: User |
         await afterSignIn();
       } else {
         const user = await sessionApi.updateMe({ username, firstName: firstName.trim(), lastName: lastName.trim() });
-        queryClient.setQueryData(ME_KEY, user);
+        queryClient.setQueryData(sessionKeys.me(), user);
         await afterSignIn();
       }
     } catch (err) {

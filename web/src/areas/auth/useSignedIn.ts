@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { sessionQueries } from '../../app/queries';
+import { sessionKeys, sessionQueries } from '../../app/queries';
 import { takeReferer } from '../../api/tokens';
 import type { User } from '../../api/types';
-import { homeFor, ME_KEY } from '../../app/useCurrentUser';
+import { homeFor } from '../../app/useCurrentUser';
 
 /** After tokens were stored: load the user and go back to the saved referer (or the user's home). */
 export function useAfterSignIn(): (options?: { aboutYouIfIncomplete?: boolean }) => Promise<User | null> {
@@ -12,7 +12,7 @@ export function useAfterSignIn(): (options?: { aboutYouIfIncomplete?: boolean })
   const navigate = useNavigate();
   return useCallback(
     async (options) => {
-      queryClient.removeQueries({ queryKey: ME_KEY });
+      queryClient.removeQueries({ queryKey: sessionKeys.me() });
       let user: User | null = null;
       try {
         user = await queryClient.fetchQuery(sessionQueries.me());

@@ -15,10 +15,10 @@ import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../api/types';
-import { availableActions, type RowAction } from './productState';
+import type { Product, ProductAction } from '../../../api/types';
+import { availableActions } from './productState';
 
-const ICONS: Record<RowAction, React.ReactNode> = {
+const ICONS: Record<ProductAction, React.ReactNode> = {
   publish: <PublishIcon fontSize="small" />,
   unpublish: <UnpublishedIcon fontSize="small" />,
   archive: <ArchiveIcon fontSize="small" />,
@@ -35,7 +35,7 @@ export function ProductRowActions({
   product: Product;
   shopUrl: string | null;
   busy: boolean;
-  onAction: (action: RowAction) => void;
+  onAction: (action: ProductAction) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

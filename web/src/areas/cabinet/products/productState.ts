@@ -1,4 +1,4 @@
-import type { Product } from '../../../api/types';
+import type { Product, ProductAction } from '../../../api/types';
 
 /** The state shown in the product list: archived wins over the publication state. */
 export function productState(p: Pick<Product, 'isArchived' | 'isPublished' | 'published'>): string {
@@ -7,10 +7,8 @@ export function productState(p: Pick<Product, 'isArchived' | 'isPublished' | 'pu
   return p.isPublished ? 'published' : 'unpublished';
 }
 
-export type RowAction = 'publish' | 'unpublish' | 'archive' | 'unarchive' | 'duplicate';
-
 /** The state-changing actions offered for a product. */
-export function availableActions(p: Pick<Product, 'isArchived' | 'isPublished'>): RowAction[] {
+export function availableActions(p: Pick<Product, 'isArchived' | 'isPublished'>): ProductAction[] {
   if (p.isArchived) return ['unarchive', 'duplicate'];
   return [p.isPublished ? 'unpublish' : 'publish', 'archive', 'duplicate'];
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { cabinetApi, type ProductAction } from '../../../api/cabinet';
+import { cabinetApi } from '../../../api/cabinet';
 import { ApiError } from '../../../api/errors';
-import type { Product } from '../../../api/types';
+import type { Product, ProductAction } from '../../../api/types';
 import { toast } from '../../../app/notify';
 import { productKeys } from './queries';
 
