@@ -61,11 +61,10 @@ unit: install
 check: lint typecheck
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit tests/workflows tests/replay
 
-# Run the workflow scenarios with fake activities and write their histories to tests/replay/histories/
-# (after a deliberate change to a workflow; see ARCHITECTURE.md, "Changing a workflow").
+# Run the workflow scenarios with fake activities and store the histories of new shapes next to the old ones in
+# tests/replay/histories/ (after a change to a workflow; see ARCHITECTURE.md, "Changing a workflow").
 record-histories: install
-	rm -f tests/replay/histories/*/*.json
-	SELLFLOW_RECORD_HISTORIES=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/workflows
+	$(BIN)/python -m tests.replay.record
 
 integration: install web
 	$(BIN)/python -m pytest -q tests/integration

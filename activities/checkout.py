@@ -31,7 +31,7 @@ from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
 from providers.mail.smtp import Mailer
-from providers.stripe.client import CardGateway, Intent
+from providers.stripe.client import Intent, PaymentIntents
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from sellflow.settings import get_settings
 from store.accounts.queries import seller_user_of
@@ -83,7 +83,7 @@ def _refused(e: ProviderRefused) -> ApplicationError:
 
 
 class CheckoutActivities:
-    def __init__(self, payments: CardGateway, mailer: Mailer) -> None:
+    def __init__(self, payments: PaymentIntents, mailer: Mailer) -> None:
         self.payments = payments
         self.mailer = mailer
 
@@ -135,14 +135,12 @@ class CheckoutActivities:
                         status=intent.status,
                     )
                     rec = await intent_for_attempt(s, order.id, attempt)
-                if (
-                    rec is None
-                ):  # the insert above, or a concurrent one, wrote it: reading it back cannot miss
+                # the insert above, or a concurrent one, wrote it: reading it back cannot miss
+                if rec is None:
                     raise ApplicationError("payment intent not recorded", type="NotRecorded")
                 ref = rec.provider_ref
-                if (
-                    ref != intent.id
-                ):  # another attempt recorded first: only the recorded intent is ever confirmed
+                # another run of this step recorded first: only the recorded intent is ever confirmed
+                if ref != intent.id:
                     intent = await self.payments.retrieve_payment_intent(ref)
                 bound.info("payment_intent_recorded", intent_id=ref)
             else:

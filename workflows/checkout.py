@@ -1,13 +1,19 @@
 """Checkout (`checkout-{order token}`): takes the money for one order and fulfils it.
 
-    pay (update-with-start, returns early) ──► ensure the attempt's PaymentIntent (local activity)
-        (another card while an attempt waits for 3-D Secure: that attempt is cancelled first)
-        succeeded ──────────────► paid
-        requires_action ────────► wait for the webhook signal or the browser's `authenticated` update,
-                                  then believe the provider only (refresh_payment_intent)
-        failed (declined) ──────► the buyer may pay again: a new attempt, a new PaymentIntent
+    pay (update-with-start; returns early with the outcome) ──► ensure_payment_intent (local activity)
+        succeeded ──────────────────────────────────────────► paid
+        requires_action (3-D Secure) or processing ─────────► waiting
+        failed (declined) ──────────────────────────────────► open: the buyer may pay again
+                                                              (a new attempt, a new PaymentIntent)
+    waiting ──► the browser's `authenticated` update, the webhook signal `payment_event` or a repeated `pay`:
+                refresh_payment_intent (believe the provider only) ──► paid | waiting | open
+    waiting, and `pay` with another card ──► cancel_payment_intent first
+                ──► canceled: open, and the new attempt starts
+                ──► succeeded meanwhile: paid (the new card is never charged)
     paid ──► record_order_paid → (issue_invoice ‖ book_seller_balance ‖ grant_access) → send_order_mails
-    nothing paid within `open_days` of the input's calendar ──► expire_checkout (payment_not_completed)
+         ──► done (paid)
+    open or waiting for `open_days` of the input's calendar ──► expire_checkout ──► payment_not_completed
+    waiting while the history grows long ──► continue-as-new with the state (attempt, intent, deadline kept)
 
 This module is the template the other workflows copy:
 - all state in one dataclass (`CheckoutState`), carried by the input across continue-as-new and restored in
@@ -23,6 +29,7 @@ This module is the template the other workflows copy:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import TypeVar
@@ -90,7 +97,7 @@ class CheckoutWorkflow:
                         self._apply(await self._refresh())
             if workflow.info().is_continue_as_new_suggested():
                 await workflow.wait_condition(workflow.all_handlers_finished)
-                workflow.continue_as_new(CheckoutInput(inp.order_token, inp.day_s, inp.open_days, state=st))
+                workflow.continue_as_new(dataclasses.replace(inp, state=st))
         if not st.paid:
             async with self.lock:
                 if not st.paid:

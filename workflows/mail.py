@@ -9,10 +9,10 @@ from __future__ import annotations
 from temporalio import workflow
 
 from domain.mail import OutgoingMail
+from workflows.policies import MAIL_DELIVERY
 
 with workflow.unsafe.imports_passed_through():
     from activities.mail import MailActivities
-    from workflows.policies import MAIL_DELIVERY
 
 
 @workflow.defn(name="Mail")

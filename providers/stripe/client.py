@@ -1,4 +1,5 @@
-"""The card provider behind one small interface (`CardGateway`), implemented with the official `stripe` SDK.
+"""The card provider behind small interfaces (`PaymentIntents` for the payment steps, `CardGateway` for all of
+it), implemented with the official `stripe` SDK.
 
 Every call that creates something carries an idempotency key built from a business key. localstripe
 ignores `Idempotency-Key`, so callers also make each step idempotent on Sellflow's side (the order's
@@ -65,13 +66,9 @@ class Intent:
         return cls(intent_id, "requires_payment_method", None, message, amount, currency)
 
 
-class CardGateway(Protocol):
-    """What Sellflow asks of a card provider. Tests and local stand-ins implement the same calls."""
+class PaymentIntents(Protocol):
+    """What a payment step asks of the card provider (the checkout activities take this; tests pass fakes)."""
 
-    async def create_customer(self, email: str, name: str) -> str: ...
-    async def create_setup_intent(
-        self, customer_id: str, order_token: str, n: int = 1
-    ) -> tuple[str, str]: ...
     async def create_payment_intent(
         self,
         *,
@@ -86,6 +83,16 @@ class CardGateway(Protocol):
     async def confirm_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
     async def retrieve_payment_intent(self, intent_id: str) -> Intent: ...
     async def cancel_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
+
+
+class CardGateway(PaymentIntents, Protocol):
+    """Everything Sellflow asks of a card provider: the payment steps, and the customer and SetupIntent that the
+    checkout page needs before a card is entered. Local stand-ins implement the same calls."""
+
+    async def create_customer(self, email: str, name: str) -> str: ...
+    async def create_setup_intent(
+        self, customer_id: str, order_token: str, n: int = 1
+    ) -> tuple[str, str]: ...
 
 
 def _intent(pi: stripe.PaymentIntent) -> Intent:
@@ -204,6 +211,7 @@ class StripeGateway:
 
 
 @lru_cache(maxsize=1)
-def gateway() -> StripeGateway:
-    """The process's gateway, built from the settings on first use (the API's SetupIntent, the worker)."""
+def gateway() -> CardGateway:
+    """The process's gateway, built from the settings on first use (the API's SetupIntent, the worker). Typed as
+    the interface, so mypy checks that the Stripe adapter implements all of it."""
     return StripeGateway.from_settings()

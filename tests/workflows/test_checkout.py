@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 import pytest
+from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WithStartWorkflowOperation, WorkflowHandle
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
@@ -24,15 +27,13 @@ FULFILMENT = ["issue_invoice", "book_seller_balance", "grant_access"]
 
 
 class Shop:
-    """One checkout on a worker with fake activities."""
+    """One checkout on a worker with fake activities, on a compressed calendar: one "day" lasts `day_s`
+    seconds, and an unpaid checkout stays open one day."""
 
-    def __init__(self, client: Client, task_queue: str, fake: FakeCheckout, open_s: float = 60) -> None:
+    def __init__(self, client: Client, task_queue: str, fake: FakeCheckout, day_s: int = 60) -> None:
         self.client, self.task_queue, self.fake = client, task_queue, fake
         self.token = secrets.token_hex(10)
-        # a compressed calendar: one "day" lasts `open_s` seconds, and a checkout stays open one day
-        self.inp = CheckoutInput(
-            order_token=self.token, day_s=max(1, int(open_s)), open_days=open_s / max(1, int(open_s))
-        )
+        self.inp = CheckoutInput(order_token=self.token, day_s=day_s, open_days=1)
         self.handle: WorkflowHandle = client.get_workflow_handle(checkout_id(self.token))
 
     def worker(self) -> Worker:
@@ -127,7 +128,7 @@ async def test_three_d_secure_learned_from_the_webhook_alone(client, task_queue,
 
 async def test_three_d_secure_failed_then_expired(client, task_queue, record):
     fake = FakeCheckout(ensure={1: PayOutcome.requires_action}, refresh=[PayOutcome.failed])
-    shop = Shop(client, task_queue, fake, open_s=3)
+    shop = Shop(client, task_queue, fake, day_s=3)
     async with shop.worker():
         assert (await shop.pay()).outcome == PayOutcome.requires_action
         r = await shop.authenticated()
@@ -140,7 +141,7 @@ async def test_three_d_secure_failed_then_expired(client, task_queue, record):
 
 async def test_abandoned_checkout_expires_on_its_own_calendar(client, task_queue, record):
     fake = FakeCheckout(ensure={1: PayOutcome.requires_action}, refresh=[PayOutcome.requires_action])
-    shop = Shop(client, task_queue, fake, open_s=2)
+    shop = Shop(client, task_queue, fake, day_s=2)
     async with shop.worker():
         assert (await shop.pay()).outcome == PayOutcome.requires_action
         assert await shop.result() == PaymentState.payment_not_completed
@@ -193,10 +194,93 @@ async def test_another_card_when_the_waiting_attempt_succeeded_meanwhile_is_neve
 async def test_concurrent_pay_requests_charge_once(client, task_queue, record):
     fake = FakeCheckout(ensure_delay_s=0.3)
     shop = Shop(client, task_queue, fake)
+    # six requests at once (a double click, a retrying proxy), all in before a worker takes the first task: one
+    # starts the workflow, the others find it; the lock lets one payment step run, the others see its outcome
+    requests = [asyncio.create_task(shop.pay()) for _ in range(6)]
+    await asyncio.sleep(0.5)
     async with shop.worker():
-        first = await shop.pay()  # starts the workflow
-        results = await asyncio.gather(*(shop.pay() for _ in range(5)))
-        assert {r.outcome for r in [first, *results]} == {PayOutcome.succeeded}
+        results = await asyncio.gather(*requests)
+        assert {(r.outcome, r.payment_state) for r in results} == {(PayOutcome.succeeded, PaymentState.paid)}
         assert await shop.result() == PaymentState.paid
     assert fake.calls.count("ensure_payment_intent") == 1
+    _fulfilled(fake.calls, "pi_fake_1")
+    kinds = [e.event_type for e in (await shop.handle.fetch_history()).events]
+    first_done = kinds.index(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED)
+    # they were handled side by side (in this run all six; on a loaded machine a late one may come after)
+    assert kinds[:first_done].count(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED) >= 2
     await record(shop.handle, "checkout")
+
+
+async def test_processing_waits_for_the_provider(client, task_queue, record):
+    fake = FakeCheckout(ensure={1: PayOutcome.processing}, refresh=[PayOutcome.succeeded])
+    shop = Shop(client, task_queue, fake)
+    async with shop.worker():
+        r = await shop.pay()
+        assert (r.outcome, r.payment_state, r.client_secret) == (
+            PayOutcome.processing,
+            PaymentState.payment_pending,
+            None,
+        )
+        await shop.handle.signal(
+            CheckoutWorkflow.payment_event, PaymentEvent("pi_fake_1", "payment_intent.succeeded")
+        )
+        assert await shop.result() == PaymentState.paid
+    _fulfilled(fake.calls, "pi_fake_1")
+    await record(shop.handle, "checkout")
+
+
+async def test_a_long_wait_continues_as_new_with_its_state(short_history_client, task_queue, record):
+    """Webhook hints that change nothing grow the history until Temporal suggests a continue-as-new; the next
+    run restores the attempt, its waiting intent and the deadline from its input, and pays that same attempt."""
+    fake = FakeCheckout(ensure={1: PayOutcome.requires_action}, refresh=[PayOutcome.requires_action])
+    shop = Shop(short_history_client, task_queue, fake)
+    async with shop.worker():
+        assert (await shop.pay()).outcome == PayOutcome.requires_action
+        first = await shop.handle.describe()
+        for hints in range(1, 20):
+            await shop.handle.signal(
+                CheckoutWorkflow.payment_event, PaymentEvent("pi_fake_1", "payment_intent.requires_action")
+            )
+            await _until(lambda n=hints: fake.calls.count("refresh_payment_intent") >= n)
+            if await _continued(shop.handle, first.run_id):
+                break
+        else:
+            pytest.fail("no continue-as-new was suggested")
+
+        history = await shop.handle.fetch_history()  # the new run's
+        started = history.events[0].workflow_execution_started_event_attributes
+        [carried] = await short_history_client.data_converter.decode(started.input.payloads, [CheckoutInput])
+        assert carried.order_token == shop.token and carried.state is not None
+        assert (carried.state.attempt, carried.state.method) == (1, "pm_card_a")
+        assert carried.state.intent is not None and carried.state.intent.intent_id == "pi_fake_1"
+        assert carried.state.intent.outcome == PayOutcome.requires_action
+        deadline = datetime.fromisoformat(carried.state.deadline_at or "")
+        assert abs(deadline - (first.start_time + timedelta(seconds=60))) < timedelta(seconds=2)  # not reset
+
+        fake.refresh = [PayOutcome.succeeded]
+        assert (await shop.authenticated()).outcome == PayOutcome.succeeded
+        assert await shop.result() == PaymentState.paid
+    assert fake.charged_attempts() == [1]
+    _fulfilled(fake.calls, "pi_fake_1")
+    first_run = short_history_client.get_workflow_handle(checkout_id(shop.token), run_id=first.run_id)
+    await record(first_run, "checkout", "_first_run")
+    await record(shop.handle, "checkout")
+
+
+async def _until(check: Callable[[], bool], timeout_s: float = 10) -> None:
+    async with asyncio.timeout(timeout_s):
+        while not check():
+            await asyncio.sleep(0.02)
+
+
+async def _continued(handle: WorkflowHandle, first_run_id: str | None) -> bool:
+    """True once the workflow runs on in a new run (the first one continued as new), False once the first run
+    has handled everything it was sent and still runs."""
+    async with asyncio.timeout(10):
+        while True:
+            desc = await handle.describe()
+            if desc.run_id != first_run_id:
+                return True
+            if not desc.raw_description.HasField("pending_workflow_task"):
+                return False
+            await asyncio.sleep(0.02)
