@@ -37,4 +37,18 @@ describe('translations', () => {
       }
     }
   });
+  it('label every state a status chip shows, in both languages', () => {
+    const schemas = spec.components.schemas as Record<string, { enum?: string[] }>;
+    for (const schema of ['PaymentState', 'PaymentLogState', 'Publication', 'InvoiceState', 'StepState', 'WorkflowStatus']) {
+      const values = schemas[schema]?.enum ?? [];
+      expect(values.length, schema).toBeGreaterThan(0);
+      for (const value of values) {
+        // workflow statuses are shown as Temporal names them and lowercased in the progress view
+        for (const key of schema === 'WorkflowStatus' ? [value, value.toLowerCase()] : [value]) {
+          expect(en.status, `${schema}.${key} (en)`).toHaveProperty([key]);
+          expect(de.status, `${schema}.${key} (de)`).toHaveProperty([key]);
+        }
+      }
+    }
+  });
 });
