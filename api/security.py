@@ -8,6 +8,7 @@ import jwt
 from pydantic import BaseModel
 
 from domain.errors import DomainError, ErrorCode
+from domain.limits import ID_MAX
 from sellflow.settings import get_settings
 
 
@@ -27,10 +28,6 @@ def access_token(user_id: int) -> tuple[str, datetime]:
     return token, expires
 
 
-# A user id in an access token: digits only, within PostgreSQL's bigint.
-MAX_ID = 2**63 - 1
-
-
 def user_id_from(token: str | None) -> int:
     """The user id of a valid access token. Every claim is checked: `exp` is required (a token without it never
     expired), `typ` must be `access`, and `sub` must be a user id; anything else is `invalid_access_token`."""
@@ -48,6 +45,6 @@ def user_id_from(token: str | None) -> int:
     if claims["typ"] != "access" or not isinstance(sub, str) or not sub.isascii() or not sub.isdigit():
         raise DomainError(ErrorCode.invalid_access_token)
     user_id = int(sub)
-    if not 1 <= user_id <= MAX_ID:
+    if not 1 <= user_id <= ID_MAX:  # a user id: digits only, within PostgreSQL's bigint
         raise DomainError(ErrorCode.invalid_access_token)
     return user_id

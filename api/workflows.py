@@ -15,13 +15,14 @@ from temporalio.service import RPCError, RPCStatusCode
 from api.schemas.workflows import HistoryEvent, ProgressOut, StepOut, WorkflowOut, WorkflowSummary
 from domain.checkout import CheckoutInput, PaymentEvent, PayRequest, PayResult, Progress
 from domain.errors import DomainError, ErrorCode
+from domain.limits import ORDER_TOKEN_MAX
 from domain.mail import OutgoingMail
 from domain.workflow_ids import checkout_id, mail_id
 from sellflow.settings import get_settings
 from workflows.checkout import CheckoutWorkflow
 from workflows.mail import MailWorkflow
 
-ORDER_TOKEN = re.compile(r"[a-z0-9_]{1,40}")
+ORDER_TOKEN = re.compile(rf"[a-z0-9_]{{1,{ORDER_TOKEN_MAX}}}")
 
 
 def ui_url(workflow_id: str, run_id: str | None = None) -> str:

@@ -6,6 +6,8 @@ import re
 from enum import StrEnum
 from typing import Literal
 
+from domain.limits import USERNAME_MAX
+
 Locale = Literal["en", "de"]
 LOCALES: tuple[Locale, ...] = ("en", "de")
 
@@ -40,7 +42,7 @@ EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 # Username rules: the spec leaves limits and pattern open ("not shown"); Sellflow uses the identifier
 # rule of core §5 (alphanumerics and hyphens, no hyphen at either end) with 3..30 characters, since the
 # username is the shop path /s/{username}.
-USERNAME_MIN, USERNAME_MAX = 3, 30
+USERNAME_MIN = 3  # the upper bound is USERNAME_MAX in domain/limits.py, with every other length
 USERNAME_RE = re.compile(r"^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$")
 PASSWORD_MIN = 8
 

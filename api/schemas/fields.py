@@ -15,7 +15,6 @@ from domain.limits import (
     ID_MAX,
     PASSWORD_MAX,
     PERSON_NAME_MAX,
-    PROVIDER_ID_MAX,
     TOKEN_MAX,
     USERNAME_MAX,
 )
@@ -38,6 +37,5 @@ Password = Annotated[str, StringConstraints(max_length=PASSWORD_MAX)]
 Token = Annotated[str, StringConstraints(max_length=TOKEN_MAX)]
 # Every call that issues tokens needs the browser's fingerprint: the refresh token renews only with it.
 Fingerprint = Annotated[str, StringConstraints(min_length=1, max_length=FINGERPRINT_MAX)]
-ProviderId = Annotated[str, StringConstraints(max_length=PROVIDER_ID_MAX)]
 # A row id in a path: PostgreSQL's bigint.
 Id = Annotated[int, Path(ge=1, le=ID_MAX)]
