@@ -13,7 +13,7 @@ from temporalio.client import Client
 
 from api import errors, openapi
 from api.middleware import InputGuard, RequestContext
-from api.routes import admin, cabinet, common, session, shop, webhooks
+from api.routes import admin, admin_legitimation, cabinet, common, session, shop, webhooks
 from sellflow import telemetry
 from sellflow.settings import ROOT
 from sellflow.temporal import connect
@@ -53,7 +53,8 @@ def create_app() -> FastAPI:
     app.state.temporal = TemporalClient()
     errors.install(app)
     openapi.install(app)
-    for r in (session.router, cabinet.router, shop.router, webhooks.router, admin.router, common.router):
+    routers = (session, cabinet, shop, webhooks, admin, admin_legitimation, common)
+    for r in (m.router for m in routers):
         app.include_router(r)
 
     # Outermost first: every request gets its id and span, then input no route can store is refused.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from sqlalchemy import select
 
@@ -76,10 +76,9 @@ async def seed() -> None:
         seller_user = await _user(
             s, DEMO.seller_email, ProfileType.seller, DEMO.seller_username, "Dana", "Demo"
         )
-        await profile_added(s, seller_user, ProfileType.seller, registration_done=True)
+        await profile_added(s, seller_user, ProfileType.seller)
         seller = await seller_of(s, seller_user.id)
         assert seller is not None
-        seller.registration_done = True
         await _user(s, DEMO.buyer_email, ProfileType.payer, "demo-buyer", "Ben", "Buyer")
         manager = await _user(s, DEMO.manager_email, ProfileType.manager, "ops-manager", "Mia", "Manager")
         await profile_added(s, manager, ProfileType.manager)
@@ -110,3 +109,107 @@ async def seed() -> None:
             )
             view.product.publication = Publication.published
     print(f"seeded: {DEMO.seller_email}, {DEMO.buyer_email}, {DEMO.manager_email}")
+
+
+# A 1×1 PNG stands in for the demo seller's identity document scans.
+_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002"
+    "000154a24f5d0000000049454e44ae426082"
+)
+DEMO_PROFILE = dict(
+    business_type="natural",
+    salutation="none",
+    first_name="Dana",
+    last_name="Demo",
+    phone="+49 301 234 5678",
+    birthday=date(1988, 4, 12),
+    nationality="DE",
+    street="Torstraße",
+    street_number="1",
+    zip="10119",
+    city="Berlin",
+    country_code="DE",
+    vat_payer=False,
+    vat_exempt_reason="small_business",
+    tax_no_type="tax_no",
+    tax_no="21/815/08150",
+    issuance_country_code="DE",
+)
+DEMO_IBAN, DEMO_BIC = "DE89370400440532013000", "COBADEFFXXX"
+
+
+async def legitimate_demo(timeout: float = 120.0) -> str:
+    """The demo seller is legitimated through the same Legitimation workflow as everyone: profile, bank account
+    and documents saved, submitted, answered by the KYC provider, approved by the demo manager. Needs the
+    worker, the API (the KYC callback) and the KYC provider running. Idempotent."""
+    import asyncio
+    import time
+
+    from api import legitimation as flow
+    from domain.legitimation import (
+        BankAccountType,
+        Decision,
+        DocumentType,
+        LegitimationStep,
+        ManagerDecision,
+    )
+    from domain.seller_profile import SellerProfile
+    from sellflow.temporal import connect
+    from store.legitimation.actions import bank_account_added, document_added, profile_saved
+    from store.legitimation.queries import (
+        bank_accounts_of,
+        documents_of,
+        legitimation_of,
+        profile_data,
+        profile_facts,
+        profile_row_of,
+    )
+
+    client = await connect()
+    async with session() as s:
+        seller_user = await user_by_email(s, DEMO.seller_email)
+        manager = await user_by_email(s, DEMO.manager_email)
+        assert seller_user is not None and manager is not None
+        seller = await seller_of(s, seller_user.id)
+        assert seller is not None
+        leg = await legitimation_of(s, seller.id)
+        if leg is not None and leg.step == LegitimationStep.legitimated:
+            return leg.step.value
+        if await profile_row_of(s, seller.id) is None:
+            await profile_saved(s, seller.id, SellerProfile(**DEMO_PROFILE), "summary")  # type: ignore[arg-type]
+        if not await bank_accounts_of(s, seller.id):
+            await bank_account_added(s, seller.id, BankAccountType.lemonway, "Dana Demo", DEMO_IBAN, DEMO_BIC)
+        if not await documents_of(s, seller.id):
+            for t in (DocumentType.id_from_front, DocumentType.id_from_back):
+                key, sha = storage().put(_PNG, ".png")
+                await document_added(
+                    s,
+                    seller.id,
+                    t,
+                    storage_key=key,
+                    file_name=f"{t.value}.png",
+                    content_type="image/png",
+                    size=len(_PNG),
+                    sha256=sha,
+                )
+        facts, missing, _ = await profile_facts(s, seller, profile_data(await profile_row_of(s, seller.id)))
+        seller.registration_done = True
+        seller_id, manager_id = seller.id, manager.id
+    assert not missing, missing
+    await flow.profile_saved(client, seller_id, facts)
+    deadline = time.monotonic() + timeout
+    decided = submitted = False
+    while time.monotonic() < deadline:
+        async with session() as s:
+            leg = await legitimation_of(s, seller_id)
+        step = leg.step if leg else None
+        if step == LegitimationStep.legitimated:
+            return step.value
+        if step in (LegitimationStep.documents, LegitimationStep.change) and not submitted:
+            await flow.submitted(client, seller_id)
+            submitted = True
+        if step == LegitimationStep.registered and not decided:
+            await flow.decided(client, seller_id, ManagerDecision(Decision.approve, manager_id, "Demo data"))
+            decided = True
+        await asyncio.sleep(0.3)
+    raise RuntimeError(f"the demo seller was not legitimated within {timeout:.0f}s")

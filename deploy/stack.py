@@ -46,10 +46,11 @@ class Ports:
     stripe: int = 8420
     smtp: int = 1025
     mail_ui: int = 8025
+    kyc: int = 8430
 
     @classmethod
     def free(cls) -> Ports:
-        return cls(*(free_port() for _ in range(6)))
+        return cls(*(free_port() for _ in range(7)))
 
 
 def wait_for(check, what: str, timeout: float = 60.0) -> None:
@@ -86,6 +87,7 @@ class Stack:
     persistent: bool = True  # keep localstripe and mail data across restarts (make run)
     temporal_ui: bool = True
     quiet: bool = True
+    kyc_delay: float = 2.0  # seconds the local KYC provider takes to answer
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     _pg = None
 
@@ -108,6 +110,7 @@ class Stack:
                 "SELLFLOW_STRIPE_JS_URL": f"{stripe}/js.stripe.com/v3/",
                 "SELLFLOW_SMTP_PORT": str(p.smtp),
                 "SELLFLOW_MAIL_UI_URL": f"http://127.0.0.1:{p.mail_ui}",
+                "SELLFLOW_KYC_API_BASE": f"http://127.0.0.1:{p.kyc}",
                 "SELLFLOW_API_PORT": str(p.api),
                 "SELLFLOW_PUBLIC_URL": f"http://127.0.0.1:{p.api}",
             }
@@ -199,11 +202,20 @@ class Stack:
             args += ["--store", str(self.data_dir / "mails.jsonl")]
         self._spawn("mailcatcher", args)
 
+    def start_kyc(self) -> None:
+        from sellflow.settings import Settings
+
+        settings = Settings()
+        args = [sys.executable, "-m", "deploy.kyc_provider", "--port", str(self.ports.kyc)]
+        args += ["--api-key", settings.kyc_api_key, "--secret", settings.kyc_webhook_secret]
+        self._spawn("kyc", [*args, "--delay", str(self.kyc_delay)])
+
     def wait_services(self) -> None:
         p = self.ports
         wait_for(lambda: port_open(p.temporal), "Temporal", 90)
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.stripe}/js.stripe.com/v3/"), "localstripe")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.mail_ui}/api/messages"), "mail catcher")
+        wait_for(lambda: http_ok(f"http://127.0.0.1:{p.kyc}/v1/submissions"), "KYC provider")
         self._wait_temporal_namespace()
 
     def _wait_temporal_namespace(self) -> None:
@@ -244,6 +256,11 @@ class Stack:
     def seed(self) -> None:
         subprocess.run([sys.executable, "-m", "sellflow.cli", "seed"], env=self.env(), check=True)
 
+    def legitimate_demo(self) -> None:
+        """The demo seller goes through the Legitimation workflow (needs the worker, API and KYC provider)."""
+        args = [sys.executable, "-m", "sellflow.cli", "seed", "--legitimate"]
+        subprocess.run(args, env=self.env(), check=True)
+
     def start_worker(self, name: str = "worker") -> subprocess.Popen:
         return self._spawn(name, [sys.executable, "-m", "sellflow.cli", "worker"])
 
@@ -257,6 +274,7 @@ class Stack:
         self.start_temporal()
         self.start_localstripe()
         self.start_mailcatcher()
+        self.start_kyc()
         self.migrate()
         self.wait_services()
         if seed:
@@ -264,6 +282,8 @@ class Stack:
         self.start_worker()
         self.start_api()
         self.register_webhook()
+        if seed:
+            self.legitimate_demo()
 
     def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
         proc = self.procs.pop(name, None)
@@ -288,6 +308,7 @@ class Stack:
             "API docs (OpenAPI)": f"http://127.0.0.1:{p.api}/docs",
             "Temporal Web UI": f"http://127.0.0.1:{p.temporal_ui}",
             "Mail catcher": f"http://127.0.0.1:{p.mail_ui}",
+            "KYC provider (stand-in)": f"http://127.0.0.1:{p.kyc}/v1/submissions",
             "localstripe": f"http://127.0.0.1:{p.stripe}",
             "PostgreSQL": self.database_url,
         }

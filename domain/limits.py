@@ -24,6 +24,20 @@ FILE_NAME_MAX = 255
 CONTENT_TYPE_MAX = 100
 ACCESS_PASSWORD_MAX = 200
 
+# Seller profile, bank accounts, documents, legitimation
+PROFILE_TEXT_MAX = 300  # core §9 "default text-field length limit 300"
+PHONE_MAX = 30
+ZIP_MAX = 20
+STREET_NUMBER_MAX = 20
+TAX_NUMBER_MAX = 40
+VAT_ID_MAX = 20
+IBAN_MAX = 42  # 34 characters plus the spaces of the printed form
+BIC_MAX = 11
+ACCOUNT_HOLDER_MAX = 200
+BENEFICIAL_OWNERS_MAX = 10
+KYC_REASON_MAX = 1000
+DECISION_REASON_MAX = 1000
+
 # Orders and providers
 ORDER_TOKEN_MAX = 40
 COUNTRY_CODE_LEN = 2

@@ -14,6 +14,10 @@ class MailTemplate(StrEnum):
     reset_password = "reset_password"
     order_confirmation = "order_confirmation"
     order_sale = "order_sale"
+    legitimation_changes_requested = "legitimation_changes_requested"
+    legitimation_changes_reminder = "legitimation_changes_reminder"
+    legitimation_legitimated = "legitimation_legitimated"
+    legitimation_rejected = "legitimation_rejected"
 
 
 @dataclass

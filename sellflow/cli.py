@@ -73,8 +73,11 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _seed(args: argparse.Namespace) -> int:
-    from deploy.seed import seed
+    from deploy.seed import legitimate_demo, seed
 
+    if args.legitimate:
+        print(f"demo seller: {asyncio.run(legitimate_demo())}", flush=True)
+        return 0
     asyncio.run(seed())
     return 0
 
@@ -130,7 +133,10 @@ def main(argv: list[str] | None = None) -> None:
         ("worker", _worker),
         ("openapi", _openapi),
     ):
-        sub.add_parser(name).set_defaults(fn=fn)
+        p = sub.add_parser(name)
+        p.set_defaults(fn=fn)
+        if name == "seed":
+            p.add_argument("--legitimate", action="store_true", help="legitimate the demo seller (stack up)")
     args = ap.parse_args(argv)
     status = args.fn(args)
     sys.stdout.flush()

@@ -39,6 +39,15 @@ class Settings(BaseSettings):
     stripe_webhook_secret: str = "whsec_sellflow_local"
     stripe_webhook_tolerance_s: int = 300
 
+    # KYC (the local stand-in service, deploy/kyc_provider.py; production: a payment institution's KYC API)
+    kyc_api_base: str = "http://127.0.0.1:8430"
+    kyc_api_key: str = "kyc_sellflow_local"
+    kyc_webhook_secret: str = "kycsec_sellflow_local"
+    kyc_webhook_tolerance_s: int = 300
+    # Legitimation: a seller asked for changes is reminded by mail after this many days, once.
+    legitimation_reminder_days: int = 7
+    legitimation_day_s: float = 86400.0
+
     # Mail
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 1025
@@ -69,6 +78,8 @@ class Settings(BaseSettings):
                 raise ValueError("SELLFLOW_JWT_SECRET must be set to a strong secret in production")
             if not self.database_url:
                 raise ValueError("SELLFLOW_DATABASE_URL is required in production")
+            if self.kyc_webhook_secret.endswith("_local"):
+                raise ValueError("SELLFLOW_KYC_WEBHOOK_SECRET is required in production")
             if self.stripe_secret_key.endswith("_local"):
                 raise ValueError("SELLFLOW_STRIPE_SECRET_KEY is required in production")
         return self

@@ -4,6 +4,13 @@ its own package (`store.orders.models`); this module only re-exports them."""
 from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
 from store.base import Base
 from store.catalog.models import File, PricingPlan, Product
+from store.legitimation.models import (
+    BankAccount,
+    KycDocument,
+    Legitimation,
+    LegitimationEvent,
+    SellerProfileRow,
+)
 from store.mail.models import Mail
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 from store.webhooks.models import WebhookEvent
@@ -27,4 +34,9 @@ __all__ = [
     "Access",
     "Mail",
     "WebhookEvent",
+    "SellerProfileRow",
+    "BankAccount",
+    "KycDocument",
+    "Legitimation",
+    "LegitimationEvent",
 ]

@@ -23,7 +23,7 @@ def stack():
 
     data = Path(tempfile.mkdtemp(prefix="sellflow-test-"))
     os.environ["SELLFLOW_OTEL_EXPORTER"] = "file"  # api and worker write their spans under the data dir
-    st = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=True)
+    st = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=True, kyc_delay=0.3)
     try:
         st.start_all(seed=True)
         for k, v in st.env().items():

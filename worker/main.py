@@ -13,22 +13,26 @@ from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from activities.checkout import CheckoutActivities
+from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
+from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
 from providers.stripe.client import gateway
 from sellflow import telemetry
 from sellflow.settings import get_settings
 from sellflow.temporal import connect
 from workflows.checkout import CheckoutWorkflow
+from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
 
-WORKFLOWS = [CheckoutWorkflow, MailWorkflow]
+WORKFLOWS = [CheckoutWorkflow, MailWorkflow, LegitimationWorkflow]
 
 
 def activities() -> list[Callable[..., Any]]:
-    """Every activity, with its providers injected: the real Stripe gateway and SMTP mailer."""
+    """Every activity, with its providers injected: the real Stripe gateway, KYC provider and SMTP mailer."""
     mailer = SmtpMailer.from_settings()
     checkout = CheckoutActivities(gateway(), mailer)
+    legitimation = LegitimationActivities(kyc_provider(), mailer)
     return [
         checkout.ensure_payment_intent,
         checkout.refresh_payment_intent,
@@ -40,6 +44,9 @@ def activities() -> list[Callable[..., Any]]:
         checkout.grant_access,
         checkout.send_order_mails,
         MailActivities(mailer).deliver_mail,
+        legitimation.record,
+        legitimation.submit_to_kyc,
+        legitimation.send_mail,
     ]
 
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 import structlog
 from fastapi import APIRouter, Request
 
+from api import legitimation
 from api.deps import DB, Temporal
 from api.schemas.webhooks import WebhookAck
 from api.workflows import payment_event
 from domain.checkout import PaymentEvent
 from domain.errors import DomainError, ErrorCode
+from domain.legitimation import KycAnswer
 from domain.orders import PaymentState
+from providers.kyc.webhooks import SIGNATURE_HEADER, CallbackRejected, verify_callback
 from providers.stripe.errors import WebhookRejected
 from providers.stripe.webhooks import verify_webhook
 from store.orders.queries import payment_state_of
@@ -50,4 +53,34 @@ async def stripe_webhook(request: Request, s: DB, client: Temporal) -> WebhookAc
     if event.type.startswith("payment_intent.") and token and ref and not await _settled(s, token):
         delivered = await payment_event(client, token, PaymentEvent(intent_id=ref, event_type=event.type))
     log.info("webhook_received", event_id=event.id, type=event.type, order_token=token, delivered=delivered)
+    return WebhookAck(received=True, duplicate=False)
+
+
+@router.post("/kyc", response_model=WebhookAck)
+async def kyc_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
+    """The KYC provider's signed answer to a submission: stored once by its event id, then signalled to the
+    seller's Legitimation workflow, which takes it only for the submission under review (a late answer of an
+    earlier round, or one for a seller without a legitimation, is stored and acknowledged, and changes nothing)."""
+    payload = await request.body()
+    try:
+        cb = verify_callback(payload, request.headers.get(SIGNATURE_HEADER))
+    except CallbackRejected as e:
+        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
+    new = await webhook_received(
+        s,
+        provider="kyc",
+        event_id=cb.id,
+        event_type=cb.outcome.value,
+        object_ref=cb.reference,
+        payload=cb.model_dump(mode="json"),
+    )
+    if not new:
+        log.info("kyc_callback_duplicate", event_id=cb.id, reference=cb.reference)
+        return WebhookAck(received=True, duplicate=True)
+    seller_id = legitimation.seller_of_reference(cb.reference)
+    delivered = False
+    if seller_id is not None:
+        answer = KycAnswer(event_id=cb.id, reference=cb.reference, outcome=cb.outcome, reason=cb.reason)
+        delivered = await legitimation.kyc_answered(client, seller_id, answer)
+    log.info("kyc_callback", event_id=cb.id, reference=cb.reference, outcome=cb.outcome, delivered=delivered)
     return WebhookAck(received=True, duplicate=False)

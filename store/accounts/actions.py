@@ -42,7 +42,8 @@ async def profile_added(
             .values(
                 user_id=user.id,
                 registration_done=registration_done,
-                payment_account_done=True,
+                payment_account_done=False,
+                verification_required=True,
                 power_seller=False,
                 invoice_seq=0,
                 created_at=datetime.now(UTC),

@@ -4,6 +4,7 @@ from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, Strin
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.accounts import ProfileType
+from domain.legitimation import STOPS_PAYMENTS, AccountLimit
 from domain.limits import (
     EMAIL_MAX,
     FINGERPRINT_MAX,
@@ -42,15 +43,24 @@ class Seller(Timestamps, Base):
     __tablename__ = "sellers"
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+    # the seller profile's required fields are filled (core §5)
     registration_done: Mapped[bool] = mapped_column(Boolean, default=False)
-    payment_account_done: Mapped[bool] = mapped_column(Boolean, default=True)
+    # legitimated and a bank account activated; written by the Legitimation workflow's projection only
+    payment_account_done: Mapped[bool] = mapped_column(Boolean, default=False)
+    account_limit: Mapped[AccountLimit | None] = mapped_column(StrEnumText(AccountLimit, 30))
+    # a payment institution must verify the seller (KYC) before payouts (docs/DECISIONS.md)
+    verification_required: Mapped[bool] = mapped_column(Boolean, default=True)
     power_seller: Mapped[bool] = mapped_column(Boolean, default=False)
     # The last invoice number issued; the next invoice takes this + 1 under a row lock (gapless).
     invoice_seq: Mapped[int] = mapped_column(Integer, default=0)
 
     @property
     def can_sell(self) -> bool:
-        return self.registration_done and self.payment_account_done
+        """core §6: profile registration and the payment account are done, and no account limit stops
+        payments."""
+        return (
+            self.registration_done and self.payment_account_done and self.account_limit not in STOPS_PAYMENTS
+        )
 
 
 class AuthToken(Base):

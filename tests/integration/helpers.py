@@ -44,8 +44,11 @@ class Seller:
     tokens: dict
 
 
-async def new_seller(stack, c: httpx.AsyncClient, prefix: str = "seller") -> Seller:
-    """Sign up, confirm through the mailed link, finish 'about you' (which completes registration)."""
+async def new_seller(
+    stack, c: httpx.AsyncClient, prefix: str = "seller", *, legitimate: bool = True
+) -> Seller:
+    """Sign up, confirm through the mailed link, finish 'about you'; then (unless `legitimate` is False) the
+    seller profile, bank account and documents, the KYC provider's answer and the manager's approval."""
     username = f"{prefix}-{secrets.token_hex(3)}"
     email = f"{username}@example.com"
     r = await c.post(
@@ -66,7 +69,114 @@ async def new_seller(stack, c: httpx.AsyncClient, prefix: str = "seller") -> Sel
         headers=headers,
     )
     assert r.status_code == 200, r.text
-    return Seller(email, username, headers, tokens)
+    seller = Seller(email, username, headers, tokens)
+    if legitimate:
+        await legitimated(c, seller)
+    return seller
+
+
+NATURAL_PROFILE = {
+    "business_type": "natural",
+    "salutation": "none",
+    "first_name": "Sam",
+    "last_name": "Seller",
+    "phone": "+49 301 234 5678",
+    "birthday": "1990-05-17",
+    "nationality": "DE",
+    "street": "Torstraße",
+    "street_number": "1",
+    "zip": "10119",
+    "city": "Berlin",
+    "country_code": "DE",
+    "vat_payer": False,
+    "vat_exempt_reason": "small_business",
+    "tax_no_type": "tax_no",
+    "tax_no": "21/815/08150",
+    "issuance_country_code": "DE",
+}
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002"
+    "000154a24f5d0000000049454e44ae426082"
+)
+IBAN, BIC = "DE89370400440532013000", "COBADEFFXXX"
+
+
+_MANAGER: dict[str, tuple[float, dict[str, str]]] = {}
+
+
+async def manager_headers(c: httpx.AsyncClient) -> dict[str, str]:
+    """The demo manager's session, signed in once every ten minutes (the sign-in throttle counts every
+    attempt)."""
+    key = str(c.base_url)
+    if key in _MANAGER and time.monotonic() - _MANAGER[key][0] < 600:
+        return _MANAGER[key][1]
+    r = await c.post(
+        "/v1/app/session",
+        json={"email": "manager@sellflow.local", "password": "sellflow-demo", "fingerprint": "ops"},
+    )
+    assert r.status_code == 200, r.text
+    _MANAGER[key] = (time.monotonic(), {"Authorization": f"Bearer {r.json()['access_token']}"})
+    return _MANAGER[key][1]
+
+
+async def wait_legitimation(c: httpx.AsyncClient, seller: Seller, step: str, timeout: float = 30) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        leg = (await c.get("/v1/cabinet/legitimation", headers=seller.headers)).json()
+        if leg["step"] == step:
+            return leg
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"legitimation never reached {step}: {leg}")
+
+
+async def submitted_for_review(
+    c: httpx.AsyncClient, seller: Seller, profile: dict | None = None, documents: tuple[str, ...] = ()
+) -> None:
+    """Profile, bank account and documents saved, then the review asked for (as the wizard does)."""
+    h = seller.headers
+    r = await c.put("/v1/cabinet/seller_profile", json=profile or NATURAL_PROFILE, headers=h)
+    assert r.status_code == 200, r.text
+    r = await c.post(
+        "/v1/cabinet/bank_accounts", json={"holder": "Sam Seller", "iban": IBAN, "bic": BIC}, headers=h
+    )
+    assert r.status_code == 201, r.text
+    for t in documents or ("id_from_front", "id_from_back"):
+        r = await c.post(
+            "/v1/cabinet/documents",
+            data={"type": t},
+            files={"file": (f"{t}.png", PNG, "image/png")},
+            headers=h,
+        )
+        assert r.status_code == 201, r.text
+    r = await c.post("/v1/cabinet/seller_profile/submit", headers=h)
+    assert r.status_code == 200, r.text
+
+
+async def legitimated(c: httpx.AsyncClient, seller: Seller) -> None:
+    """The whole path to selling: submitted, confirmed by the KYC provider, approved by the demo manager."""
+    await submitted_for_review(c, seller)
+    leg = await wait_legitimation(c, seller, "registered")
+    assert leg["verification_level"] == "kyc_1"
+    sid = await seller_id_of(c, seller)
+    r = await c.post(
+        f"/v1/admin/bank_account_legitimations/{sid}/decision",
+        json={"decision": "approve"},
+        headers=await manager_headers(c),
+    )
+    assert r.status_code == 200, r.text
+    leg = await wait_legitimation(c, seller, "legitimated")
+    assert leg["can_sell"] is True, leg
+
+
+async def seller_id_of(c: httpx.AsyncClient, seller: Seller) -> int:
+    r = await c.get(
+        "/v1/admin/bank_account_legitimations",
+        params={"query": seller.username},
+        headers=await manager_headers(c),
+    )
+    rows = [x for x in r.json()["list"] if x["username"] == seller.username]
+    assert len(rows) == 1, r.text
+    return int(rows[0]["seller_id"])
 
 
 async def published_product(

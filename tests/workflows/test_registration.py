@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 
 from activities.checkout import CheckoutActivities
+from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
 from tests.workflows.fakes import FakeCheckout
 from worker.main import PASSTHROUGH, RUNNER, WORKFLOWS, activities
 
-ACTIVITY_CLASSES = [CheckoutActivities, MailActivities]
+ACTIVITY_CLASSES = [CheckoutActivities, MailActivities, LegitimationActivities]
 
 
 def activity_methods(cls: type) -> dict[str, Callable[..., Any]]:

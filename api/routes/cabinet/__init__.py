@@ -2,8 +2,9 @@
 
 from fastapi import APIRouter
 
-from api.routes.cabinet import orders, products
+from api.routes.cabinet import orders, products, profile
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 router.include_router(products.router)
 router.include_router(orders.router)
+router.include_router(profile.router)

@@ -4,6 +4,91 @@
  */
 
 export interface paths {
+    "/v1/admin/bank_account_legitimations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Legitimations */
+        get: operations["admin_legitimations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/bank_account_legitimations/{seller_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Legitimation */
+        get: operations["admin_legitimation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/bank_account_legitimations/{seller_id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide Legitimation */
+        post: operations["decide_legitimation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/bank_accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Bank Accounts */
+        get: operations["admin_bank_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/documents/{document_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Document File */
+        get: operations["admin_document_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orders/{token}/workflows": {
         parameters: {
             query?: never;
@@ -233,6 +318,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/bank_accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Bank Accounts */
+        get: operations["list_bank_accounts"];
+        put?: never;
+        /** Add Bank Account */
+        post: operations["add_bank_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/bank_accounts/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove Bank Account */
+        delete: operations["remove_bank_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Documents */
+        get: operations["list_documents"];
+        put?: never;
+        /** Upload Document */
+        post: operations["upload_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove Document */
+        delete: operations["remove_document"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/documents/{document_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Document File */
+        get: operations["document_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/legitimation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Legitimation */
+        get: operations["get_legitimation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/orders": {
         parameters: {
             query?: never;
@@ -367,6 +556,44 @@ export interface paths {
         post?: never;
         /** Remove Plan */
         delete: operations["remove_plan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/seller_profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Seller Profile */
+        get: operations["get_seller_profile"];
+        /** Save Seller Profile */
+        put: operations["save_seller_profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/seller_profile/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit Seller Profile
+         * @description Ask for the review: refused with what is missing (field messages) until everything is there.
+         */
+        post: operations["submit_seller_profile"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -533,6 +760,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/kyc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kyc Webhook
+         * @description The KYC provider's signed answer to a submission: stored once by its event id, then signalled to the
+         *     seller's Legitimation workflow, which takes it only for the submission under review (a late answer of an
+         *     earlier round, or one for a seller without a legitimation, is stored and acknowledged, and changes nothing).
+         */
+        post: operations["kyc_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -554,6 +803,114 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AccountLimit
+         * @enum {string}
+         */
+        AccountLimit: "no_documents" | "verification" | "rejected" | "payments" | "payouts" | "payments_payouts";
+        /**
+         * AdminBankAccountList
+         * @description The generic list answer of bank accounts.
+         */
+        AdminBankAccountList: {
+            /** List */
+            list: components["schemas"]["AdminBankAccountRow"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** AdminBankAccountRow */
+        AdminBankAccountRow: {
+            /** Bic */
+            bic: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /** Holder */
+            holder: string;
+            /** Iban */
+            iban: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["BankAccountType"];
+            /** Seller Id */
+            seller_id: number;
+            state: components["schemas"]["BankAccountState"];
+            /** Username */
+            username: string | null;
+        };
+        /** AdminLegitimationDetail */
+        AdminLegitimationDetail: {
+            /** Bank Accounts */
+            bank_accounts: components["schemas"]["BankAccountOut"][];
+            /** Documents */
+            documents: components["schemas"]["DocumentOut"][];
+            /** Email */
+            email: string;
+            legitimation: components["schemas"]["LegitimationOut"];
+            profile: components["schemas"]["SellerProfileOut"];
+            /** Seller Id */
+            seller_id: number;
+            /** Temporal Ui Url */
+            temporal_ui_url: string;
+            /** Username */
+            username: string | null;
+            /** Workflow Id */
+            workflow_id: string;
+        };
+        /**
+         * AdminLegitimationList
+         * @description The generic list answer of legitimations.
+         */
+        AdminLegitimationList: {
+            /** List */
+            list: components["schemas"]["AdminLegitimationRow"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** AdminLegitimationRow */
+        AdminLegitimationRow: {
+            account_limit: components["schemas"]["AccountLimit"] | null;
+            business_type: components["schemas"]["BusinessType"] | null;
+            /** Company */
+            company: string | null;
+            /** Country Code */
+            country_code: string | null;
+            data_mismatch: components["schemas"]["DataMismatch"] | null;
+            /** Email */
+            email: string;
+            /** First Name */
+            first_name: string | null;
+            /** Last Name */
+            last_name: string | null;
+            reviewing_status: components["schemas"]["ReviewingStatus"];
+            /** Seller Id */
+            seller_id: number;
+            step: components["schemas"]["LegitimationStep"];
+            /** Submitted At */
+            submitted_at: string | null;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /** Username */
+            username: string | null;
+            verification_level: components["schemas"]["VerificationLevel"] | null;
+        };
         /** AppConfig */
         AppConfig: {
             /** Languages */
@@ -574,6 +931,67 @@ export interface components {
             /** Message */
             message?: string | null;
         };
+        /** BankAccountIn */
+        BankAccountIn: {
+            /** Bic */
+            bic: string;
+            /** Holder */
+            holder: string;
+            /** Iban */
+            iban: string;
+            /** @default lemonway */
+            kind: components["schemas"]["BankAccountType"];
+        };
+        /** BankAccountList */
+        BankAccountList: {
+            /** List */
+            list: components["schemas"]["BankAccountOut"][];
+        };
+        /** BankAccountOut */
+        BankAccountOut: {
+            /** Bic */
+            bic: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Holder */
+            holder: string;
+            /** Iban */
+            iban: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["BankAccountType"];
+            state: components["schemas"]["BankAccountState"];
+        };
+        /**
+         * BankAccountState
+         * @enum {string}
+         */
+        BankAccountState: "not_sent" | "waiting" | "activated" | "deactivated" | "rejected" | "error" | "init_state" | "activated_by_lw" | "deactivated_by_lw";
+        /**
+         * BankAccountType
+         * @description The four provider kinds of core §3: two payment institutions, the provider-connect account and the
+         *     collection (inkasso) account.
+         * @enum {string}
+         */
+        BankAccountType: "lemonway" | "mango_pay" | "provider_connect" | "inkasso";
+        /** BeneficialOwnerIn */
+        BeneficialOwnerIn: {
+            /** Birthday */
+            birthday?: string | null;
+            /** Birthplace City */
+            birthplace_city?: string | null;
+            /** Birthplace Country */
+            birthplace_country?: string | null;
+            /** First Name */
+            first_name?: string | null;
+            /** Last Name */
+            last_name?: string | null;
+            /** Nationality */
+            nationality?: string | null;
+        };
         /** Body_renew_token */
         Body_renew_token: {
             /** Fingerprint */
@@ -581,11 +999,22 @@ export interface components {
             /** Refresh Token */
             refresh_token?: string | null;
         };
+        /** Body_upload_document */
+        Body_upload_document: {
+            /** File */
+            file: string;
+            type: components["schemas"]["DocumentType"];
+        };
         /** Body_upload_file */
         Body_upload_file: {
             /** File */
             file: string;
         };
+        /**
+         * BusinessType
+         * @enum {string}
+         */
+        BusinessType: "natural" | "entity";
         /** CheckoutIn */
         CheckoutIn: {
             payer: components["schemas"]["Payer"];
@@ -610,11 +1039,67 @@ export interface components {
             /** Fingerprint */
             fingerprint: string;
         };
+        /**
+         * DataMismatch
+         * @enum {string}
+         */
+        DataMismatch: "requested" | "data_mismatch";
+        /**
+         * Decision
+         * @enum {string}
+         */
+        Decision: "approve" | "reject" | "request_changes";
+        /** DecisionIn */
+        DecisionIn: {
+            decision: components["schemas"]["Decision"];
+            /** Reason */
+            reason?: string | null;
+        };
+        /** DocumentList */
+        DocumentList: {
+            /** List */
+            list: components["schemas"]["DocumentOut"][];
+            /** Required */
+            required: components["schemas"]["DocumentType"][];
+        };
+        /** DocumentOut */
+        DocumentOut: {
+            /** Content Type */
+            content_type: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** File Name */
+            file_name: string;
+            /** Id */
+            id: number;
+            /** Size */
+            size: number;
+            state: components["schemas"]["DocumentState"];
+            type: components["schemas"]["DocumentType"];
+        };
+        /**
+         * DocumentState
+         * @enum {string}
+         */
+        DocumentState: "accepted" | "created" | "expired" | "init" | "not_accepted" | "not_verified" | "on_hold" | "refused" | "sent" | "unreadable" | "validated" | "validation_asked" | "wrong_name" | "wrong_type" | "incomplete";
+        /**
+         * DocumentType
+         * @enum {string}
+         */
+        DocumentType: "id_from_front" | "id_from_back" | "proof_doc" | "company_lr" | "article_doc" | "other_doc_1" | "other_doc_2" | "id_verification" | "shareholder_declaration";
         /** EmailIn */
         EmailIn: {
             /** Email */
             email: string;
         };
+        /**
+         * EmployeeSize
+         * @enum {string}
+         */
+        EmployeeSize: "1-5" | "6-20" | "21-99" | "100-500" | "500+";
         /**
          * ErrorBody
          * @description Every error answer (core §8 error catalogue): the code twice (`error` and `type`), a message, and for
@@ -654,6 +1139,23 @@ export interface components {
             /** Summary */
             summary: string;
         };
+        /** HistoryOut */
+        HistoryOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Reason */
+            reason: string | null;
+            /** Seq */
+            seq: number;
+            step: components["schemas"]["LegitimationStep"];
+        };
         /** InvoiceOut */
         InvoiceOut: {
             /** Currency */
@@ -669,6 +1171,42 @@ export interface components {
          * @enum {string}
          */
         InvoiceState: "paid" | "unpaid" | "canceled" | "issued";
+        /**
+         * LegitimationOut
+         * @description Where the seller stands (core §4 legitimation vocabulary) and what stops selling (core §6 canSell).
+         */
+        LegitimationOut: {
+            account_limit: components["schemas"]["AccountLimit"] | null;
+            /** Can Sell */
+            can_sell: boolean;
+            data_mismatch: components["schemas"]["DataMismatch"] | null;
+            /** History */
+            history: components["schemas"]["HistoryOut"][];
+            /** Missing */
+            missing: components["schemas"]["Missing"][];
+            /** Payment Account Done */
+            payment_account_done: boolean;
+            /** Reason */
+            reason: string | null;
+            /** Registration Done */
+            registration_done: boolean;
+            reviewing_status: components["schemas"]["ReviewingStatus"];
+            status: components["schemas"]["LegitimationStatus"];
+            step: components["schemas"]["LegitimationStep"];
+            /** Submitted At */
+            submitted_at: string | null;
+            verification_level: components["schemas"]["VerificationLevel"] | null;
+        };
+        /**
+         * LegitimationStatus
+         * @enum {string}
+         */
+        LegitimationStatus: "init" | "change" | "accepted" | "rejected";
+        /**
+         * LegitimationStep
+         * @enum {string}
+         */
+        LegitimationStep: "head_quarter" | "legal_representative" | "documents" | "ubo" | "requested" | "in_review" | "change" | "registered" | "legitimated" | "rejected";
         /**
          * LogType
          * @enum {string}
@@ -690,6 +1228,12 @@ export interface components {
             /** Seller */
             seller?: string | null;
         };
+        /**
+         * Missing
+         * @description What still stands between a seller and selling (the dashboard names each, with a link).
+         * @enum {string}
+         */
+        Missing: "profile" | "provider_data" | "documents" | "bank_account" | "submission" | "review" | "changes" | "rejected" | "limited";
         /**
          * NotSellableReason
          * @enum {string}
@@ -903,6 +1447,11 @@ export interface components {
             price: number;
         };
         /**
+         * PositionInCompany
+         * @enum {string}
+         */
+        PositionInCompany: "founder" | "c_level" | "product_manager" | "marketing_manager" | "project_manager" | "agency" | "freelancer" | "solopreneur" | "other";
+        /**
          * ProductForm
          * @enum {string}
          */
@@ -1025,6 +1574,16 @@ export interface components {
             /** Reset Password Token */
             reset_password_token: string;
         };
+        /**
+         * ReviewingStatus
+         * @enum {string}
+         */
+        ReviewingStatus: "change" | "in_review" | "reviewed" | "init" | "requested";
+        /**
+         * Salutation
+         * @enum {string}
+         */
+        Salutation: "mr" | "mrs" | "non_binary" | "dr" | "none";
         /** SellerInfo */
         SellerInfo: {
             /** Can Sell */
@@ -1035,6 +1594,120 @@ export interface components {
             power_seller: boolean;
             /** Username */
             username: string | null;
+        };
+        /**
+         * SellerProfileIn
+         * @description The whole profile as the wizard has it (a draft may leave fields empty). `wizard_step` is the step the
+         *     seller is on, kept for the next visit.
+         */
+        SellerProfileIn: {
+            /** Beneficial Owners */
+            beneficial_owners?: components["schemas"]["BeneficialOwnerIn"][];
+            /** Birthday */
+            birthday?: string | null;
+            business_type?: components["schemas"]["BusinessType"] | null;
+            /** City */
+            city?: string | null;
+            /** Company */
+            company?: string | null;
+            /** Country Code */
+            country_code?: string | null;
+            employee_size?: components["schemas"]["EmployeeSize"] | null;
+            /** First Name */
+            first_name?: string | null;
+            /** Issuance Country Code */
+            issuance_country_code?: string | null;
+            /** Last Name */
+            last_name?: string | null;
+            /** Nationality */
+            nationality?: string | null;
+            /** Phone */
+            phone?: string | null;
+            position?: components["schemas"]["PositionInCompany"] | null;
+            /** Region */
+            region?: string | null;
+            /** Registration Location */
+            registration_location?: string | null;
+            salutation?: components["schemas"]["Salutation"] | null;
+            /** Street */
+            street?: string | null;
+            /** Street Number */
+            street_number?: string | null;
+            /** Tax Ident No */
+            tax_ident_no?: string | null;
+            /** Tax No */
+            tax_no?: string | null;
+            tax_no_type?: components["schemas"]["TaxNoType"] | null;
+            vat_exempt_reason?: components["schemas"]["VatExemptReason"] | null;
+            /** Vat Id */
+            vat_id?: string | null;
+            /** Vat Payer */
+            vat_payer?: boolean | null;
+            /** Wizard Step */
+            wizard_step?: string | null;
+            /** Zip */
+            zip?: string | null;
+        };
+        /** SellerProfileOut */
+        SellerProfileOut: {
+            /** Beneficial Owners */
+            beneficial_owners?: components["schemas"]["BeneficialOwnerIn"][];
+            /** Birthday */
+            birthday?: string | null;
+            business_type?: components["schemas"]["BusinessType"] | null;
+            /** City */
+            city?: string | null;
+            /** Company */
+            company?: string | null;
+            /** Country Code */
+            country_code?: string | null;
+            /** Editable */
+            editable: boolean;
+            employee_size?: components["schemas"]["EmployeeSize"] | null;
+            /** Errors */
+            errors: {
+                [key: string]: string;
+            };
+            /** First Name */
+            first_name?: string | null;
+            /** Issuance Country Code */
+            issuance_country_code?: string | null;
+            /** Last Name */
+            last_name?: string | null;
+            /** Nationality */
+            nationality?: string | null;
+            /** Phone */
+            phone?: string | null;
+            position?: components["schemas"]["PositionInCompany"] | null;
+            /** Region */
+            region?: string | null;
+            /** Registration Done */
+            registration_done: boolean;
+            /** Registration Location */
+            registration_location?: string | null;
+            salutation?: components["schemas"]["Salutation"] | null;
+            /** Steps */
+            steps: string[];
+            /** Street */
+            street?: string | null;
+            /** Street Number */
+            street_number?: string | null;
+            /** Tax Ident No */
+            tax_ident_no?: string | null;
+            /** Tax No */
+            tax_no?: string | null;
+            tax_no_type?: components["schemas"]["TaxNoType"] | null;
+            vat_exempt_reason?: components["schemas"]["VatExemptReason"] | null;
+            /** Vat Id */
+            vat_id?: string | null;
+            /** Vat Payer */
+            vat_payer?: boolean | null;
+            /** Verification Required */
+            verification_required: boolean;
+            /** Wizard Step */
+            wizard_step?: string | null;
+            /** Zip */
+            zip?: string | null;
         };
         /** ShopProduct */
         ShopProduct: {
@@ -1119,6 +1792,13 @@ export interface components {
          * @enum {string}
          */
         StepState: "pending" | "active" | "done" | "failed";
+        /**
+         * TaxNoType
+         * @description Which tax number the seller gives (core §5: 'tax number or tax identification number, depending on
+         *     taxNoType').
+         * @enum {string}
+         */
+        TaxNoType: "tax_no" | "tax_ident_no";
         /** ThankYou */
         ThankYou: {
             /** Currency */
@@ -1212,6 +1892,16 @@ export interface components {
             /** Username */
             username?: string | null;
         };
+        /**
+         * VatExemptReason
+         * @enum {string}
+         */
+        VatExemptReason: "small_business" | "educational" | "regulated_profession" | "other";
+        /**
+         * VerificationLevel
+         * @enum {string}
+         */
+        VerificationLevel: "kyc_1" | "kyc_2" | "closed" | "kyc_incomplete" | "rejected" | "blocked" | "expired";
         /** WebhookAck */
         WebhookAck: {
             /** Duplicate */
@@ -1275,6 +1965,244 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_legitimations: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by business_type */
+                "filters[business_type][]"?: ("natural" | "entity")[];
+                /** @description filter by reviewing_status */
+                "filters[reviewing_status][]"?: ("change" | "in_review" | "reviewed" | "init" | "requested")[];
+                /** @description filter by step */
+                "filters[step][]"?: ("head_quarter" | "legal_representative" | "documents" | "ubo" | "requested" | "in_review" | "change" | "registered" | "legitimated" | "rejected")[];
+                /** @description filter by verification_level */
+                "filters[verification_level][]"?: ("kyc_1" | "kyc_2" | "closed" | "kyc_incomplete" | "rejected" | "blocked" | "expired")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "updated_at" | "submitted_at" | "step";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLegitimationList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_legitimation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seller_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLegitimationDetail"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_legitimation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seller_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegitimationOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_bank_accounts: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by group */
+                "filters[group][]"?: ("activated" | "pending" | "rejected")[];
+                /** @description filter by kind */
+                "filters[kind][]"?: ("lemonway" | "mango_pay" | "provider_connect" | "inkasso")[];
+                /** @description filter by state */
+                "filters[state][]"?: ("not_sent" | "waiting" | "activated" | "deactivated" | "rejected" | "error" | "init_state" | "activated_by_lw" | "deactivated_by_lw")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "state" | "id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBankAccountList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_document_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     order_workflows: {
         parameters: {
             query?: never;
@@ -1980,6 +2908,318 @@ export interface operations {
             };
         };
     };
+    list_bank_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_bank_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_bank_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_document"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    document_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_legitimation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegitimationOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_orders: {
         parameters: {
             query?: {
@@ -2466,6 +3706,124 @@ export interface operations {
             };
         };
     };
+    get_seller_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerProfileOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_seller_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SellerProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerProfileOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_seller_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegitimationOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_config: {
         parameters: {
             query?: never;
@@ -2823,6 +4181,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    kyc_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -10,6 +10,26 @@ import type { Answer, Body, Param, Query } from './sdk';
 type Options = Omit<RequestOptions, 'method' | 'body' | 'query' | 'form'>;
 const seg = encodeURIComponent;
 
+/** GET /v1/admin/bank_account_legitimations: Admin Legitimations */
+export const adminLegitimations = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'admin_legitimations'>>(`/admin/bank_account_legitimations`, { ...options, query });
+
+/** GET /v1/admin/bank_account_legitimations/{seller_id}: Admin Legitimation */
+export const adminLegitimation = (sellerId: Param<'admin_legitimation', 'seller_id'>, options: Options = {}) =>
+  api.get<Answer<'admin_legitimation'>>(`/admin/bank_account_legitimations/${seg(sellerId)}`, { ...options });
+
+/** POST /v1/admin/bank_account_legitimations/{seller_id}/decision: Decide Legitimation */
+export const decideLegitimation = (sellerId: Param<'decide_legitimation', 'seller_id'>, body: Body<'decide_legitimation'>, options: Options = {}) =>
+  api.post<Answer<'decide_legitimation'>>(`/admin/bank_account_legitimations/${seg(sellerId)}/decision`, body, { ...options });
+
+/** GET /v1/admin/bank_accounts: Admin Bank Accounts */
+export const adminBankAccounts = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'admin_bank_accounts'>>(`/admin/bank_accounts`, { ...options, query });
+
+/** GET /v1/admin/documents/{document_id}/file: Admin Document File */
+export const adminDocumentFile = (documentId: Param<'admin_document_file', 'document_id'>, options: Options = {}) =>
+  api.get<Answer<'admin_document_file'>>(`/admin/documents/${seg(documentId)}/file`, { ...options });
+
 /** GET /v1/admin/orders/{token}/workflows: Order Workflows */
 export const orderWorkflows = (token: Param<'order_workflows', 'token'>, options: Options = {}) =>
   api.get<Answer<'order_workflows'>>(`/admin/orders/${seg(token)}/workflows`, { ...options });
@@ -78,6 +98,38 @@ export const addProfile = (body: Body<'add_profile'>, options: Options = {}) =>
 export const sendMagicLink = (body: Body<'send_magic_link', 'profile_type'>, options: Options = {}) =>
   api.post<Answer<'send_magic_link'>>(`/app/user/send_magic_link`, body, { auth: false, ...options });
 
+/** GET /v1/cabinet/bank_accounts: List Bank Accounts */
+export const listBankAccounts = (options: Options = {}) =>
+  api.get<Answer<'list_bank_accounts'>>(`/cabinet/bank_accounts`, { ...options });
+
+/** POST /v1/cabinet/bank_accounts: Add Bank Account */
+export const addBankAccount = (body: Body<'add_bank_account', 'kind'>, options: Options = {}) =>
+  api.post<Answer<'add_bank_account'>>(`/cabinet/bank_accounts`, body, { ...options });
+
+/** DELETE /v1/cabinet/bank_accounts/{account_id}: Remove Bank Account */
+export const removeBankAccount = (accountId: Param<'remove_bank_account', 'account_id'>, options: Options = {}) =>
+  api.delete<Answer<'remove_bank_account'>>(`/cabinet/bank_accounts/${seg(accountId)}`, { ...options });
+
+/** GET /v1/cabinet/documents: List Documents */
+export const listDocuments = (options: Options = {}) =>
+  api.get<Answer<'list_documents'>>(`/cabinet/documents`, { ...options });
+
+/** POST /v1/cabinet/documents: Upload Document */
+export const uploadDocument = (form: FormData, options: Options = {}) =>
+  api.post<Answer<'upload_document'>>(`/cabinet/documents`, undefined, { ...options, form });
+
+/** DELETE /v1/cabinet/documents/{document_id}: Remove Document */
+export const removeDocument = (documentId: Param<'remove_document', 'document_id'>, options: Options = {}) =>
+  api.delete<Answer<'remove_document'>>(`/cabinet/documents/${seg(documentId)}`, { ...options });
+
+/** GET /v1/cabinet/documents/{document_id}/file: Document File */
+export const documentFile = (documentId: Param<'document_file', 'document_id'>, options: Options = {}) =>
+  api.get<Answer<'document_file'>>(`/cabinet/documents/${seg(documentId)}/file`, { ...options });
+
+/** GET /v1/cabinet/legitimation: Get Legitimation */
+export const getLegitimation = (options: Options = {}) =>
+  api.get<Answer<'get_legitimation'>>(`/cabinet/legitimation`, { ...options });
+
 /** GET /v1/cabinet/orders: List Orders */
 export const listOrders = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_orders'>>(`/cabinet/orders`, { ...options, query });
@@ -122,6 +174,18 @@ export const removePlan = (productId: Param<'remove_plan', 'product_id'>, planId
 export const productAction = (productId: Param<'product_action', 'product_id'>, action: Param<'product_action', 'action'>, options: Options = {}) =>
   api.post<Answer<'product_action'>>(`/cabinet/products/${seg(productId)}/${seg(action)}`, undefined, { ...options });
 
+/** GET /v1/cabinet/seller_profile: Get Seller Profile */
+export const getSellerProfile = (options: Options = {}) =>
+  api.get<Answer<'get_seller_profile'>>(`/cabinet/seller_profile`, { ...options });
+
+/** PUT /v1/cabinet/seller_profile: Save Seller Profile */
+export const saveSellerProfile = (body: Body<'save_seller_profile'>, options: Options = {}) =>
+  api.put<Answer<'save_seller_profile'>>(`/cabinet/seller_profile`, body, { ...options });
+
+/** POST /v1/cabinet/seller_profile/submit: Submit Seller Profile */
+export const submitSellerProfile = (options: Options = {}) =>
+  api.post<Answer<'submit_seller_profile'>>(`/cabinet/seller_profile/submit`, undefined, { ...options });
+
 /** GET /v1/common/config: Get Config */
 export const getConfig = (options: Options = {}) =>
   api.get<Answer<'get_config'>>(`/common/config`, { auth: false, ...options });
@@ -157,6 +221,10 @@ export const getShopProduct = (username: Param<'get_shop_product', 'username'>, 
 /** POST /v1/shop/{username}/products/{slug}/checkout: Start Checkout */
 export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout'>, options: Options = {}) =>
   api.post<Answer<'start_checkout'>>(`/shop/${seg(username)}/products/${seg(slug)}/checkout`, body, { auth: false, ...options });
+
+/** POST /v1/webhooks/kyc: Kyc Webhook */
+export const kycWebhook = (options: Options = {}) =>
+  api.post<Answer<'kyc_webhook'>>(`/webhooks/kyc`, undefined, { auth: false, ...options });
 
 /** POST /v1/webhooks/stripe: Stripe Webhook */
 export const stripeWebhook = (options: Options = {}) =>

@@ -1,0 +1,72 @@
+"""The API's side of the Legitimation workflow: start it with the first saved profile, then signal it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from temporalio.client import Client
+from temporalio.common import WorkflowIDReusePolicy
+from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.service import RPCError, RPCStatusCode
+
+from domain.errors import DomainError, ErrorCode
+from domain.legitimation import KycAnswer, LegitimationInput, ManagerDecision, ProfileFacts
+from domain.workflow_ids import legitimation_id
+from sellflow.settings import get_settings
+from workflows.legitimation import LegitimationWorkflow
+
+REFERENCE = re.compile(r"^legitimation-(\d{1,18})-(\d{1,9})$")
+
+
+def seller_of_reference(reference: str) -> int | None:
+    m = REFERENCE.match(reference)
+    return int(m.group(1)) if m else None
+
+
+async def profile_saved(client: Client, seller_id: int, facts: ProfileFacts) -> bool:
+    """Signal-with-start: the first saved profile starts `legitimation-{seller id}`, later ones inform it. A
+    finished legitimation (rejected) is never started again. False when there is no running workflow."""
+    s = get_settings()
+    try:
+        await client.start_workflow(
+            LegitimationWorkflow.run,
+            LegitimationInput(
+                seller_id=seller_id, day_s=s.legitimation_day_s, reminder_days=s.legitimation_reminder_days
+            ),
+            id=legitimation_id(seller_id),
+            task_queue=s.temporal_task_queue,
+            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+            start_signal=LegitimationWorkflow.profile_saved.__name__,
+            start_signal_args=[facts],
+        )
+    except WorkflowAlreadyStartedError:
+        return False
+    return True
+
+
+async def _signal(client: Client, seller_id: int, signal: Any, *args: object) -> None:
+    handle = client.get_workflow_handle_for(LegitimationWorkflow.run, legitimation_id(seller_id))
+    try:
+        await handle.signal(signal, *args)
+    except RPCError as e:
+        if e.status == RPCStatusCode.NOT_FOUND:
+            raise DomainError(ErrorCode.CONFLICT, "This legitimation is closed.") from e
+        raise
+
+
+async def submitted(client: Client, seller_id: int) -> None:
+    await _signal(client, seller_id, LegitimationWorkflow.submit)
+
+
+async def decided(client: Client, seller_id: int, decision: ManagerDecision) -> None:
+    await _signal(client, seller_id, LegitimationWorkflow.decide, decision)
+
+
+async def kyc_answered(client: Client, seller_id: int, answer: KycAnswer) -> bool:
+    """False when the seller has no running legitimation (the answer is stored and acknowledged anyway)."""
+    try:
+        await _signal(client, seller_id, LegitimationWorkflow.kyc_answered, answer)
+    except DomainError:
+        return False
+    return True

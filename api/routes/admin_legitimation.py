@@ -1,0 +1,132 @@
+"""`/v1/admin/bank_accounts` and `/v1/admin/bank_account_legitimations` (manager, core §2): the review lists,
+one legitimation's data, documents and history, and the manager's decision (approve, reject with a reason, ask
+for changes), which signals the seller's Legitimation workflow and is audited in its history."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
+from sqlalchemy import select
+
+from api import legitimation as flow
+from api.deps import DB, CurrentManager, Temporal
+from api.listing import list_openapi, list_params
+from api.routes.cabinet.profile import UNDER_REVIEW, legitimation_out, profile_out
+from api.schemas.fields import Id
+from api.schemas.legitimation import (
+    AdminBankAccountList,
+    AdminLegitimationDetail,
+    AdminLegitimationList,
+    BankAccountOut,
+    DecisionIn,
+    DocumentOut,
+    LegitimationOut,
+)
+from api.workflows import ui_url
+from domain.errors import DomainError, ErrorCode, invalid
+from domain.legitimation import Decision, LegitimationStep, ManagerDecision
+from domain.workflow_ids import legitimation_id
+from providers.storage.local import storage
+from store.accounts.models import Seller, User
+from store.legitimation.lists import (
+    BANK_ACCOUNT_FILTERS,
+    BANK_ACCOUNT_LIST,
+    LEGITIMATION_FILTERS,
+    LEGITIMATION_LIST,
+    bank_accounts_listed,
+    legitimations_listed,
+)
+from store.legitimation.models import KycDocument
+from store.legitimation.queries import bank_accounts_of, documents_of, legitimation_of
+
+router = APIRouter(prefix="/v1/admin", tags=["admin"])
+
+
+@router.get(
+    "/bank_accounts",
+    response_model=AdminBankAccountList,
+    openapi_extra=list_openapi(BANK_ACCOUNT_LIST, BANK_ACCOUNT_FILTERS),
+)
+async def admin_bank_accounts(request: Request, manager: CurrentManager, s: DB) -> Response:
+    rows, total = await bank_accounts_listed(s, list_params(request))
+    body = AdminBankAccountList.model_validate({"list": rows, "total_count": total}).model_dump_json()
+    return Response(body, media_type="application/json")
+
+
+@router.get(
+    "/bank_account_legitimations",
+    response_model=AdminLegitimationList,
+    openapi_extra=list_openapi(LEGITIMATION_LIST, LEGITIMATION_FILTERS),
+)
+async def admin_legitimations(request: Request, manager: CurrentManager, s: DB) -> Response:
+    rows, total = await legitimations_listed(s, list_params(request))
+    body = AdminLegitimationList.model_validate({"list": rows, "total_count": total}).model_dump_json()
+    return Response(body, media_type="application/json")
+
+
+async def _seller(s: DB, seller_id: int) -> tuple[Seller, User]:
+    row = (
+        await s.execute(
+            select(Seller, User).join(User, User.id == Seller.user_id).where(Seller.id == seller_id)
+        )
+    ).first()
+    if row is None or await legitimation_of(s, seller_id) is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Legitimation not found.")
+    return row[0], row[1]
+
+
+@router.get("/bank_account_legitimations/{seller_id}", response_model=AdminLegitimationDetail)
+async def admin_legitimation(seller_id: Id, manager: CurrentManager, s: DB) -> AdminLegitimationDetail:
+    seller, user = await _seller(s, seller_id)
+    wid = legitimation_id(seller.id)
+    return AdminLegitimationDetail(
+        seller_id=seller.id,
+        username=user.username,
+        email=user.email,
+        profile=await profile_out(s, seller),
+        bank_accounts=[
+            BankAccountOut.model_validate(b, from_attributes=True)
+            for b in await bank_accounts_of(s, seller.id)
+        ],
+        documents=[
+            DocumentOut.model_validate(d, from_attributes=True) for d in await documents_of(s, seller.id)
+        ],
+        legitimation=await legitimation_out(s, seller),
+        workflow_id=wid,
+        temporal_ui_url=ui_url(wid),
+    )
+
+
+@router.post("/bank_account_legitimations/{seller_id}/decision", response_model=LegitimationOut)
+async def decide_legitimation(
+    seller_id: Id, body: DecisionIn, manager: CurrentManager, s: DB, client: Temporal
+) -> LegitimationOut:
+    seller, _ = await _seller(s, seller_id)
+    leg = await legitimation_of(s, seller.id)
+    reason = (body.reason or "").strip() or None
+    if body.decision != Decision.approve and reason is None:
+        raise invalid(reason="required")
+    if leg is None or leg.step not in UNDER_REVIEW:
+        raise DomainError(
+            ErrorCode.CONFLICT,
+            "This legitimation is not waiting for a review.",
+            {"step": leg.step.value if leg else ""},
+        )
+    if body.decision == Decision.approve and leg.step != LegitimationStep.registered:
+        raise DomainError(
+            ErrorCode.CONFLICT,
+            "The verification provider has not confirmed this seller yet.",
+            {"step": leg.step.value},
+        )
+    await flow.decided(
+        client, seller.id, ManagerDecision(decision=body.decision, manager_id=manager.id, reason=reason)
+    )
+    return await legitimation_out(s, seller)
+
+
+@router.get("/documents/{document_id}/file", response_class=FileResponse)
+async def admin_document_file(document_id: Id, manager: CurrentManager, s: DB) -> FileResponse:
+    doc = await s.get(KycDocument, document_id)
+    if doc is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Document not found.")
+    return FileResponse(storage().path(doc.storage_key), filename=doc.file_name, media_type=doc.content_type)
