@@ -192,8 +192,10 @@ async def submit_seller_profile(seller: CurrentSeller, s: DB, client: Temporal) 
 
 
 async def legitimation_out(s: AsyncSession, seller: Seller, *, submitting: bool = False) -> LegitimationOut:
-    await s.refresh(seller)
+    # the projection first, then the seller's flags: both are written in one transaction, and read in this
+    # order the flags are never older than the step shown with them
     leg = await legitimation_of(s, seller.id)
+    await s.refresh(seller)
     profile = profile_data(await profile_row_of(s, seller.id))
     _, missing, _ = await profile_facts(s, seller, profile)
     history = [HistoryOut.model_validate(e, from_attributes=True) for e in await events_of(s, seller.id)]
