@@ -36,10 +36,16 @@ from store.legitimation.queries import PROFILE_FIELDS, profile_row_of
 async def profile_saved(
     s: AsyncSession, seller_id: int, profile: SellerProfile, wizard_step: str | None
 ) -> SellerProfileRow:
+    now = datetime.now(UTC)
+    # two first saves at once: one inserts, the other finds the row (the unique seller_id decides)
+    await s.execute(
+        insert(SellerProfileRow)
+        .values(seller_id=seller_id, beneficial_owners=[], created_at=now, updated_at=now)
+        .on_conflict_do_nothing()
+    )
     row = await profile_row_of(s, seller_id)
-    if row is None:
-        row = SellerProfileRow(seller_id=seller_id, beneficial_owners=[])
-        s.add(row)
+    if row is None:  # pragma: no cover - the insert above or a concurrent one made it
+        raise DomainError(ErrorCode.CONFLICT, "The profile is being saved; try again.")
     for f in PROFILE_FIELDS:
         v = getattr(profile, f)
         setattr(row, f, v.strip() if isinstance(v, str) else v)

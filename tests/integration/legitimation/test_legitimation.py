@@ -365,3 +365,25 @@ async def test_a_worker_killed_mid_review_loses_nothing(stack):
         assert [s["reference"] for s in submissions].count(f"legitimation-{sid}-1") == 1
         assert (await decide(c, sid, "approve")).status_code == 200
         await wait_legitimation(c, seller, "legitimated")
+
+
+async def test_concurrent_first_saves_make_one_profile_and_one_legitimation(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "race", legitimate=False)
+        answers = await asyncio.gather(
+            *(
+                c.put("/v1/cabinet/seller_profile", json=NATURAL_PROFILE, headers=seller.headers)
+                for _ in range(6)
+            )
+        )
+        assert [r.status_code for r in answers] == [200] * 6
+        sid = await seller_id_of_profile(seller.username)
+        assert await db_count("select count(*) from seller_profiles where seller_id = :s", s=sid) == 1
+        await wait_legitimation(c, seller, "documents")
+        assert await db_count("select count(*) from legitimations where seller_id = :s", s=sid) == 1
+
+
+async def seller_id_of_profile(username: str) -> int:
+    return await db_count(
+        "select s.id from sellers s join users u on u.id = s.user_id where u.username = :u", u=username
+    )
