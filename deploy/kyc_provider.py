@@ -9,7 +9,8 @@ The rule (README, "Local KYC provider"), on the subject's last name (or the comp
 - anything else: approved.
 
 `GET /v1/submissions` lists what was received (the tests read it). A callback that fails is retried with backoff
-for a while, so a submission made before the API is up (the seed) is answered once it is.
+for a while, so a submission made before the API is up is answered once it is; with `--store` (make run) the
+submissions survive a restart and those not answered yet are answered after it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import json
 import secrets
 import sys
 from datetime import UTC, datetime
+from pathlib import Path
 
 import httpx
 from aiohttp import web
@@ -27,6 +29,12 @@ from aiohttp import web
 from providers.kyc.webhooks import SIGNATURE_HEADER, sign
 
 SUBMISSIONS: dict[str, dict] = {}
+STORE: Path | None = None
+
+
+def _save() -> None:
+    if STORE is not None:
+        STORE.write_text(json.dumps(SUBMISSIONS))
 
 
 def decide(sub: dict) -> tuple[str, str | None]:
@@ -58,6 +66,8 @@ async def _callback(app: web.Application, sub: dict) -> None:
                 r = await c.post(sub["callback_url"], content=body, headers=headers)
             sub["callback_status"] = r.status_code
             if r.status_code < 500:
+                sub["answered"] = True
+                _save()
                 return
         except httpx.HTTPError as e:
             sub["callback_status"] = repr(e)
@@ -87,10 +97,22 @@ async def submit(request: web.Request) -> web.Response:
         "received_at": datetime.now(UTC).isoformat(),
     }
     SUBMISSIONS[reference] = sub
+    _save()
+    _answer_later(app, sub)
+    return web.json_response({"id": sub["id"], "duplicate": False}, status=201)
+
+
+def _answer_later(app: web.Application, sub: dict) -> None:
     task = asyncio.create_task(_callback(app, sub))
     app["tasks"].add(task)
     task.add_done_callback(app["tasks"].discard)
-    return web.json_response({"id": sub["id"], "duplicate": False}, status=201)
+
+
+async def _resume(app: web.Application) -> None:
+    """With --store, submissions not answered before a restart are answered now."""
+    for sub in SUBMISSIONS.values():
+        if not sub.get("answered"):
+            _answer_later(app, sub)
 
 
 async def listing(request: web.Request) -> web.Response:
@@ -102,6 +124,7 @@ def make_app(api_key: str, secret: str, delay: float) -> web.Application:
     app["api_key"], app["secret"], app["delay"], app["tasks"] = api_key, secret, delay, set()
     app.router.add_post("/v1/submissions", submit)
     app.router.add_get("/v1/submissions", listing)
+    app.on_startup.append(_resume)
     return app
 
 
@@ -111,7 +134,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--api-key", default="kyc_sellflow_local")
     ap.add_argument("--secret", default="kycsec_sellflow_local")
     ap.add_argument("--delay", type=float, default=2.0, help="seconds before the callback")
+    ap.add_argument("--store", default="", help="keep submissions across restarts in this JSON file")
     a = ap.parse_args(argv)
+    global STORE
+    if a.store:
+        STORE = Path(a.store)
+        if STORE.exists():
+            SUBMISSIONS.update(json.loads(STORE.read_text() or "{}"))
     web.run_app(make_app(a.api_key, a.secret, a.delay), host="127.0.0.1", port=a.port, print=None)
 
 

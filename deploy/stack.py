@@ -208,6 +208,8 @@ class Stack:
         settings = Settings()
         args = [sys.executable, "-m", "deploy.kyc_provider", "--port", str(self.ports.kyc)]
         args += ["--api-key", settings.kyc_api_key, "--secret", settings.kyc_webhook_secret]
+        if self.persistent:
+            args += ["--store", str(self.data_dir / "kyc_submissions.json")]
         self._spawn("kyc", [*args, "--delay", str(self.kyc_delay)])
 
     def wait_services(self) -> None:
