@@ -11,7 +11,7 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
 from domain.errors import DomainError, ErrorCode
-from domain.legitimation import KycAnswer, LegitimationInput, ManagerDecision, ProfileFacts
+from domain.legitimation import KycAnswer, LegitimationInput, LimitChange, ManagerDecision, ProfileFacts
 from domain.workflow_ids import legitimation_id
 from sellflow.settings import get_settings
 from workflows.legitimation import LegitimationWorkflow
@@ -61,6 +61,10 @@ async def submitted(client: Client, seller_id: int) -> None:
 
 async def decided(client: Client, seller_id: int, decision: ManagerDecision) -> None:
     await _signal(client, seller_id, LegitimationWorkflow.decide, decision)
+
+
+async def limit_set(client: Client, seller_id: int, change: LimitChange) -> None:
+    await _signal(client, seller_id, LegitimationWorkflow.set_limit, change)
 
 
 async def kyc_answered(client: Client, seller_id: int, answer: KycAnswer) -> bool:

@@ -145,6 +145,19 @@ STOPS_PAYMENTS = frozenset(
 STOPS_PAYOUTS = frozenset(set(AccountLimit) - {AccountLimit.payments})
 
 
+_SEVERITY = (AccountLimit.rejected, AccountLimit.verification, AccountLimit.no_documents)
+
+
+def combined_limit(a: AccountLimit | None, b: AccountLimit | None) -> AccountLimit | None:
+    """Two limits in force at once (the review's and a manager's) as the one the seller lives with."""
+    if a is None or b is None or a == b:
+        return a or b
+    for severe in _SEVERITY:
+        if severe in (a, b):
+            return severe
+    return AccountLimit.payments_payouts  # payments with payouts, or either with payments_payouts
+
+
 class DataMismatch(StrEnum):
     requested = "requested"
     data_mismatch = "data_mismatch"
@@ -192,6 +205,15 @@ class ManagerDecision:
 
 
 @dataclass(frozen=True)
+class LimitChange:
+    """A manager sets (or lifts, with None) an account limit: `payments` stops selling, `payouts` payouts."""
+
+    limit: AccountLimit | None
+    manager_id: int
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
 class HistoryEntry:
     at: datetime
     actor: str  # seller, kyc, manager:{id}, system
@@ -221,6 +243,8 @@ class LegitimationState:
     seen_events: list[str] = field(default_factory=list)
     submit_requested: bool = False
     decision: ManagerDecision | None = None
+    limit_change: LimitChange | None = None
+    manager_limit: AccountLimit | None = None  # set by a manager on top of what the review decided
     change_since: datetime | None = None
     reminded: bool = False
     seq: int = 0  # history entries written so far (the projection's idempotency key)

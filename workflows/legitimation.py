@@ -45,10 +45,12 @@ from domain.legitimation import (
     LegitimationState,
     LegitimationStatus,
     LegitimationStep,
+    LimitChange,
     ManagerDecision,
     ProfileFacts,
     ReviewingStatus,
     VerificationLevel,
+    combined_limit,
     kyc_reference,
 )
 from workflows.policies import FULFILMENT_STEP
@@ -83,7 +85,9 @@ class LegitimationWorkflow:
         if st.seq == 0:
             await self._record("system", "started")
         while st.step != LegitimationStep.rejected:
-            if st.step in COLLECTING or st.step == LegitimationStep.change:
+            if st.limit_change is not None:
+                await self._apply_limit()
+            elif st.step in COLLECTING or st.step == LegitimationStep.change:
                 await self._collect()
             elif st.step in (LegitimationStep.requested, LegitimationStep.in_review):
                 await self._review_by_provider()
@@ -229,6 +233,15 @@ class LegitimationWorkflow:
         await self._record(actor, action, reason)
         await self._mail(LegitimationMailKind.rejected, f"round-{st.round}")
 
+    async def _apply_limit(self) -> None:
+        st = self.state
+        change, st.limit_change = st.limit_change, None
+        if change is None:
+            return
+        st.manager_limit = change.limit
+        action = "limit_lifted" if change.limit is None else "limit_set"
+        await self._record(f"manager:{change.manager_id}", action, change.reason)
+
     # ----- conditions ------------------------------------------------------------------------------------
     def _ready_to_submit(self) -> bool:
         st = self.state
@@ -246,9 +259,9 @@ class LegitimationWorkflow:
             st.facts is not None and st.verified_hash is not None and st.facts.data_hash != st.verified_hash
         )
 
-    @staticmethod
-    def _suggested() -> bool:
-        return workflow.info().is_continue_as_new_suggested()
+    def _suggested(self) -> bool:
+        """Leave the current wait: a limit to apply, or a history long enough to continue as new."""
+        return self.state.limit_change is not None or workflow.info().is_continue_as_new_suggested()
 
     # ----- handlers --------------------------------------------------------------------------------------
     @workflow.signal
@@ -282,6 +295,12 @@ class LegitimationWorkflow:
         if st.step in reviewing:
             st.decision = decision
 
+    @workflow.signal
+    def set_limit(self, change: LimitChange) -> None:
+        """Only a legitimated seller's limit is a manager's to set; before that the review sets it."""
+        if self.state.step == LegitimationStep.legitimated:
+            self.state.limit_change = change
+
     @workflow.query
     def current(self) -> LegitimationState:
         return self.state
@@ -303,7 +322,7 @@ class LegitimationWorkflow:
                 reviewing_status=st.reviewing_status,
                 verification_level=st.verification_level,
                 data_mismatch=st.data_mismatch,
-                account_limit=st.account_limit,
+                account_limit=combined_limit(st.account_limit, st.manager_limit),
                 reason=st.reason,
                 reference=st.reference,
             ),

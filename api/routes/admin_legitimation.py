@@ -21,10 +21,11 @@ from api.schemas.legitimation import (
     DecisionIn,
     DocumentOut,
     LegitimationOut,
+    LimitIn,
 )
 from api.workflows import ui_url
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.legitimation import Decision, LegitimationStep, ManagerDecision
+from domain.legitimation import AccountLimit, Decision, LegitimationStep, LimitChange, ManagerDecision
 from domain.workflow_ids import legitimation_id
 from providers.storage.local import storage
 from store.accounts.models import Seller, User
@@ -121,6 +122,26 @@ async def decide_legitimation(
     await flow.decided(
         client, seller.id, ManagerDecision(decision=body.decision, manager_id=manager.id, reason=reason)
     )
+    return await legitimation_out(s, seller)
+
+
+@router.post("/bank_account_legitimations/{seller_id}/limit", response_model=LegitimationOut)
+async def limit_legitimation(
+    seller_id: Id, body: LimitIn, manager: CurrentManager, s: DB, client: Temporal
+) -> LegitimationOut:
+    """Set or lift an account limit of a legitimated seller; the workflow applies it and audits who and why."""
+    seller, _ = await _seller(s, seller_id)
+    leg = await legitimation_of(s, seller.id)
+    reason = body.reason.strip()
+    if not reason:
+        raise invalid(reason="required")
+    if leg is None or leg.step != LegitimationStep.legitimated:
+        step = leg.step.value if leg else ""
+        raise DomainError(
+            ErrorCode.CONFLICT, "Only a legitimated seller's limits are set here.", {"step": step}
+        )
+    limit = AccountLimit(body.account_limit) if body.account_limit else None
+    await flow.limit_set(client, seller.id, LimitChange(limit=limit, manager_id=manager.id, reason=reason))
     return await legitimation_out(s, seller)
 
 

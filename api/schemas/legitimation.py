@@ -5,7 +5,7 @@ domain's, applied by the routes, so the web form shows the API's own messages.""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -55,6 +55,7 @@ StreetNumber = Annotated[str, StringConstraints(max_length=STREET_NUMBER_MAX)]
 Zip = Annotated[str, StringConstraints(max_length=ZIP_MAX)]
 VatId = Annotated[str, StringConstraints(max_length=VAT_ID_MAX)]
 TaxNumber = Annotated[str, StringConstraints(max_length=TAX_NUMBER_MAX)]
+ManagerLimit = Literal["payments", "payouts", "payments_payouts"]
 Country = Annotated[str, StringConstraints(max_length=COUNTRY_CODE_LEN)]
 WIZARD_STEPS = ("business", "personal", "representative", "details", "tax", "documents", "summary")
 WizardStep = Annotated[str, StringConstraints(pattern=rf"^({'|'.join(WIZARD_STEPS)})$")]
@@ -184,6 +185,15 @@ class DecisionIn(BaseModel):
     decision: Decision
     # required for reject and request_changes: the seller reads it
     reason: Annotated[str, StringConstraints(max_length=DECISION_REASON_MAX)] | None = None
+
+
+class LimitIn(BaseModel):
+    """A manager's account limit for a legitimated seller (core §4): `payments` stops selling, `payouts` stops
+    payouts, both together `payments_payouts`; null lifts it. The reason is required and audited."""
+
+    model_config = ConfigDict(extra="forbid")
+    account_limit: ManagerLimit | None
+    reason: Annotated[str, StringConstraints(max_length=DECISION_REASON_MAX)]
 
 
 class AdminBankAccountRow(BaseModel):

@@ -24,9 +24,11 @@ from domain.legitimation import (
     LegitimationMail,
     LegitimationRecord,
     LegitimationStep,
+    LimitChange,
     ManagerDecision,
     ProfileFacts,
     VerificationLevel,
+    combined_limit,
 )
 from domain.workflow_ids import legitimation_id
 from worker.main import RUNNER
@@ -327,3 +329,44 @@ async def test_continue_as_new_keeps_the_state(short_history_client):
         assert st.round == 1 and [h.action for h in st.history][-1] == "approved"
         await handle.terminate("test over")
     assert [r.seq for r in fake.records] == list(range(1, len(fake.records) + 1))
+
+
+async def test_a_manager_limits_and_lifts_a_legitimated_seller(client, record):
+    fake = FakeLegitimation()
+    async with running(client, fake) as handle:
+        # before legitimation a manager's limit is not taken (the review decides)
+        await handle.signal(LegitimationWorkflow.set_limit, LimitChange(AccountLimit.payments, 1, "early"))
+        await submitted_and_approved_by_kyc(handle)
+        await handle.signal(LegitimationWorkflow.decide, ManagerDecision(Decision.approve, manager_id=1))
+        await at_step(handle, LegitimationStep.legitimated)
+        await handle.signal(
+            LegitimationWorkflow.set_limit, LimitChange(AccountLimit.payments, 2, "Fraud check")
+        )
+        await until(lambda: fake.actions()[-1] == "limit_set")
+        assert fake.records[-1].account_limit == AccountLimit.payments
+        assert fake.records[-1].entry.reason == "Fraud check" and fake.records[-1].entry.actor == "manager:2"
+        # a data change meanwhile adds the review's payouts limit to the manager's
+        moved = ProfileFacts("natural", LegitimationStep.documents, complete=True, data_hash="h2")
+        await handle.signal(LegitimationWorkflow.profile_saved, moved)
+        await at_step(handle, LegitimationStep.in_review)
+        assert fake.records[-1].account_limit == AccountLimit.payments_payouts
+        await handle.signal(
+            LegitimationWorkflow.kyc_answered, answer(handle, KycOutcome.approved, ref_round=2)
+        )
+        await at_step(handle, LegitimationStep.registered)
+        await handle.signal(LegitimationWorkflow.decide, ManagerDecision(Decision.approve, manager_id=1))
+        await at_step(handle, LegitimationStep.legitimated)
+        assert fake.records[-1].account_limit == AccountLimit.payments  # the manager's limit stays
+        await handle.signal(LegitimationWorkflow.set_limit, LimitChange(None, 2, "Cleared"))
+        await until(lambda: fake.actions()[-1] == "limit_lifted")
+        assert fake.records[-1].account_limit is None
+        await handle.terminate("test over")
+    assert "early" not in [r.entry.reason for r in fake.records]
+    await record(handle, "legitimation")
+
+
+def test_limits_combine():
+    assert combined_limit(None, AccountLimit.payments) == AccountLimit.payments
+    assert combined_limit(AccountLimit.payouts, AccountLimit.payments) == AccountLimit.payments_payouts
+    assert combined_limit(AccountLimit.rejected, AccountLimit.payments) == AccountLimit.rejected
+    assert combined_limit(AccountLimit.payouts, AccountLimit.payouts) == AccountLimit.payouts

@@ -387,3 +387,50 @@ async def seller_id_of_profile(username: str) -> int:
     return await db_count(
         "select s.id from sellers s join users u on u.id = s.user_id where u.username = :u", u=username
     )
+
+
+async def test_a_manager_limits_payments_and_the_seller_stops_selling(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "limited")
+        product = await published_product(c, seller)
+        sid = await seller_id_of(c, seller)
+        m = await manager_headers(c)
+        url = f"/v1/admin/bank_account_legitimations/{sid}/limit"
+        r = await c.post(url, json={"account_limit": "payments", "reason": " "}, headers=m)
+        assert r.status_code == 400 and r.json()["fields"] == {"reason": "required"}
+        r = await c.post(url, json={"account_limit": "rejected", "reason": "x"}, headers=m)
+        assert r.status_code == 400
+        assert (
+            await c.post(
+                url, json={"account_limit": "payments", "reason": "Chargebacks"}, headers=seller.headers
+            )
+        ).status_code == 403
+        assert (
+            await c.post(url, json={"account_limit": "payments", "reason": "Chargebacks"}, headers=m)
+        ).status_code == 200
+
+        async def can_sell() -> bool:
+            return (await c.get("/v1/cabinet/legitimation", headers=seller.headers)).json()["can_sell"]
+
+        deadline = time.monotonic() + 20
+        while await can_sell() and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        leg = (await c.get("/v1/cabinet/legitimation", headers=seller.headers)).json()
+        assert (
+            leg["can_sell"] is False and leg["account_limit"] == "payments" and leg["missing"] == ["limited"]
+        )
+        r = await c.post(
+            f"/v1/shop/{seller.username}/products/{product['slug']}/checkout",
+            json={
+                "pricing_plan_id": product["pricing_plans"][0]["id"],
+                "payer": {"email": "b@example.com", "first_name": "B", "last_name": "B"},
+            },
+        )
+        assert r.status_code == 422
+        assert (
+            await c.post(url, json={"account_limit": None, "reason": "Cleared"}, headers=m)
+        ).status_code == 200
+        deadline = time.monotonic() + 20
+        while not await can_sell() and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        assert await can_sell()

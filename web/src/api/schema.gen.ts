@@ -55,6 +55,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/bank_account_legitimations/{seller_id}/limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Limit Legitimation
+         * @description Set or lift an account limit of a legitimated seller; the workflow applies it and audits who and why.
+         */
+        post: operations["limit_legitimation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/bank_accounts": {
         parameters: {
             query?: never;
@@ -1208,6 +1228,17 @@ export interface components {
          */
         LegitimationStep: "head_quarter" | "legal_representative" | "documents" | "ubo" | "requested" | "in_review" | "change" | "registered" | "legitimated" | "rejected";
         /**
+         * LimitIn
+         * @description A manager's account limit for a legitimated seller (core §4): `payments` stops selling, `payouts` stops
+         *     payouts, both together `payments_payouts`; null lifts it. The reason is required and audited.
+         */
+        LimitIn: {
+            /** Account Limit */
+            account_limit: ("payments" | "payouts" | "payments_payouts") | null;
+            /** Reason */
+            reason: string;
+        };
+        /**
          * LogType
          * @enum {string}
          */
@@ -2076,6 +2107,50 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegitimationOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    limit_legitimation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seller_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LimitIn"];
             };
         };
         responses: {

@@ -22,6 +22,10 @@ export const adminLegitimation = (sellerId: Param<'admin_legitimation', 'seller_
 export const decideLegitimation = (sellerId: Param<'decide_legitimation', 'seller_id'>, body: Body<'decide_legitimation'>, options: Options = {}) =>
   api.post<Answer<'decide_legitimation'>>(`/admin/bank_account_legitimations/${seg(sellerId)}/decision`, body, { ...options });
 
+/** POST /v1/admin/bank_account_legitimations/{seller_id}/limit: Limit Legitimation */
+export const limitLegitimation = (sellerId: Param<'limit_legitimation', 'seller_id'>, body: Body<'limit_legitimation'>, options: Options = {}) =>
+  api.post<Answer<'limit_legitimation'>>(`/admin/bank_account_legitimations/${seg(sellerId)}/limit`, body, { ...options });
+
 /** GET /v1/admin/bank_accounts: Admin Bank Accounts */
 export const adminBankAccounts = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'admin_bank_accounts'>>(`/admin/bank_accounts`, { ...options, query });
