@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import invalid
@@ -48,16 +48,25 @@ def _group(q: Query, value: Any) -> Query:
     return q.where(BankAccount.state.in_(states))
 
 
-def _seller_search(q: Query, text: str) -> Query:
+def _seller_terms(text: str) -> list[ColumnElement[bool]]:
+    """A seller found by the start of the username, e-mail, last name or company."""
     t = text.lower()
-    return q.where(
-        or_(
-            func.lower(User.username).startswith(t, autoescape=True),
-            func.lower(User.email).startswith(t, autoescape=True),
-            func.lower(SellerProfileRow.last_name).startswith(t, autoescape=True),
-            func.lower(SellerProfileRow.company).startswith(t, autoescape=True),
-        )
-    )
+    return [
+        func.lower(User.username).startswith(t, autoescape=True),
+        func.lower(User.email).startswith(t, autoescape=True),
+        func.lower(SellerProfileRow.last_name).startswith(t, autoescape=True),
+        func.lower(SellerProfileRow.company).startswith(t, autoescape=True),
+    ]
+
+
+def _seller_search(q: Query, text: str) -> Query:
+    return q.where(or_(*_seller_terms(text)))
+
+
+def _bank_search(q: Query, text: str) -> Query:
+    """A seller, or the start of an IBAN (spaces ignored)."""
+    iban = BankAccount.iban.startswith(text.replace(" ", "").upper(), autoescape=True)
+    return q.where(or_(*_seller_terms(text), iban))
 
 
 BANK_ACCOUNT_FILTERS: dict[str, dict[str, Any]] = {
@@ -74,27 +83,21 @@ BANK_ACCOUNT_LIST = ListSpec(
         "kind": _enum_filter(BankAccount.kind, BankAccountType, "kind"),
         "group": _group,
     },
-    search=lambda q, text: _bank_search(q, text),
+    search=_bank_search,
 )
 
 
-def _bank_search(q: Query, text: str) -> Query:
-    """A seller's username, e-mail, last name or company, or the start of an IBAN (spaces ignored)."""
-    t = text.lower()
-    compact = text.replace(" ", "").upper()
-    return q.where(
-        or_(
-            func.lower(User.username).startswith(t, autoescape=True),
-            func.lower(User.email).startswith(t, autoescape=True),
-            func.lower(SellerProfileRow.last_name).startswith(t, autoescape=True),
-            func.lower(SellerProfileRow.company).startswith(t, autoescape=True),
-            BankAccount.iban.startswith(compact, autoescape=True),
-        )
+def _with_seller(q: Query, seller_id: Any) -> Query:
+    """The seller's user (username, e-mail) and profile (names, company) beside each row, for search."""
+    return (
+        q.join(Seller, Seller.id == seller_id)
+        .join(User, User.id == Seller.user_id)
+        .outerjoin(SellerProfileRow, SellerProfileRow.seller_id == seller_id)
     )
 
 
 def _bank_select() -> Query:
-    return (
+    return _with_seller(
         select(
             BankAccount.id,
             BankAccount.seller_id,
@@ -106,10 +109,8 @@ def _bank_select() -> Query:
             BankAccount.bic,
             BankAccount.state,
             BankAccount.created_at,
-        )
-        .join(Seller, Seller.id == BankAccount.seller_id)
-        .join(User, User.id == Seller.user_id)
-        .outerjoin(SellerProfileRow, SellerProfileRow.seller_id == BankAccount.seller_id)
+        ),
+        BankAccount.seller_id,
     )
 
 
@@ -145,7 +146,7 @@ LEGITIMATION_LIST = ListSpec(
 
 
 def _legitimation_select() -> Query:
-    return (
+    return _with_seller(
         select(
             Legitimation.seller_id,
             User.username,
@@ -162,10 +163,8 @@ def _legitimation_select() -> Query:
             Legitimation.data_mismatch,
             Legitimation.submitted_at,
             Legitimation.updated_at,
-        )
-        .join(Seller, Seller.id == Legitimation.seller_id)
-        .join(User, User.id == Seller.user_id)
-        .outerjoin(SellerProfileRow, SellerProfileRow.seller_id == Legitimation.seller_id)
+        ),
+        Legitimation.seller_id,
     )
 
 
