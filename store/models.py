@@ -4,6 +4,7 @@ its own package (`store.orders.models`); this module only re-exports them."""
 from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
 from store.base import Base
 from store.catalog.models import File, PricingPlan, Product
+from store.ledger.models import LedgerEntry, PlatformPlan, Refund
 from store.legitimation.models import (
     BankAccount,
     KycDocument,
@@ -39,4 +40,7 @@ __all__ = [
     "KycDocument",
     "Legitimation",
     "LegitimationEvent",
+    "LedgerEntry",
+    "PlatformPlan",
+    "Refund",
 ]

@@ -51,6 +51,9 @@ class Seller(Timestamps, Base):
     # a payment institution must verify the seller (KYC) before payouts (docs/DECISIONS.md)
     verification_required: Mapped[bool] = mapped_column(Boolean, default=True)
     power_seller: Mapped[bool] = mapped_column(Boolean, default=False)
+    # the platform plan whose fee each sale pays; none: the default plan (domain/ledger.py DEFAULT_PLAN)
+    # (a foreign key to platform_plans in the migration; not declared here, so that accounts need not load ledger)
+    platform_plan_id: Mapped[int | None] = mapped_column(BigInteger)
     # The last invoice number issued; the next invoice takes this + 1 under a row lock (gapless).
     invoice_seq: Mapped[int] = mapped_column(Integer, default=0)
 

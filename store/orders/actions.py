@@ -10,9 +10,11 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.ledger import platform_fee, sale_entries
 from domain.orders import InvoiceState, LogType, PaymentLogState, PaymentProvider, PaymentState, TransferForm
 from store.accounts.models import Seller
 from store.catalog.models import PricingPlan, Product
+from store.ledger.actions import entries_booked, fee_rate_of
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 from store.orders.queries import order_by_token, payer_customer
 
@@ -216,7 +218,14 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
 
 
 async def sale_booked(s: AsyncSession, token: str) -> None:
+    """The paid order in the ledger (sale and the platform fee of the seller's plan, summing to zero) and the
+    seller's `sale` transfer row the order view shows; once per order, however often it is retried."""
     order = await order_by_token(s, token)
+    seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
+    fee = platform_fee(order.total, await fee_rate_of(s, seller))
+    await entries_booked(
+        s, sale_entries(token, seller.id, order.total, fee, order.currency_key), order_id=order.id
+    )
     await s.execute(
         insert(Transfer)
         .values(

@@ -2,9 +2,10 @@
 
 from fastapi import APIRouter
 
-from api.routes.cabinet import orders, products, profile
+from api.routes.cabinet import orders, products, profile, transfers
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 router.include_router(products.router)
 router.include_router(orders.router)
 router.include_router(profile.router)
+router.include_router(transfers.router)

@@ -338,6 +338,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Balance */
+        get: operations["get_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/bank_accounts": {
         parameters: {
             query?: never;
@@ -613,6 +630,23 @@ export interface paths {
          * @description Ask for the review: refused with what is missing (field messages) until everything is there.
          */
         post: operations["submit_seller_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Transfers */
+        get: operations["list_transfers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -951,6 +985,21 @@ export interface components {
             /** Message */
             message?: string | null;
         };
+        /** Balance */
+        Balance: {
+            /** Amount */
+            amount: number;
+            /** Currency */
+            currency: string;
+        };
+        /**
+         * BalanceOut
+         * @description The seller's balance per currency: the sum of the seller's ledger entries.
+         */
+        BalanceOut: {
+            /** Balances */
+            balances: components["schemas"]["Balance"][];
+        };
         /** BankAccountIn */
         BankAccountIn: {
             /** Bic */
@@ -1120,6 +1169,11 @@ export interface components {
          * @enum {string}
          */
         EmployeeSize: "1-5" | "6-20" | "21-99" | "100-500" | "500+";
+        /**
+         * EntryKind
+         * @enum {string}
+         */
+        EntryKind: "sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal";
         /**
          * ErrorBody
          * @description Every error answer (core §8 error catalogue): the code twice (`error` and `type`), a message, and for
@@ -1873,6 +1927,21 @@ export interface components {
          * @enum {string}
          */
         TransferForm: "sale" | "payout" | "cashout" | "reversal";
+        /**
+         * TransferList
+         * @description The generic list answer of the seller's ledger entries.
+         */
+        TransferList: {
+            /** List */
+            list: components["schemas"]["TransferRow"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
         /** TransferOut */
         TransferOut: {
             /** Amount */
@@ -1883,6 +1952,25 @@ export interface components {
             /** Id */
             id: number;
             state: components["schemas"]["PaymentLogState"];
+        };
+        /** TransferRow */
+        TransferRow: {
+            /** Amount */
+            amount: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["EntryKind"];
+            /** Order Token */
+            order_token: string | null;
+            /** Product Name */
+            product_name: string | null;
         };
         /** UsernameIn */
         UsernameIn: {
@@ -2983,6 +3071,44 @@ export interface operations {
             };
         };
     };
+    get_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_bank_accounts: {
         parameters: {
             query?: never;
@@ -3886,6 +4012,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegitimationOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_transfers: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by kind */
+                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "amount";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferList"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

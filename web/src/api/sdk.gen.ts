@@ -102,6 +102,10 @@ export const addProfile = (body: Body<'add_profile'>, options: Options = {}) =>
 export const sendMagicLink = (body: Body<'send_magic_link', 'profile_type'>, options: Options = {}) =>
   api.post<Answer<'send_magic_link'>>(`/app/user/send_magic_link`, body, { auth: false, ...options });
 
+/** GET /v1/cabinet/balance: Get Balance */
+export const getBalance = (options: Options = {}) =>
+  api.get<Answer<'get_balance'>>(`/cabinet/balance`, { ...options });
+
 /** GET /v1/cabinet/bank_accounts: List Bank Accounts */
 export const listBankAccounts = (options: Options = {}) =>
   api.get<Answer<'list_bank_accounts'>>(`/cabinet/bank_accounts`, { ...options });
@@ -189,6 +193,10 @@ export const saveSellerProfile = (body: Body<'save_seller_profile'>, options: Op
 /** POST /v1/cabinet/seller_profile/submit: Submit Seller Profile */
 export const submitSellerProfile = (options: Options = {}) =>
   api.post<Answer<'submit_seller_profile'>>(`/cabinet/seller_profile/submit`, undefined, { ...options });
+
+/** GET /v1/cabinet/transfers: List Transfers */
+export const listTransfers = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_transfers'>>(`/cabinet/transfers`, { ...options, query });
 
 /** GET /v1/common/config: Get Config */
 export const getConfig = (options: Options = {}) =>

@@ -1,0 +1,28 @@
+"""`/v1/cabinet/transfers` and `/v1/cabinet/balance`: the seller's ledger entries and the balance they sum to."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+
+from api.deps import DB, CurrentSeller
+from api.listing import list_openapi, list_params
+from api.schemas.ledger import Balance, BalanceOut, TransferList
+from domain.ledger import PayeeType
+from store.ledger.queries import TRANSFER_FILTERS, TRANSFER_LIST, balances, transfers_listed
+
+router = APIRouter()
+
+
+@router.get(
+    "/transfers", response_model=TransferList, openapi_extra=list_openapi(TRANSFER_LIST, TRANSFER_FILTERS)
+)
+async def list_transfers(request: Request, seller: CurrentSeller, s: DB) -> Response:
+    rows, total = await transfers_listed(s, seller.id, list_params(request))
+    body = TransferList.model_validate({"list": rows, "total_count": total}).model_dump_json()
+    return Response(body, media_type="application/json")
+
+
+@router.get("/balance", response_model=BalanceOut)
+async def get_balance(seller: CurrentSeller, s: DB) -> BalanceOut:
+    found = await balances(s, PayeeType.seller, seller.id)
+    return BalanceOut(balances=[Balance(currency=c, amount=a) for c, a in sorted(found.items())])

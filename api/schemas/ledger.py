@@ -1,0 +1,35 @@
+"""The seller's money: ledger entries as transfers, and balances derived from them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel
+
+from domain.ledger import EntryKind
+from domain.listing import ListAnswer
+
+
+class TransferRow(BaseModel):
+    id: int
+    kind: EntryKind
+    amount: int  # signed minor units: what the entry adds to (or takes from) the seller's balance
+    currency: str
+    created_at: datetime
+    order_token: str | None
+    product_name: str | None
+
+
+class TransferList(ListAnswer[TransferRow]):
+    """The generic list answer of the seller's ledger entries."""
+
+
+class Balance(BaseModel):
+    currency: str
+    amount: int
+
+
+class BalanceOut(BaseModel):
+    """The seller's balance per currency: the sum of the seller's ledger entries."""
+
+    balances: list[Balance]

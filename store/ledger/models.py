@@ -1,0 +1,62 @@
+"""The ledger (append-only entries per payee), the platform plans whose fee each sale pays, and refunds."""
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from domain.ledger import BillingCycle, EntryKind, PayeeType, PlanPurpose, RefundState
+from domain.limits import (
+    CURRENCY_LEN,
+    DECISION_REASON_MAX,
+    IDEMPOTENCY_KEY_MAX,
+    PLAN_NAME_MAX,
+    PROVIDER_ID_MAX,
+)
+from store.base import Base, StrEnumText
+
+
+class PlatformPlan(Base):
+    """A seller's platform plan (core §4 purposes and billing cycles) and the fee it takes of each sale."""
+
+    __tablename__ = "platform_plans"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    name: Mapped[str] = mapped_column(String(PLAN_NAME_MAX), unique=True)
+    purpose: Mapped[PlanPurpose] = mapped_column(StrEnumText(PlanPurpose, 30))
+    billing_cycle: Mapped[BillingCycle] = mapped_column(StrEnumText(BillingCycle, 20))
+    fee_basis_points: Mapped[int] = mapped_column(Integer)
+    fee_fixed: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class LedgerEntry(Base):
+    """One movement of money for one payee. Never updated, never deleted; balances are sums."""
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (Index("ix_ledger_entries_payee", "payee_type", "payee_id", "created_at"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    payee_type: Mapped[PayeeType] = mapped_column(StrEnumText(PayeeType, 20))
+    payee_id: Mapped[int] = mapped_column(BigInteger)
+    kind: Mapped[EntryKind] = mapped_column(StrEnumText(EntryKind, 20))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
+    idempotency_key: Mapped[str] = mapped_column(String(IDEMPOTENCY_KEY_MAX), unique=True)
+    order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="RESTRICT"), index=True)
+    refund_id: Mapped[int | None] = mapped_column(ForeignKey("refunds.id", ondelete="RESTRICT"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class Refund(Base):
+    """A refund of (part of) a paid order; numbered per order. Its amount is reserved when it is asked for, so
+    two refunds at once can never exceed what was paid."""
+
+    __tablename__ = "refunds"
+    __table_args__ = (UniqueConstraint("order_id", "number"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="RESTRICT"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    amount: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
+    reason: Mapped[str] = mapped_column(String(DECISION_REASON_MAX))
+    state: Mapped[RefundState] = mapped_column(StrEnumText(RefundState, 20))
+    provider_refund_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

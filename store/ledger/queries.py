@@ -1,0 +1,70 @@
+"""Ledger reads: balances are sums of entries; the seller's transfers list runs on the generic list engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.errors import invalid
+from domain.ledger import EntryKind, PayeeType
+from domain.listing import ListParams
+from store.ledger.models import LedgerEntry
+from store.listing import ListSpec, Query, run_list
+from store.orders.models import Order
+
+
+async def balances(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> dict[str, int]:
+    """The payee's balance per currency: the sum of its entries."""
+    q = (
+        select(LedgerEntry.currency, func.sum(LedgerEntry.amount))
+        .where(LedgerEntry.payee_type == payee_type, LedgerEntry.payee_id == payee_id)
+        .group_by(LedgerEntry.currency)
+    )
+    return {cur: int(total) for cur, total in (await s.execute(q)).all()}
+
+
+async def order_entries(s: AsyncSession, order_id: int) -> list[LedgerEntry]:
+    q = select(LedgerEntry).where(LedgerEntry.order_id == order_id).order_by(LedgerEntry.id)
+    return list((await s.execute(q)).scalars())
+
+
+def _kind(q: Query, value: Any) -> Query:
+    kinds = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    bad = [k for k in kinds if k not in EntryKind.__members__]
+    if bad:
+        raise invalid(filters=f"unknown kind {', '.join(bad)}")
+    return q.where(LedgerEntry.kind.in_(kinds))
+
+
+TRANSFER_FILTERS: dict[str, dict[str, Any]] = {
+    "kind": {"type": "array", "items": {"type": "string", "enum": list(EntryKind)}},
+}
+TRANSFER_LIST = ListSpec(
+    sort_columns={"created_at": LedgerEntry.created_at, "amount": LedgerEntry.amount},
+    default_sort="created_at",
+    tiebreak=LedgerEntry.id,
+    filters={"kind": _kind},
+    search=lambda q, text: q.where(Order.token == text.strip().lower().replace(" ", "")),
+)
+
+
+async def transfers_listed(
+    s: AsyncSession, seller_id: int, params: ListParams
+) -> tuple[list[dict[str, Any]], int]:
+    base = (
+        select(
+            LedgerEntry.id,
+            LedgerEntry.kind,
+            LedgerEntry.amount,
+            LedgerEntry.currency,
+            LedgerEntry.created_at,
+            Order.token.label("order_token"),
+            Order.product_name,
+        )
+        .outerjoin(Order, Order.id == LedgerEntry.order_id)
+        .where(LedgerEntry.payee_type == PayeeType.seller, LedgerEntry.payee_id == seller_id)
+    )
+    rows, total = await run_list(s, base, params, TRANSFER_LIST)
+    return [dict(r._mapping) for r in rows], total

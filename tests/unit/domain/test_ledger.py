@@ -1,0 +1,73 @@
+"""The ledger's arithmetic: fees rounded once, every set of entries sums to zero, partial refunds give back
+exactly the fee of what they return (property-based as well as by example)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.ledger import (
+    EntryKind,
+    FeeRate,
+    PayeeType,
+    balanced,
+    fee_back,
+    platform_fee,
+    refund_entries,
+    sale_entries,
+)
+
+
+def test_the_fee_is_rounded_half_up_and_never_exceeds_the_total():
+    rate = FeeRate(basis_points=490)
+    assert platform_fee(10000, rate) == 490
+    assert platform_fee(1990, rate) == 98  # 97.51 → 98
+    assert platform_fee(10, rate) == 0  # 0.49 → 0
+    assert platform_fee(11, rate) == 1  # 0.539 → 1
+    assert platform_fee(100, FeeRate(0, fixed=500)) == 100
+    assert platform_fee(0, rate) == 0
+
+
+def test_a_sale_books_the_seller_the_platform_and_the_clearing_account():
+    entries = sale_entries("tok", 7, 10000, 490, "eur")
+    assert balanced(entries)
+    by = {(e.payee_type, e.kind): e.amount for e in entries}
+    assert by[(PayeeType.seller, EntryKind.sale)] == 10000
+    assert by[(PayeeType.seller, EntryKind.platform_fee)] == -490
+    assert by[(PayeeType.platform, EntryKind.platform_fee)] == 490
+    assert by[(PayeeType.clearing, EntryKind.sale)] == -10000
+    assert len({e.key for e in entries}) == len(entries)
+
+
+def test_a_sale_without_fee_books_no_fee_entries():
+    assert [e.kind for e in sale_entries("tok", 7, 500, 0, "eur")] == [EntryKind.sale, EntryKind.sale]
+
+
+@given(
+    total=st.integers(min_value=1, max_value=10**9),
+    bp=st.integers(min_value=0, max_value=3000),
+    cuts=st.lists(st.integers(min_value=1, max_value=10**9), min_size=1, max_size=6),
+)
+def test_refunds_that_add_up_to_the_total_give_back_exactly_the_fee(total, bp, cuts):
+    fee = platform_fee(total, FeeRate(bp))
+    parts, left = [], total
+    for c in cuts:
+        if left == 0:
+            break
+        part = min(left, c)
+        parts.append(part)
+        left -= part
+    if left:
+        parts.append(left)
+    back, before, entries = 0, 0, sale_entries("t", 1, total, fee, "eur")
+    for n, part in enumerate(parts, 1):
+        b = fee_back(fee, total, before, part)
+        assert 0 <= b <= fee
+        entries += refund_entries("t", n, 1, part, b, "eur")
+        back += b
+        before += part
+    assert back == fee
+    assert balanced(entries)
+    seller = sum(e.amount for e in entries if e.payee_type == PayeeType.seller)
+    platform = sum(e.amount for e in entries if e.payee_type == PayeeType.platform)
+    assert seller == 0 and platform == 0  # everything returned: nobody keeps anything
