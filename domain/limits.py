@@ -47,5 +47,8 @@ IDEMPOTENCY_KEY_MAX = 160
 SEARCH_MAX = 200  # a list's free-text query
 MAIL_SUBJECT_MAX = 300  # longer subjects (a long product name) are shortened with an ellipsis
 
+# Amounts in minor units (a bigint column; far above any real price).
+AMOUNT_MAX = 10**12
+
 # Numbers: ids and page numbers are PostgreSQL bigints.
 ID_MAX = 2**63 - 1

@@ -18,6 +18,8 @@ class MailTemplate(StrEnum):
     legitimation_changes_reminder = "legitimation_changes_reminder"
     legitimation_legitimated = "legitimation_legitimated"
     legitimation_rejected = "legitimation_rejected"
+    refund_payer = "refund_payer"
+    refund_seller = "refund_seller"
 
 
 @dataclass

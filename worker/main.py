@@ -15,17 +15,20 @@ from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxR
 from activities.checkout import CheckoutActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
+from activities.refund import RefundActivities
 from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
 from providers.stripe.client import gateway
+from providers.stripe.refunds import refunds
 from sellflow import telemetry
 from sellflow.settings import get_settings
 from sellflow.temporal import connect
 from workflows.checkout import CheckoutWorkflow
 from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
+from workflows.refund import RefundWorkflow
 
-WORKFLOWS = [CheckoutWorkflow, MailWorkflow, LegitimationWorkflow]
+WORKFLOWS = [CheckoutWorkflow, MailWorkflow, LegitimationWorkflow, RefundWorkflow]
 
 
 def activities() -> list[Callable[..., Any]]:
@@ -33,6 +36,7 @@ def activities() -> list[Callable[..., Any]]:
     mailer = SmtpMailer.from_settings()
     checkout = CheckoutActivities(gateway(), mailer)
     legitimation = LegitimationActivities(kyc_provider(), mailer)
+    refund = RefundActivities(refunds(), mailer)
     return [
         checkout.ensure_payment_intent,
         checkout.refresh_payment_intent,
@@ -47,6 +51,12 @@ def activities() -> list[Callable[..., Any]]:
         legitimation.record,
         legitimation.submit_to_kyc,
         legitimation.send_mail,
+        refund.refund_at_provider,
+        refund.book_refund,
+        refund.release_refund,
+        refund.issue_reversal,
+        refund.revoke_access,
+        refund.send_refund_mails,
     ]
 
 

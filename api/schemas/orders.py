@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from api.schemas.workflows import WorkflowOut
+from domain.ledger import RefundState
+from domain.limits import AMOUNT_MAX, DECISION_REASON_MAX
 from domain.listing import ListAnswer
 from domain.orders import (
     InvoiceState,
@@ -73,3 +76,25 @@ class OrderDetail(OrderRow):
     invoice: InvoiceOut | None
     transfer: TransferOut | None
     workflow: WorkflowOut | None
+
+
+class RefundIn(BaseModel):
+    """A refund of (part of) a paid order, in minor units, with the reason the payer reads."""
+
+    model_config = ConfigDict(extra="forbid")
+    amount: int = Field(ge=1, le=AMOUNT_MAX)
+    reason: Annotated[str, StringConstraints(min_length=1, max_length=DECISION_REASON_MAX)]
+
+
+class RefundOut(BaseModel):
+    number: int
+    amount: int
+    currency: str
+    reason: str
+    state: RefundState
+    created_at: datetime
+
+
+class RefundList(BaseModel):
+    list: list[RefundOut]
+    refundable: int  # what is paid and not refunded or reserved yet

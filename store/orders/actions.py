@@ -11,7 +11,15 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.ledger import platform_fee, sale_entries
-from domain.orders import InvoiceState, LogType, PaymentLogState, PaymentProvider, PaymentState, TransferForm
+from domain.orders import (
+    InvoiceForm,
+    InvoiceState,
+    LogType,
+    PaymentLogState,
+    PaymentProvider,
+    PaymentState,
+    TransferForm,
+)
 from store.accounts.models import Seller
 from store.catalog.models import PricingPlan, Product
 from store.ledger.actions import entries_booked, fee_rate_of
@@ -194,13 +202,21 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
     """Gapless per seller: the seller row is locked, its counter advanced, and the invoice inserted in one
     transaction; the unique order_id makes a retry find the first invoice."""
     order = await order_by_token(s, token)
-    existing = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
+    existing = (
+        await s.execute(
+            select(Invoice).where(Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular)
+        )
+    ).scalar_one_or_none()
     if existing:
         return existing
     seller = (
         await s.execute(select(Seller).where(Seller.id == order.seller_id).with_for_update())
     ).scalar_one()
-    existing = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
+    existing = (
+        await s.execute(
+            select(Invoice).where(Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular)
+        )
+    ).scalar_one_or_none()
     if existing:
         return existing
     seller.invoice_seq += 1

@@ -129,10 +129,18 @@ class Payment(Base):
 
 class Invoice(Base):
     __tablename__ = "invoices"
-    __table_args__ = (UniqueConstraint("seller_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("seller_id", "number"),
+        # one regular invoice per order; each refund adds one reversal (credit memo) referencing it
+        Index(
+            "uq_invoices_regular_order", "order_id", unique=True, postgresql_where=text("form = 'regular'")
+        ),
+    )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
-    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), unique=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
+    refund_id: Mapped[int | None] = mapped_column(BigInteger, unique=True)  # FK refunds.id (migration 0007)
+    original_id: Mapped[int | None] = mapped_column(BigInteger)  # FK invoices.id: what a reversal reverses
     number: Mapped[int] = mapped_column(Integer)
     form: Mapped[InvoiceForm] = mapped_column(StrEnumText(InvoiceForm, 20), default=InvoiceForm.regular)
     state: Mapped[InvoiceState] = mapped_column(StrEnumText(InvoiceState, 20))
@@ -163,6 +171,9 @@ class Access(Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), unique=True)
     token: Mapped[str] = mapped_column(String(64), unique=True)
+    revoked_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True)
+    )  # a full refund or chargeback
     file_id: Mapped[int | None] = mapped_column(ForeignKey("files.id", ondelete="SET NULL"))
     download_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.limits import ID_MAX
 from domain.listing import ListParams
-from domain.orders import ORDER_SORT_KEYS, PaymentState
+from domain.orders import ORDER_SORT_KEYS, InvoiceForm, PaymentState
 from store.accounts.models import Seller, User
 from store.catalog.models import File
 from store.listing import FilterFn, ListSpec, Query, run_list
@@ -126,7 +126,11 @@ async def order_details(s: AsyncSession, order: Order) -> OrderDetails:
     payments = (
         await s.execute(select(Payment).where(Payment.order_id == order.id).order_by(Payment.id))
     ).scalars()
-    invoice = (await s.execute(select(Invoice).where(Invoice.order_id == order.id))).scalar_one_or_none()
+    invoice = (
+        await s.execute(
+            select(Invoice).where(Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular)
+        )
+    ).scalar_one_or_none()
     transfer = (
         await s.execute(select(Transfer).where(Transfer.order_id == order.id).limit(1))
     ).scalar_one_or_none()
@@ -176,7 +180,11 @@ async def payment_state_of(s: AsyncSession, token: str) -> str | None:
 
 
 async def invoice_of_order(s: AsyncSession, order_id: int) -> Invoice | None:
-    return (await s.execute(select(Invoice).where(Invoice.order_id == order_id))).scalar_one_or_none()
+    return (
+        await s.execute(
+            select(Invoice).where(Invoice.order_id == order_id, Invoice.form == InvoiceForm.regular)
+        )
+    ).scalar_one_or_none()
 
 
 async def access_of_order(s: AsyncSession, order_id: int) -> Access | None:
@@ -208,6 +216,6 @@ async def download_of(s: AsyncSession, access_token: str) -> tuple[Access, File]
             .where(Access.token == access_token)
         )
     ).first()
-    if row is None or row[2] != PaymentState.paid:
+    if row is None or row[2] != PaymentState.paid or row[0].revoked_at is not None:
         raise DomainError(ErrorCode.NOT_FOUND, "Download not found.")
     return row[0], row[1]

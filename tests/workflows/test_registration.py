@@ -13,10 +13,11 @@ import pytest
 from activities.checkout import CheckoutActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
+from activities.refund import RefundActivities
 from tests.workflows.fakes import FakeCheckout
 from worker.main import PASSTHROUGH, RUNNER, WORKFLOWS, activities
 
-ACTIVITY_CLASSES = [CheckoutActivities, MailActivities, LegitimationActivities]
+ACTIVITY_CLASSES = [CheckoutActivities, MailActivities, LegitimationActivities, RefundActivities]
 
 
 def activity_methods(cls: type) -> dict[str, Callable[..., Any]]:

@@ -8,10 +8,22 @@ from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, Temporal
 from api.listing import list_openapi, list_params
-from api.schemas.orders import InvoiceOut, OrderDetail, OrderList, PaymentLogOut, TransferOut
+from api.refunds import refund_started
+from api.schemas.orders import (
+    InvoiceOut,
+    OrderDetail,
+    OrderList,
+    PaymentLogOut,
+    RefundIn,
+    RefundList,
+    RefundOut,
+    TransferOut,
+)
 from api.workflows import checkout_progress
+from domain.errors import invalid
 from domain.limits import ID_MAX
 from domain.orders import PaymentState
+from store.ledger.refunds import refund_requested, refunded_or_reserved, refunds_of
 from store.orders.queries import ORDER_LIST, order_details, order_of_seller, orders_listed
 
 router = APIRouter()
@@ -58,3 +70,26 @@ async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) 
         transfer=TransferOut.model_validate(tr, from_attributes=True) if tr else None,
         workflow=await checkout_progress(client, token),
     )
+
+
+@router.get("/orders/{token}/refunds", response_model=RefundList)
+async def list_refunds(token: str, seller: CurrentSeller, s: DB) -> RefundList:
+    o = await order_of_seller(s, seller.id, token)
+    rows = await refunds_of(s, o.id)
+    left = o.paid - await refunded_or_reserved(s, o.id) if o.payment_state == PaymentState.paid else 0
+    return RefundList(list=[RefundOut.model_validate(r, from_attributes=True) for r in rows], refundable=left)
+
+
+@router.post("/orders/{token}/refunds", response_model=RefundOut, status_code=202)
+async def refund_order(
+    token: str, body: RefundIn, seller: CurrentSeller, s: DB, client: Temporal
+) -> RefundOut:
+    """Reserves the amount under the order's lock (409 when it exceeds what is left to refund) and starts the
+    Refund workflow; the refund's state moves from requested to succeeded or failed."""
+    o = await order_of_seller(s, seller.id, token)
+    reason = body.reason.strip()
+    if not reason:
+        raise invalid(reason="required")
+    refund = await refund_requested(s, o, body.amount, reason)
+    await refund_started(client, o.token, refund.number)
+    return RefundOut.model_validate(refund, from_attributes=True)

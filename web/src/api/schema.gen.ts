@@ -493,6 +493,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/orders/{token}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Refunds */
+        get: operations["list_refunds"];
+        put?: never;
+        /**
+         * Refund Order
+         * @description Reserves the amount under the order's lock (409 when it exceeds what is left to refund) and starts the
+         *     Refund workflow; the refund's state moves from requested to succeeded or failed.
+         */
+        post: operations["refund_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products": {
         parameters: {
             query?: never;
@@ -1652,6 +1674,45 @@ export interface components {
          * @enum {string}
          */
         Publication: "published" | "publish_pending" | "in_review" | "rejected" | "revoked" | "unpublished" | "admin_unpublished";
+        /**
+         * RefundIn
+         * @description A refund of (part of) a paid order, in minor units, with the reason the payer reads.
+         */
+        RefundIn: {
+            /** Amount */
+            amount: number;
+            /** Reason */
+            reason: string;
+        };
+        /** RefundList */
+        RefundList: {
+            /** List */
+            list: components["schemas"]["RefundOut"][];
+            /** Refundable */
+            refundable: number;
+        };
+        /** RefundOut */
+        RefundOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string;
+            /** Number */
+            number: number;
+            /** Reason */
+            reason: string;
+            state: components["schemas"]["RefundState"];
+        };
+        /**
+         * RefundState
+         * @enum {string}
+         */
+        RefundState: "requested" | "succeeded" | "failed";
         /** ResetIn */
         ResetIn: {
             /** Password */
@@ -3507,6 +3568,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_refunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

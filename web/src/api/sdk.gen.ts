@@ -146,6 +146,14 @@ export const listOrders = (query: QueryParams = {}, options: Options = {}) =>
 export const getOrder = (token: Param<'get_order', 'token'>, options: Options = {}) =>
   api.get<Answer<'get_order'>>(`/cabinet/orders/${seg(token)}`, { ...options });
 
+/** GET /v1/cabinet/orders/{token}/refunds: List Refunds */
+export const listRefunds = (token: Param<'list_refunds', 'token'>, options: Options = {}) =>
+  api.get<Answer<'list_refunds'>>(`/cabinet/orders/${seg(token)}/refunds`, { ...options });
+
+/** POST /v1/cabinet/orders/{token}/refunds: Refund Order */
+export const refundOrder = (token: Param<'refund_order', 'token'>, body: Body<'refund_order'>, options: Options = {}) =>
+  api.post<Answer<'refund_order'>>(`/cabinet/orders/${seg(token)}/refunds`, body, { ...options });
+
 /** GET /v1/cabinet/products: List Products */
 export const listProducts = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_products'>>(`/cabinet/products`, { ...options, query });

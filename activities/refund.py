@@ -1,0 +1,129 @@
+"""Refund activities, one idempotent side effect each, with the provider's refunds and the mailer injected.
+
+- `refund_at_provider`: the provider refund under the key `order-{token}-refund-{n}` (a retry adopts the refund
+  it made, see providers/stripe/refunds.py); a refusal is an answer, not an error;
+- `book_refund`: ledger entries, payment log and order state in one transaction, once;
+- `issue_reversal`: the credit memo (gapless number, referencing the original invoice);
+- `revoke_access`, `release_refund` (a refused refund frees its reserved amount), `send_refund_mails`.
+"""
+
+from __future__ import annotations
+
+import structlog
+from sqlalchemy import select
+from temporalio import activity
+
+from activities.mail import deliver
+from domain.mail import MailTemplate, OutgoingMail
+from domain.money import format_money
+from domain.orders import PaymentState
+from domain.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput
+from providers.mail.smtp import Mailer
+from providers.stripe.errors import ProviderRefused
+from providers.stripe.refunds import Refunds
+from sellflow.settings import get_settings
+from store.accounts.queries import seller_user_of
+from store.db import session
+from store.ledger.refunds import access_revoked, refund_booked, refund_failed, refund_of, reversal_issued
+from store.orders.models import PaymentIntentRecord
+
+log = structlog.get_logger()
+
+
+class RefundActivities:
+    def __init__(self, refunds: Refunds, mailer: Mailer) -> None:
+        self.refunds = refunds
+        self.mailer = mailer
+
+    @activity.defn
+    async def refund_at_provider(self, req: RefundInput) -> ProviderAnswer:
+        async with session() as s:
+            refund, order = await refund_of(s, req.order_token, req.number)
+            if refund.provider_refund_id:
+                return ProviderAnswer(ok=True, provider_ref=refund.provider_refund_id)
+            intent = (
+                await s.execute(
+                    select(PaymentIntentRecord.provider_ref)
+                    .where(
+                        PaymentIntentRecord.order_id == order.id, PaymentIntentRecord.status == "succeeded"
+                    )
+                    .order_by(PaymentIntentRecord.attempt.desc())
+                )
+            ).scalar()
+        if intent is None:
+            return ProviderAnswer(ok=False, message="No successful card payment to refund.")
+        key = f"order-{req.order_token}-refund-{req.number}"
+        try:
+            done = await self.refunds.refund(intent, refund.amount, key)
+        except ProviderRefused as e:
+            return ProviderAnswer(ok=False, message=e.message)
+        log.info("refunded_at_provider", order_token=req.order_token, number=req.number, refund=done.id)
+        if done.status == "failed" or done.status == "canceled":
+            return ProviderAnswer(
+                ok=False, provider_ref=done.id, message=f"The provider answered {done.status}."
+            )
+        return ProviderAnswer(ok=True, provider_ref=done.id)
+
+    @activity.defn
+    async def book_refund(self, req: RefundConfirmed) -> RefundBooked:
+        async with session() as s:
+            refund, order = await refund_of(s, req.order_token, req.number)
+            full = await refund_booked(s, refund, order, req.provider_ref)
+        return RefundBooked(full=full)
+
+    @activity.defn
+    async def release_refund(self, req: RefundInput) -> None:
+        async with session() as s:
+            refund, _ = await refund_of(s, req.order_token, req.number)
+            await refund_failed(s, refund)
+
+    @activity.defn
+    async def issue_reversal(self, req: RefundInput) -> int:
+        async with session() as s:
+            refund, order = await refund_of(s, req.order_token, req.number)
+            return (await reversal_issued(s, refund, order)).number
+
+    @activity.defn
+    async def revoke_access(self, req: RefundInput) -> None:
+        async with session() as s:
+            _, order = await refund_of(s, req.order_token, req.number)
+            await access_revoked(s, order.id)
+
+    @activity.defn
+    async def send_refund_mails(self, req: RefundInput) -> int:
+        base = get_settings().public_url
+        async with session() as s:
+            refund, order = await refund_of(s, req.order_token, req.number)
+            seller_user = await seller_user_of(s, order.seller_id)
+        key = f"order-{req.order_token}-refund-{req.number}"
+        full = order.payment_state == PaymentState.payment_refunded
+        mails = [
+            OutgoingMail(
+                key=f"{key}-payer",
+                to=order.payer_email,
+                template=MailTemplate.refund_payer,
+                context={
+                    "first_name": order.payer_first_name,
+                    "product_name": order.product_name,
+                    "amount": format_money(refund.amount, order.currency_key),
+                    "reason": refund.reason,
+                    "access": "revoked" if full else "kept",
+                },
+            )
+        ]
+        if seller_user:
+            mails.append(
+                OutgoingMail(
+                    key=f"{key}-seller",
+                    to=seller_user.email,
+                    template=MailTemplate.refund_seller,
+                    locale=seller_user.locale,
+                    context={
+                        "product_name": order.product_name,
+                        "amount": format_money(refund.amount, order.currency_key, seller_user.locale),
+                        "payer_email": order.payer_email,
+                        "order_url": f"{base}/cabinet/orders/{req.order_token}",
+                    },
+                )
+            )
+        return sum([await deliver(self.mailer, m) for m in mails])

@@ -1,0 +1,23 @@
+"""The API's side of the Refund workflow."""
+
+from __future__ import annotations
+
+from temporalio.client import Client
+from temporalio.common import WorkflowIDReusePolicy
+
+from domain.refunds import RefundInput
+from domain.workflow_ids import refund_id
+from sellflow.settings import get_settings
+from workflows.refund import RefundWorkflow
+
+
+async def refund_started(client: Client, order_token: str, number: int) -> None:
+    """Starts `refund-{token}-{n}`; the refund's row is in the request's transaction, which commits right after
+    (the workflow's first step retries until it sees it)."""
+    await client.start_workflow(
+        RefundWorkflow.run,
+        RefundInput(order_token=order_token, number=number),
+        id=refund_id(order_token, number),
+        task_queue=get_settings().temporal_task_queue,
+        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+    )
