@@ -145,3 +145,53 @@ def balanced(entries: list[Entry]) -> bool:
     for e in entries:
         sums[e.currency] = sums.get(e.currency, 0) + e.amount
     return all(v == 0 for v in sums.values())
+
+
+# The provider's fee for a dispute (Stripe: 15.00 in the account's currency), borne by the seller.
+DISPUTE_FEE = 1500
+
+
+def chargeback_entries(
+    order_token: str,
+    dispute: str,
+    seller_id: int,
+    amount: int,
+    dispute_fee: int,
+    fee_back: int,
+    currency: str,
+) -> list[Entry]:
+    """A lost payment: the buyer's bank takes `amount` back and the provider its fee, both borne by the seller; the
+    platform fee on the amount is given back as on a refund."""
+    k = f"order-{order_token}-chargeback-{dispute}"
+    s, c, p = PayeeType.seller, PayeeType.clearing, PayeeType.platform
+    entries = [
+        Entry(c, NO_PAYEE, EntryKind.chargeback, amount, currency, f"{k}-clearing"),
+        Entry(s, seller_id, EntryKind.chargeback, -amount, currency, f"{k}-seller"),
+        Entry(c, NO_PAYEE, EntryKind.chargeback_fee, dispute_fee, currency, f"{k}-fee-clearing"),
+        Entry(s, seller_id, EntryKind.chargeback_fee, -dispute_fee, currency, f"{k}-fee-seller"),
+    ]
+    if fee_back:
+        entries += [
+            Entry(s, seller_id, EntryKind.reversal, fee_back, currency, f"{k}-platform-fee-seller"),
+            Entry(p, NO_PAYEE, EntryKind.reversal, -fee_back, currency, f"{k}-platform-fee-platform"),
+        ]
+    return entries
+
+
+def dispute_won_entries(
+    order_token: str, dispute: str, seller_id: int, amount: int, fee_again: int, currency: str
+) -> list[Entry]:
+    """A dispute won: the amount comes back to the seller and the platform takes its fee on it again; the
+    provider keeps its dispute fee."""
+    k = f"order-{order_token}-chargeback-{dispute}-won"
+    s, c, p = PayeeType.seller, PayeeType.clearing, PayeeType.platform
+    entries = [
+        Entry(c, NO_PAYEE, EntryKind.reversal, -amount, currency, f"{k}-clearing"),
+        Entry(s, seller_id, EntryKind.reversal, amount, currency, f"{k}-seller"),
+    ]
+    if fee_again:
+        entries += [
+            Entry(s, seller_id, EntryKind.platform_fee, -fee_again, currency, f"{k}-fee-seller"),
+            Entry(p, NO_PAYEE, EntryKind.platform_fee, fee_again, currency, f"{k}-fee-platform"),
+        ]
+    return entries

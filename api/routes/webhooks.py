@@ -20,7 +20,8 @@ from domain.legitimation import KycAnswer
 from domain.orders import PaymentState
 from providers.kyc.webhooks import SIGNATURE_HEADER, CallbackRejected, verify_callback
 from providers.stripe.errors import WebhookRejected
-from providers.stripe.webhooks import verify_webhook
+from providers.stripe.webhooks import StripeEvent, verify_webhook
+from store.ledger.chargebacks import chargeback_opened, dispute_won, order_of_intent
 from store.orders.queries import payment_state_of
 from store.webhooks.actions import webhook_received
 
@@ -31,6 +32,22 @@ log = structlog.get_logger()
 async def _settled(s: DB, token: str) -> bool:
     """A paid or expired order's checkout has nothing left to learn from a payment event."""
     return await payment_state_of(s, token) in (None, PaymentState.paid, PaymentState.payment_not_completed)
+
+
+async def _dispute(s: DB, event: StripeEvent) -> None:
+    """A chargeback (`charge.dispute.created`) or its end (`charge.dispute.closed`, won or lost), booked in the
+    request's transaction with the stored event: once per dispute, whatever order the events arrive in."""
+    obj = event.data.object
+    order = await order_of_intent(s, obj.payment_intent) if obj.payment_intent else None
+    if order is None or not obj.id:
+        log.info("dispute_unknown_payment", event_id=event.id, payment_intent=obj.payment_intent)
+        return
+    if event.type in ("charge.dispute.created", "charge.dispute.funds_withdrawn") or obj.status == "lost":
+        await chargeback_opened(s, order, obj.id, obj.amount if obj.amount is not None else order.paid)
+    elif event.type == "charge.dispute.closed" and obj.status == "won":
+        await chargeback_opened(s, order, obj.id, obj.amount if obj.amount is not None else order.paid)
+        await dispute_won(s, order, obj.id)
+    log.info("dispute", event_id=event.id, type=event.type, order_token=order.token, status=obj.status)
 
 
 @router.post("/stripe", response_model=WebhookAck)
@@ -50,6 +67,9 @@ async def stripe_webhook(request: Request, s: DB, client: Temporal) -> WebhookAc
         log.info("webhook_duplicate", event_id=event.id, type=event.type)
         return WebhookAck(received=True, duplicate=True)
     delivered = False
+    if event.type.startswith("charge.dispute."):
+        await _dispute(s, event)
+        return WebhookAck(received=True, duplicate=False)
     if event.type.startswith("payment_intent.") and token and ref and not await _settled(s, token):
         delivered = await payment_event(client, token, PaymentEvent(intent_id=ref, event_type=event.type))
     log.info("webhook_received", event_id=event.id, type=event.type, order_token=token, delivered=delivered)

@@ -19,6 +19,11 @@ class EventObject(BaseModel):
     model_config = ConfigDict(extra="ignore")
     id: str | None = Field(None, max_length=100)
     metadata: dict[str, str] = Field(default_factory=dict)
+    # a dispute's payment, amount and state (charge.dispute.*)
+    payment_intent: str | None = Field(None, max_length=100)
+    amount: int | None = Field(None, ge=0, le=10**12)
+    currency: str | None = Field(None, max_length=3)
+    status: str | None = Field(None, max_length=40)
 
 
 class EventData(BaseModel):
