@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from domain.ledger import EntryKind
 from domain.listing import ListAnswer
+from domain.orders import InvoiceForm, InvoiceState
 
 
 class TransferRow(BaseModel):
@@ -33,3 +34,20 @@ class BalanceOut(BaseModel):
     """The seller's balance per currency: the sum of the seller's ledger entries."""
 
     balances: list[Balance]
+
+
+class InvoiceRow(BaseModel):
+    id: int
+    number: int
+    form: InvoiceForm
+    state: InvoiceState
+    total: int  # negative for a credit memo
+    currency: str
+    issued_at: datetime
+    order_token: str
+    product_name: str
+    original_number: int | None  # the invoice a credit memo reverses
+
+
+class InvoiceList(ListAnswer[InvoiceRow]):
+    """The generic list answer of the seller's invoices and credit memos."""

@@ -2,10 +2,11 @@
 
 from fastapi import APIRouter
 
-from api.routes.cabinet import orders, products, profile, transfers
+from api.routes.cabinet import invoices, orders, products, profile, transfers
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 router.include_router(products.router)
 router.include_router(orders.router)
 router.include_router(profile.router)
 router.include_router(transfers.router)
+router.include_router(invoices.router)

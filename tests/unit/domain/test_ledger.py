@@ -71,3 +71,29 @@ def test_refunds_that_add_up_to_the_total_give_back_exactly_the_fee(total, bp, c
     seller = sum(e.amount for e in entries if e.payee_type == PayeeType.seller)
     platform = sum(e.amount for e in entries if e.payee_type == PayeeType.platform)
     assert seller == 0 and platform == 0  # everything returned: nobody keeps anything
+
+
+def test_vat_contained_in_a_gross_price():
+    from datetime import UTC, datetime
+
+    from domain.invoices import InvoiceDocument, InvoiceLine, vat_lines, vat_note, vat_of_gross
+
+    assert vat_of_gross(2500) == 399  # 25.00 gross at 19 %: 3.99 VAT
+    assert vat_of_gross(-2500) == -399
+    assert vat_of_gross(119) == 19
+    doc = InvoiceDocument(
+        1, "regular", datetime.now(UTC), "eur", ["S"], ["B"], [InvoiceLine("x", 11900)], vat_payer=True
+    )
+    assert vat_lines(doc) == [("Net", 10000), ("VAT 19 %", 1900)] and vat_note(doc) is None
+    exempt = InvoiceDocument(
+        1,
+        "regular",
+        datetime.now(UTC),
+        "eur",
+        ["S"],
+        ["B"],
+        [InvoiceLine("x", 100)],
+        vat_payer=False,
+        vat_exempt_reason="small_business",
+    )
+    assert vat_lines(exempt) == [] and "19 UStG" in (vat_note(exempt) or "")

@@ -442,6 +442,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Invoices */
+        get: operations["list_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/invoices/{invoice_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoice Pdf */
+        get: operations["invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/legitimation": {
         parameters: {
             query?: never;
@@ -1252,12 +1286,56 @@ export interface components {
             seq: number;
             step: components["schemas"]["LegitimationStep"];
         };
+        /**
+         * InvoiceForm
+         * @enum {string}
+         */
+        InvoiceForm: "regular" | "reversal" | "corrected";
+        /**
+         * InvoiceList
+         * @description The generic list answer of the seller's invoices and credit memos.
+         */
+        InvoiceList: {
+            /** List */
+            list: components["schemas"]["InvoiceRow"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
         /** InvoiceOut */
         InvoiceOut: {
             /** Currency */
             currency: string;
             /** Number */
             number: number;
+            state: components["schemas"]["InvoiceState"];
+            /** Total */
+            total: number;
+        };
+        /** InvoiceRow */
+        InvoiceRow: {
+            /** Currency */
+            currency: string;
+            form: components["schemas"]["InvoiceForm"];
+            /** Id */
+            id: number;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** Number */
+            number: number;
+            /** Order Token */
+            order_token: string;
+            /** Original Number */
+            original_number: number | null;
+            /** Product Name */
+            product_name: string;
             state: components["schemas"]["InvoiceState"];
             /** Total */
             total: number;
@@ -3432,6 +3510,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_invoices: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by form */
+                "filters[form][]"?: ("regular" | "reversal" | "corrected")[];
+                /** @description filter by state */
+                "filters[state][]"?: ("paid" | "unpaid" | "canceled" | "issued")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "number" | "issued_at" | "total";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice as PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
             503: {

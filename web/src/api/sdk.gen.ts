@@ -134,6 +134,14 @@ export const removeDocument = (documentId: Param<'remove_document', 'document_id
 export const documentFile = (documentId: Param<'document_file', 'document_id'>, options: Options = {}) =>
   api.get<Answer<'document_file'>>(`/cabinet/documents/${seg(documentId)}/file`, { ...options });
 
+/** GET /v1/cabinet/invoices: List Invoices */
+export const listInvoices = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_invoices'>>(`/cabinet/invoices`, { ...options, query });
+
+/** GET /v1/cabinet/invoices/{invoice_id}/pdf: Invoice Pdf */
+export const invoicePdf = (invoiceId: Param<'invoice_pdf', 'invoice_id'>, options: Options = {}) =>
+  api.get<Answer<'invoice_pdf'>>(`/cabinet/invoices/${seg(invoiceId)}/pdf`, { ...options });
+
 /** GET /v1/cabinet/legitimation: Get Legitimation */
 export const getLegitimation = (options: Options = {}) =>
   api.get<Answer<'get_legitimation'>>(`/cabinet/legitimation`, { ...options });
