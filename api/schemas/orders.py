@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from api.schemas.workflows import WorkflowOut
-from domain.ledger import RefundState
+from domain.ledger import EntryKind, PayeeType, RefundState
 from domain.limits import AMOUNT_MAX, DECISION_REASON_MAX
 from domain.listing import ListAnswer
 from domain.orders import (
@@ -70,12 +70,25 @@ class TransferOut(BaseModel):
     form: TransferForm
 
 
+class MoneyTrailEntry(BaseModel):
+    """One ledger entry of the order, for any payee (the seller sees where every cent of it went)."""
+
+    payee_type: PayeeType
+    kind: EntryKind
+    amount: int
+    currency: str
+    created_at: datetime
+
+
 class OrderDetail(OrderRow):
     paid_at: datetime | None
     payments: list[PaymentLogOut]
     invoice: InvoiceOut | None
     transfer: TransferOut | None
     workflow: WorkflowOut | None
+    # the order's ledger entries (sale, fee, refunds, chargebacks; they sum to zero) and what is left to refund
+    money_trail: list[MoneyTrailEntry] = []
+    refunded: int = 0
 
 
 class RefundIn(BaseModel):

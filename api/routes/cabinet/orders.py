@@ -11,6 +11,7 @@ from api.listing import list_openapi, list_params
 from api.refunds import refund_started
 from api.schemas.orders import (
     InvoiceOut,
+    MoneyTrailEntry,
     OrderDetail,
     OrderList,
     PaymentLogOut,
@@ -21,8 +22,10 @@ from api.schemas.orders import (
 )
 from api.workflows import checkout_progress
 from domain.errors import invalid
+from domain.ledger import RefundState
 from domain.limits import ID_MAX
 from domain.orders import PaymentState
+from store.ledger.queries import order_entries
 from store.ledger.refunds import refund_requested, refunded_or_reserved, refunds_of
 from store.orders.queries import ORDER_LIST, order_details, order_of_seller, orders_listed
 
@@ -69,6 +72,10 @@ async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) 
         invoice=InvoiceOut.model_validate(inv, from_attributes=True) if inv else None,
         transfer=TransferOut.model_validate(tr, from_attributes=True) if tr else None,
         workflow=await checkout_progress(client, token),
+        money_trail=[
+            MoneyTrailEntry.model_validate(e, from_attributes=True) for e in await order_entries(s, o.id)
+        ],
+        refunded=sum(r.amount for r in await refunds_of(s, o.id) if r.state == RefundState.succeeded),
     )
 
 

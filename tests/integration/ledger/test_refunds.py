@@ -58,6 +58,8 @@ async def test_partial_then_full_refund(stack):
         assert [x["state"] for x in body["list"]] == ["succeeded"] and body["refundable"] == 1500
         detail = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
         assert detail["payment_state"] == "paid"  # a partial refund keeps the order paid
+        assert detail["refunded"] == 1000 and sum(e["amount"] for e in detail["money_trail"]) == 0
+        assert {e["kind"] for e in detail["money_trail"]} == {"sale", "platform_fee", "refund", "reversal"}
         assert [p["type"] for p in detail["payments"]].count("Refund") == 1
         assert await _ledger_sum(token) == 0
         balance = (await c.get("/v1/cabinet/balance", headers=h)).json()["balances"][0]["amount"]

@@ -1420,6 +1420,23 @@ export interface components {
          */
         Missing: "profile" | "provider_data" | "documents" | "bank_account" | "submission" | "review" | "changes" | "rejected" | "limited";
         /**
+         * MoneyTrailEntry
+         * @description One ledger entry of the order, for any payee (the seller sees where every cent of it went).
+         */
+        MoneyTrailEntry: {
+            /** Amount */
+            amount: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string;
+            kind: components["schemas"]["EntryKind"];
+            payee_type: components["schemas"]["PayeeType"];
+        };
+        /**
          * NotSellableReason
          * @enum {string}
          */
@@ -1434,6 +1451,11 @@ export interface components {
             /** Currency Key */
             currency_key: string;
             invoice: components["schemas"]["InvoiceOut"] | null;
+            /**
+             * Money Trail
+             * @default []
+             */
+            money_trail: components["schemas"]["MoneyTrailEntry"][];
             /** Paid */
             paid: number;
             /** Paid At */
@@ -1453,6 +1475,11 @@ export interface components {
             product_id: number;
             /** Product Name */
             product_name: string;
+            /**
+             * Refunded
+             * @default 0
+             */
+            refunded: number;
             /** Token */
             token: string;
             /** Total */
@@ -1504,6 +1531,11 @@ export interface components {
             /** Total */
             total: number;
         };
+        /**
+         * PayeeType
+         * @enum {string}
+         */
+        PayeeType: "seller" | "publisher" | "team_member" | "platform" | "clearing";
         /** Payer */
         Payer: {
             /** Country */
