@@ -13,22 +13,25 @@ from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from activities.checkout import CheckoutActivities
+from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
 from activities.refund import RefundActivities
 from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
+from providers.storage.local import storage
 from providers.stripe.client import gateway
 from providers.stripe.refunds import refunds
 from sellflow import telemetry
 from sellflow.settings import get_settings
 from sellflow.temporal import connect
 from workflows.checkout import CheckoutWorkflow
+from workflows.export import ExportWorkflow
 from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
 from workflows.refund import RefundWorkflow
 
-WORKFLOWS = [CheckoutWorkflow, MailWorkflow, LegitimationWorkflow, RefundWorkflow]
+WORKFLOWS = [CheckoutWorkflow, MailWorkflow, LegitimationWorkflow, RefundWorkflow, ExportWorkflow]
 
 
 def activities() -> list[Callable[..., Any]]:
@@ -57,6 +60,7 @@ def activities() -> list[Callable[..., Any]]:
         refund.issue_reversal,
         refund.revoke_access,
         refund.send_refund_mails,
+        ExportActivities(storage()).build_export,
     ]
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, StringConstraints
 
+from domain.bookkeeping import ExportState
 from domain.ledger import EntryKind
 from domain.listing import ListAnswer
 from domain.orders import InvoiceForm, InvoiceState
@@ -51,3 +53,30 @@ class InvoiceRow(BaseModel):
 
 class InvoiceList(ListAnswer[InvoiceRow]):
     """The generic list answer of the seller's invoices and credit memos."""
+
+
+class ExportIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    period: Annotated[str, StringConstraints(max_length=7)]  # YYYY-MM
+
+
+class ExportOut(BaseModel):
+    id: int
+    period: str
+    state: ExportState
+    bookings: int
+    created_at: datetime
+
+
+class ExportList(BaseModel):
+    list: list[ExportOut]
+
+
+class ExportStarted(BaseModel):
+    period: str
+    workflow_id: str
+
+
+class ExportStateIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    state: Literal["sent_to_finance", "sent_to_datev"]

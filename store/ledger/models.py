@@ -5,6 +5,7 @@ from datetime import datetime
 from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
+from domain.bookkeeping import ExportState
 from domain.ledger import BillingCycle, EntryKind, PayeeType, PlanPurpose, RefundState
 from domain.limits import (
     CURRENCY_LEN,
@@ -59,4 +60,19 @@ class Refund(Base):
     reason: Mapped[str] = mapped_column(String(DECISION_REASON_MAX))
     state: Mapped[RefundState] = mapped_column(StrEnumText(RefundState, 20))
     provider_refund_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class AccountingExport(Base):
+    """A period's bookkeeping export of one seller (core §4 states); regenerated in place on request."""
+
+    __tablename__ = "accounting_exports"
+    __table_args__ = (UniqueConstraint("seller_id", "period"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    period: Mapped[str] = mapped_column(String(7))
+    state: Mapped[ExportState] = mapped_column(StrEnumText(ExportState, 30))
+    bookings: Mapped[int] = mapped_column(Integer, default=0)
+    csv_key: Mapped[str | None] = mapped_column(String(200))
+    datev_key: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -11,13 +11,20 @@ from typing import Any
 import pytest
 
 from activities.checkout import CheckoutActivities
+from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
 from activities.refund import RefundActivities
 from tests.workflows.fakes import FakeCheckout
 from worker.main import PASSTHROUGH, RUNNER, WORKFLOWS, activities
 
-ACTIVITY_CLASSES = [CheckoutActivities, MailActivities, LegitimationActivities, RefundActivities]
+ACTIVITY_CLASSES = [
+    CheckoutActivities,
+    MailActivities,
+    LegitimationActivities,
+    RefundActivities,
+    ExportActivities,
+]
 
 
 def activity_methods(cls: type) -> dict[str, Callable[..., Any]]:

@@ -134,6 +134,22 @@ export const removeDocument = (documentId: Param<'remove_document', 'document_id
 export const documentFile = (documentId: Param<'document_file', 'document_id'>, options: Options = {}) =>
   api.get<Answer<'document_file'>>(`/cabinet/documents/${seg(documentId)}/file`, { ...options });
 
+/** GET /v1/cabinet/exports: List Exports */
+export const listExports = (options: Options = {}) =>
+  api.get<Answer<'list_exports'>>(`/cabinet/exports`, { ...options });
+
+/** POST /v1/cabinet/exports: Start Export */
+export const startExport = (body: Body<'start_export'>, options: Options = {}) =>
+  api.post<Answer<'start_export'>>(`/cabinet/exports`, body, { ...options });
+
+/** POST /v1/cabinet/exports/{export_id}/state: Mark Export */
+export const markExport = (exportId: Param<'mark_export', 'export_id'>, body: Body<'mark_export'>, options: Options = {}) =>
+  api.post<Answer<'mark_export'>>(`/cabinet/exports/${seg(exportId)}/state`, body, { ...options });
+
+/** GET /v1/cabinet/exports/{export_id}/{format}: Export File */
+export const exportFile = (exportId: Param<'export_file', 'export_id'>, format: Param<'export_file', 'format'>, options: Options = {}) =>
+  api.get<Answer<'export_file'>>(`/cabinet/exports/${seg(exportId)}/${seg(format)}`, { ...options });
+
 /** GET /v1/cabinet/invoices: List Invoices */
 export const listInvoices = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_invoices'>>(`/cabinet/invoices`, { ...options, query });

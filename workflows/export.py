@@ -1,0 +1,33 @@
+"""Bookkeeping export (`export-{seller id}-{period}`): one period's invoices, credit memos and fees as CSV and DATEV
+EXTF, built by one idempotent activity; `progress` tells the cabinet where it stands."""
+
+from __future__ import annotations
+
+from temporalio import workflow
+
+from domain.bookkeeping import ExportDone, ExportRequest
+from workflows.policies import FULFILMENT_STEP
+
+with workflow.unsafe.imports_passed_through():
+    from activities.export import ExportActivities
+
+
+@workflow.defn(name="BookkeepingExport")
+class ExportWorkflow:
+    def __init__(self) -> None:
+        self.stage = "collecting"
+
+    @workflow.run
+    async def run(self, req: ExportRequest) -> ExportDone:
+        done = await workflow.execute_activity_method(
+            ExportActivities.build_export,
+            req,
+            start_to_close_timeout=FULFILMENT_STEP.start_to_close * 6,
+            retry_policy=FULFILMENT_STEP.retry,
+        )
+        self.stage = "ready"
+        return done
+
+    @workflow.query
+    def progress(self) -> str:
+        return self.stage
