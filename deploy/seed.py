@@ -204,6 +204,9 @@ async def legitimate_demo(timeout: float = 120.0) -> str:
             leg = await legitimation_of(s, seller_id)
         step = leg.step if leg else None
         if step == LegitimationStep.legitimated:
+            from api.payouts import payouts_running
+
+            await payouts_running(client, seller_id)
             return step.value
         if step in (LegitimationStep.documents, LegitimationStep.change) and not submitted:
             await flow.submitted(client, seller_id)

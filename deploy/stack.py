@@ -47,10 +47,11 @@ class Ports:
     smtp: int = 1025
     mail_ui: int = 8025
     kyc: int = 8430
+    bank: int = 8440
 
     @classmethod
     def free(cls) -> Ports:
-        return cls(*(free_port() for _ in range(7)))
+        return cls(*(free_port() for _ in range(8)))
 
 
 def wait_for(check, what: str, timeout: float = 60.0) -> None:
@@ -88,6 +89,7 @@ class Stack:
     temporal_ui: bool = True
     quiet: bool = True
     kyc_delay: float = 2.0  # seconds the local KYC provider takes to answer
+    payout_day_s: float | None = None  # the payout calendar's day in seconds (compressed in tests)
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     _pg = None
 
@@ -111,10 +113,13 @@ class Stack:
                 "SELLFLOW_SMTP_PORT": str(p.smtp),
                 "SELLFLOW_MAIL_UI_URL": f"http://127.0.0.1:{p.mail_ui}",
                 "SELLFLOW_KYC_API_BASE": f"http://127.0.0.1:{p.kyc}",
+                "SELLFLOW_BANK_API_BASE": f"http://127.0.0.1:{p.bank}",
                 "SELLFLOW_API_PORT": str(p.api),
                 "SELLFLOW_PUBLIC_URL": f"http://127.0.0.1:{p.api}",
             }
         )
+        if self.payout_day_s is not None:
+            env["SELLFLOW_PAYOUT_DAY_S"] = str(self.payout_day_s)
         return env
 
     @property
@@ -212,12 +217,22 @@ class Stack:
             args += ["--store", str(self.data_dir / "kyc_submissions.json")]
         self._spawn("kyc", [*args, "--delay", str(self.kyc_delay)])
 
+    def start_bank(self) -> None:
+        from sellflow.settings import Settings
+
+        settings = Settings()
+        args = [sys.executable, "-m", "deploy.bank_provider", "--port", str(self.ports.bank)]
+        args += ["--api-key", settings.bank_api_key, "--secret", settings.bank_webhook_secret]
+        args += ["--callback-url", f"http://127.0.0.1:{self.ports.api}/v1/webhooks/bank"]
+        self._spawn("bank", [*args, "--delay", str(self.kyc_delay)])
+
     def wait_services(self) -> None:
         p = self.ports
         wait_for(lambda: port_open(p.temporal), "Temporal", 90)
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.stripe}/js.stripe.com/v3/"), "localstripe")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.mail_ui}/api/messages"), "mail catcher")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.kyc}/v1/submissions"), "KYC provider")
+        wait_for(lambda: http_ok(f"http://127.0.0.1:{p.bank}/v1/credit_transfers"), "bank")
         self._wait_temporal_namespace()
 
     def _wait_temporal_namespace(self) -> None:
@@ -277,6 +292,7 @@ class Stack:
         self.start_localstripe()
         self.start_mailcatcher()
         self.start_kyc()
+        self.start_bank()
         self.migrate()
         self.wait_services()
         if seed:
@@ -311,6 +327,7 @@ class Stack:
             "Temporal Web UI": f"http://127.0.0.1:{p.temporal_ui}",
             "Mail catcher": f"http://127.0.0.1:{p.mail_ui}",
             "KYC provider (stand-in)": f"http://127.0.0.1:{p.kyc}/v1/submissions",
+            "Bank (stand-in)": f"http://127.0.0.1:{p.bank}/v1/credit_transfers",
             "localstripe": f"http://127.0.0.1:{p.stripe}",
             "PostgreSQL": self.database_url,
         }

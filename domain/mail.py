@@ -20,6 +20,7 @@ class MailTemplate(StrEnum):
     legitimation_rejected = "legitimation_rejected"
     refund_payer = "refund_payer"
     refund_seller = "refund_seller"
+    payout_returned = "payout_returned"
 
 
 @dataclass

@@ -48,6 +48,17 @@ class Settings(BaseSettings):
     legitimation_reminder_days: int = 7
     legitimation_day_s: float = 86400.0
 
+    # Bank (the local stand-in, deploy/bank_provider.py; production: the bank's EBICS or API gateway)
+    bank_api_base: str = "http://127.0.0.1:8440"
+    bank_api_key: str = "bank_sellflow_local"
+    bank_webhook_secret: str = "banksec_sellflow_local"
+    bank_webhook_tolerance_s: int = 300
+    # Sellflow's own account the payouts are sent from
+    payout_debtor_name: str = "Sellflow GmbH"
+    payout_debtor_iban: str = "DE02120300000000202051"
+    payout_debtor_bic: str = "BYLADEM1001"
+    payout_day_s: float = 86400.0  # the payout calendar's day (compressed in tests)
+
     # Mail
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 1025

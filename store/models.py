@@ -4,7 +4,7 @@ its own package (`store.orders.models`); this module only re-exports them."""
 from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
 from store.base import Base
 from store.catalog.models import File, PricingPlan, Product
-from store.ledger.models import AccountingExport, LedgerEntry, PlatformPlan, Refund
+from store.ledger.models import AccountingExport, LedgerEntry, Payout, PayoutSettingsRow, PlatformPlan, Refund
 from store.legitimation.models import (
     BankAccount,
     KycDocument,
@@ -44,4 +44,6 @@ __all__ = [
     "PlatformPlan",
     "Refund",
     "AccountingExport",
+    "Payout",
+    "PayoutSettingsRow",
 ]

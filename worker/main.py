@@ -16,7 +16,9 @@ from activities.checkout import CheckoutActivities
 from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
+from activities.payout import PayoutActivities
 from activities.refund import RefundActivities
+from providers.bank.client import bank
 from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
 from providers.storage.local import storage
@@ -29,9 +31,17 @@ from workflows.checkout import CheckoutWorkflow
 from workflows.export import ExportWorkflow
 from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
+from workflows.payout import PayoutWorkflow
 from workflows.refund import RefundWorkflow
 
-WORKFLOWS = [CheckoutWorkflow, MailWorkflow, LegitimationWorkflow, RefundWorkflow, ExportWorkflow]
+WORKFLOWS = [
+    CheckoutWorkflow,
+    MailWorkflow,
+    LegitimationWorkflow,
+    RefundWorkflow,
+    ExportWorkflow,
+    PayoutWorkflow,
+]
 
 
 def activities() -> list[Callable[..., Any]]:
@@ -40,6 +50,7 @@ def activities() -> list[Callable[..., Any]]:
     checkout = CheckoutActivities(gateway(), mailer)
     legitimation = LegitimationActivities(kyc_provider(), mailer)
     refund = RefundActivities(refunds(), mailer)
+    payout = PayoutActivities(bank(), mailer)
     return [
         checkout.ensure_payment_intent,
         checkout.refresh_payment_intent,
@@ -61,6 +72,10 @@ def activities() -> list[Callable[..., Any]]:
         refund.revoke_access,
         refund.send_refund_mails,
         ExportActivities(storage()).build_export,
+        payout.load_settings,
+        payout.check_payout,
+        payout.issue_payout,
+        payout.apply_bank_answer,
     ]
 
 

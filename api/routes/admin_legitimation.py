@@ -11,6 +11,7 @@ from sqlalchemy import select
 from api import legitimation as flow
 from api.deps import DB, CurrentManager, Temporal
 from api.listing import list_openapi, list_params
+from api.payouts import payouts_running
 from api.routes.cabinet.profile import UNDER_REVIEW, legitimation_out, profile_out
 from api.schemas.fields import Id
 from api.schemas.legitimation import (
@@ -122,6 +123,8 @@ async def decide_legitimation(
     await flow.decided(
         client, seller.id, ManagerDecision(decision=body.decision, manager_id=manager.id, reason=reason)
     )
+    if body.decision == Decision.approve:  # from now on money can leave: the seller's payouts run
+        await payouts_running(client, seller.id)
     return await legitimation_out(s, seller)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import structlog
 from fastapi import APIRouter, Request
 
-from api import legitimation
+from api import legitimation, payouts
 from api.deps import DB, Temporal
 from api.schemas.webhooks import WebhookAck
 from api.workflows import payment_event
@@ -18,6 +18,9 @@ from domain.checkout import PaymentEvent
 from domain.errors import DomainError, ErrorCode
 from domain.legitimation import KycAnswer
 from domain.orders import PaymentState
+from domain.payouts import BankAnswer
+from providers.bank.webhooks import SIGNATURE_HEADER as BANK_SIGNATURE
+from providers.bank.webhooks import verify_bank_callback
 from providers.kyc.webhooks import SIGNATURE_HEADER, CallbackRejected, verify_callback
 from providers.stripe.errors import WebhookRejected
 from providers.stripe.webhooks import StripeEvent, verify_webhook
@@ -103,4 +106,35 @@ async def kyc_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
         answer = KycAnswer(event_id=cb.id, reference=cb.reference, outcome=cb.outcome, reason=cb.reason)
         delivered = await legitimation.kyc_answered(client, seller_id, answer)
     log.info("kyc_callback", event_id=cb.id, reference=cb.reference, outcome=cb.outcome, delivered=delivered)
+    return WebhookAck(received=True, duplicate=False)
+
+
+@router.post("/bank", response_model=WebhookAck)
+async def bank_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
+    """The bank's signed answer to one credit transfer: stored once by event id, then signalled to the payee's
+    Payout workflow, which takes it once and only for a transfer it awaits."""
+    payload = await request.body()
+    try:
+        cb = verify_bank_callback(payload, request.headers.get(BANK_SIGNATURE))
+    except CallbackRejected as e:
+        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
+    new = await webhook_received(
+        s,
+        provider="bank",
+        event_id=cb.id,
+        event_type=cb.outcome.value,
+        object_ref=cb.end_to_end_id[:100],
+        payload=cb.model_dump(mode="json"),
+    )
+    if not new:
+        return WebhookAck(received=True, duplicate=True)
+    answer = BankAnswer(event_id=cb.id, end_to_end_id=cb.end_to_end_id, outcome=cb.outcome, reason=cb.reason)
+    delivered = await payouts.bank_answered(client, answer)
+    log.info(
+        "bank_callback",
+        event_id=cb.id,
+        end_to_end_id=cb.end_to_end_id,
+        outcome=cb.outcome,
+        delivered=delivered,
+    )
     return WebhookAck(received=True, duplicate=False)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from domain.bookkeeping import ExportState
 from domain.ledger import EntryKind
+from domain.limits import AMOUNT_MAX
 from domain.listing import ListAnswer
 from domain.orders import InvoiceForm, InvoiceState
+from domain.payouts import PayoutKind, PayoutSchedule, PayoutState
 
 
 class TransferRow(BaseModel):
@@ -80,3 +82,39 @@ class ExportStarted(BaseModel):
 class ExportStateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     state: Literal["sent_to_finance", "sent_to_datev"]
+
+
+class PayoutSettingsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    schedule: PayoutSchedule
+    minimum: int = Field(ge=0, le=AMOUNT_MAX)  # euro cents
+    hold_days: int = Field(ge=0, le=90)
+
+
+class PayoutSettingsOut(PayoutSettingsIn):
+    model_config = ConfigDict(extra="ignore")
+
+
+class PayoutOut(BaseModel):
+    number: int
+    kind: PayoutKind
+    amount: int
+    currency: str
+    state: PayoutState
+    iban: str
+    reason: str | None
+    created_at: datetime
+
+
+class PayoutOverview(BaseModel):
+    """The payouts screen: the balance split, the schedule, when the next payout runs or why it waits, history."""
+
+    available: int
+    held: int
+    currency: str
+    settings: PayoutSettingsOut
+    next_run_at: datetime | None
+    waiting_reason: (
+        str | None
+    )  # not_legitimated, no_bank_account, payouts_limited, below_minimum, nothing_available
+    list: list[PayoutOut]

@@ -4,25 +4,21 @@ is refused like a bad signature), then the body's shape as a typed model."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
-import time
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from domain.legitimation import KycOutcome
 from domain.limits import KYC_REASON_MAX, PROVIDER_ID_MAX
+from providers.signing import SignatureRejected, sign, verify
 from sellflow.settings import get_settings
+
+__all__ = ["SIGNATURE_HEADER", "CallbackRejected", "KycCallback", "sign", "verify_callback"]
 
 SIGNATURE_HEADER = "kyc-signature"
 
 
-class CallbackRejected(Exception):
-    def __init__(self, message: str, part: str = "signature") -> None:
-        super().__init__(message)
-        self.message = message
-        self.part = part
+CallbackRejected = SignatureRejected
 
 
 class KycCallback(BaseModel):
@@ -33,23 +29,9 @@ class KycCallback(BaseModel):
     reason: str | None = Field(None, max_length=KYC_REASON_MAX)
 
 
-def sign(payload: bytes, secret: str, timestamp: int | None = None) -> str:
-    t = int(time.time()) if timestamp is None else timestamp
-    mac = hmac.new(secret.encode(), f"{t}.".encode() + payload, hashlib.sha256).hexdigest()
-    return f"t={t},v1={mac}"
-
-
 def verify_callback(payload: bytes, signature: str | None) -> KycCallback:
     s = get_settings()
-    parts = dict(p.strip().partition("=")[::2] for p in (signature or "").split(",") if "=" in p)
-    t, given = parts.get("t", ""), parts.get("v1", "")
-    if not t.isdigit() or not given:
-        raise CallbackRejected("Invalid callback signature.")
-    expected = hmac.new(s.kyc_webhook_secret.encode(), f"{t}.".encode() + payload, hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(expected, given):
-        raise CallbackRejected("Invalid callback signature.")
-    if abs(time.time() - int(t)) > s.kyc_webhook_tolerance_s:
-        raise CallbackRejected("Invalid callback signature.")
+    verify(payload, signature, s.kyc_webhook_secret, s.kyc_webhook_tolerance_s)
     try:
         return KycCallback.model_validate(json.loads(payload))
     except (ValueError, ValidationError) as e:

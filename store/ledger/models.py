@@ -14,6 +14,7 @@ from domain.limits import (
     PLAN_NAME_MAX,
     PROVIDER_ID_MAX,
 )
+from domain.payouts import PayoutKind, PayoutSchedule, PayoutState
 from store.base import Base, StrEnumText
 
 
@@ -76,3 +77,33 @@ class AccountingExport(Base):
     csv_key: Mapped[str | None] = mapped_column(String(200))
     datev_key: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class PayoutSettingsRow(Base):
+    __tablename__ = "payout_settings"
+    __table_args__ = (UniqueConstraint("payee_type", "payee_id"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    payee_type: Mapped[PayeeType] = mapped_column(StrEnumText(PayeeType, 20))
+    payee_id: Mapped[int] = mapped_column(BigInteger)
+    schedule: Mapped[PayoutSchedule] = mapped_column(StrEnumText(PayoutSchedule, 20))
+    minimum: Mapped[int] = mapped_column(BigInteger)
+    hold_days: Mapped[int] = mapped_column(Integer)
+
+
+class Payout(Base):
+    """A payout or cashout to the payee's bank account; its ledger entries are booked when it is issued."""
+
+    __tablename__ = "payouts"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    payee_type: Mapped[PayeeType] = mapped_column(StrEnumText(PayeeType, 20))
+    payee_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[PayoutKind] = mapped_column(StrEnumText(PayoutKind, 20))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
+    state: Mapped[PayoutState] = mapped_column(StrEnumText(PayoutState, 20))
+    iban: Mapped[str] = mapped_column(String(42))
+    end_to_end_id: Mapped[str] = mapped_column(String(IDEMPOTENCY_KEY_MAX), unique=True)
+    reason: Mapped[str | None] = mapped_column(String(DECISION_REASON_MAX))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -130,14 +130,18 @@ async def wait_legitimation(c: httpx.AsyncClient, seller: Seller, step: str, tim
 
 
 async def submitted_for_review(
-    c: httpx.AsyncClient, seller: Seller, profile: dict | None = None, documents: tuple[str, ...] = ()
+    c: httpx.AsyncClient,
+    seller: Seller,
+    profile: dict | None = None,
+    documents: tuple[str, ...] = (),
+    holder: str = "Sam Seller",
 ) -> None:
     """Profile, bank account and documents saved, then the review asked for (as the wizard does)."""
     h = seller.headers
     r = await c.put("/v1/cabinet/seller_profile", json=profile or NATURAL_PROFILE, headers=h)
     assert r.status_code == 200, r.text
     r = await c.post(
-        "/v1/cabinet/bank_accounts", json={"holder": "Sam Seller", "iban": IBAN, "bic": BIC}, headers=h
+        "/v1/cabinet/bank_accounts", json={"holder": holder, "iban": IBAN, "bic": BIC}, headers=h
     )
     assert r.status_code == 201, r.text
     for t in documents or ("id_from_front", "id_from_back"):

@@ -14,6 +14,7 @@ from activities.checkout import CheckoutActivities
 from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
+from activities.payout import PayoutActivities
 from activities.refund import RefundActivities
 from tests.workflows.fakes import FakeCheckout
 from worker.main import PASSTHROUGH, RUNNER, WORKFLOWS, activities
@@ -24,6 +25,7 @@ ACTIVITY_CLASSES = [
     LegitimationActivities,
     RefundActivities,
     ExportActivities,
+    PayoutActivities,
 ]
 
 

@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter
 
-from api.routes.cabinet import exports, invoices, orders, products, profile, transfers
+from api.routes.cabinet import exports, invoices, orders, payouts, products, profile, transfers
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 router.include_router(products.router)
@@ -11,3 +11,4 @@ router.include_router(profile.router)
 router.include_router(transfers.router)
 router.include_router(invoices.router)
 router.include_router(exports.router)
+router.include_router(payouts.router)

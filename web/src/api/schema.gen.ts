@@ -390,6 +390,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/cashouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request Cashout
+         * @description Pays out the available balance now (no minimum), if the seller may receive payouts.
+         */
+        post: operations["request_cashout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/documents": {
         parameters: {
             query?: never;
@@ -595,6 +615,40 @@ export interface paths {
          *     Refund workflow; the refund's state moves from requested to succeeded or failed.
          */
         post: operations["refund_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/payout_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save Payout Settings */
+        put: operations["save_payout_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Payouts */
+        get: operations["get_payouts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -916,6 +970,27 @@ export interface paths {
         get: operations["download_file"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bank Webhook
+         * @description The bank's signed answer to one credit transfer: stored once by event id, then signalled to the payee's
+         *     Payout workflow, which takes it once and only for a transfer it awaits.
+         */
+        post: operations["bank_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1713,6 +1788,76 @@ export interface components {
          * @enum {string}
          */
         PayOutcome: "succeeded" | "processing" | "requires_action" | "failed";
+        /**
+         * PayoutKind
+         * @enum {string}
+         */
+        PayoutKind: "payout" | "cashout";
+        /** PayoutOut */
+        PayoutOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string;
+            /** Iban */
+            iban: string;
+            kind: components["schemas"]["PayoutKind"];
+            /** Number */
+            number: number;
+            /** Reason */
+            reason: string | null;
+            state: components["schemas"]["PayoutState"];
+        };
+        /**
+         * PayoutOverview
+         * @description The payouts screen: the balance split, the schedule, when the next payout runs or why it waits, history.
+         */
+        PayoutOverview: {
+            /** Available */
+            available: number;
+            /** Currency */
+            currency: string;
+            /** Held */
+            held: number;
+            /** List */
+            list: components["schemas"]["PayoutOut"][];
+            /** Next Run At */
+            next_run_at: string | null;
+            settings: components["schemas"]["PayoutSettingsOut"];
+            /** Waiting Reason */
+            waiting_reason: string | null;
+        };
+        /**
+         * PayoutSchedule
+         * @enum {string}
+         */
+        PayoutSchedule: "daily" | "weekly" | "monthly";
+        /** PayoutSettingsIn */
+        PayoutSettingsIn: {
+            /** Hold Days */
+            hold_days: number;
+            /** Minimum */
+            minimum: number;
+            schedule: components["schemas"]["PayoutSchedule"];
+        };
+        /** PayoutSettingsOut */
+        PayoutSettingsOut: {
+            /** Hold Days */
+            hold_days: number;
+            /** Minimum */
+            minimum: number;
+            schedule: components["schemas"]["PayoutSchedule"];
+        };
+        /**
+         * PayoutState
+         * @enum {string}
+         */
+        PayoutState: "pending" | "issued" | "successful" | "canceled";
         /** PlanIn */
         PlanIn: {
             /**
@@ -3496,6 +3641,44 @@ export interface operations {
             };
         };
     };
+    request_cashout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_documents: {
         parameters: {
             query?: never;
@@ -4118,6 +4301,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefundOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_payout_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_payouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutOverview"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -5046,6 +5309,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bank_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

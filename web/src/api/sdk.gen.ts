@@ -118,6 +118,10 @@ export const addBankAccount = (body: Body<'add_bank_account', 'kind'>, options: 
 export const removeBankAccount = (accountId: Param<'remove_bank_account', 'account_id'>, options: Options = {}) =>
   api.delete<Answer<'remove_bank_account'>>(`/cabinet/bank_accounts/${seg(accountId)}`, { ...options });
 
+/** POST /v1/cabinet/cashouts: Request Cashout */
+export const requestCashout = (options: Options = {}) =>
+  api.post<Answer<'request_cashout'>>(`/cabinet/cashouts`, undefined, { ...options });
+
 /** GET /v1/cabinet/documents: List Documents */
 export const listDocuments = (options: Options = {}) =>
   api.get<Answer<'list_documents'>>(`/cabinet/documents`, { ...options });
@@ -177,6 +181,14 @@ export const listRefunds = (token: Param<'list_refunds', 'token'>, options: Opti
 /** POST /v1/cabinet/orders/{token}/refunds: Refund Order */
 export const refundOrder = (token: Param<'refund_order', 'token'>, body: Body<'refund_order'>, options: Options = {}) =>
   api.post<Answer<'refund_order'>>(`/cabinet/orders/${seg(token)}/refunds`, body, { ...options });
+
+/** PUT /v1/cabinet/payout_settings: Save Payout Settings */
+export const savePayoutSettings = (body: Body<'save_payout_settings'>, options: Options = {}) =>
+  api.put<Answer<'save_payout_settings'>>(`/cabinet/payout_settings`, body, { ...options });
+
+/** GET /v1/cabinet/payouts: Get Payouts */
+export const getPayouts = (options: Options = {}) =>
+  api.get<Answer<'get_payouts'>>(`/cabinet/payouts`, { ...options });
 
 /** GET /v1/cabinet/products: List Products */
 export const listProducts = (query: QueryParams = {}, options: Options = {}) =>
@@ -265,6 +277,10 @@ export const getShopProduct = (username: Param<'get_shop_product', 'username'>, 
 /** POST /v1/shop/{username}/products/{slug}/checkout: Start Checkout */
 export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout'>, options: Options = {}) =>
   api.post<Answer<'start_checkout'>>(`/shop/${seg(username)}/products/${seg(slug)}/checkout`, body, { auth: false, ...options });
+
+/** POST /v1/webhooks/bank: Bank Webhook */
+export const bankWebhook = (options: Options = {}) =>
+  api.post<Answer<'bank_webhook'>>(`/webhooks/bank`, undefined, { auth: false, ...options });
 
 /** POST /v1/webhooks/kyc: Kyc Webhook */
 export const kycWebhook = (options: Options = {}) =>

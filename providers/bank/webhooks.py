@@ -1,0 +1,31 @@
+"""The bank's signed answer to one transfer (`Bank-Signature`, the scheme of providers/signing.py)."""
+
+from __future__ import annotations
+
+import json
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from domain.limits import IDEMPOTENCY_KEY_MAX, KYC_REASON_MAX, PROVIDER_ID_MAX
+from domain.payouts import BankOutcome
+from providers.signing import SignatureRejected, verify
+from sellflow.settings import get_settings
+
+SIGNATURE_HEADER = "bank-signature"
+
+
+class BankCallback(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    id: str = Field(min_length=1, max_length=PROVIDER_ID_MAX)
+    end_to_end_id: str = Field(min_length=1, max_length=IDEMPOTENCY_KEY_MAX)
+    outcome: BankOutcome
+    reason: str | None = Field(None, max_length=KYC_REASON_MAX)
+
+
+def verify_bank_callback(payload: bytes, signature: str | None) -> BankCallback:
+    s = get_settings()
+    verify(payload, signature, s.bank_webhook_secret, s.bank_webhook_tolerance_s)
+    try:
+        return BankCallback.model_validate(json.loads(payload))
+    except (ValueError, ValidationError) as e:
+        raise SignatureRejected("This callback is not understood.", "payload") from e

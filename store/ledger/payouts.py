@@ -1,0 +1,180 @@
+"""Payouts: settings, eligibility (legitimated, an activated bank account, no payouts limit), the balance split
+into available and held, payouts issued with their ledger entries once, and the bank's answers applied once."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.ledger import EntryKind, PayeeType
+from domain.legitimation import ACTIVE_BANK_STATES, STOPS_PAYOUTS
+from domain.payouts import (
+    BankAnswer,
+    BankOutcome,
+    Eligibility,
+    PayoutCheck,
+    PayoutRequest,
+    PayoutSettings,
+    PayoutState,
+    payout_entries,
+    returned_entries,
+)
+from store.accounts.models import Seller
+from store.ledger.actions import entries_booked
+from store.ledger.models import LedgerEntry, Payout, PayoutSettingsRow
+from store.legitimation.models import BankAccount
+
+CURRENCY = "eur"  # SEPA credit transfers are in euro
+
+
+async def settings_of(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> PayoutSettings:
+    row = (
+        await s.execute(
+            select(PayoutSettingsRow).where(
+                PayoutSettingsRow.payee_type == payee_type, PayoutSettingsRow.payee_id == payee_id
+            )
+        )
+    ).scalar_one_or_none()
+    if row is None:
+        return PayoutSettings()
+    return PayoutSettings(schedule=row.schedule, minimum=row.minimum, hold_days=row.hold_days)
+
+
+async def settings_saved(
+    s: AsyncSession, payee_type: PayeeType, payee_id: int, settings: PayoutSettings
+) -> None:
+    values = {"schedule": settings.schedule, "minimum": settings.minimum, "hold_days": settings.hold_days}
+    await s.execute(
+        insert(PayoutSettingsRow)
+        .values(payee_type=payee_type, payee_id=payee_id, **values)
+        .on_conflict_do_update(
+            index_elements=[PayoutSettingsRow.payee_type, PayoutSettingsRow.payee_id], set_=values
+        )
+    )
+
+
+async def _bank_account(s: AsyncSession, seller_id: int) -> BankAccount | None:
+    q = (
+        select(BankAccount)
+        .where(BankAccount.seller_id == seller_id, BankAccount.state.in_(list(ACTIVE_BANK_STATES)))
+        .order_by(BankAccount.id.desc())
+    )
+    return (await s.execute(q)).scalars().first()
+
+
+async def balance_split(
+    s: AsyncSession, payee_type: PayeeType, payee_id: int, hold_s: float
+) -> tuple[int, int]:
+    """(available, held): sales (net of their fee) younger than the hold are held; the rest of the balance is
+    available, never below zero."""
+    since = datetime.now(UTC) - timedelta(seconds=hold_s)
+    mine = (
+        LedgerEntry.payee_type == payee_type,
+        LedgerEntry.payee_id == payee_id,
+        LedgerEntry.currency == CURRENCY,
+    )
+    total = int(
+        (await s.execute(select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(*mine))).scalar_one()
+    )
+    held = int(
+        (
+            await s.execute(
+                select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(
+                    *mine,
+                    LedgerEntry.kind.in_([EntryKind.sale, EntryKind.platform_fee]),
+                    LedgerEntry.created_at > since,
+                )
+            )
+        ).scalar_one()
+    )
+    held = max(0, min(held, total))
+    return max(0, total - held), held
+
+
+async def eligibility(s: AsyncSession, check: PayoutCheck) -> Eligibility:
+    available, held = await balance_split(s, check.payee_type, check.payee_id, check.hold_s)
+    seller = await s.get(Seller, check.payee_id)
+    reason = None
+    if seller is None or not seller.payment_account_done:
+        reason = "not_legitimated"
+    elif seller.account_limit in STOPS_PAYOUTS:
+        reason = "payouts_limited"
+    elif await _bank_account(s, check.payee_id) is None:
+        reason = "no_bank_account"
+    return Eligibility(ok=reason is None, available=available, held=held, currency=CURRENCY, reason=reason)
+
+
+async def payout_issued(s: AsyncSession, req: PayoutRequest) -> Payout:
+    """The payout row and its ledger entries, once per end-to-end id (a retry finds the first)."""
+    existing = (
+        await s.execute(select(Payout).where(Payout.end_to_end_id == req.end_to_end_id))
+    ).scalar_one_or_none()
+    if existing:
+        return existing
+    bank = await _bank_account(s, req.payee_id)
+    if bank is None:
+        raise ValueError("no activated bank account")
+    payout = Payout(
+        payee_type=req.payee_type,
+        payee_id=req.payee_id,
+        number=req.number,
+        kind=req.kind,
+        amount=req.amount,
+        currency=req.currency,
+        state=PayoutState.pending,
+        iban=bank.iban,
+        end_to_end_id=req.end_to_end_id,
+    )
+    s.add(payout)
+    await s.flush()
+    await entries_booked(s, payout_entries(req))
+    return payout
+
+
+async def payout_sent(s: AsyncSession, end_to_end_id: str) -> None:
+    payout = (await s.execute(select(Payout).where(Payout.end_to_end_id == end_to_end_id))).scalar_one()
+    if payout.state == PayoutState.pending:
+        payout.state = PayoutState.issued
+        payout.updated_at = datetime.now(UTC)
+
+
+async def payout_answered(s: AsyncSession, answer: BankAnswer) -> Payout | None:
+    """Booked: successful. Returned: canceled, and the money is the payee's again. Once per payout."""
+    payout = (
+        await s.execute(select(Payout).where(Payout.end_to_end_id == answer.end_to_end_id).with_for_update())
+    ).scalar_one_or_none()
+    if payout is None or payout.state in (PayoutState.successful, PayoutState.canceled):
+        return None
+    if answer.outcome == BankOutcome.booked:
+        payout.state = PayoutState.successful
+    else:
+        payout.state = PayoutState.canceled
+        payout.reason = answer.reason
+        await entries_booked(
+            s,
+            returned_entries(
+                payout.payee_type, payout.payee_id, payout.end_to_end_id, payout.amount, payout.currency
+            ),
+        )
+    payout.updated_at = datetime.now(UTC)
+    return payout
+
+
+async def payouts_of(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> list[Payout]:
+    q = (
+        select(Payout)
+        .where(Payout.payee_type == payee_type, Payout.payee_id == payee_id)
+        .order_by(Payout.number.desc())
+    )
+    return list((await s.execute(q)).scalars())
+
+
+async def sepa_creditor(s: AsyncSession, req: PayoutRequest) -> tuple[str, str, str]:
+    """(name, IBAN, BIC) of the payee's activated bank account."""
+    bank = await _bank_account(s, req.payee_id)
+    if bank is None:
+        raise ValueError("no activated bank account")
+    return bank.holder, bank.iban, bank.bic
