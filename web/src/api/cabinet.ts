@@ -1,7 +1,11 @@
 /** Seller cabinet calls (`/v1/cabinet`), over the generated SDK (sdk.gen.ts): no path or shape written here. */
 import type { QueryParams } from './query';
 import * as sdk from './sdk.gen';
+import type { Body } from './sdk';
 import type { PricingPlanInput, ProductAction, ProductInput, ProductPatch } from './types';
+
+export type SellerProfileInput = Body<'save_seller_profile'>;
+export type BankAccountInput = Body<'add_bank_account', 'kind'>;
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -22,4 +26,19 @@ export const cabinetApi = {
   deletePricingPlan: (id: number | string, planId: number | string) => sdk.removePlan(id, planId),
   orders: (query: QueryParams, signal?: AbortSignal) => sdk.listOrders(query, withSignal(signal)),
   order: (token: string, signal?: AbortSignal) => sdk.getOrder(token, withSignal(signal)),
+  sellerProfile: (signal?: AbortSignal) => sdk.getSellerProfile(withSignal(signal)),
+  saveSellerProfile: (profile: SellerProfileInput) => sdk.saveSellerProfile(profile, { suppressErrors: true }),
+  submitSellerProfile: () => sdk.submitSellerProfile({ suppressErrors: true }),
+  legitimation: (signal?: AbortSignal) => sdk.getLegitimation(withSignal(signal)),
+  bankAccounts: (signal?: AbortSignal) => sdk.listBankAccounts(withSignal(signal)),
+  addBankAccount: (account: BankAccountInput) => sdk.addBankAccount(account, { suppressErrors: true }),
+  removeBankAccount: (id: number) => sdk.removeBankAccount(id),
+  documents: (signal?: AbortSignal) => sdk.listDocuments(withSignal(signal)),
+  uploadDocument: (type: string, file: File) => {
+    const form = new FormData();
+    form.append('type', type);
+    form.append('file', file);
+    return sdk.uploadDocument(form, { suppressErrors: true });
+  },
+  removeDocument: (id: number) => sdk.removeDocument(id),
 };

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'products/:id/edit', element: page(() => import('../areas/cabinet/products/ProductEditorPage')) },
           { path: 'orders', element: page(() => import('../areas/cabinet/orders/OrdersPage')) },
           { path: 'orders/:token', element: page(() => import('../areas/cabinet/orders/OrderDetailsPage')) },
+          { path: 'profile/edit', element: page(() => import('../areas/cabinet/profile/ProfileEditPage')) },
           { path: '*', element: page(() => import('../areas/cabinet/CabinetPlaceholder')) },
         ],
       },
@@ -50,6 +51,12 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: page(() => import('../areas/admin/OpsPage')) },
           { path: 'ops', element: page(() => import('../areas/admin/OpsPage')) },
+          { path: 'bank_account_legitimations', element: page(() => import('../areas/admin/legitimations/LegitimationsPage')) },
+          {
+            path: 'bank_account_legitimations/:sellerId',
+            element: page(() => import('../areas/admin/legitimations/LegitimationDetailPage')),
+          },
+          { path: 'bank_accounts', element: page(() => import('../areas/admin/legitimations/BankAccountsPage')) },
           { path: '*', element: page(() => import('../areas/admin/AdminPlaceholder')) },
         ],
       },

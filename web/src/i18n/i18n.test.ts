@@ -51,4 +51,34 @@ describe('translations', () => {
       }
     }
   });
+  it('label every vocabulary of the seller profile and legitimation (core §3, §4)', () => {
+    const schemas = spec.components.schemas as Record<string, { enum?: string[] }>;
+    const pairs: [string, string][] = [
+      ['BusinessType', 'businessType'],
+      ['Salutation', 'salutation'],
+      ['PositionInCompany', 'position'],
+      ['EmployeeSize', 'employeeSize'],
+      ['VatExemptReason', 'vatExemptReason'],
+      ['TaxNoType', 'taxNoType'],
+      ['DocumentType', 'documentType'],
+      ['DocumentState', 'documentState'],
+      ['BankAccountType', 'bankAccountType'],
+      ['BankAccountState', 'bankAccountState'],
+      ['LegitimationStep', 'legitimationStep'],
+      ['VerificationLevel', 'verificationLevel'],
+      ['AccountLimit', 'accountLimit'],
+    ];
+    for (const [schema, key] of pairs) {
+      const values = schemas[schema]?.enum ?? [];
+      expect(values.length, schema).toBeGreaterThan(0);
+      for (const value of values) {
+        expect((en.enums as Record<string, Record<string, string>>)[key], `${schema}.${value} (en)`).toHaveProperty([value]);
+        expect((de.enums as Record<string, Record<string, string>>)[key], `${schema}.${value} (de)`).toHaveProperty([value]);
+      }
+    }
+    for (const value of schemas.Missing?.enum ?? []) {
+      expect(en.legitimation.missing, value).toHaveProperty([value]);
+      expect(de.legitimation.missing, value).toHaveProperty([value]);
+    }
+  });
 });

@@ -66,7 +66,7 @@ export const CABINET_NAV: NavGroup[] = [
   {
     key: 'account',
     items: [
-      { key: 'profileEdit', to: '/cabinet/profile/edit?seller_profile_edit=true' },
+      { key: 'profileEdit', to: '/cabinet/profile/edit?seller_profile_edit=true', built: true },
       { key: 'notifications', to: '/cabinet/notifications' },
       { key: 'logs', to: '/cabinet/logs' },
     ],
@@ -78,8 +78,8 @@ export const ADMIN_NAV: NavGroup[] = [
     key: 'admin',
     items: [
       { key: 'ops', to: '/admin/ops', built: true },
-      { key: 'bankAccounts', to: '/admin/bank_accounts' },
-      { key: 'bankAccountLegitimations', to: '/admin/bank_account_legitimations' },
+      { key: 'bankAccounts', to: '/admin/bank_accounts', built: true },
+      { key: 'bankAccountLegitimations', to: '/admin/bank_account_legitimations', built: true },
     ],
   },
 ];

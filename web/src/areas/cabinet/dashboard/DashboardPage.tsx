@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -18,7 +16,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { useMoney } from '../../../components/Money';
 import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
-import { PROFILE_EDIT_URL } from '../../../lib/warnings';
+import { SellReadiness } from './SellReadiness';
 import { axisTicks, dailyCounts, sparklinePoints } from './sparkline';
 import { orderQueries } from '../orders/queries';
 import { productQueries } from '../products/queries';
@@ -89,19 +87,7 @@ export default function DashboardPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {t('dashboard.title')}
       </Typography>
-      {seller && !seller.canSell ? (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button component={RouterLink} to={PROFILE_EDIT_URL} color="inherit" size="small">
-              {t('dashboard.finishProfile')}
-            </Button>
-          }
-        >
-          {t('dashboard.cannotSell')}
-        </Alert>
-      ) : null}
+      {seller && !seller.canSell ? <SellReadiness /> : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <Stat label={t('nav.orders')} value={recent.data?.totalCount ?? 0} loading={recent.isPending} />
