@@ -7,7 +7,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -18,7 +17,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -74,11 +72,26 @@ function Field({ spec, values, errors, onChange, disabled }: {
   const error = message(errors[spec.name]);
   const label = t(`profile.fields.${spec.name}`);
   if (spec.kind === 'bool') {
+    const current = value === true ? 'yes' : value === false ? 'no' : '';
     return (
-      <FormControlLabel
-        control={<Switch checked={value !== false} onChange={(e) => onChange(spec.name, e.target.checked)} disabled={disabled} />}
-        label={`${label}: ${value === false ? t('common.no') : t('common.yes')}`}
-      />
+      <TextField
+        select
+        fullWidth
+        size="small"
+        id={`profile-${spec.name}`}
+        label={label}
+        value={current}
+        error={Boolean(error)}
+        helperText={error}
+        disabled={disabled}
+        onChange={(e) => onChange(spec.name, e.target.value === '' ? null : e.target.value === 'yes')}
+      >
+        <MenuItem value="">
+          <em>{t('profile.choose')}</em>
+        </MenuItem>
+        <MenuItem value="yes">{t('common.yes')}</MenuItem>
+        <MenuItem value="no">{t('common.no')}</MenuItem>
+      </TextField>
     );
   }
   const common = {
@@ -411,7 +424,10 @@ export default function ProfileEditPage() {
       const forward = steps.indexOf(next) > steps.indexOf(step);
       setErrors(mine);
       if (forward && Object.keys(mine).length) return;
-      setStep(next);
+      // the business type decides the steps: go on in the steps of the saved profile
+      const now = saved.steps as WizardStep[];
+      const target = now.includes(next) ? next : (now[now.indexOf(step) + (forward ? 1 : -1)] ?? now[0] ?? step);
+      setStep(target);
     } catch (e) {
       if (e instanceof ApiError && e.fields) setErrors(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [camelKey(k), String(v)])));
       else toast(e instanceof Error ? e.message : t('toast.error'), 'error');
@@ -444,7 +460,7 @@ export default function ProfileEditPage() {
           <>
             <Grid container spacing={2}>
               {fields.map((f) => (
-                <Grid size={{ xs: 12, sm: f.kind === 'bool' ? 12 : 6 }} key={f.name}>
+                <Grid size={{ xs: 12, sm: 6 }} key={f.name}>
                   <Field spec={f} values={values} errors={errors} disabled={disabled} onChange={(name, value) => setValues({ ...values, [name]: value })} />
                 </Grid>
               ))}
