@@ -450,7 +450,7 @@ export default function ProfileEditPage() {
             </Step>
           ))}
         </Stepper>
-        {disabled ? <Alert severity="info" sx={{ mb: 2 }}>{t('profile.locked')}</Alert> : null}
+        {disabled && step !== 'summary' ? <Alert severity="info" sx={{ mb: 2 }}>{t('profile.locked')}</Alert> : null}
         {save.isPending ? <LinearProgress sx={{ mb: 1 }} /> : null}
         {step === 'documents' ? (
           <Documents disabled={disabled} />
