@@ -36,6 +36,7 @@ def test_browser_scenario(stack, scenario):
         os.environ,
         SELLFLOW_URL=f"http://127.0.0.1:{stack.ports.api}",
         MAIL_URL=f"http://127.0.0.1:{stack.ports.mail_ui}",
+        STRIPE_URL=f"http://127.0.0.1:{stack.ports.stripe}",
         TEMPORAL_UI_URL=f"http://127.0.0.1:{stack.ports.temporal_ui}",
         CHROMIUM=chromium,
         ARTIFACTS=os.environ.get("SELLFLOW_E2E_ARTIFACTS", str(stack.data_dir / "e2e")),

@@ -41,4 +41,15 @@ export const cabinetApi = {
     return sdk.uploadDocument(form, { suppressErrors: true });
   },
   removeDocument: (id: number) => sdk.removeDocument(id),
+  transfers: (query: QueryParams, signal?: AbortSignal) => sdk.listTransfers(query, withSignal(signal)),
+  balance: (signal?: AbortSignal) => sdk.getBalance(withSignal(signal)),
+  invoices: (query: QueryParams, signal?: AbortSignal) => sdk.listInvoices(query, withSignal(signal)),
+  refunds: (token: string, signal?: AbortSignal) => sdk.listRefunds(token, withSignal(signal)),
+  refund: (token: string, refund: Body<'refund_order'>) => sdk.refundOrder(token, refund, { suppressErrors: true }),
+  payouts: (signal?: AbortSignal) => sdk.getPayouts(withSignal(signal)),
+  savePayoutSettings: (settings: Body<'save_payout_settings'>) => sdk.savePayoutSettings(settings),
+  cashout: () => sdk.requestCashout(),
+  exports: (signal?: AbortSignal) => sdk.listExports(withSignal(signal)),
+  startExport: (period: string) => sdk.startExport({ period }, { suppressErrors: true }),
+  markExport: (id: number, state: Body<'mark_export'>['state']) => sdk.markExport(id, { state }),
 };

@@ -67,6 +67,14 @@ describe('translations', () => {
       ['LegitimationStep', 'legitimationStep'],
       ['VerificationLevel', 'verificationLevel'],
       ['AccountLimit', 'accountLimit'],
+      ['EntryKind', 'entryKind'],
+      ['PayeeType', 'payeeType'],
+      ['RefundState', 'refundState'],
+      ['PayoutState', 'payoutState'],
+      ['PayoutKind', 'payoutKind'],
+      ['PayoutSchedule', 'payoutSchedule'],
+      ['ExportState', 'exportState'],
+      ['InvoiceForm', 'invoiceForm'],
     ];
     for (const [schema, key] of pairs) {
       const values = schemas[schema]?.enum ?? [];

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import { RefundPanel } from '../money/RefundPanel';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -147,6 +148,11 @@ export default function OrderDetailsPage() {
             )}
           </Section>
           </Stack>
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <Section title={t('money.refunds')}>
+            <RefundPanel token={o.token} currency={o.currencyKey} trail={o.moneyTrail ?? []} />
+          </Section>
         </Grid>
         <Grid size={{ xs: 12 }}>
           <Section title={t('orders.payments')}>

@@ -1,0 +1,102 @@
+// The seller's money in a real browser: the demo seller's paid order refunded in part from the order view, then
+// the transfers (sale, fee, refund), the invoices (invoice and credit memo, each as PDF), the payouts screen (the
+// balance split and why the payout waits) and the month's bookkeeping export.
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.SELLFLOW_URL;
+const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
+const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
+let browser;
+let lastPage;
+let shots = 0;
+
+mkdirSync(ARTIFACTS, { recursive: true });
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  if (lastPage && !lastPage.isClosed()) await lastPage.screenshot({ path: `${ARTIFACTS}/money-end-${++shots}.png`, fullPage: true }).catch(() => {});
+});
+
+async function signedInSeller() {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto('/cabinet/transfers');
+  await page.waitForURL(/\/users\/sign_in/);
+  await page.getByTestId('signin-email').fill(SELLER.email);
+  await page.getByTestId('signin-password').fill(SELLER.password);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL((url) => url.pathname === '/cabinet/transfers');
+  return page;
+}
+
+/** A paid order of the demo seller's handbook (19.90), bought through the API as the checkout does. */
+async function paidOrder(page) {
+  const product = await (await page.request.get(`/v1/shop/${SELLER.username}/products/the-sellflow-handbook`)).json();
+  const plan = product.pricing_plans[0];
+  const co = await (
+    await page.request.post(`/v1/shop/${SELLER.username}/products/the-sellflow-handbook/checkout`, {
+      data: { pricing_plan_id: plan.id, payer: { email: `money-${Date.now()}@example.com`, first_name: 'Mo', last_name: 'Ney' } },
+    })
+  ).json();
+  const stripe = process.env.STRIPE_URL;
+  const auth = { Authorization: 'Bearer sk_test_sellflow_local' };
+  const pm = await (
+    await page.request.post(`${stripe}/v1/payment_methods`, {
+      headers: auth,
+      form: { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2031', 'card[cvc]': '123' },
+    })
+  ).json();
+  const seti = co.setup_intent_client_secret.split('_secret_')[0];
+  await page.request.post(`${stripe}/v1/setup_intents/${seti}/confirm`, { headers: auth, form: { payment_method: pm.id } });
+  const paid = await (
+    await page.request.post(`/v1/shop/${SELLER.username}/orders/${co.order_token}/pay`, { data: { payment_method: pm.id } })
+  ).json();
+  assert.equal(paid.outcome, 'succeeded');
+  return co.order_token;
+}
+
+test('a partial refund from the order view, then transfers, invoices, payouts and the export', async () => {
+  const page = await signedInSeller();
+  const token = await paidOrder(page);
+  await page.goto(`/cabinet/orders/${token}`);
+  await page.getByText('Left to refund').waitFor({ timeout: 30_000 });
+  await page.getByLabel('Amount').fill('5,00');
+  await page.getByLabel('Reason (the seller reads it)').fill('One chapter was missing');
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await page.getByText(/Refunded/).first().waitFor({ timeout: 30_000 });
+  await page.getByText('Money trail').waitFor();
+
+  await page.goto('/cabinet/transfers');
+  await page.getByTestId('balance').waitFor();
+  for (const kind of ['Sale', 'Platform fee', 'Refund']) await page.getByRole('cell', { name: kind, exact: true }).first().waitFor();
+
+  await page.goto('/cabinet/invoices');
+  await page.getByRole('cell', { name: /Credit memo · reverses no\./ }).first().waitFor();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'PDF' }).first().click();
+  assert.ok(await popup, 'the PDF opens');
+
+  await page.goto('/cabinet/payouts');
+  await page.getByText('Payout schedule').first().waitFor();
+  await page.getByText(/Available:/).waitFor();
+
+  await page.goto('/cabinet/bookkeeping_export');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('cell', { name: 'Ready to be sent' }).waitFor({ timeout: 30_000 });
+});

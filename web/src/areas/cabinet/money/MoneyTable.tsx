@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
+
+export interface Column<R> {
+  key: string;
+  label: string;
+  render: (row: R) => ReactNode;
+  align?: 'right';
+  wide?: boolean; // hidden on small screens
+}
+
+/** A paged table with loading and empty states, for the money lists. */
+export function MoneyTable<R>({ rows, columns, rowKey, loading, empty, page, per, count, onPage, onPer }: {
+  rows: R[];
+  columns: Column<R>[];
+  rowKey: (row: R) => string | number;
+  loading: boolean;
+  empty: string;
+  page?: number;
+  per?: number;
+  count?: number;
+  onPage?: (page: number) => void;
+  onPer?: (per: number) => void;
+}) {
+  const { t } = useTranslation();
+  const hide = (c: Column<R>) => (c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {});
+  return (
+    <Paper>
+      {loading ? <LinearProgress /> : null}
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.key} align={c.align} sx={hide(c)}>
+                  {c.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={rowKey(r)}>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align={c.align} sx={hide(c)}>
+                    {c.render(r)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {!loading && rows.length === 0 ? <EmptyState title={empty} /> : null}
+      {onPage && page !== undefined && per !== undefined ? (
+        <TablePagination
+          component="div"
+          count={count ?? 0}
+          page={page}
+          rowsPerPage={per}
+          rowsPerPageOptions={[10, 20, 50, 100]}
+          onPageChange={(_, p) => onPage(p)}
+          onRowsPerPageChange={(e) => onPer?.(Number(e.target.value))}
+          labelRowsPerPage={t('common.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count: c }) => t('common.displayedRows', { from, to, count: c })}
+        />
+      ) : null}
+    </Paper>
+  );
+}
