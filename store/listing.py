@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, func, literal_column, select
@@ -35,6 +36,24 @@ class ListSpec:
     search: Callable[[Query, str], Query] | None = None
     page_sizes: Sequence[int] = PAGE_SIZES
     entities: bool = False  # True when the select returns ORM entities rather than columns
+
+
+def values_of(value: Any) -> list[str]:
+    """A filter's value as a list of texts (`filters[x]=a` or `filters[x][]=a&filters[x][]=b`)."""
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def enum_filter(column: Any, enum: type[StrEnum], name: str) -> FilterFn:
+    """A filter on a vocabulary column: any of the given values; an unknown one is a 400 naming it."""
+
+    def apply(q: Query, value: Any) -> Query:
+        given = values_of(value)
+        bad = [v for v in given if v not in {e.value for e in enum}]
+        if bad:
+            raise invalid(filters=f"unknown {name} {', '.join(bad)}")
+        return q.where(column.in_(given))
+
+    return apply
 
 
 def validate(params: ListParams, spec: ListSpec) -> None:

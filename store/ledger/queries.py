@@ -7,11 +7,10 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.errors import invalid
 from domain.ledger import EntryKind, PayeeType
 from domain.listing import ListParams
 from store.ledger.models import LedgerEntry
-from store.listing import ListSpec, Query, run_list
+from store.listing import ListSpec, enum_filter, run_list
 from store.orders.models import Order
 
 
@@ -30,14 +29,6 @@ async def order_entries(s: AsyncSession, order_id: int) -> list[LedgerEntry]:
     return list((await s.execute(q)).scalars())
 
 
-def _kind(q: Query, value: Any) -> Query:
-    kinds = [str(v) for v in value] if isinstance(value, list) else [str(value)]
-    bad = [k for k in kinds if k not in EntryKind.__members__]
-    if bad:
-        raise invalid(filters=f"unknown kind {', '.join(bad)}")
-    return q.where(LedgerEntry.kind.in_(kinds))
-
-
 TRANSFER_FILTERS: dict[str, dict[str, Any]] = {
     "kind": {"type": "array", "items": {"type": "string", "enum": list(EntryKind)}},
 }
@@ -45,7 +36,7 @@ TRANSFER_LIST = ListSpec(
     sort_columns={"created_at": LedgerEntry.created_at, "amount": LedgerEntry.amount},
     default_sort="created_at",
     tiebreak=LedgerEntry.id,
-    filters={"kind": _kind},
+    filters={"kind": enum_filter(LedgerEntry.kind, EntryKind, "kind")},
     search=lambda q, text: q.where(Order.token == text.strip().lower().replace(" ", "")),
 )
 

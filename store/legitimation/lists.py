@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import ColumnElement, func, or_, select
@@ -21,26 +20,11 @@ from domain.listing import ListParams
 from domain.seller_profile import BusinessType
 from store.accounts.models import Seller, User
 from store.legitimation.models import BankAccount, Legitimation, SellerProfileRow
-from store.listing import FilterFn, ListSpec, Query, run_list
-
-
-def _values(value: Any) -> list[str]:
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
-
-
-def _enum_filter(column: Any, enum: type[StrEnum], name: str) -> FilterFn:
-    def apply(q: Query, value: Any) -> Query:
-        given = _values(value)
-        bad = [v for v in given if v not in enum.__members__]
-        if bad:
-            raise invalid(filters=f"unknown {name} {', '.join(bad)}")
-        return q.where(column.in_(given))
-
-    return apply
+from store.listing import ListSpec, Query, enum_filter, run_list, values_of
 
 
 def _group(q: Query, value: Any) -> Query:
-    given = _values(value)
+    given = values_of(value)
     bad = [v for v in given if v not in BANK_ACCOUNT_GROUPS]
     if bad:
         raise invalid(filters=f"unknown group {', '.join(bad)}")
@@ -79,8 +63,8 @@ BANK_ACCOUNT_LIST = ListSpec(
     default_sort="created_at",
     tiebreak=BankAccount.id,
     filters={
-        "state": _enum_filter(BankAccount.state, BankAccountState, "state"),
-        "kind": _enum_filter(BankAccount.kind, BankAccountType, "kind"),
+        "state": enum_filter(BankAccount.state, BankAccountState, "state"),
+        "kind": enum_filter(BankAccount.kind, BankAccountType, "kind"),
         "group": _group,
     },
     search=_bank_search,
@@ -134,12 +118,12 @@ LEGITIMATION_LIST = ListSpec(
     default_sort="updated_at",
     tiebreak=Legitimation.id,
     filters={
-        "step": _enum_filter(Legitimation.step, LegitimationStep, "step"),
-        "reviewing_status": _enum_filter(Legitimation.reviewing_status, ReviewingStatus, "reviewing_status"),
-        "verification_level": _enum_filter(
+        "step": enum_filter(Legitimation.step, LegitimationStep, "step"),
+        "reviewing_status": enum_filter(Legitimation.reviewing_status, ReviewingStatus, "reviewing_status"),
+        "verification_level": enum_filter(
             Legitimation.verification_level, VerificationLevel, "verification_level"
         ),
-        "business_type": _enum_filter(SellerProfileRow.business_type, BusinessType, "business_type"),
+        "business_type": enum_filter(SellerProfileRow.business_type, BusinessType, "business_type"),
     },
     search=_seller_search,
 )

@@ -8,26 +8,14 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from domain.errors import DomainError, ErrorCode, invalid
+from domain.errors import DomainError, ErrorCode
 from domain.invoices import InvoiceDocument, InvoiceLine
 from domain.listing import ListParams
 from domain.orders import InvoiceForm, InvoiceState
 from store.accounts.models import Seller, User
 from store.legitimation.models import SellerProfileRow
-from store.listing import FilterFn, ListSpec, Query, run_list
+from store.listing import ListSpec, enum_filter, run_list
 from store.orders.models import Invoice, Order
-
-
-def _enum(column: Any, values: type[InvoiceForm] | type[InvoiceState], name: str) -> FilterFn:
-    def apply(q: Query, value: Any) -> Query:
-        given = [str(v) for v in value] if isinstance(value, list) else [str(value)]
-        bad = [v for v in given if v not in values.__members__]
-        if bad:
-            raise invalid(filters=f"unknown {name} {', '.join(bad)}")
-        return q.where(column.in_(given))
-
-    return apply
-
 
 INVOICE_FILTERS: dict[str, dict[str, Any]] = {
     "form": {"type": "array", "items": {"type": "string", "enum": list(InvoiceForm)}},
@@ -38,8 +26,8 @@ INVOICE_LIST = ListSpec(
     default_sort="number",
     tiebreak=Invoice.id,
     filters={
-        "form": _enum(Invoice.form, InvoiceForm, "form"),
-        "state": _enum(Invoice.state, InvoiceState, "state"),
+        "form": enum_filter(Invoice.form, InvoiceForm, "form"),
+        "state": enum_filter(Invoice.state, InvoiceState, "state"),
     },
     search=lambda q, text: q.where(Order.token == text.strip().lower().replace(" ", "")),
 )

@@ -1,23 +1,17 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
-import { EmptyState } from '../../../components/EmptyState';
+import type { Answer } from '../../../api/sdk';
+import { PagedTable } from '../../../components/PagedTable';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDateTime } from '../../../components/dates';
+
+type Row = Answer<'admin_bank_accounts'>['list'][number];
 
 const GROUPS = ['activated', 'pending', 'rejected'];
 
@@ -51,52 +45,35 @@ export default function BankAccountsPage() {
         </TextField>
       </Box>
       {list.isError ? <ErrorState onRetry={() => void list.refetch()} /> : null}
-      <Paper>
-        {list.isFetching ? <LinearProgress /> : null}
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('profile.fields.holder')}</TableCell>
-                <TableCell>{t('profile.fields.iban')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('profile.fields.kind')}</TableCell>
-                <TableCell>{t('legitimation.state')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('legitimation.createdAt')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(list.data?.list ?? []).map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>
-                    {r.holder}
-                    <Typography variant="caption" sx={{ display: "block" }} color="text.secondary">
-                      {r.username ?? r.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {r.iban} · {r.bic}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t(`enums.bankAccountType.${r.kind}`)}</TableCell>
-                  <TableCell>{t(`enums.bankAccountState.${r.state}`)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(r.createdAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {list.data && list.data.list.length === 0 ? <EmptyState title={t('legitimation.noBankAccounts')} /> : null}
-        <TablePagination
-          component="div"
-          count={list.data?.totalCount ?? 0}
-          page={page}
-          rowsPerPage={per}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => { setPer(Number(e.target.value)); setPage(0); }}
-          labelRowsPerPage={t('common.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
-        />
-      </Paper>
+      <PagedTable<Row>
+        rows={list.data?.list ?? []}
+        rowKey={(r) => r.id}
+        loading={list.isFetching}
+        empty={t('legitimation.noBankAccounts')}
+        page={page}
+        per={per}
+        count={list.data?.totalCount}
+        onPage={setPage}
+        onPer={(p) => { setPer(p); setPage(0); }}
+        columns={[
+          {
+            key: 'holder',
+            label: t('profile.fields.holder'),
+            render: (r) => (
+              <>
+                {r.holder}
+                <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
+                  {r.username ?? r.email}
+                </Typography>
+              </>
+            ),
+          },
+          { key: 'iban', label: t('profile.fields.iban'), render: (r) => `${r.iban} · ${r.bic}` },
+          { key: 'kind', label: t('profile.fields.kind'), wide: true, render: (r) => t(`enums.bankAccountType.${r.kind}`) },
+          { key: 'state', label: t('legitimation.state'), render: (r) => t(`enums.bankAccountState.${r.state}`) },
+          { key: 'created', label: t('legitimation.createdAt'), wide: true, render: (r) => formatDateTime(r.createdAt) },
+        ]}
+      />
     </>
   );
 }

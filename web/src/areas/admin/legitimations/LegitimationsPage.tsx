@@ -1,25 +1,19 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
-import { EmptyState } from '../../../components/EmptyState';
+import type { Answer } from '../../../api/sdk';
+import { PagedTable } from '../../../components/PagedTable';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDateTime } from '../../../components/dates';
+
+type Row = Answer<'admin_legitimations'>['list'][number];
 
 const STEPS = ['requested', 'in_review', 'registered', 'change', 'legitimated', 'rejected', 'head_quarter', 'legal_representative', 'documents', 'ubo'];
 
@@ -53,54 +47,42 @@ export default function LegitimationsPage() {
         </TextField>
       </Box>
       {list.isError ? <ErrorState onRetry={() => void list.refetch()} /> : null}
-      <Paper>
-        {list.isFetching ? <LinearProgress /> : null}
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('legitimation.seller')}</TableCell>
-                <TableCell>{t('profile.fields.businessType')}</TableCell>
-                <TableCell>{t('legitimation.step')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('legitimation.level')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('legitimation.submittedAt')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(list.data?.list ?? []).map((r) => (
-                <TableRow key={r.sellerId} hover>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/admin/bank_account_legitimations/${r.sellerId}`}>
-                      {r.company || [r.firstName, r.lastName].filter(Boolean).join(' ') || r.username || r.email}
-                    </Link>
-                    <Typography variant="caption" sx={{ display: "block" }} color="text.secondary">
-                      {r.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{r.businessType ? t(`enums.businessType.${r.businessType}`) : t('common.none')}</TableCell>
-                  <TableCell>{t(`enums.legitimationStep.${r.step}`)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {r.verificationLevel ? t(`enums.verificationLevel.${r.verificationLevel}`) : t('common.none')}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(r.submittedAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {list.data && list.data.list.length === 0 ? <EmptyState title={t('legitimation.empty')} /> : null}
-        <TablePagination
-          component="div"
-          count={list.data?.totalCount ?? 0}
-          page={page}
-          rowsPerPage={per}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => { setPer(Number(e.target.value)); setPage(0); }}
-          labelRowsPerPage={t('common.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
-        />
-      </Paper>
+      <PagedTable<Row>
+        rows={list.data?.list ?? []}
+        rowKey={(r) => r.sellerId}
+        loading={list.isFetching}
+        empty={t('legitimation.empty')}
+        page={page}
+        per={per}
+        count={list.data?.totalCount}
+        onPage={setPage}
+        onPer={(p) => { setPer(p); setPage(0); }}
+        columns={[
+          {
+            key: 'seller',
+            label: t('legitimation.seller'),
+            render: (r) => (
+              <>
+                <Link component={RouterLink} to={`/admin/bank_account_legitimations/${r.sellerId}`}>
+                  {r.company || [r.firstName, r.lastName].filter(Boolean).join(' ') || r.username || r.email}
+                </Link>
+                <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
+                  {r.email}
+                </Typography>
+              </>
+            ),
+          },
+          { key: 'type', label: t('profile.fields.businessType'), render: (r) => (r.businessType ? t(`enums.businessType.${r.businessType}`) : t('common.none')) },
+          { key: 'step', label: t('legitimation.step'), render: (r) => t(`enums.legitimationStep.${r.step}`) },
+          {
+            key: 'level',
+            label: t('legitimation.level'),
+            wide: true,
+            render: (r) => (r.verificationLevel ? t(`enums.verificationLevel.${r.verificationLevel}`) : t('common.none')),
+          },
+          { key: 'submitted', label: t('legitimation.submittedAt'), wide: true, render: (r) => formatDateTime(r.submittedAt) },
+        ]}
+      />
     </>
   );
 }

@@ -11,7 +11,7 @@ import type { Answer } from '../../../api/sdk';
 import { toast } from '../../../app/notify';
 import { formatDateTime } from '../../../components/dates';
 import { openProtectedFile } from '../../../lib/download';
-import { MoneyTable } from './MoneyTable';
+import { PagedTable } from '../../../components/PagedTable';
 import { moneyKeys, moneyQueries } from './queries';
 
 type Row = Answer<'list_exports'>['list'][number];
@@ -52,7 +52,7 @@ export default function ExportPage() {
           {t('money.export')}
         </Button>
       </Box>
-      <MoneyTable<Row>
+      <PagedTable<Row>
         rows={list.data?.list ?? []}
         rowKey={(r) => r.id}
         loading={list.isPending}

@@ -11,7 +11,7 @@ import { toast } from '../../../app/notify';
 import { Money } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
 import { openProtectedFile } from '../../../lib/download';
-import { MoneyTable } from './MoneyTable';
+import { PagedTable } from '../../../components/PagedTable';
 import { moneyQueries } from './queries';
 
 type Row = Answer<'list_invoices'>['list'][number];
@@ -41,7 +41,7 @@ export default function InvoicesPage() {
           ))}
         </TextField>
       </Box>
-      <MoneyTable<Row>
+      <PagedTable<Row>
         rows={list.data?.list ?? []}
         rowKey={(r) => r.id}
         loading={list.isFetching}

@@ -16,7 +16,7 @@ import { toast } from '../../../app/notify';
 import { Money, useMoney } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
 import { parseMoneyInput } from '../../../lib/money';
-import { MoneyTable } from './MoneyTable';
+import { PagedTable } from '../../../components/PagedTable';
 import { moneyKeys, moneyQueries } from './queries';
 
 type Row = Answer<'get_payouts'>['list'][number];
@@ -131,7 +131,7 @@ export default function PayoutsPage() {
           </Paper>
         </Grid>
       </Grid>
-      <MoneyTable<Row>
+      <PagedTable<Row>
         rows={d?.list ?? []}
         rowKey={(r) => r.number}
         loading={data.isFetching && !d}

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../../api/sdk';
 import { Money } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
-import { MoneyTable } from './MoneyTable';
+import { PagedTable } from '../../../components/PagedTable';
 import { moneyQueries } from './queries';
 
 type Row = Answer<'list_transfers'>['list'][number];
@@ -52,7 +52,7 @@ export default function TransfersPage() {
           ))}
         </TextField>
       </Box>
-      <MoneyTable<Row>
+      <PagedTable<Row>
         rows={list.data?.list ?? []}
         rowKey={(r) => r.id}
         loading={list.isFetching}

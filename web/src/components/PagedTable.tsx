@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from './EmptyState';
 
 export interface Column<R> {
   key: string;
@@ -19,8 +19,8 @@ export interface Column<R> {
   wide?: boolean; // hidden on small screens
 }
 
-/** A paged table with loading and empty states, for the money lists. */
-export function MoneyTable<R>({ rows, columns, rowKey, loading, empty, page, per, count, onPage, onPer }: {
+/** A paged table with loading and empty states (columns may hide on small screens). */
+export function PagedTable<R>({ rows, columns, rowKey, loading, empty, page, per, count, onPage, onPer }: {
   rows: R[];
   columns: Column<R>[];
   rowKey: (row: R) => string | number;
