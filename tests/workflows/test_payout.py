@@ -143,8 +143,9 @@ async def test_continue_as_new_keeps_the_payout_state(short_history_client):
             task_queue=task_queue,
         )
         first = (await handle.describe()).run_id
-        await _until(lambda: True)
-        await asyncio.sleep(2.5)
+        deadline = asyncio.get_running_loop().time() + 20
+        while (await handle.describe()).run_id == first and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.2)
         assert (await handle.describe()).run_id != first
         fake.checks = [Eligibility(ok=True, available=2000, held=0, currency="eur")]
         await _until(lambda: len(fake.issued) == 1)
