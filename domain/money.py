@@ -88,3 +88,11 @@ def format_money(amount: int, currency: str, locale: str = "en") -> str:
     if cur == "chf":
         return f"{sign}{number} {symbol}"
     return f"{sign}{number}{symbol}" if symbol == "€" else f"{sign}{number} {symbol}"
+
+
+def decimal_text(amount: int, currency: str) -> str:
+    """Minor units as a plain decimal (`-12.30`), for files a spreadsheet reads; string arithmetic, no floats."""
+    e = exponent(currency)
+    sign = "-" if amount < 0 else ""
+    a = abs(amount)
+    return f"{sign}{a // 10**e}.{a % 10**e:0{e}d}" if e else f"{sign}{a}"

@@ -815,6 +815,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/transfers/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transfers Csv
+         * @description The transfers the list shows (its filters and sort), every page, as CSV (up to the list's count cap).
+         */
+        get: operations["transfers_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/common/config": {
         parameters: {
             query?: never;
@@ -877,6 +897,23 @@ export interface paths {
         put?: never;
         /** Order Authenticated */
         post: operations["order_authenticated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/orders/{token}/invoices/{number}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buyer Invoice Pdf */
+        get: operations["buyer_invoice_pdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4952,6 +4989,59 @@ export interface operations {
             };
         };
     };
+    transfers_csv: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by kind */
+                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "amount";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The filtered transfers as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_config: {
         parameters: {
             query?: never;
@@ -5097,6 +5187,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    buyer_invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice as PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

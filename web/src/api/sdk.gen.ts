@@ -242,6 +242,10 @@ export const submitSellerProfile = (options: Options = {}) =>
 export const listTransfers = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_transfers'>>(`/cabinet/transfers`, { ...options, query });
 
+/** GET /v1/cabinet/transfers/csv: Transfers Csv */
+export const transfersCsv = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'transfers_csv'>>(`/cabinet/transfers/csv`, { ...options, query });
+
 /** GET /v1/common/config: Get Config */
 export const getConfig = (options: Options = {}) =>
   api.get<Answer<'get_config'>>(`/common/config`, { auth: false, ...options });
@@ -261,6 +265,10 @@ export const getOrderStatus = (username: Param<'get_order_status', 'username'>, 
 /** POST /v1/shop/{username}/orders/{token}/authenticated: Order Authenticated */
 export const orderAuthenticated = (username: Param<'order_authenticated', 'username'>, token: Param<'order_authenticated', 'token'>, options: Options = {}) =>
   api.post<Answer<'order_authenticated'>>(`/shop/${seg(username)}/orders/${seg(token)}/authenticated`, undefined, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/orders/{token}/invoices/{number}/pdf: Buyer Invoice Pdf */
+export const buyerInvoicePdf = (username: Param<'buyer_invoice_pdf', 'username'>, token: Param<'buyer_invoice_pdf', 'token'>, number: Param<'buyer_invoice_pdf', 'number'>, options: Options = {}) =>
+  api.get<Answer<'buyer_invoice_pdf'>>(`/shop/${seg(username)}/orders/${seg(token)}/invoices/${seg(number)}/pdf`, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/orders/{token}/pay: Pay Order */
 export const payOrder = (username: Param<'pay_order', 'username'>, token: Param<'pay_order', 'token'>, body: Body<'pay_order'>, options: Options = {}) =>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -77,6 +78,17 @@ export default function ThankYouPage() {
           <Typography variant="body2" data-testid="invoice-number">
             {t('shop.invoiceNumber', { number: data.invoiceNumber })}
           </Typography>
+        ) : null}
+        {data.invoiceNumber ? (
+          <Link
+            variant="body2"
+            href={`/v1/shop/${encodeURIComponent(username)}/orders/${encodeURIComponent(token)}/invoices/${data.invoiceNumber}/pdf`}
+            target="_blank"
+            rel="noopener"
+            data-testid="invoice-pdf"
+          >
+            {t('shop.invoicePdf')}
+          </Link>
         ) : null}
         <Typography variant="caption" color="text.secondary">
           {t('shop.orderToken', { token: data.token })}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -11,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../../api/sdk';
 import { Money } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
+import { toast } from '../../../app/notify';
+import { openProtectedFile } from '../../../lib/download';
 import { PagedTable } from '../../../components/PagedTable';
 import { moneyQueries } from './queries';
 
@@ -42,7 +45,7 @@ export default function TransfersPage() {
             : t('money.noBalance')}
         </Typography>
       </Paper>
-      <Box sx={{ mb: 2 }}>
+      <Box sx={{ mb: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField select size="small" sx={{ minWidth: 220 }} label={t('money.kind')} value={kind} onChange={(e) => { setKind(e.target.value); setPage(0); }}>
           <MenuItem value="">{t('money.allKinds')}</MenuItem>
           {KINDS.map((k) => (
@@ -51,6 +54,16 @@ export default function TransfersPage() {
             </MenuItem>
           ))}
         </TextField>
+        <Button
+          size="small"
+          onClick={() =>
+            void openProtectedFile(`/v1/cabinet/transfers/csv${kind ? `?filters[kind][]=${encodeURIComponent(kind)}` : ''}`).then(
+              (ok) => ok || toast(t('toast.error'), 'error'),
+            )
+          }
+        >
+          {t('money.csv')}
+        </Button>
       </Box>
       <PagedTable<Row>
         rows={list.data?.list ?? []}

@@ -1,0 +1,38 @@
+"""`/v1/shop/{username}/orders/{token}/invoices/{number}/pdf`: the buyer's invoice or credit memo of an order, as
+PDF. The order token is the buyer's key, as on the thank-you page; another order's numbers are not found."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+from sqlalchemy import select
+
+from api.deps import DB
+from api.schemas.fields import Id
+from domain.errors import DomainError, ErrorCode
+from providers.documents.invoice_pdf import render
+from store.orders.invoices import invoice_document
+from store.orders.models import Invoice
+from store.orders.queries import order_in_shop
+
+router = APIRouter()
+
+
+@router.get(
+    "/{username}/orders/{token}/invoices/{number}/pdf",
+    response_class=Response,
+    responses={200: {"content": {"application/pdf": {}}, "description": "The invoice as PDF"}},
+)
+async def buyer_invoice_pdf(username: str, token: str, number: Id, s: DB) -> Response:
+    order = await order_in_shop(s, username, token)
+    invoice_id = (
+        await s.execute(select(Invoice.id).where(Invoice.order_id == order.id, Invoice.number == number))
+    ).scalar_one_or_none()
+    if invoice_id is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Invoice not found.")
+    doc = await invoice_document(s, order.seller_id, invoice_id)
+    name = f"{'credit-memo' if doc.form == 'reversal' else 'invoice'}-{doc.number}.pdf"
+    return Response(
+        render(doc),
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{name}"'},
+    )
