@@ -32,8 +32,13 @@ async def test_a_paid_order_books_a_balanced_sale_and_fee(stack):
         ).status_code == 400
         csv_text = (await c.get("/v1/cabinet/transfers/csv", headers=h)).text
         assert csv_text.splitlines()[0] == "date;kind;amount;currency;order;product"
-        assert f";sale;25.00;EUR;{order.token};" in csv_text and f";platform_fee;-1.23;EUR;{order.token};" in csv_text
-        fees_csv = (await c.get("/v1/cabinet/transfers/csv", params={"filters[kind][]": "sale"}, headers=h)).text
+        assert (
+            f";sale;25.00;EUR;{order.token};" in csv_text
+            and f";platform_fee;-1.23;EUR;{order.token};" in csv_text
+        )
+        fees_csv = (
+            await c.get("/v1/cabinet/transfers/csv", params={"filters[kind][]": "sale"}, headers=h)
+        ).text
         assert len(fees_csv.splitlines()) == 2
         other = await new_seller(stack, c, "ledger-other", legitimate=False)
         assert (await c.get("/v1/cabinet/transfers", headers=other.headers)).json()["list"] == []
