@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState';
 
@@ -76,5 +78,39 @@ export function PagedTable<R>({ rows, columns, rowKey, loading, empty, page, per
         />
       ) : null}
     </Paper>
+  );
+}
+
+/** Page and page size of a paged table; a new filter or page size starts again at page 1 (core §4 list rules). */
+export function usePaging(initialPer = 20) {
+  const [page, setPage] = useState(0);
+  const [per, setPer] = useState(initialPer);
+  return {
+    page,
+    per,
+    query: { page: page + 1, per },
+    restart: () => setPage(0),
+    pager: { page, per, onPage: setPage, onPer: (p: number) => { setPer(p); setPage(0); } },
+  };
+}
+
+/** A select filter with an "all" choice; choosing restarts the paging. */
+export function FilterSelect({ label, value, onChange, all, options, minWidth = 220 }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  all: string;
+  options: { value: string; label: string }[];
+  minWidth?: number;
+}) {
+  return (
+    <TextField select size="small" sx={{ minWidth }} label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      <MenuItem value="">{all}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

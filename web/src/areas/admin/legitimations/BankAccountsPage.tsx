@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
 import type { Answer } from '../../../api/sdk';
-import { PagedTable } from '../../../components/PagedTable';
+import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDateTime } from '../../../components/dates';
 
@@ -20,9 +19,8 @@ export default function BankAccountsPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [group, setGroup] = useState('');
-  const [page, setPage] = useState(0);
-  const [per, setPer] = useState(20);
-  const params = { page: page + 1, per, query: query || undefined, filters: group ? { group: [group] } : {} };
+  const paging = usePaging();
+  const params = { ...paging.query, query: query || undefined, filters: group ? { group: [group] } : {} };
   const list = useQuery({
     queryKey: ['admin', 'bankAccounts', params],
     queryFn: ({ signal }) => adminApi.bankAccounts(params, signal),
@@ -34,15 +32,14 @@ export default function BankAccountsPage() {
         {t('nav.bankAccounts')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <TextField size="small" label={t('common.search')} value={query} onChange={(e) => { setQuery(e.target.value); setPage(0); }} />
-        <TextField select size="small" sx={{ minWidth: 200 }} label={t('legitimation.group')} value={group} onChange={(e) => { setGroup(e.target.value); setPage(0); }}>
-          <MenuItem value="">{t('legitimation.allGroups')}</MenuItem>
-          {GROUPS.map((g) => (
-            <MenuItem key={g} value={g}>
-              {t(`legitimation.groups.${g}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <TextField size="small" label={t('common.search')} value={query} onChange={(e) => { setQuery(e.target.value); paging.restart(); }} />
+        <FilterSelect
+          label={t('legitimation.group')}
+          value={group}
+          onChange={(v) => { setGroup(v); paging.restart(); }}
+          all={t('legitimation.allGroups')}
+          options={GROUPS.map((g) => ({ value: g, label: t(`legitimation.groups.${g}`) }))} minWidth={200}
+        />
       </Box>
       {list.isError ? <ErrorState onRetry={() => void list.refetch()} /> : null}
       <PagedTable<Row>
@@ -50,11 +47,8 @@ export default function BankAccountsPage() {
         rowKey={(r) => r.id}
         loading={list.isFetching}
         empty={t('legitimation.noBankAccounts')}
-        page={page}
-        per={per}
         count={list.data?.totalCount}
-        onPage={setPage}
-        onPer={(p) => { setPer(p); setPage(0); }}
+        {...paging.pager}
         columns={[
           {
             key: 'holder',

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
 import type { Answer } from '../../../api/sdk';
-import { PagedTable } from '../../../components/PagedTable';
+import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDateTime } from '../../../components/dates';
 
@@ -22,9 +21,8 @@ export default function LegitimationsPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [step, setStep] = useState('');
-  const [page, setPage] = useState(0);
-  const [per, setPer] = useState(20);
-  const params = { page: page + 1, per, query: query || undefined, filters: step ? { step: [step] } : {} };
+  const paging = usePaging();
+  const params = { ...paging.query, query: query || undefined, filters: step ? { step: [step] } : {} };
   const list = useQuery({
     queryKey: ['admin', 'legitimations', params],
     queryFn: ({ signal }) => adminApi.legitimations(params, signal),
@@ -36,15 +34,14 @@ export default function LegitimationsPage() {
         {t('nav.bankAccountLegitimations')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <TextField size="small" label={t('common.search')} value={query} onChange={(e) => { setQuery(e.target.value); setPage(0); }} />
-        <TextField select size="small" sx={{ minWidth: 220 }} label={t('legitimation.step')} value={step} onChange={(e) => { setStep(e.target.value); setPage(0); }}>
-          <MenuItem value="">{t('legitimation.allSteps')}</MenuItem>
-          {STEPS.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`enums.legitimationStep.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <TextField size="small" label={t('common.search')} value={query} onChange={(e) => { setQuery(e.target.value); paging.restart(); }} />
+        <FilterSelect
+          label={t('legitimation.step')}
+          value={step}
+          onChange={(v) => { setStep(v); paging.restart(); }}
+          all={t('legitimation.allSteps')}
+          options={STEPS.map((s) => ({ value: s, label: t(`enums.legitimationStep.${s}`) }))}
+        />
       </Box>
       {list.isError ? <ErrorState onRetry={() => void list.refetch()} /> : null}
       <PagedTable<Row>
@@ -52,11 +49,8 @@ export default function LegitimationsPage() {
         rowKey={(r) => r.sellerId}
         loading={list.isFetching}
         empty={t('legitimation.empty')}
-        page={page}
-        per={per}
         count={list.data?.totalCount}
-        onPage={setPage}
-        onPer={(p) => { setPer(p); setPage(0); }}
+        {...paging.pager}
         columns={[
           {
             key: 'seller',

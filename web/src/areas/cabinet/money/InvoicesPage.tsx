@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +9,7 @@ import { toast } from '../../../app/notify';
 import { Money } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
 import { openProtectedFile } from '../../../lib/download';
-import { PagedTable } from '../../../components/PagedTable';
+import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
 import { moneyQueries } from './queries';
 
 type Row = Answer<'list_invoices'>['list'][number];
@@ -20,9 +18,8 @@ type Row = Answer<'list_invoices'>['list'][number];
 export default function InvoicesPage() {
   const { t } = useTranslation();
   const [form, setForm] = useState('');
-  const [page, setPage] = useState(0);
-  const [per, setPer] = useState(20);
-  const q = { page: page + 1, per, filters: form ? { form: [form] } : {} };
+  const paging = usePaging();
+  const q = { ...paging.query, filters: form ? { form: [form] } : {} };
   const list = useQuery({ ...moneyQueries.invoices(q), placeholderData: keepPreviousData });
   const pdf = (row: Row) =>
     void openProtectedFile(`/v1/cabinet/invoices/${row.id}/pdf`).then((ok) => ok || toast(t('toast.error'), 'error'));
@@ -32,25 +29,21 @@ export default function InvoicesPage() {
         {t('nav.invoices')}
       </Typography>
       <Box sx={{ mb: 2 }}>
-        <TextField select size="small" sx={{ minWidth: 220 }} label={t('money.form')} value={form} onChange={(e) => { setForm(e.target.value); setPage(0); }}>
-          <MenuItem value="">{t('money.allForms')}</MenuItem>
-          {['regular', 'reversal', 'corrected'].map((f) => (
-            <MenuItem key={f} value={f}>
-              {t(`enums.invoiceForm.${f}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect
+          label={t('money.form')}
+          value={form}
+          onChange={(v) => { setForm(v); paging.restart(); }}
+          all={t('money.allForms')}
+          options={['regular', 'reversal', 'corrected'].map((f) => ({ value: f, label: t(`enums.invoiceForm.${f}`) }))}
+        />
       </Box>
       <PagedTable<Row>
         rows={list.data?.list ?? []}
         rowKey={(r) => r.id}
         loading={list.isFetching}
         empty={t('money.noInvoices')}
-        page={page}
-        per={per}
         count={list.data?.totalCount}
-        onPage={setPage}
-        onPer={(p) => { setPer(p); setPage(0); }}
+        {...paging.pager}
         columns={[
           { key: 'number', label: t('orders.invoiceNumber'), render: (r) => r.number },
           {

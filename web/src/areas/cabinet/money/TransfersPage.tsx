@@ -2,9 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
@@ -14,7 +12,7 @@ import { Money } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
 import { toast } from '../../../app/notify';
 import { openProtectedFile } from '../../../lib/download';
-import { PagedTable } from '../../../components/PagedTable';
+import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
 import { moneyQueries } from './queries';
 
 type Row = Answer<'list_transfers'>['list'][number];
@@ -25,9 +23,8 @@ const KINDS = ['sale', 'platform_fee', 'refund', 'reversal', 'chargeback', 'char
 export default function TransfersPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState('');
-  const [page, setPage] = useState(0);
-  const [per, setPer] = useState(20);
-  const q = { page: page + 1, per, filters: kind ? { kind: [kind] } : {} };
+  const paging = usePaging();
+  const q = { ...paging.query, filters: kind ? { kind: [kind] } : {} };
   const list = useQuery({ ...moneyQueries.transfers(q), placeholderData: keepPreviousData });
   const balance = useQuery(moneyQueries.balance());
   return (
@@ -46,14 +43,13 @@ export default function TransfersPage() {
         </Typography>
       </Paper>
       <Box sx={{ mb: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField select size="small" sx={{ minWidth: 220 }} label={t('money.kind')} value={kind} onChange={(e) => { setKind(e.target.value); setPage(0); }}>
-          <MenuItem value="">{t('money.allKinds')}</MenuItem>
-          {KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`enums.entryKind.${k}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect
+          label={t('money.kind')}
+          value={kind}
+          onChange={(v) => { setKind(v); paging.restart(); }}
+          all={t('money.allKinds')}
+          options={KINDS.map((k) => ({ value: k, label: t(`enums.entryKind.${k}`) }))}
+        />
         <Button
           size="small"
           onClick={() =>
@@ -70,11 +66,8 @@ export default function TransfersPage() {
         rowKey={(r) => r.id}
         loading={list.isFetching}
         empty={t('money.noTransfers')}
-        page={page}
-        per={per}
         count={list.data?.totalCount}
-        onPage={setPage}
-        onPer={(p) => { setPer(p); setPage(0); }}
+        {...paging.pager}
         columns={[
           { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },
           { key: 'kind', label: t('money.kind'), render: (r) => t(`enums.entryKind.${r.kind}`) },
