@@ -1,18 +1,22 @@
-"""The bookkeeping export of a period: the seller's invoices, credit memos and platform fees as CSV and as a
-DATEV booking batch (EXTF, format version 700, category 21 "Buchungsstapel") that German accountants import.
+"""The bookkeeping export of a period: the seller's invoices, credit memos, platform fees and payouts as CSV and as
+a DATEV booking batch (EXTF, format version 700, category 21 "Buchungsstapel") that German accountants import.
 
-Accounts follow DATEV's SKR03: the money on its way from the payment provider 1360 (Geldtransit), revenue 8400
-(19 % VAT) or 8195 (small business, § 19 UStG) or 8100 (other exempt revenue), the platform's fee 4970 (Nebenkosten
-des Geldverkehrs). A credit memo is booked as the invoice with the opposite sign (Haben)."""
+Accounts follow DATEV's SKR03: the money on its way from the payment provider 1360 (Geldtransit), the bank 1200,
+revenue 8400 (German VAT), 8320 (VAT of another EU country, One-Stop-Shop), 8338 (customer outside the EU, not
+taxable here), 8195 (small business, § 19 UStG) or 8100 (other exempt revenue), the platform's fee 4970
+(Nebenkosten des Geldverkehrs). A credit memo is booked as the invoice with the opposite sign (Haben); a payout
+moves money from transit to the bank."""
 
 from __future__ import annotations
 
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
+
+from domain.invoices import VatKind, VatTreatment
 
 
 class ExportState(StrEnum):
@@ -24,7 +28,14 @@ class ExportState(StrEnum):
 
 
 PERIOD_RE = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
-TRANSIT, REVENUE_VAT, REVENUE_SMALL, REVENUE_EXEMPT, FEES = "1360", "8400", "8195", "8100", "4970"
+TRANSIT, BANK, FEES = "1360", "1200", "4970"
+REVENUE_VAT, REVENUE_OSS, REVENUE_THIRD, REVENUE_SMALL, REVENUE_EXEMPT = (
+    "8400",
+    "8320",
+    "8338",
+    "8195",
+    "8100",
+)
 
 
 @dataclass(frozen=True)
@@ -43,11 +54,12 @@ class Booking:
 
 @dataclass(frozen=True)
 class ExportSource:
-    """What happened in the period: invoices and credit memos (number, day, total, text) and platform fees."""
+    """What happened in the period: invoices and credit memos (number, day, total, text, revenue account),
+    platform fees and the payouts that reached the bank."""
 
-    invoices: list[tuple[int, date, int, str]]
+    invoices: list[tuple[int, date, int, str, str]]
     fees: list[tuple[str, date, int]]  # order token, day, fee (positive)
-    revenue_account: str
+    payouts: list[tuple[str, date, int]] = field(default_factory=list)  # reference, day, amount (positive)
 
 
 def period_bounds(period: str) -> tuple[date, date]:
@@ -59,22 +71,27 @@ def period_bounds(period: str) -> tuple[date, date]:
     return date(y, mo, 1), end
 
 
-def revenue_account(vat_payer: bool, exempt_reason: str | None) -> str:
-    if vat_payer:
-        return REVENUE_VAT
-    return REVENUE_SMALL if exempt_reason == "small_business" else REVENUE_EXEMPT
+def revenue_account(vat: VatTreatment) -> str:
+    if vat.kind == VatKind.exempt:
+        return REVENUE_SMALL if vat.exempt_reason == "small_business" else REVENUE_EXEMPT
+    return {VatKind.eu_oss: REVENUE_OSS, VatKind.third_country: REVENUE_THIRD}.get(vat.kind, REVENUE_VAT)
 
 
 def bookings(src: ExportSource) -> list[Booking]:
     out = [
-        Booking(day, abs(total), total > 0, TRANSIT, src.revenue_account, str(number), text[:60])
-        for number, day, total, text in src.invoices
+        Booking(day, abs(total), total > 0, TRANSIT, account, str(number), text[:60])
+        for number, day, total, text, account in src.invoices
         if total
     ]
     out += [
         Booking(day, fee, True, FEES, TRANSIT, token[:36], "Platform fee")
         for token, day, fee in src.fees
         if fee
+    ]
+    out += [
+        Booking(day, amount, True, BANK, TRANSIT, ref[:36], "Payout")
+        for ref, day, amount in src.payouts
+        if amount
     ]
     return sorted(out, key=lambda b: (b.day, b.document))
 

@@ -47,6 +47,19 @@ class PlanPurpose(StrEnum):
     deletion_requested = "deletion_requested"
 
 
+class PlatformInvoiceState(StrEnum):
+    """core §4 monthly invoice states: the platform's invoice to the seller for a month's fees."""
+
+    unpaid = "unpaid"
+    paid = "paid"
+    on_hold = "on_hold"
+    payment_pending = "payment_pending"
+    refund = "refund"
+    chargeback = "chargeback"
+    issued = "issued"
+    canceled = "canceled"
+
+
 class BillingCycle(StrEnum):
     monthly = "monthly"
     quarterly = "quarterly"

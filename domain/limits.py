@@ -52,3 +52,7 @@ AMOUNT_MAX = 10**12
 
 # Numbers: ids and page numbers are PostgreSQL bigints.
 ID_MAX = 2**63 - 1
+
+# Invoices: a corrected invoice's buyer block.
+INVOICE_LINE_MAX = 200
+INVOICE_BUYER_LINES_MAX = 6

@@ -45,3 +45,11 @@ def refund_id(order_token: str, n: int) -> str:
 def export_id(seller_id: int, period: str) -> str:
     """A bookkeeping export of one period (`2026-11`, `2026-Q4`)."""
     return f"export-{seller_id}-{period}"
+
+
+def platform_invoices_id(period: str) -> str:
+    """The month close that issues every seller's platform invoice for `period` (`2026-11`)."""
+    return f"platform-invoices-{period}"
+
+
+MONTH_CLOSE_ID = "month-close"  # the one long-lived workflow that starts each month's close

@@ -9,6 +9,7 @@ from typing import Any
 
 import structlog
 from temporalio.client import Client
+from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
@@ -17,7 +18,10 @@ from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
 from activities.payout import PayoutActivities
+from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
+from domain.platform_invoices import MonthCloseRequest
+from domain.workflow_ids import MONTH_CLOSE_ID
 from providers.bank.client import bank
 from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
@@ -32,6 +36,7 @@ from workflows.export import ExportWorkflow
 from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
 from workflows.payout import PayoutWorkflow
+from workflows.platform_invoices import MonthCloseWorkflow, PlatformInvoicesWorkflow
 from workflows.refund import RefundWorkflow
 
 WORKFLOWS = [
@@ -41,6 +46,8 @@ WORKFLOWS = [
     RefundWorkflow,
     ExportWorkflow,
     PayoutWorkflow,
+    PlatformInvoicesWorkflow,
+    MonthCloseWorkflow,
 ]
 
 
@@ -76,6 +83,7 @@ def activities() -> list[Callable[..., Any]]:
         payout.check_payout,
         payout.issue_payout,
         payout.apply_bank_answer,
+        PlatformInvoiceActivities().issue_platform_invoices,
     ]
 
 
@@ -118,4 +126,16 @@ async def run() -> None:
         loop.add_signal_handler(sig, stop.set)
     structlog.get_logger().info("worker_started", task_queue=get_settings().temporal_task_queue)
     async with worker:
+        await start_month_close(client)
         await stop.wait()
+
+
+async def start_month_close(client: Client) -> None:
+    """The one month-close scheduler, started by whichever worker comes up first (the id is the business key)."""
+    await client.start_workflow(
+        MonthCloseWorkflow.run,
+        MonthCloseRequest(),
+        id=MONTH_CLOSE_ID,
+        task_queue=get_settings().temporal_task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+    )

@@ -8,8 +8,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from domain.bookkeeping import ExportState
-from domain.ledger import EntryKind
-from domain.limits import AMOUNT_MAX
+from domain.ledger import EntryKind, PlatformInvoiceState
+from domain.limits import AMOUNT_MAX, INVOICE_BUYER_LINES_MAX, INVOICE_LINE_MAX
 from domain.listing import ListAnswer
 from domain.orders import InvoiceForm, InvoiceState
 from domain.payouts import PayoutKind, PayoutSchedule, PayoutState
@@ -118,3 +118,50 @@ class PayoutOverview(BaseModel):
         str | None
     )  # not_legitimated, no_bank_account, payouts_limited, below_minimum, nothing_available
     list: list[PayoutOut]
+
+
+InvoiceText = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=INVOICE_LINE_MAX)
+]
+
+
+class InvoiceCorrectionIn(BaseModel):
+    """The buyer block of the corrected invoice (name, company, address lines) and the buyer's country, whose
+    VAT the corrected invoice charges when the seller is a VAT payer."""
+
+    model_config = ConfigDict(extra="forbid")
+    buyer_lines: Annotated[list[InvoiceText], Field(min_length=1, max_length=INVOICE_BUYER_LINES_MAX)]
+    buyer_country: Annotated[str, StringConstraints(pattern=r"^[A-Za-z]{2}$")] | None = None
+
+
+class InvoiceCorrected(BaseModel):
+    reversal_number: int
+    corrected_id: int
+    corrected_number: int
+
+
+class PlatformInvoiceRow(BaseModel):
+    id: int
+    number: int
+    period: str
+    state: PlatformInvoiceState
+    sales: int
+    fees: int
+    refunded_fees: int
+    total: int
+    currency: str
+    issued_at: datetime
+
+
+class PlatformInvoiceList(ListAnswer[PlatformInvoiceRow]):
+    """The generic list answer of the seller's monthly platform invoices."""
+
+
+class MonthCloseIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    period: Annotated[str, StringConstraints(max_length=7)]  # YYYY-MM
+
+
+class MonthCloseStarted(BaseModel):
+    period: str
+    workflow_id: str

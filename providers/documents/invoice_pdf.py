@@ -8,7 +8,12 @@ from fpdf import FPDF
 from domain.invoices import InvoiceDocument, vat_lines, vat_note
 from domain.money import exponent
 
-TITLES = {"regular": "Invoice", "reversal": "Credit memo", "corrected": "Corrected invoice"}
+TITLES = {
+    "regular": "Invoice",
+    "reversal": "Credit memo",
+    "corrected": "Corrected invoice",
+    "platform": "Platform invoice",
+}
 
 
 def _text(value: str) -> str:
@@ -64,3 +69,8 @@ def render(doc: InvoiceDocument) -> bytes:
     for note in [n for n in (vat_note(doc), *doc.notes) if n]:
         pdf.multi_cell(0, 5, _text(note), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
+
+
+def pdf_name(doc: InvoiceDocument) -> str:
+    kind = {"reversal": "credit-memo", "platform": "platform-invoice"}.get(doc.form, "invoice")
+    return f"{kind}-{doc.number}.pdf"

@@ -11,8 +11,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.bookkeeping import ExportSource, ExportState, period_bounds, revenue_account
 from domain.errors import DomainError, ErrorCode
 from domain.ledger import EntryKind, PayeeType
-from store.ledger.models import AccountingExport, LedgerEntry
-from store.legitimation.models import SellerProfileRow
+from domain.orders import InvoiceForm
+from domain.payouts import PayoutState
+from store.ledger.models import AccountingExport, LedgerEntry, Payout
+from store.orders.invoices import snapshot_of
 from store.orders.models import Invoice, Order
 
 
@@ -21,10 +23,30 @@ async def export_source(s: AsyncSession, seller_id: int, period: str) -> ExportS
     lo, hi = datetime.combine(start, time(), UTC), datetime.combine(end, time(), UTC)
     invoices = (
         await s.execute(
-            select(Invoice.number, Invoice.issued_at, Invoice.total, Invoice.form, Order.product_name)
+            select(Invoice, Order)
             .join(Order, Order.id == Invoice.order_id)
             .where(Invoice.seller_id == seller_id, Invoice.issued_at >= lo, Invoice.issued_at < hi)
             .order_by(Invoice.number)
+        )
+    ).all()
+    rows = []
+    for inv, order in invoices:
+        snap = await snapshot_of(s, inv, order)
+        text = (
+            snap.text if inv.document or inv.form == InvoiceForm.regular else f"Refund: {order.product_name}"
+        )
+        rows.append((inv.number, inv.issued_at.date(), inv.total, text, revenue_account(snap.vat)))
+    payouts = (
+        await s.execute(
+            select(Payout.kind, Payout.number, Payout.updated_at, Payout.amount)
+            .where(
+                Payout.payee_type == PayeeType.seller,
+                Payout.payee_id == seller_id,
+                Payout.state == PayoutState.successful,
+                Payout.updated_at >= lo,
+                Payout.updated_at < hi,
+            )
+            .order_by(Payout.id)
         )
     ).all()
     fees = (
@@ -41,17 +63,10 @@ async def export_source(s: AsyncSession, seller_id: int, period: str) -> ExportS
             .order_by(LedgerEntry.id)
         )
     ).all()
-    profile = (
-        await s.execute(select(SellerProfileRow).where(SellerProfileRow.seller_id == seller_id))
-    ).scalar_one_or_none()
-    reason = profile.vat_exempt_reason.value if profile and profile.vat_exempt_reason else None
     return ExportSource(
-        invoices=[
-            (n, at.date(), total, name if form.value == "regular" else f"Refund: {name}")
-            for n, at, total, form, name in invoices
-        ],
+        invoices=rows,
         fees=[(token, at.date(), -amount) for token, at, amount in fees],
-        revenue_account=revenue_account(bool(profile and profile.vat_payer), reason),
+        payouts=[(f"{kind.value}-{number}", at.date(), amount) for kind, number, at, amount in payouts],
     )
 
 

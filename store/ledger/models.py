@@ -6,7 +6,14 @@ from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String,
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.bookkeeping import ExportState
-from domain.ledger import BillingCycle, EntryKind, PayeeType, PlanPurpose, RefundState
+from domain.ledger import (
+    BillingCycle,
+    EntryKind,
+    PayeeType,
+    PlanPurpose,
+    PlatformInvoiceState,
+    RefundState,
+)
 from domain.limits import (
     CURRENCY_LEN,
     DECISION_REASON_MAX,
@@ -107,3 +114,22 @@ class Payout(Base):
     reason: Mapped[str | None] = mapped_column(String(DECISION_REASON_MAX))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class PlatformInvoice(Base):
+    """The platform's invoice to a seller for one month's fees; one per seller and month, numbered gaplessly
+    across the platform."""
+
+    __tablename__ = "platform_invoices"
+    __table_args__ = (UniqueConstraint("seller_id", "period"), UniqueConstraint("number"))
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="RESTRICT"))
+    period: Mapped[str] = mapped_column(String(7))
+    number: Mapped[int] = mapped_column(Integer)
+    state: Mapped[PlatformInvoiceState] = mapped_column(StrEnumText(PlatformInvoiceState, 20))
+    sales: Mapped[int] = mapped_column(Integer)
+    fees: Mapped[int] = mapped_column(BigInteger)
+    refunded_fees: Mapped[int] = mapped_column(BigInteger)
+    total: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
+    issued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

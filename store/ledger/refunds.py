@@ -3,6 +3,7 @@ booked once the provider confirmed it: ledger entries, the payment log, the reve
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from sqlalchemy import func, select
@@ -15,6 +16,7 @@ from domain.orders import InvoiceForm, InvoiceState, LogType, PaymentLogState, P
 from store.accounts.models import Seller
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry, Refund
+from store.orders.invoices import snapshot_now, snapshot_of
 from store.orders.models import Access, Invoice, Order, Payment
 
 
@@ -161,11 +163,16 @@ async def reversal_issued(s: AsyncSession, refund: Refund, order: Order) -> Invo
             select(Invoice).where(Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular)
         )
     ).scalar_one_or_none()
+    if original is not None:
+        snap = await snapshot_of(s, original, order)
+    else:
+        snap = await snapshot_now(s, order, order.product_name)
     seller.invoice_seq += 1
     inv = Invoice(
         seller_id=seller.id,
         order_id=order.id,
         number=seller.invoice_seq,
+        document=replace(snap, text=f"Refund: {order.product_name}").to_json(),
         form=InvoiceForm.reversal,
         state=InvoiceState.issued,
         total=-refund.amount,

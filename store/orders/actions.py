@@ -23,6 +23,7 @@ from domain.orders import (
 from store.accounts.models import Seller
 from store.catalog.models import PricingPlan, Product
 from store.ledger.actions import entries_booked, fee_rate_of
+from store.orders.invoices import snapshot_now
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 from store.orders.queries import order_by_token, payer_customer
 
@@ -227,6 +228,7 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
         state=InvoiceState.paid,
         total=order.total,
         currency=order.currency_key,
+        document=(await snapshot_now(s, order, order.product_name)).to_json(),
     )
     s.add(inv)
     await s.flush()

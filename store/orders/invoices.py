@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -9,7 +10,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from domain.errors import DomainError, ErrorCode
-from domain.invoices import InvoiceDocument, InvoiceLine
+from domain.invoices import (
+    HOME_COUNTRY,
+    InvoiceDocument,
+    InvoiceLine,
+    InvoiceSnapshot,
+    VatKind,
+    vat_treatment,
+)
 from domain.listing import ListParams
 from domain.orders import InvoiceForm, InvoiceState
 from store.accounts.models import Seller, User
@@ -58,21 +66,8 @@ async def invoices_listed(
     return [dict(r._mapping) for r in rows], total
 
 
-async def invoice_document(s: AsyncSession, seller_id: int, invoice_id: int) -> InvoiceDocument:
-    row = (
-        await s.execute(
-            select(Invoice, Order, User, SellerProfileRow, _Original.number)
-            .join(Order, Order.id == Invoice.order_id)
-            .join(Seller, Seller.id == Invoice.seller_id)
-            .join(User, User.id == Seller.user_id)
-            .outerjoin(SellerProfileRow, SellerProfileRow.seller_id == Seller.id)
-            .outerjoin(_Original, _Original.id == Invoice.original_id)
-            .where(Invoice.id == invoice_id, Invoice.seller_id == seller_id)
-        )
-    ).first()
-    if row is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Invoice not found.")
-    inv, order, user, profile, original = row
+def seller_lines(user: User, profile: SellerProfileRow | None) -> list[str]:
+    """The issuer block: name or company, address, VAT id or tax number."""
     name = (profile.company if profile and profile.company else None) or " ".join(
         x
         for x in (
@@ -81,29 +76,126 @@ async def invoice_document(s: AsyncSession, seller_id: int, invoice_id: int) -> 
         )
         if x
     )
-    seller_lines = [name or user.username or user.email]
+    lines = [name or user.username or user.email]
     if profile:
-        seller_lines += [
+        lines += [
             " ".join(x for x in (profile.street, profile.street_number) if x),
             " ".join(x for x in (profile.zip, profile.city) if x),
             profile.country_code or "",
         ]
         if profile.vat_id:
-            seller_lines.append(f"VAT ID {profile.vat_id}")
+            lines.append(f"VAT ID {profile.vat_id}")
         elif profile.tax_no or profile.tax_ident_no:
-            seller_lines.append(f"Tax no. {profile.tax_no or profile.tax_ident_no}")
+            lines.append(f"Tax no. {profile.tax_no or profile.tax_ident_no}")
+    return [x for x in lines if x]
+
+
+def buyer_lines(order: Order) -> list[str]:
     buyer = " ".join(x for x in (order.payer_first_name, order.payer_last_name) if x)
-    text = order.product_name if inv.form == InvoiceForm.regular else f"Refund: {order.product_name}"
+    return [x for x in (buyer, order.payer_email, order.payer_country) if x]
+
+
+async def snapshot_now(s: AsyncSession, order: Order, text: str) -> InvoiceSnapshot:
+    """What a new regular invoice of the order says: the seller's current profile and VAT status, the payer,
+    and the VAT the buyer's country calls for."""
+    user, profile = (
+        await s.execute(
+            select(User, SellerProfileRow)
+            .join(Seller, Seller.user_id == User.id)
+            .outerjoin(SellerProfileRow, SellerProfileRow.seller_id == Seller.id)
+            .where(Seller.id == order.seller_id)
+        )
+    ).one()
+    vat = vat_treatment(
+        bool(profile and profile.vat_payer),
+        profile.vat_exempt_reason.value if profile and profile.vat_exempt_reason else None,
+        profile.country_code if profile else None,
+        order.payer_country,
+    )
+    home = (profile.country_code if profile else None) or HOME_COUNTRY
+    return InvoiceSnapshot(seller_lines(user, profile), buyer_lines(order), text, vat, home.upper())
+
+
+async def snapshot_of(s: AsyncSession, inv: Invoice, order: Order) -> InvoiceSnapshot:
+    """What a finalised invoice says (rows finalised before snapshots existed are described as of now)."""
+    if inv.document:
+        return InvoiceSnapshot.from_json(inv.document)
+    return await snapshot_now(s, order, order.product_name)
+
+
+async def invoice_document(s: AsyncSession, seller_id: int, invoice_id: int) -> InvoiceDocument:
+    row = (
+        await s.execute(
+            select(Invoice, Order, _Original.number)
+            .join(Order, Order.id == Invoice.order_id)
+            .outerjoin(_Original, _Original.id == Invoice.original_id)
+            .where(Invoice.id == invoice_id, Invoice.seller_id == seller_id)
+        )
+    ).first()
+    if row is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Invoice not found.")
+    inv, order, original = row
+    snap = await snapshot_of(s, inv, order)
+    if not inv.document and inv.form == InvoiceForm.reversal:
+        snap = replace(snap, text=f"Refund: {order.product_name}")
     return InvoiceDocument(
         number=inv.number,
         form=inv.form.value,
         issued_at=inv.issued_at,
         currency=inv.currency,
-        seller_lines=[x for x in seller_lines if x],
-        buyer_lines=[x for x in (buyer, order.payer_email) if x],
-        lines=[InvoiceLine(text=text, amount=inv.total)],
-        vat_payer=bool(profile and profile.vat_payer),
-        vat_exempt_reason=profile.vat_exempt_reason.value if profile and profile.vat_exempt_reason else None,
+        seller_lines=snap.seller_lines,
+        buyer_lines=snap.buyer_lines,
+        lines=[InvoiceLine(text=snap.text, amount=inv.total)],
+        vat=snap.vat,
         original_number=original,
         notes=[f"Order {order.token}"],
     )
+
+
+async def invoice_corrected(
+    s: AsyncSession, seller_id: int, invoice_id: int, buyer: list[str], buyer_country: str | None
+) -> tuple[Invoice, Invoice]:
+    """A correction of a finalised invoice: a reversal cancelling it and a corrected invoice with the new buyer
+    details (and the VAT the new country calls for), each referencing the original, numbered next under the
+    seller's lock. The original's content never changes; its state becomes canceled."""
+    seller = (await s.execute(select(Seller).where(Seller.id == seller_id).with_for_update())).scalar_one()
+    original = (
+        await s.execute(select(Invoice).where(Invoice.id == invoice_id, Invoice.seller_id == seller_id))
+    ).scalar_one_or_none()
+    if original is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Invoice not found.")
+    if original.form == InvoiceForm.reversal:
+        raise DomainError(ErrorCode.CONFLICT, "A credit memo cannot be corrected.")
+    if original.state == InvoiceState.canceled:
+        raise DomainError(ErrorCode.CONFLICT, "This invoice was already corrected or canceled.")
+    order = (await s.execute(select(Order).where(Order.id == original.order_id))).scalar_one()
+    snap = await snapshot_of(s, original, order)
+    country = (buyer_country or "").upper() or None
+    vat = snap.vat
+    if vat.kind != VatKind.exempt:
+        vat = vat_treatment(True, None, snap.seller_country, country)
+    lines = [x for x in (*buyer, country) if x]
+    cancel = replace(snap, text=f"Cancellation of invoice no. {original.number}: {order.product_name}")
+    fixed = replace(snap, buyer_lines=lines, text=order.product_name, vat=vat)
+    made = []
+    for form, total, doc in (
+        (InvoiceForm.reversal, -original.total, cancel),
+        (InvoiceForm.corrected, original.total, fixed),
+    ):
+        seller.invoice_seq += 1
+        inv = Invoice(
+            seller_id=seller.id,
+            order_id=order.id,
+            number=seller.invoice_seq,
+            form=form,
+            state=InvoiceState.issued if form == InvoiceForm.reversal else original.state,
+            total=total,
+            currency=original.currency,
+            original_id=original.id,
+            document=doc.to_json(),
+        )
+        s.add(inv)
+        made.append(inv)
+    original.state = InvoiceState.canceled
+    await s.flush()
+    return made[0], made[1]

@@ -14,6 +14,7 @@ from sqlalchemy import (
     UniqueConstraint,
     text,
 )
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.limits import (
@@ -147,6 +148,8 @@ class Invoice(Base):
     total: Mapped[int] = mapped_column(BigInteger)
     currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
     issued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+    # what the invoice says, frozen at finalisation (domain.invoices.InvoiceSnapshot)
+    document: Mapped[dict | None] = mapped_column(JSONB)
 
 
 class Transfer(Base):

@@ -15,6 +15,7 @@ from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
 from activities.payout import PayoutActivities
+from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
 from tests.workflows.fakes import FakeCheckout
 from worker.main import PASSTHROUGH, RUNNER, WORKFLOWS, activities
@@ -26,6 +27,7 @@ ACTIVITY_CLASSES = [
     RefundActivities,
     ExportActivities,
     PayoutActivities,
+    PlatformInvoiceActivities,
 ]
 
 

@@ -2,7 +2,16 @@
 
 from fastapi import APIRouter
 
-from api.routes.cabinet import exports, invoices, orders, payouts, products, profile, transfers
+from api.routes.cabinet import (
+    exports,
+    invoices,
+    orders,
+    payouts,
+    platform_invoices,
+    products,
+    profile,
+    transfers,
+)
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 router.include_router(products.router)
@@ -10,5 +19,6 @@ router.include_router(orders.router)
 router.include_router(profile.router)
 router.include_router(transfers.router)
 router.include_router(invoices.router)
+router.include_router(platform_invoices.router)
 router.include_router(exports.router)
 router.include_router(payouts.router)

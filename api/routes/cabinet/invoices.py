@@ -8,9 +8,15 @@ from fastapi import APIRouter, Request, Response
 from api.deps import DB, CurrentSeller
 from api.listing import list_openapi, list_params
 from api.schemas.fields import Id
-from api.schemas.ledger import InvoiceList
-from providers.documents.invoice_pdf import render
-from store.orders.invoices import INVOICE_FILTERS, INVOICE_LIST, invoice_document, invoices_listed
+from api.schemas.ledger import InvoiceCorrected, InvoiceCorrectionIn, InvoiceList
+from providers.documents.invoice_pdf import pdf_name, render
+from store.orders.invoices import (
+    INVOICE_FILTERS,
+    INVOICE_LIST,
+    invoice_corrected,
+    invoice_document,
+    invoices_listed,
+)
 
 router = APIRouter()
 
@@ -31,9 +37,23 @@ async def list_invoices(request: Request, seller: CurrentSeller, s: DB) -> Respo
 )
 async def invoice_pdf(invoice_id: Id, seller: CurrentSeller, s: DB) -> Response:
     doc = await invoice_document(s, seller.id, invoice_id)
-    name = f"{'credit-memo' if doc.form == 'reversal' else 'invoice'}-{doc.number}.pdf"
+    name = pdf_name(doc)
     return Response(
         render(doc),
         media_type="application/pdf",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.post("/invoices/{invoice_id}/correction", response_model=InvoiceCorrected, status_code=201)
+async def correct_invoice(
+    invoice_id: Id, body: InvoiceCorrectionIn, seller: CurrentSeller, s: DB
+) -> InvoiceCorrected:
+    """A finalised invoice is never changed: it is cancelled by a reversal and replaced by a corrected invoice
+    with the new buyer details, both referencing it."""
+    reversal, corrected = await invoice_corrected(
+        s, seller.id, invoice_id, body.buyer_lines, body.buyer_country
+    )
+    return InvoiceCorrected(
+        reversal_number=reversal.number, corrected_id=corrected.id, corrected_number=corrected.number
     )

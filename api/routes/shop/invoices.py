@@ -9,7 +9,7 @@ from sqlalchemy import select
 from api.deps import DB
 from api.schemas.fields import Id
 from domain.errors import DomainError, ErrorCode
-from providers.documents.invoice_pdf import render
+from providers.documents.invoice_pdf import pdf_name, render
 from store.orders.invoices import invoice_document
 from store.orders.models import Invoice
 from store.orders.queries import order_in_shop
@@ -30,7 +30,7 @@ async def buyer_invoice_pdf(username: str, token: str, number: Id, s: DB) -> Res
     if invoice_id is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Invoice not found.")
     doc = await invoice_document(s, order.seller_id, invoice_id)
-    name = f"{'credit-memo' if doc.form == 'reversal' else 'invoice'}-{doc.number}.pdf"
+    name = pdf_name(doc)
     return Response(
         render(doc),
         media_type="application/pdf",

@@ -3,7 +3,19 @@ downloadable as PDF by its seller only."""
 
 from __future__ import annotations
 
-from tests.integration.helpers import client, paid_order
+from tests.integration.helpers import (
+    CARD_OK,
+    card_payment_method,
+    client,
+    db_execute,
+    new_seller,
+    paid_order,
+    pay,
+    published_product,
+    seller_id_of,
+    start_checkout,
+    wait_fulfilled,
+)
 from tests.integration.ledger.test_refunds import _settled
 
 
@@ -111,3 +123,100 @@ async def test_fifty_invoices_finalised_at_once_are_numbered_without_gaps(stack)
         )
     assert list(all_numbers) == list(range(1, 52))
     assert product_id and plan
+
+
+async def _document(seller_id: int, invoice_id: int):
+    from store.db import session
+    from store.orders.invoices import invoice_document
+
+    async with session() as s:
+        return await invoice_document(s, seller_id, invoice_id)
+
+
+async def test_vat_of_the_buyers_country_kept_and_a_correction_replaces_the_buyer(stack):
+    """A VAT payer sells to a buyer in France: the invoice charges French VAT (One-Stop-Shop). The seller's later
+    change of VAT status leaves it as it was; a correction cancels it with a credit memo and issues a corrected
+    invoice with the new buyer block and the new country's VAT, each referring to the original."""
+    from domain.invoices import VatKind, vat_lines
+    from store.db import session
+    from store.ledger.exports import export_source
+
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "vat")
+        sid = await seller_id_of(c, seller)
+        await db_execute(
+            "update seller_profiles set vat_payer = true, vat_exempt_reason = null, vat_id = 'DE123456789' "
+            "where seller_id = :s",
+            s=sid,
+        )
+        product = await published_product(c, seller)
+        co = await start_checkout(c, seller.username, product, country="FR")
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, co["order_token"], pm)).json()["outcome"] == "succeeded"
+        await wait_fulfilled(c, seller.username, co["order_token"])
+        h = seller.headers
+        [first] = (await c.get("/v1/cabinet/invoices", headers=h)).json()["list"]
+        doc = await _document(sid, first["id"])
+        assert (doc.vat.kind, doc.vat.rate_bp, doc.vat.country) == (VatKind.eu_oss, 2000, "FR")
+        assert vat_lines(doc) == [("Net", 2083), ("VAT 20 % (FR)", 417)]
+        assert "VAT ID DE123456789" in doc.seller_lines and "FR" in doc.buyer_lines
+
+        await db_execute(
+            "update seller_profiles set vat_payer = false, vat_exempt_reason = 'small_business', "
+            "company = 'Renamed GmbH' where seller_id = :s",
+            s=sid,
+        )
+        assert await _document(sid, first["id"]) == doc  # a finalised invoice never changes
+
+        bad = [
+            {"buyer_lines": []},
+            {"buyer_lines": ["x"] * 7},
+            {"buyer_lines": ["x" * 201]},
+            {"buyer_lines": ["Bea"], "buyer_country": "FRA"},
+            {"buyer_lines": ["Bea"], "extra": 1},
+        ]
+        for body in bad:
+            r = await c.post(f"/v1/cabinet/invoices/{first['id']}/correction", json=body, headers=h)
+            assert r.status_code == 400, (body, r.text)
+        other = await new_seller(stack, c, "vat-other", legitimate=False)
+        r = await c.post(
+            f"/v1/cabinet/invoices/{first['id']}/correction",
+            json={"buyer_lines": ["Mallory"]},
+            headers=other.headers,
+        )
+        assert r.status_code == 404
+
+        lines = ["Bea Buyer", "Buyer Kft.", "Andrássy út 1", "1061 Budapest"]
+        r = await c.post(
+            f"/v1/cabinet/invoices/{first['id']}/correction",
+            json={"buyer_lines": lines, "buyer_country": "hu"},
+            headers=h,
+        )
+        assert r.status_code == 201, r.text
+        assert (r.json()["reversal_number"], r.json()["corrected_number"]) == (2, 3)
+        rows = (await c.get("/v1/cabinet/invoices", params={"sort_dir": "asc"}, headers=h)).json()["list"]
+        assert [(x["number"], x["form"], x["state"], x["total"], x["original_number"]) for x in rows] == [
+            (1, "regular", "canceled", 2500, None),
+            (2, "reversal", "issued", -2500, 1),
+            (3, "corrected", "paid", 2500, 1),
+        ]
+        corrected = await _document(sid, r.json()["corrected_id"])
+        assert corrected.buyer_lines == [*lines, "HU"] and corrected.vat.rate_bp == 2700
+        assert corrected.seller_lines == doc.seller_lines  # the issuer as on the original
+        memo = await _document(sid, rows[1]["id"])
+        assert memo.vat == doc.vat and memo.total == -2500 and memo.original_number == 1
+        for invoice_id in (first["id"], rows[1]["id"]):  # corrected already; a credit memo is not corrected
+            r = await c.post(
+                f"/v1/cabinet/invoices/{invoice_id}/correction", json={"buyer_lines": ["Bea"]}, headers=h
+            )
+            assert r.status_code == 409, r.text
+        pdf = await c.get(f"/v1/cabinet/invoices/{rows[2]['id']}/pdf", headers=h)
+        assert pdf.status_code == 200 and "invoice-3.pdf" in pdf.headers["content-disposition"]
+
+    async with session() as s:
+        source = await export_source(s, sid, doc.issued_at.strftime("%Y-%m"))
+    assert [(n, total, account) for n, _, total, _, account in source.invoices] == [
+        (1, 2500, "8320"),
+        (2, -2500, "8320"),
+        (3, 2500, "8320"),
+    ]

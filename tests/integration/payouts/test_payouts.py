@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from datetime import UTC, datetime
 
 import httpx
 from temporalio.client import Client
@@ -128,6 +129,16 @@ async def test_held_until_every_hold_clears_then_paid_once(stack, temporal):
         await asyncio.sleep(1)
         body = (await c.get("/v1/cabinet/payouts", headers=h)).json()
         assert [p["state"] for p in body["list"]] == ["successful"] and body["available"] == 0
+        # the payout is in the month's bookkeeping export: from money in transit (1360) to the bank (1200)
+        from domain.bookkeeping import bookings
+        from store.db import session
+        from store.ledger.exports import export_source
+
+        async with session() as s:
+            rows = bookings(await export_source(s, sid, datetime.now(UTC).strftime("%Y-%m")))
+        assert [(b.amount, b.account, b.contra, b.text) for b in rows if b.account == "1200"] == [
+            (4754, "1200", "1360", "Payout")
+        ]
 
 
 async def test_a_returned_cashout_restores_the_balance_and_a_killed_worker_sends_one_transfer(

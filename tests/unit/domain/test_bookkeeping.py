@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from domain.bookkeeping import (
+    REVENUE_OSS,
     REVENUE_SMALL,
+    REVENUE_THIRD,
     REVENUE_VAT,
     ExportSource,
     bookings,
@@ -18,16 +20,17 @@ from domain.bookkeeping import (
     period_bounds,
     revenue_account,
 )
+from domain.invoices import vat_treatment
 
 GOLDEN = Path(__file__).parent / "golden"
 NOVEMBER = ExportSource(
     invoices=[
-        (1, date(2026, 11, 3), 2500, "The Sellflow Handbook"),
-        (2, date(2026, 11, 9), 4900, "Course Templates Pack"),
-        (3, date(2026, 11, 21), -1000, 'Refund: The "Sellflow" Handbook'),
+        (1, date(2026, 11, 3), 2500, "The Sellflow Handbook", REVENUE_SMALL),
+        (2, date(2026, 11, 9), 4900, "Course Templates Pack", REVENUE_SMALL),
+        (3, date(2026, 11, 21), -1000, 'Refund: The "Sellflow" Handbook', REVENUE_SMALL),
     ],
     fees=[("a1b2c3", date(2026, 11, 3), 123), ("d4e5f6", date(2026, 11, 9), 240)],
-    revenue_account=REVENUE_SMALL,
+    payouts=[("payout-1", date(2026, 11, 15), 6914)],
 )
 
 
@@ -51,6 +54,7 @@ def test_bookings_of_the_month():
         ("a1b2c3", 123, True, "4970", "1360"),
         ("2", 4900, True, "1360", "8195"),
         ("d4e5f6", 240, True, "4970", "1360"),
+        ("payout-1", 6914, True, "1200", "1360"),
         ("3", 1000, False, "1360", "8195"),
     ]
 
@@ -60,6 +64,8 @@ def test_periods_and_accounts():
     for bad in ("2026-13", "2026-1", "26-11", "2026-11-01"):
         with pytest.raises(ValueError):
             period_bounds(bad)
-    assert revenue_account(True, None) == REVENUE_VAT
-    assert revenue_account(False, "small_business") == REVENUE_SMALL
-    assert revenue_account(False, "educational") == "8100"
+    assert revenue_account(vat_treatment(True, None, "DE", None)) == REVENUE_VAT
+    assert revenue_account(vat_treatment(True, None, "DE", "FR")) == REVENUE_OSS
+    assert revenue_account(vat_treatment(True, None, "DE", "US")) == REVENUE_THIRD
+    assert revenue_account(vat_treatment(False, "small_business", "DE", "FR")) == REVENUE_SMALL
+    assert revenue_account(vat_treatment(False, "educational", "DE", None)) == "8100"

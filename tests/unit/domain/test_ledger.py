@@ -3,6 +3,8 @@ exactly the fee of what they return (property-based as well as by example)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -76,24 +78,52 @@ def test_refunds_that_add_up_to_the_total_give_back_exactly_the_fee(total, bp, c
 def test_vat_contained_in_a_gross_price():
     from datetime import UTC, datetime
 
-    from domain.invoices import InvoiceDocument, InvoiceLine, vat_lines, vat_note, vat_of_gross
+    from domain.invoices import InvoiceDocument, InvoiceLine, vat_lines, vat_note, vat_of_gross, vat_treatment
 
     assert vat_of_gross(2500) == 399  # 25.00 gross at 19 %: 3.99 VAT
     assert vat_of_gross(-2500) == -399
     assert vat_of_gross(119) == 19
-    doc = InvoiceDocument(
-        1, "regular", datetime.now(UTC), "eur", ["S"], ["B"], [InvoiceLine("x", 11900)], vat_payer=True
-    )
-    assert vat_lines(doc) == [("Net", 10000), ("VAT 19 %", 1900)] and vat_note(doc) is None
-    exempt = InvoiceDocument(
-        1,
-        "regular",
-        datetime.now(UTC),
-        "eur",
-        ["S"],
-        ["B"],
-        [InvoiceLine("x", 100)],
-        vat_payer=False,
-        vat_exempt_reason="small_business",
-    )
+    assert vat_of_gross(12000, 2000) == 2000  # 120.00 gross at 20 % (France)
+
+    def doc(vat):
+        return InvoiceDocument(
+            1, "regular", datetime.now(UTC), "eur", ["S"], ["B"], [InvoiceLine("x", 11900)], vat
+        )
+
+    home = doc(vat_treatment(True, None, "DE", None))
+    assert vat_lines(home) == [("Net", 10000), ("VAT 19 %", 1900)] and vat_note(home) is None
+    assert vat_lines(doc(vat_treatment(True, None, "DE", "de"))) == vat_lines(home)
+    exempt = doc(vat_treatment(False, "small_business", "DE", "FR"))
     assert vat_lines(exempt) == [] and "19 UStG" in (vat_note(exempt) or "")
+
+
+def test_vat_follows_the_buyers_country():
+    from domain.invoices import VatKind, vat_treatment
+
+    france = vat_treatment(True, None, "DE", "FR")  # an EU consumer: the VAT of France (One-Stop-Shop)
+    assert (france.kind, france.rate_bp, france.country) == (VatKind.eu_oss, 2000, "FR")
+    assert "One-Stop-Shop" in (france.note or "")
+    hungary = vat_treatment(True, None, "DE", "HU")
+    assert hungary.rate_bp == 2700
+    abroad = vat_treatment(True, None, "DE", "US")  # outside the EU: no VAT, and the invoice says why
+    assert (abroad.kind, abroad.rate_bp) == (VatKind.third_country, None) and "outside the EU" in (
+        abroad.note or ""
+    )
+    austria_seller = vat_treatment(True, None, "AT", "AT")
+    assert (austria_seller.kind, austria_seller.rate_bp) == (VatKind.domestic, 2000)
+    exempt = vat_treatment(False, None, "DE", "FR")
+    assert (exempt.kind, exempt.rate_bp) == (VatKind.exempt, None)
+
+
+def test_a_platform_invoice_state_follows_its_total():
+    from domain.ledger import PlanPurpose, PlatformInvoiceState
+    from domain.platform_invoices import next_close, platform_invoice_state, previous_period
+
+    assert platform_invoice_state(490, PlanPurpose.public) == PlatformInvoiceState.paid
+    assert platform_invoice_state(-100, None) == PlatformInvoiceState.refund
+    assert platform_invoice_state(0, None) == PlatformInvoiceState.issued
+    assert platform_invoice_state(490, PlanPurpose.on_hold) == PlatformInvoiceState.on_hold
+    assert previous_period(date(2027, 1, 1)) == "2026-12" and previous_period(date(2026, 11, 23)) == "2026-10"
+    assert next_close(date(2026, 12, 31)) == date(2027, 1, 1) and next_close(date(2026, 2, 1)) == date(
+        2026, 3, 1
+    )

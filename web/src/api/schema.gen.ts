@@ -126,6 +126,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/platform_invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close Month
+         * @description Closes a past month now (the `month-close` workflow does it on the 1st): every seller's platform invoice
+         *     of the month, each once however often the month is closed.
+         */
+        post: operations["close_month"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/workflows/{workflow_id}/history": {
         parameters: {
             query?: never;
@@ -531,6 +552,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/invoices/{invoice_id}/correction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct Invoice
+         * @description A finalised invoice is never changed: it is cancelled by a reversal and replaced by a corrected invoice
+         *     with the new buyer details, both referencing it.
+         */
+        post: operations["correct_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/invoices/{invoice_id}/pdf": {
         parameters: {
             query?: never;
@@ -647,6 +689,40 @@ export interface paths {
         };
         /** Get Payouts */
         get: operations["get_payouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/platform_invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Platform Invoices */
+        get: operations["list_platform_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/platform_invoices/{invoice_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Platform Invoice Pdf */
+        get: operations["platform_invoice_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1496,6 +1572,26 @@ export interface components {
             seq: number;
             step: components["schemas"]["LegitimationStep"];
         };
+        /** InvoiceCorrected */
+        InvoiceCorrected: {
+            /** Corrected Id */
+            corrected_id: number;
+            /** Corrected Number */
+            corrected_number: number;
+            /** Reversal Number */
+            reversal_number: number;
+        };
+        /**
+         * InvoiceCorrectionIn
+         * @description The buyer block of the corrected invoice (name, company, address lines) and the buyer's country, whose
+         *     VAT the corrected invoice charges when the seller is a VAT payer.
+         */
+        InvoiceCorrectionIn: {
+            /** Buyer Country */
+            buyer_country?: string | null;
+            /** Buyer Lines */
+            buyer_lines: string[];
+        };
         /**
          * InvoiceForm
          * @enum {string}
@@ -1645,6 +1741,18 @@ export interface components {
             currency: string;
             kind: components["schemas"]["EntryKind"];
             payee_type: components["schemas"]["PayeeType"];
+        };
+        /** MonthCloseIn */
+        MonthCloseIn: {
+            /** Period */
+            period: string;
+        };
+        /** MonthCloseStarted */
+        MonthCloseStarted: {
+            /** Period */
+            period: string;
+            /** Workflow Id */
+            workflow_id: string;
         };
         /**
          * NotSellableReason
@@ -1943,6 +2051,52 @@ export interface components {
             /** Price */
             price: number;
         };
+        /**
+         * PlatformInvoiceList
+         * @description The generic list answer of the seller's monthly platform invoices.
+         */
+        PlatformInvoiceList: {
+            /** List */
+            list: components["schemas"]["PlatformInvoiceRow"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** PlatformInvoiceRow */
+        PlatformInvoiceRow: {
+            /** Currency */
+            currency: string;
+            /** Fees */
+            fees: number;
+            /** Id */
+            id: number;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** Number */
+            number: number;
+            /** Period */
+            period: string;
+            /** Refunded Fees */
+            refunded_fees: number;
+            /** Sales */
+            sales: number;
+            state: components["schemas"]["PlatformInvoiceState"];
+            /** Total */
+            total: number;
+        };
+        /**
+         * PlatformInvoiceState
+         * @description core §4 monthly invoice states: the platform's invoice to the seller for a month's fees.
+         * @enum {string}
+         */
+        PlatformInvoiceState: "unpaid" | "paid" | "on_hold" | "payment_pending" | "refund" | "chargeback" | "issued" | "canceled";
         /**
          * PositionInCompany
          * @enum {string}
@@ -2844,6 +2998,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WorkflowList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    close_month: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonthCloseIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthCloseStarted"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -4090,6 +4286,50 @@ export interface operations {
             };
         };
     };
+    correct_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceCorrectionIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCorrected"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     invoice_pdf: {
         parameters: {
             query?: never;
@@ -4418,6 +4658,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_platform_invoices: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by state */
+                "filters[state][]"?: ("unpaid" | "paid" | "on_hold" | "payment_pending" | "refund" | "chargeback" | "issued" | "canceled")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "period" | "number" | "total";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformInvoiceList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    platform_invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The platform invoice as PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -38,6 +38,10 @@ export const adminDocumentFile = (documentId: Param<'admin_document_file', 'docu
 export const orderWorkflows = (token: Param<'order_workflows', 'token'>, options: Options = {}) =>
   api.get<Answer<'order_workflows'>>(`/admin/orders/${seg(token)}/workflows`, { ...options });
 
+/** POST /v1/admin/platform_invoices: Close Month */
+export const closeMonth = (body: Body<'close_month'>, options: Options = {}) =>
+  api.post<Answer<'close_month'>>(`/admin/platform_invoices`, body, { ...options });
+
 /** GET /v1/admin/workflows/{workflow_id}/history: Workflow History */
 export const workflowHistory = (workflowId: Param<'workflow_history', 'workflow_id'>, query: Query<'workflow_history'> = {}, options: Options = {}) =>
   api.get<Answer<'workflow_history'>>(`/admin/workflows/${seg(workflowId)}/history`, { ...options, query });
@@ -158,6 +162,10 @@ export const exportFile = (exportId: Param<'export_file', 'export_id'>, format: 
 export const listInvoices = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_invoices'>>(`/cabinet/invoices`, { ...options, query });
 
+/** POST /v1/cabinet/invoices/{invoice_id}/correction: Correct Invoice */
+export const correctInvoice = (invoiceId: Param<'correct_invoice', 'invoice_id'>, body: Body<'correct_invoice'>, options: Options = {}) =>
+  api.post<Answer<'correct_invoice'>>(`/cabinet/invoices/${seg(invoiceId)}/correction`, body, { ...options });
+
 /** GET /v1/cabinet/invoices/{invoice_id}/pdf: Invoice Pdf */
 export const invoicePdf = (invoiceId: Param<'invoice_pdf', 'invoice_id'>, options: Options = {}) =>
   api.get<Answer<'invoice_pdf'>>(`/cabinet/invoices/${seg(invoiceId)}/pdf`, { ...options });
@@ -189,6 +197,14 @@ export const savePayoutSettings = (body: Body<'save_payout_settings'>, options: 
 /** GET /v1/cabinet/payouts: Get Payouts */
 export const getPayouts = (options: Options = {}) =>
   api.get<Answer<'get_payouts'>>(`/cabinet/payouts`, { ...options });
+
+/** GET /v1/cabinet/platform_invoices: List Platform Invoices */
+export const listPlatformInvoices = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_platform_invoices'>>(`/cabinet/platform_invoices`, { ...options, query });
+
+/** GET /v1/cabinet/platform_invoices/{invoice_id}/pdf: Platform Invoice Pdf */
+export const platformInvoicePdf = (invoiceId: Param<'platform_invoice_pdf', 'invoice_id'>, options: Options = {}) =>
+  api.get<Answer<'platform_invoice_pdf'>>(`/cabinet/platform_invoices/${seg(invoiceId)}/pdf`, { ...options });
 
 /** GET /v1/cabinet/products: List Products */
 export const listProducts = (query: QueryParams = {}, options: Options = {}) =>
