@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
 from sqlalchemy import select
 
 from domain.accounts import ProfileType
+from domain.billing_calendar import PlanTerms, parse_period
+from domain.orders import PaymentType
 from domain.products import Publication
 from providers.storage.local import storage
 from store.accounts.actions import profile_added, user_created
@@ -36,20 +38,28 @@ class Demo:
 
 DEMO = Demo()
 
+ONE_TIME = PlanTerms(PaymentType.one_time, "eur", 0, 0)
 PRODUCTS = [
     (
         "The Sellflow Handbook",
         "A practical guide to selling digital products.",
-        1990,
+        replace(ONE_TIME, first_amount=1990, next_amount=1990),
         "handbook.pdf",
         b"%PDF-1.4\n% Sellflow demo handbook\n",
     ),
     (
         "Course Templates Pack",
         "Twelve editable templates for online courses.",
-        4900,
+        replace(ONE_TIME, first_amount=4900, next_amount=4900),
         "templates.zip",
         b"PK\x05\x06" + b"\x00" * 18,
+    ),
+    (
+        "Sellflow Insider",
+        "A monthly letter and template drop for people who sell online.",
+        PlanTerms(PaymentType.subscription, "eur", 900, 900, period=parse_period("1m")),
+        "insider.pdf",
+        b"%PDF-1.4\n% Sellflow Insider, issue 1\n",
     ),
 ]
 
@@ -82,7 +92,7 @@ async def seed() -> None:
         await _user(s, DEMO.buyer_email, ProfileType.payer, "demo-buyer", "Ben", "Buyer")
         manager = await _user(s, DEMO.manager_email, ProfileType.manager, "ops-manager", "Mia", "Manager")
         await profile_added(s, manager, ProfileType.manager)
-        for name, description, price, file_name, data in PRODUCTS:
+        for name, description, terms, file_name, data in PRODUCTS:
             slug = slugify(name)
             if (
                 await s.execute(
@@ -104,9 +114,8 @@ async def seed() -> None:
             s.add(f)
             await s.flush()
             view.product.file_id = f.id
-            await plan_added(
-                s, view, name="One-time payment", payment_type="one_time", price=price, currency="eur"
-            )
+            plan_name = "One-time payment" if not terms.recurring else "Monthly"
+            await plan_added(s, view, name=plan_name, terms=terms)
             view.product.publication = Publication.published
     print(f"seeded: {DEMO.seller_email}, {DEMO.buyer_email}, {DEMO.manager_email}")
 

@@ -90,6 +90,7 @@ class Stack:
     quiet: bool = True
     kyc_delay: float = 2.0  # seconds the local KYC provider takes to answer
     payout_day_s: float | None = None  # the payout calendar's day in seconds (compressed in tests)
+    billing_day_s: float | None = None  # the subscriptions' calendar day in seconds (compressed in tests)
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     _pg = None
 
@@ -110,6 +111,7 @@ class Stack:
                 "SELLFLOW_TEMPORAL_UI_URL": f"http://127.0.0.1:{p.temporal_ui}",
                 "SELLFLOW_STRIPE_API_BASE": stripe,
                 "SELLFLOW_STRIPE_JS_URL": f"{stripe}/js.stripe.com/v3/",
+                "SELLFLOW_STRIPE_CONFIRM_OFF_SESSION": "false",
                 "SELLFLOW_SMTP_PORT": str(p.smtp),
                 "SELLFLOW_MAIL_UI_URL": f"http://127.0.0.1:{p.mail_ui}",
                 "SELLFLOW_KYC_API_BASE": f"http://127.0.0.1:{p.kyc}",
@@ -120,6 +122,8 @@ class Stack:
         )
         if self.payout_day_s is not None:
             env["SELLFLOW_PAYOUT_DAY_S"] = str(self.payout_day_s)
+        if self.billing_day_s is not None:
+            env["SELLFLOW_BILLING_DAY_S"] = str(self.billing_day_s)
         return env
 
     @property

@@ -71,6 +71,8 @@ class CheckoutInput:
     day_s: int = DAY_S
     open_days: float = CHECKOUT_OPEN_DAYS
     state: CheckoutState | None = None  # carried across continue-as-new; None for a new checkout
+    recurring: bool = False  # a recurring plan: once paid, the checkout starts `subscription-{token}`
+    billing_day_s: float = DAY_S  # the subscription's calendar day
 
     @property
     def open_seconds(self) -> float:

@@ -56,3 +56,7 @@ ID_MAX = 2**63 - 1
 # Invoices: a corrected invoice's buyer block.
 INVOICE_LINE_MAX = 200
 INVOICE_BUYER_LINES_MAX = 6
+
+# Recurring plans.
+PAYMENTS_COUNT_MAX = 120  # ten years of monthly rates
+TEST_DAYS_MAX = 365

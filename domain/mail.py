@@ -21,6 +21,8 @@ class MailTemplate(StrEnum):
     refund_payer = "refund_payer"
     refund_seller = "refund_seller"
     payout_returned = "payout_returned"
+    rate_paid = "rate_paid"
+    claim_reminder = "claim_reminder"
 
 
 @dataclass

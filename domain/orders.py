@@ -24,6 +24,10 @@ class PaymentState(StrEnum):
     payment_chargebacked = "payment_chargebacked"
 
 
+# The buyer has paid what is due: a one-time order paid, or a subscription running (`paying`).
+PAID_STATES = frozenset({PaymentState.paid, PaymentState.paying})
+CHECKOUT_OPEN_STATES = frozenset({PaymentState.payment_waiting, PaymentState.payment_pending})
+
 ACTIVE_PAYMENT_STATES = frozenset(
     {PaymentState.paying, PaymentState.paid, PaymentState.payment_waiting, PaymentState.payment_pending}
 )

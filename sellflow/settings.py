@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     stripe_js_url: str = "http://127.0.0.1:8420/js.stripe.com/v3/"
     stripe_webhook_secret: str = "whsec_sellflow_local"
     stripe_webhook_tolerance_s: int = 300
+    stripe_confirm_off_session: bool = (
+        True  # localstripe refuses `off_session` on confirm: the stack sets false
+    )
 
     # KYC (the local stand-in service, deploy/kyc_provider.py; production: a payment institution's KYC API)
     kyc_api_base: str = "http://127.0.0.1:8430"
@@ -58,6 +61,7 @@ class Settings(BaseSettings):
     payout_debtor_iban: str = "DE02120300000000202051"
     payout_debtor_bic: str = "BYLADEM1001"
     payout_day_s: float = 86400.0  # the payout calendar's day (compressed in tests)
+    billing_day_s: float = 86400.0  # the subscriptions' and claims' calendar day (compressed in tests)
 
     # Mail
     smtp_host: str = "127.0.0.1"

@@ -3,8 +3,17 @@ its own package (`store.orders.models`); this module only re-exports them."""
 
 from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
 from store.base import Base
+from store.billing.models import Claim, ClaimSettingsRow, OrderRate, RateCharge
 from store.catalog.models import File, PricingPlan, Product
-from store.ledger.models import AccountingExport, LedgerEntry, Payout, PayoutSettingsRow, PlatformPlan, Refund
+from store.ledger.models import (
+    AccountingExport,
+    LedgerEntry,
+    Payout,
+    PayoutSettingsRow,
+    PlatformInvoice,
+    PlatformPlan,
+    Refund,
+)
 from store.legitimation.models import (
     BankAccount,
     KycDocument,
@@ -46,4 +55,9 @@ __all__ = [
     "AccountingExport",
     "Payout",
     "PayoutSettingsRow",
+    "PlatformInvoice",
+    "OrderRate",
+    "RateCharge",
+    "Claim",
+    "ClaimSettingsRow",
 ]

@@ -15,6 +15,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 _exit_status = 0
+# A day of the subscriptions' calendar in the test stack: a daily plan renews every 0.2 s, a monthly one in 6 s.
+BILLING_DAY_S = 0.2
 
 
 @pytest.fixture(scope="session")
@@ -23,7 +25,14 @@ def stack():
 
     data = Path(tempfile.mkdtemp(prefix="sellflow-test-"))
     os.environ["SELLFLOW_OTEL_EXPORTER"] = "file"  # api and worker write their spans under the data dir
-    st = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=True, kyc_delay=0.3)
+    st = Stack(
+        data_dir=data,
+        ports=Ports.free(),
+        persistent=False,
+        temporal_ui=True,
+        kyc_delay=0.3,
+        billing_day_s=BILLING_DAY_S,
+    )
     try:
         st.start_all(seed=True)
         for k, v in st.env().items():

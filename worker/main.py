@@ -20,6 +20,7 @@ from activities.mail import MailActivities
 from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
+from activities.subscription import SubscriptionActivities
 from domain.platform_invoices import MonthCloseRequest
 from domain.workflow_ids import MONTH_CLOSE_ID
 from providers.bank.client import bank
@@ -32,12 +33,14 @@ from sellflow import telemetry
 from sellflow.settings import get_settings
 from sellflow.temporal import connect
 from workflows.checkout import CheckoutWorkflow
+from workflows.claim import ClaimWorkflow
 from workflows.export import ExportWorkflow
 from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
 from workflows.payout import PayoutWorkflow
 from workflows.platform_invoices import MonthCloseWorkflow, PlatformInvoicesWorkflow
 from workflows.refund import RefundWorkflow
+from workflows.subscription import SubscriptionWorkflow
 
 WORKFLOWS = [
     CheckoutWorkflow,
@@ -48,6 +51,8 @@ WORKFLOWS = [
     PayoutWorkflow,
     PlatformInvoicesWorkflow,
     MonthCloseWorkflow,
+    SubscriptionWorkflow,
+    ClaimWorkflow,
 ]
 
 
@@ -58,6 +63,7 @@ def activities() -> list[Callable[..., Any]]:
     legitimation = LegitimationActivities(kyc_provider(), mailer)
     refund = RefundActivities(refunds(), mailer)
     payout = PayoutActivities(bank(), mailer)
+    subscription = SubscriptionActivities(gateway(), mailer)
     return [
         checkout.ensure_payment_intent,
         checkout.refresh_payment_intent,
@@ -84,6 +90,15 @@ def activities() -> list[Callable[..., Any]]:
         payout.issue_payout,
         payout.apply_bank_answer,
         PlatformInvoiceActivities().issue_platform_invoices,
+        subscription.load_subscription,
+        subscription.charge_rate,
+        subscription.record_rate_paid,
+        subscription.record_rate_failed,
+        subscription.move_subscription,
+        subscription.end_subscription,
+        subscription.open_claim,
+        subscription.send_claim_reminder,
+        subscription.close_claim,
     ]
 
 

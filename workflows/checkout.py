@@ -11,7 +11,7 @@
                 ──► canceled: open, and the new attempt starts
                 ──► succeeded meanwhile: paid (the new card is never charged)
     paid ──► record_order_paid → (issue_invoice ‖ book_seller_balance ‖ grant_access) → send_order_mails
-         ──► done (paid)
+         ──► a recurring plan: start `subscription-{token}` (the rates after the first) ──► done (paid)
     open or waiting for `open_days` of the input's calendar ──► expire_checkout ──► payment_not_completed
     waiting while the history grows long ──► continue-as-new with the state (attempt, intent, deadline kept)
 
@@ -36,6 +36,7 @@ from typing import TypeVar
 
 from temporalio import workflow
 from temporalio.exceptions import ApplicationError
+from temporalio.workflow import ParentClosePolicy
 
 from domain.checkout import (
     STEPS,
@@ -55,7 +56,10 @@ from domain.checkout import (
     StepState,
 )
 from domain.orders import PaymentState
+from domain.subscriptions import SubscriptionInput
+from domain.workflow_ids import subscription_id
 from workflows.policies import FULFILMENT_STEP, PAYMENT_STEP
+from workflows.subscription import SubscriptionWorkflow
 
 with workflow.unsafe.imports_passed_through():
     from activities.checkout import CheckoutActivities
@@ -125,6 +129,14 @@ class CheckoutWorkflow:
             self._step(Step.access, self._remote(CheckoutActivities.grant_access, order)),
         )
         await self._step(Step.mails, self._remote(CheckoutActivities.send_order_mails, order))
+        if self.inp.recurring and workflow.patched("checkout-starts-subscription"):
+            # the rates after the first belong to the order's Subscription workflow, which outlives this one
+            await workflow.start_child_workflow(
+                SubscriptionWorkflow.run,
+                SubscriptionInput(order.order_token, day_s=self.inp.billing_day_s),
+                id=subscription_id(order.order_token),
+                parent_close_policy=ParentClosePolicy.ABANDON,
+            )
 
     async def _step(self, step: Step, work: Awaitable[object]) -> None:
         self._mark(step, StepState.active)

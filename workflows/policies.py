@@ -37,3 +37,10 @@ MAIL_DELIVERY = StepPolicy(
     retry=RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=10)),
     schedule_to_close=timedelta(days=1),
 )
+
+# A renewal charge (a regular activity, off the buyer's path): the provider may throttle a billing storm (429),
+# so it backs off up to a minute; exactly-once holds on the recorded intent, however often it is retried.
+RENEWAL_STEP = StepPolicy(
+    start_to_close=timedelta(seconds=30),
+    retry=RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=1)),
+)

@@ -17,7 +17,7 @@ from api.workflows import payment_event
 from domain.checkout import PaymentEvent
 from domain.errors import DomainError, ErrorCode
 from domain.legitimation import KycAnswer
-from domain.orders import PaymentState
+from domain.orders import PAID_STATES, PaymentState
 from domain.payouts import BankAnswer
 from providers.bank.webhooks import SIGNATURE_HEADER as BANK_SIGNATURE
 from providers.bank.webhooks import verify_bank_callback
@@ -34,7 +34,8 @@ log = structlog.get_logger()
 
 async def _settled(s: DB, token: str) -> bool:
     """A paid or expired order's checkout has nothing left to learn from a payment event."""
-    return await payment_state_of(s, token) in (None, PaymentState.paid, PaymentState.payment_not_completed)
+    state = await payment_state_of(s, token)
+    return state is None or state in PAID_STATES or state == PaymentState.payment_not_completed
 
 
 async def _dispute(s: DB, event: StripeEvent) -> None:

@@ -2,25 +2,54 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Literal
+from datetime import UTC, date, datetime
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
-from domain.limits import CURRENCY_LEN, PLAN_NAME_MAX, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX
+from domain.billing_calendar import installment_total, schedule
+from domain.limits import (
+    AMOUNT_MAX,
+    CURRENCY_LEN,
+    PAYMENTS_COUNT_MAX,
+    PLAN_NAME_MAX,
+    PRODUCT_DESCRIPTION_MAX,
+    PRODUCT_NAME_MAX,
+    TEST_DAYS_MAX,
+)
 from domain.listing import ListAnswer
 from domain.orders import PaymentType
 from domain.products import NotSellableReason, ProductForm, Publication
+from store.catalog.plans import plan_terms
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 
 
+class RateOut(BaseModel):
+    number: int
+    due: date
+    amount: int
+
+
 class PlanOut(BaseModel):
+    """A pricing plan with its terms; `schedule` is the rates of an order bought today (the first 12 of an
+    open-ended subscription) and `total` what a limited plan costs in all."""
+
     id: int
     name: str
     payment_type: PaymentType
-    price: int
+    price: int  # the first amount of a recurring plan
     currency: str
+    next_amount: int | None = None
+    payments_count: int | None = None
+    period: str | None = None
+    custom_intervals: list[str] | None = None
+    rate_amounts: list[int] | None = None
+    test_days: int = 0
+    start_day: int | None = None
+    use_net_price: bool = False
+    total: int | None = None
+    schedule: list[RateOut] = []
 
 
 class ProductOut(BaseModel):
@@ -62,11 +91,25 @@ class ProductPatch(BaseModel):
     internal_name: str | None = Field(None, max_length=PRODUCT_NAME_MAX)
 
 
+Amount = Annotated[int, Field(ge=0, le=AMOUNT_MAX)]
+PeriodCode = Annotated[str, StringConstraints(min_length=2, max_length=4)]
+
+
 class PlanIn(BaseModel):
+    """A pricing plan (core §3, editor §3): one-time, or recurring with its period, amounts and count."""
+
     name: str = Field(min_length=1, max_length=PLAN_NAME_MAX)
-    payment_type: Literal[PaymentType.one_time] = PaymentType.one_time
-    price: int = Field(description="minor units")
+    payment_type: PaymentType = PaymentType.one_time
+    price: int = Field(description="minor units; the first amount of a recurring plan")
     currency: str = Field("eur", max_length=CURRENCY_LEN)
+    next_amount: Amount | None = None
+    payments_count: Annotated[int, Field(ge=1, le=PAYMENTS_COUNT_MAX)] | None = None
+    period: PeriodCode | None = None
+    custom_intervals: Annotated[list[PeriodCode], Field(max_length=PAYMENTS_COUNT_MAX)] | None = None
+    rate_amounts: Annotated[list[Amount], Field(max_length=PAYMENTS_COUNT_MAX)] | None = None
+    test_days: Annotated[int, Field(ge=0, le=TEST_DAYS_MAX)] | None = None  # none: 0
+    start_day: int | None = None
+    use_net_price: bool | None = None  # none: gross prices
 
 
 class PlanList(ListAnswer[PlanOut]):
@@ -74,3 +117,16 @@ class PlanList(ListAnswer[PlanOut]):
 
 
 Action = Literal["publish", "unpublish", "archive", "unarchive", "duplicate"]
+
+
+def plan_out(plan: Any, today: date | None = None) -> PlanOut:
+    """A plan as the cabinet and the shop show it, with the schedule of an order bought today."""
+    out = PlanOut.model_validate(plan, from_attributes=True)
+    terms = plan_terms(plan)
+    rates = schedule(terms, today or datetime.now(UTC).date())
+    return out.model_copy(
+        update={
+            "total": installment_total(terms),
+            "schedule": [RateOut(number=r.number, due=r.due, amount=r.amount) for r in rates],
+        }
+    )

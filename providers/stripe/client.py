@@ -85,7 +85,13 @@ class PaymentIntents(Protocol):
     async def cancel_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
 
 
-class CardGateway(PaymentIntents, Protocol):
+class RenewalIntents(PaymentIntents, Protocol):
+    """What a renewal charge asks of the card provider: the payment steps, confirmed off-session."""
+
+    async def confirm_off_session(self, intent_id: str, idempotency_key: str) -> Intent: ...
+
+
+class CardGateway(RenewalIntents, Protocol):
     """Everything Sellflow asks of a card provider: the payment steps, and the customer and SetupIntent that the
     checkout page needs before a card is entered. Local stand-ins implement the same calls."""
 
@@ -93,6 +99,7 @@ class CardGateway(PaymentIntents, Protocol):
     async def create_setup_intent(
         self, customer_id: str, order_token: str, n: int = 1
     ) -> tuple[str, str]: ...
+    async def setup_payment_method(self, setup_intent_id: str) -> str | None: ...
 
 
 def _intent(pi: stripe.PaymentIntent) -> Intent:
@@ -197,6 +204,29 @@ class StripeGateway:
 
     async def retrieve_payment_intent(self, intent_id: str) -> Intent:
         return _intent(await _call(lambda: self.client.v1.payment_intents.retrieve_async(intent_id)))
+
+    async def confirm_off_session(self, intent_id: str, idempotency_key: str) -> Intent:
+        """A renewal, charged while the payer is away (`off_session`, so the bank applies the exemptions of a
+        merchant-initiated payment). A decline carries Stripe's decline code, which decides on retries."""
+        params: Any = {"off_session": True} if get_settings().stripe_confirm_off_session else {}
+        try:
+            pi = await _call(
+                lambda: self.client.v1.payment_intents.confirm_async(
+                    intent_id, params=params, options={"idempotency_key": idempotency_key}
+                )
+            )
+        except stripe.CardError as e:
+            code = getattr(e.error, "decline_code", None) if e.error else None
+            raise ProviderDeclined(e.user_message or str(e), code or e.code, intent_id) from e
+        return _intent(pi)
+
+    async def setup_payment_method(self, setup_intent_id: str) -> str | None:
+        """The card a SetupIntent saved (None until it succeeded)."""
+        si = await _call(lambda: self.client.v1.setup_intents.retrieve_async(setup_intent_id))
+        if si.status != "succeeded":
+            return None
+        pm = si.payment_method
+        return pm if isinstance(pm, str) else getattr(pm, "id", None)
 
     async def cancel_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent:
         """Cancel an intent that still waits (for 3-D Secure, say). If it moved on meanwhile, Stripe refuses and

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import re
 import secrets
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.billing_calendar import PlanTerms
 from domain.errors import DomainError, ErrorCode
 from domain.limits import PRODUCT_NAME_MAX
 from domain.products import Publication
 from store.catalog.models import File, PricingPlan, Product
+from store.catalog.plans import plan_terms
 from store.catalog.queries import ProductView, product_of, view_of
 
 
@@ -77,30 +80,57 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
                 product_id=copy.id,
                 seller_id=seller_id,
                 name=plan.name,
-                payment_type=plan.payment_type,
-                price=plan.price,
-                currency=plan.currency,
                 active=plan.active,
+                use_net_price=plan.use_net_price,
+                **_terms_columns(plan_terms(plan)),
             )
         )
     await s.flush()
     return await view_of(s, copy)
 
 
+def _terms_columns(terms: PlanTerms) -> dict[str, Any]:
+    return {
+        "payment_type": terms.payment_type,
+        "price": terms.first_amount,
+        "currency": terms.currency,
+        "next_amount": terms.next_amount if terms.recurring else None,
+        "payments_count": terms.payments_count,
+        "period": terms.period.code if terms.period else None,
+        "custom_intervals": [p.code for p in terms.custom_intervals] if terms.custom_intervals else None,
+        "rate_amounts": list(terms.rate_amounts) if terms.rate_amounts else None,
+        "test_days": terms.test_days,
+        "start_day": terms.start_day,
+    }
+
+
 async def plan_added(
-    s: AsyncSession, view: ProductView, *, name: str, payment_type: str, price: int, currency: str
+    s: AsyncSession, view: ProductView, *, name: str, terms: PlanTerms, use_net_price: bool = False
 ) -> PricingPlan:
     plan = PricingPlan(
         product_id=view.product.id,
         seller_id=view.product.seller_id,
         name=name,
-        payment_type=payment_type,
-        price=price,
-        currency=currency,
         active=True,
+        use_net_price=use_net_price,
+        **_terms_columns(terms),
     )
     s.add(plan)
     await s.flush()
+    return plan
+
+
+def plan_changed(
+    view: ProductView, plan_id: int, *, name: str, terms: PlanTerms, use_net_price: bool
+) -> PricingPlan:
+    """New terms for orders to come: each order keeps a copy of the terms it was bought with."""
+    plan = next((p for p in view.plans if p.id == plan_id and p.active), None)
+    if plan is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Pricing plan not found.")
+    plan.name = name
+    plan.use_net_price = use_net_price
+    for k, v in _terms_columns(terms).items():
+        setattr(plan, k, v)
     return plan
 
 

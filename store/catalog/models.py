@@ -1,4 +1,5 @@
 from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.limits import (
@@ -59,6 +60,15 @@ class PricingPlan(Timestamps, Base):
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(PLAN_NAME_MAX))
     payment_type: Mapped[PaymentType] = mapped_column(StrEnumText(PaymentType, 30))
-    price: Mapped[int] = mapped_column(BigInteger)  # minor units
+    price: Mapped[int] = mapped_column(BigInteger)  # minor units; the first amount of a recurring plan
     currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
     active: Mapped[bool] = mapped_column(Boolean, default=True)
+    # recurring terms (domain.billing_calendar.PlanTerms); copied onto each order at purchase
+    next_amount: Mapped[int | None] = mapped_column(BigInteger)
+    payments_count: Mapped[int | None] = mapped_column(Integer)
+    period: Mapped[str | None] = mapped_column(String(4))
+    custom_intervals: Mapped[list | None] = mapped_column(JSONB)
+    rate_amounts: Mapped[list | None] = mapped_column(JSONB)
+    test_days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    start_day: Mapped[int | None] = mapped_column(Integer)
+    use_net_price: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")

@@ -160,7 +160,9 @@ async def reversal_issued(s: AsyncSession, refund: Refund, order: Order) -> Invo
         return existing
     original = (
         await s.execute(
-            select(Invoice).where(Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular)
+            select(Invoice).where(
+                Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular, Invoice.rate == 1
+            )
         )
     ).scalar_one_or_none()
     if original is not None:

@@ -12,6 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.ledger import platform_fee, sale_entries
 from domain.orders import (
+    CHECKOUT_OPEN_STATES,
+    PAID_STATES,
     InvoiceForm,
     InvoiceState,
     LogType,
@@ -20,8 +22,10 @@ from domain.orders import (
     PaymentState,
     TransferForm,
 )
+from domain.subscriptions import RECURRING, terms_to_json
 from store.accounts.models import Seller
 from store.catalog.models import PricingPlan, Product
+from store.catalog.plans import plan_terms
 from store.ledger.actions import entries_booked, fee_rate_of
 from store.orders.invoices import snapshot_now
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
@@ -64,6 +68,7 @@ async def order_created(
         payment_form="card",
         period_type=plan.payment_type,
         total=plan.price,
+        terms=terms_to_json(plan_terms(plan)) if plan.payment_type in RECURRING else None,
         paid=0,
         currency_key=plan.currency,
         payer_email=str(payer["email"]).lower(),
@@ -143,7 +148,7 @@ async def _log(
 
 async def payment_pending(s: AsyncSession, token: str, intent_id: str) -> None:
     order = await order_by_token(s, token, lock=True)
-    if order.payment_state != PaymentState.paid:
+    if order.payment_state in CHECKOUT_OPEN_STATES:
         order.payment_state = PaymentState.payment_pending
     await _log(
         s,
@@ -160,7 +165,7 @@ async def payment_denied(
 ) -> None:
     """A declined or failed attempt: the log keeps the reason; the order waits for another attempt."""
     order = await order_by_token(s, token, lock=True)
-    if order.payment_state != PaymentState.paid:
+    if order.payment_state in CHECKOUT_OPEN_STATES:
         order.payment_state = PaymentState.payment_waiting
     await _log(
         s,
@@ -174,10 +179,18 @@ async def payment_denied(
 
 async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
     order = await order_by_token(s, token, lock=True)
-    if order.payment_state != PaymentState.paid:
+    if order.payment_state not in PAID_STATES:
         order.payment_state = PaymentState.paid
         order.paid = order.total
         order.paid_at = datetime.now(UTC)
+        if order.terms is not None:  # the card that paid the first rate pays the rates to come
+            order.renewal_payment_method = (
+                await s.execute(
+                    select(PaymentIntentRecord.payment_method).where(
+                        PaymentIntentRecord.provider_ref == intent_id
+                    )
+                )
+            ).scalar_one_or_none()
         await s.execute(
             update(Product).where(Product.id == order.product_id).values(sold_count=Product.sold_count + 1)
         )
@@ -205,7 +218,9 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
     order = await order_by_token(s, token)
     existing = (
         await s.execute(
-            select(Invoice).where(Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular)
+            select(Invoice).where(
+                Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular, Invoice.rate == 1
+            )
         )
     ).scalar_one_or_none()
     if existing:
@@ -215,7 +230,9 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
     ).scalar_one()
     existing = (
         await s.execute(
-            select(Invoice).where(Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular)
+            select(Invoice).where(
+                Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular, Invoice.rate == 1
+            )
         )
     ).scalar_one_or_none()
     if existing:

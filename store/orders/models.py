@@ -92,6 +92,10 @@ class Order(Timestamps, Base):
     # SetupIntents made for this order: another card on the same checkout page gets a new one (key `…-setup-{n}`)
     setup_attempts: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # a recurring order: the plan's terms as bought (a later change of the plan never alters them), and the
+    # payment method its rates are charged to (saved at checkout, changed on the payer's manage page)
+    terms: Mapped[dict | None] = mapped_column(JSONB)
+    renewal_payment_method: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
 
 
 class PaymentIntentRecord(Timestamps, Base):
@@ -132,9 +136,13 @@ class Invoice(Base):
     __tablename__ = "invoices"
     __table_args__ = (
         UniqueConstraint("seller_id", "number"),
-        # one regular invoice per order; each refund adds one reversal (credit memo) referencing it
+        # one regular invoice per order rate; each refund adds one reversal (credit memo) referencing it
         Index(
-            "uq_invoices_regular_order", "order_id", unique=True, postgresql_where=text("form = 'regular'")
+            "uq_invoices_regular_order_rate",
+            "order_id",
+            "rate",
+            unique=True,
+            postgresql_where=text("form = 'regular'"),
         ),
     )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
@@ -148,6 +156,7 @@ class Invoice(Base):
     total: Mapped[int] = mapped_column(BigInteger)
     currency: Mapped[str] = mapped_column(String(CURRENCY_LEN))
     issued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+    rate: Mapped[int] = mapped_column(Integer, default=1, server_default="1")  # the order rate it bills
     # what the invoice says, frozen at finalisation (domain.invoices.InvoiceSnapshot)
     document: Mapped[dict | None] = mapped_column(JSONB)
 
@@ -177,6 +186,7 @@ class Access(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(
         DateTime(timezone=True)
     )  # a full refund or chargeback
+    suspended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # a rate in debt
     file_id: Mapped[int | None] = mapped_column(ForeignKey("files.id", ondelete="SET NULL"))
     download_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

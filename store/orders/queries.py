@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.limits import ID_MAX
 from domain.listing import ListParams
-from domain.orders import ORDER_SORT_KEYS, InvoiceForm, PaymentState
+from domain.orders import ORDER_SORT_KEYS, PAID_STATES, InvoiceForm, PaymentState
 from store.accounts.models import Seller, User
 from store.catalog.models import File
 from store.listing import FilterFn, ListSpec, Query, run_list
@@ -128,7 +128,9 @@ async def order_details(s: AsyncSession, order: Order) -> OrderDetails:
     ).scalars()
     invoice = (
         await s.execute(
-            select(Invoice).where(Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular)
+            select(Invoice).where(
+                Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular, Invoice.rate == 1
+            )
         )
     ).scalar_one_or_none()
     transfer = (
@@ -182,7 +184,9 @@ async def payment_state_of(s: AsyncSession, token: str) -> str | None:
 async def invoice_of_order(s: AsyncSession, order_id: int) -> Invoice | None:
     return (
         await s.execute(
-            select(Invoice).where(Invoice.order_id == order_id, Invoice.form == InvoiceForm.regular)
+            select(Invoice).where(
+                Invoice.order_id == order_id, Invoice.form == InvoiceForm.regular, Invoice.rate == 1
+            )
         )
     ).scalar_one_or_none()
 
@@ -216,6 +220,6 @@ async def download_of(s: AsyncSession, access_token: str) -> tuple[Access, File]
             .where(Access.token == access_token)
         )
     ).first()
-    if row is None or row[2] != PaymentState.paid or row[0].revoked_at is not None:
+    if row is None or row[2] not in PAID_STATES or row[0].revoked_at or row[0].suspended_at:
         raise DomainError(ErrorCode.NOT_FOUND, "Download not found.")
     return row[0], row[1]

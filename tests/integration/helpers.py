@@ -184,7 +184,7 @@ async def seller_id_of(c: httpx.AsyncClient, seller: Seller) -> int:
 
 
 async def published_product(
-    c: httpx.AsyncClient, seller: Seller, *, price: int = 2500, name: str = "Guide"
+    c: httpx.AsyncClient, seller: Seller, *, price: int = 2500, name: str = "Guide", plan: dict | None = None
 ) -> dict:
     h = seller.headers
     p = (
@@ -198,7 +198,7 @@ async def published_product(
     assert r.status_code == 200, r.text
     r = await c.post(
         f"/v1/cabinet/products/{p['id']}/pricing_plans",
-        json={"name": "Once", "payment_type": "one_time", "price": price, "currency": "eur"},
+        json=plan or {"name": "Once", "payment_type": "one_time", "price": price, "currency": "eur"},
         headers=h,
     )
     assert r.status_code == 201, r.text

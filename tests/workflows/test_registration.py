@@ -17,6 +17,7 @@ from activities.mail import MailActivities
 from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
+from activities.subscription import SubscriptionActivities
 from tests.workflows.fakes import FakeCheckout
 from worker.main import PASSTHROUGH, RUNNER, WORKFLOWS, activities
 
@@ -28,6 +29,7 @@ ACTIVITY_CLASSES = [
     ExportActivities,
     PayoutActivities,
     PlatformInvoiceActivities,
+    SubscriptionActivities,
 ]
 
 

@@ -3,6 +3,7 @@
 from fastapi import APIRouter
 
 from api.routes.cabinet import (
+    billing,
     exports,
     invoices,
     orders,
@@ -20,5 +21,6 @@ router.include_router(profile.router)
 router.include_router(transfers.router)
 router.include_router(invoices.router)
 router.include_router(platform_invoices.router)
+router.include_router(billing.router)
 router.include_router(exports.router)
 router.include_router(payouts.router)

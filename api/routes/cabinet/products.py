@@ -19,8 +19,10 @@ from api.schemas.catalog import (
     ProductList,
     ProductOut,
     ProductPatch,
+    plan_out,
 )
 from api.schemas.fields import Id
+from domain.billing_calendar import PlanTerms, parse_period, validate_terms
 from domain.errors import invalid
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
 from domain.money import SUPPORTED_CURRENCIES
@@ -30,6 +32,7 @@ from sellflow.settings import get_settings
 from store.catalog.actions import (
     file_attached,
     plan_added,
+    plan_changed,
     plan_removed,
     product_archived,
     product_created,
@@ -66,7 +69,7 @@ def product_out(v: ProductView) -> ProductOut:
         shop_url=f"{get_settings().public_url}/s/{v.seller_username}/{p.slug}" if v.seller_username else None,
         sellable=not v.reasons,
         warnings=v.warnings,
-        pricing_plans=[PlanOut.model_validate(x, from_attributes=True) for x in v.plans if x.active],
+        pricing_plans=[plan_out(x) for x in v.plans if x.active],
     )
 
 
@@ -144,22 +147,59 @@ async def upload_file(
 @router.get("/products/{product_id}/pricing_plans", response_model=PlanList)
 async def list_plans(product_id: Id, seller: CurrentSeller, s: DB) -> PlanList:
     v = await product_of(s, seller.id, product_id)
-    items = [PlanOut.model_validate(x, from_attributes=True) for x in v.plans if x.active]
+    items = [plan_out(x) for x in v.plans if x.active]
     return PlanList(list=items, total_count=len(items))
 
 
-@router.post("/products/{product_id}/pricing_plans", response_model=PlanOut, status_code=201)
-async def add_plan(product_id: Id, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
-    v = await product_of(s, seller.id, product_id)
+def _checked_terms(body: PlanIn) -> tuple[str, PlanTerms]:
     currency = body.currency.lower()
     if currency not in SUPPORTED_CURRENCIES:
         raise invalid(currency=f"must be one of {', '.join(SUPPORTED_CURRENCIES)}")
     if not (PRICE_MIN_MAJOR * 100 <= body.price <= PRICE_MAX_MAJOR * 100):
         raise invalid(price=f"must be between {PRICE_MIN_MAJOR} and {PRICE_MAX_MAJOR}")
-    plan = await plan_added(
-        s, v, name=body.name.strip(), payment_type=body.payment_type, price=body.price, currency=currency
+    try:
+        terms = PlanTerms(
+            payment_type=body.payment_type,
+            currency=currency,
+            first_amount=body.price,
+            next_amount=body.next_amount if body.next_amount is not None else body.price,
+            payments_count=body.payments_count,
+            period=parse_period(body.period) if body.period else None,
+            custom_intervals=tuple(parse_period(p) for p in body.custom_intervals)
+            if body.custom_intervals
+            else None,
+            rate_amounts=tuple(body.rate_amounts) if body.rate_amounts else None,
+            test_days=body.test_days or 0,
+            start_day=body.start_day,
+        )
+    except ValueError as e:
+        raise invalid(period=str(e)) from None
+    if errors := validate_terms(terms):
+        raise invalid(**errors)
+    if terms.test_days or terms.start_day:  # docs/DECISIONS.md: the checkout charges the first rate at once
+        field = "test_days" if terms.test_days else "start_day"
+        raise invalid(**{field: "is not offered at checkout yet: the first rate is charged at purchase"})
+    return currency, terms
+
+
+@router.post("/products/{product_id}/pricing_plans", response_model=PlanOut, status_code=201)
+async def add_plan(product_id: Id, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
+    v = await product_of(s, seller.id, product_id)
+    currency, terms = _checked_terms(body)
+    plan = await plan_added(s, v, name=body.name.strip(), terms=terms, use_net_price=bool(body.use_net_price))
+    return plan_out(plan)
+
+
+@router.put("/products/{product_id}/pricing_plans/{plan_id}", response_model=PlanOut)
+async def change_plan(product_id: Id, plan_id: Id, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
+    """New terms for the orders to come; an order keeps the terms it was bought with."""
+    v = await product_of(s, seller.id, product_id)
+    _, terms = _checked_terms(body)
+    plan = plan_changed(
+        v, plan_id, name=body.name.strip(), terms=terms, use_net_price=bool(body.use_net_price)
     )
-    return PlanOut.model_validate(plan, from_attributes=True)
+    await s.flush()
+    return plan_out(plan)
 
 
 @router.delete("/products/{product_id}/pricing_plans/{plan_id}", status_code=204)

@@ -1,11 +1,12 @@
-"""`/v1/shop`: the public shop, one module per capability: the product page, checkout and pay, downloads."""
+"""`/v1/shop`: the public shop, one module per capability: the product page, checkout and pay, downloads, invoices, the payer's manage page."""
 
 from fastapi import APIRouter
 
-from api.routes.shop import checkout, downloads, invoices, products
+from api.routes.shop import checkout, downloads, invoices, manage, products
 
 router = APIRouter(prefix="/v1/shop", tags=["shop"])
 router.include_router(products.router)
 router.include_router(checkout.router)
 router.include_router(downloads.router)
 router.include_router(invoices.router)
+router.include_router(manage.router)

@@ -12,9 +12,9 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 from api.deps import DB, Temporal
 from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, ThankYou
 from api.workflows import authenticated, pay
-from domain.checkout import PayOutcome, PayResult
+from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.errors import DomainError, ErrorCode
-from domain.orders import PaymentState
+from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
 from providers.stripe.client import gateway
 from sellflow.settings import get_settings
 from store.accounts.queries import display_name, seller_user_of
@@ -71,7 +71,7 @@ async def renew_setup_intent(username: str, token: str, s: DB) -> CheckoutOut:
     """Another card on the same checkout page: a new SetupIntent for the same order, so a declined or
     abandoned card never leaves a second order behind. Refused once the checkout is over."""
     order = await order_in_shop(s, username, token)
-    if order.payment_state in (PaymentState.paid, PaymentState.payment_not_completed):
+    if order.payment_state not in CHECKOUT_OPEN_STATES:
         raise DomainError(ErrorCode.CONFLICT, "This checkout is over; reload the page.")
     n = await setup_renewed(s, order)
     si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", token, n)
@@ -83,8 +83,10 @@ async def renew_setup_intent(username: str, token: str, s: DB) -> CheckoutOut:
 
 def _closed(order: Order) -> PayOut | None:
     """An order whose checkout is over answers from the database, without touching the workflow."""
-    if order.payment_state == PaymentState.paid:
-        return PayOut(order_token=order.token, outcome=PayOutcome.succeeded, payment_state=PaymentState.paid)
+    if order.payment_state in PAID_STATES:
+        return PayOut(
+            order_token=order.token, outcome=PayOutcome.succeeded, payment_state=order.payment_state
+        )
     if order.payment_state == PaymentState.payment_not_completed:
         return PayOut(
             order_token=order.token,
@@ -112,7 +114,12 @@ async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Tempo
         return done
     started = time.perf_counter()
     try:
-        r = await pay(client, token, body.payment_method)
+        inp = CheckoutInput(
+            order_token=token,
+            recurring=order.terms is not None,
+            billing_day_s=get_settings().billing_day_s,
+        )
+        r = await pay(client, token, body.payment_method, inp)
     except WorkflowAlreadyStartedError:
         # The checkout ended between our read and the update (paid or expired just now): its workflow is
         # closed and takes no more payments. The order in the database says how it ended.
@@ -146,7 +153,7 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
     access = await access_of_order(s, order.id)
     invoice = await invoice_of_order(s, order.id)
     seller = await seller_user_of(s, order.seller_id)
-    paid = order.payment_state == PaymentState.paid
+    paid = order.payment_state in PAID_STATES
     return ThankYou(
         token=token,
         seller_name=display_name(seller) or username,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from api.deps import DB
-from api.schemas.catalog import PlanOut
+from api.schemas.catalog import plan_out
 from api.schemas.shop import ShopProduct
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.queries import shop_product
@@ -28,7 +28,7 @@ async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
         form=v.product.form,
         display_price=plan.price if plan else None,
         currency=plan.currency if plan else None,
-        pricing_plans=[PlanOut.model_validate(x, from_attributes=True) for x in v.plans if x.active],
+        pricing_plans=[plan_out(x) for x in v.plans if x.active],
         sellable=not v.reasons,
         not_sellable_reasons=v.reasons,
     )

@@ -52,4 +52,15 @@ export const cabinetApi = {
   exports: (signal?: AbortSignal) => sdk.listExports(withSignal(signal)),
   startExport: (period: string) => sdk.startExport({ period }, { suppressErrors: true }),
   markExport: (id: number, state: Body<'mark_export'>['state']) => sdk.markExport(id, { state }),
+  correctInvoice: (id: number, body: Body<'correct_invoice'>) => sdk.correctInvoice(id, body, { suppressErrors: true }),
+  platformInvoices: (query: QueryParams, signal?: AbortSignal) => sdk.listPlatformInvoices(query, withSignal(signal)),
+  updatePricingPlan: (id: number | string, planId: number, plan: PricingPlanInput) => sdk.changePlan(id, planId, plan),
+  orderRates: (query: QueryParams, signal?: AbortSignal) => sdk.listOrderRates(query, withSignal(signal)),
+  claims: (query: QueryParams, signal?: AbortSignal) => sdk.listClaims(query, withSignal(signal)),
+  claimAction: (id: number, action: Body<'claim_action'>['action']) => sdk.claimAction(id, { action }),
+  claimSettings: (signal?: AbortSignal) => sdk.getClaimSettings(withSignal(signal)),
+  saveClaimSettings: (settings: Body<'put_claim_settings'>) => sdk.putClaimSettings(settings, { suppressErrors: true }),
+  subscription: (token: string, signal?: AbortSignal) => sdk.getSubscription(token, { suppressErrors: true, ...withSignal(signal) }),
+  subscriptionAction: (token: string, action: Body<'subscription_action'>['action']) =>
+    sdk.subscriptionAction(token, { action }),
 };

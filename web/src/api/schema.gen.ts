@@ -431,6 +431,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/claim_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Claim Settings */
+        get: operations["get_claim_settings"];
+        /**
+         * Put Claim Settings
+         * @description Applies to claims opened from now on; a running claim keeps the settings it opened with.
+         */
+        put: operations["put_claim_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Claims */
+        get: operations["list_claims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/claims/{claim_id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim Action */
+        post: operations["claim_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/documents": {
         parameters: {
             query?: never;
@@ -607,6 +662,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/order_rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Order Rates */
+        get: operations["list_order_rates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/orders": {
         parameters: {
             query?: never;
@@ -657,6 +729,24 @@ export interface paths {
          *     Refund workflow; the refund's state moves from requested to succeeded or failed.
          */
         post: operations["refund_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/orders/{token}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Subscription */
+        get: operations["get_subscription"];
+        put?: never;
+        /** Subscription Action */
+        post: operations["subscription_action"];
         delete?: never;
         options?: never;
         head?: never;
@@ -827,7 +917,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Change Plan
+         * @description New terms for the orders to come; an order keeps the terms it was bought with.
+         */
+        put: operations["change_plan"];
         post?: never;
         /** Remove Plan */
         delete: operations["remove_plan"];
@@ -1028,6 +1122,83 @@ export interface paths {
          *     abandoned card never leaves a second order behind. Refused once the checkout is over.
          */
         post: operations["renew_setup_intent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/payment/{token}/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Manage Page */
+        get: operations["manage_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/payment/{token}/manage/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Manage Cancel
+         * @description The payer cancels: no further charge; access lasts until the period ends.
+         */
+        post: operations["manage_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/payment/{token}/manage/payment_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Manage Payment Method
+         * @description The new card pays the rates to come; an open claim charges it at once.
+         */
+        post: operations["manage_payment_method"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/payment/{token}/manage/setup_intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Manage Setup Intent
+         * @description A SetupIntent for another card, on the payer's customer at the provider.
+         */
+        post: operations["manage_setup_intent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1261,6 +1432,33 @@ export interface components {
             username: string | null;
             verification_level: components["schemas"]["VerificationLevel"] | null;
         };
+        /** RateOut */
+        api__schemas__billing__RateOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * Due On
+             * Format: date
+             */
+            due_on: string;
+            /** Number */
+            number: number;
+            /** Paid Amount */
+            paid_amount: number;
+            state: components["schemas"]["OrderRateState"];
+        };
+        /** RateOut */
+        api__schemas__catalog__RateOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * Due
+             * Format: date
+             */
+            due: string;
+            /** Number */
+            number: number;
+        };
         /** AppConfig */
         AppConfig: {
             /** Languages */
@@ -1397,6 +1595,86 @@ export interface components {
             /** Setup Intent Client Secret */
             setup_intent_client_secret: string;
         };
+        /** ClaimAction */
+        ClaimAction: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "resolve" | "pause_dunning" | "resume_dunning";
+        };
+        /**
+         * ClaimList
+         * @description The generic list answer of the seller's claims (dunning and debt collection).
+         */
+        ClaimList: {
+            /** List */
+            list: components["schemas"]["ClaimRow"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /**
+         * ClaimOutcome
+         * @enum {string}
+         */
+        ClaimOutcome: "collected" | "not_collected" | "partially_collected" | "manually_resolved_dunning" | "manually_resolved_inkasso";
+        /** ClaimRow */
+        ClaimRow: {
+            /** Amount */
+            amount: number;
+            /** Charges */
+            charges: number;
+            /** Closed At */
+            closed_at: string | null;
+            /** Collected */
+            collected: number;
+            /** Currency */
+            currency: string;
+            decline: components["schemas"]["DeclineKind"];
+            dunning: components["schemas"]["DunningState"];
+            /** Id */
+            id: number;
+            inkasso: components["schemas"]["InkassoStatus"];
+            /**
+             * Opened At
+             * Format: date-time
+             */
+            opened_at: string;
+            /** Order Token */
+            order_token: string;
+            outcome: components["schemas"]["ClaimOutcome"] | null;
+            /** Payer Email */
+            payer_email: string;
+            /** Product Name */
+            product_name: string;
+            /** Rate */
+            rate: number;
+            stage: components["schemas"]["DunningStage"] | null;
+            strategy: components["schemas"]["ClaimStrategy"];
+        };
+        /**
+         * ClaimSettingsIO
+         * @description The seller's claim strategy and the days after a failed charge on which the three reminders go out.
+         */
+        ClaimSettingsIO: {
+            /** First Days */
+            first_days: number;
+            /** Second Days */
+            second_days: number;
+            strategy: components["schemas"]["ClaimStrategy"];
+            /** Third Days */
+            third_days: number;
+        };
+        /**
+         * ClaimStrategy
+         * @enum {string}
+         */
+        ClaimStrategy: "dunning" | "dunning_inkasso" | "inkasso";
         /** ConfirmIn */
         ConfirmIn: {
             /** Confirmation Token */
@@ -1420,6 +1698,11 @@ export interface components {
             /** Reason */
             reason?: string | null;
         };
+        /**
+         * DeclineKind
+         * @enum {string}
+         */
+        DeclineKind: "soft" | "hard";
         /** DocumentList */
         DocumentList: {
             /** List */
@@ -1455,6 +1738,17 @@ export interface components {
          * @enum {string}
          */
         DocumentType: "id_from_front" | "id_from_back" | "proof_doc" | "company_lr" | "article_doc" | "other_doc_1" | "other_doc_2" | "id_verification" | "shareholder_declaration";
+        /**
+         * DunningStage
+         * @description The three reminder mails (core §4 "first, second, third email").
+         * @enum {string}
+         */
+        DunningStage: "first" | "second" | "third";
+        /**
+         * DunningState
+         * @enum {string}
+         */
+        DunningState: "in_progress" | "completed" | "skipped";
         /** EmailIn */
         EmailIn: {
             /** Email */
@@ -1572,6 +1866,11 @@ export interface components {
             seq: number;
             step: components["schemas"]["LegitimationStep"];
         };
+        /**
+         * InkassoStatus
+         * @enum {string}
+         */
+        InkassoStatus: "not_ready_for_inkasso" | "ready_for_inkasso" | "in_inkasso" | "pre_court" | "court" | "post_court" | "no";
         /** InvoiceCorrected */
         InvoiceCorrected: {
             /** Corrected Id */
@@ -1719,6 +2018,11 @@ export interface components {
             /** Seller */
             seller?: string | null;
         };
+        /** ManageSetup */
+        ManageSetup: {
+            /** Setup Intent Client Secret */
+            setup_intent_client_secret: string;
+        };
         /**
          * Missing
          * @description What still stands between a seller and selling (the dashboard names each, with a link).
@@ -1820,6 +2124,53 @@ export interface components {
              */
             total_count_max: number;
         };
+        /**
+         * OrderRateList
+         * @description The generic list answer of the seller's order rates.
+         */
+        OrderRateList: {
+            /** List */
+            list: components["schemas"]["OrderRateRow"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** OrderRateRow */
+        OrderRateRow: {
+            /** Amount */
+            amount: number;
+            /** Attempts */
+            attempts: number;
+            /** Currency */
+            currency: string;
+            /**
+             * Due On
+             * Format: date
+             */
+            due_on: string;
+            /** Id */
+            id: number;
+            /** Number */
+            number: number;
+            /** Order Token */
+            order_token: string;
+            /** Paid Amount */
+            paid_amount: number;
+            /** Payer Email */
+            payer_email: string;
+            /** Product Name */
+            product_name: string;
+            state: components["schemas"]["OrderRateState"];
+        };
+        /**
+         * OrderRateState
+         * @enum {string}
+         */
+        OrderRateState: "paid" | "unpaid" | "future" | "skipped" | "chargebacked" | "debt" | "refunded" | "pending" | "partly_paid";
         /** OrderRow */
         OrderRow: {
             /**
@@ -1901,6 +2252,14 @@ export interface components {
          * @enum {string}
          */
         PaymentMethod: "paypal" | "card" | "cardAmEx" | "sofort" | "bank_wire" | "sepa" | "pay_later" | "p_24" | "not_assigned" | "apple_pay" | "google_pay" | "sofort_sepa" | "ideal" | "ideal_sepa" | "klarna" | "twint" | "mondu";
+        /**
+         * PaymentMethodIn
+         * @description The payer's new card (a PaymentMethod confirmed through the manage page's SetupIntent).
+         */
+        PaymentMethodIn: {
+            /** Payment Method */
+            payment_method: string;
+        };
         /**
          * PaymentProvider
          * @enum {string}
@@ -2003,26 +2362,41 @@ export interface components {
          * @enum {string}
          */
         PayoutState: "pending" | "issued" | "successful" | "canceled";
-        /** PlanIn */
+        /**
+         * PlanIn
+         * @description A pricing plan (core §3, editor §3): one-time, or recurring with its period, amounts and count.
+         */
         PlanIn: {
             /**
              * Currency
              * @default eur
              */
             currency: string;
+            /** Custom Intervals */
+            custom_intervals?: string[] | null;
             /** Name */
             name: string;
-            /**
-             * Payment Type
-             * @default one_time
-             * @constant
-             */
-            payment_type: "one_time";
+            /** Next Amount */
+            next_amount?: number | null;
+            /** @default one_time */
+            payment_type: components["schemas"]["PaymentType"];
+            /** Payments Count */
+            payments_count?: number | null;
+            /** Period */
+            period?: string | null;
             /**
              * Price
-             * @description minor units
+             * @description minor units; the first amount of a recurring plan
              */
             price: number;
+            /** Rate Amounts */
+            rate_amounts?: number[] | null;
+            /** Start Day */
+            start_day?: number | null;
+            /** Test Days */
+            test_days?: number | null;
+            /** Use Net Price */
+            use_net_price?: boolean | null;
         };
         /**
          * PlanList
@@ -2039,17 +2413,50 @@ export interface components {
              */
             total_count_max: number;
         };
-        /** PlanOut */
+        /**
+         * PlanOut
+         * @description A pricing plan with its terms; `schedule` is the rates of an order bought today (the first 12 of an
+         *     open-ended subscription) and `total` what a limited plan costs in all.
+         */
         PlanOut: {
             /** Currency */
             currency: string;
+            /** Custom Intervals */
+            custom_intervals?: string[] | null;
             /** Id */
             id: number;
             /** Name */
             name: string;
+            /** Next Amount */
+            next_amount?: number | null;
             payment_type: components["schemas"]["PaymentType"];
+            /** Payments Count */
+            payments_count?: number | null;
+            /** Period */
+            period?: string | null;
             /** Price */
             price: number;
+            /** Rate Amounts */
+            rate_amounts?: number[] | null;
+            /**
+             * Schedule
+             * @default []
+             */
+            schedule: components["schemas"]["api__schemas__catalog__RateOut"][];
+            /** Start Day */
+            start_day?: number | null;
+            /**
+             * Test Days
+             * @default 0
+             */
+            test_days: number;
+            /** Total */
+            total?: number | null;
+            /**
+             * Use Net Price
+             * @default false
+             */
+            use_net_price: boolean;
         };
         /**
          * PlatformInvoiceList
@@ -2482,6 +2889,40 @@ export interface components {
          * @enum {string}
          */
         StepState: "pending" | "active" | "done" | "failed";
+        /** SubscriptionAction */
+        SubscriptionAction: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "cancel_now" | "cancel_at_period_end" | "pause" | "resume";
+        };
+        /**
+         * SubscriptionOut
+         * @description A recurring order: its rates, its state and what comes next.
+         */
+        SubscriptionOut: {
+            /** Currency */
+            currency: string;
+            /** Next Due */
+            next_due: string | null;
+            /** Order Token */
+            order_token: string;
+            payment_state: components["schemas"]["PaymentState"];
+            /** Payments Count */
+            payments_count: number | null;
+            phase: components["schemas"]["SubscriptionPhase"] | null;
+            /** Product Name */
+            product_name: string;
+            /** Rates */
+            rates: components["schemas"]["api__schemas__billing__RateOut"][];
+        };
+        /**
+         * SubscriptionPhase
+         * @description What the workflow is doing, in words the cabinet shows.
+         * @enum {string}
+         */
+        SubscriptionPhase: "active" | "paused" | "ending" | "ended";
         /**
          * TaxNoType
          * @description Which tax number the seller gives (core §5: 'tax number or tax identification number, depending on
@@ -3912,6 +4353,191 @@ export interface operations {
             };
         };
     };
+    get_claim_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimSettingsIO"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_claim_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimSettingsIO"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimSettingsIO"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_claims: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by dunning */
+                "filters[dunning][]"?: ("in_progress" | "completed" | "skipped")[];
+                /** @description filter by inkasso */
+                "filters[inkasso][]"?: ("not_ready_for_inkasso" | "ready_for_inkasso" | "in_inkasso" | "pre_court" | "court" | "post_court" | "no")[];
+                /** @description filter by stage */
+                "filters[stage][]"?: ("first" | "second" | "third")[];
+                /** @description filter by strategy */
+                "filters[strategy][]"?: ("dunning" | "dunning_inkasso" | "inkasso")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "opened_at" | "amount" | "charges";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claim_action: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claim_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimAction"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_documents: {
         parameters: {
             query?: never;
@@ -4408,6 +5034,59 @@ export interface operations {
             };
         };
     };
+    list_order_rates: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by state */
+                "filters[state][]"?: ("paid" | "unpaid" | "future" | "skipped" | "chargebacked" | "debt" | "refunded" | "pending" | "partly_paid")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "due_on" | "number" | "amount";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRateList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_orders: {
         parameters: {
             query?: {
@@ -4578,6 +5257,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefundOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscription_action: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionAction"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string;
+                    };
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -5094,6 +5859,51 @@ export interface operations {
             };
             /** @description Successful Response */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: number;
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5648,6 +6458,176 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    manage_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    manage_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    manage_payment_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    manage_setup_intent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManageSetup"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -126,6 +126,22 @@ export const removeBankAccount = (accountId: Param<'remove_bank_account', 'accou
 export const requestCashout = (options: Options = {}) =>
   api.post<Answer<'request_cashout'>>(`/cabinet/cashouts`, undefined, { ...options });
 
+/** GET /v1/cabinet/claim_settings: Get Claim Settings */
+export const getClaimSettings = (options: Options = {}) =>
+  api.get<Answer<'get_claim_settings'>>(`/cabinet/claim_settings`, { ...options });
+
+/** PUT /v1/cabinet/claim_settings: Put Claim Settings */
+export const putClaimSettings = (body: Body<'put_claim_settings'>, options: Options = {}) =>
+  api.put<Answer<'put_claim_settings'>>(`/cabinet/claim_settings`, body, { ...options });
+
+/** GET /v1/cabinet/claims: List Claims */
+export const listClaims = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_claims'>>(`/cabinet/claims`, { ...options, query });
+
+/** POST /v1/cabinet/claims/{claim_id}/actions: Claim Action */
+export const claimAction = (claimId: Param<'claim_action', 'claim_id'>, body: Body<'claim_action'>, options: Options = {}) =>
+  api.post<Answer<'claim_action'>>(`/cabinet/claims/${seg(claimId)}/actions`, body, { ...options });
+
 /** GET /v1/cabinet/documents: List Documents */
 export const listDocuments = (options: Options = {}) =>
   api.get<Answer<'list_documents'>>(`/cabinet/documents`, { ...options });
@@ -174,6 +190,10 @@ export const invoicePdf = (invoiceId: Param<'invoice_pdf', 'invoice_id'>, option
 export const getLegitimation = (options: Options = {}) =>
   api.get<Answer<'get_legitimation'>>(`/cabinet/legitimation`, { ...options });
 
+/** GET /v1/cabinet/order_rates: List Order Rates */
+export const listOrderRates = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_order_rates'>>(`/cabinet/order_rates`, { ...options, query });
+
 /** GET /v1/cabinet/orders: List Orders */
 export const listOrders = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_orders'>>(`/cabinet/orders`, { ...options, query });
@@ -189,6 +209,14 @@ export const listRefunds = (token: Param<'list_refunds', 'token'>, options: Opti
 /** POST /v1/cabinet/orders/{token}/refunds: Refund Order */
 export const refundOrder = (token: Param<'refund_order', 'token'>, body: Body<'refund_order'>, options: Options = {}) =>
   api.post<Answer<'refund_order'>>(`/cabinet/orders/${seg(token)}/refunds`, body, { ...options });
+
+/** GET /v1/cabinet/orders/{token}/subscription: Get Subscription */
+export const getSubscription = (token: Param<'get_subscription', 'token'>, options: Options = {}) =>
+  api.get<Answer<'get_subscription'>>(`/cabinet/orders/${seg(token)}/subscription`, { ...options });
+
+/** POST /v1/cabinet/orders/{token}/subscription: Subscription Action */
+export const subscriptionAction = (token: Param<'subscription_action', 'token'>, body: Body<'subscription_action'>, options: Options = {}) =>
+  api.post<Answer<'subscription_action'>>(`/cabinet/orders/${seg(token)}/subscription`, body, { ...options });
 
 /** PUT /v1/cabinet/payout_settings: Save Payout Settings */
 export const savePayoutSettings = (body: Body<'save_payout_settings'>, options: Options = {}) =>
@@ -237,6 +265,10 @@ export const addPlan = (productId: Param<'add_plan', 'product_id'>, body: Body<'
 /** DELETE /v1/cabinet/products/{product_id}/pricing_plans/{plan_id}: Remove Plan */
 export const removePlan = (productId: Param<'remove_plan', 'product_id'>, planId: Param<'remove_plan', 'plan_id'>, options: Options = {}) =>
   api.delete<Answer<'remove_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans/${seg(planId)}`, { ...options });
+
+/** PUT /v1/cabinet/products/{product_id}/pricing_plans/{plan_id}: Change Plan */
+export const changePlan = (productId: Param<'change_plan', 'product_id'>, planId: Param<'change_plan', 'plan_id'>, body: Body<'change_plan', 'currency' | 'payment_type'>, options: Options = {}) =>
+  api.put<Answer<'change_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans/${seg(planId)}`, body, { ...options });
 
 /** POST /v1/cabinet/products/{product_id}/{action}: Product Action */
 export const productAction = (productId: Param<'product_action', 'product_id'>, action: Param<'product_action', 'action'>, options: Options = {}) =>
@@ -293,6 +325,22 @@ export const payOrder = (username: Param<'pay_order', 'username'>, token: Param<
 /** POST /v1/shop/{username}/orders/{token}/setup_intent: Renew Setup Intent */
 export const renewSetupIntent = (username: Param<'renew_setup_intent', 'username'>, token: Param<'renew_setup_intent', 'token'>, options: Options = {}) =>
   api.post<Answer<'renew_setup_intent'>>(`/shop/${seg(username)}/orders/${seg(token)}/setup_intent`, undefined, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/payment/{token}/manage: Manage Page */
+export const managePage = (username: Param<'manage_page', 'username'>, token: Param<'manage_page', 'token'>, options: Options = {}) =>
+  api.get<Answer<'manage_page'>>(`/shop/${seg(username)}/payment/${seg(token)}/manage`, { auth: false, ...options });
+
+/** POST /v1/shop/{username}/payment/{token}/manage/cancel: Manage Cancel */
+export const manageCancel = (username: Param<'manage_cancel', 'username'>, token: Param<'manage_cancel', 'token'>, options: Options = {}) =>
+  api.post<Answer<'manage_cancel'>>(`/shop/${seg(username)}/payment/${seg(token)}/manage/cancel`, undefined, { auth: false, ...options });
+
+/** POST /v1/shop/{username}/payment/{token}/manage/payment_method: Manage Payment Method */
+export const managePaymentMethod = (username: Param<'manage_payment_method', 'username'>, token: Param<'manage_payment_method', 'token'>, body: Body<'manage_payment_method'>, options: Options = {}) =>
+  api.post<Answer<'manage_payment_method'>>(`/shop/${seg(username)}/payment/${seg(token)}/manage/payment_method`, body, { auth: false, ...options });
+
+/** POST /v1/shop/{username}/payment/{token}/manage/setup_intent: Manage Setup Intent */
+export const manageSetupIntent = (username: Param<'manage_setup_intent', 'username'>, token: Param<'manage_setup_intent', 'token'>, options: Options = {}) =>
+  api.post<Answer<'manage_setup_intent'>>(`/shop/${seg(username)}/payment/${seg(token)}/manage/setup_intent`, undefined, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/products/{slug}: Get Shop Product */
 export const getShopProduct = (username: Param<'get_shop_product', 'username'>, slug: Param<'get_shop_product', 'slug'>, options: Options = {}) =>

@@ -16,4 +16,11 @@ export const shopApi = {
   authenticated: (username: string, token: string) => sdk.orderAuthenticated(username, token, { suppressErrors: true }),
   order: (username: string, token: string, signal?: AbortSignal) =>
     sdk.getOrderStatus(username, token, { suppressErrors: true, ...(signal ? { signal } : {}) }),
+  /** The payer's page of a recurring order: rates, another card, cancellation. */
+  manage: (username: string, token: string, signal?: AbortSignal) =>
+    sdk.managePage(username, token, { suppressErrors: true, ...(signal ? { signal } : {}) }),
+  manageSetup: (username: string, token: string) => sdk.manageSetupIntent(username, token, { suppressErrors: true }),
+  manageCard: (username: string, token: string, paymentMethod: string) =>
+    sdk.managePaymentMethod(username, token, { paymentMethod }, { suppressErrors: true }),
+  manageCancel: (username: string, token: string) => sdk.manageCancel(username, token),
 };

@@ -15,3 +15,10 @@ export function formatDateTimeMs(iso: string | null | undefined): string {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${formatDateTime(iso)}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
 }
+
+/** A calendar date (`2026-11-23`, or an ISO time) as DD.MM.YYYY, without a time zone shift. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
+}

@@ -29,7 +29,16 @@ describe('thank-you polling', () => {
 });
 
 describe('autoSelectedPlan', () => {
-  const plan = (id: number, paymentType: 'one_time' | 'subscription') => ({ id, name: 'p', paymentType, price: 100, currency: 'eur' });
+  const plan = (id: number, paymentType: 'one_time' | 'subscription') => ({
+    id,
+    name: 'p',
+    paymentType,
+    price: 100,
+    currency: 'eur',
+    schedule: [],
+    testDays: 0,
+    useNetPrice: false,
+  });
   it('selects a single one-time plan only', () => {
     expect(autoSelectedPlan([plan(1, 'one_time')])?.id).toBe(1);
     expect(autoSelectedPlan([plan(1, 'one_time'), plan(2, 'one_time')])).toBeNull();

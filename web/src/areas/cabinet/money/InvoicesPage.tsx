@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../../api/sdk';
 import { toast } from '../../../app/notify';
 import { Money } from '../../../components/Money';
+import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
 import { openProtectedFile } from '../../../lib/download';
 import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { CorrectInvoiceDialog } from './CorrectInvoiceDialog';
+import { correctable } from './correction';
 import { moneyQueries } from './queries';
 
 type Row = Answer<'list_invoices'>['list'][number];
@@ -18,6 +21,7 @@ type Row = Answer<'list_invoices'>['list'][number];
 export default function InvoicesPage() {
   const { t } = useTranslation();
   const [form, setForm] = useState('');
+  const [correcting, setCorrecting] = useState<Row | null>(null);
   const paging = usePaging();
   const q = { ...paging.query, filters: form ? { form: [form] } : {} };
   const list = useQuery({ ...moneyQueries.invoices(q), placeholderData: keepPreviousData });
@@ -49,14 +53,37 @@ export default function InvoicesPage() {
           {
             key: 'form',
             label: t('money.form'),
-            render: (r) => `${t(`enums.invoiceForm.${r.form}`)}${r.originalNumber ? ` · ${t('money.reverses', { number: r.originalNumber })}` : ''}`,
+            render: (r) => {
+              const refers = r.form === 'reversal' ? 'money.reverses' : 'money.refersTo';
+              return `${t(`enums.invoiceForm.${r.form}`)}${r.originalNumber ? ` · ${t(refers, { number: r.originalNumber })}` : ''}`;
+            },
+          },
+          {
+            key: 'state',
+            label: t('money.state'),
+            render: (r) => <StatusChip state={r.state} />,
           },
           { key: 'date', label: t('money.date'), wide: true, render: (r) => formatDateTime(r.issuedAt) },
           { key: 'product', label: t('orders.product'), wide: true, render: (r) => r.productName },
           { key: 'total', label: t('orders.total'), align: 'right', render: (r) => <Money amount={r.total} currency={r.currency} /> },
-          { key: 'pdf', label: '', render: (r) => <Button size="small" onClick={() => pdf(r)}>PDF</Button> },
+          {
+            key: 'actions',
+            label: '',
+            align: 'right',
+            render: (r) => (
+              <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
+                <Button size="small" onClick={() => pdf(r)}>PDF</Button>
+                {correctable(r) ? (
+                  <Button size="small" onClick={() => setCorrecting(r)} data-testid={`correct-${r.number}`}>
+                    {t('money.correct')}
+                  </Button>
+                ) : null}
+              </Box>
+            ),
+          },
         ]}
       />
+      <CorrectInvoiceDialog invoice={correcting} onClose={() => setCorrecting(null)} />
     </>
   );
 }

@@ -11,6 +11,7 @@ export const moneyKeys = {
   payouts: () => ['money', 'payouts'] as const,
   exports: () => ['money', 'exports'] as const,
   refunds: (token: string) => ['money', 'refunds', token] as const,
+  platformInvoices: (q: QueryParams) => ['money', 'platformInvoices', q] as const,
 };
 
 export const moneyQueries = {
@@ -23,4 +24,9 @@ export const moneyQueries = {
   exports: () => queryOptions({ queryKey: moneyKeys.exports(), queryFn: ({ signal }) => cabinetApi.exports(signal) }),
   refunds: (token: string) =>
     queryOptions({ queryKey: moneyKeys.refunds(token), queryFn: ({ signal }) => cabinetApi.refunds(token, signal) }),
+  platformInvoices: (q: QueryParams) =>
+    queryOptions({
+      queryKey: moneyKeys.platformInvoices(q),
+      queryFn: ({ signal }) => cabinetApi.platformInvoices(q, signal),
+    }),
 };

@@ -1,0 +1,233 @@
+"""Subscription and claim activities: one idempotent side effect each.
+
+Exactly-once renewal: the PaymentIntent of (order, rate, attempt) is created with the idempotency key
+`order-{token}-rate-{n}` (`…-{attempt}` for a retry), recorded in PostgreSQL (unique per order, rate and
+attempt), and only then confirmed off-session. A retry after a crash finds the recorded intent and asks the
+provider for its state; an intent that succeeded is never confirmed again.
+"""
+
+from __future__ import annotations
+
+import structlog
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from activities.mail import deliver
+from domain.checkout import PayOutcome
+from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, OpenClaim
+from domain.mail import MailTemplate, OutgoingMail
+from domain.money import format_money
+from domain.orders import PaymentState
+from domain.subscriptions import (
+    ChargeOutcome,
+    ChargeRate,
+    DeclineKind,
+    LoadRates,
+    RateEvent,
+    SubscriptionEnd,
+    SubscriptionMove,
+    SubscriptionPlan,
+    decline_kind,
+    rate_key,
+)
+from providers.mail.smtp import Mailer
+from providers.stripe.client import RenewalIntents
+from providers.stripe.errors import ProviderDeclined, ProviderRefused
+from sellflow.settings import get_settings
+from store.accounts.queries import seller_user_of
+from store.billing.claims import claim_closed, claim_opened, claim_stage_reached
+from store.billing.subscriptions import (
+    rate_charge_of,
+    rate_charge_recorded,
+    rate_charge_status,
+    rate_failed,
+    rate_paid,
+    rates_shifted,
+    subscription_ended,
+    subscription_moved,
+    subscription_plan,
+)
+from store.db import session
+from store.orders.queries import order_by_token
+
+log = structlog.get_logger()
+
+
+class SubscriptionActivities:
+    def __init__(self, payments: RenewalIntents, mailer: Mailer) -> None:
+        self.payments = payments
+        self.mailer = mailer
+
+    @activity.defn
+    async def load_subscription(self, req: LoadRates) -> SubscriptionPlan:
+        async with session() as s:
+            return await subscription_plan(s, req.order_token, req.from_rate, req.horizon)
+
+    @activity.defn
+    async def charge_rate(self, req: ChargeRate) -> ChargeOutcome:
+        token, n, attempt = req.order_token, req.rate, req.attempt
+        key = rate_key(token, n, attempt)
+        async with session() as s:
+            order = await order_by_token(s, token)
+            rec = await rate_charge_of(s, order.id, n, attempt)
+            method, customer, currency = (
+                order.renewal_payment_method,
+                order.provider_customer_id,
+                order.currency_key,
+            )
+        try:
+            if rec is None:
+                if not method or not customer:
+                    return ChargeOutcome(
+                        paid=False,
+                        decline=DeclineKind.hard,
+                        code="no_payment_method",
+                        message="No payment method.",
+                    )
+                intent = await self.payments.create_payment_intent(
+                    order_token=token,
+                    attempt=attempt,
+                    amount=req.amount,
+                    currency=currency,
+                    customer_id=customer,
+                    payment_method=method,
+                    idempotency_key=key,
+                )
+                async with session() as s:
+                    order = await order_by_token(s, token)
+                    rec = await rate_charge_recorded(
+                        s,
+                        order=order,
+                        rate=n,
+                        attempt=attempt,
+                        provider_ref=intent.id,
+                        key=key,
+                        payment_method=method,
+                        amount=req.amount,
+                        status=intent.status,
+                    )
+                if rec.provider_ref != intent.id:  # another run recorded first: only its intent is confirmed
+                    intent = await self.payments.retrieve_payment_intent(rec.provider_ref)
+            else:
+                intent = await self.payments.retrieve_payment_intent(rec.provider_ref)
+            if intent.needs_confirmation:
+                intent = await self.payments.confirm_off_session(rec.provider_ref, f"{key}-confirm")
+        except ProviderDeclined as e:
+            ref = e.intent_id or (rec.provider_ref if rec else None)
+            if ref:
+                async with session() as s:
+                    await rate_charge_status(s, ref, "requires_payment_method")
+            log.info("rate_declined", order_token=token, rate=n, attempt=attempt, code=e.code)
+            return ChargeOutcome(
+                paid=False, intent_id=ref, decline=decline_kind(e.code), code=e.code, message=e.message
+            )
+        except ProviderRefused as e:
+            raise ApplicationError(
+                f"provider refused: {e.message}", type="ProviderRefused", non_retryable=True
+            ) from e
+        async with session() as s:
+            await rate_charge_status(s, intent.id, intent.status)
+        if intent.outcome == PayOutcome.succeeded:
+            log.info("rate_charged", order_token=token, rate=n, attempt=attempt, intent_id=intent.id)
+            return ChargeOutcome(paid=True, intent_id=intent.id)
+        if intent.outcome in (PayOutcome.requires_action, PayOutcome.processing):
+            # the bank wants the payer (3-D Secure) or is still deciding: a hard case for an off-session charge
+            return ChargeOutcome(
+                paid=False,
+                intent_id=intent.id,
+                decline=DeclineKind.hard,
+                code="authentication_required",
+                message="The bank asks the payer to confirm this payment.",
+            )
+        return ChargeOutcome(
+            paid=False,
+            intent_id=intent.id,
+            decline=decline_kind(None),
+            code=None,
+            message=intent.error_message or "The payment failed.",
+        )
+
+    @activity.defn
+    async def record_rate_paid(self, ev: RateEvent) -> int:
+        async with session() as s:
+            number = await rate_paid(s, ev)
+        await self._rate_mail(ev, MailTemplate.rate_paid, f"order-{ev.order_token}-rate-{ev.rate}-paid")
+        return number
+
+    @activity.defn
+    async def record_rate_failed(self, ev: RateEvent) -> None:
+        async with session() as s:
+            await rate_failed(s, ev, 1)
+
+    @activity.defn
+    async def move_subscription(self, req: SubscriptionMove) -> None:
+        async with session() as s:
+            await subscription_moved(s, req.order_token, PaymentState(req.state))
+            if req.shift_from and req.shift_days:
+                await rates_shifted(s, req.order_token, req.shift_from, req.shift_days)
+
+    @activity.defn
+    async def end_subscription(self, end: SubscriptionEnd) -> None:
+        async with session() as s:
+            await subscription_ended(s, end)
+        log.info("subscription_ended", order_token=end.order_token, reason=end.reason)
+
+    # ----- claims --------------------------------------------------------------------------------------------
+    @activity.defn
+    async def open_claim(self, req: OpenClaim) -> ClaimOpened:
+        async with session() as s:
+            settings = await claim_opened(s, req.order_token, req.rate, req.amount, req.decline)
+        return ClaimOpened(settings=settings)
+
+    @activity.defn
+    async def send_claim_reminder(self, req: ClaimStageMail) -> None:
+        async with session() as s:
+            await claim_stage_reached(s, req.order_token, req.rate, req.stage)
+            order = await order_by_token(s, req.order_token)
+        base = get_settings().public_url
+        await deliver(
+            self.mailer,
+            OutgoingMail(
+                key=f"claim-{req.order_token}-{req.rate}-{req.stage}",
+                to=order.payer_email,
+                template=MailTemplate.claim_reminder,
+                context={
+                    "first_name": order.payer_first_name,
+                    "product_name": order.product_name,
+                    "amount": format_money(req.amount, order.currency_key),
+                    "stage": req.stage,
+                    "hard": "yes" if req.hard else "",
+                    "manage_url": f"{base}/s/{await _seller_username(order.seller_id)}/payment/{req.order_token}/manage",
+                },
+            ),
+        )
+
+    @activity.defn
+    async def close_claim(self, req: ClaimClosed) -> None:
+        async with session() as s:
+            await claim_closed(s, req)
+        log.info("claim_closed", order_token=req.order_token, rate=req.rate, outcome=req.outcome)
+
+    async def _rate_mail(self, ev: RateEvent, template: MailTemplate, key: str) -> None:
+        async with session() as s:
+            order = await order_by_token(s, ev.order_token)
+        await deliver(
+            self.mailer,
+            OutgoingMail(
+                key=key,
+                to=order.payer_email,
+                template=template,
+                context={
+                    "first_name": order.payer_first_name,
+                    "product_name": order.product_name,
+                    "amount": format_money(ev.amount, order.currency_key),
+                    "rate": str(ev.rate),
+                },
+            ),
+        )
+
+
+async def _seller_username(seller_id: int) -> str:
+    async with session() as s:
+        user = await seller_user_of(s, seller_id)
+    return user.username if user and user.username else ""

@@ -1,0 +1,151 @@
+"""`/v1/cabinet/order_rates`, `/v1/cabinet/claims`, `/v1/cabinet/claim_settings` and a recurring order's
+subscription: the seller's recurring money (core §2 lists and implied screens). Scoped to the caller's seller;
+actions signal the order's Subscription or the rate's Claim workflow."""
+
+from __future__ import annotations
+
+import uuid
+
+from fastapi import APIRouter, Request, Response
+
+from api.deps import DB, CurrentSeller, Temporal
+from api.listing import list_openapi, list_params
+from api.schemas.billing import (
+    ClaimAction,
+    ClaimList,
+    ClaimSettingsIO,
+    OrderRateList,
+    RateOut,
+    SubscriptionAction,
+    SubscriptionOut,
+)
+from api.schemas.fields import Id
+from api.subscriptions import CLAIM_SIGNALS, SUBSCRIPTION_SIGNALS, signal_claim, signal_subscription
+from domain.claims import COURT_STATUSES, ClaimOutcome, ClaimSettings, InkassoStatus
+from domain.errors import DomainError, ErrorCode, invalid
+from domain.orders import OrderRateState, PaymentState
+from domain.subscriptions import Cancel, CancelMode, SubscriptionPhase
+from store.billing.claims import claim_settings_of, claim_settings_saved
+from store.billing.lists import (
+    CLAIM_FILTERS,
+    CLAIM_LIST,
+    ORDER_RATE_FILTERS,
+    ORDER_RATE_LIST,
+    claims_listed,
+    order_rates_listed,
+)
+from store.billing.subscriptions import claim_of_seller, rates_of
+from store.listing import values_of
+from store.orders.models import Order
+from store.orders.queries import order_of_seller
+from workflows.claim import ClaimWorkflow
+from workflows.subscription import SubscriptionWorkflow
+
+router = APIRouter()
+
+
+@router.get(
+    "/order_rates",
+    response_model=OrderRateList,
+    openapi_extra=list_openapi(ORDER_RATE_LIST, ORDER_RATE_FILTERS),
+)
+async def list_order_rates(request: Request, seller: CurrentSeller, s: DB) -> Response:
+    rows, total = await order_rates_listed(s, seller.id, list_params(request))
+    body = OrderRateList.model_validate({"list": rows, "total_count": total}).model_dump_json()
+    return Response(body, media_type="application/json")
+
+
+@router.get("/claims", response_model=ClaimList, openapi_extra=list_openapi(CLAIM_LIST, CLAIM_FILTERS))
+async def list_claims(request: Request, seller: CurrentSeller, s: DB) -> Response:
+    params = list_params(request)
+    sees_court = bool(seller.power_seller)
+    asked = params.filters.get("inkasso")
+    if asked is not None and not sees_court and set(values_of(asked)) & {str(x) for x in COURT_STATUSES}:
+        raise invalid(filters=f"unknown inkasso {', '.join(sorted(str(x) for x in COURT_STATUSES))}")
+    rows, total = await claims_listed(s, seller.id, params, sees_court=sees_court)
+    body = ClaimList.model_validate({"list": rows, "total_count": total}).model_dump_json()
+    return Response(body, media_type="application/json")
+
+
+@router.post("/claims/{claim_id}/actions", status_code=202)
+async def claim_action(
+    claim_id: Id, body: ClaimAction, seller: CurrentSeller, s: DB, client: Temporal
+) -> dict[str, str]:
+    claim, token = await claim_of_seller(s, seller.id, claim_id)
+    if claim.closed_at is not None:
+        raise DomainError(ErrorCode.CONFLICT, "This claim is closed.")
+    if body.action == "resolve":
+        outcome = (
+            ClaimOutcome.manually_resolved_inkasso
+            if claim.inkasso not in (InkassoStatus.no, InkassoStatus.not_ready_for_inkasso)
+            else ClaimOutcome.manually_resolved_dunning
+        )
+        await signal_claim(client, token, claim.rate, ClaimWorkflow.resolve, outcome.value)
+    else:
+        await signal_claim(client, token, claim.rate, CLAIM_SIGNALS[body.action])
+    return {"status": "accepted"}
+
+
+@router.get("/claim_settings", response_model=ClaimSettingsIO)
+async def get_claim_settings(seller: CurrentSeller, s: DB) -> ClaimSettingsIO:
+    c = await claim_settings_of(s, seller.id)
+    first, second, third = c.stage_days
+    return ClaimSettingsIO(strategy=c.strategy, first_days=first, second_days=second, third_days=third)
+
+
+@router.put("/claim_settings", response_model=ClaimSettingsIO)
+async def put_claim_settings(body: ClaimSettingsIO, seller: CurrentSeller, s: DB) -> ClaimSettingsIO:
+    """Applies to claims opened from now on; a running claim keeps the settings it opened with."""
+    if not body.first_days < body.second_days < body.third_days:
+        raise invalid(second_days="the reminders must come in order: first < second < third")
+    await claim_settings_saved(
+        s, seller.id, ClaimSettings(body.strategy, (body.first_days, body.second_days, body.third_days))
+    )
+    return body
+
+
+PHASES = {
+    PaymentState.paying: SubscriptionPhase.active,
+    PaymentState.payment_paused: SubscriptionPhase.paused,
+    PaymentState.payment_canceled: SubscriptionPhase.ended,
+}
+
+
+async def subscription_out(s: DB, order: Order) -> SubscriptionOut:
+    if order.terms is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "This order has no subscription.")
+    rates = await rates_of(s, order.id)
+    future = [r for r in rates if r.state == OrderRateState.future]
+    phase = PHASES.get(order.payment_state)
+    if order.payment_state == PaymentState.paid and rates and not future:
+        phase = SubscriptionPhase.ended
+    return SubscriptionOut(
+        order_token=order.token,
+        product_name=order.product_name,
+        payment_state=order.payment_state,
+        phase=phase,
+        currency=order.currency_key,
+        rates=[RateOut.model_validate(r, from_attributes=True) for r in rates],
+        next_due=future[0].due_on if future and phase == SubscriptionPhase.active else None,
+        payments_count=order.terms.get("payments_count"),
+    )
+
+
+@router.get("/orders/{token}/subscription", response_model=SubscriptionOut)
+async def get_subscription(token: str, seller: CurrentSeller, s: DB) -> SubscriptionOut:
+    return await subscription_out(s, await order_of_seller(s, seller.id, token))
+
+
+@router.post("/orders/{token}/subscription", status_code=202)
+async def subscription_action(
+    token: str, body: SubscriptionAction, seller: CurrentSeller, s: DB, client: Temporal
+) -> dict[str, str]:
+    order = await order_of_seller(s, seller.id, token)
+    if order.terms is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "This order has no subscription.")
+    if body.action in SUBSCRIPTION_SIGNALS:
+        await signal_subscription(client, token, SUBSCRIPTION_SIGNALS[body.action])
+    else:
+        mode = CancelMode.now if body.action == "cancel_now" else CancelMode.period_end
+        await signal_subscription(client, token, SubscriptionWorkflow.cancel, Cancel(mode, uuid.uuid4().hex))
+    return {"status": "accepted"}

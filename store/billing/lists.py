@@ -1,0 +1,109 @@
+"""The cabinet's lists of recurring money (generic list engine): order rates and claims."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.claims import ClaimStrategy, DunningStage, DunningState, InkassoStatus, visible_inkasso
+from domain.listing import ListParams
+from domain.orders import OrderRateState
+from store.billing.models import Claim, OrderRate
+from store.listing import ListSpec, enum_filter, run_list
+from store.orders.models import Order
+
+
+def _token(q: Any, text: str) -> Any:
+    return q.where(Order.token == text.strip().lower().replace(" ", ""))
+
+
+ORDER_RATE_FILTERS: dict[str, dict[str, Any]] = {
+    "state": {"type": "array", "items": {"type": "string", "enum": list(OrderRateState)}},
+}
+ORDER_RATE_LIST = ListSpec(
+    sort_columns={"due_on": OrderRate.due_on, "number": OrderRate.number, "amount": OrderRate.amount},
+    default_sort="due_on",
+    tiebreak=OrderRate.id,
+    filters={"state": enum_filter(OrderRate.state, OrderRateState, "state")},
+    search=_token,
+)
+
+CLAIM_FILTERS: dict[str, dict[str, Any]] = {
+    "strategy": {"type": "array", "items": {"type": "string", "enum": list(ClaimStrategy)}},
+    "stage": {"type": "array", "items": {"type": "string", "enum": list(DunningStage)}},
+    "dunning": {"type": "array", "items": {"type": "string", "enum": list(DunningState)}},
+    "inkasso": {"type": "array", "items": {"type": "string", "enum": list(InkassoStatus)}},
+}
+CLAIM_LIST = ListSpec(
+    sort_columns={"opened_at": Claim.opened_at, "amount": Claim.amount, "charges": Claim.charges},
+    default_sort="opened_at",
+    tiebreak=Claim.id,
+    filters={
+        "strategy": enum_filter(Claim.strategy, ClaimStrategy, "strategy"),
+        "stage": enum_filter(Claim.stage, DunningStage, "stage"),
+        "dunning": enum_filter(Claim.dunning, DunningState, "dunning"),
+        "inkasso": enum_filter(Claim.inkasso, InkassoStatus, "inkasso"),
+    },
+    search=_token,
+)
+
+
+async def order_rates_listed(
+    s: AsyncSession, seller_id: int, params: ListParams
+) -> tuple[list[dict[str, Any]], int]:
+    base = (
+        select(
+            OrderRate.id,
+            OrderRate.number,
+            OrderRate.due_on,
+            OrderRate.amount,
+            OrderRate.paid_amount,
+            OrderRate.currency,
+            OrderRate.state,
+            OrderRate.attempts,
+            Order.token.label("order_token"),
+            Order.product_name,
+            Order.payer_email,
+        )
+        .join(Order, Order.id == OrderRate.order_id)
+        .where(OrderRate.seller_id == seller_id)
+    )
+    rows, total = await run_list(s, base, params, ORDER_RATE_LIST)
+    return [dict(r._mapping) for r in rows], total
+
+
+async def claims_listed(
+    s: AsyncSession, seller_id: int, params: ListParams, *, sees_court: bool
+) -> tuple[list[dict[str, Any]], int]:
+    base = (
+        select(
+            Claim.id,
+            Claim.rate,
+            Claim.amount,
+            Claim.collected,
+            Claim.currency,
+            Claim.strategy,
+            Claim.decline,
+            Claim.stage,
+            Claim.dunning,
+            Claim.inkasso,
+            Claim.outcome,
+            Claim.charges,
+            Claim.opened_at,
+            Claim.closed_at,
+            Order.token.label("order_token"),
+            Order.product_name,
+            Order.payer_email,
+        )
+        .join(Order, Order.id == Claim.order_id)
+        .where(Claim.seller_id == seller_id)
+    )
+    rows, total = await run_list(s, base, params, CLAIM_LIST)
+    out = []
+    for r in rows:
+        row = dict(r._mapping)
+        row["inkasso"] = visible_inkasso(row["inkasso"], manager_or_power_seller=sees_court)
+        out.append(row)
+    return out, total

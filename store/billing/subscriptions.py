@@ -1,0 +1,343 @@
+"""A recurring order's rates: planned from the order's frozen terms, charged once each (the charge is recorded
+before it is confirmed), and booked like a sale when paid: payment log, ledger (sale and platform fee), the
+seller's transfer row and an invoice of its own (`order-{token}-rate-{n}` keys throughout)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.billing_calendar import schedule
+from domain.errors import DomainError, ErrorCode
+from domain.ledger import platform_fee, sale_entries
+from domain.orders import (
+    InvoiceForm,
+    InvoiceState,
+    LogType,
+    OrderRateState,
+    PaymentLogState,
+    PaymentProvider,
+    PaymentState,
+    TransferForm,
+)
+from domain.subscriptions import (
+    RateDue,
+    RateEvent,
+    SubscriptionEnd,
+    SubscriptionPlan,
+    terms_from_json,
+)
+from store.accounts.models import Seller
+from store.billing.models import Claim, OrderRate, RateCharge
+from store.ledger.actions import entries_booked, fee_rate_of
+from store.orders.invoices import snapshot_now
+from store.orders.models import Access, Invoice, Order, Payment, Transfer
+from store.orders.queries import order_by_token
+
+OPEN_CLAIM = Claim.closed_at.is_(None)
+
+
+def purchased_on(order: Order) -> date:
+    return (order.paid_at or order.created_at).date()
+
+
+async def subscription_plan(s: AsyncSession, token: str, from_rate: int, horizon: int) -> SubscriptionPlan:
+    """The order's rates from `from_rate` on (at most `horizon` of an open-ended subscription), each with a row
+    in `order_rates` (inserted once; rate 1 is the checkout's, paid)."""
+    order = await order_by_token(s, token)
+    if not order.terms:
+        raise ValueError(f"order {token} has no recurring terms")
+    terms = terms_from_json(order.terms)
+    start = purchased_on(order)
+    rates = schedule(terms, start, horizon=from_rate + horizon)
+    if rates:
+        await s.execute(
+            insert(OrderRate)
+            .values(
+                [
+                    {
+                        "order_id": order.id,
+                        "seller_id": order.seller_id,
+                        "number": r.number,
+                        "due_on": r.due,
+                        "amount": r.amount,
+                        "currency": order.currency_key,
+                        "state": OrderRateState.paid if r.number == 1 else OrderRateState.future,
+                        "paid_amount": r.amount if r.number == 1 else 0,
+                        "attempts": 1 if r.number == 1 else 0,
+                    }
+                    for r in rates
+                ]
+            )
+            .on_conflict_do_nothing()
+        )
+    paid_through = (
+        await s.execute(
+            select(func.coalesce(func.max(OrderRate.number), 0)).where(
+                OrderRate.order_id == order.id, OrderRate.state == OrderRateState.paid
+            )
+        )
+    ).scalar_one()
+    return SubscriptionPlan(
+        order_token=token,
+        purchased=start.isoformat(),
+        currency=order.currency_key,
+        rates=[RateDue(r.number, r.due.isoformat(), r.amount) for r in rates if r.number >= from_rate],
+        count=terms.payments_count,
+        paid_through=paid_through,
+    )
+
+
+async def rate_row(s: AsyncSession, order_id: int, number: int, *, lock: bool = False) -> OrderRate:
+    q = select(OrderRate).where(OrderRate.order_id == order_id, OrderRate.number == number)
+    if lock:
+        q = q.with_for_update()
+    return (await s.execute(q)).scalar_one()
+
+
+async def rate_charge_of(s: AsyncSession, order_id: int, rate: int, attempt: int) -> RateCharge | None:
+    return (
+        await s.execute(
+            select(RateCharge).where(
+                RateCharge.order_id == order_id, RateCharge.rate == rate, RateCharge.attempt == attempt
+            )
+        )
+    ).scalar_one_or_none()
+
+
+async def rate_charge_recorded(
+    s: AsyncSession,
+    *,
+    order: Order,
+    rate: int,
+    attempt: int,
+    provider_ref: str,
+    key: str,
+    payment_method: str,
+    amount: int,
+    status: str,
+) -> RateCharge:
+    """The charge's PaymentIntent, recorded before it is confirmed; a concurrent run's record wins."""
+    await s.execute(
+        insert(RateCharge)
+        .values(
+            order_id=order.id,
+            rate=rate,
+            attempt=attempt,
+            provider_ref=provider_ref,
+            idempotency_key=key,
+            payment_method=payment_method,
+            amount=amount,
+            status=status,
+        )
+        .on_conflict_do_nothing()
+    )
+    r = await rate_row(s, order.id, rate, lock=True)
+    r.attempts = max(r.attempts, attempt)
+    r.state = OrderRateState.pending if r.state in (OrderRateState.future, OrderRateState.unpaid) else r.state
+    charge = await rate_charge_of(s, order.id, rate, attempt)
+    if charge is None:
+        raise RuntimeError("rate charge not recorded")
+    return charge
+
+
+async def rate_charge_status(s: AsyncSession, provider_ref: str, status: str) -> None:
+    await s.execute(update(RateCharge).where(RateCharge.provider_ref == provider_ref).values(status=status))
+
+
+async def _log(
+    s: AsyncSession, order: Order, key: str, state: str, amount: int, ref: str | None, msg: str | None
+):
+    await s.execute(
+        insert(Payment)
+        .values(
+            order_id=order.id,
+            seller_id=order.seller_id,
+            type=LogType.SubsPayment,
+            state=state,
+            provider=PaymentProvider.stripe,
+            amount=amount,
+            currency=order.currency_key,
+            provider_ref=ref,
+            message=msg,
+            idempotency_key=key,
+        )
+        .on_conflict_do_nothing()
+    )
+
+
+async def debts_of(s: AsyncSession, order_id: int) -> int:
+    """Rates of the order that failed and are not paid yet."""
+    return (
+        await s.execute(
+            select(func.count()).where(
+                OrderRate.order_id == order_id,
+                OrderRate.state.in_([OrderRateState.unpaid, OrderRateState.debt, OrderRateState.partly_paid]),
+            )
+        )
+    ).scalar_one()
+
+
+async def rate_paid(s: AsyncSession, ev: RateEvent) -> int:
+    """The rate booked as paid, once: payment log, ledger, transfer row, its own invoice, and access back when
+    no other rate is in debt. Returns the invoice number."""
+    order = await order_by_token(s, ev.order_token, lock=True)
+    rate = await rate_row(s, order.id, ev.rate, lock=True)
+    k = f"order-{ev.order_token}-rate-{ev.rate}"
+    if rate.state != OrderRateState.paid:
+        rate.state = OrderRateState.paid
+        rate.paid_amount = rate.amount
+        rate.updated_at = datetime.now(UTC)
+        order.paid += rate.amount
+        await _log(s, order, f"{k}-paid", PaymentLogState.successful, rate.amount, ev.intent_id, None)
+        seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
+        fee = platform_fee(rate.amount, await fee_rate_of(s, seller))
+        await entries_booked(
+            s,
+            sale_entries(f"{ev.order_token}-rate-{ev.rate}", seller.id, rate.amount, fee, order.currency_key),
+            order_id=order.id,
+        )
+        await s.execute(
+            insert(Transfer)
+            .values(
+                seller_id=order.seller_id,
+                order_id=order.id,
+                form=TransferForm.sale,
+                state=PaymentLogState.successful,
+                amount=rate.amount,
+                currency=order.currency_key,
+                idempotency_key=f"{k}-sale",
+            )
+            .on_conflict_do_nothing()
+        )
+    if await debts_of(s, order.id) == 0:
+        await s.execute(update(Access).where(Access.order_id == order.id).values(suspended_at=None))
+    return (await rate_invoice(s, order, rate)).number
+
+
+async def rate_invoice(s: AsyncSession, order: Order, rate: OrderRate) -> Invoice:
+    """The rate's invoice: gapless per seller (seller row locked), one per order and rate."""
+    q = select(Invoice).where(
+        Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular, Invoice.rate == rate.number
+    )
+    if (found := (await s.execute(q)).scalar_one_or_none()) is not None:
+        return found
+    seller = (
+        await s.execute(select(Seller).where(Seller.id == order.seller_id).with_for_update())
+    ).scalar_one()
+    if (found := (await s.execute(q)).scalar_one_or_none()) is not None:
+        return found
+    count = terms_from_json(order.terms or {}).payments_count if order.terms else None
+    of = f" of {count}" if count else ""
+    snap = await snapshot_now(s, order, f"{order.product_name}, rate {rate.number}{of} (due {rate.due_on})")
+    seller.invoice_seq += 1
+    inv = Invoice(
+        seller_id=seller.id,
+        order_id=order.id,
+        number=seller.invoice_seq,
+        rate=rate.number,
+        state=InvoiceState.paid,
+        total=rate.amount,
+        currency=order.currency_key,
+        document=snap.to_json(),
+    )
+    s.add(inv)
+    await s.flush()
+    return inv
+
+
+async def rate_failed(s: AsyncSession, ev: RateEvent, attempt: int) -> None:
+    """The rate is unpaid: logged as denied with the provider's reason, and the order's access suspended."""
+    order = await order_by_token(s, ev.order_token, lock=True)
+    rate = await rate_row(s, order.id, ev.rate, lock=True)
+    if rate.state in (OrderRateState.paid, OrderRateState.refunded, OrderRateState.chargebacked):
+        return
+    rate.state = OrderRateState.unpaid
+    rate.updated_at = datetime.now(UTC)
+    key = f"order-{ev.order_token}-rate-{ev.rate}-{attempt}-denied"
+    await _log(s, order, key, PaymentLogState.denied, rate.amount, ev.intent_id, ev.message)
+    await s.execute(
+        update(Access)
+        .where(Access.order_id == order.id, Access.suspended_at.is_(None))
+        .values(suspended_at=datetime.now(UTC))
+    )
+
+
+async def subscription_moved(s: AsyncSession, token: str, state: PaymentState) -> None:
+    order = await order_by_token(s, token, lock=True)
+    if order.payment_state not in (
+        PaymentState.payment_refunded,
+        PaymentState.payment_chargebacked,
+        PaymentState.payment_canceled,
+    ):
+        order.payment_state = state
+
+
+async def rates_shifted(s: AsyncSession, token: str, from_rate: int, days: int) -> None:
+    """A pause moves the due dates of the rates still to come."""
+    order = await order_by_token(s, token)
+    await s.execute(
+        update(OrderRate)
+        .where(
+            OrderRate.order_id == order.id,
+            OrderRate.number >= from_rate,
+            OrderRate.state == OrderRateState.future,
+        )
+        .values(due_on=OrderRate.due_on + timedelta(days=days))
+    )
+
+
+async def subscription_ended(s: AsyncSession, end: SubscriptionEnd) -> None:
+    """Completed: every rate paid, the order is `paid`. Canceled: the rates to come are skipped, the order is
+    `payment_canceled` and access ends with the period."""
+    order = await order_by_token(s, end.order_token, lock=True)
+    await s.execute(
+        update(OrderRate)
+        .where(OrderRate.order_id == order.id, OrderRate.state == OrderRateState.future)
+        .values(state=OrderRateState.skipped)
+    )
+    if end.reason == "completed":
+        await subscription_moved(s, end.order_token, PaymentState.paid)
+    else:
+        order.payment_state = PaymentState.payment_canceled
+        await s.execute(
+            update(Access)
+            .where(Access.order_id == order.id, Access.revoked_at.is_(None))
+            .values(revoked_at=datetime.now(UTC))
+        )
+
+
+async def open_claims(s: AsyncSession, token: str) -> list[int]:
+    order = await order_by_token(s, token)
+    return list((await s.execute(select(Claim.rate).where(Claim.order_id == order.id, OPEN_CLAIM))).scalars())
+
+
+async def rates_of(s: AsyncSession, order_id: int) -> list[OrderRate]:
+    return list(
+        (
+            await s.execute(
+                select(OrderRate).where(OrderRate.order_id == order_id).order_by(OrderRate.number)
+            )
+        ).scalars()
+    )
+
+
+async def claim_of_seller(s: AsyncSession, seller_id: int, claim_id: int) -> tuple[Claim, str]:
+    row = (
+        await s.execute(
+            select(Claim, Order.token)
+            .join(Order, Order.id == Claim.order_id)
+            .where(Claim.id == claim_id, Claim.seller_id == seller_id)
+        )
+    ).first()
+    if row is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Claim not found.")
+    return row[0], row[1]
+
+
+async def renewal_method_changed(s: AsyncSession, token: str, payment_method: str) -> None:
+    locked = await order_by_token(s, token, lock=True)
+    locked.renewal_payment_method = payment_method

@@ -1,0 +1,225 @@
+"""Recurring money through the real stack (localstripe, Temporal, PostgreSQL) with the test stack's compressed
+billing day (tests/conftest.py BILLING_DAY_S): an installment plan paid to its last rate with an invoice and a
+ledger sale per rate; a plan change that leaves a bought order's rates alone; and a subscription whose saved card
+is switched to one that attaches but fails, so its next rate opens a claim that reminds the payer and is paid
+when the payer gives a good card on the manage page."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import httpx
+
+from tests.integration.helpers import (
+    CARD_OK,
+    card_payment_method,
+    client,
+    db_count,
+    mails,
+    new_seller,
+    pay,
+    published_product,
+    start_checkout,
+    stripe_succeeded_charges,
+    wait_fulfilled,
+)
+
+CARD_FAILS_ON_CHARGE = "4000000000000341"
+
+
+def installment(count: int = 12) -> dict:
+    return {
+        "name": "In 12 rates",
+        "payment_type": "installment",
+        "price": 5000,
+        "next_amount": 2500,
+        "payments_count": count,
+        "period": "1d",
+        "currency": "eur",
+    }
+
+
+async def _until(c: httpx.AsyncClient, url: str, h: dict | None, check, timeout: float = 60) -> dict:
+    deadline, body = time.monotonic() + timeout, {}
+    while time.monotonic() < deadline:
+        body = (await c.get(url, headers=h)).json()
+        if check(body):
+            return body
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"not reached: {body}")
+
+
+async def _buy(stack, c: httpx.AsyncClient, seller, product: dict, card: str = CARD_OK) -> str:
+    co = await start_checkout(c, seller.username, product)
+    pm = await card_payment_method(stack, co["setup_intent_client_secret"], card)
+    r = await pay(c, seller.username, co["order_token"], pm)
+    assert r.status_code == 200 and r.json()["outcome"] == "succeeded", r.text
+    await wait_fulfilled(c, seller.username, co["order_token"])
+    return co["order_token"]
+
+
+async def test_a_twelve_rate_installment_is_paid_to_the_end(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "installment")
+        h = seller.headers
+        product = await published_product(c, seller, plan=installment())
+        plan = product["pricing_plans"][0]
+        assert plan["total"] == 5000 + 11 * 2500 and len(plan["schedule"]) == 12
+        assert [r["amount"] for r in plan["schedule"][:3]] == [5000, 2500, 2500]
+        shop = (await c.get(f"/v1/shop/{seller.username}/products/{product['slug']}")).json()
+        assert shop["pricing_plans"][0]["schedule"] == plan["schedule"]  # the buyer sees it before paying
+        token = await _buy(stack, c, seller, product)
+
+        sub = await _until(
+            c,
+            f"/v1/cabinet/orders/{token}/subscription",
+            h,
+            lambda b: b["phase"] == "ended",
+            90,
+        )
+        assert [r["state"] for r in sub["rates"]] == ["paid"] * 12 and sub["payment_state"] == "paid"
+        assert sub["phase"] == "ended" and sub["next_due"] is None
+        assert await stripe_succeeded_charges(stack, token) == 12  # one charge per rate, none twice
+        invoices = (
+            await c.get("/v1/cabinet/invoices", params={"sort_dir": "asc", "per": 30}, headers=h)
+        ).json()["list"]
+        assert [x["number"] for x in invoices] == list(range(1, 13))
+        assert sum(x["total"] for x in invoices) == 32500
+        rates = (await c.get("/v1/cabinet/order_rates", params={"per": 30}, headers=h)).json()
+        assert rates["total_count"] == 12 and {r["state"] for r in rates["list"]} == {"paid"}
+        assert (
+            await db_count(
+                "select coalesce(sum(amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
+                "where o.token = :t",
+                t=token,
+            )
+            == 0
+        )
+        assert (
+            await db_count(
+                "select count(*) from ledger_entries e join orders o on o.id = e.order_id "
+                "where o.token = :t and e.kind = 'sale' and e.payee_type = 'seller'",
+                t=token,
+            )
+            == 12
+        )
+        paid = await db_count("select paid from orders where token = :t", t=token)
+        assert paid == 32500
+        other = await new_seller(stack, c, "installment-other", legitimate=False)
+        r = await c.get(f"/v1/cabinet/orders/{token}/subscription", headers=other.headers)
+        assert r.status_code == 404
+        assert (await c.get("/v1/cabinet/order_rates", headers=other.headers)).json()["total_count"] == 0
+
+
+async def test_a_plan_change_leaves_a_bought_orders_rates_alone(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "plan-change")
+        h = seller.headers
+        terms = installment(3) | {"period": "1m"}
+        product = await published_product(c, seller, plan=terms)
+        token = await _buy(stack, c, seller, product)
+        plan_id = product["pricing_plans"][0]["id"]
+        r = await c.put(
+            f"/v1/cabinet/products/{product['id']}/pricing_plans/{plan_id}",
+            json=terms | {"next_amount": 9900, "payments_count": 5},
+            headers=h,
+        )
+        assert r.status_code == 200 and r.json()["total"] == 5000 + 4 * 9900
+        sub = await _until(c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: len(b["rates"]) == 3)
+        assert [r["amount"] for r in sub["rates"]] == [5000, 2500, 2500]
+        assert sub["payment_state"] == "paying" and sub["payments_count"] == 3
+        for bad in (
+            {"payments_count": 1},
+            {"period": "5w"},
+            {"period": "13m"},
+            {"start_day": 3},
+            {"rate_amounts": [100]},
+            {"payment_type": "subscription"},  # an open-ended plan has no payments count
+        ):
+            r = await c.put(
+                f"/v1/cabinet/products/{product['id']}/pricing_plans/{plan_id}", json=terms | bad, headers=h
+            )
+            assert r.status_code == 400, (bad, r.text)
+        r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)
+        assert r.status_code == 202
+        sub = await _until(
+            c,
+            f"/v1/cabinet/orders/{token}/subscription",
+            h,
+            lambda b: b["payment_state"] == "payment_canceled",
+        )
+        assert [r["state"] for r in sub["rates"]] == ["paid", "skipped", "skipped"]
+        r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "pause"}, headers=h)
+        assert r.status_code == 409
+
+
+async def test_a_card_that_fails_later_opens_a_claim_paid_with_a_new_card(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "dunning")
+        h = seller.headers
+        r = await c.put(
+            "/v1/cabinet/claim_settings",
+            json={"strategy": "dunning", "first_days": 2, "second_days": 30, "third_days": 60},
+            headers=h,
+        )
+        assert r.status_code == 200
+        plan = {
+            "name": "Weekly",
+            "payment_type": "subscription",
+            "price": 900,
+            "period": "1w",
+            "currency": "eur",
+        }
+        product = await published_product(c, seller, plan=plan)
+        token = await _buy(stack, c, seller, product)
+        manage = f"/v1/shop/{seller.username}/payment/{token}/manage"
+        page = await _until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
+        assert [r["state"] for r in page["rates"][:2]] == ["paid", "future"]
+
+        # the payer switches to a card that attaches but is declined when charged
+        secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
+        bad_card = await card_payment_method(stack, secret, CARD_FAILS_ON_CHARGE)
+        r = await c.post(f"{manage}/payment_method", json={"payment_method": bad_card})
+        assert r.status_code == 200, r.text
+        assert (
+            await c.post(f"{manage}/payment_method", json={"payment_method": "pm_forged"})
+        ).status_code == 400
+
+        claims = await _until(c, "/v1/cabinet/claims", h, lambda b: b["total_count"] == 1)
+        claim = claims["list"][0]
+        assert (claim["rate"], claim["strategy"], claim["dunning"], claim["inkasso"]) == (
+            2,
+            "dunning",
+            "in_progress",
+            "no",
+        )
+        page = await _until(c, manage, None, lambda b: b["rates"][1]["state"] == "unpaid")
+        # the first reminder on its day (2 days after the failure), asking to pay or change the card
+        assert len(await _reminders(stack, claim["payer_email"], 1)) == 1
+        secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
+        good = await card_payment_method(stack, secret, CARD_OK)
+        assert (await c.post(f"{manage}/payment_method", json={"payment_method": good})).status_code == 200
+        claims = await _until(c, "/v1/cabinet/claims", h, lambda b: b["list"][0]["outcome"] == "collected")
+        assert claims["list"][0]["dunning"] == "completed"
+        page = (await c.get(manage)).json()
+        assert page["rates"][1]["state"] == "paid"
+        await asyncio.sleep(2)
+        reminders = [
+            m for m in await mails(stack, claim["payer_email"]) if "reminder" in m["subject"].lower()
+        ]
+        assert len(reminders) == 1  # paid: no further reminder
+        # the seller never filters for court stages
+        r = await c.get("/v1/cabinet/claims", params={"filters[inkasso][]": "court"}, headers=h)
+        assert r.status_code == 400
+        r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)
+        assert r.status_code == 202
+
+
+async def _reminders(stack, to: str, at_least: int, timeout: float = 30) -> list[dict]:
+    deadline = time.monotonic() + timeout
+    while True:
+        found = [m for m in await mails(stack, to) if "reminder" in m["subject"].lower()]
+        if len(found) >= at_least or time.monotonic() > deadline:
+            return found
+        await asyncio.sleep(0.2)

@@ -1,0 +1,325 @@
+"""The Subscription and Claim workflows with fake activities and a compressed day: an installment paid to its
+last rate; a soft decline that goes through the reminders and is paid on a retry; a hard decline that is never
+retried and is paid at once when the payment method changes; pause and resume; cancellation now and at the
+period's end; and an open-ended subscription whose long history continues as new."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from dataclasses import dataclass, field
+from datetime import date
+
+from temporalio import activity
+from temporalio.client import Client, WorkflowExecutionStatus
+from temporalio.worker import Worker
+
+from domain.billing_calendar import PlanTerms, parse_period, schedule
+from domain.claims import ClaimClosed, ClaimOpened, ClaimSettings, ClaimStageMail, ClaimStatus, OpenClaim
+from domain.orders import PaymentType
+from domain.subscriptions import (
+    Cancel,
+    ChargeOutcome,
+    ChargeRate,
+    LoadRates,
+    RateDue,
+    RateEvent,
+    SubscriptionEnd,
+    SubscriptionInput,
+    SubscriptionMove,
+    SubscriptionPlan,
+)
+from domain.workflow_ids import claim_id, subscription_id
+from worker.main import RUNNER
+from workflows.claim import ClaimWorkflow
+from workflows.subscription import SubscriptionWorkflow
+
+PURCHASED = date(2026, 1, 31)
+DAY = 0.05  # seconds
+
+
+@dataclass
+class FakeBilling:
+    """The subscription's and claim's activities: rates from the real calendar, charges answered from a script
+    (`declines[(rate, attempt)] = "soft" | "hard"`), every call recorded with the workflow time it came at."""
+
+    terms: PlanTerms
+    declines: dict[tuple[int, int], str] = field(default_factory=dict)
+    stage_days: tuple[int, int, int] = (1, 2, 3)
+    strategy: str = "dunning"
+    charges: list[tuple[int, int]] = field(default_factory=list)
+    paid: list[int] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
+    ends: list[SubscriptionEnd] = field(default_factory=list)
+    reminders: list[tuple[int, str, bool]] = field(default_factory=list)
+    closed: list[ClaimClosed] = field(default_factory=list)
+    loads: int = 0
+
+    @activity.defn(name="load_subscription")
+    async def load_subscription(self, req: LoadRates) -> SubscriptionPlan:
+        self.loads += 1
+        rates = schedule(self.terms, PURCHASED, horizon=req.from_rate + req.horizon)
+        return SubscriptionPlan(
+            order_token=req.order_token,
+            purchased=PURCHASED.isoformat(),
+            currency="eur",
+            rates=[
+                RateDue(r.number, r.due.isoformat(), r.amount) for r in rates if r.number >= req.from_rate
+            ],
+            count=self.terms.payments_count,
+            paid_through=1,
+        )
+
+    @activity.defn(name="charge_rate")
+    async def charge_rate(self, req: ChargeRate) -> ChargeOutcome:
+        self.charges.append((req.rate, req.attempt))
+        kind = self.declines.get((req.rate, req.attempt))
+        if kind is None:
+            return ChargeOutcome(paid=True, intent_id=f"pi_{req.rate}_{req.attempt}")
+        code = "lost_card" if kind == "hard" else "insufficient_funds"
+        return ChargeOutcome(paid=False, intent_id=f"pi_{req.rate}_{req.attempt}", decline=kind, code=code)
+
+    @activity.defn(name="record_rate_paid")
+    async def record_rate_paid(self, ev: RateEvent) -> int:
+        self.paid.append(ev.rate)
+        return ev.rate
+
+    @activity.defn(name="record_rate_failed")
+    async def record_rate_failed(self, ev: RateEvent) -> None:
+        self.failed.append(ev.rate)
+
+    @activity.defn(name="move_subscription")
+    async def move_subscription(self, req: SubscriptionMove) -> None:
+        self.moves.append(f"{req.state}:{req.shift_days}" if req.shift_days else req.state)
+
+    @activity.defn(name="end_subscription")
+    async def end_subscription(self, end: SubscriptionEnd) -> None:
+        self.ends.append(end)
+
+    @activity.defn(name="open_claim")
+    async def open_claim(self, req: OpenClaim) -> ClaimOpened:
+        return ClaimOpened(ClaimSettings(self.strategy, self.stage_days))
+
+    @activity.defn(name="send_claim_reminder")
+    async def send_claim_reminder(self, req: ClaimStageMail) -> None:
+        self.reminders.append((req.rate, req.stage, req.hard))
+
+    @activity.defn(name="close_claim")
+    async def close_claim(self, req: ClaimClosed) -> None:
+        self.closed.append(req)
+
+    def activities(self) -> list:
+        return [
+            self.load_subscription,
+            self.charge_rate,
+            self.record_rate_paid,
+            self.record_rate_failed,
+            self.move_subscription,
+            self.end_subscription,
+            self.open_claim,
+            self.send_claim_reminder,
+            self.close_claim,
+        ]
+
+
+def monthly(count: int | None = None, kind: PaymentType = PaymentType.subscription) -> PlanTerms:
+    return PlanTerms(kind, "eur", 1000, 1000, payments_count=count, period=parse_period("1m"))
+
+
+def daily_installment(count: int) -> PlanTerms:
+    return PlanTerms(
+        PaymentType.installment, "eur", 5000, 2500, payments_count=count, period=parse_period("1d")
+    )
+
+
+async def _until(check, timeout: float = 30) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("condition not reached")
+        await asyncio.sleep(0.05)
+
+
+async def _run(client: Client, fake: FakeBilling, token: str, *, day: float = DAY):
+    task_queue = f"test-{uuid.uuid4().hex[:8]}"
+    worker = Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[SubscriptionWorkflow, ClaimWorkflow],
+        activities=fake.activities(),
+        workflow_runner=RUNNER,
+    )
+    handle = None
+
+    async def start():
+        nonlocal handle
+        handle = await client.start_workflow(
+            SubscriptionWorkflow.run,
+            SubscriptionInput(token, day_s=day),
+            id=subscription_id(token),
+            task_queue=task_queue,
+        )
+        return handle
+
+    return worker, start
+
+
+async def test_a_twelve_rate_installment_is_paid_to_its_last_rate(client, record):
+    fake = FakeBilling(daily_installment(12))
+    token = f"inst{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token)
+    async with worker:
+        handle = await start()
+        assert await asyncio.wait_for(handle.result(), 30) == "completed"
+    assert fake.charges == [(n, 1) for n in range(2, 13)]  # rate 1 was the checkout's
+    assert fake.paid == list(range(2, 13)) and fake.failed == []
+    assert fake.moves == ["paying"] and [e.reason for e in fake.ends] == ["completed"]
+    assert fake.ends[0].last_rate == 12
+    await record(handle, "subscription")
+
+
+async def test_a_soft_decline_is_reminded_and_retried_until_paid(client, record):
+    """Rate 3 fails softly; the claim reminds on day 1 and retries (still declined), reminds on day 2 and
+    retries (paid): no third reminder, no further charge; later rates go on."""
+    fake = FakeBilling(
+        monthly(4, PaymentType.limited_subscription), declines={(3, 1): "soft", (3, 2): "soft"}
+    )
+    token = f"soft{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token)
+    async with worker:
+        handle = await start()
+        assert await asyncio.wait_for(handle.result(), 60) == "completed"
+        claim = client.get_workflow_handle_for(ClaimWorkflow.run, claim_id(token, 3))
+        assert await asyncio.wait_for(claim.result(), 30) == "collected"
+        status: ClaimStatus = await claim.query(ClaimWorkflow.status)
+        assert (status.stage, status.attempt, status.paid) == (2, 3, True)
+        await record(claim, "claim")
+    assert [(r, a) for r, a in fake.charges if r == 3] == [(3, 1), (3, 2), (3, 3)]
+    assert fake.reminders == [(3, "first", False), (3, "second", False)]
+    assert fake.failed == [3] and sorted(fake.paid) == [2, 3, 4]
+    assert [(c.rate, c.outcome, c.dunning, c.charges) for c in fake.closed] == [
+        (3, "collected", "completed", 3)
+    ]
+    await record(handle, "subscription")
+
+
+async def test_a_hard_decline_is_never_retried_and_the_new_method_is_charged_at_once(client, record):
+    fake = FakeBilling(
+        monthly(3, PaymentType.limited_subscription), declines={(2, 1): "hard"}, stage_days=(1, 40, 80)
+    )
+    token = f"hard{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.reminders == [(2, "first", True)])
+        await asyncio.sleep(5 * DAY)
+        assert [c for c in fake.charges if c[0] == 2] == [(2, 1)]  # the first reminder came, no retry
+        await handle.signal(SubscriptionWorkflow.payment_method_changed)
+        claim = client.get_workflow_handle_for(ClaimWorkflow.run, claim_id(token, 2))
+        assert await asyncio.wait_for(claim.result(), 30) == "collected"
+        assert [c for c in fake.charges if c[0] == 2] == [(2, 1), (2, 2)]
+        assert await asyncio.wait_for(handle.result(), 60) == "completed"
+        await record(claim, "claim")
+    assert fake.reminders == [(2, "first", True)]  # no second reminder after the payment
+    status = fake.closed[0]
+    assert (status.outcome, status.charges) == ("collected", 2)
+
+
+async def test_unpaid_after_the_third_reminder_the_rate_is_a_debt(client, record):
+    fake = FakeBilling(
+        monthly(2, PaymentType.limited_subscription),
+        declines={(2, a): "soft" for a in range(1, 5)},
+        strategy="dunning_inkasso",
+    )
+    token = f"debt{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token)
+    async with worker:
+        handle = await start()
+        claim = client.get_workflow_handle_for(ClaimWorkflow.run, claim_id(token, 2))
+        await _until(lambda: fake.closed != [])
+        assert await claim.result() == "not_collected"
+        await record(claim, "claim")
+        await asyncio.wait_for(handle.result(), 30)
+    assert [s for _, s, _ in fake.reminders] == ["first", "second", "third"]  # each once
+    assert fake.charges.count((2, 1)) == 1 and [a for r, a in fake.charges if r == 2] == [1, 2, 3, 4]
+    closed = fake.closed[0]
+    assert (closed.outcome, closed.dunning, closed.inkasso) == (
+        "not_collected",
+        "completed",
+        "ready_for_inkasso",
+    )
+
+
+async def test_pause_moves_the_rates_and_resume_goes_on(client, record):
+    fake = FakeBilling(monthly(3, PaymentType.limited_subscription))
+    token = f"pause{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token, day=0.1)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.moves == ["paying"])
+        await handle.signal(SubscriptionWorkflow.pause)
+        await _until(lambda: "payment_paused" in fake.moves)
+        await asyncio.sleep(40 * 0.1)  # rate 2 (due after 28 days) would have been charged by now
+        assert fake.charges == []
+        status = await handle.query(SubscriptionWorkflow.status)
+        assert status.phase == "paused"
+        await handle.signal(SubscriptionWorkflow.resume)
+        assert await asyncio.wait_for(handle.result(), 30) == "completed"
+    assert fake.moves[0] == "paying" and fake.moves[1] == "payment_paused"
+    assert fake.moves[2].startswith("paying:")  # resumed, the rates to come moved by the paused days
+    assert int(fake.moves[2].split(":")[1]) >= 40
+    assert fake.paid == [2, 3]
+    await record(handle, "subscription")
+
+
+async def test_cancel_at_the_period_end_charges_nothing_more(client, record):
+    fake = FakeBilling(monthly())
+    token = f"cancel{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token, day=0.02)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.paid == [2])
+        await handle.signal(SubscriptionWorkflow.cancel, Cancel("period_end", "req-1"))
+        await handle.signal(SubscriptionWorkflow.cancel, Cancel("period_end", "req-1"))  # a repeated request
+        assert await asyncio.wait_for(handle.result(), 30) == "canceled"
+    assert fake.paid == [2] and fake.charges == [(2, 1)]
+    assert [(e.reason, e.last_rate) for e in fake.ends] == [("canceled", 2)]
+    await record(handle, "subscription")
+
+
+async def test_cancel_now_ends_at_once(client, record):
+    fake = FakeBilling(monthly())
+    token = f"now{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token, day=10)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.moves == ["paying"])
+        await handle.signal(SubscriptionWorkflow.cancel, Cancel("now"))
+        assert await asyncio.wait_for(handle.result(), 10) == "canceled"
+    assert fake.charges == [] and [e.reason for e in fake.ends] == ["canceled"]
+
+
+async def test_ten_years_of_monthly_rates(client, record):
+    """120 monthly rates in one history: each charged once; the history is kept for the replay test."""
+    fake = FakeBilling(monthly(120, PaymentType.limited_subscription))
+    token = f"ten{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token, day=0.0005)
+    async with worker:
+        handle = await start()
+        assert await asyncio.wait_for(handle.result(), 120) == "completed"
+    assert fake.charges == [(n, 1) for n in range(2, 121)] and fake.paid == list(range(2, 121))
+    await record(handle, "subscription")
+
+
+async def test_a_long_history_continues_as_new(short_history_client: Client):
+    fake = FakeBilling(monthly(12, PaymentType.limited_subscription))
+    token = f"long{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(short_history_client, fake, token, day=0.0005)
+    async with worker:
+        handle = await start()
+        assert await asyncio.wait_for(handle.result(follow_runs=True), 120) == "completed"
+        first = short_history_client.get_workflow_handle(handle.id, run_id=handle.first_execution_run_id)
+        assert (await first.describe()).status == WorkflowExecutionStatus.CONTINUED_AS_NEW
+    assert fake.paid == list(range(2, 13))  # every rate once, none twice, across the runs
+    assert fake.charges == [(n, 1) for n in range(2, 13)]

@@ -1,0 +1,187 @@
+"""Claim (`claim-{order token}-{rate}`): what happens to a rate that could not be charged, started by the
+Subscription workflow under the seller's claim strategy and stage days (day = `day_s` seconds).
+
+    open_claim (row once; the strategy and stage days of this moment)
+    dunning: for the first, second and third stage, on its day after the failure:
+        send_claim_reminder (once per stage) ─► charge again, unless the decline was hard
+    `payment_method_changed` (the payer's manage page) ─► charge the new method at once
+    `resolve(outcome)` (the seller, or a payment that arrived elsewhere) ─► closed with that outcome
+    `pause_dunning` / `resume_dunning` ─► no reminder or charge while paused
+    paid at any point ─► record_rate_paid, closed as collected: no further mail, no further charge
+    after the third stage unpaid ─► closed not_collected (the rate is a debt); under dunning_inkasso ready for
+        debt collection
+    closed ─► the subscription is told (`claim_closed`) and forgets the debt
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import TypeVar
+
+from temporalio import workflow
+
+from domain.claims import (
+    DUNNING_STAGES,
+    ClaimClosed,
+    ClaimInput,
+    ClaimOutcome,
+    ClaimSettings,
+    ClaimStageMail,
+    ClaimState,
+    ClaimStatus,
+    ClaimStrategy,
+    DunningState,
+    InkassoStatus,
+    OpenClaim,
+)
+from domain.subscriptions import ChargeRate, DeclineKind, RateEvent
+from domain.workflow_ids import subscription_id
+from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP
+
+with workflow.unsafe.imports_passed_through():
+    from activities.subscription import SubscriptionActivities
+
+A = TypeVar("A")
+R = TypeVar("R")
+
+
+@workflow.defn(name="Claim")
+class ClaimWorkflow:
+    @workflow.init
+    def __init__(self, inp: ClaimInput) -> None:
+        self.inp = inp
+        self.state = inp.state or ClaimState(hard=inp.decline == DeclineKind.hard)
+
+    @workflow.run
+    async def run(self, inp: ClaimInput) -> str:
+        st = self.state
+        if not st.opened_at:
+            st.opened_at = workflow.now().isoformat()
+        opened = await self._remote(
+            SubscriptionActivities.open_claim, OpenClaim(inp.order_token, inp.rate, inp.amount, inp.decline)
+        )
+        settings = opened.settings
+        if settings.strategy != ClaimStrategy.inkasso:
+            while st.stage < len(DUNNING_STAGES) and not self._over():
+                await self._wait_for_stage(settings)
+                if self._over():
+                    break
+                if st.method_changed:
+                    st.method_changed = False
+                    await self._charge()
+                    continue
+                stage = DUNNING_STAGES[st.stage]
+                await self._remote(
+                    SubscriptionActivities.send_claim_reminder,
+                    ClaimStageMail(inp.order_token, inp.rate, stage, inp.amount, st.hard),
+                )
+                st.stage += 1
+                if not st.hard:
+                    await self._charge()
+        return await self._close(settings)
+
+    # ----- the main line ---------------------------------------------------------------------------------
+    def _over(self) -> bool:
+        return self.state.paid or self.state.resolved is not None
+
+    async def _wait_for_stage(self, settings: ClaimSettings) -> None:
+        st = self.state
+        due = datetime.fromisoformat(st.opened_at) + timedelta(
+            seconds=settings.stage_days[st.stage] * self.inp.day_s
+        )
+        while True:
+            if st.paused:
+                await workflow.wait_condition(lambda: not st.paused or self._over())
+            try:
+                await workflow.wait_condition(
+                    lambda: self._over() or st.method_changed or st.paused,
+                    timeout=max(timedelta(0), due - workflow.now()),
+                )
+            except TimeoutError:
+                return
+            if self._over() or st.method_changed:
+                return
+
+    async def _charge(self) -> None:
+        st, inp = self.state, self.inp
+        st.attempt += 1
+        out = await workflow.execute_activity_method(
+            SubscriptionActivities.charge_rate,
+            ChargeRate(inp.order_token, inp.rate, inp.amount, st.attempt),
+            start_to_close_timeout=RENEWAL_STEP.start_to_close,
+            retry_policy=RENEWAL_STEP.retry,
+        )
+        if out.paid:
+            await self._remote(
+                SubscriptionActivities.record_rate_paid,
+                RateEvent(inp.order_token, inp.rate, inp.amount, out.intent_id),
+            )
+            st.paid = True
+        else:
+            st.hard = out.decline == DeclineKind.hard
+
+    async def _close(self, settings: ClaimSettings) -> str:
+        st, inp = self.state, self.inp
+        strategy = ClaimStrategy(settings.strategy)
+        dunning = DunningState.skipped if strategy == ClaimStrategy.inkasso else DunningState.completed
+        if st.paid:
+            outcome, inkasso = ClaimOutcome.collected, InkassoStatus.no
+        elif st.resolved is not None:
+            outcome, inkasso = ClaimOutcome(st.resolved), InkassoStatus.no
+        else:
+            outcome = ClaimOutcome.not_collected
+            inkasso = (
+                InkassoStatus.no if strategy == ClaimStrategy.dunning else InkassoStatus.ready_for_inkasso
+            )
+        st.outcome = outcome
+        await self._remote(
+            SubscriptionActivities.close_claim,
+            ClaimClosed(inp.order_token, inp.rate, outcome, dunning, inkasso, st.attempt),
+        )
+        parent = workflow.get_external_workflow_handle(subscription_id(inp.order_token))
+        try:
+            await parent.signal("claim_closed", inp.rate)
+        except Exception:  # noqa: BLE001 - a subscription that has ended needs no news
+            workflow.logger.info("subscription of %s has ended", inp.order_token)
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return outcome
+
+    @staticmethod
+    async def _remote(activity: Callable[[SubscriptionActivities, A], Awaitable[R]], arg: A) -> R:
+        return await workflow.execute_activity_method(
+            activity,
+            arg,
+            start_to_close_timeout=FULFILMENT_STEP.start_to_close * 3,
+            retry_policy=FULFILMENT_STEP.retry,
+        )
+
+    # ----- handlers ----------------------------------------------------------------------------------------
+    @workflow.signal
+    def payment_method_changed(self) -> None:
+        if not self._over():
+            self.state.method_changed = True
+            self.state.hard = False
+
+    @workflow.signal
+    def resolve(self, outcome: str) -> None:
+        """A manual resolution by the seller, or a payment that reached the seller another way."""
+        if not self._over() and outcome in (
+            ClaimOutcome.manually_resolved_dunning,
+            ClaimOutcome.manually_resolved_inkasso,
+            ClaimOutcome.collected,
+        ):
+            self.state.resolved = outcome
+
+    @workflow.signal
+    def pause_dunning(self) -> None:
+        self.state.paused = True
+
+    @workflow.signal
+    def resume_dunning(self) -> None:
+        self.state.paused = False
+
+    @workflow.query
+    def status(self) -> ClaimStatus:
+        st = self.state
+        return ClaimStatus(st.stage, st.attempt, st.paid, st.outcome, st.paused)

@@ -1,0 +1,256 @@
+"""Subscription (`subscription-{order token}`): started by Checkout once the first rate of a recurring plan is
+paid; owns the order's rates until the last one (limited subscription, installment) or a cancellation.
+
+    load_subscription (the order's frozen terms → the rates to come, rows in order_rates)
+    each rate n ≥ 2: sleep until its due day (day = `day_s` seconds from the workflow's origin)
+        charge_rate (off-session, key `order-{token}-rate-{n}`)
+            paid ──► record_rate_paid (ledger, invoice, transfer, mail)
+            failed ─► record_rate_failed (access suspended) ─► child `claim-{token}-{n}` (dunning) ─► next rate
+    the last rate of a limited plan ──► end_subscription(completed): the order is `paid`
+    `cancel(now)` ──► end_subscription(canceled) at once; `cancel(period_end)` ──► no further charge, ends on
+        the next due day
+    `pause` ──► payment_paused, no charge; `resume` ──► paying, the rates to come move by the paused days
+    `payment_method_changed` ──► passed on to every open claim, which charges the new method at once
+    `claim_closed(rate)` (from the claim) ──► the rate leaves the open debts
+    a long history ──► continue-as-new with the state
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Awaitable, Callable
+from datetime import date, datetime, timedelta
+from typing import TypeVar
+
+from temporalio import workflow
+from temporalio.workflow import ParentClosePolicy
+
+from domain.claims import ClaimInput
+from domain.orders import PaymentState
+from domain.subscriptions import (
+    Cancel,
+    CancelMode,
+    ChargeRate,
+    LoadRates,
+    RateDue,
+    RateEvent,
+    SubscriptionEnd,
+    SubscriptionInput,
+    SubscriptionMove,
+    SubscriptionPhase,
+    SubscriptionPlan,
+    SubscriptionState,
+    SubscriptionStatus,
+)
+from domain.workflow_ids import claim_id
+from workflows.claim import ClaimWorkflow
+from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP
+
+with workflow.unsafe.imports_passed_through():
+    from activities.subscription import SubscriptionActivities
+
+A = TypeVar("A")
+R = TypeVar("R")
+SEEN_KEPT = 50
+
+
+@workflow.defn(name="Subscription")
+class SubscriptionWorkflow:
+    @workflow.init
+    def __init__(self, inp: SubscriptionInput) -> None:
+        self.inp = inp
+        self.state = inp.state or SubscriptionState()
+        self.plan: SubscriptionPlan | None = None
+
+    @workflow.run
+    async def run(self, inp: SubscriptionInput) -> str:
+        st = self.state
+        if not st.origin:
+            st.origin = workflow.now().isoformat()
+            await self._remote(
+                SubscriptionActivities.move_subscription,
+                SubscriptionMove(inp.order_token, PaymentState.paying),
+            )
+        while st.phase != SubscriptionPhase.ended:
+            rate = await self._next_rate()
+            if rate is None:
+                return await self._end("completed")
+            if not await self._wait_until_due(rate):
+                continue  # a pause, resume or cancellation changed the plan: look again
+            if st.phase == SubscriptionPhase.ending:
+                return await self._end("canceled")
+            await self._charge(rate)
+            st.next_rate += 1
+            if workflow.info().is_continue_as_new_suggested():
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                workflow.continue_as_new(dataclasses.replace(inp, state=st))
+        return st.end_reason or SubscriptionPhase.ended
+
+    # ----- the main line ---------------------------------------------------------------------------------
+    async def _next_rate(self) -> RateDue | None:
+        st, inp = self.state, self.inp
+        plan = self.plan
+        if plan is None or not any(r.number == st.next_rate for r in plan.rates):
+            plan = self.plan = await self._remote(
+                SubscriptionActivities.load_subscription,
+                LoadRates(inp.order_token, st.next_rate, inp.horizon),
+            )
+        return next((r for r in plan.rates if r.number == st.next_rate), None)
+
+    def _wake_at(self, rate: RateDue) -> datetime:
+        plan = self.plan
+        if plan is None:
+            raise RuntimeError("no plan loaded")
+        days = (
+            date.fromisoformat(rate.due) - date.fromisoformat(plan.purchased)
+        ).days + self.state.paused_days
+        return datetime.fromisoformat(self.state.origin) + timedelta(seconds=days * self.inp.day_s)
+
+    async def _wait_until_due(self, rate: RateDue) -> bool:
+        """True when the rate is due and nothing asks for a change; False after a pause, resume or cancel."""
+        st = self.state
+        if st.phase == SubscriptionPhase.paused:  # no charge falls due while paused
+            await workflow.wait_condition(lambda: st.cancel is not None or st.resume_requested)
+        else:
+            timeout = self._wake_at(rate) - workflow.now()
+            requested = st.cancel is not None or st.pause_requested or st.resume_requested
+            if timeout <= timedelta(0) and not requested:
+                return True  # due already (a late timer, a long pause, a catch-up): no timer needed
+            try:
+                await workflow.wait_condition(
+                    lambda: st.cancel is not None or st.pause_requested or st.resume_requested,
+                    timeout=max(timeout, timedelta(0)),
+                )
+            except TimeoutError:
+                return True
+        if st.cancel == CancelMode.now:
+            st.cancel = None
+            await self._end("canceled")
+            return False
+        if st.cancel == CancelMode.period_end:
+            st.cancel = None
+            st.phase = SubscriptionPhase.ending
+            return False
+        if st.pause_requested:
+            st.pause_requested = False
+            if st.phase == SubscriptionPhase.active:
+                st.phase = SubscriptionPhase.paused
+                st.paused_at = workflow.now().isoformat()
+                await self._move(PaymentState.payment_paused)
+            return False
+        if st.resume_requested:
+            st.resume_requested = False
+            if st.phase == SubscriptionPhase.paused and st.paused_at:
+                paused_s = (workflow.now() - datetime.fromisoformat(st.paused_at)).total_seconds()
+                shift = math.ceil(paused_s / self.inp.day_s)
+                st.paused_days += shift
+                st.paused_at = None
+                st.phase = SubscriptionPhase.active
+                await self._move(PaymentState.paying, shift_from=st.next_rate, shift_days=shift)
+            return False
+        return False
+
+    async def _charge(self, rate: RateDue) -> None:
+        token = self.inp.order_token
+        out = await workflow.execute_activity_method(
+            SubscriptionActivities.charge_rate,
+            ChargeRate(token, rate.number, rate.amount),
+            start_to_close_timeout=RENEWAL_STEP.start_to_close,
+            retry_policy=RENEWAL_STEP.retry,
+        )
+        event = RateEvent(token, rate.number, rate.amount, out.intent_id, out.code, out.message)
+        if out.paid:
+            await self._remote(SubscriptionActivities.record_rate_paid, event)
+            return
+        await self._remote(SubscriptionActivities.record_rate_failed, event)
+        self.state.debts.append(rate.number)
+        day_s = self.inp.claim_day_s or self.inp.day_s
+        await workflow.start_child_workflow(
+            ClaimWorkflow.run,
+            ClaimInput(token, rate.number, rate.amount, out.decline or "soft", day_s),
+            id=claim_id(token, rate.number),
+            parent_close_policy=ParentClosePolicy.ABANDON,
+        )
+
+    async def _move(self, state: PaymentState, shift_from: int = 0, shift_days: int = 0) -> None:
+        await self._remote(
+            SubscriptionActivities.move_subscription,
+            SubscriptionMove(self.inp.order_token, state, shift_from, shift_days),
+        )
+
+    async def _end(self, reason: str) -> str:
+        st = self.state
+        st.phase = SubscriptionPhase.ended
+        st.end_reason = reason
+        await self._remote(
+            SubscriptionActivities.end_subscription,
+            SubscriptionEnd(self.inp.order_token, reason, st.next_rate - 1),
+        )
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return reason
+
+    @staticmethod
+    async def _remote(activity: Callable[[SubscriptionActivities, A], Awaitable[R]], arg: A) -> R:
+        return await workflow.execute_activity_method(
+            activity,
+            arg,
+            start_to_close_timeout=FULFILMENT_STEP.start_to_close * 3,
+            retry_policy=FULFILMENT_STEP.retry,
+        )
+
+    # ----- handlers ----------------------------------------------------------------------------------------
+    def _first_time(self, request_id: str) -> bool:
+        st = self.state
+        if not request_id:
+            return True
+        if request_id in st.seen:
+            return False
+        st.seen = [*st.seen[-(SEEN_KEPT - 1) :], request_id]
+        return True
+
+    @workflow.signal
+    def cancel(self, req: Cancel) -> None:
+        if self.state.phase != SubscriptionPhase.ended and self._first_time(req.request_id):
+            self.state.cancel = CancelMode(req.mode)
+
+    @workflow.signal
+    def pause(self) -> None:
+        if self.state.phase == SubscriptionPhase.active:
+            self.state.pause_requested = True
+
+    @workflow.signal
+    def resume(self) -> None:
+        if self.state.phase == SubscriptionPhase.paused:
+            self.state.resume_requested = True
+
+    @workflow.signal
+    async def payment_method_changed(self) -> None:
+        """Every open claim of the order charges the new method at once."""
+        for rate in list(self.state.debts):
+            handle = workflow.get_external_workflow_handle(claim_id(self.inp.order_token, rate))
+            try:
+                await handle.signal("payment_method_changed")
+            except Exception:  # noqa: BLE001 - a claim that has ended meanwhile needs nothing
+                workflow.logger.info("claim %s ended already", rate)
+
+    @workflow.signal
+    def claim_closed(self, rate: int) -> None:
+        self.state.debts = [d for d in self.state.debts if d != rate]
+
+    @workflow.query
+    def status(self) -> SubscriptionStatus:
+        st, plan = self.state, self.plan
+        nxt = None
+        if plan is not None and st.phase in (SubscriptionPhase.active, SubscriptionPhase.paused):
+            nxt = next((r for r in plan.rates if r.number == st.next_rate), None)
+        due = None
+        if nxt is not None:
+            due = (date.fromisoformat(nxt.due) + timedelta(days=st.paused_days)).isoformat()
+        return SubscriptionStatus(
+            phase=st.phase,
+            next_rate=nxt.number if nxt else None,
+            next_due=due,
+            debts=list(st.debts),
+            count=plan.count if plan else None,
+        )
