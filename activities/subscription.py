@@ -14,7 +14,8 @@ from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
 from domain.checkout import PayOutcome
-from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, OpenClaim
+from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, InkassoStatus, OpenClaim
+from domain.inkasso import AgencyStatus, ClaimPayment, HandOver
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
@@ -30,12 +31,20 @@ from domain.subscriptions import (
     decline_kind,
     rate_key,
 )
+from providers.inkasso.client import AgencyRefused, CollectionAgency
 from providers.mail.smtp import Mailer
 from providers.stripe.client import RenewalIntents
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from sellflow.settings import get_settings
 from store.accounts.queries import seller_user_of
-from store.billing.claims import claim_closed, claim_opened, claim_stage_reached
+from store.billing.claims import (
+    claim_closed,
+    claim_handover,
+    claim_inkasso_moved,
+    claim_opened,
+    claim_payment_booked,
+    claim_stage_reached,
+)
 from store.billing.subscriptions import (
     rate_charge_of,
     rate_charge_recorded,
@@ -54,9 +63,12 @@ log = structlog.get_logger()
 
 
 class SubscriptionActivities:
-    def __init__(self, payments: RenewalIntents, mailer: Mailer) -> None:
+    def __init__(
+        self, payments: RenewalIntents, mailer: Mailer, agency: CollectionAgency | None = None
+    ) -> None:
         self.payments = payments
         self.mailer = mailer
+        self.agency = agency
 
     @activity.defn
     async def load_subscription(self, req: LoadRates) -> SubscriptionPlan:
@@ -207,6 +219,33 @@ class SubscriptionActivities:
         async with session() as s:
             await claim_closed(s, req)
         log.info("claim_closed", order_token=req.order_token, rate=req.rate, outcome=req.outcome)
+
+    # ----- debt collection ------------------------------------------------------------------------------------
+    @activity.defn
+    async def hand_to_agency(self, req: HandOver) -> str:
+        """The claim to the collection agency (idempotent on its reference: a retry reaches the same case)."""
+        if self.agency is None:
+            raise ApplicationError("no collection agency configured", type="NoAgency", non_retryable=True)
+        async with session() as s:
+            claim = await claim_handover(s, req.order_token, req.rate)
+        try:
+            case = await self.agency.hand_over(claim)
+        except AgencyRefused as e:
+            raise ApplicationError(str(e), type="AgencyRefused", non_retryable=True) from e
+        async with session() as s:
+            await claim_inkasso_moved(s, req.order_token, req.rate, InkassoStatus.in_inkasso)
+        log.info("claim_handed_over", order_token=req.order_token, rate=req.rate, case_id=case)
+        return case
+
+    @activity.defn
+    async def record_agency_status(self, req: AgencyStatus) -> None:
+        async with session() as s:
+            await claim_inkasso_moved(s, req.order_token, req.rate, req.status)
+
+    @activity.defn
+    async def book_claim_payment(self, req: ClaimPayment) -> bool:
+        async with session() as s:
+            return await claim_payment_booked(s, req)
 
     async def _rate_mail(self, ev: RateEvent, template: MailTemplate, key: str) -> None:
         async with session() as s:

@@ -9,6 +9,7 @@ from temporalio.client import Client
 from temporalio.service import RPCError, RPCStatusCode
 
 from domain.errors import DomainError, ErrorCode
+from domain.inkasso import AgencyEvent
 from domain.workflow_ids import claim_id, subscription_id
 from workflows.claim import ClaimWorkflow
 from workflows.subscription import SubscriptionWorkflow
@@ -43,3 +44,15 @@ CLAIM_SIGNALS = {
     "pause_dunning": ClaimWorkflow.pause_dunning,
     "resume_dunning": ClaimWorkflow.resume_dunning,
 }
+
+
+async def agency_reported(client: Client, reference: str, event: AgencyEvent) -> bool:
+    """The agency's event to the claim's workflow (`claim-{token}-{rate}` is the reference); False when that
+    claim has ended or never existed."""
+    try:
+        await client.get_workflow_handle(reference).signal(ClaimWorkflow.agency_event, event)
+    except RPCError as e:
+        if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
+            return False
+        raise
+    return True

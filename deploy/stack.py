@@ -48,10 +48,11 @@ class Ports:
     mail_ui: int = 8025
     kyc: int = 8430
     bank: int = 8440
+    agency: int = 8450
 
     @classmethod
     def free(cls) -> Ports:
-        return cls(*(free_port() for _ in range(8)))
+        return cls(*(free_port() for _ in range(9)))
 
 
 def wait_for(check, what: str, timeout: float = 60.0) -> None:
@@ -116,6 +117,7 @@ class Stack:
                 "SELLFLOW_MAIL_UI_URL": f"http://127.0.0.1:{p.mail_ui}",
                 "SELLFLOW_KYC_API_BASE": f"http://127.0.0.1:{p.kyc}",
                 "SELLFLOW_BANK_API_BASE": f"http://127.0.0.1:{p.bank}",
+                "SELLFLOW_AGENCY_API_BASE": f"http://127.0.0.1:{p.agency}",
                 "SELLFLOW_API_PORT": str(p.api),
                 "SELLFLOW_PUBLIC_URL": f"http://127.0.0.1:{p.api}",
             }
@@ -230,6 +232,15 @@ class Stack:
         args += ["--callback-url", f"http://127.0.0.1:{self.ports.api}/v1/webhooks/bank"]
         self._spawn("bank", [*args, "--delay", str(self.kyc_delay)])
 
+    def start_agency(self) -> None:
+        from sellflow.settings import Settings
+
+        settings = Settings()
+        args = [sys.executable, "-m", "deploy.agency_provider", "--port", str(self.ports.agency)]
+        args += ["--api-key", settings.agency_api_key, "--secret", settings.agency_webhook_secret]
+        args += ["--callback-url", f"http://127.0.0.1:{self.ports.api}/v1/webhooks/collection_agency"]
+        self._spawn("agency", [*args, "--delay", str(self.kyc_delay)])
+
     def wait_services(self) -> None:
         p = self.ports
         wait_for(lambda: port_open(p.temporal), "Temporal", 90)
@@ -237,6 +248,7 @@ class Stack:
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.mail_ui}/api/messages"), "mail catcher")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.kyc}/v1/submissions"), "KYC provider")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.bank}/v1/credit_transfers"), "bank")
+        wait_for(lambda: http_ok(f"http://127.0.0.1:{p.agency}/v1/claims"), "collection agency")
         self._wait_temporal_namespace()
 
     def _wait_temporal_namespace(self) -> None:
@@ -297,6 +309,7 @@ class Stack:
         self.start_mailcatcher()
         self.start_kyc()
         self.start_bank()
+        self.start_agency()
         self.migrate()
         self.wait_services()
         if seed:
@@ -332,6 +345,7 @@ class Stack:
             "Mail catcher": f"http://127.0.0.1:{p.mail_ui}",
             "KYC provider (stand-in)": f"http://127.0.0.1:{p.kyc}/v1/submissions",
             "Bank (stand-in)": f"http://127.0.0.1:{p.bank}/v1/credit_transfers",
+            "Collection agency (stand-in)": f"http://127.0.0.1:{p.agency}/v1/claims",
             "localstripe": f"http://127.0.0.1:{p.stripe}",
             "PostgreSQL": self.database_url,
         }

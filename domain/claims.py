@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from domain.checkout import DAY_S
+from domain.inkasso import AgencyEvent
 
 
 class ClaimStrategy(StrEnum):
@@ -92,6 +93,9 @@ class ClaimState:
     paused: bool = False
     outcome: str | None = None
     seen: list[str] = field(default_factory=list)
+    inkasso: str | None = None  # where debt collection stands (InkassoStatus), once handed over
+    agency_events: list[AgencyEvent] = field(default_factory=list)  # reported, not applied yet
+    agency_outcome: str | None = None  # how the agency closed the case
 
 
 @dataclass

@@ -56,6 +56,11 @@ class Settings(BaseSettings):
     bank_api_key: str = "bank_sellflow_local"
     bank_webhook_secret: str = "banksec_sellflow_local"
     bank_webhook_tolerance_s: int = 300
+    # Collection agency (the local stand-in, deploy/agency_provider.py; production: the agency's API)
+    agency_api_base: str = "http://127.0.0.1:8450"
+    agency_api_key: str = "agency_sellflow_local"
+    agency_webhook_secret: str = "agencysec_sellflow_local"
+    agency_webhook_tolerance_s: int = 300
     # Sellflow's own account the payouts are sent from
     payout_debtor_name: str = "Sellflow GmbH"
     payout_debtor_iban: str = "DE02120300000000202051"
@@ -93,6 +98,8 @@ class Settings(BaseSettings):
                 raise ValueError("SELLFLOW_JWT_SECRET must be set to a strong secret in production")
             if not self.database_url:
                 raise ValueError("SELLFLOW_DATABASE_URL is required in production")
+            if self.agency_webhook_secret.endswith("_local"):
+                raise ValueError("SELLFLOW_AGENCY_WEBHOOK_SECRET is required in production")
             if self.kyc_webhook_secret.endswith("_local"):
                 raise ValueError("SELLFLOW_KYC_WEBHOOK_SECRET is required in production")
             if self.stripe_secret_key.endswith("_local"):

@@ -24,6 +24,7 @@ from activities.subscription import SubscriptionActivities
 from domain.platform_invoices import MonthCloseRequest
 from domain.workflow_ids import MONTH_CLOSE_ID
 from providers.bank.client import bank
+from providers.inkasso.client import agency
 from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
 from providers.storage.local import storage
@@ -63,7 +64,7 @@ def activities() -> list[Callable[..., Any]]:
     legitimation = LegitimationActivities(kyc_provider(), mailer)
     refund = RefundActivities(refunds(), mailer)
     payout = PayoutActivities(bank(), mailer)
-    subscription = SubscriptionActivities(gateway(), mailer)
+    subscription = SubscriptionActivities(gateway(), mailer, agency())
     return [
         checkout.ensure_payment_intent,
         checkout.refresh_payment_intent,
@@ -99,6 +100,9 @@ def activities() -> list[Callable[..., Any]]:
         subscription.open_claim,
         subscription.send_claim_reminder,
         subscription.close_claim,
+        subscription.hand_to_agency,
+        subscription.record_agency_status,
+        subscription.book_claim_payment,
     ]
 
 

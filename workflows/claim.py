@@ -8,8 +8,11 @@ Subscription workflow under the seller's claim strategy and stage days (day = `d
     `resolve(outcome)` (the seller, or a payment that arrived elsewhere) ─► closed with that outcome
     `pause_dunning` / `resume_dunning` ─► no reminder or charge while paused
     paid at any point ─► record_rate_paid, closed as collected: no further mail, no further charge
-    after the third stage unpaid ─► closed not_collected (the rate is a debt); under dunning_inkasso ready for
-        debt collection
+    after the third stage unpaid ─► closed not_collected (the rate is a debt), unless the strategy goes on:
+    dunning_inkasso after the stages, or inkasso at once ─► hand_to_agency (the collection agency, idempotent on
+        `claim-{token}-{rate}`) ─► the agency's signed reports (`agency_event`, each once): status (in_inkasso,
+        pre_court, court, post_court) ─► record_agency_status; payment ─► book_claim_payment (ledger, the rate
+        partly paid or paid); closed ─► the claim ends with the agency's outcome
     closed ─► the subscription is told (`claim_closed`) and forgets the debt
 """
 
@@ -35,6 +38,7 @@ from domain.claims import (
     InkassoStatus,
     OpenClaim,
 )
+from domain.inkasso import AgencyEvent, AgencyEventKind, AgencyStatus, ClaimPayment, HandOver
 from domain.subscriptions import ChargeRate, DeclineKind, RateEvent
 from domain.workflow_ids import subscription_id
 from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP
@@ -79,7 +83,40 @@ class ClaimWorkflow:
                 st.stage += 1
                 if not st.hard:
                     await self._charge()
+        if (
+            settings.strategy != ClaimStrategy.dunning
+            and not self._over()
+            and workflow.patched("claim-inkasso")
+        ):
+            await self._collect()
         return await self._close(settings)
+
+    async def _collect(self) -> None:
+        """Debt collection: the claim goes to the agency, whose reports are applied in order, each once."""
+        st, inp = self.state, self.inp
+        await self._remote(SubscriptionActivities.hand_to_agency, HandOver(inp.order_token, inp.rate))
+        st.inkasso = InkassoStatus.in_inkasso
+        while st.agency_outcome is None and not self._over():
+            await workflow.wait_condition(lambda: bool(st.agency_events) or self._over() or st.method_changed)
+            if st.method_changed and not self._over():
+                st.method_changed = False
+                await self._charge()  # the payer pays with another card while the agency works on it
+            while st.agency_events:
+                event = st.agency_events.pop(0)
+                if event.kind == AgencyEventKind.status and event.status:
+                    st.inkasso = event.status
+                    await self._remote(
+                        SubscriptionActivities.record_agency_status,
+                        AgencyStatus(inp.order_token, inp.rate, event.status),
+                    )
+                elif event.kind == AgencyEventKind.payment and event.amount > 0:
+                    full = await self._remote(
+                        SubscriptionActivities.book_claim_payment,
+                        ClaimPayment(inp.order_token, inp.rate, event.amount, event.event_id),
+                    )
+                    st.paid = st.paid or full
+                elif event.kind == AgencyEventKind.closed and event.outcome:
+                    st.agency_outcome = event.outcome
 
     # ----- the main line ---------------------------------------------------------------------------------
     def _over(self) -> bool:
@@ -125,7 +162,15 @@ class ClaimWorkflow:
         st, inp = self.state, self.inp
         strategy = ClaimStrategy(settings.strategy)
         dunning = DunningState.skipped if strategy == ClaimStrategy.inkasso else DunningState.completed
-        if st.paid:
+        if st.inkasso is not None:  # debt collection ran: the agency's word, or collected in full
+            inkasso = InkassoStatus(st.inkasso)
+            if st.paid:
+                outcome = ClaimOutcome.collected
+            elif st.resolved is not None:
+                outcome = ClaimOutcome(st.resolved)
+            else:
+                outcome = ClaimOutcome(st.agency_outcome or ClaimOutcome.not_collected)
+        elif st.paid:
             outcome, inkasso = ClaimOutcome.collected, InkassoStatus.no
         elif st.resolved is not None:
             outcome, inkasso = ClaimOutcome(st.resolved), InkassoStatus.no
@@ -166,12 +211,23 @@ class ClaimWorkflow:
     @workflow.signal
     def resolve(self, outcome: str) -> None:
         """A manual resolution by the seller, or a payment that reached the seller another way."""
+        if outcome == ClaimOutcome.manually_resolved_inkasso and self.state.inkasso is None:
+            outcome = ClaimOutcome.manually_resolved_dunning
         if not self._over() and outcome in (
             ClaimOutcome.manually_resolved_dunning,
             ClaimOutcome.manually_resolved_inkasso,
             ClaimOutcome.collected,
         ):
             self.state.resolved = outcome
+
+    @workflow.signal
+    def agency_event(self, event: AgencyEvent) -> None:
+        """The collection agency's report; each event once (the webhook stores them, this keeps them apart)."""
+        st = self.state
+        if event.event_id in st.seen or st.outcome is not None:
+            return
+        st.seen = [*st.seen[-99:], event.event_id]
+        st.agency_events.append(event)
 
     @workflow.signal
     def pause_dunning(self) -> None:

@@ -13,14 +13,18 @@ from fastapi import APIRouter, Request
 from api import legitimation, payouts
 from api.deps import DB, Temporal
 from api.schemas.webhooks import WebhookAck
+from api.subscriptions import agency_reported
 from api.workflows import payment_event
 from domain.checkout import PaymentEvent
 from domain.errors import DomainError, ErrorCode
+from domain.inkasso import AgencyEvent
 from domain.legitimation import KycAnswer
 from domain.orders import PAID_STATES, PaymentState
 from domain.payouts import BankAnswer
 from providers.bank.webhooks import SIGNATURE_HEADER as BANK_SIGNATURE
 from providers.bank.webhooks import verify_bank_callback
+from providers.inkasso.webhooks import SIGNATURE_HEADER as AGENCY_SIGNATURE
+from providers.inkasso.webhooks import verify_agency_callback
 from providers.kyc.webhooks import SIGNATURE_HEADER, CallbackRejected, verify_callback
 from providers.stripe.errors import WebhookRejected
 from providers.stripe.webhooks import StripeEvent, verify_webhook
@@ -138,4 +142,35 @@ async def bank_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
         outcome=cb.outcome,
         delivered=delivered,
     )
+    return WebhookAck(received=True, duplicate=False)
+
+
+@router.post("/collection_agency", response_model=WebhookAck)
+async def agency_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
+    """The collection agency's signed report on a claim (status, payment, end): stored once by event id, then
+    signalled to the claim's workflow, which applies each event once."""
+    payload = await request.body()
+    try:
+        cb = verify_agency_callback(payload, request.headers.get(AGENCY_SIGNATURE))
+    except CallbackRejected as e:
+        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
+    new = await webhook_received(
+        s,
+        provider="agency",
+        event_id=cb.id,
+        event_type=cb.kind.value,
+        object_ref=cb.reference[:100],
+        payload=cb.model_dump(mode="json"),
+    )
+    if not new:
+        return WebhookAck(received=True, duplicate=True)
+    event = AgencyEvent(
+        event_id=cb.id,
+        kind=cb.kind.value,
+        status=cb.status.value if cb.status else None,
+        amount=cb.amount,
+        outcome=cb.outcome.value if cb.outcome else None,
+    )
+    delivered = await agency_reported(client, cb.reference, event)
+    log.info("agency_callback", event_id=cb.id, reference=cb.reference, kind=cb.kind, delivered=delivered)
     return WebhookAck(received=True, duplicate=False)

@@ -75,3 +75,4 @@ class ThankYou(BaseModel):
     payer_email: str
     download_url: str | None
     invoice_number: int | None
+    recurring: bool = False  # a subscription or installment plan: the payer's manage page has its rates

@@ -17,10 +17,16 @@ from domain.claims import (
     DunningState,
     InkassoStatus,
 )
+from domain.inkasso import ClaimHandover, ClaimPayment
+from domain.ledger import platform_fee, sale_entries
 from domain.orders import OrderRateState
-from domain.subscriptions import DeclineKind
+from domain.subscriptions import DeclineKind, RateEvent
+from domain.workflow_ids import claim_id
+from store.accounts.models import Seller
+from store.accounts.queries import seller_user_of
 from store.billing.models import Claim, ClaimSettingsRow
-from store.billing.subscriptions import rate_row
+from store.billing.subscriptions import rate_paid, rate_row
+from store.ledger.actions import entries_booked, fee_rate_of
 from store.orders.queries import order_by_token
 
 
@@ -103,3 +109,64 @@ async def claim_closed(s: AsyncSession, closed: ClaimClosed) -> None:
     rate = await rate_row(s, order.id, closed.rate, lock=True)
     if outcome == ClaimOutcome.not_collected and rate.state != OrderRateState.paid:
         rate.state = OrderRateState.debt
+
+
+async def claim_handover(s: AsyncSession, token: str, rate: int) -> ClaimHandover:
+    """The claim as the agency receives it; the claim is marked ready for collection."""
+    order = await order_by_token(s, token)
+    claim = await _claim(s, order.id, rate)
+    if claim.inkasso in (InkassoStatus.no, InkassoStatus.not_ready_for_inkasso):
+        claim.inkasso = InkassoStatus.ready_for_inkasso
+        claim.updated_at = datetime.now(UTC)
+    seller = await seller_user_of(s, order.seller_id)
+    creditor = (seller.username or seller.email) if seller else ""
+    return ClaimHandover(
+        reference=claim_id(token, rate),
+        order_token=token,
+        rate=rate,
+        amount=claim.amount - claim.collected,
+        currency=claim.currency,
+        debtor_name=" ".join(x for x in (order.payer_first_name, order.payer_last_name) if x),
+        debtor_email=order.payer_email,
+        debtor_country=order.payer_country,
+        creditor=creditor,
+        product=order.product_name,
+    )
+
+
+async def claim_inkasso_moved(s: AsyncSession, token: str, rate: int, status: str) -> None:
+    """The agency's report of where the claim stands; a closed claim stays as it ended."""
+    order = await order_by_token(s, token)
+    claim = await _claim(s, order.id, rate)
+    if claim.closed_at is None:
+        claim.inkasso = InkassoStatus(status)
+        claim.updated_at = datetime.now(UTC)
+
+
+async def claim_payment_booked(s: AsyncSession, pay: ClaimPayment) -> bool:
+    """Money the agency collected, booked once per agency event: the ledger (a sale of that part, with the
+    platform fee), the rate's paid amount (partly paid, or paid in full with its invoice), the claim's collected
+    sum, and access back once nothing is owed. Returns whether the rate is paid in full."""
+    order = await order_by_token(s, pay.order_token, lock=True)
+    claim = await _claim(s, order.id, pay.rate)
+    rate = await rate_row(s, order.id, pay.rate, lock=True)
+    left = rate.amount - rate.paid_amount
+    amount = min(pay.amount, left)
+    if amount > 0:
+        seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
+        fee = platform_fee(amount, await fee_rate_of(s, seller))
+        key = f"{pay.order_token}-rate-{pay.rate}-inkasso-{pay.event_id}"
+        new = await entries_booked(
+            s, sale_entries(key, seller.id, amount, fee, order.currency_key), order_id=order.id
+        )
+        if new:
+            rate.paid_amount += amount
+            order.paid += amount
+            claim.collected += amount
+            claim.updated_at = rate.updated_at = datetime.now(UTC)
+    if rate.paid_amount >= rate.amount:
+        await rate_paid(s, RateEvent(pay.order_token, pay.rate, rate.amount))
+        return True
+    if rate.paid_amount > 0:
+        rate.state = OrderRateState.partly_paid
+    return False

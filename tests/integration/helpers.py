@@ -245,7 +245,12 @@ async def authenticate_3ds(stack, client_secret: str, success: bool, expect_stat
 
 
 async def start_checkout(
-    c: httpx.AsyncClient, username: str, product: dict, email: str | None = None, country: str | None = None
+    c: httpx.AsyncClient,
+    username: str,
+    product: dict,
+    email: str | None = None,
+    country: str | None = None,
+    last_name: str = "Buyer",
 ) -> dict:
     plan = product["pricing_plans"][0]
     r = await c.post(
@@ -255,7 +260,7 @@ async def start_checkout(
             "payer": {
                 "email": email or f"buyer-{secrets.token_hex(3)}@example.com",
                 "first_name": "Bea",
-                "last_name": "Buyer",
+                "last_name": last_name,
                 **({"country": country} if country else {}),
             },
         },

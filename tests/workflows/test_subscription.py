@@ -16,6 +16,7 @@ from temporalio.worker import Worker
 
 from domain.billing_calendar import PlanTerms, parse_period, schedule
 from domain.claims import ClaimClosed, ClaimOpened, ClaimSettings, ClaimStageMail, ClaimStatus, OpenClaim
+from domain.inkasso import AgencyEvent, AgencyStatus, ClaimPayment, HandOver
 from domain.orders import PaymentType
 from domain.subscriptions import (
     Cancel,
@@ -55,6 +56,9 @@ class FakeBilling:
     reminders: list[tuple[int, str, bool]] = field(default_factory=list)
     closed: list[ClaimClosed] = field(default_factory=list)
     loads: int = 0
+    handed: list[int] = field(default_factory=list)
+    statuses: list[str] = field(default_factory=list)
+    collected: list[tuple[int, str]] = field(default_factory=list)
 
     @activity.defn(name="load_subscription")
     async def load_subscription(self, req: LoadRates) -> SubscriptionPlan:
@@ -109,8 +113,25 @@ class FakeBilling:
     async def close_claim(self, req: ClaimClosed) -> None:
         self.closed.append(req)
 
+    @activity.defn(name="hand_to_agency")
+    async def hand_to_agency(self, req: HandOver) -> str:
+        self.handed.append(req.rate)
+        return f"case_{req.rate}"
+
+    @activity.defn(name="record_agency_status")
+    async def record_agency_status(self, req: AgencyStatus) -> None:
+        self.statuses.append(req.status)
+
+    @activity.defn(name="book_claim_payment")
+    async def book_claim_payment(self, req: ClaimPayment) -> bool:
+        self.collected.append((req.amount, req.event_id))
+        return sum(a for a, _ in self.collected) >= 1000
+
     def activities(self) -> list:
         return [
+            self.hand_to_agency,
+            self.record_agency_status,
+            self.book_claim_payment,
             self.load_subscription,
             self.charge_rate,
             self.record_rate_paid,
@@ -230,7 +251,7 @@ async def test_unpaid_after_the_third_reminder_the_rate_is_a_debt(client, record
     fake = FakeBilling(
         monthly(2, PaymentType.limited_subscription),
         declines={(2, a): "soft" for a in range(1, 5)},
-        strategy="dunning_inkasso",
+        strategy="dunning",
     )
     token = f"debt{uuid.uuid4().hex[:10]}"
     worker, start = await _run(client, fake, token)
@@ -244,11 +265,8 @@ async def test_unpaid_after_the_third_reminder_the_rate_is_a_debt(client, record
     assert [s for _, s, _ in fake.reminders] == ["first", "second", "third"]  # each once
     assert fake.charges.count((2, 1)) == 1 and [a for r, a in fake.charges if r == 2] == [1, 2, 3, 4]
     closed = fake.closed[0]
-    assert (closed.outcome, closed.dunning, closed.inkasso) == (
-        "not_collected",
-        "completed",
-        "ready_for_inkasso",
-    )
+    assert (closed.outcome, closed.dunning, closed.inkasso) == ("not_collected", "completed", "no")
+    assert fake.handed == []  # dunning only: never to the agency
 
 
 async def test_pause_moves_the_rates_and_resume_goes_on(client, record):
@@ -323,3 +341,55 @@ async def test_a_long_history_continues_as_new(short_history_client: Client):
         assert (await first.describe()).status == WorkflowExecutionStatus.CONTINUED_AS_NEW
     assert fake.paid == list(range(2, 13))  # every rate once, none twice, across the runs
     assert fake.charges == [(n, 1) for n in range(2, 13)]
+
+
+async def test_inkasso_at_once_takes_the_agencys_reports_each_once(client, record):
+    """Strategy inkasso: no reminder; the claim goes to the agency, which reports in_inkasso, half paid (sent
+    twice), pre_court and the end: partially collected, the payment booked once."""
+    fake = FakeBilling(
+        monthly(2, PaymentType.limited_subscription), declines={(2, 1): "soft"}, strategy="inkasso"
+    )
+    token = f"ink{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.handed == [2])
+        claim = client.get_workflow_handle_for(ClaimWorkflow.run, claim_id(token, 2))
+        half = AgencyEvent("evt-2", "payment", amount=500)
+        for event in (
+            AgencyEvent("evt-1", "status", status="in_inkasso"),
+            half,
+            half,
+            AgencyEvent("evt-3", "status", status="pre_court"),
+            AgencyEvent("evt-4", "closed", outcome="partially_collected"),
+        ):
+            await claim.signal(ClaimWorkflow.agency_event, event)
+        assert await asyncio.wait_for(claim.result(), 30) == "partially_collected"
+        await record(claim, "claim")
+        await asyncio.wait_for(handle.result(), 30)
+    assert fake.reminders == [] and fake.charges == [(2, 1)]
+    assert fake.collected == [(500, "evt-2")] and fake.statuses == ["in_inkasso", "pre_court"]
+    closed = fake.closed[0]
+    assert (closed.outcome, closed.dunning, closed.inkasso) == ("partially_collected", "skipped", "pre_court")
+
+
+async def test_dunning_then_inkasso_collects_in_full(client, record):
+    fake = FakeBilling(
+        monthly(2, PaymentType.limited_subscription),
+        declines={(2, a): "soft" for a in range(1, 5)},
+        strategy="dunning_inkasso",
+    )
+    token = f"dink{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.handed == [2])
+        assert [s for _, s, _ in fake.reminders] == ["first", "second", "third"]
+        claim = client.get_workflow_handle_for(ClaimWorkflow.run, claim_id(token, 2))
+        await claim.signal(ClaimWorkflow.agency_event, AgencyEvent("e1", "status", status="in_inkasso"))
+        await claim.signal(ClaimWorkflow.agency_event, AgencyEvent("e2", "payment", amount=1000))
+        assert await asyncio.wait_for(claim.result(), 30) == "collected"
+        await record(claim, "claim")
+        await asyncio.wait_for(handle.result(), 30)
+    closed = fake.closed[0]
+    assert (closed.outcome, closed.dunning, closed.inkasso) == ("collected", "completed", "in_inkasso")

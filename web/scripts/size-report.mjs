@@ -56,6 +56,7 @@ const shopTotal = shopJs.reduce((s, f) => s + gz(f).gzip, 0);
 const forbidden = shopJs.filter((f) => /OrdersPage|x-data-grid|DataGrid|charts/i.test(f));
 console.log('');
 console.log(`entry: ${manifest[entryKey].file} (${kb(gz(manifest[entryKey].file).gzip)} KB gzip)`);
+if (process.env.SIZE_LIST) for (const f of shopJs) console.log(`  ${f} ${kb(gz(f).gzip)}`);
 console.log(`shop pages: ${shopKeys.join(', ')}`);
 console.log(`buyer-facing JS (entry + shop pages + their imports): ${shopJs.length} files, ${kb(shopTotal)} KB gzip (limit ${maxShopKb} KB)`);
 if (forbidden.length) {

@@ -166,4 +166,5 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         if paid and access
         else None,
         invoice_number=invoice.number if invoice else None,
+        recurring=order.terms is not None,
     )

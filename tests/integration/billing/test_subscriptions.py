@@ -50,8 +50,10 @@ async def _until(c: httpx.AsyncClient, url: str, h: dict | None, check, timeout:
     raise AssertionError(f"not reached: {body}")
 
 
-async def _buy(stack, c: httpx.AsyncClient, seller, product: dict, card: str = CARD_OK) -> str:
-    co = await start_checkout(c, seller.username, product)
+async def _buy(
+    stack, c: httpx.AsyncClient, seller, product: dict, card: str = CARD_OK, last_name: str = "Buyer"
+) -> str:
+    co = await start_checkout(c, seller.username, product, last_name=last_name)
     pm = await card_payment_method(stack, co["setup_intent_client_secret"], card)
     r = await pay(c, seller.username, co["order_token"], pm)
     assert r.status_code == 200 and r.json()["outcome"] == "succeeded", r.text
@@ -223,3 +225,89 @@ async def _reminders(stack, to: str, at_least: int, timeout: float = 30) -> list
         if len(found) >= at_least or time.monotonic() > deadline:
             return found
         await asyncio.sleep(0.2)
+
+
+async def test_a_claim_handed_to_the_agency_is_partly_collected(stack):
+    """Strategy inkasso: the failed rate goes to the collection agency at once (no reminders); the stand-in
+    agency (a debtor named `Partial`) reports in_inkasso, collects half, goes pre-court and closes the case:
+    the half is booked in the ledger, the rate is partly paid, the claim partially collected."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "inkasso")
+        h = seller.headers
+        r = await c.put(
+            "/v1/cabinet/claim_settings",
+            json={"strategy": "inkasso", "first_days": 2, "second_days": 30, "third_days": 60},
+            headers=h,
+        )
+        assert r.status_code == 200
+        plan = {
+            "name": "Weekly",
+            "payment_type": "subscription",
+            "price": 1000,
+            "period": "1w",
+            "currency": "eur",
+        }
+        product = await published_product(c, seller, plan=plan)
+        token = await _buy(stack, c, seller, product, last_name="Partial")
+        manage = f"/v1/shop/{seller.username}/payment/{token}/manage"
+        await _until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
+        secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
+        bad_card = await card_payment_method(stack, secret, CARD_FAILS_ON_CHARGE)
+        assert (
+            await c.post(f"{manage}/payment_method", json={"payment_method": bad_card})
+        ).status_code == 200
+
+        def second_rate_closed(body: dict) -> bool:
+            return any(x["rate"] == 2 and x["closed_at"] for x in body["list"])
+
+        claims = await _until(c, "/v1/cabinet/claims", h, second_rate_closed, 90)
+        claim = next(x for x in claims["list"] if x["rate"] == 2)
+        assert (claim["strategy"], claim["dunning"], claim["inkasso"], claim["outcome"]) == (
+            "inkasso",
+            "skipped",
+            "pre_court",
+            "partially_collected",
+        )
+        assert claim["collected"] == 500
+        page = (await c.get(manage)).json()
+        assert page["rates"][1]["state"] == "partly_paid" and page["rates"][1]["paid_amount"] == 500
+        assert await _reminders(stack, claim["payer_email"], 1, timeout=1) == []  # straight to the agency
+        assert (
+            await db_count(
+                "select coalesce(sum(amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
+                "where o.token = :t",
+                t=token,
+            )
+            == 0
+        )
+        async with httpx.AsyncClient(timeout=10) as a:
+            cases = (await a.get(f"http://127.0.0.1:{stack.ports.agency}/v1/claims")).json()
+        assert [x["reference"] for x in cases if x["order_token"] == token][0] == f"claim-{token}-2"
+        # a forged and a malformed agency report change nothing
+        body = (
+            b'{"id": "agencyevt_x", "reference": "claim-'
+            + token.encode()
+            + b'-2", "kind": "payment", "amount": 500}'
+        )
+        r = await c.post(
+            "/v1/webhooks/collection_agency",
+            content=body,
+            headers={"agency-signature": "t=1,v1=00", "content-type": "application/json"},
+        )
+        assert r.status_code == 400
+        from providers.signing import sign
+
+        bad = b'{"id": "agencyevt_y", "reference": "order-x", "kind": "payment"}'
+        r = await c.post(
+            "/v1/webhooks/collection_agency",
+            content=bad,
+            headers={
+                "agency-signature": sign(bad, "agencysec_sellflow_local"),
+                "content-type": "application/json",
+            },
+        )
+        assert r.status_code == 400
+        again = (await c.get("/v1/cabinet/claims", headers=h)).json()["list"]
+        assert next(x for x in again if x["rate"] == 2)["collected"] == 500
+        r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)
+        assert r.status_code == 202

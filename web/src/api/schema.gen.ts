@@ -1281,6 +1281,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/collection_agency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agency Webhook
+         * @description The collection agency's signed report on a claim (status, payment, end): stored once by event id, then
+         *     signalled to the claim's workflow, which applies each event once.
+         */
+        post: operations["agency_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/kyc": {
         parameters: {
             query?: never;
@@ -2943,6 +2964,11 @@ export interface components {
             payment_state: components["schemas"]["PaymentState"];
             /** Product Name */
             product_name: string;
+            /**
+             * Recurring
+             * @default false
+             */
+            recurring: boolean;
             /** Seller Name */
             seller_name: string;
             /** Token */
@@ -6768,6 +6794,44 @@ export interface operations {
         };
     };
     bank_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agency_webhook: {
         parameters: {
             query?: never;
             header?: never;

@@ -354,6 +354,10 @@ export const startCheckout = (username: Param<'start_checkout', 'username'>, slu
 export const bankWebhook = (options: Options = {}) =>
   api.post<Answer<'bank_webhook'>>(`/webhooks/bank`, undefined, { auth: false, ...options });
 
+/** POST /v1/webhooks/collection_agency: Agency Webhook */
+export const agencyWebhook = (options: Options = {}) =>
+  api.post<Answer<'agency_webhook'>>(`/webhooks/collection_agency`, undefined, { auth: false, ...options });
+
 /** POST /v1/webhooks/kyc: Kyc Webhook */
 export const kycWebhook = (options: Options = {}) =>
   api.post<Answer<'kyc_webhook'>>(`/webhooks/kyc`, undefined, { auth: false, ...options });

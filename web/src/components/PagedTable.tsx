@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState';
+import { ErrorState } from './ErrorState';
 
 export interface Column<R> {
   key: string;
@@ -21,13 +22,16 @@ export interface Column<R> {
   wide?: boolean; // hidden on small screens
 }
 
-/** A paged table with loading and empty states (columns may hide on small screens). */
-export function PagedTable<R>({ rows, columns, rowKey, loading, empty, page, per, count, onPage, onPer }: {
+/** A paged table with loading, empty and error states (columns may hide on small screens). */
+export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, onRetry, page, per, count, onPage, onPer }: {
   rows: R[];
   columns: Column<R>[];
   rowKey: (row: R) => string | number;
   loading: boolean;
   empty: string;
+  /** The error of the last load: shown above the table, instead of the empty state. */
+  error?: unknown;
+  onRetry?: () => void;
   page?: number;
   per?: number;
   count?: number;
@@ -39,6 +43,7 @@ export function PagedTable<R>({ rows, columns, rowKey, loading, empty, page, per
   return (
     <Paper>
       {loading ? <LinearProgress /> : null}
+      {error ? <ErrorState error={error} onRetry={onRetry} /> : null}
       <TableContainer>
         <Table size="small">
           <TableHead>
@@ -63,7 +68,7 @@ export function PagedTable<R>({ rows, columns, rowKey, loading, empty, page, per
           </TableBody>
         </Table>
       </TableContainer>
-      {!loading && rows.length === 0 ? <EmptyState title={empty} /> : null}
+      {!loading && !error && rows.length === 0 ? <EmptyState title={empty} /> : null}
       {onPage && page !== undefined && per !== undefined ? (
         <TablePagination
           component="div"

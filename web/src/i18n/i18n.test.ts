@@ -75,6 +75,7 @@ describe('translations', () => {
       ['PayoutSchedule', 'payoutSchedule'],
       ['ExportState', 'exportState'],
       ['InvoiceForm', 'invoiceForm'],
+      ['PlatformInvoiceState', 'platformInvoiceState'],
     ];
     for (const [schema, key] of pairs) {
       const values = schemas[schema]?.enum ?? [];

@@ -14,6 +14,7 @@ describe('cabinet navigation (core §2)', () => {
       '/cabinet/order_rates',
       '/cabinet/transfers',
       '/cabinet/invoices',
+      '/cabinet/platform_invoices',
       '/cabinet/settings/payment_providers',
       '/cabinet/settings/payment_settings',
       '/cabinet/payment_tickets/overview',
@@ -35,6 +36,12 @@ describe('cabinet navigation (core §2)', () => {
       expect(all).toContain(path);
     }
     expect(paths(ADMIN_NAV)).toEqual(['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations']);
+  });
+
+  it('lists the platform invoices right after the invoices', () => {
+    const all = paths(CABINET_NAV);
+    expect(all.indexOf('/cabinet/platform_invoices')).toBe(all.indexOf('/cabinet/invoices') + 1);
+    expect(findNavItem(CABINET_NAV, '/cabinet/platform_invoices')?.built).toBe(true);
   });
 
   it('has a label in both languages for every item', () => {

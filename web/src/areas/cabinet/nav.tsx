@@ -7,9 +7,10 @@ export const CABINET_NAV: NavGroup[] = [
     key: 'sales',
     items: [
       { key: 'orders', to: '/cabinet/orders', built: true },
-      { key: 'orderRates', to: '/cabinet/order_rates' },
+      { key: 'orderRates', to: '/cabinet/order_rates', built: true },
       { key: 'transfers', to: '/cabinet/transfers', built: true },
       { key: 'invoices', to: '/cabinet/invoices', built: true },
+      { key: 'platformInvoices', to: '/cabinet/platform_invoices', built: true },
       { key: 'payouts', to: '/cabinet/payouts', built: true },
       { key: 'subscriptionCharges', to: '/cabinet/subscription_charges' },
       { key: 'pastDueOrders', to: '/cabinet/past_due_orders' },
@@ -49,7 +50,7 @@ export const CABINET_NAV: NavGroup[] = [
     key: 'customers',
     items: [
       { key: 'payers', to: '/cabinet/payers' },
-      { key: 'claims', to: '/cabinet/claims' },
+      { key: 'claims', to: '/cabinet/claims', built: true },
       { key: 'leads', to: '/cabinet/leads' },
       { key: 'optIns', to: '/cabinet/opt_ins' },
       { key: 'deals', to: '/cabinet/deals' },

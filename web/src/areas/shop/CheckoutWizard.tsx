@@ -1,3 +1,5 @@
+import { periodLabel } from '../../lib/periods';
+import { PlanSchedule } from './PlanSchedule';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -49,7 +51,7 @@ export function CheckoutWizard({ username, product }: { username: string; produc
                 key={p.id}
                 value={String(p.id)}
                 control={<Radio />}
-                label={`${p.name} — ${money(p.price, p.currency)}`}
+                label={`${p.name} — ${money(p.price, p.currency)}${p.period && p.paymentType !== 'one_time' ? ` · ${t('shop.every', { period: periodLabel(p.period, t) })}` : ''}`}
                 data-testid={`plan-${p.id}`}
               />
             ))}
@@ -79,6 +81,7 @@ export function CheckoutWizard({ username, product }: { username: string; produc
               </Button>
             ) : null}
           </Stack>
+          <PlanSchedule plan={plan} />
           <PaymentForm username={username} slug={product.slug} plan={plan} />
         </Stack>
       )}

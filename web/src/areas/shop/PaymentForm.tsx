@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { shopApi } from '../../api/shop';
 import type { PricingPlan } from '../../api/types';
+import { CountrySelect } from '../../components/CountrySelect';
 import { useMoney } from '../../components/Money';
 import { TextInput } from '../../components/TextInput';
 import { required, validateEmail } from '../../lib/validation';
@@ -28,6 +29,7 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
   const config = useAppConfig();
   const { state: cardState, stripe, card } = useCardElement(config.data?.stripeJsUrl, config.data?.stripePublishableKey);
   const [values, setValues] = useState<Record<FieldKey, string>>({ firstName: '', lastName: '', email: '' });
+  const [country, setCountry] = useState('');
   const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
   const [phase, setPhase] = useState<PayPhase | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +62,12 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
     if (invalid || !stripeClient || !cardElement) return;
     working.current = true;
     setError(null);
-    const payer = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() };
+    const payer = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      ...(country ? { country } : {}),
+    };
     try {
       // another try on this page (same payer and plan) continues the order the first try created
       const key = JSON.stringify([plan.id, payer]);
@@ -106,8 +113,19 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput label={t('shop.lastName')} autoComplete="family-name" disabled={busy} {...field('lastName', 'payer-last-name')} />
         </Grid>
-        <Grid size={{ xs: 12 }}>
+        <Grid size={{ xs: 12, sm: 7 }}>
           <TextInput type="email" label={t('shop.email')} autoComplete="email" disabled={busy} {...field('email', 'payer-email')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          <CountrySelect
+            label={t('shop.country')}
+            value={country}
+            onChange={setCountry}
+            emptyLabel={t('shop.noCountry')}
+            helperText={t('shop.countryHelp')}
+            disabled={busy}
+            testId="payer-country"
+          />
         </Grid>
       </Grid>
       <Typography variant="h6" sx={{ mt: 1, mb: 1 }} id="card-label">

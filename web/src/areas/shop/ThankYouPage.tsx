@@ -9,14 +9,14 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { useMoney } from '../../components/Money';
 import { StatusChip } from '../../components/StatusChip';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
-import { FAILED_STATES, pollInterval } from './thankYou';
+import { FAILED_STATES, PAID_STATES, pollInterval } from './thankYou';
 import { shopQueries } from './queries';
 
 /** `/s/{username}/{slug}/thank_you/{token}`: the success step; polls the order every second until paid. */
@@ -31,7 +31,7 @@ export default function ThankYouPage() {
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 5,
   });
   const data = order.data;
-  const paid = data?.paymentState === 'paid';
+  const paid = data ? PAID_STATES.has(data.paymentState) : false;
 
   // one more poll since the order was paid, each time an answer arrives (the download link comes shortly after)
   const answeredAt = order.dataUpdatedAt;
@@ -88,6 +88,16 @@ export default function ThankYouPage() {
             data-testid="invoice-pdf"
           >
             {t('shop.invoicePdf')}
+          </Link>
+        ) : null}
+        {data.recurring ? (
+          <Link
+            variant="body2"
+            component={RouterLink}
+            to={`/s/${encodeURIComponent(username)}/payment/${encodeURIComponent(token)}/manage`}
+            data-testid="manage-link"
+          >
+            {t('shop.managePayments')}
           </Link>
         ) : null}
         <Typography variant="caption" color="text.secondary">

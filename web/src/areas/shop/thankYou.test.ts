@@ -13,6 +13,7 @@ const order = (paymentState: ShopOrder['paymentState'], downloadUrl: string | nu
   payerEmail: 'a@b.c',
   downloadUrl,
   invoiceNumber,
+  recurring: false,
 });
 
 describe('thank-you polling', () => {

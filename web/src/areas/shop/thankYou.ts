@@ -1,6 +1,8 @@
 import type { ShopOrder } from '../../api/types';
 
 export const FAILED_STATES = new Set(['payment_canceled', 'payment_not_completed', 'payment_refunded', 'payment_chargebacked']);
+/** Paid what is due: a one-time order paid, or a subscription running (its first rate paid). */
+export const PAID_STATES = new Set(['paid', 'paying']);
 /** After the order is paid, keep polling a little for the download link and invoice number. */
 export const EXTRA_POLLS_AFTER_PAID = 30;
 
@@ -8,7 +10,7 @@ export const EXTRA_POLLS_AFTER_PAID = 30;
 export function pollInterval(order: ShopOrder | undefined, pollsSincePaid: number): number | false {
   if (!order) return 1000;
   if (FAILED_STATES.has(order.paymentState)) return false;
-  if (order.paymentState !== 'paid') return 1000;
+  if (!PAID_STATES.has(order.paymentState)) return 1000;
   if (order.downloadUrl && order.invoiceNumber) return false;
   return pollsSincePaid < EXTRA_POLLS_AFTER_PAID ? 1000 : false;
 }

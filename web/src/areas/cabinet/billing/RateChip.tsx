@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import { RATE_TONE } from './queries';
+import { RATE_TONE } from '../../../lib/rates';
 
 /** An order rate's state (core §4), in words and colour. */
 export function RateChip({ state }: { state: string }) {

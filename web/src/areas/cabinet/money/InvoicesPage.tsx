@@ -46,6 +46,8 @@ export default function InvoicesPage() {
         rowKey={(r) => r.id}
         loading={list.isFetching}
         empty={t('money.noInvoices')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         count={list.data?.totalCount}
         {...paging.pager}
         columns={[
@@ -53,9 +55,10 @@ export default function InvoicesPage() {
           {
             key: 'form',
             label: t('money.form'),
+            // a credit memo and a corrected invoice both name the invoice they refer to
             render: (r) => {
               const refers = r.form === 'reversal' ? 'money.reverses' : 'money.refersTo';
-              return `${t(`enums.invoiceForm.${r.form}`)}${r.originalNumber ? ` · ${t(refers, { number: r.originalNumber })}` : ''}`;
+              return `${t(`enums.invoiceForm.${r.form}`)}${r.originalNumber != null ? ` · ${t(refers, { number: r.originalNumber })}` : ''}`;
             },
           },
           {

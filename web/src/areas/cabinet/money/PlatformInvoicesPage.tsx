@@ -10,20 +10,10 @@ import { toast } from '../../../app/notify';
 import { Money } from '../../../components/Money';
 import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
 import { openProtectedFile } from '../../../lib/download';
+import { PLATFORM_INVOICE_STATES, monthLabel, platformInvoiceColor } from './platformInvoices';
 import { moneyQueries } from './queries';
 
 type Row = Answer<'list_platform_invoices'>['list'][number];
-const STATES = ['paid', 'unpaid', 'on_hold', 'payment_pending', 'refund', 'chargeback', 'issued', 'canceled'] as const;
-const TONE: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info'> = {
-  paid: 'success',
-  unpaid: 'error',
-  on_hold: 'warning',
-  payment_pending: 'warning',
-  refund: 'info',
-  chargeback: 'error',
-  issued: 'default',
-  canceled: 'default',
-};
 
 /** `/cabinet/platform_invoices`: the platform's monthly invoices of its fees (core §4 monthly invoice states). */
 export default function PlatformInvoicesPage() {
@@ -32,10 +22,6 @@ export default function PlatformInvoicesPage() {
   const paging = usePaging();
   const q = { ...paging.query, filters: state ? { state: [state] } : {} };
   const list = useQuery({ ...moneyQueries.platformInvoices(q), placeholderData: keepPreviousData });
-  const month = (period: string) => {
-    const [y = 2000, m = 1] = period.split('-').map(Number);
-    return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  };
   const pdf = (row: Row) =>
     void openProtectedFile(`/v1/cabinet/platform_invoices/${row.id}/pdf`).then((ok) => ok || toast(t('toast.error'), 'error'));
   return (
@@ -49,7 +35,7 @@ export default function PlatformInvoicesPage() {
           value={state}
           onChange={(v) => { setState(v); paging.restart(); }}
           all={t('money.allStates')}
-          options={STATES.map((s) => ({ value: s, label: t(`enums.platformInvoiceState.${s}`) }))}
+          options={PLATFORM_INVOICE_STATES.map((s) => ({ value: s, label: t(`enums.platformInvoiceState.${s}`) }))}
         />
       </Box>
       <PagedTable<Row>
@@ -57,10 +43,12 @@ export default function PlatformInvoicesPage() {
         rowKey={(r) => r.id}
         loading={list.isFetching}
         empty={t('money.noPlatformInvoices')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         count={list.data?.totalCount}
         {...paging.pager}
         columns={[
-          { key: 'period', label: t('money.period'), render: (r) => month(r.period) },
+          { key: 'period', label: t('money.period'), render: (r) => monthLabel(r.period, i18n.language) },
           { key: 'number', label: t('orders.invoiceNumber'), render: (r) => r.number },
           { key: 'sales', label: t('money.sales'), align: 'right', wide: true, render: (r) => r.sales },
           { key: 'fees', label: t('money.fees'), align: 'right', wide: true, render: (r) => <Money amount={r.fees} currency={r.currency} /> },
@@ -75,9 +63,18 @@ export default function PlatformInvoicesPage() {
           {
             key: 'state',
             label: t('money.state'),
-            render: (r) => <Chip size="small" color={TONE[r.state] ?? 'default'} label={t(`enums.platformInvoiceState.${r.state}`)} />,
+            render: (r) => <Chip size="small" color={platformInvoiceColor(r.state)} label={t(`enums.platformInvoiceState.${r.state}`)} />,
           },
-          { key: 'pdf', label: '', render: (r) => <Button size="small" onClick={() => pdf(r)}>PDF</Button> },
+          {
+            key: 'pdf',
+            label: '',
+            align: 'right',
+            render: (r) => (
+              <Button size="small" onClick={() => pdf(r)} aria-label={t('money.platformInvoicePdf', { number: r.number })}>
+                PDF
+              </Button>
+            ),
+          },
         ]}
       />
     </>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import { SubscriptionPanel } from '../billing/SubscriptionPanel';
 import { RefundPanel } from '../money/RefundPanel';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -149,6 +150,13 @@ export default function OrderDetailsPage() {
           </Section>
           </Stack>
         </Grid>
+        {o.periodType !== 'one_time' ? (
+          <Grid size={{ xs: 12 }}>
+            <Section title={t('billing.subscription')}>
+              <SubscriptionPanel token={o.token} />
+            </Section>
+          </Grid>
+        ) : null}
         <Grid size={{ xs: 12 }}>
           <Section title={t('money.refunds')}>
             <RefundPanel token={o.token} currency={o.currencyKey} trail={o.moneyTrail ?? []} />

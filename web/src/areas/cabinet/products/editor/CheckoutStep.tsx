@@ -17,15 +17,16 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cabinetApi } from '../../../../api/cabinet';
-import type { Product } from '../../../../api/types';
+import type { PaymentType, Product } from '../../../../api/types';
 import { toast } from '../../../../app/notify';
 import { EmptyState } from '../../../../components/EmptyState';
 import { ErrorState } from '../../../../components/ErrorState';
 import { useMoney } from '../../../../components/Money';
 import { currencySymbol, parseMoneyInput, priceError, PRICE_CURRENCIES } from '../../../../lib/money';
+import { PERIOD_OPTIONS, periodLabel } from '../../../../lib/periods';
 import { productKeys, productQueries } from '../queries';
 
-/** Checkout step: the product's pricing plans; adds one-time plans. */
+/** Checkout step: the product's pricing plans; adds one-time and recurring plans (period, following rates, count). */
 export function CheckoutStep({ product }: { product: Product }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -34,12 +35,21 @@ export function CheckoutStep({ product }: { product: Product }) {
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [currency, setCurrency] = useState<string>(product.currency ?? 'eur');
+  const [paymentType, setPaymentType] = useState<PaymentType>('one_time');
+  const [period, setPeriod] = useState('1m');
+  const [nextPrice, setNextPrice] = useState('');
+  const [count, setCount] = useState('12');
+  const recurring = paymentType !== 'one_time';
+  const limited = paymentType === 'installment' || paymentType === 'limited_subscription';
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const nameError = touched && !name.trim() ? t('validation.required') : null;
   const priceCode = touched ? priceError(price, currency) : null;
   const priceMessage = priceCode ? t(`validation.${priceCode}`) : null;
+  const nextCode = touched && recurring && nextPrice.trim() ? priceError(nextPrice, currency) : null;
+  const countNumber = Number(count);
+  const countError = touched && limited && !(Number.isInteger(countNumber) && countNumber >= 2 && countNumber <= 120);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: productKeys.plans(product.id) });
@@ -51,10 +61,20 @@ export function CheckoutStep({ product }: { product: Product }) {
     e.preventDefault();
     setTouched(true);
     const minor = parseMoneyInput(price, currency);
+    const next = recurring && nextPrice.trim() ? parseMoneyInput(nextPrice, currency) : null;
     if (!name.trim() || priceError(price, currency) || minor === null || busy) return;
+    if (recurring && nextPrice.trim() && (priceError(nextPrice, currency) || next === null)) return;
+    if (limited && !(Number.isInteger(countNumber) && countNumber >= 2 && countNumber <= 120)) return;
     setBusy(true);
     try {
-      await cabinetApi.createPricingPlan(product.id, { name: name.trim(), paymentType: 'one_time', price: minor, currency });
+      await cabinetApi.createPricingPlan(product.id, {
+        name: name.trim(),
+        paymentType,
+        price: minor,
+        currency,
+        ...(recurring ? { period, nextAmount: next ?? minor } : {}),
+        ...(limited ? { paymentsCount: countNumber } : {}),
+      });
       toast(t('editor.planAdded'), 'success');
       setName('');
       setPrice('');
@@ -97,6 +117,7 @@ export function CheckoutStep({ product }: { product: Product }) {
                 <TableCell>{t('editor.planName')}</TableCell>
                 <TableCell>{t('editor.planType')}</TableCell>
                 <TableCell align="right">{t('editor.planPrice')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('editor.planSchedule')}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -104,8 +125,23 @@ export function CheckoutStep({ product }: { product: Product }) {
               {plans.data.list.map((plan) => (
                 <TableRow key={plan.id}>
                   <TableCell>{plan.name}</TableCell>
-                  <TableCell>{t(`editor.planTypes.${plan.paymentType}`, { defaultValue: plan.paymentType })}</TableCell>
-                  <TableCell align="right">{money(plan.price, plan.currency)}</TableCell>
+                  <TableCell>
+                    {t(`editor.planTypes.${plan.paymentType}`, { defaultValue: plan.paymentType })}
+                    {plan.paymentType !== 'one_time' && plan.period ? ` · ${t('shop.every', { period: periodLabel(plan.period, t) })}` : ''}
+                  </TableCell>
+                  <TableCell align="right">
+                    {money(plan.price, plan.currency)}
+                    {plan.paymentType !== 'one_time' && plan.nextAmount != null && plan.nextAmount !== plan.price
+                      ? ` → ${money(plan.nextAmount, plan.currency)}`
+                      : ''}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {plan.paymentType === 'one_time'
+                      ? '—'
+                      : plan.paymentsCount
+                        ? `${t('editor.planRates', { count: plan.paymentsCount })} · ${t('editor.planTotal', { total: money(plan.total, plan.currency) })}`
+                        : t('editor.planOpenEnded')}
+                  </TableCell>
                   <TableCell align="right">
                     <IconButton aria-label={`${t('common.delete')}: ${plan.name}`} onClick={() => void remove(plan.id)}>
                       <DeleteIcon />
@@ -121,7 +157,22 @@ export function CheckoutStep({ product }: { product: Product }) {
         <Typography variant="subtitle1" sx={{ mb: 2, fontWeight: 600 }}>
           {t('editor.planAdd')}
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start', mb: recurring ? 0 : 0 }}>
+          <TextField
+            select
+            label={t('editor.planType')}
+            value={paymentType}
+            onChange={(e) => setPaymentType(e.target.value as PaymentType)}
+            sx={{ minWidth: 200 }}
+            helperText=" "
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'plan-type' } as React.HTMLAttributes<HTMLDivElement> } }}
+          >
+            {(['one_time', 'subscription', 'limited_subscription', 'installment'] as const).map((k) => (
+              <MenuItem key={k} value={k}>
+                {t(`editor.planTypes.${k}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <TextField
             label={t('editor.planName')}
             value={name}
@@ -156,10 +207,55 @@ export function CheckoutStep({ product }: { product: Product }) {
               </MenuItem>
             ))}
           </TextField>
-          <Button type="submit" variant="contained" loading={busy} disabled={busy} sx={{ mt: 1 }} data-testid="plan-add">
-            {t('editor.planAdd')}
-          </Button>
+          {recurring ? null : (
+            <Button type="submit" variant="contained" loading={busy} disabled={busy} sx={{ mt: 1 }} data-testid="plan-add">
+              {t('editor.planAdd')}
+            </Button>
+          )}
         </Stack>
+        {recurring ? (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              select
+              label={t('editor.planPeriod')}
+              value={period}
+              onChange={(e) => setPeriod(e.target.value)}
+              sx={{ minWidth: 160 }}
+              helperText=" "
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'plan-period' } as React.HTMLAttributes<HTMLDivElement> } }}
+            >
+              {PERIOD_OPTIONS.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {periodLabel(p, t)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={t('editor.planNextAmount')}
+              value={nextPrice}
+              onChange={(e) => setNextPrice(e.target.value)}
+              error={Boolean(nextCode)}
+              helperText={nextCode ? t(`validation.${nextCode}`) : ' '}
+              placeholder={price || '19.90'}
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'plan-next-amount' } }}
+            />
+            {limited ? (
+              <TextField
+                label={t('editor.planPaymentsCount')}
+                value={count}
+                onChange={(e) => setCount(e.target.value)}
+                error={countError}
+                helperText={countError ? '2–120' : ' '}
+                sx={{ width: 160 }}
+                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'plan-count' } }}
+              />
+            ) : null}
+            <Button type="submit" variant="contained" loading={busy} disabled={busy} sx={{ mt: 1 }} data-testid="plan-add">
+              {t('editor.planAdd')}
+            </Button>
+          </Stack>
+        ) : null}
       </Paper>
     </Stack>
   );
