@@ -137,6 +137,11 @@ async def rate_charge_recorded(
     )
     r = await rate_row(s, order.id, rate, lock=True)
     r.attempts = max(r.attempts, attempt)
+    await s.execute(  # a claim's retries count as its charges while it runs
+        update(Claim)
+        .where(Claim.order_id == order.id, Claim.rate == rate, Claim.charges < attempt)
+        .values(charges=attempt)
+    )
     r.state = OrderRateState.pending if r.state in (OrderRateState.future, OrderRateState.unpaid) else r.state
     charge = await rate_charge_of(s, order.id, rate, attempt)
     if charge is None:

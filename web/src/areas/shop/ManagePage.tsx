@@ -70,15 +70,15 @@ export default function ManagePage() {
         {owing ? <Alert severity="warning" data-testid="manage-owing">{t('billing.unpaidNotice')}</Alert> : null}
         <Paper sx={{ p: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
-            {s.phase ? <Chip color={s.phase === 'active' ? 'success' : 'default'} label={t(`billing.phase.${s.phase}`)} /> : null}
+            {s.phase ? <Chip color={s.phase === 'active' ? 'success' : 'default'} label={t(`billing.phase.${s.phase}`)} sx={{ alignSelf: 'flex-start' }} /> : null}
             <Typography variant="body2">
-              {s.paymentsCount ? t('billing.ratesOf', { paid, count: s.paymentsCount }) : t('billing.ratesPaid', { paid })}
+              {s.paymentsCount ? t('billing.ratesOf', { paid, count: s.paymentsCount }) : t('billing.ratesPaid', { count: paid })}
               {' · '}
               {s.nextDue ? t('billing.nextDue', { date: formatDate(s.nextDue) }) : t('billing.noNextDue')}
             </Typography>
           </Stack>
           <Stack spacing={0.5} data-testid="manage-rates">
-            {s.rates.map((r) => (
+            {s.rates.filter((r) => r.state !== 'skipped').map((r) => (
               <Stack key={r.number} direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                 <Typography variant="body2" sx={{ minWidth: 0 }}>
                   {t('shop.rateDue', { number: r.number, date: formatDate(r.dueOn) })}
@@ -91,7 +91,7 @@ export default function ManagePage() {
             ))}
           </Stack>
         </Paper>
-        {running || owing ? (
+        {running ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <Button variant="contained" onClick={() => setChanging(true)} disabled={changing} data-testid="manage-change-card">
               {t('billing.changeCard')}

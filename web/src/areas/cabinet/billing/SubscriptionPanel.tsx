@@ -47,9 +47,9 @@ export function SubscriptionPanel({ token }: { token: string }) {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        {s.phase ? <Chip color={s.phase === 'active' ? 'success' : s.phase === 'paused' ? 'warning' : 'default'} label={t(`billing.phase.${s.phase}`)} /> : null}
+        {s.phase ? <Chip sx={{ alignSelf: 'flex-start' }} color={s.phase === 'active' ? 'success' : s.phase === 'paused' ? 'warning' : 'default'} label={t(`billing.phase.${s.phase}`)} /> : null}
         <Typography variant="body2">
-          {count ? t('billing.ratesOf', { paid, count }) : t('billing.ratesPaid', { paid })}
+          {count ? t('billing.ratesOf', { paid, count }) : t('billing.ratesPaid', { count: paid })}
           {' · '}
           {s.nextDue ? t('billing.nextDue', { date: formatDate(s.nextDue) }) : t('billing.noNextDue')}
         </Typography>
@@ -75,7 +75,7 @@ export function SubscriptionPanel({ token }: { token: string }) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {s.rates.map((r) => (
+            {s.rates.filter((r) => r.state !== 'skipped').map((r) => (
               <TableRow key={r.number}>
                 <TableCell>{r.number}</TableCell>
                 <TableCell>{formatDate(r.dueOn)}</TableCell>
