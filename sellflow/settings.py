@@ -38,9 +38,9 @@ class Settings(BaseSettings):
     stripe_js_url: str = "http://127.0.0.1:8420/js.stripe.com/v3/"
     stripe_webhook_secret: str = "whsec_sellflow_local"
     stripe_webhook_tolerance_s: int = 300
-    stripe_confirm_off_session: bool = (
-        True  # localstripe refuses `off_session` on confirm: the stack sets false
-    )
+    # localstripe refuses `off_session` on confirm: the stack sets false
+    stripe_confirm_off_session: bool = True
+    stripe_max_rps: float = 0.0  # each process's provider requests per second (0: no limit; live Stripe ~100)
 
     # KYC (the local stand-in service, deploy/kyc_provider.py; production: a payment institution's KYC API)
     kyc_api_base: str = "http://127.0.0.1:8430"

@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 import stripe
 
 from domain.checkout import PayOutcome
+from providers.ratelimit import RateLimiter
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from sellflow.settings import get_settings
 
@@ -116,8 +117,16 @@ def _intent(pi: stripe.PaymentIntent) -> Intent:
     )
 
 
+@lru_cache(maxsize=1)
+def _limiter() -> RateLimiter:
+    """This process's share of the provider's request rate (`SELLFLOW_STRIPE_MAX_RPS`, 0: no limit)."""
+    return RateLimiter(get_settings().stripe_max_rps)
+
+
 async def _call(request: Callable[[], Awaitable[T]]) -> T:
-    """A provider call: a 4xx other than a card decline is `ProviderRefused` (never worth retrying)."""
+    """A provider call within the rate limit: a 4xx other than a card decline is `ProviderRefused` (never worth
+    retrying)."""
+    await _limiter().acquire()
     try:
         return await request()
     except stripe.CardError:

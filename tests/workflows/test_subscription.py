@@ -294,7 +294,8 @@ async def test_pause_moves_the_rates_and_resume_goes_on(client, record):
 async def test_cancel_at_the_period_end_charges_nothing_more(client, record):
     fake = FakeBilling(monthly())
     token = f"cancel{uuid.uuid4().hex[:10]}"
-    worker, start = await _run(client, fake, token, day=0.02)
+    # a month of 3 s: the cancellation arrives well before rate 3 falls due, even on a slow machine
+    worker, start = await _run(client, fake, token, day=0.1)
     async with worker:
         handle = await start()
         await _until(lambda: fake.paid == [2])
