@@ -8,6 +8,8 @@ provider for its state; an intent that succeeded is never confirmed again.
 
 from __future__ import annotations
 
+import dataclasses
+
 import structlog
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
@@ -20,6 +22,7 @@ from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
 from domain.subscriptions import (
+    CardExpiryReminder,
     ChargeOutcome,
     ChargeRate,
     DeclineKind,
@@ -46,6 +49,7 @@ from store.billing.claims import (
     claim_stage_reached,
 )
 from store.billing.subscriptions import (
+    card_expiry_saved,
     rate_charge_of,
     rate_charge_recorded,
     rate_charge_status,
@@ -73,7 +77,39 @@ class SubscriptionActivities:
     @activity.defn
     async def load_subscription(self, req: LoadRates) -> SubscriptionPlan:
         async with session() as s:
-            return await subscription_plan(s, req.order_token, req.from_rate, req.horizon)
+            plan = await subscription_plan(s, req.order_token, req.from_rate, req.horizon)
+            method = (await order_by_token(s, req.order_token)).renewal_payment_method
+        if plan.card_expires is None and method:  # looked up once per saved card
+            expires = await self.payments.card_expiry(method)
+            if expires:
+                async with session() as s:
+                    await card_expiry_saved(s, req.order_token, method, expires)
+                plan = dataclasses.replace(plan, card_expires=expires)
+        return plan
+
+    @activity.defn
+    async def remind_card_expiry(self, req: CardExpiryReminder) -> None:
+        """Asks the payer to save another card before the rate the saved one cannot pay (once per card)."""
+        async with session() as s:
+            order = await order_by_token(s, req.order_token)
+        year, month = req.expires.split("-")
+        await deliver(
+            self.mailer,
+            OutgoingMail(
+                key=f"order-{req.order_token}-card-{req.expires}-expiry",
+                to=order.payer_email,
+                template=MailTemplate.card_expiry,
+                context={
+                    "first_name": order.payer_first_name,
+                    "product_name": order.product_name,
+                    "expires": f"{month}/{year}",
+                    "amount": format_money(req.amount, order.currency_key),
+                    "due": req.due,
+                    "manage_url": await _manage_url(order.seller_id, req.order_token),
+                },
+            ),
+        )
+        log.info("card_expiry_reminded", order_token=req.order_token, expires=req.expires, rate=req.rate)
 
     @activity.defn
     async def charge_rate(self, req: ChargeRate) -> ChargeOutcome:
@@ -196,7 +232,6 @@ class SubscriptionActivities:
         async with session() as s:
             await claim_stage_reached(s, req.order_token, req.rate, req.stage)
             order = await order_by_token(s, req.order_token)
-        base = get_settings().public_url
         await deliver(
             self.mailer,
             OutgoingMail(
@@ -209,7 +244,7 @@ class SubscriptionActivities:
                     "amount": format_money(req.amount, order.currency_key),
                     "stage": req.stage,
                     "hard": "yes" if req.hard else "",
-                    "manage_url": f"{base}/s/{await _seller_username(order.seller_id)}/payment/{req.order_token}/manage",
+                    "manage_url": await _manage_url(order.seller_id, req.order_token),
                 },
             ),
         )
@@ -270,3 +305,8 @@ async def _seller_username(seller_id: int) -> str:
     async with session() as s:
         user = await seller_user_of(s, seller_id)
     return user.username if user and user.username else ""
+
+
+async def _manage_url(seller_id: int, token: str) -> str:
+    """The payer's manage page of the order (pay, change the card, cancel)."""
+    return f"{get_settings().public_url}/s/{await _seller_username(seller_id)}/payment/{token}/manage"

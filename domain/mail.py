@@ -23,6 +23,7 @@ class MailTemplate(StrEnum):
     payout_returned = "payout_returned"
     rate_paid = "rate_paid"
     claim_reminder = "claim_reminder"
+    card_expiry = "card_expiry"
 
 
 @dataclass

@@ -53,6 +53,25 @@ HARD_DECLINE_CODES = frozenset(
 )
 
 
+CARD_REMINDER_DAYS = (
+    14  # the payer is asked to update an expiring card this many days before the rate it cannot pay
+)
+
+
+def card_expires_before(expires: str, due: str) -> bool:
+    """A card valid through the month `expires` ("YYYY-MM") cannot pay a rate due after that month's last day."""
+    return due[:7] > expires
+
+
+@dataclass(frozen=True)
+class CardExpiryReminder:
+    order_token: str
+    expires: str  # "YYYY-MM"
+    rate: int  # the first rate the card cannot pay
+    due: str  # its due date (ISO)
+    amount: int
+
+
 def decline_kind(code: str | None) -> DeclineKind:
     """A decline without a code (or `card_declined`/`generic_decline`) is soft: the issuer may say yes later."""
     return DeclineKind.hard if code in HARD_DECLINE_CODES else DeclineKind.soft
@@ -92,7 +111,8 @@ class SubscriptionState:
     resume_requested: bool = False
     paused_days: int = 0  # days the calendar was shifted by pauses (due dates move by this much)
     paused_at: str | None = None  # ISO time of the pause (workflow clock)
-    method_changed: bool = False
+    method_changed: bool = False  # the payer saved another card: its expiry is looked up again
+    card_reminded: str | None = None  # the card expiry ("YYYY-MM") the payer was last reminded of
     debts: list[int] = field(default_factory=list)  # rates whose claim is open
     seen: list[str] = field(default_factory=list)  # ids of signals already applied (deduplication)
 
@@ -142,6 +162,7 @@ class SubscriptionPlan:
     rates: list[RateDue]
     count: int | None
     paid_through: int  # the highest rate number already paid (1 after the checkout)
+    card_expires: str | None = None  # "YYYY-MM" of the saved card (valid through that month's last day)
 
 
 @dataclass(frozen=True)

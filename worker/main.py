@@ -99,6 +99,7 @@ def activities() -> list[Callable[..., Any]]:
         subscription.end_subscription,
         subscription.open_claim,
         subscription.send_claim_reminder,
+        subscription.remind_card_expiry,
         subscription.close_claim,
         subscription.hand_to_agency,
         subscription.record_agency_status,

@@ -10,7 +10,10 @@ paid; owns the order's rates until the last one (limited subscription, installme
     `cancel(now)` ──► end_subscription(canceled) at once; `cancel(period_end)` ──► no further charge, ends on
         the next due day
     `pause` ──► payment_paused, no charge; `resume` ──► paying, the rates to come move by the paused days
-    `payment_method_changed` ──► passed on to every open claim, which charges the new method at once
+    `payment_method_changed` ──► passed on to every open claim, which charges the new method at once; the new
+        card's expiry is looked up
+    a saved card that expires before the next rate ──► remind_card_expiry, once per card, CARD_REMINDER_DAYS
+        before that rate (behind `workflow.patched("card-expiry-reminder")`)
     `claim_closed(rate)` (from the claim) ──► the rate leaves the open debts
     a long history ──► continue-as-new with the state
 """
@@ -29,8 +32,10 @@ from temporalio.workflow import ParentClosePolicy
 from domain.claims import ClaimInput
 from domain.orders import PaymentState
 from domain.subscriptions import (
+    CARD_REMINDER_DAYS,
     Cancel,
     CancelMode,
+    CardExpiryReminder,
     ChargeRate,
     LoadRates,
     RateDue,
@@ -42,6 +47,7 @@ from domain.subscriptions import (
     SubscriptionPlan,
     SubscriptionState,
     SubscriptionStatus,
+    card_expires_before,
 )
 from domain.workflow_ids import claim_id
 from workflows.claim import ClaimWorkflow
@@ -76,6 +82,8 @@ class SubscriptionWorkflow:
             rate = await self._next_rate()
             if rate is None:
                 return await self._end("completed")
+            if workflow.patched("card-expiry-reminder") and not await self._remind_expiring_card(rate):
+                continue  # another card was saved: its expiry is looked up first
             if not await self._wait_until_due(rate):
                 continue  # a pause, resume or cancellation changed the plan: look again
             if st.phase == SubscriptionPhase.ending:
@@ -106,6 +114,48 @@ class SubscriptionWorkflow:
             date.fromisoformat(rate.due) - date.fromisoformat(plan.purchased)
         ).days + self.state.paused_days
         return datetime.fromisoformat(self.state.origin) + timedelta(seconds=days * self.inp.day_s)
+
+    async def _remind_expiring_card(self, rate: RateDue) -> bool:
+        """A saved card that expires before `rate` falls due: the payer is asked, once per card and
+        CARD_REMINDER_DAYS before the rate, to save another one, before anything fails. False after a card change
+        (the new card's expiry is loaded: look again)."""
+        st, inp = self.state, self.inp
+        if st.method_changed:
+            st.method_changed = False
+            self.plan = await self._remote(
+                SubscriptionActivities.load_subscription,
+                LoadRates(inp.order_token, st.next_rate, inp.horizon),
+            )
+            return False
+        expires = self.plan.card_expires if self.plan else None
+        if (
+            st.phase != SubscriptionPhase.active
+            or not expires
+            or st.card_reminded == expires
+            or not card_expires_before(expires, rate.due)
+        ):
+            return True
+        timeout = self._wake_at(rate) - timedelta(seconds=CARD_REMINDER_DAYS * inp.day_s) - workflow.now()
+        if timeout > timedelta(0):
+            try:
+                await workflow.wait_condition(
+                    lambda: (
+                        st.cancel is not None
+                        or st.pause_requested
+                        or st.resume_requested
+                        or st.method_changed
+                    ),
+                    timeout=timeout,
+                )
+                return not st.method_changed  # a cancel or pause is applied by the wait for the rate
+            except TimeoutError:
+                pass
+        await self._remote(
+            SubscriptionActivities.remind_card_expiry,
+            CardExpiryReminder(inp.order_token, expires, rate.number, rate.due, rate.amount),
+        )
+        st.card_reminded = expires
+        return True
 
     async def _wait_until_due(self, rate: RateDue) -> bool:
         """True when the rate is due and nothing asks for a change; False after a pause, resume or cancel."""
@@ -226,7 +276,8 @@ class SubscriptionWorkflow:
 
     @workflow.signal
     async def payment_method_changed(self) -> None:
-        """Every open claim of the order charges the new method at once."""
+        """Every open claim of the order charges the new method at once; the new card's expiry is looked up."""
+        self.state.method_changed = True
         for rate in list(self.state.debts):
             handle = workflow.get_external_workflow_handle(claim_id(self.inp.order_token, rate))
             try:

@@ -100,6 +100,8 @@ class SubscriptionOut(BaseModel):
     rates: list[RateOut]
     next_due: date | None
     payments_count: int | None
+    card_expires: str | None = Field(None, description='The saved card\'s expiry month, "YYYY-MM".')
+    card_expiring: bool = Field(False, description="The saved card expires before the next rate falls due.")
 
 
 class SubscriptionAction(BaseModel):

@@ -90,6 +90,7 @@ class RenewalIntents(PaymentIntents, Protocol):
     """What a renewal charge asks of the card provider: the payment steps, confirmed off-session."""
 
     async def confirm_off_session(self, intent_id: str, idempotency_key: str) -> Intent: ...
+    async def card_expiry(self, payment_method: str) -> str | None: ...
 
 
 class CardGateway(RenewalIntents, Protocol):
@@ -228,6 +229,19 @@ class StripeGateway:
             code = getattr(e.error, "decline_code", None) if e.error else None
             raise ProviderDeclined(e.user_message or str(e), code or e.code, intent_id) from e
         return _intent(pi)
+
+    async def card_expiry(self, payment_method: str) -> str | None:
+        """The month a saved card expires ("YYYY-MM"); None for a payment method without an expiry, or when the
+        provider cannot say now (asked again on the next load: a reminder is a courtesy, never a blocker)."""
+        try:
+            pm = await _call(lambda: self.client.v1.payment_methods.retrieve_async(payment_method))
+        except (ProviderRefused, stripe.StripeError):
+            return None
+        card = getattr(pm, "card", None)
+        month, year = getattr(card, "exp_month", None), getattr(card, "exp_year", None)
+        if not isinstance(month, int) or not isinstance(year, int) or not 1 <= month <= 12:
+            return None
+        return f"{year:04d}-{month:02d}"
 
     async def setup_payment_method(self, setup_intent_id: str) -> str | None:
         """The card a SetupIntent saved (None until it succeeded)."""

@@ -88,6 +88,7 @@ async def subscription_plan(s: AsyncSession, token: str, from_rate: int, horizon
         rates=[RateDue(r.number, r.due.isoformat(), r.amount) for r in rates if r.number >= from_rate],
         count=terms.payments_count,
         paid_through=paid_through,
+        card_expires=order.renewal_card_expires,
     )
 
 
@@ -346,3 +347,13 @@ async def claim_of_seller(s: AsyncSession, seller_id: int, claim_id: int) -> tup
 async def renewal_method_changed(s: AsyncSession, token: str, payment_method: str) -> None:
     locked = await order_by_token(s, token, lock=True)
     locked.renewal_payment_method = payment_method
+    locked.renewal_card_expires = None  # the new card's expiry is looked up by the workflow
+
+
+async def card_expiry_saved(s: AsyncSession, token: str, payment_method: str, expires: str) -> None:
+    """Remember the expiry of the card the order is charged to (only if that card is still the saved one)."""
+    await s.execute(
+        update(Order)
+        .where(Order.token == token, Order.renewal_payment_method == payment_method)
+        .values(renewal_card_expires=expires)
+    )

@@ -96,6 +96,8 @@ class Order(Timestamps, Base):
     # payment method its rates are charged to (saved at checkout, changed on the payer's manage page)
     terms: Mapped[dict | None] = mapped_column(JSONB)
     renewal_payment_method: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
+    # "YYYY-MM" the saved card expires (looked up by the Subscription workflow; reset when the card changes)
+    renewal_card_expires: Mapped[str | None] = mapped_column(String(7))
 
 
 class PaymentIntentRecord(Timestamps, Base):

@@ -212,8 +212,10 @@ def _stripe(stack) -> None:
     stripe.api_base = f"http://127.0.0.1:{stack.ports.stripe}"
 
 
-async def card_payment_method(stack, setup_secret: str, number: str) -> str:
-    """Play the browser's confirmCardSetup (3-D Secure at setup answered 'complete')."""
+async def card_payment_method(
+    stack, setup_secret: str, number: str, expires: tuple[int, int] = (12, 2031)
+) -> str:
+    """Play the browser's confirmCardSetup (3-D Secure at setup answered 'complete'); `expires` is (month, year)."""
     _stripe(stack)
     seti = setup_secret.split("_secret_")[0]
 
@@ -222,7 +224,7 @@ async def card_payment_method(stack, setup_secret: str, number: str) -> str:
             seti,
             payment_method_data={
                 "type": "card",
-                "card": {"number": number, "exp_month": 12, "exp_year": 2031, "cvc": "123"},
+                "card": {"number": number, "exp_month": expires[0], "exp_year": expires[1], "cvc": "123"},
             },
         )
         if si.status == "requires_action":

@@ -20,6 +20,7 @@ from domain.inkasso import AgencyEvent, AgencyStatus, ClaimPayment, HandOver
 from domain.orders import PaymentType
 from domain.subscriptions import (
     Cancel,
+    CardExpiryReminder,
     ChargeOutcome,
     ChargeRate,
     LoadRates,
@@ -59,6 +60,8 @@ class FakeBilling:
     handed: list[int] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)
     collected: list[tuple[int, str]] = field(default_factory=list)
+    card: str | None = None  # the saved card's expiry ("YYYY-MM") the next load answers
+    card_reminders: list[tuple[str, int, int]] = field(default_factory=list)  # (expiry, rate, charges so far)
 
     @activity.defn(name="load_subscription")
     async def load_subscription(self, req: LoadRates) -> SubscriptionPlan:
@@ -73,7 +76,12 @@ class FakeBilling:
             ],
             count=self.terms.payments_count,
             paid_through=1,
+            card_expires=self.card,
         )
+
+    @activity.defn(name="remind_card_expiry")
+    async def remind_card_expiry(self, req: CardExpiryReminder) -> None:
+        self.card_reminders.append((req.expires, req.rate, len(self.charges)))
 
     @activity.defn(name="charge_rate")
     async def charge_rate(self, req: ChargeRate) -> ChargeOutcome:
@@ -140,6 +148,7 @@ class FakeBilling:
             self.end_subscription,
             self.open_claim,
             self.send_claim_reminder,
+            self.remind_card_expiry,
             self.close_claim,
         ]
 
@@ -305,6 +314,37 @@ async def test_cancel_at_the_period_end_charges_nothing_more(client, record):
     assert fake.paid == [2] and fake.charges == [(2, 1)]
     assert [(e.reason, e.last_rate) for e in fake.ends] == [("canceled", 2)]
     await record(handle, "subscription")
+
+
+async def test_a_card_expiring_before_the_next_rate_is_reminded_once_and_the_new_card_pays(client, record):
+    """Bought 31 Jan with a card valid through February: rate 2 (28 Feb) is charged to it; before rate 3 (31 Mar)
+    the payer is asked once to save another card, and after the change no reminder follows."""
+    fake = FakeBilling(monthly(4, PaymentType.limited_subscription), card="2026-02")
+    token = f"card{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.card_reminders != [])
+        assert fake.card_reminders == [("2026-02", 3, 1)]  # after rate 2 was charged, before rate 3
+        assert fake.paid == [2] and fake.failed == []
+        fake.card = "2029-12"
+        loads = fake.loads
+        await handle.signal(SubscriptionWorkflow.payment_method_changed)
+        assert await asyncio.wait_for(handle.result(), 30) == "completed"
+    assert fake.loads > loads  # the new card's expiry was looked up
+    assert fake.card_reminders == [("2026-02", 3, 1)]
+    assert fake.paid == [2, 3, 4]
+    await record(handle, "subscription")
+
+
+async def test_an_expiring_card_is_reminded_of_once_however_many_rates_follow(client):
+    fake = FakeBilling(monthly(4, PaymentType.limited_subscription), card="2026-02")
+    token = f"card{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token, day=0.02)
+    async with worker:
+        handle = await start()
+        assert await asyncio.wait_for(handle.result(), 30) == "completed"
+    assert fake.card_reminders == [("2026-02", 3, 1)]  # not again before rate 4
 
 
 async def test_cancel_now_ends_at_once(client, record):

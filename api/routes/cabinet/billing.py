@@ -24,7 +24,7 @@ from api.subscriptions import CLAIM_SIGNALS, SUBSCRIPTION_SIGNALS, signal_claim,
 from domain.claims import COURT_STATUSES, ClaimOutcome, ClaimSettings, InkassoStatus
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.orders import OrderRateState, PaymentState
-from domain.subscriptions import Cancel, CancelMode, SubscriptionPhase
+from domain.subscriptions import Cancel, CancelMode, SubscriptionPhase, card_expires_before
 from store.billing.claims import claim_settings_of, claim_settings_saved
 from store.billing.lists import (
     CLAIM_FILTERS,
@@ -119,6 +119,8 @@ async def subscription_out(s: DB, order: Order) -> SubscriptionOut:
     phase = PHASES.get(order.payment_state)
     if order.payment_state == PaymentState.paid and rates and not future:
         phase = SubscriptionPhase.ended
+    next_due = future[0].due_on if future and phase == SubscriptionPhase.active else None
+    expires = order.renewal_card_expires
     return SubscriptionOut(
         order_token=order.token,
         product_name=order.product_name,
@@ -126,8 +128,10 @@ async def subscription_out(s: DB, order: Order) -> SubscriptionOut:
         phase=phase,
         currency=order.currency_key,
         rates=[RateOut.model_validate(r, from_attributes=True) for r in rates],
-        next_due=future[0].due_on if future and phase == SubscriptionPhase.active else None,
+        next_due=next_due,
         payments_count=order.terms.get("payments_count"),
+        card_expires=expires,
+        card_expiring=bool(expires and next_due and card_expires_before(expires, next_due.isoformat())),
     )
 
 

@@ -4,8 +4,8 @@ Revision ID: 0012
 Revises: 0011
 """
 
-import sqlalchemy as sa  # noqa: F401
-from alembic import op  # noqa: F401
+import sqlalchemy as sa
+from alembic import op
 
 revision = "0012"
 down_revision = "0011"
@@ -14,8 +14,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    op.add_column("orders", sa.Column("renewal_card_expires", sa.String(7)))
 
 
 def downgrade() -> None:
-    pass
+    op.drop_column("orders", "renewal_card_expires")

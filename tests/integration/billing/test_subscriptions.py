@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
+from datetime import date
 
 import httpx
 
@@ -23,6 +25,7 @@ from tests.integration.helpers import (
     start_checkout,
     stripe_succeeded_charges,
     wait_fulfilled,
+    wait_mail,
 )
 
 CARD_FAILS_ON_CHARGE = "4000000000000341"
@@ -51,10 +54,17 @@ async def _until(c: httpx.AsyncClient, url: str, h: dict | None, check, timeout:
 
 
 async def _buy(
-    stack, c: httpx.AsyncClient, seller, product: dict, card: str = CARD_OK, last_name: str = "Buyer"
+    stack,
+    c: httpx.AsyncClient,
+    seller,
+    product: dict,
+    card: str = CARD_OK,
+    last_name: str = "Buyer",
+    expires: tuple[int, int] = (12, 2031),
+    email: str | None = None,
 ) -> str:
-    co = await start_checkout(c, seller.username, product, last_name=last_name)
-    pm = await card_payment_method(stack, co["setup_intent_client_secret"], card)
+    co = await start_checkout(c, seller.username, product, last_name=last_name, email=email)
+    pm = await card_payment_method(stack, co["setup_intent_client_secret"], card, expires)
     r = await pay(c, seller.username, co["order_token"], pm)
     assert r.status_code == 200 and r.json()["outcome"] == "succeeded", r.text
     await wait_fulfilled(c, seller.username, co["order_token"])
@@ -220,6 +230,44 @@ async def test_a_card_that_fails_later_opens_a_claim_paid_with_a_new_card(stack)
         r = await c.get("/v1/cabinet/claims", params={"filters[inkasso][]": "court"}, headers=h)
         assert r.status_code == 400
         r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)
+        assert r.status_code == 202
+
+
+async def test_a_card_that_expires_before_the_next_rate_is_reminded_before_anything_fails(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "expiring")
+        plan = {
+            "name": "Monthly",
+            "payment_type": "subscription",
+            "price": 1500,
+            "period": "1m",
+            "currency": "eur",
+        }
+        product = await published_product(c, seller, plan=plan)
+        today = date.today()
+        payer = f"expiring-{uuid.uuid4().hex[:6]}@example.com"
+        # a card valid through this month only: the next rate falls due next month
+        token = await _buy(stack, c, seller, product, expires=(today.month, today.year), email=payer)
+        manage = f"/v1/shop/{seller.username}/payment/{token}/manage"
+        page = await _until(c, manage, None, lambda b: b["card_expires"] is not None)
+        assert page["card_expires"] == f"{today.year:04d}-{today.month:02d}" and page["card_expiring"] is True
+        mail = await wait_mail(stack, payer, "card expires soon", timeout=30)
+        assert f"/s/{seller.username}/payment/{token}/manage" in mail["body"]
+        page = (await c.get(manage)).json()
+        assert page["rates"][1]["state"] == "future"  # nothing failed yet
+
+        # another card, valid for years: the warning goes, no second reminder
+        secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
+        good = await card_payment_method(stack, secret, CARD_OK, (today.month, today.year + 3))
+        assert (await c.post(f"{manage}/payment_method", json={"payment_method": good})).status_code == 200
+        later = f"{today.year + 3:04d}-{today.month:02d}"
+        page = await _until(c, manage, None, lambda b: b["card_expires"] == later)
+        assert page["card_expiring"] is False
+        await asyncio.sleep(1)
+        assert len([m for m in await mails(stack, payer) if "card expires soon" in m["subject"]]) == 1
+        r = await c.post(
+            f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=seller.headers
+        )
         assert r.status_code == 202
 
 

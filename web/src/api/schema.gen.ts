@@ -2923,6 +2923,17 @@ export interface components {
          * @description A recurring order: its rates, its state and what comes next.
          */
         SubscriptionOut: {
+            /**
+             * Card Expires
+             * @description The saved card's expiry month, "YYYY-MM".
+             */
+            card_expires?: string | null;
+            /**
+             * Card Expiring
+             * @description The saved card expires before the next rate falls due.
+             * @default false
+             */
+            card_expiring: boolean;
             /** Currency */
             currency: string;
             /** Next Due */

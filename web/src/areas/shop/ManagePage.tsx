@@ -68,6 +68,11 @@ export default function ManagePage() {
         <Typography color="text.secondary">{t('billing.manageIntro')}</Typography>
         {notice ? <Alert severity={notice.tone}>{notice.text}</Alert> : null}
         {owing ? <Alert severity="warning" data-testid="manage-owing">{t('billing.unpaidNotice')}</Alert> : null}
+        {!owing && running && s.cardExpiring && s.cardExpires ? (
+          <Alert severity="info" data-testid="manage-card-expiring">
+            {t('billing.cardExpiring', { month: `${s.cardExpires.slice(5, 7)}/${s.cardExpires.slice(0, 4)}` })}
+          </Alert>
+        ) : null}
         <Paper sx={{ p: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
             {s.phase ? <Chip color={s.phase === 'active' ? 'success' : 'default'} label={t(`billing.phase.${s.phase}`)} sx={{ alignSelf: 'flex-start' }} /> : null}
