@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from api import legitimation, payouts
 from api.deps import DB, Temporal
 from api.schemas.webhooks import WebhookAck
-from api.subscriptions import agency_reported
+from api.subscriptions import agency_reported, signal_subscription
 from api.workflows import payment_event
 from domain.checkout import PaymentEvent
 from domain.errors import DomainError, ErrorCode
@@ -21,6 +21,7 @@ from domain.inkasso import AgencyEvent
 from domain.legitimation import KycAnswer
 from domain.orders import PAID_STATES, PaymentState
 from domain.payouts import BankAnswer
+from domain.subscriptions import Cancel, CancelMode
 from providers.bank.webhooks import SIGNATURE_HEADER as BANK_SIGNATURE
 from providers.bank.webhooks import verify_bank_callback
 from providers.inkasso.webhooks import SIGNATURE_HEADER as AGENCY_SIGNATURE
@@ -28,9 +29,10 @@ from providers.inkasso.webhooks import verify_agency_callback
 from providers.kyc.webhooks import SIGNATURE_HEADER, CallbackRejected, verify_callback
 from providers.stripe.errors import WebhookRejected
 from providers.stripe.webhooks import StripeEvent, verify_webhook
-from store.ledger.chargebacks import chargeback_opened, dispute_won, order_of_intent
+from store.ledger.chargebacks import charge_of_intent, chargeback_opened, dispute_won
 from store.orders.queries import payment_state_of
 from store.webhooks.actions import webhook_received
+from workflows.subscription import SubscriptionWorkflow
 
 router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"])
 log = structlog.get_logger()
@@ -42,20 +44,36 @@ async def _settled(s: DB, token: str) -> bool:
     return state is None or state in PAID_STATES or state == PaymentState.payment_not_completed
 
 
-async def _dispute(s: DB, event: StripeEvent) -> None:
+async def _dispute(s: DB, event: StripeEvent, client: Temporal) -> None:
     """A chargeback (`charge.dispute.created`) or its end (`charge.dispute.closed`, won or lost), booked in the
-    request's transaction with the stored event: once per dispute, whatever order the events arrive in."""
+    request's transaction with the stored event: once per dispute, whatever order the events arrive in. A
+    disputed rate of a subscription ends the subscription at once: a payer who disputes is not charged again."""
     obj = event.data.object
-    order = await order_of_intent(s, obj.payment_intent) if obj.payment_intent else None
-    if order is None or not obj.id:
+    found = await charge_of_intent(s, obj.payment_intent) if obj.payment_intent else None
+    if found is None or not obj.id:
         log.info("dispute_unknown_payment", event_id=event.id, payment_intent=obj.payment_intent)
         return
+    order, rate = found
+    amount = obj.amount if obj.amount is not None else order.paid
     if event.type in ("charge.dispute.created", "charge.dispute.funds_withdrawn") or obj.status == "lost":
-        await chargeback_opened(s, order, obj.id, obj.amount if obj.amount is not None else order.paid)
+        await chargeback_opened(s, order, obj.id, amount, rate)
+        if rate is not None:
+            await _end_disputed_subscription(client, order.token, obj.id)
     elif event.type == "charge.dispute.closed" and obj.status == "won":
-        await chargeback_opened(s, order, obj.id, obj.amount if obj.amount is not None else order.paid)
-        await dispute_won(s, order, obj.id)
-    log.info("dispute", event_id=event.id, type=event.type, order_token=order.token, status=obj.status)
+        await chargeback_opened(s, order, obj.id, amount, rate)
+        await dispute_won(s, order, obj.id, rate)
+    log.info(
+        "dispute", event_id=event.id, type=event.type, order_token=order.token, rate=rate, status=obj.status
+    )
+
+
+async def _end_disputed_subscription(client: Temporal, token: str, dispute: str) -> None:
+    try:  # one request per dispute: a repeated event is ignored by the workflow
+        await signal_subscription(
+            client, token, SubscriptionWorkflow.cancel, Cancel(CancelMode.now, f"chargeback-{dispute}")
+        )
+    except DomainError:  # the subscription has ended already
+        log.info("dispute_subscription_over", order_token=token, dispute=dispute)
 
 
 @router.post("/stripe", response_model=WebhookAck)
@@ -76,7 +94,7 @@ async def stripe_webhook(request: Request, s: DB, client: Temporal) -> WebhookAc
         return WebhookAck(received=True, duplicate=True)
     delivered = False
     if event.type.startswith("charge.dispute."):
-        await _dispute(s, event)
+        await _dispute(s, event, client)
         return WebhookAck(received=True, duplicate=False)
     if event.type.startswith("payment_intent.") and token and ref and not await _settled(s, token):
         delivered = await payment_event(client, token, PaymentEvent(intent_id=ref, event_type=event.type))

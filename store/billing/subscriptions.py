@@ -308,7 +308,8 @@ async def subscription_ended(s: AsyncSession, end: SubscriptionEnd) -> None:
     if end.reason == "completed":
         await subscription_moved(s, end.order_token, PaymentState.paid)
     else:
-        order.payment_state = PaymentState.payment_canceled
+        if order.payment_state != PaymentState.payment_chargebacked:  # a chargeback's end keeps its state
+            order.payment_state = PaymentState.payment_canceled
         await s.execute(
             update(Access)
             .where(Access.order_id == order.id, Access.revoked_at.is_(None))

@@ -1,5 +1,10 @@
 """Chargebacks from the provider's signed dispute events: booked once per dispute (unique entry keys), the order
-`payment_chargebacked` and its access revoked; a dispute won restores both and books the money back."""
+`payment_chargebacked` and its access revoked; a dispute won restores both and books the money back.
+
+A dispute of a subscription's rate (its charge is in `rate_charges`, or the checkout's charge of a recurring order:
+rate 1) is booked against that rate: at most the rate's amount, the platform fee of that rate given back, the rate
+`chargebacked`. The subscription itself ends (the API signals it); a dispute won books the money back and the rate
+is `paid` again, while the subscription stays ended (docs/DECISIONS.md)."""
 
 from __future__ import annotations
 
@@ -17,19 +22,43 @@ from domain.ledger import (
     dispute_won_entries,
     fee_back,
 )
-from domain.orders import LogType, PaymentLogState, PaymentProvider, PaymentState
+from domain.orders import LogType, OrderRateState, PaymentLogState, PaymentProvider, PaymentState
+from store.billing.models import OrderRate, RateCharge
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry
 from store.orders.models import Access, Order, Payment, PaymentIntentRecord
 
 
-async def order_of_intent(s: AsyncSession, intent_id: str) -> Order | None:
+async def charge_of_intent(s: AsyncSession, intent_id: str) -> tuple[Order, int | None] | None:
+    """The order a PaymentIntent paid, and the rate it paid (None for a one-time order)."""
     q = (
         select(Order)
         .join(PaymentIntentRecord, PaymentIntentRecord.order_id == Order.id)
         .where(PaymentIntentRecord.provider_ref == intent_id)
     )
+    order = (await s.execute(q)).scalar_one_or_none()
+    if order is not None:
+        return order, (1 if order.terms is not None else None)
+    row = (
+        await s.execute(
+            select(Order, RateCharge.rate)
+            .join(RateCharge, RateCharge.order_id == Order.id)
+            .where(RateCharge.provider_ref == intent_id)
+        )
+    ).first()
+    return (row[0], row[1]) if row else None
+
+
+async def _rate(s: AsyncSession, order_id: int, number: int | None) -> OrderRate | None:
+    if number is None:
+        return None
+    q = select(OrderRate).where(OrderRate.order_id == order_id, OrderRate.number == number).with_for_update()
     return (await s.execute(q)).scalar_one_or_none()
+
+
+async def _entry(s: AsyncSession, key: str) -> int:
+    q = select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(LedgerEntry.idempotency_key == key)
+    return int((await s.execute(q)).scalar_one())
 
 
 async def _sum(s: AsyncSession, order_id: int, payee: PayeeType, kind: EntryKind) -> int:
@@ -60,12 +89,20 @@ async def _log(
     )
 
 
-async def chargeback_opened(s: AsyncSession, order: Order, dispute: str, amount: int) -> None:
+async def chargeback_opened(
+    s: AsyncSession, order: Order, dispute: str, amount: int, rate_no: int | None = None
+) -> None:
     order = (await s.execute(select(Order).where(Order.id == order.id).with_for_update())).scalar_one()
-    amount = min(amount, order.paid)
-    fee = await _sum(s, order.id, PayeeType.platform, EntryKind.platform_fee)
-    refunded = await _sum(s, order.id, PayeeType.clearing, EntryKind.refund)
-    back = fee_back(fee, order.total, refunded, amount)
+    rate = await _rate(s, order.id, rate_no)
+    if rate is not None:  # one rate of a subscription: its amount, its fee
+        amount = min(amount, rate.paid_amount)
+        key = f"order-{order.token}" if rate.number == 1 else f"order-{order.token}-rate-{rate.number}"
+        back = fee_back(await _entry(s, f"{key}-fee-platform"), rate.amount, 0, amount)
+    else:
+        amount = min(amount, order.paid)
+        fee = await _sum(s, order.id, PayeeType.platform, EntryKind.platform_fee)
+        refunded = await _sum(s, order.id, PayeeType.clearing, EntryKind.refund)
+        back = fee_back(fee, order.total, refunded, amount)
     entries = chargeback_entries(
         order.token, dispute, order.seller_id, amount, DISPUTE_FEE, back, order.currency_key
     )
@@ -78,15 +115,18 @@ async def chargeback_opened(s: AsyncSession, order: Order, dispute: str, amount:
         PaymentLogState.successful,
         amount,
         dispute,
-        "Chargeback",
+        "Chargeback" if rate is None else f"Chargeback of rate {rate.number}",
     )
+    if rate is not None:
+        rate.state = OrderRateState.chargebacked
+        rate.updated_at = datetime.now(UTC)
     order.payment_state = PaymentState.payment_chargebacked
     access = (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one_or_none()
     if access is not None and access.revoked_at is None:
         access.revoked_at = datetime.now(UTC)
 
 
-async def dispute_won(s: AsyncSession, order: Order, dispute: str) -> None:
+async def dispute_won(s: AsyncSession, order: Order, dispute: str, rate_no: int | None = None) -> None:
     order = (await s.execute(select(Order).where(Order.id == order.id).with_for_update())).scalar_one()
     key = f"order-{order.token}-chargeback-{dispute}-seller"
     lost = (
@@ -117,6 +157,14 @@ async def dispute_won(s: AsyncSession, order: Order, dispute: str) -> None:
         dispute,
         "Dispute won",
     )
+    rate = await _rate(s, order.id, rate_no)
+    if (
+        rate is not None
+    ):  # the rate is paid again; the subscription that ended with the chargeback stays ended
+        rate.state = OrderRateState.paid
+        rate.updated_at = datetime.now(UTC)
+        order.payment_state = PaymentState.payment_canceled
+        return
     order.payment_state = PaymentState.paid
     access = (await s.execute(select(Access).where(Access.order_id == order.id))).scalar_one_or_none()
     if access is not None:

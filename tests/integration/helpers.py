@@ -286,12 +286,16 @@ async def wait_fulfilled(c: httpx.AsyncClient, username: str, token: str, timeou
 
 
 async def db_count(sql: str, **params) -> int:
+    return int(await db_value(sql, **params))
+
+
+async def db_value(sql: str, **params):
     from sqlalchemy import text
 
     from store.db import session
 
     async with session() as s:
-        return int((await s.execute(text(sql), params)).scalar_one())
+        return (await s.execute(text(sql), params)).scalar_one()
 
 
 @dataclass

@@ -117,7 +117,7 @@ async def subscription_out(s: DB, order: Order) -> SubscriptionOut:
     rates = await rates_of(s, order.id)
     future = [r for r in rates if r.state == OrderRateState.future]
     phase = PHASES.get(order.payment_state)
-    if order.payment_state == PaymentState.paid and rates and not future:
+    if order.payment_state in (PaymentState.paid, PaymentState.payment_chargebacked) and rates and not future:
         phase = SubscriptionPhase.ended
     next_due = future[0].due_on if future and phase == SubscriptionPhase.active else None
     expires = order.renewal_card_expires

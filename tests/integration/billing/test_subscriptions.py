@@ -18,6 +18,7 @@ from tests.integration.helpers import (
     card_payment_method,
     client,
     db_count,
+    db_value,
     mails,
     new_seller,
     pay,
@@ -27,6 +28,7 @@ from tests.integration.helpers import (
     wait_fulfilled,
     wait_mail,
 )
+from tests.integration.webhooks.test_stripe import signed
 
 CARD_FAILS_ON_CHARGE = "4000000000000341"
 
@@ -269,6 +271,82 @@ async def test_a_card_that_expires_before_the_next_rate_is_reminded_before_anyth
             f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=seller.headers
         )
         assert r.status_code == 202
+
+
+async def test_a_disputed_rate_is_booked_against_that_rate_and_ends_the_subscription(stack):
+    """A chargeback of rate 2 (localstripe has no disputes: the test sends Stripe's signed events): the rate is
+    `chargebacked` with its amount and the provider's fee booked against the seller, the order
+    `payment_chargebacked`, no further rate charged; the dispute won books the money back."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "disputed")
+        h = seller.headers
+        plan = {
+            "name": "Weekly",
+            "payment_type": "subscription",
+            "price": 900,
+            "period": "1w",
+            "currency": "eur",
+        }
+        product = await published_product(c, seller, plan=plan)
+        token = await _buy(stack, c, seller, product)
+        sub_url = f"/v1/cabinet/orders/{token}/subscription"
+        await _until(c, sub_url, h, lambda b: len(b["rates"]) > 1 and b["rates"][1]["state"] == "paid", 60)
+        intent = await db_value(
+            "select rc.provider_ref from rate_charges rc join orders o on o.id = rc.order_id "
+            "where o.token = :t and rc.rate = 2",
+            t=token,
+        )
+        dispute = f"dp_{uuid.uuid4().hex[:10]}"
+        created = _dispute_event("created", dispute, intent, "needs_response", 900)
+        for _ in range(2):  # delivered twice: booked once
+            body, headers = signed(created)
+            assert (await c.post("/v1/webhooks/stripe", content=body, headers=headers)).status_code == 200
+        sub = await _until(c, sub_url, h, lambda b: b["phase"] == "ended")
+        assert sub["payment_state"] == "payment_chargebacked"
+        assert [r["state"] for r in sub["rates"][:2]] == ["paid", "chargebacked"]
+        assert {r["state"] for r in sub["rates"][2:]} <= {"skipped"}
+        charged = await stripe_succeeded_charges(stack, token)
+        await asyncio.sleep(3)  # more than two weekly rates of the compressed calendar: none is charged
+        assert await stripe_succeeded_charges(stack, token) == charged
+        detail = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
+        assert [p["type"] for p in detail["payments"]].count("Chargeback") == 1
+        assert await _ledger_sum(token) == 0
+        seller_chargebacks = await db_count(
+            "select coalesce(sum(e.amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
+            "where o.token = :t and e.payee_type = 'seller' and e.kind = 'chargeback'",
+            t=token,
+        )
+        assert seller_chargebacks == -900  # the rate's amount, not the order's
+
+        body, headers = signed(_dispute_event("closed", dispute, intent, "won", 900))
+        assert (await c.post("/v1/webhooks/stripe", content=body, headers=headers)).status_code == 200
+        sub = (await c.get(sub_url, headers=h)).json()
+        assert sub["rates"][1]["state"] == "paid" and sub["payment_state"] == "payment_canceled"
+        assert await _ledger_sum(token) == 0
+
+
+def _dispute_event(kind: str, dispute: str, intent: str, status: str, amount: int) -> dict:
+    return {
+        "id": f"evt_{uuid.uuid4().hex[:16]}",
+        "type": f"charge.dispute.{kind}",
+        "data": {
+            "object": {
+                "id": dispute,
+                "payment_intent": intent,
+                "amount": amount,
+                "currency": "eur",
+                "status": status,
+            }
+        },
+    }
+
+
+async def _ledger_sum(token: str) -> int:
+    return await db_count(
+        "select coalesce(sum(e.amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
+        "where o.token = :t",
+        t=token,
+    )
 
 
 async def _reminders(stack, to: str, at_least: int, timeout: float = 30) -> list[dict]:
