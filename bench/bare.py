@@ -48,3 +48,34 @@ class Bare3LA:
         for _ in range(3):
             await workflow.execute_local_activity(noop, token, start_to_close_timeout=LOCAL)
         return token
+
+
+@workflow.defn(name="BenchBareRenewal")
+class BareRenewal:
+    """The Subscription's shape for one renewal without its work: sleep until the rate is due, then a 'charge'
+    activity (which waits for the same provider rate limit as the real one) and a 'record' activity."""
+
+    @workflow.run
+    async def run(self, args: list[float]) -> str:
+        due_at, due_in = args  # an absolute due time, or (0, seconds after the start) like a Subscription
+        if due_in:
+            due_at = workflow.now().timestamp() + due_in
+        wait = due_at - workflow.now().timestamp()
+        if wait > 0:
+            await workflow.sleep(timedelta(seconds=wait))
+        await workflow.execute_activity(bench_charge, "charge", start_to_close_timeout=REMOTE)
+        await workflow.execute_activity(noop, "record", start_to_close_timeout=REMOTE)
+        return "paid"
+
+
+LIMIT: dict[str, object] = {}
+
+
+@activity.defn(name="bench_charge")
+async def bench_charge(arg: str) -> str:
+    """Two provider requests (create and confirm), each waiting for the shared rate limit."""
+    limiter = LIMIT.get("limiter")
+    for _ in range(2):
+        if limiter is not None:
+            await limiter.acquire()  # type: ignore[attr-defined]
+    return arg

@@ -33,7 +33,7 @@ from domain.subscriptions import (
 from store.accounts.models import Seller
 from store.billing.models import Claim, OrderRate, RateCharge
 from store.ledger.actions import entries_booked, fee_rate_of
-from store.orders.invoices import snapshot_now
+from store.orders.invoices import invoice_numbers_locked, snapshot_now
 from store.orders.models import Access, Invoice, Order, Payment, Transfer
 from store.orders.queries import order_by_token
 
@@ -231,9 +231,7 @@ async def rate_invoice(s: AsyncSession, order: Order, rate: OrderRate) -> Invoic
     )
     if (found := (await s.execute(q)).scalar_one_or_none()) is not None:
         return found
-    seller = (
-        await s.execute(select(Seller).where(Seller.id == order.seller_id).with_for_update())
-    ).scalar_one()
+    seller = await invoice_numbers_locked(s, order.seller_id)
     if (found := (await s.execute(q)).scalar_one_or_none()) is not None:
         return found
     count = terms_from_json(order.terms or {}).payments_count if order.terms else None

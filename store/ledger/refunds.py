@@ -13,10 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.errors import DomainError, ErrorCode
 from domain.ledger import EntryKind, PayeeType, RefundState, fee_back, refund_entries
 from domain.orders import InvoiceForm, InvoiceState, LogType, PaymentLogState, PaymentProvider, PaymentState
-from store.accounts.models import Seller
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry, Refund
-from store.orders.invoices import snapshot_now, snapshot_of
+from store.orders.invoices import invoice_numbers_locked, snapshot_now, snapshot_of
 from store.orders.models import Access, Invoice, Order, Payment
 
 
@@ -152,9 +151,7 @@ async def reversal_issued(s: AsyncSession, refund: Refund, order: Order) -> Invo
     existing = (await s.execute(select(Invoice).where(Invoice.refund_id == refund.id))).scalar_one_or_none()
     if existing:
         return existing
-    seller = (
-        await s.execute(select(Seller).where(Seller.id == order.seller_id).with_for_update())
-    ).scalar_one()
+    seller = await invoice_numbers_locked(s, order.seller_id)
     existing = (await s.execute(select(Invoice).where(Invoice.refund_id == refund.id))).scalar_one_or_none()
     if existing:
         return existing

@@ -27,7 +27,7 @@ from store.accounts.models import Seller
 from store.catalog.models import PricingPlan, Product
 from store.catalog.plans import plan_terms
 from store.ledger.actions import entries_booked, fee_rate_of
-from store.orders.invoices import snapshot_now
+from store.orders.invoices import invoice_numbers_locked, snapshot_now
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 from store.orders.queries import order_by_token, payer_customer
 
@@ -225,9 +225,7 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
     ).scalar_one_or_none()
     if existing:
         return existing
-    seller = (
-        await s.execute(select(Seller).where(Seller.id == order.seller_id).with_for_update())
-    ).scalar_one()
+    seller = await invoice_numbers_locked(s, order.seller_id)
     existing = (
         await s.execute(
             select(Invoice).where(

@@ -42,6 +42,20 @@ INVOICE_LIST = ListSpec(
 _Original = aliased(Invoice)
 
 
+async def invoice_numbers_locked(s: AsyncSession, seller_id: int) -> Seller:
+    """The seller's row locked for the next gapless invoice number, as `FOR NO KEY UPDATE`: it serialises the
+    numbering, yet never waits for (or deadlocks with) the key-share locks that inserting rows which reference
+    the seller takes (payment log, ledger, transfers: many renewals of one seller book at once). The row is read
+    again under the lock even when the session loaded it before, so the counter is never stale."""
+    q = (
+        select(Seller)
+        .where(Seller.id == seller_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)  # the counter as committed, not as loaded earlier
+    )
+    return (await s.execute(q)).scalar_one()
+
+
 async def invoices_listed(
     s: AsyncSession, seller_id: int, params: ListParams
 ) -> tuple[list[dict[str, Any]], int]:
@@ -158,7 +172,7 @@ async def invoice_corrected(
     """A correction of a finalised invoice: a reversal cancelling it and a corrected invoice with the new buyer
     details (and the VAT the new country calls for), each referencing the original, numbered next under the
     seller's lock. The original's content never changes; its state becomes canceled."""
-    seller = (await s.execute(select(Seller).where(Seller.id == seller_id).with_for_update())).scalar_one()
+    seller = await invoice_numbers_locked(s, seller_id)
     original = (
         await s.execute(select(Invoice).where(Invoice.id == invoice_id, Invoice.seller_id == seller_id))
     ).scalar_one_or_none()
