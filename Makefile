@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 NODE_BIN := $(CURDIR)/$(VENV)/node
 export PATH := $(NODE_BIN):$(PATH)
 
-.PHONY: run test check record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium bench clean openapi
+.PHONY: run test check record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble bench clean openapi
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -31,7 +31,11 @@ web: web/dist/index.html
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-run: install web
+# Debian's pebble (Let's Encrypt's test ACME server) for the local stack's certificates; the stack writes its config.
+pebble:
+	@command -v pebble >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pebble >/dev/null; }
+
+run: install web pebble
 	$(BIN)/sellflow run
 
 # Python: lint, format, the import contracts of DESIGN.md (pyproject's [tool.importlinter]) and types.
@@ -66,7 +70,7 @@ check: lint typecheck
 record-histories: install
 	$(BIN)/python -m tests.replay.record
 
-integration: install web
+integration: install web pebble
 	$(BIN)/python -m pytest -q tests/integration
 
 e2e: install web chromium
@@ -74,7 +78,7 @@ e2e: install web chromium
 
 # Everything: lint, type checks, web unit tests, then one pytest run (unit, integration, browser) whose
 # summary line ends the output.
-test: install web chromium lint typecheck web-lint web-test
+test: install web chromium pebble lint typecheck web-lint web-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
 
 openapi: install

@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
 from api.security import user_id_from
+from domain.account_deletion import AccountType
 from domain.accounts import ProfileType
 from domain.errors import DomainError, ErrorCode
 from store.accounts.models import Seller, User
@@ -56,6 +57,8 @@ async def current_seller(creds: Bearer, s: DB) -> Seller:
         if await s.get(User, user_id) is None:
             raise DomainError(ErrorCode.invalid_access_token)
         raise DomainError(ErrorCode.FORBIDDEN, "A seller profile is required.")
+    if seller.account_type == AccountType.deleted:  # a deleted account's last access token dies with it
+        raise DomainError(ErrorCode.invalid_access_token)
     return seller
 
 

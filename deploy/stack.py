@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 VENV_BIN = Path(sys.executable).parent
@@ -49,10 +49,14 @@ class Ports:
     kyc: int = 8430
     bank: int = 8440
     agency: int = 8450
+    dns: int = 8053  # the loopback DNS server (deploy/dns_server.py), UDP and TCP
+    dns_admin: int = 8054  # its HTTP admin API (add a record)
+    acme: int = 14000  # pebble's ACME directory (https)
+    acme_management: int = 15000
 
     @classmethod
     def free(cls) -> Ports:
-        return cls(*(free_port() for _ in range(9)))
+        return cls(*(free_port() for _ in fields(cls)))
 
 
 def wait_for(check, what: str, timeout: float = 60.0) -> None:
@@ -92,6 +96,8 @@ class Stack:
     kyc_delay: float = 2.0  # seconds the local KYC provider takes to answer
     payout_day_s: float | None = None  # the payout calendar's day in seconds (compressed in tests)
     billing_day_s: float | None = None  # the subscriptions' calendar day in seconds (compressed in tests)
+    domain_day_s: float | None = None  # the certificates' calendar day in seconds (compressed in tests)
+    domain_check_s: tuple[float, float, int] | None = None  # DNS checks: first and max backoff, attempts
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     _pg = None
 
@@ -126,6 +132,7 @@ class Stack:
             env["SELLFLOW_PAYOUT_DAY_S"] = str(self.payout_day_s)
         if self.billing_day_s is not None:
             env["SELLFLOW_BILLING_DAY_S"] = str(self.billing_day_s)
+        env.update(self._domain_env())
         return env
 
     @property
@@ -241,8 +248,50 @@ class Stack:
         args += ["--callback-url", f"http://127.0.0.1:{self.ports.api}/v1/webhooks/collection_agency"]
         self._spawn("agency", [*args, "--delay", str(self.kyc_delay)])
 
+    # ----- domains: the loopback DNS server and pebble (Let's Encrypt's test ACME server) ------------------
+    def _domain_env(self) -> dict[str, str]:
+        p = self.ports
+        env = {
+            "SELLFLOW_DNS_RESOLVER": f"127.0.0.1:{p.dns}",
+            "SELLFLOW_DNS_ADMIN_URL": f"http://127.0.0.1:{p.dns_admin}",
+            "SELLFLOW_ACME_DIRECTORY_URL": f"https://127.0.0.1:{p.acme}/dir",
+            "SELLFLOW_ACME_CA_BUNDLE": str(self.data_dir / "pebble" / "tls" / "ca.pem"),
+        }
+        if self.domain_day_s is not None:
+            env["SELLFLOW_DOMAIN_DAY_S"] = str(self.domain_day_s)
+        if self.domain_check_s is not None:
+            first, most, attempts = self.domain_check_s
+            env["SELLFLOW_DOMAIN_CHECK_FIRST_S"] = str(first)
+            env["SELLFLOW_DOMAIN_CHECK_MAX_S"] = str(most)
+            env["SELLFLOW_DOMAIN_CHECK_ATTEMPTS"] = str(attempts)
+        return env
+
+    def start_dns(self) -> None:
+        args = [sys.executable, "-m", "deploy.dns_server", "--port", str(self.ports.dns)]
+        args += ["--admin-port", str(self.ports.dns_admin)]
+        if self.persistent:
+            args += ["--store", str(self.data_dir / "dns_records.json")]
+        self._spawn("dns", args)
+
+    def start_pebble(self) -> bool:
+        """Pebble validates DNS-01 challenges against the loopback DNS server. False when the Debian package is
+        not installed (`make pebble`): domains are then verified but get no certificate."""
+        from deploy import pebble
+
+        exe = pebble.binary()
+        if exe is None:
+            print("pebble is not installed (make pebble): domains will not get certificates", file=sys.stderr)
+            return False
+        config, _ = pebble.write_config(self.data_dir / "pebble", self.ports.acme, self.ports.acme_management)
+        args = [exe, "-config", str(config), "-dnsserver", f"127.0.0.1:{self.ports.dns}", "-strict=false"]
+        self._spawn("pebble", args, env={**self.env(), **pebble.environment()})
+        return True
+
     def wait_services(self) -> None:
         p = self.ports
+        wait_for(lambda: http_ok(f"http://127.0.0.1:{p.dns_admin}/records"), "DNS server")
+        if "pebble" in self.procs:
+            wait_for(lambda: port_open(p.acme), "pebble (ACME)")
         wait_for(lambda: port_open(p.temporal), "Temporal", 90)
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.stripe}/js.stripe.com/v3/"), "localstripe")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.mail_ui}/api/messages"), "mail catcher")
@@ -310,6 +359,8 @@ class Stack:
         self.start_kyc()
         self.start_bank()
         self.start_agency()
+        self.start_dns()
+        self.start_pebble()
         self.migrate()
         self.wait_services()
         if seed:
@@ -346,6 +397,8 @@ class Stack:
             "KYC provider (stand-in)": f"http://127.0.0.1:{p.kyc}/v1/submissions",
             "Bank (stand-in)": f"http://127.0.0.1:{p.bank}/v1/credit_transfers",
             "Collection agency (stand-in)": f"http://127.0.0.1:{p.agency}/v1/claims",
+            "DNS server (records; add with POST)": f"http://127.0.0.1:{p.dns_admin}/records",
+            "ACME directory (pebble)": f"https://127.0.0.1:{p.acme}/dir",
             "localstripe": f"http://127.0.0.1:{p.stripe}",
             "PostgreSQL": self.database_url,
         }

@@ -24,6 +24,8 @@ class MailTemplate(StrEnum):
     rate_paid = "rate_paid"
     claim_reminder = "claim_reminder"
     card_expiry = "card_expiry"
+    account_closing_requested = "account_closing_requested"
+    account_closing_completed = "account_closing_completed"
 
 
 @dataclass

@@ -29,6 +29,9 @@ class Settings(BaseSettings):
     temporal_address: str = "127.0.0.1:7233"
     temporal_namespace: str = "default"
     temporal_task_queue: str = "sellflow"
+    # workflows the worker keeps in memory between their steps; one evicted is replayed from its history in a fresh
+    # sandbox at its next step (10,000 renewals due in one minute thrashed the default 1,000)
+    worker_max_cached_workflows: int = 10_000
     temporal_ui_url: str = "http://127.0.0.1:8233"
 
     # Stripe (localstripe locally)
@@ -67,6 +70,23 @@ class Settings(BaseSettings):
     payout_debtor_bic: str = "BYLADEM1001"
     payout_day_s: float = 86400.0  # the payout calendar's day (compressed in tests)
     billing_day_s: float = 86400.0  # the subscriptions' and claims' calendar day (compressed in tests)
+
+    # Domains (core §3, §9): DNS checks with dnspython against this resolver (host:port); the platform's own
+    # records (subdomains, ACME DNS-01 challenges) go to the zone's admin API (locally deploy/dns_server.py).
+    domain_platform_suffix: str = "sellflow.site"  # a seller's subdomain is {name}.{suffix}
+    dns_resolver: str = "127.0.0.1:8053"
+    dns_admin_url: str = "http://127.0.0.1:8054"
+    dns_api_key: str = ""
+    # ACME: Let's Encrypt in production (https://acme-v02.api.letsencrypt.org/directory); locally pebble
+    acme_directory_url: str = "https://127.0.0.1:14000/dir"
+    acme_ca_bundle: str = ""  # the CA that signs the ACME server's HTTPS certificate (pebble's, locally)
+    acme_email: str = "ops@sellflow.local"
+    acme_account_key: str = ""  # path of the ACME account key; empty: {data_dir}/acme/account.pem
+    domain_day_s: float = 86400.0  # the certificate calendar's day (compressed in tests)
+    domain_check_first_s: float = 30.0  # DNS checks back off from this …
+    domain_check_max_s: float = 1800.0  # … to at most this, between checks
+    domain_check_attempts: int = 12  # checks before a missing record ends in error (about 3.5 hours)
+    domain_renew_margin_days: int = 30  # a certificate is renewed this many days before it expires
 
     # Mail
     smtp_host: str = "127.0.0.1"
@@ -109,6 +129,12 @@ class Settings(BaseSettings):
     @property
     def storage_dir(self) -> Path:
         return self.data_dir / "files"
+
+    @property
+    def acme_account_key_path(self) -> Path:
+        return (
+            Path(self.acme_account_key) if self.acme_account_key else self.data_dir / "acme" / "account.pem"
+        )
 
     @property
     def pg_dir(self) -> Path:

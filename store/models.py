@@ -1,10 +1,11 @@
 """Every table, imported in one place so that Alembic sees them all. Code imports a capability's models from
 its own package (`store.orders.models`); this module only re-exports them."""
 
-from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
+from store.accounts.models import AccountDeletion, AuthToken, Profile, RefreshToken, Seller, User
 from store.base import Base
 from store.billing.models import Claim, ClaimSettingsRow, OrderRate, RateCharge
 from store.catalog.models import File, PricingPlan, Product
+from store.domains.models import Domain, DomainCertificate, DomainEvent
 from store.ledger.models import (
     AccountingExport,
     LedgerEntry,
@@ -60,4 +61,8 @@ __all__ = [
     "RateCharge",
     "Claim",
     "ClaimSettingsRow",
+    "AccountDeletion",
+    "Domain",
+    "DomainEvent",
+    "DomainCertificate",
 ]

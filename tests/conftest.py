@@ -17,6 +17,10 @@ if str(ROOT) not in sys.path:
 _exit_status = 0
 # A day of the subscriptions' calendar in the test stack: a daily plan renews every 0.2 s, a monthly one in 6 s.
 BILLING_DAY_S = 0.2
+# A day of the certificates' calendar: pebble's 5-year certificate is renewed 30 days before it expires, after
+# ~1796 days of 2 ms (3.6 s). DNS checks back off from 0.2 s to 1 s, five of them before a missing record errs.
+DOMAIN_DAY_S = 0.002
+DOMAIN_CHECK_S = (0.2, 1.0, 5)
 
 
 @pytest.fixture(scope="session")
@@ -32,6 +36,8 @@ def stack():
         temporal_ui=True,
         kyc_delay=0.3,
         billing_day_s=BILLING_DAY_S,
+        domain_day_s=DOMAIN_DAY_S,
+        domain_check_s=DOMAIN_CHECK_S,
     )
     try:
         st.start_all(seed=True)

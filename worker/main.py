@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import compileall
+import contextlib
 import signal
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import structlog
@@ -13,7 +16,9 @@ from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
+from activities.account_deletion import AccountDeletionActivities
 from activities.checkout import CheckoutActivities
+from activities.domains import DomainActivities
 from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
@@ -23,7 +28,10 @@ from activities.refund import RefundActivities
 from activities.subscription import SubscriptionActivities
 from domain.platform_invoices import MonthCloseRequest
 from domain.workflow_ids import MONTH_CLOSE_ID
+from providers.acme.client import certificate_issuer
 from providers.bank.client import bank
+from providers.dns.resolver import txt_lookup
+from providers.dns.zone import dns_zone
 from providers.inkasso.client import agency
 from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
@@ -33,8 +41,10 @@ from providers.stripe.refunds import refunds
 from sellflow import telemetry
 from sellflow.settings import get_settings
 from sellflow.temporal import connect
+from workflows.account_deletion import AccountDeletionWorkflow
 from workflows.checkout import CheckoutWorkflow
 from workflows.claim import ClaimWorkflow
+from workflows.domains import DomainWorkflow
 from workflows.export import ExportWorkflow
 from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
@@ -54,6 +64,8 @@ WORKFLOWS = [
     MonthCloseWorkflow,
     SubscriptionWorkflow,
     ClaimWorkflow,
+    DomainWorkflow,
+    AccountDeletionWorkflow,
 ]
 
 
@@ -65,6 +77,8 @@ def activities() -> list[Callable[..., Any]]:
     refund = RefundActivities(refunds(), mailer)
     payout = PayoutActivities(bank(), mailer)
     subscription = SubscriptionActivities(gateway(), mailer, agency())
+    domains = DomainActivities(txt_lookup(), dns_zone(), certificate_issuer())
+    closing = AccountDeletionActivities(mailer, storage())
     return [
         checkout.ensure_payment_intent,
         checkout.refresh_payment_intent,
@@ -104,6 +118,22 @@ def activities() -> list[Callable[..., Any]]:
         subscription.hand_to_agency,
         subscription.record_agency_status,
         subscription.book_claim_payment,
+        domains.record_domain,
+        domains.check_dns,
+        domains.publish_platform_record,
+        domains.issue_certificate,
+        domains.remove_domain,
+        closing.run_checks,
+        closing.take_products_off,
+        closing.running_subscriptions,
+        closing.record_ending,
+        closing.record_confirmed,
+        closing.record_canceled,
+        closing.deactivate,
+        closing.reactivate,
+        closing.scramble_personal_data,
+        closing.mark_deleted,
+        closing.send_closing_mail,
     ]
 
 
@@ -117,11 +147,22 @@ def activities() -> list[Callable[..., Any]]:
 # refuses non-deterministic calls (clock, random, I/O) only in code it imported itself, so a passed-through
 # workflow module could call `datetime.now()` unnoticed. Re-importing them costs about 4 ms of CPU per checkout
 # when no bytecode cache exists (PYTHONDONTWRITEBYTECODE; measured with fake activities), less with one; end to
-# end (bench/checkout.py) the difference is within the run-to-run noise.
+# end (bench/checkout.py) the difference is within the run-to-run noise. Under a billing storm it is not: with
+# thousands of Subscriptions created and replayed, compiling their modules was 18% of the worker's CPU (py-spy),
+# so the worker writes their bytecode once at start (`compile_workflows`), whatever PYTHONDONTWRITEBYTECODE says.
 PASSTHROUGH = ("domain", "workflows.policies", "activities")
 RUNNER = SandboxedWorkflowRunner(
     restrictions=SandboxRestrictions.default.with_passthrough_modules(*PASSTHROUGH)
 )
+
+
+def compile_workflows() -> None:
+    """Bytecode for the workflow modules, which the sandbox imports again for every workflow instance (a
+    read-only install that ships its bytecode needs nothing)."""
+    import workflows
+
+    with contextlib.suppress(OSError):
+        compileall.compile_dir(Path(workflows.__file__).parent, quiet=2)
 
 
 def build(client: Client) -> Worker:
@@ -133,11 +174,13 @@ def build(client: Client) -> Worker:
         workflow_runner=RUNNER,
         max_concurrent_activities=100,
         max_concurrent_local_activities=100,
+        max_cached_workflows=get_settings().worker_max_cached_workflows,
     )
 
 
 async def run() -> None:
     telemetry.setup("worker")
+    compile_workflows()
     client = await connect()
     worker = build(client)
     stop = asyncio.Event()

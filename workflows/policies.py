@@ -44,3 +44,13 @@ RENEWAL_STEP = StepPolicy(
     start_to_close=timedelta(seconds=30),
     retry=RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=1)),
 )
+
+# A certificate order at the ACME server (a regular activity; DNS-01 validation takes seconds to a minute): a CA
+# that does not answer is retried with backoff for about an hour; a refused order is not retried (the workflow
+# records why, and the seller checks again or the renewal is tried again a day later).
+CERTIFICATE_STEP = StepPolicy(
+    start_to_close=timedelta(minutes=3),
+    retry=RetryPolicy(
+        initial_interval=timedelta(seconds=5), maximum_interval=timedelta(minutes=10), maximum_attempts=10
+    ),
+)

@@ -1,8 +1,16 @@
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import BigInteger, Boolean, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
+from domain.account_deletion import (
+    REASON_TEXT_MAX,
+    AccountDataState,
+    AccountType,
+    FlowKind,
+    SubscriptionChoice,
+)
 from domain.accounts import ProfileType
 from domain.legitimation import STOPS_PAYMENTS, AccountLimit
 from domain.limits import (
@@ -56,6 +64,15 @@ class Seller(Timestamps, Base):
     platform_plan_id: Mapped[int | None] = mapped_column(BigInteger)
     # The last invoice number issued; the next invoice takes this + 1 under a row lock (gapless).
     invoice_seq: Mapped[int] = mapped_column(Integer, default=0)
+    # core §3 account type and core §4 account data state; written by the Account deletion workflow only
+    account_type: Mapped[AccountType] = mapped_column(
+        StrEnumText(AccountType, 20), default=AccountType.active, server_default="active"
+    )
+    account_data_state: Mapped[AccountDataState] = mapped_column(
+        StrEnumText(AccountDataState, 20), default=AccountDataState.empty, server_default="empty"
+    )
+    # a deleted seller's invoices and ledger entries are kept until this day (bookkeeping law)
+    retention_until: Mapped[date | None] = mapped_column(Date)
 
     @property
     def can_sell(self) -> bool:
@@ -90,3 +107,24 @@ class RefreshToken(Base):
     family: Mapped[str] = mapped_column(String(TOKEN_HASH_LEN), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class AccountDeletion(Timestamps, Base):
+    """One seller's deletion or deactivation request (the `account-deletion-{seller id}` workflow's business
+    key: one row per seller, reused by a later request after a cancel or a reactivation)."""
+
+    __tablename__ = "account_deletions"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="RESTRICT"), unique=True)
+    flow_kind: Mapped[FlowKind] = mapped_column(StrEnumText(FlowKind, 20))
+    reasons: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    reason_text: Mapped[str | None] = mapped_column(String(REASON_TEXT_MAX))
+    subscriptions: Mapped[SubscriptionChoice] = mapped_column(StrEnumText(SubscriptionChoice, 30))
+    ending_tokens: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    canceled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # the plan the seller had before the deletion plans (restored on cancel or reactivation)
+    previous_plan_id: Mapped[int | None] = mapped_column(BigInteger)
+    retention_until: Mapped[date | None] = mapped_column(Date)

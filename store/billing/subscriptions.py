@@ -5,8 +5,9 @@ seller's transfer row and an invoice of its own (`order-{token}-rate-{n}` keys t
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from typing import cast
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Table, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -53,26 +54,23 @@ async def subscription_plan(s: AsyncSession, token: str, from_rate: int, horizon
     terms = terms_from_json(order.terms)
     start = purchased_on(order)
     rates = schedule(terms, start, horizon=from_rate + horizon)
-    if rates:
+    if rates:  # one cached statement, many parameter sets (a VALUES list per call compiled anew each time)
         await s.execute(
-            insert(OrderRate)
-            .values(
-                [
-                    {
-                        "order_id": order.id,
-                        "seller_id": order.seller_id,
-                        "number": r.number,
-                        "due_on": r.due,
-                        "amount": r.amount,
-                        "currency": order.currency_key,
-                        "state": OrderRateState.paid if r.number == 1 else OrderRateState.future,
-                        "paid_amount": r.amount if r.number == 1 else 0,
-                        "attempts": 1 if r.number == 1 else 0,
-                    }
-                    for r in rates
-                ]
-            )
-            .on_conflict_do_nothing()
+            insert(cast(Table, OrderRate.__table__)).on_conflict_do_nothing(),
+            [
+                {
+                    "order_id": order.id,
+                    "seller_id": order.seller_id,
+                    "number": r.number,
+                    "due_on": r.due,
+                    "amount": r.amount,
+                    "currency": order.currency_key,
+                    "state": OrderRateState.paid if r.number == 1 else OrderRateState.future,
+                    "paid_amount": r.amount if r.number == 1 else 0,
+                    "attempts": 1 if r.number == 1 else 0,
+                }
+                for r in rates
+            ],
         )
     paid_through = (
         await s.execute(
@@ -143,7 +141,9 @@ async def rate_charge_recorded(
         .where(Claim.order_id == order.id, Claim.rate == rate, Claim.charges < attempt)
         .values(charges=attempt)
     )
-    r.state = OrderRateState.pending if r.state in (OrderRateState.future, OrderRateState.unpaid) else r.state
+    # the first charge makes a rate pending; a claim's retry leaves it unpaid (nothing turns a declined retry back,
+    # and the payer's notice and the seller's lists show it unpaid until it is paid)
+    r.state = OrderRateState.pending if r.state == OrderRateState.future else r.state
     charge = await rate_charge_of(s, order.id, rate, attempt)
     if charge is None:
         raise RuntimeError("rate charge not recorded")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.account_deletion import AccountType
 from domain.errors import DomainError, ErrorCode
 from domain.listing import ListParams
 from domain.products import NotSellableReason, Publication, SellableFacts, not_sellable_reasons
@@ -110,6 +111,7 @@ async def shop_product(s: AsyncSession, username: str, slug: str) -> ProductView
                 func.lower(User.username) == username.lower(),
                 Product.slug == slug,
                 Product.is_private.is_(False),
+                Seller.account_type == AccountType.active,  # a deactivated or deleted seller's shop is gone
             )
         )
     ).scalar_one_or_none()

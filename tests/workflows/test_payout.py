@@ -56,7 +56,7 @@ class FakePayouts:
         return [self.load_settings, self.check_payout, self.issue_payout, self.apply_bank_answer]
 
 
-async def _until(check, timeout: float = 15) -> None:
+async def _until(check, timeout: float = 40) -> None:
     async def poll() -> None:
         while not check():
             await asyncio.sleep(0.05)

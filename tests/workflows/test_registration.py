@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from activities.account_deletion import AccountDeletionActivities
 from activities.checkout import CheckoutActivities
+from activities.domains import DomainActivities
 from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
@@ -30,6 +32,8 @@ ACTIVITY_CLASSES = [
     PayoutActivities,
     PlatformInvoiceActivities,
     SubscriptionActivities,
+    AccountDeletionActivities,
+    DomainActivities,
 ]
 
 

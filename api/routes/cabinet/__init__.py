@@ -3,7 +3,9 @@
 from fastapi import APIRouter
 
 from api.routes.cabinet import (
+    account_deletion,
     billing,
+    domains,
     exports,
     invoices,
     orders,
@@ -11,6 +13,7 @@ from api.routes.cabinet import (
     platform_invoices,
     products,
     profile,
+    recovery,
     transfers,
 )
 
@@ -22,5 +25,8 @@ router.include_router(transfers.router)
 router.include_router(invoices.router)
 router.include_router(platform_invoices.router)
 router.include_router(billing.router)
+router.include_router(recovery.router)
 router.include_router(exports.router)
 router.include_router(payouts.router)
+router.include_router(account_deletion.router)
+router.include_router(domains.router)

@@ -359,6 +359,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/account_deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Account Deletion */
+        get: operations["get_account_deletion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/account_deletion/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel Account Deletion */
+        post: operations["cancel_account_deletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/account_deletion/check_again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check Account Deletion Again */
+        post: operations["check_account_deletion_again"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/account_deletion/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm Account Deletion */
+        post: operations["confirm_account_deletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/account_deletion/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactivate Account */
+        post: operations["reactivate_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/account_deletion/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start Account Deletion */
+        post: operations["start_account_deletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/balance": {
         parameters: {
             query?: never;
@@ -532,6 +634,69 @@ export interface paths {
         get: operations["document_file"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Domains */
+        get: operations["list_domains"];
+        put?: never;
+        /**
+         * Add Domain
+         * @description Adds a custom domain (`name` = the hostname) or a platform subdomain (`name` = one label). 400 for a name
+         *     that is not a hostname (IP addresses, the platform's own domain), 409 when it is taken.
+         */
+        post: operations["add_domain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/domains/{domain_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Domain */
+        get: operations["get_domain"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete Domain
+         * @description Deletes the domain: the shop stops answering on it at once, the workflow removes its records.
+         */
+        delete: operations["delete_domain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/domains/{domain_id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check Domain
+         * @description Checks the record now (waiting) or starts a new round of checks (error); 409 once it is verified.
+         */
+        post: operations["check_domain"];
         delete?: never;
         options?: never;
         head?: never;
@@ -930,6 +1095,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/pricing_plans/{plan_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview Plan
+         * @description A saved plan's sample order under the seller's current claim settings.
+         */
+        get: operations["preview_plan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/pricing_plans/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview Plan Terms
+         * @description Terms from the editor's form, not saved: checked as saving them would check them.
+         */
+        post: operations["preview_plan_terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/recovery_analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Recovery Analytics
+         * @description Per month (default: the last 12, at most 36): MRR per currency, new and churned subscriptions, failed money
+         *     and where it went: recovered by stage, lost, still open.
+         */
+        get: operations["get_recovery_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/seller_profile": {
         parameters: {
             query?: never;
@@ -1031,6 +1257,23 @@ export interface paths {
         };
         /** Get Health */
         get: operations["get_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/_host": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shop Of Host */
+        get: operations["shop_of_host"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1346,10 +1589,51 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AccountDataState
+         * @description core §4: empty (nothing done yet) → inactive_plan (products off, plan set to deletion) →
+         *     data_scrambled (personal data replaced) → deleted (the account is gone; bookkeeping kept).
+         * @enum {string}
+         */
+        AccountDataState: "empty" | "inactive_plan" | "data_scrambled" | "deleted";
+        /** AccountDeletionOut */
+        AccountDeletionOut: {
+            account_data_state: components["schemas"]["AccountDataState"];
+            account_type: components["schemas"]["AccountType"];
+            /** Can Cancel */
+            can_cancel: boolean;
+            /** Can Confirm */
+            can_confirm: boolean;
+            /** Can Reactivate */
+            can_reactivate: boolean;
+            /** Checked At */
+            checked_at: string | null;
+            /** Checks */
+            checks: components["schemas"]["CheckOut"][];
+            /** Ending Subscriptions */
+            ending_subscriptions: number;
+            flow_kind: components["schemas"]["FlowKind"] | null;
+            phase: components["schemas"]["DeletionPhase"] | null;
+            /** Reasons */
+            reasons: components["schemas"]["DeletionReason"][];
+            /** Requested At */
+            requested_at: string | null;
+            /** Retention Until */
+            retention_until: string | null;
+            /** Step */
+            step: number;
+            subscriptions: components["schemas"]["SubscriptionChoice"] | null;
+        };
+        /**
          * AccountLimit
          * @enum {string}
          */
         AccountLimit: "no_documents" | "verification" | "rejected" | "payments" | "payouts" | "payments_payouts";
+        /**
+         * AccountType
+         * @description core §3 account types, stored in lower case.
+         * @enum {string}
+         */
+        AccountType: "active" | "deactivated" | "deleted";
         /**
          * AdminBankAccountList
          * @description The generic list answer of bank accounts.
@@ -1599,6 +1883,46 @@ export interface components {
          * @enum {string}
          */
         BusinessType: "natural" | "entity";
+        /** CertificateOut */
+        CertificateOut: {
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** N */
+            n: number;
+            /**
+             * Not After
+             * Format: date-time
+             */
+            not_after: string;
+            /**
+             * Not Before
+             * Format: date-time
+             */
+            not_before: string;
+        };
+        /**
+         * CheckKind
+         * @description core §8 seller deletion blocking checks.
+         * @enum {string}
+         */
+        CheckKind: "risky_transfers" | "active_orders" | "payouts_not_paid_out" | "unpaid_monthly_invoices";
+        /** CheckOut */
+        CheckOut: {
+            /** Amount */
+            amount: number;
+            /** Clear Url */
+            clear_url: string;
+            /** Count */
+            count: number;
+            kind: components["schemas"]["CheckKind"];
+            /** Message */
+            message: string;
+            /** Ok */
+            ok: boolean;
+        };
         /** CheckoutIn */
         CheckoutIn: {
             payer: components["schemas"]["Payer"];
@@ -1703,6 +2027,32 @@ export interface components {
             /** Fingerprint */
             fingerprint: string;
         };
+        /** CurrencyMonthOut */
+        CurrencyMonthOut: {
+            /** Currency */
+            currency: string;
+            /**
+             * Failed
+             * @description amount of the rates that failed in the month
+             */
+            failed: number;
+            /**
+             * Lost
+             * @description unpaid amount of claims that ended as a debt in the month
+             */
+            lost: number;
+            /**
+             * Mrr
+             * @description monthly recurring revenue at the month's end, minor units
+             */
+            mrr: number;
+            recovered: components["schemas"]["RecoveredOut"];
+            /**
+             * Still Open
+             * @description unpaid amount of claims open at the month's end
+             */
+            still_open: number;
+        };
         /**
          * DataMismatch
          * @enum {string}
@@ -1724,6 +2074,53 @@ export interface components {
          * @enum {string}
          */
         DeclineKind: "soft" | "hard";
+        /**
+         * DeletionPhase
+         * @description The workflow's own state, diagram in workflows/account_deletion.py.
+         * @enum {string}
+         */
+        DeletionPhase: "preparing" | "ready" | "working" | "deactivated" | "deleted" | "canceled" | "reactivated";
+        /**
+         * DeletionReason
+         * @description core §3 seller deletion questionnaire reasons.
+         * @enum {string}
+         */
+        DeletionReason: "dont_need_anymore" | "my_account_not_successful" | "changing_my_business_strategy" | "switching_to_another_platform" | "too_expensive" | "other";
+        /** DeletionStartIn */
+        DeletionStartIn: {
+            flow_kind: components["schemas"]["FlowKind"];
+            /** Reason Text */
+            reason_text?: string | null;
+            /** Reasons */
+            reasons: components["schemas"]["DeletionReason"][];
+            /** @default wait */
+            subscriptions: components["schemas"]["SubscriptionChoice"];
+        };
+        /**
+         * DnsRecordOut
+         * @description The record the seller sets at their DNS host (for a subdomain the platform sets it).
+         */
+        DnsRecordOut: {
+            /** Name */
+            name: string;
+            state: components["schemas"]["DnsRecordState"];
+            /** Ttl */
+            ttl: number;
+            type: components["schemas"]["DnsRecordType"];
+            /** Value */
+            value: string;
+        };
+        /**
+         * DnsRecordState
+         * @description Core §4: the TXT record is waiting (not seen yet), submitted (seen in DNS) or deleted (domain removed).
+         * @enum {string}
+         */
+        DnsRecordState: "waiting" | "submitted" | "deleted";
+        /**
+         * DnsRecordType
+         * @enum {string}
+         */
+        DnsRecordType: "TXT";
         /** DocumentList */
         DocumentList: {
             /** List */
@@ -1759,6 +2156,120 @@ export interface components {
          * @enum {string}
          */
         DocumentType: "id_from_front" | "id_from_back" | "proof_doc" | "company_lr" | "article_doc" | "other_doc_1" | "other_doc_2" | "id_verification" | "shareholder_declaration";
+        /**
+         * DomainAction
+         * @description What happened to a domain, in the history the cabinet shows in words.
+         * @enum {string}
+         */
+        DomainAction: "added" | "record_published" | "checked_missing" | "record_found" | "check_failed" | "check_requested" | "certificate_issued" | "certificate_renewed" | "certificate_failed" | "deleted";
+        /** DomainDetail */
+        DomainDetail: {
+            /** Attempts */
+            attempts: number;
+            /** Certificate Not After */
+            certificate_not_after: string | null;
+            /** Certificates */
+            certificates: components["schemas"]["CertificateOut"][];
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Display Hostname */
+            display_hostname: string;
+            /** History */
+            history: components["schemas"]["DomainEventOut"][];
+            /** Hostname */
+            hostname: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["DomainKind"];
+            /** Max Attempts */
+            max_attempts: number;
+            /** Message */
+            message: string | null;
+            /** Next Check At */
+            next_check_at: string | null;
+            record: components["schemas"]["DnsRecordOut"];
+            /** Renew At */
+            renew_at: string | null;
+            state: components["schemas"]["DomainState"];
+            /** Workflow Id */
+            workflow_id: string;
+        };
+        /** DomainEventOut */
+        DomainEventOut: {
+            action: components["schemas"]["DomainAction"];
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Message */
+            message: string | null;
+            /** Seq */
+            seq: number;
+            state: components["schemas"]["DomainState"];
+        };
+        /**
+         * DomainIn
+         * @description `name`: the whole hostname for a custom domain (shop.example.com, IDN allowed), or one label for a
+         *     platform subdomain ({name}.{platform suffix}). `ttl`: one of the TTL options of core §9.
+         */
+        DomainIn: {
+            kind: components["schemas"]["DomainKind"];
+            /** Name */
+            name: string;
+            /**
+             * Ttl
+             * @default 3600
+             */
+            ttl: number;
+        };
+        /**
+         * DomainKind
+         * @enum {string}
+         */
+        DomainKind: "custom" | "subdomain";
+        /** DomainOut */
+        DomainOut: {
+            /** Attempts */
+            attempts: number;
+            /** Certificate Not After */
+            certificate_not_after: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Display Hostname */
+            display_hostname: string;
+            /** Hostname */
+            hostname: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["DomainKind"];
+            /** Message */
+            message: string | null;
+            record: components["schemas"]["DnsRecordOut"];
+            state: components["schemas"]["DomainState"];
+        };
+        /** DomainsOverview */
+        DomainsOverview: {
+            /** List */
+            list: components["schemas"]["DomainOut"][];
+            /** Platform Suffix */
+            platform_suffix: string;
+            record_type: components["schemas"]["DnsRecordType"];
+            /** Ttl Options */
+            ttl_options: number[];
+        };
+        /**
+         * DomainState
+         * @description Core §4: a domain is waiting for its record, active (verified), in error, or active with a certificate.
+         * @enum {string}
+         */
+        DomainState: "waiting" | "active" | "error" | "active_with_ssl";
         /**
          * DunningStage
          * @description The three reminder mails (core §4 "first, second, third email").
@@ -1854,6 +2365,11 @@ export interface components {
              */
             state: "sent_to_finance" | "sent_to_datev";
         };
+        /**
+         * FlowKind
+         * @enum {string}
+         */
+        FlowKind: "deactivation" | "deletion";
         /** Health */
         Health: {
             /** Ok */
@@ -1886,6 +2402,17 @@ export interface components {
             /** Seq */
             seq: number;
             step: components["schemas"]["LegitimationStep"];
+        };
+        /**
+         * HostShop
+         * @description The shop a verified domain serves: what a reverse proxy (or the web app on that domain) asks for.
+         */
+        HostShop: {
+            /** Hostname */
+            hostname: string;
+            state: components["schemas"]["DomainState"];
+            /** Username */
+            username: string;
         };
         /**
          * InkassoStatus
@@ -2480,6 +3007,33 @@ export interface components {
             use_net_price: boolean;
         };
         /**
+         * PlanPreviewOut
+         * @description A sample order of the plan: every charge, and the claim of one failed rate under the seller's current
+         *     claim strategy and stage days, merged by date.
+         */
+        PlanPreviewOut: {
+            /** Charges */
+            charges: number;
+            /** Currency */
+            currency: string;
+            /** Events */
+            events: components["schemas"]["PreviewEventOut"][];
+            /** Failing Rate */
+            failing_rate: number | null;
+            /** Open Ended */
+            open_ended: boolean;
+            /**
+             * Purchased
+             * Format: date
+             */
+            purchased: string;
+            /** Stage Days */
+            stage_days: number[];
+            strategy: components["schemas"]["ClaimStrategy"];
+            /** Total */
+            total: number | null;
+        };
+        /**
          * PlatformInvoiceList
          * @description The generic list answer of the seller's monthly platform invoices.
          */
@@ -2530,6 +3084,34 @@ export interface components {
          * @enum {string}
          */
         PositionInCompany: "founder" | "c_level" | "product_manager" | "marketing_manager" | "project_manager" | "agency" | "freelancer" | "solopreneur" | "other";
+        /** PreviewEventOut */
+        PreviewEventOut: {
+            /**
+             * Amount
+             * @description minor units of the plan's currency
+             */
+            amount: number;
+            /**
+             * Day
+             * @description days after the failed charge (claim steps); 0 for planned charges
+             */
+            day: number;
+            /**
+             * On
+             * Format: date
+             */
+            on: string;
+            /** Rate */
+            rate: number;
+            stage?: components["schemas"]["DunningStage"] | null;
+            step: components["schemas"]["PreviewStep"];
+        };
+        /**
+         * PreviewStep
+         * @description What happens on a day of the sample order's timeline.
+         * @enum {string}
+         */
+        PreviewStep: "charge" | "failed" | "reminder" | "retry" | "handover" | "debt";
         /**
          * ProductForm
          * @enum {string}
@@ -2646,6 +3228,53 @@ export interface components {
          * @enum {string}
          */
         Publication: "published" | "publish_pending" | "in_review" | "rejected" | "revoked" | "unpublished" | "admin_unpublished";
+        /**
+         * RecoveredOut
+         * @description Money of failed rates that came back in the month, by the last stage that ran before the payment.
+         */
+        RecoveredOut: {
+            /** Before First Reminder */
+            before_first_reminder: number;
+            /** First */
+            first: number;
+            /** Inkasso */
+            inkasso: number;
+            /** Second */
+            second: number;
+            /** Third */
+            third: number;
+        };
+        /** RecoveryAnalyticsOut */
+        RecoveryAnalyticsOut: {
+            /**
+             * Currencies
+             * @description every currency of the range, the largest first
+             */
+            currencies: string[];
+            /** Months */
+            months: components["schemas"]["RecoveryMonthOut"][];
+        };
+        /** RecoveryMonthOut */
+        RecoveryMonthOut: {
+            /**
+             * Active
+             * @description recurring orders running at the month's end
+             */
+            active: number;
+            /** Involuntary Churn */
+            involuntary_churn: number;
+            /** Money */
+            money: components["schemas"]["CurrencyMonthOut"][];
+            /**
+             * Month
+             * @description YYYY-MM
+             */
+            month: string;
+            /** New */
+            new: number;
+            /** Voluntary Churn */
+            voluntary_churn: number;
+        };
         /**
          * RefundIn
          * @description A refund of (part of) a paid order, in minor units, with the reason the payer reads.
@@ -2918,6 +3547,14 @@ export interface components {
              */
             action: "cancel_now" | "cancel_at_period_end" | "pause" | "resume";
         };
+        /**
+         * SubscriptionChoice
+         * @description What happens to the seller's running subscriptions (docs/DECISIONS.md): `wait` (the seller ends them, the
+         *     wizard waits) or `cancel_at_period_end` (each is cancelled at the end of its paid period; its buyers keep
+         *     access until then and are not charged again).
+         * @enum {string}
+         */
+        SubscriptionChoice: "wait" | "cancel_at_period_end";
         /**
          * SubscriptionOut
          * @description A recurring order: its rates, its state and what comes next.
@@ -4196,6 +4833,238 @@ export interface operations {
             };
         };
     };
+    get_account_deletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_account_deletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_account_deletion_again: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_account_deletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reactivate_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_account_deletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeletionStartIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_balance: {
         parameters: {
             query?: never;
@@ -4719,6 +5588,204 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_domains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainsOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_domain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_domain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDetail"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_domain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_domain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainOut"];
+                };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
             503: {
@@ -5998,6 +7065,144 @@ export interface operations {
             };
         };
     };
+    preview_plan: {
+        parameters: {
+            query?: {
+                /** @description the rate whose claim is shown (default 2) */
+                failing_rate?: number | null;
+                /** @description the sample order's purchase day (default today) */
+                purchased?: string | null;
+            };
+            header?: never;
+            path: {
+                plan_id: number;
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanPreviewOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_plan_terms: {
+        parameters: {
+            query?: {
+                /** @description the rate whose claim is shown (default 2) */
+                failing_rate?: number | null;
+                /** @description the sample order's purchase day (default today) */
+                purchased?: string | null;
+            };
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanPreviewOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_recovery_analytics: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM */
+                from?: string | null;
+                /** @description YYYY-MM */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryAnalyticsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_seller_profile: {
         parameters: {
             query?: never;
@@ -6285,6 +7490,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shop_of_host: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostShop"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

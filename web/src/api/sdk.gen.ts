@@ -106,6 +106,30 @@ export const addProfile = (body: Body<'add_profile'>, options: Options = {}) =>
 export const sendMagicLink = (body: Body<'send_magic_link', 'profile_type'>, options: Options = {}) =>
   api.post<Answer<'send_magic_link'>>(`/app/user/send_magic_link`, body, { auth: false, ...options });
 
+/** GET /v1/cabinet/account_deletion: Get Account Deletion */
+export const getAccountDeletion = (options: Options = {}) =>
+  api.get<Answer<'get_account_deletion'>>(`/cabinet/account_deletion`, { ...options });
+
+/** POST /v1/cabinet/account_deletion/cancel: Cancel Account Deletion */
+export const cancelAccountDeletion = (options: Options = {}) =>
+  api.post<Answer<'cancel_account_deletion'>>(`/cabinet/account_deletion/cancel`, undefined, { ...options });
+
+/** POST /v1/cabinet/account_deletion/check_again: Check Account Deletion Again */
+export const checkAccountDeletionAgain = (options: Options = {}) =>
+  api.post<Answer<'check_account_deletion_again'>>(`/cabinet/account_deletion/check_again`, undefined, { ...options });
+
+/** POST /v1/cabinet/account_deletion/confirm: Confirm Account Deletion */
+export const confirmAccountDeletion = (options: Options = {}) =>
+  api.post<Answer<'confirm_account_deletion'>>(`/cabinet/account_deletion/confirm`, undefined, { ...options });
+
+/** POST /v1/cabinet/account_deletion/reactivate: Reactivate Account */
+export const reactivateAccount = (options: Options = {}) =>
+  api.post<Answer<'reactivate_account'>>(`/cabinet/account_deletion/reactivate`, undefined, { ...options });
+
+/** POST /v1/cabinet/account_deletion/start: Start Account Deletion */
+export const startAccountDeletion = (body: Body<'start_account_deletion', 'subscriptions'>, options: Options = {}) =>
+  api.post<Answer<'start_account_deletion'>>(`/cabinet/account_deletion/start`, body, { ...options });
+
 /** GET /v1/cabinet/balance: Get Balance */
 export const getBalance = (options: Options = {}) =>
   api.get<Answer<'get_balance'>>(`/cabinet/balance`, { ...options });
@@ -157,6 +181,26 @@ export const removeDocument = (documentId: Param<'remove_document', 'document_id
 /** GET /v1/cabinet/documents/{document_id}/file: Document File */
 export const documentFile = (documentId: Param<'document_file', 'document_id'>, options: Options = {}) =>
   api.get<Answer<'document_file'>>(`/cabinet/documents/${seg(documentId)}/file`, { ...options });
+
+/** GET /v1/cabinet/domains: List Domains */
+export const listDomains = (options: Options = {}) =>
+  api.get<Answer<'list_domains'>>(`/cabinet/domains`, { ...options });
+
+/** POST /v1/cabinet/domains: Add Domain */
+export const addDomain = (body: Body<'add_domain', 'ttl'>, options: Options = {}) =>
+  api.post<Answer<'add_domain'>>(`/cabinet/domains`, body, { ...options });
+
+/** DELETE /v1/cabinet/domains/{domain_id}: Delete Domain */
+export const deleteDomain = (domainId: Param<'delete_domain', 'domain_id'>, options: Options = {}) =>
+  api.delete<Answer<'delete_domain'>>(`/cabinet/domains/${seg(domainId)}`, { ...options });
+
+/** GET /v1/cabinet/domains/{domain_id}: Get Domain */
+export const getDomain = (domainId: Param<'get_domain', 'domain_id'>, options: Options = {}) =>
+  api.get<Answer<'get_domain'>>(`/cabinet/domains/${seg(domainId)}`, { ...options });
+
+/** POST /v1/cabinet/domains/{domain_id}/check: Check Domain */
+export const checkDomain = (domainId: Param<'check_domain', 'domain_id'>, options: Options = {}) =>
+  api.post<Answer<'check_domain'>>(`/cabinet/domains/${seg(domainId)}/check`, undefined, { ...options });
 
 /** GET /v1/cabinet/exports: List Exports */
 export const listExports = (options: Options = {}) =>
@@ -262,6 +306,10 @@ export const listPlans = (productId: Param<'list_plans', 'product_id'>, options:
 export const addPlan = (productId: Param<'add_plan', 'product_id'>, body: Body<'add_plan', 'currency' | 'payment_type'>, options: Options = {}) =>
   api.post<Answer<'add_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans`, body, { ...options });
 
+/** POST /v1/cabinet/products/{product_id}/pricing_plans/preview: Preview Plan Terms */
+export const previewPlanTerms = (productId: Param<'preview_plan_terms', 'product_id'>, body: Body<'preview_plan_terms', 'currency' | 'payment_type'>, query: Query<'preview_plan_terms'> = {}, options: Options = {}) =>
+  api.post<Answer<'preview_plan_terms'>>(`/cabinet/products/${seg(productId)}/pricing_plans/preview`, body, { ...options, query });
+
 /** DELETE /v1/cabinet/products/{product_id}/pricing_plans/{plan_id}: Remove Plan */
 export const removePlan = (productId: Param<'remove_plan', 'product_id'>, planId: Param<'remove_plan', 'plan_id'>, options: Options = {}) =>
   api.delete<Answer<'remove_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans/${seg(planId)}`, { ...options });
@@ -270,9 +318,17 @@ export const removePlan = (productId: Param<'remove_plan', 'product_id'>, planId
 export const changePlan = (productId: Param<'change_plan', 'product_id'>, planId: Param<'change_plan', 'plan_id'>, body: Body<'change_plan', 'currency' | 'payment_type'>, options: Options = {}) =>
   api.put<Answer<'change_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans/${seg(planId)}`, body, { ...options });
 
+/** GET /v1/cabinet/products/{product_id}/pricing_plans/{plan_id}/preview: Preview Plan */
+export const previewPlan = (productId: Param<'preview_plan', 'product_id'>, planId: Param<'preview_plan', 'plan_id'>, query: Query<'preview_plan'> = {}, options: Options = {}) =>
+  api.get<Answer<'preview_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans/${seg(planId)}/preview`, { ...options, query });
+
 /** POST /v1/cabinet/products/{product_id}/{action}: Product Action */
 export const productAction = (productId: Param<'product_action', 'product_id'>, action: Param<'product_action', 'action'>, options: Options = {}) =>
   api.post<Answer<'product_action'>>(`/cabinet/products/${seg(productId)}/${seg(action)}`, undefined, { ...options });
+
+/** GET /v1/cabinet/recovery_analytics: Get Recovery Analytics */
+export const getRecoveryAnalytics = (query: Query<'get_recovery_analytics'> = {}, options: Options = {}) =>
+  api.get<Answer<'get_recovery_analytics'>>(`/cabinet/recovery_analytics`, { ...options, query });
 
 /** GET /v1/cabinet/seller_profile: Get Seller Profile */
 export const getSellerProfile = (options: Options = {}) =>
@@ -301,6 +357,10 @@ export const getConfig = (options: Options = {}) =>
 /** GET /v1/health: Get Health */
 export const getHealth = (options: Options = {}) =>
   api.get<Answer<'get_health'>>(`/health`, { auth: false, ...options });
+
+/** GET /v1/shop/_host: Shop Of Host */
+export const shopOfHost = (options: Options = {}) =>
+  api.get<Answer<'shop_of_host'>>(`/shop/_host`, { auth: false, ...options });
 
 /** GET /v1/shop/downloads/{access_token}: Download File */
 export const downloadFile = (accessToken: Param<'download_file', 'access_token'>, options: Options = {}) =>

@@ -8,6 +8,7 @@ export const CABINET_NAV: NavGroup[] = [
     items: [
       { key: 'orders', to: '/cabinet/orders', built: true },
       { key: 'orderRates', to: '/cabinet/order_rates', built: true },
+      { key: 'recovery', to: '/cabinet/recovery', built: true },
       { key: 'transfers', to: '/cabinet/transfers', built: true },
       { key: 'invoices', to: '/cabinet/invoices', built: true },
       { key: 'platformInvoices', to: '/cabinet/platform_invoices', built: true },
@@ -68,6 +69,8 @@ export const CABINET_NAV: NavGroup[] = [
     key: 'account',
     items: [
       { key: 'profileEdit', to: '/cabinet/profile/edit?seller_profile_edit=true', built: true },
+      { key: 'domains', to: '/cabinet/domains', built: true },
+      { key: 'accountDeletion', to: '/cabinet/settings/account_deletion', built: true },
       { key: 'notifications', to: '/cabinet/notifications' },
       { key: 'logs', to: '/cabinet/logs' },
     ],

@@ -16,6 +16,7 @@ import { useMoney } from '../../components/Money';
 import { formatDate } from '../../components/dates';
 import { RateChip } from '../cabinet/billing/RateChip';
 import { ShopLayout } from './ShopLayout';
+import { shopQueries } from './queries';
 import { paymentMethodId } from './stripe';
 import { useAppConfig } from './useAppConfig';
 import { useCardElement } from './useCardElement';
@@ -35,6 +36,8 @@ export default function ManagePage() {
     refetchInterval: 4000,
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 3,
   });
+  // the shop's name for the header, as on the product and thank-you pages (the username until it is known)
+  const order = useQuery({ ...shopQueries.order(username, token), staleTime: Infinity, retry: false });
   const [changing, setChanging] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: manageKey(username, token) });
@@ -84,7 +87,7 @@ export default function ManagePage() {
           </Stack>
           <Stack spacing={0.5} data-testid="manage-rates">
             {s.rates.filter((r) => r.state !== 'skipped').map((r) => (
-              <Stack key={r.number} direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Stack key={r.number} direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }} data-testid={`manage-rate-${r.number}`}>
                 <Typography variant="body2" sx={{ minWidth: 0 }}>
                   {t('shop.rateDue', { number: r.number, date: formatDate(r.dueOn) })}
                 </Typography>
@@ -122,7 +125,7 @@ export default function ManagePage() {
       </Stack>
     );
   }
-  return <ShopLayout seller={username}>{body}</ShopLayout>;
+  return <ShopLayout seller={order.data?.sellerName ?? (order.isPending ? null : username)}>{body}</ShopLayout>;
 }
 
 /** Another card through a SetupIntent of the payer's customer; the API accepts only the card it saved. */

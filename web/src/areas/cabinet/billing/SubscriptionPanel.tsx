@@ -45,7 +45,7 @@ export function SubscriptionPanel({ token }: { token: string }) {
     act.mutate(action);
   };
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} data-testid="subscription-panel">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         {s.phase ? <Chip sx={{ alignSelf: 'flex-start' }} color={s.phase === 'active' ? 'success' : s.phase === 'paused' ? 'warning' : 'default'} label={t(`billing.phase.${s.phase}`)} /> : null}
         <Typography variant="body2">
@@ -76,7 +76,7 @@ export function SubscriptionPanel({ token }: { token: string }) {
           </TableHead>
           <TableBody>
             {s.rates.filter((r) => r.state !== 'skipped').map((r) => (
-              <TableRow key={r.number}>
+              <TableRow key={r.number} data-testid={`subscription-rate-${r.number}`}>
                 <TableCell>{r.number}</TableCell>
                 <TableCell>{formatDate(r.dueOn)}</TableCell>
                 <TableCell align="right">{money(r.amount, s.currency)}</TableCell>

@@ -1,6 +1,10 @@
 import type React from 'react';
 import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -14,10 +18,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import TimelineIcon from '@mui/icons-material/Timeline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cabinetApi } from '../../../../api/cabinet';
-import type { PaymentType, Product } from '../../../../api/types';
+import type { PaymentType, PricingPlan, PricingPlanInput, Product } from '../../../../api/types';
 import { toast } from '../../../../app/notify';
 import { EmptyState } from '../../../../components/EmptyState';
 import { ErrorState } from '../../../../components/ErrorState';
@@ -25,6 +30,7 @@ import { useMoney } from '../../../../components/Money';
 import { currencySymbol, parseMoneyInput, priceError, PRICE_CURRENCIES } from '../../../../lib/money';
 import { PERIOD_OPTIONS, periodLabel } from '../../../../lib/periods';
 import { productKeys, productQueries } from '../queries';
+import { DraftPlanPreview, SavedPlanPreview } from './PlanPreview';
 
 /** Checkout step: the product's pricing plans; adds one-time and recurring plans (period, following rates, count). */
 export function CheckoutStep({ product }: { product: Product }) {
@@ -50,6 +56,23 @@ export function CheckoutStep({ product }: { product: Product }) {
   const nextCode = touched && recurring && nextPrice.trim() ? priceError(nextPrice, currency) : null;
   const countNumber = Number(count);
   const countError = touched && limited && !(Number.isInteger(countNumber) && countNumber >= 2 && countNumber <= 120);
+  const [previewOf, setPreviewOf] = useState<PricingPlan | null>(null);
+  // the terms as typed, for the live preview: null until price, next amount and count are valid
+  const draftMinor = recurring && !priceError(price, currency) ? parseMoneyInput(price, currency) : null;
+  const draftNext = nextPrice.trim() ? (priceError(nextPrice, currency) ? null : parseMoneyInput(nextPrice, currency)) : draftMinor;
+  const draftCountOk = !limited || (Number.isInteger(countNumber) && countNumber >= 2 && countNumber <= 120);
+  const draft: PricingPlanInput | null =
+    draftMinor !== null && draftNext !== null && draftCountOk
+      ? {
+          name: name.trim() || '—',
+          paymentType,
+          price: draftMinor,
+          currency,
+          period,
+          nextAmount: draftNext,
+          ...(limited ? { paymentsCount: countNumber } : {}),
+        }
+      : null;
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: productKeys.plans(product.id) });
@@ -142,7 +165,17 @@ export function CheckoutStep({ product }: { product: Product }) {
                         ? `${t('editor.planRates', { count: plan.paymentsCount })} · ${t('editor.planTotal', { total: money(plan.total, plan.currency) })}`
                         : t('editor.planOpenEnded')}
                   </TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {plan.paymentType !== 'one_time' ? (
+                      <IconButton
+                        aria-label={`${t('planPreview.open')}: ${plan.name}`}
+                        title={t('planPreview.open')}
+                        onClick={() => setPreviewOf(plan)}
+                        data-testid="plan-preview-open"
+                      >
+                        <TimelineIcon />
+                      </IconButton>
+                    ) : null}
                     <IconButton aria-label={`${t('common.delete')}: ${plan.name}`} onClick={() => void remove(plan.id)}>
                       <DeleteIcon />
                     </IconButton>
@@ -256,7 +289,15 @@ export function CheckoutStep({ product }: { product: Product }) {
             </Button>
           </Stack>
         ) : null}
+        {recurring ? <DraftPlanPreview productId={product.id} input={draft} /> : null}
       </Paper>
+      <Dialog open={previewOf !== null} onClose={() => setPreviewOf(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{t('planPreview.dialogTitle', { name: previewOf?.name ?? '' })}</DialogTitle>
+        <DialogContent>{previewOf ? <SavedPlanPreview productId={product.id} planId={previewOf.id} /> : null}</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPreviewOf(null)}>{t('common.close')}</Button>
+        </DialogActions>
+      </Dialog>
     </Stack>
   );
 }

@@ -1,0 +1,83 @@
+"""The API's side of the Account deletion workflow: start it, ask it to check again, confirm, cancel, reactivate,
+and read its status; a refused update (not ready, already confirmed) answers 409."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from temporalio.client import Client, WorkflowUpdateFailedError
+from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
+from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
+from temporalio.service import RPCError, RPCStatusCode
+
+from domain.account_deletion import DeletionInput, DeletionStatus, FlowKind, SubscriptionChoice
+from domain.errors import DomainError, ErrorCode
+from domain.workflow_ids import account_deletion_id
+from sellflow.settings import get_settings
+from workflows.account_deletion import AccountDeletionWorkflow
+
+GONE = "There is no running request to close this account."
+
+
+async def started(client: Client, seller_id: int, kind: FlowKind, subscriptions: SubscriptionChoice) -> None:
+    s = get_settings()
+    try:
+        await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(
+                seller_id=seller_id, flow_kind=kind, subscriptions=subscriptions, day_s=s.billing_day_s
+            ),
+            id=account_deletion_id(seller_id),
+            task_queue=s.temporal_task_queue,
+            id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
+            id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
+        )
+    except WorkflowAlreadyStartedError as e:
+        raise DomainError(ErrorCode.CONFLICT, "A request to close this account is already running.") from e
+
+
+def _handle(client: Client, seller_id: int) -> Any:
+    return client.get_workflow_handle_for(AccountDeletionWorkflow.run, account_deletion_id(seller_id))
+
+
+async def status(client: Client, seller_id: int) -> DeletionStatus | None:
+    try:
+        return await _handle(client, seller_id).query(AccountDeletionWorkflow.status)
+    except RPCError as e:
+        if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
+            return None
+        raise
+
+
+async def check_again(client: Client, seller_id: int) -> None:
+    try:
+        await _handle(client, seller_id).signal(AccountDeletionWorkflow.check_again)
+    except RPCError as e:
+        if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
+            raise DomainError(ErrorCode.CONFLICT, GONE) from e
+        raise
+
+
+async def _update(client: Client, seller_id: int, update: Any) -> None:
+    try:
+        await _handle(client, seller_id).execute_update(update)
+    except WorkflowUpdateFailedError as e:
+        cause = e.cause
+        msg = cause.message if isinstance(cause, ApplicationError) else "This step is not possible now."
+        raise DomainError(ErrorCode.CONFLICT, msg) from e
+    except RPCError as e:
+        if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
+            raise DomainError(ErrorCode.CONFLICT, GONE) from e
+        raise
+
+
+async def confirm(client: Client, seller_id: int) -> None:
+    await _update(client, seller_id, AccountDeletionWorkflow.confirm)
+
+
+async def cancel(client: Client, seller_id: int) -> None:
+    await _update(client, seller_id, AccountDeletionWorkflow.cancel)
+
+
+async def reactivate(client: Client, seller_id: int) -> None:
+    await _update(client, seller_id, AccountDeletionWorkflow.reactivate)

@@ -1,0 +1,120 @@
+"""`/v1/cabinet/account_deletion`: the seller's wizard to deactivate or delete the account (core §2 steps -1..5).
+
+GET answers the wizard's step, the blocking checks of core §8 with their messages and where to clear them, and
+what the seller may do next; POST start (flow kind, questionnaire reasons, what happens to subscriptions),
+check_again, confirm, cancel (before confirm) and reactivate (a deactivated account) drive the seller's
+`account-deletion-{seller id}` workflow."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from temporalio.client import Client
+
+from api import account_deletion as flow
+from api.deps import DB, CurrentSeller, Temporal
+from api.schemas.account_deletion import AccountDeletionOut, CheckOut, DeletionStartIn
+from domain.account_deletion import (
+    CLEAR_AT,
+    AccountType,
+    DeletionPhase,
+    DeletionReason,
+    blocking,
+    check_message,
+    wizard_step,
+)
+from domain.errors import DomainError, ErrorCode
+from store.accounts.deletion import DeletionRequest, deletion_of, deletion_request_saved, is_open
+from store.accounts.models import Seller
+
+router = APIRouter()
+BASE = "/account_deletion"
+
+
+async def _state(s: DB, seller: Seller, client: Client) -> AccountDeletionOut:
+    row = await deletion_of(s, seller.id)
+    running = is_open(row) or seller.account_type == AccountType.deactivated
+    st = await flow.status(client, seller.id) if row is not None and running else None
+    checks = st.checks if st else []
+    phase = st.phase if st else None
+    if phase is None and seller.account_type == AccountType.deactivated:
+        phase = DeletionPhase.deactivated
+    if phase is None and seller.account_type == AccountType.deleted:
+        phase = DeletionPhase.deleted
+    kind = row.flow_kind if row is not None and (running or phase is not None) else None
+    return AccountDeletionOut(
+        step=int(wizard_step(kind, phase, checks)),
+        account_type=seller.account_type,
+        account_data_state=seller.account_data_state,
+        flow_kind=kind,
+        phase=phase,
+        reasons=[DeletionReason(r) for r in row.reasons] if row is not None and kind else [],
+        subscriptions=row.subscriptions if row is not None and kind else None,
+        checks=[
+            CheckOut(
+                kind=c.kind,
+                ok=c.ok,
+                count=c.count,
+                amount=c.amount,
+                message=check_message(c.kind, c.ok),
+                clear_url=CLEAR_AT[c.kind],
+            )
+            for c in checks
+        ],
+        checked_at=st.checked_at if st else None,
+        ending_subscriptions=len(st.ending_tokens) if st else 0,
+        can_cancel=phase in (DeletionPhase.preparing, DeletionPhase.ready),
+        can_confirm=phase == DeletionPhase.ready and not blocking(checks),
+        can_reactivate=seller.account_type == AccountType.deactivated and phase == DeletionPhase.deactivated,
+        requested_at=row.requested_at if row is not None and kind else None,
+        retention_until=seller.retention_until,
+    )
+
+
+@router.get(BASE, response_model=AccountDeletionOut)
+async def get_account_deletion(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+    return await _state(s, seller, client)
+
+
+@router.post(f"{BASE}/start", response_model=AccountDeletionOut, status_code=201)
+async def start_account_deletion(
+    body: DeletionStartIn, seller: CurrentSeller, s: DB, client: Temporal
+) -> AccountDeletionOut:
+    reason_text = (body.reason_text or "").strip() or None
+    if reason_text is None and DeletionReason.other in body.reasons:
+        raise DomainError(ErrorCode.INVALID_INPUT, fields={"reason_text": "required"})
+    reasons = sorted(set(body.reasons))
+    # an open request whose workflow never started (Temporal was down) may be made again
+    row = await deletion_of(s, seller.id)
+    stale = is_open(row) and await flow.status(client, seller.id) is None
+    # in its own transaction, committed before the workflow starts: its first activities read the row
+    await deletion_request_saved(
+        DeletionRequest(seller.id, body.flow_kind, reasons, reason_text, body.subscriptions), stale=stale
+    )
+    await flow.started(client, seller.id, body.flow_kind, body.subscriptions)
+    return await _state(s, seller, client)
+
+
+@router.post(f"{BASE}/check_again", response_model=AccountDeletionOut)
+async def check_account_deletion_again(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+    await flow.check_again(client, seller.id)
+    return await _state(s, seller, client)
+
+
+@router.post(f"{BASE}/confirm", response_model=AccountDeletionOut)
+async def confirm_account_deletion(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+    await flow.confirm(client, seller.id)
+    return await _state(s, seller, client)
+
+
+@router.post(f"{BASE}/cancel", response_model=AccountDeletionOut)
+async def cancel_account_deletion(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+    await flow.cancel(client, seller.id)
+    return await _state(s, seller, client)
+
+
+@router.post(f"{BASE}/reactivate", response_model=AccountDeletionOut)
+async def reactivate_account(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+    if seller.account_type != AccountType.deactivated:
+        raise DomainError(ErrorCode.CONFLICT, "This account is not deactivated.")
+    await flow.reactivate(client, seller.id)
+    return await _state(s, seller, client)

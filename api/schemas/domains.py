@@ -1,0 +1,87 @@
+"""Request and response models of `/v1/cabinet/domains` and `/v1/shop/_host`."""
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, StringConstraints
+
+from domain.domains import (
+    HOSTNAME_MAX,
+    DnsRecordState,
+    DnsRecordType,
+    DomainAction,
+    DomainKind,
+    DomainState,
+)
+
+
+class DomainIn(BaseModel):
+    """`name`: the whole hostname for a custom domain (shop.example.com, IDN allowed), or one label for a
+    platform subdomain ({name}.{platform suffix}). `ttl`: one of the TTL options of core §9."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: DomainKind
+    name: Annotated[str, StringConstraints(max_length=HOSTNAME_MAX + 10)]
+    ttl: int = 3600
+
+
+class DnsRecordOut(BaseModel):
+    """The record the seller sets at their DNS host (for a subdomain the platform sets it)."""
+
+    type: DnsRecordType
+    name: str
+    value: str
+    ttl: int
+    state: DnsRecordState
+
+
+class CertificateOut(BaseModel):
+    n: int
+    not_before: datetime
+    not_after: datetime
+    issued_at: datetime
+
+
+class DomainOut(BaseModel):
+    id: int
+    hostname: str  # ASCII (punycode) form
+    display_hostname: str  # Unicode form
+    kind: DomainKind
+    state: DomainState
+    record: DnsRecordOut
+    attempts: int
+    message: str | None
+    certificate_not_after: datetime | None
+    created_at: datetime
+
+
+class DomainEventOut(BaseModel):
+    seq: int
+    at: datetime
+    action: DomainAction
+    state: DomainState
+    message: str | None
+
+
+class DomainDetail(DomainOut):
+    history: list[DomainEventOut]
+    certificates: list[CertificateOut]
+    max_attempts: int
+    next_check_at: datetime | None
+    renew_at: datetime | None
+    workflow_id: str
+
+
+class DomainsOverview(BaseModel):
+    platform_suffix: str
+    ttl_options: list[int]
+    record_type: DnsRecordType
+    list: list[DomainOut]  # last: after it, `list` in this class body is the field
+
+
+class HostShop(BaseModel):
+    """The shop a verified domain serves: what a reverse proxy (or the web app on that domain) asks for."""
+
+    username: str
+    hostname: str
+    state: DomainState

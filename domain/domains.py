@@ -1,0 +1,311 @@
+"""Custom domains and platform subdomains (core §3, §4, §9; editor §9): the vocabularies, the name rules, the TXT
+record a seller sets, the DNS check's backoff and the certificate's renewal calendar, and the dataclasses the
+Domain SSL workflow (`domain-{domain id}`) exchanges with its activities. Pure: no I/O."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+
+class DomainState(StrEnum):
+    """Core §4: a domain is waiting for its record, active (verified), in error, or active with a certificate."""
+
+    waiting = "waiting"
+    active = "active"
+    error = "error"
+    active_with_ssl = "active_with_ssl"
+
+
+class DnsRecordState(StrEnum):
+    """Core §4: the TXT record is waiting (not seen yet), submitted (seen in DNS) or deleted (domain removed)."""
+
+    waiting = "waiting"
+    submitted = "submitted"
+    deleted = "deleted"
+
+
+class DomainKind(StrEnum):
+    custom = "custom"  # the seller's own domain (shop.example.com)
+    subdomain = (
+        "subdomain"  # a name under the platform's suffix ({name}.{suffix}, core §9 "subdomain suffix")
+    )
+
+
+class DnsRecordType(StrEnum):
+    TXT = "TXT"  # core §9: the one DNS record type a seller sets
+
+
+VERIFIED_STATES = frozenset({DomainState.active, DomainState.active_with_ssl})  # the shop answers on these
+MAX_DOMAINS_PER_SELLER = 20
+TTL_OPTIONS: tuple[int, ...] = (300, 3600, 86400, 604800)  # core §9 and editor §9, in seconds
+DEFAULT_TTL = 3600
+HOSTNAME_MAX = 253
+LABEL_MAX = 63
+TOKEN_LEN = 32
+VERIFY_LABEL = "_sellflow"  # the TXT record lives at _sellflow.{hostname}
+VERIFY_PREFIX = "sellflow-verification="
+ACME_LABEL = "_acme-challenge"
+MESSAGE_MAX = 500
+
+_LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+_TLD = re.compile(r"^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$")
+
+
+class HostnameError(StrEnum):
+    """Why a name is refused; the API maps each to a field message."""
+
+    required = "required"
+    too_big = "too big"
+    invalid = "invalid hostname"
+    ip_address = "an IP address is not a domain"
+    platform_domain = "the platform's own domain cannot be added"
+    not_a_subdomain = "a subdomain is one name without dots"
+
+
+def ascii_hostname(name: str) -> str:
+    """The ASCII (punycode) form of a hostname: lower case, no trailing dot; IDN labels encoded (müller.de →
+    xn--mller-kva.de). Raises ValueError when it cannot be encoded."""
+    n = name.strip().rstrip(".").lower()
+    if not n:
+        raise ValueError("empty")
+    try:
+        return n.encode("idna").decode("ascii")
+    except UnicodeError as e:
+        raise ValueError(str(e)) from e
+
+
+def _valid_ascii(host: str) -> bool:
+    labels = host.split(".")
+    return (
+        len(host) <= HOSTNAME_MAX
+        and len(labels) >= 2
+        and all(_LABEL.match(label) for label in labels)
+        and _TLD.match(labels[-1]) is not None
+    )
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name.strip().strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+def custom_hostname(name: str | None, platform_suffix: str) -> str:
+    """A seller's own domain, checked and in ASCII form. Raises ValueError(HostnameError)."""
+    if name is None or not name.strip():
+        raise ValueError(HostnameError.required)
+    if _is_ip(name):
+        raise ValueError(HostnameError.ip_address)
+    if len(name.strip()) > HOSTNAME_MAX:
+        raise ValueError(HostnameError.too_big)
+    try:
+        host = ascii_hostname(name)
+    except ValueError:
+        raise ValueError(HostnameError.invalid) from None
+    if not _valid_ascii(host):
+        raise ValueError(HostnameError.invalid)
+    suffix = platform_suffix.lower().strip(".")
+    if host == suffix or host.endswith("." + suffix):
+        raise ValueError(HostnameError.platform_domain)
+    return host
+
+
+def subdomain_hostname(label: str | None, platform_suffix: str) -> str:
+    """`{label}.{suffix}` for a platform subdomain: one DNS label, ASCII after IDN encoding."""
+    if label is None or not label.strip():
+        raise ValueError(HostnameError.required)
+    raw = label.strip().lower()
+    if "." in raw.rstrip("."):
+        raise ValueError(HostnameError.not_a_subdomain)
+    if len(raw) > LABEL_MAX:
+        raise ValueError(HostnameError.too_big)
+    try:
+        ascii_label = ascii_hostname(raw)
+    except ValueError:
+        raise ValueError(HostnameError.invalid) from None
+    if len(ascii_label) > LABEL_MAX:
+        raise ValueError(HostnameError.too_big)
+    if not _LABEL.match(ascii_label):
+        raise ValueError(HostnameError.invalid)
+    return f"{ascii_label}.{platform_suffix.lower().strip('.')}"
+
+
+def display_hostname(host: str) -> str:
+    """The Unicode form to show (xn--mller-kva.de → müller.de); the ASCII form if it does not decode."""
+    try:
+        return host.encode("ascii").decode("idna")
+    except UnicodeError:
+        return host
+
+
+def verify_record_name(host: str) -> str:
+    return f"{VERIFY_LABEL}.{host}"
+
+
+def verify_record_value(token: str) -> str:
+    return f"{VERIFY_PREFIX}{token}"
+
+
+def acme_record_name(host: str) -> str:
+    return f"{ACME_LABEL}.{host}"
+
+
+def check_delay_s(attempt: int, first_s: float, max_s: float) -> float:
+    """Exponential backoff between DNS checks: first_s, 2×, 4×, … capped at max_s (attempt counts from 1)."""
+    return min(max_s, first_s * (2.0 ** max(0, attempt - 1)))
+
+
+def renewal_delay_s(
+    not_before: datetime, not_after: datetime, margin_days: int, day_s: float, issued_at: datetime
+) -> float:
+    """Seconds from `issued_at` until a certificate is renewed: its lifetime in days, minus `margin_days`,
+    counted in the workflow's days (`day_s` seconds each; 86400 in production, compressed in tests). With a
+    real day this is `not_after - margin`; a certificate younger than its margin is renewed after half its
+    lifetime, and one already past it at once."""
+    lifetime_days = (not_after - not_before) / timedelta(days=1)
+    elapsed_days = max(0.0, (issued_at - not_before) / timedelta(days=1))
+    wait_days = lifetime_days - margin_days if lifetime_days > margin_days else lifetime_days / 2
+    return max(0.0, (wait_days - elapsed_days) * day_s)
+
+
+# ----- the workflow's data -------------------------------------------------------------------------------
+class DomainAction(StrEnum):
+    """What happened to a domain, in the history the cabinet shows in words."""
+
+    added = "added"
+    record_published = "record_published"
+    checked_missing = "checked_missing"
+    record_found = "record_found"
+    check_failed = "check_failed"
+    check_requested = "check_requested"
+    certificate_issued = "certificate_issued"
+    certificate_renewed = "certificate_renewed"
+    certificate_failed = "certificate_failed"
+    deleted = "deleted"
+
+
+@dataclass
+class DomainHistoryEntry:
+    at: datetime
+    action: DomainAction
+    state: DomainState
+    message: str | None = None
+
+
+@dataclass
+class CertificateInfo:
+    n: int  # the n-th certificate of this domain (1 on the first issuance, +1 per renewal)
+    not_before: datetime
+    not_after: datetime
+    issued_at: datetime
+
+
+@dataclass
+class DomainFlowState:
+    domain_id: int
+    state: DomainState = DomainState.waiting
+    record_state: DnsRecordState = DnsRecordState.waiting
+    attempts: int = 0  # DNS checks of the current round
+    round: int = 1  # a "check again" starts a new round
+    check_requested: bool = False
+    delete_requested: bool = False
+    message: str | None = None
+    certificate: CertificateInfo | None = None
+    certificate_failures: int = 0
+    last_failure_at: datetime | None = None
+    renew_due: bool = False  # set before continuing as new: the next run renews the certificate
+    seq: int = 0
+    cycles: int = 0  # continue-as-new runs (one per renewal cycle)
+    history: list[DomainHistoryEntry] = field(default_factory=list)
+
+
+@dataclass
+class DomainInput:
+    domain_id: int
+    hostname: str  # ASCII form
+    kind: DomainKind
+    token: str
+    day_s: float = 86400.0  # the renewal calendar's day (compressed in tests)
+    check_first_s: float = 60.0
+    check_max_s: float = 3600.0
+    check_attempts: int = 12
+    renew_margin_days: int = 30
+    state: DomainFlowState | None = None
+
+
+@dataclass
+class DnsCheck:
+    domain_id: int
+    hostname: str
+    record_name: str
+    expected_value: str
+
+
+@dataclass
+class DnsCheckResult:
+    found: bool
+    values: list[str] = field(default_factory=list)  # the TXT values seen at the name (for the message)
+    error: str | None = None  # the resolver's answer when it was not a plain "no such record"
+
+
+@dataclass
+class PlatformRecord:
+    domain_id: int
+    record_name: str
+    value: str
+    ttl: int = DEFAULT_TTL
+
+
+@dataclass
+class CertificateRequest:
+    domain_id: int
+    hostname: str
+    n: int  # the certificate's number: the idempotency key is `domain-{id}-cert-{n}`
+
+
+@dataclass
+class CertificateResult:
+    n: int
+    not_before: datetime
+    not_after: datetime
+    issued_at: datetime
+
+
+@dataclass
+class DomainRecord:
+    """One transition, as the projection (`domains`, `domain_events`) stores it; `seq` makes it idempotent."""
+
+    domain_id: int
+    seq: int
+    entry: DomainHistoryEntry
+    state: DomainState
+    record_state: DnsRecordState
+    attempts: int
+    message: str | None = None
+    certificate: CertificateInfo | None = None
+
+
+@dataclass
+class DomainRemoval:
+    domain_id: int
+    hostname: str
+    kind: DomainKind
+
+
+@dataclass
+class DomainStatus:
+    """The query the cabinet reads while the workflow runs."""
+
+    state: DomainState
+    record_state: DnsRecordState
+    attempts: int
+    max_attempts: int
+    next_check_at: datetime | None
+    renew_at: datetime | None
+    message: str | None = None

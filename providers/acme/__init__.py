@@ -1,0 +1,1 @@
+"""Certificates from an ACME certificate authority (Let's Encrypt in production, Debian's `pebble` locally)."""

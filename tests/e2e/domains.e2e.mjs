@@ -1,0 +1,98 @@
+// Issue 10 (domains) in a real browser: the demo seller adds a domain, sees the TXT record to set, sets it at the
+// "DNS host" (the local DNS server's admin API) and watches the domain reach "Active with SSL" with the
+// certificate's expiry and the workflow's history in words; the page at 1366 px and on a phone without sideways
+// scrolling; then deletes the domain.
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.SELLFLOW_URL;
+const DNS_ADMIN = process.env.SELLFLOW_DNS_ADMIN_URL;
+const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
+const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo' };
+let browser;
+let lastPage;
+let shots = 0;
+
+mkdirSync(ARTIFACTS, { recursive: true });
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  if (lastPage && !lastPage.isClosed()) await shot(lastPage, `domains-end-${++shots}`);
+});
+
+async function shot(page, name) {
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true }).catch(() => {});
+}
+
+async function signedIn(path, viewport) {
+  const context = await browser.newContext({ baseURL: BASE, viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  lastPage = page;
+  await page.goto(path);
+  await page.waitForURL(/\/users\/sign_in/);
+  await page.getByTestId('signin-email').fill(SELLER.email);
+  await page.getByTestId('signin-password').fill(SELLER.password);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL((url) => url.pathname === path);
+  return page;
+}
+
+async function overflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test('a domain is added, its record set, and it reaches "Active with SSL"', async () => {
+  assert.ok(DNS_ADMIN, 'SELLFLOW_DNS_ADMIN_URL names the local DNS server');
+  const host = `shop-${Date.now()}.example.test`;
+  const page = await signedIn('/cabinet/domains', { width: 1366, height: 900 });
+  await page.getByRole('heading', { name: 'Domains', level: 1 }).waitFor();
+  await page.getByLabel('Domain', { exact: true }).fill(host);
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  const card = page.getByTestId('domain-card').filter({ hasText: host });
+  await card.getByText('Waiting for DNS record').waitFor();
+  const name = await card.getByTestId('record-name').innerText();
+  const value = await card.getByTestId('record-value').innerText();
+  assert.equal(name, `_sellflow.${host}`);
+  assert.match(value, /^sellflow-verification=/);
+  await shot(page, 'domains-waiting-1366');
+
+  const r = await fetch(`${DNS_ADMIN}/records`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, type: 'TXT', value, ttl: 300 }),
+  });
+  assert.equal(r.status, 201);
+  await card.getByRole('button', { name: 'Check again' }).click();
+  await card.getByText('Active with SSL').waitFor({ timeout: 60_000 });
+  await card.getByText(/SSL certificate valid until/).waitFor();
+  await card.getByRole('button', { name: 'Show history' }).click();
+  await card.getByText(/DNS record found: domain verified/).waitFor();
+  await card.getByText(/SSL certificate issued/).first().waitFor();
+  assert.ok((await overflow(page)) <= 1, 'no sideways scrolling at 1366 px');
+  await shot(page, 'domains-active-1366');
+
+  const phone = await signedIn('/cabinet/domains', { width: 390, height: 844 });
+  const phoneCard = phone.getByTestId('domain-card').filter({ hasText: host });
+  await phoneCard.getByText('Active with SSL').waitFor();
+  assert.ok((await overflow(phone)) <= 1, `no sideways scrolling on a phone (${await overflow(phone)}px)`);
+  await shot(phone, 'domains-phone');
+
+  await phoneCard.getByRole('button', { name: 'Delete' }).click();
+  await phone.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await phone.getByText('Domain deleted').first().waitFor();
+  await phoneCard.waitFor({ state: 'detached' });
+});

@@ -1,0 +1,282 @@
+"""The Account deletion workflow with fake activities on a compressed calendar (one day = 0.3 s): each blocking
+check of core §8 blocks until it clears (on the re-check timer or when the seller asks), a confirmed deletion
+scrambles and deletes, a deactivation is reactivated, a cancel before confirmation restores the account, and a
+confirmation while a check fails is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from temporalio import activity
+from temporalio.client import WorkflowUpdateFailedError
+from temporalio.worker import Worker
+
+from domain.account_deletion import (
+    CHECK_ORDER,
+    CheckKind,
+    CheckRequest,
+    CheckResult,
+    Completion,
+    DeletionInput,
+    DeletionMail,
+    DeletionPhase,
+    EndingSubscriptions,
+    FlowKind,
+    SellerRef,
+    SubscriptionChoice,
+    checks_for,
+)
+from domain.workflow_ids import account_deletion_id
+from worker.main import RUNNER
+from workflows.account_deletion import AccountDeletionWorkflow
+
+DAY_S = 0.3
+
+
+class FakeClosing:
+    """Every activity of AccountDeletionActivities; `blocked` holds the checks that still fail."""
+
+    def __init__(self, blocked: set[CheckKind] | None = None, subscriptions: list[str] | None = None) -> None:
+        self.blocked = set(blocked or ())
+        self.subscriptions = subscriptions or []
+        self.done: list[str] = []
+        self.mails: list[DeletionMail] = []
+        self.checks = 0
+        self.ending: list[str] = []
+
+    @activity.defn(name="run_checks")
+    async def run_checks(self, req: CheckRequest) -> list[CheckResult]:
+        self.checks += 1
+        return [
+            CheckResult(k, k not in self.blocked, 1 if k in self.blocked else 0)
+            for k in checks_for(req.flow_kind)
+        ]
+
+    @activity.defn(name="take_products_off")
+    async def take_products_off(self, ref: SellerRef) -> int:
+        self.done.append("products_off")
+        return 2
+
+    @activity.defn(name="running_subscriptions")
+    async def running_subscriptions(self, ref: SellerRef) -> list[str]:
+        return list(self.subscriptions)
+
+    @activity.defn(name="record_ending")
+    async def record_ending(self, ending: EndingSubscriptions) -> None:
+        self.ending.extend(ending.tokens)
+
+    @activity.defn(name="record_confirmed")
+    async def record_confirmed(self, ref: SellerRef) -> None:
+        self.done.append("confirmed")
+
+    @activity.defn(name="record_canceled")
+    async def record_canceled(self, ref: SellerRef) -> None:
+        self.done.append("canceled")
+
+    @activity.defn(name="deactivate")
+    async def deactivate(self, ref: SellerRef) -> None:
+        self.done.append("deactivated")
+
+    @activity.defn(name="reactivate")
+    async def reactivate(self, ref: SellerRef) -> bool:
+        self.done.append("reactivated")
+        return True
+
+    @activity.defn(name="scramble_personal_data")
+    async def scramble_personal_data(self, done: Completion) -> None:
+        assert done.retention_until is not None
+        self.done.append("scrambled")
+
+    @activity.defn(name="mark_deleted")
+    async def mark_deleted(self, ref: SellerRef) -> None:
+        self.done.append("deleted")
+
+    @activity.defn(name="send_closing_mail")
+    async def send_closing_mail(self, mail: DeletionMail) -> bool:
+        self.mails.append(mail)
+        return True
+
+    def all(self) -> list[Callable[..., Any]]:
+        return [
+            self.run_checks,
+            self.take_products_off,
+            self.running_subscriptions,
+            self.record_ending,
+            self.record_confirmed,
+            self.record_canceled,
+            self.deactivate,
+            self.reactivate,
+            self.scramble_personal_data,
+            self.mark_deleted,
+            self.send_closing_mail,
+        ]
+
+
+async def _until(check: Callable[[], Any], timeout: float = 15) -> None:
+    async def poll() -> None:
+        while not check():
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(poll(), timeout)
+
+
+async def _phase(handle: Any, phase: DeletionPhase, timeout: float = 15) -> Any:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        status = await handle.query(AccountDeletionWorkflow.status)
+        if status.phase == phase:
+            return status
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"never reached {phase}: {status}")
+        await asyncio.sleep(0.05)
+
+
+@pytest.mark.parametrize("blocker", CHECK_ORDER, ids=lambda k: k.value)
+async def test_each_blocking_check_blocks_then_clears(client, blocker: CheckKind):
+    fake = FakeClosing({blocker})
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[AccountDeletionWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(seller_id=sid, flow_kind=FlowKind.deletion, day_s=3600),  # no timer in the test
+            id=account_deletion_id(sid),
+            task_queue=task_queue,
+        )
+        status = await _phase(handle, DeletionPhase.preparing)
+        await _until(lambda: fake.checks >= 1)
+        status = await handle.query(AccountDeletionWorkflow.status)
+        assert [c.kind for c in status.checks if not c.ok] == [blocker]
+        assert fake.done == ["products_off"]  # products are off at once, whatever blocks
+        with pytest.raises(WorkflowUpdateFailedError):  # nothing to confirm while a check fails
+            await handle.execute_update(AccountDeletionWorkflow.confirm)
+        fake.blocked.clear()
+        await handle.signal(AccountDeletionWorkflow.check_again)  # the seller's "check again"
+        await _phase(handle, DeletionPhase.ready)
+        await handle.execute_update(AccountDeletionWorkflow.confirm)
+        assert await handle.result() == "deleted"
+    assert fake.done == ["products_off", "confirmed", "scrambled", "deleted"]
+
+
+async def test_a_blocked_deletion_clears_on_its_own_schedule_and_deletes(client, record):
+    fake = FakeClosing({CheckKind.active_orders, CheckKind.payouts_not_paid_out})
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[AccountDeletionWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(seller_id=sid, flow_kind=FlowKind.deletion, day_s=DAY_S),
+            id=account_deletion_id(sid),
+            task_queue=task_queue,
+        )
+        await _until(lambda: fake.checks >= 2)  # looked again by itself a day later
+        assert (await handle.query(AccountDeletionWorkflow.status)).phase == DeletionPhase.preparing
+        fake.blocked = {CheckKind.payouts_not_paid_out}
+        await _until(lambda: fake.checks >= 4)
+        status = await handle.query(AccountDeletionWorkflow.status)
+        assert [c.kind for c in status.checks if not c.ok] == [CheckKind.payouts_not_paid_out]
+        fake.blocked.clear()
+        await _phase(handle, DeletionPhase.ready)  # on the timer, no signal needed
+        await handle.execute_update(AccountDeletionWorkflow.confirm)
+        assert await handle.result() == "deleted"
+    assert fake.done == ["products_off", "confirmed", "scrambled", "deleted"]
+    assert [m.stage for m in fake.mails] == ["requested", "completed"]
+    assert fake.mails[1].retention_until is not None
+    await record(handle, "account_deletion")
+
+
+async def test_deactivation_then_reactivation(client, record):
+    fake = FakeClosing()
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[AccountDeletionWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(seller_id=sid, flow_kind=FlowKind.deactivation, day_s=3600),
+            id=account_deletion_id(sid),
+            task_queue=task_queue,
+        )
+        status = await _phase(handle, DeletionPhase.ready)
+        assert [c.kind for c in status.checks] == [CheckKind.active_orders]  # deactivation checks orders only
+        with pytest.raises(WorkflowUpdateFailedError):
+            await handle.execute_update(AccountDeletionWorkflow.reactivate)  # not deactivated yet
+        await handle.execute_update(AccountDeletionWorkflow.confirm)
+        await _phase(handle, DeletionPhase.deactivated)
+        with pytest.raises(WorkflowUpdateFailedError):
+            await handle.execute_update(AccountDeletionWorkflow.cancel)  # confirmed: too late to cancel
+        await handle.execute_update(AccountDeletionWorkflow.reactivate)
+        assert await handle.result() == "reactivated"
+    assert fake.done == ["products_off", "confirmed", "deactivated", "reactivated"]
+    assert "scrambled" not in fake.done
+    await record(handle, "account_deletion")
+
+
+async def test_cancel_before_confirm_restores_the_account(client, record):
+    fake = FakeClosing({CheckKind.unpaid_monthly_invoices})
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[AccountDeletionWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(seller_id=sid, flow_kind=FlowKind.deletion, day_s=3600),
+            id=account_deletion_id(sid),
+            task_queue=task_queue,
+        )
+        await _until(lambda: fake.checks >= 1)
+        await handle.execute_update(AccountDeletionWorkflow.cancel)
+        assert await handle.result() == "canceled"
+    assert fake.done == ["products_off", "canceled"]
+    assert [m.stage for m in fake.mails] == ["requested"]
+    await record(handle, "account_deletion")
+
+
+async def test_subscriptions_are_cancelled_at_their_period_end_and_stop_blocking(client):
+    fake = FakeClosing(subscriptions=["tok-a", "tok-b"])
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[AccountDeletionWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(
+                seller_id=sid,
+                flow_kind=FlowKind.deletion,
+                subscriptions=SubscriptionChoice.cancel_at_period_end,
+                day_s=3600,
+            ),
+            id=account_deletion_id(sid),
+            task_queue=task_queue,
+        )
+        status = await _phase(handle, DeletionPhase.ready)
+        assert status.ending_tokens == ["tok-a", "tok-b"]  # (no such workflows here: the signals are skipped)
+        assert fake.ending == ["tok-a", "tok-b"]
+        await handle.execute_update(AccountDeletionWorkflow.cancel)
+        assert await handle.result() == "canceled"

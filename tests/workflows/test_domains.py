@@ -1,0 +1,242 @@
+"""The Domain SSL workflow with fake activities: a missing record ends in error with a clear message and a
+"check again" finds it later; a record added while the checks back off is found; the certificate is issued and
+renewed before it expires with a compressed day (continuing as new); a platform subdomain publishes its own
+record; a refused certificate ends in error; a delete removes the domain at any time."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+
+from temporalio import activity
+from temporalio.client import Client, WorkflowHandle
+from temporalio.exceptions import ApplicationError
+from temporalio.worker import Worker
+
+from domain.domains import (
+    CertificateRequest,
+    CertificateResult,
+    DnsCheck,
+    DnsCheckResult,
+    DnsRecordState,
+    DomainAction,
+    DomainInput,
+    DomainKind,
+    DomainRecord,
+    DomainRemoval,
+    DomainState,
+    PlatformRecord,
+)
+from domain.workflow_ids import domain_id
+from worker.main import RUNNER
+from workflows.domains import DomainWorkflow
+
+TOKEN = "0123456789abcdef0123456789abcdef"
+
+
+class FakeDomains:
+    """Stands in for DomainActivities: DNS answers from a switch, certificates of a 90-day lifetime."""
+
+    def __init__(self, found_after: int | None = 0, refuse_certificate: bool = False) -> None:
+        self.found_after = found_after  # checks that miss before the record is there (None: never)
+        self.refuse_certificate = refuse_certificate
+        self.checks = 0
+        self.records: list[DomainRecord] = []
+        self.published: list[PlatformRecord] = []
+        self.certificates: list[int] = []
+        self.removed: list[int] = []
+
+    @activity.defn(name="record_domain")
+    async def record_domain(self, rec: DomainRecord) -> bool:
+        if rec.seq in {r.seq for r in self.records}:
+            return False
+        self.records.append(rec)
+        return True
+
+    @activity.defn(name="check_dns")
+    async def check_dns(self, check: DnsCheck) -> DnsCheckResult:
+        self.checks += 1
+        if self.found_after is not None and self.checks > self.found_after:
+            return DnsCheckResult(found=True, values=[check.expected_value])
+        return DnsCheckResult(found=False, values=["v=spf1 -all"])
+
+    @activity.defn(name="publish_platform_record")
+    async def publish_platform_record(self, rec: PlatformRecord) -> None:
+        self.published.append(rec)
+
+    @activity.defn(name="issue_certificate")
+    async def issue_certificate(self, req: CertificateRequest) -> CertificateResult:
+        if self.refuse_certificate:
+            raise ApplicationError(
+                "the DNS challenge was not validated: no TXT record", type="AcmeFailed", non_retryable=True
+            )
+        self.certificates.append(req.n)
+        now = datetime.now(UTC)
+        return CertificateResult(n=req.n, not_before=now, not_after=now + timedelta(days=90), issued_at=now)
+
+    @activity.defn(name="remove_domain")
+    async def remove_domain(self, req: DomainRemoval) -> None:
+        self.removed.append(req.domain_id)
+
+    def activities(self) -> list[Callable[..., Awaitable[object]]]:
+        return [
+            self.record_domain,
+            self.check_dns,
+            self.publish_platform_record,
+            self.issue_certificate,
+            self.remove_domain,
+        ]
+
+    def actions(self) -> list[str]:
+        return [r.entry.action.value for r in self.records]
+
+    def last(self) -> DomainRecord:
+        return self.records[-1]
+
+
+@asynccontextmanager
+async def running(
+    client: Client,
+    fake: FakeDomains,
+    *,
+    kind: DomainKind = DomainKind.custom,
+    attempts: int = 3,
+    day_s: float = 86400.0,
+) -> AsyncIterator[WorkflowHandle]:
+    task_queue = f"test-{uuid.uuid4().hex[:8]}"
+    row_id = uuid.uuid4().int % 10**9
+    host = "anna.sellflow.site" if kind == DomainKind.subdomain else f"shop-{row_id}.example.test"
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[DomainWorkflow],
+        activities=fake.activities(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            DomainWorkflow.run,
+            DomainInput(
+                domain_id=row_id,
+                hostname=host,
+                kind=kind,
+                token=TOKEN,
+                day_s=day_s,
+                check_first_s=0.05,
+                check_max_s=0.2,
+                check_attempts=attempts,
+            ),
+            id=domain_id(row_id),
+            task_queue=task_queue,
+        )
+        yield handle
+
+
+async def until(check: Callable[[], bool], timeout: float = 15) -> None:
+    async def poll() -> None:
+        while not check():
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(poll(), timeout)
+
+
+async def deleted(handle: WorkflowHandle, fake: FakeDomains) -> None:
+    await handle.signal(DomainWorkflow.delete)
+    assert await handle.result() == "deleted"
+    assert fake.removed and fake.last().record_state == DnsRecordState.deleted
+
+
+async def test_a_missing_record_ends_in_error_with_a_clear_message_and_check_again_finds_it(client, record):
+    fake = FakeDomains(found_after=None)
+    async with running(client, fake, attempts=3) as handle:
+        await until(lambda: bool(fake.records) and fake.last().state == DomainState.error)
+        err = fake.last()
+        assert err.entry.action == DomainAction.check_failed and err.attempts == 3
+        assert err.message is not None
+        assert "_sellflow.shop-" in err.message and f"sellflow-verification={TOKEN}" in err.message
+        assert "after 3 checks" in err.message and "v=spf1 -all" in err.message
+        assert fake.actions() == ["added", "checked_missing", "checked_missing", "check_failed"]
+        status = await handle.query(DomainWorkflow.status)
+        assert status.state == DomainState.error and status.record_state == DnsRecordState.waiting
+
+        fake.found_after = fake.checks  # the seller sets the record, then asks to check again
+        await handle.signal(DomainWorkflow.check_again)
+        await until(lambda: fake.last().state == DomainState.active_with_ssl)
+        assert fake.actions()[4:] == ["check_requested", "record_found", "certificate_issued"]
+        assert fake.records[-2].record_state == DnsRecordState.submitted
+        await deleted(handle, fake)
+        await record(handle, "domains")
+
+
+async def test_a_record_added_later_is_found_and_a_certificate_issued(client, record):
+    fake = FakeDomains(found_after=2)
+    async with running(client, fake, attempts=10) as handle:
+        await until(lambda: bool(fake.records) and fake.last().state == DomainState.active_with_ssl)
+        assert fake.actions() == [
+            "added",
+            "checked_missing",
+            "checked_missing",
+            "record_found",
+            "certificate_issued",
+        ]
+        cert = fake.last().certificate
+        assert cert is not None and cert.n == 1 and fake.certificates == [1]
+        assert fake.last().message is None
+        await deleted(handle, fake)
+        assert fake.actions()[-1] == "deleted"
+        await record(handle, "domains")
+
+
+async def test_the_certificate_is_renewed_before_it_expires_continuing_as_new(client, record):
+    # a 90-day certificate renewed 30 days before it expires: after 60 days of 0.02 s
+    fake = FakeDomains(found_after=0)
+    async with running(client, fake, day_s=0.02) as handle:
+        await until(lambda: DomainAction.certificate_renewed.value in fake.actions(), timeout=20)
+        assert fake.certificates[:2] == [1, 2]
+        renewed = next(r for r in fake.records if r.entry.action == DomainAction.certificate_renewed)
+        first = next(r for r in fake.records if r.entry.action == DomainAction.certificate_issued)
+        assert renewed.certificate is not None and first.certificate is not None
+        assert renewed.certificate.n == 2 and renewed.state == DomainState.active_with_ssl
+        # renewed ~60 compressed days after the first (not at expiry, 90 days = 1.8 s)
+        gap = (renewed.entry.at - first.entry.at).total_seconds()
+        assert 1.0 <= gap < 1.8, gap
+        latest = client.get_workflow_handle(handle.id)
+        assert (await latest.describe()).run_id != handle.run_id  # a new run per renewal cycle
+        await deleted(latest, fake)
+        await record(handle, "domains")
+        await record(latest, "domains", "_renewed")
+
+
+async def test_a_platform_subdomain_publishes_its_own_record(client, record):
+    fake = FakeDomains(found_after=0)
+    async with running(client, fake, kind=DomainKind.subdomain) as handle:
+        await until(lambda: bool(fake.records) and fake.last().state == DomainState.active_with_ssl)
+        assert [p.record_name for p in fake.published] == ["_sellflow.anna.sellflow.site"]
+        assert fake.published[0].value == f"sellflow-verification={TOKEN}"
+        assert fake.actions() == ["record_published", "record_found", "certificate_issued"]
+        await deleted(handle, fake)
+        await record(handle, "domains")
+
+
+async def test_a_refused_certificate_ends_in_error_with_the_reason(client, record):
+    fake = FakeDomains(found_after=0, refuse_certificate=True)
+    async with running(client, fake) as handle:
+        await until(lambda: bool(fake.records) and fake.last().state == DomainState.error)
+        assert fake.actions() == ["added", "record_found", "certificate_failed"]
+        assert fake.last().message is not None
+        assert "could not be issued" in fake.last().message and "no TXT record" in fake.last().message
+        await deleted(handle, fake)
+        await record(handle, "domains")
+
+
+async def test_a_domain_deleted_while_waiting_stops_checking(client, record):
+    fake = FakeDomains(found_after=None)
+    async with running(client, fake, attempts=50) as handle:
+        await until(lambda: fake.checks >= 1)
+        await deleted(handle, fake)
+        checks = fake.checks
+        await asyncio.sleep(0.3)
+        assert fake.checks == checks and fake.actions()[-1] == "deleted"
+        await record(handle, "domains")

@@ -1,0 +1,314 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import {
+  accountDeletionApi,
+  type AccountDeletion,
+  type DeletionCheck,
+  type DeletionReason,
+  type FlowKind,
+  type SubscriptionChoice,
+} from '../../../api/accountDeletion';
+import { toast } from '../../../app/notify';
+import { ErrorState } from '../../../components/ErrorState';
+import { useMoney } from '../../../components/Money';
+import { activeIndex, FLOW_STEPS, isWorking } from './deletionSteps';
+
+const REASONS: DeletionReason[] = [
+  'dont_need_anymore',
+  'my_account_not_successful',
+  'changing_my_business_strategy',
+  'switching_to_another_platform',
+  'too_expensive',
+  'other',
+];
+const KEY = ['account-deletion'];
+
+function CheckRow({ check }: { check: DeletionCheck }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const state = check.ok ? 'ok' : 'failed';
+  return (
+    <ListItem
+      divider
+      secondaryAction={
+        check.ok ? null : (
+          <Button component={RouterLink} to={check.clearUrl} size="small">
+            {t('accountDeletion.clear')}
+          </Button>
+        )
+      }
+    >
+      <ListItemIcon>{check.ok ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}</ListItemIcon>
+      <ListItemText
+        sx={{ pr: check.ok ? 0 : 10 }}
+        primary={t(`accountDeletion.checks.${check.kind}.title`)}
+        secondary={
+          <>
+            {t(`accountDeletion.checks.${check.kind}.${state}`)}
+            {!check.ok && check.amount !== 0 ? ` (${money(check.amount, 'eur')})` : ''}
+            {!check.ok && check.count > 0 ? ` · ${t('accountDeletion.count', { count: check.count })}` : ''}
+          </>
+        }
+      />
+    </ListItem>
+  );
+}
+
+/** Step 0, "why deleting": the flow kind, the questionnaire reasons, what happens to running subscriptions. */
+function StartForm({ onStarted }: { onStarted: () => void }) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<FlowKind>('deactivation');
+  const [reasons, setReasons] = useState<DeletionReason[]>([]);
+  const [text, setText] = useState('');
+  const [subs, setSubs] = useState<SubscriptionChoice>('wait');
+  const start = useMutation({
+    mutationFn: () =>
+      accountDeletionApi.start({ flowKind: kind, reasons, reasonText: text.trim() || null, subscriptions: subs }),
+    onSuccess: onStarted,
+  });
+  const needsText = reasons.includes('other') && !text.trim();
+  const toggle = (r: DeletionReason) =>
+    setReasons((xs) => (xs.includes(r) ? xs.filter((x) => x !== r) : [...xs, r]));
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h6">{t('accountDeletion.steps.0')}</Typography>
+      <RadioGroup value={kind} onChange={(e) => setKind(e.target.value as FlowKind)}>
+        <FormControlLabel
+          value="deactivation"
+          control={<Radio />}
+          label={
+            <Box>
+              <Typography>{t('accountDeletion.kind.deactivation')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('accountDeletion.kindHelp.deactivation')}
+              </Typography>
+            </Box>
+          }
+        />
+        <FormControlLabel
+          value="deletion"
+          control={<Radio />}
+          label={
+            <Box>
+              <Typography>{t('accountDeletion.kind.deletion')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('accountDeletion.kindHelp.deletion')}
+              </Typography>
+            </Box>
+          }
+        />
+      </RadioGroup>
+      <Typography variant="subtitle1">{t('accountDeletion.whyTitle')}</Typography>
+      <FormGroup>
+        {REASONS.map((r) => (
+          <FormControlLabel
+            key={r}
+            control={<Checkbox checked={reasons.includes(r)} onChange={() => toggle(r)} />}
+            label={t(`accountDeletion.reasons.${r}`)}
+          />
+        ))}
+      </FormGroup>
+      <TextField
+        label={t('accountDeletion.reasonText')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+        error={needsText}
+        helperText={needsText ? t('accountDeletion.reasonTextRequired') : ' '}
+      />
+      <Typography variant="subtitle1">{t('accountDeletion.subscriptionsTitle')}</Typography>
+      <RadioGroup value={subs} onChange={(e) => setSubs(e.target.value as SubscriptionChoice)}>
+        <FormControlLabel value="wait" control={<Radio />} label={t('accountDeletion.subscriptions.wait')} />
+        <FormControlLabel
+          value="cancel_at_period_end"
+          control={<Radio />}
+          label={t('accountDeletion.subscriptions.cancel_at_period_end')}
+        />
+      </RadioGroup>
+      <Alert severity="info">{t('accountDeletion.productsOff')}</Alert>
+      <Box>
+        <Button
+          variant="contained"
+          color={kind === 'deletion' ? 'error' : 'primary'}
+          disabled={reasons.length === 0 || needsText || start.isPending}
+          onClick={() => start.mutate()}
+        >
+          {t(`accountDeletion.start.${kind}`)}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function Progress({ data }: { data: AccountDeletion }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const refresh = (a: AccountDeletion) => qc.setQueryData(KEY, a);
+  const [sure, setSure] = useState(false);
+  const checkAgain = useMutation({ mutationFn: accountDeletionApi.checkAgain, onSuccess: refresh });
+  const confirm = useMutation({
+    mutationFn: accountDeletionApi.confirm,
+    onSuccess: (a) => {
+      refresh(a);
+      toast(t('accountDeletion.confirmed'), 'success');
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: accountDeletionApi.cancel,
+    onSuccess: (a) => {
+      refresh(a);
+      toast(t('accountDeletion.canceled'), 'info');
+    },
+  });
+  const reactivate = useMutation({
+    mutationFn: accountDeletionApi.reactivate,
+    onSuccess: (a) => {
+      refresh(a);
+      toast(t('accountDeletion.reactivated'), 'success');
+    },
+  });
+  const kind = (data.flowKind ?? 'deletion') as FlowKind;
+  const blocked = data.checks.some((c) => !c.ok);
+  const stepKey = String(data.step);
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h6">{t(`accountDeletion.steps.${stepKey}`)}</Typography>
+      {isWorking(data.phase, data.checks.length) && <LinearProgress aria-label={t('accountDeletion.working')} />}
+      {data.phase === 'deactivated' ? (
+        <>
+          <Alert severity="info">{t('accountDeletion.deactivatedInfo')}</Alert>
+          <Box>
+            <Button variant="contained" disabled={!data.canReactivate || reactivate.isPending} onClick={() => reactivate.mutate()}>
+              {t('accountDeletion.reactivate')}
+            </Button>
+          </Box>
+        </>
+      ) : (
+        <>
+          {blocked && <Alert severity="warning">{t('accountDeletion.blocked')}</Alert>}
+          {data.endingSubscriptions > 0 && (
+            <Alert severity="info">{t('accountDeletion.ending', { count: data.endingSubscriptions })}</Alert>
+          )}
+          {data.checks.length > 0 && (
+            <Paper variant="outlined">
+              <List disablePadding>
+                {data.checks.map((c) => (
+                  <CheckRow key={c.kind} check={c} />
+                ))}
+              </List>
+            </Paper>
+          )}
+          {data.canConfirm && (
+            <FormControlLabel
+              control={<Checkbox checked={sure} onChange={(e) => setSure(e.target.checked)} />}
+              label={t(`accountDeletion.sure.${kind}`)}
+            />
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {data.canCancel && (
+              <Button onClick={() => checkAgain.mutate()} disabled={checkAgain.isPending}>
+                {t('accountDeletion.checkAgain')}
+              </Button>
+            )}
+            {data.canConfirm && (
+              <Button
+                variant="contained"
+                color={kind === 'deletion' ? 'error' : 'primary'}
+                disabled={!sure || confirm.isPending}
+                onClick={() => confirm.mutate()}
+              >
+                {t(`accountDeletion.confirm.${kind}`)}
+              </Button>
+            )}
+            {data.canCancel && (
+              <Button color="inherit" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+                {t('accountDeletion.cancel')}
+              </Button>
+            )}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** `/cabinet/settings/account_deletion`: the seller account deletion wizard of core §2 (steps -1..5) over the
+ * seller's Account deletion workflow: the blocking checks with their messages and where to clear them. */
+export default function AccountDeletionPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => accountDeletionApi.state(signal),
+    refetchInterval: (query) => (query.state.data?.flowKind ? 2000 : false),
+  });
+  const data = q.data;
+  const kind = (data?.flowKind ?? 'deletion') as FlowKind;
+  const steps = FLOW_STEPS[kind];
+  return (
+    <Box sx={{ maxWidth: 860 }}>
+      <Typography variant="h5" gutterBottom>
+        {t('accountDeletion.title')}
+      </Typography>
+      {q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : !data ? (
+        <Skeleton variant="rounded" height={320} />
+      ) : (
+        <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+          {data.flowKind && (
+            <Stepper activeStep={activeIndex(kind, data.step)} alternativeLabel sx={{ mb: 3 }}>
+              {steps.map((s) => (
+                <Step key={s} completed={activeIndex(kind, data.step) > steps.indexOf(s)}>
+                  <StepLabel error={s === steps[1] && data.step === -1}>
+                    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                      {t(`accountDeletion.steps.${s === steps[1] && data.step === -1 ? '-1' : String(s)}`)}
+                    </Box>
+                  </StepLabel>
+                </Step>
+              ))}
+            </Stepper>
+          )}
+          {data.flowKind ? (
+            <Progress data={data} />
+          ) : (
+            <StartForm onStarted={() => void qc.invalidateQueries({ queryKey: KEY })} />
+          )}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+            <Link component={RouterLink} to="/cabinet/profile/edit?seller_profile_edit=true">
+              {t('accountDeletion.backToProfile')}
+            </Link>
+          </Typography>
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { resetApiConfig } from '../../../api/client';
+import { setTokens } from '../../../api/tokens';
+import { json, mockFetch, TOKENS } from '../../../api/__tests__/helpers';
+import i18n from '../../../i18n';
+import { renderRoutes } from '../../../test/render';
+import DomainsPage from './DomainsPage';
+
+beforeEach(async () => {
+  resetApiConfig();
+  setTokens(TOKENS);
+  await i18n.changeLanguage('en');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const domain = (over: Record<string, unknown> = {}) => ({
+  id: 7,
+  hostname: 'xn--mller-kva.example',
+  display_hostname: 'müller.example',
+  kind: 'custom',
+  state: 'error',
+  record: { type: 'TXT', name: '_sellflow.xn--mller-kva.example', value: 'sellflow-verification=abc', ttl: 300, state: 'waiting' },
+  attempts: 12,
+  message: 'The TXT record _sellflow.xn--mller-kva.example was not found after 12 checks.',
+  certificate_not_after: null,
+  created_at: '2026-11-23T10:00:00Z',
+  ...over,
+});
+const overview = (list: unknown[]) => ({ platform_suffix: 'sellflow.site', ttl_options: [300, 3600, 86400, 604800], record_type: 'TXT', list });
+const page = () => renderRoutes('/cabinet/domains', [{ path: '/cabinet/domains', element: <DomainsPage /> }]);
+
+describe('the Domains page', () => {
+  it('shows the record to set with its TTL, the state in words, the error and "check again"', async () => {
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith('/v1/cabinet/domains/7/check') && init.method === 'POST') return json(202, domain({ state: 'waiting' }));
+      if (url.startsWith('/v1/cabinet/domains')) return json(200, overview([domain()]));
+      return json(404, {});
+    });
+    page();
+    const card = await screen.findByTestId('domain-card');
+    expect(within(card).getByText('müller.example')).toBeInTheDocument();
+    expect(within(card).getByText('Error')).toBeInTheDocument();
+    expect(within(card).getByText('Not found yet')).toBeInTheDocument();
+    expect(within(card).getByText('_sellflow.xn--mller-kva.example')).toBeInTheDocument();
+    expect(within(card).getByText('sellflow-verification=abc')).toBeInTheDocument();
+    expect(within(card).getByText('5 minutes')).toBeInTheDocument();
+    expect(within(card).getByText(/not found after 12 checks/)).toBeInTheDocument();
+    expect(within(card).getByText('No SSL certificate yet')).toBeInTheDocument();
+    expect(within(card).getAllByRole('button', { name: /Copy/ })).toHaveLength(2);
+    fireEvent.click(within(card).getByRole('button', { name: 'Check again' }));
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.some(([u, i]) => String(u).includes('/domains/7/check') && i?.method === 'POST')).toBe(true),
+    );
+  });
+
+  it('shows the certificate expiry of an active domain and offers no check', async () => {
+    const notAfter = new Date(Date.now() + 60 * 86_400_000).toISOString();
+    mockFetch(() =>
+      json(200, overview([domain({ state: 'active_with_ssl', message: null, certificate_not_after: notAfter, record: { ...domain().record, state: 'submitted' } })])),
+    );
+    page();
+    const card = await screen.findByTestId('domain-card');
+    expect(within(card).getByText('Active with SSL')).toBeInTheDocument();
+    expect(within(card).getByText('Found')).toBeInTheDocument();
+    expect(within(card).getByText(/SSL certificate valid until .* \((59|60) days left\)/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Check again' })).toBeNull();
+  });
+
+  it('says how to start when there is no domain, and shows why a name is refused', async () => {
+    mockFetch((_url, init) => {
+      if (init.method === 'POST')
+        return json(400, { error: 'INVALID_INPUT', message: 'Some fields are invalid.', type: 'INVALID_INPUT', fields: { name: 'an IP address is not a domain' } });
+      return json(200, overview([]));
+    });
+    page();
+    expect(await screen.findByText(/No domains yet/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Domain'), { target: { value: '10.0.0.1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
+    expect(await screen.findByText('An IP address is not a domain')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,391 @@
+import { useState } from 'react';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { domainsApi, type DomainKind, type DomainRow } from '../../../api/domains';
+import { ApiError } from '../../../api/errors';
+import { toast } from '../../../app/notify';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
+import { formatDate, formatDateTime } from '../../../components/dates';
+import { canCheckAgain, daysLeft, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
+
+const KEYS = { list: ['domains'] as const, detail: (id: number) => ['domains', id] as const };
+const BUSY = new Set(['waiting', 'active']);
+
+/** Field messages of the API (domain/domains.py) in the seller's language; anything else as the API said it. */
+const NAME_ERRORS: Record<string, string> = {
+  required: 'domains.errors.required',
+  'too big': 'domains.errors.tooBig',
+  'invalid hostname': 'domains.errors.invalid',
+  'an IP address is not a domain': 'domains.errors.ipAddress',
+  "the platform's own domain cannot be added": 'domains.errors.platformDomain',
+  'a subdomain is one name without dots': 'domains.errors.notASubdomain',
+  'already taken': 'domains.errors.taken',
+};
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('domains.copy')}>
+      <IconButton
+        size="small"
+        aria-label={`${t('domains.copy')}: ${label}`}
+        onClick={() => {
+          void navigator.clipboard?.writeText(text).then(
+            () => toast(t('domains.copied'), 'success'),
+            () => toast(t('domains.copyFailed'), 'error'),
+          );
+        }}
+      >
+        <ContentCopyIcon fontSize="inherit" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function AddDomain({ suffix, ttlOptions }: { suffix: string; ttlOptions: number[] }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [kind, setKind] = useState<DomainKind>('custom');
+  const [name, setName] = useState('');
+  const [ttl, setTtl] = useState(3600);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = useMutation({
+    mutationFn: () => domainsApi.add({ kind, name, ttl }),
+    onSuccess: () => {
+      setName('');
+      setErrors({});
+      toast(t('domains.added'), 'success');
+      void qc.invalidateQueries({ queryKey: KEYS.list });
+    },
+    onError: (e) => {
+      const fields = e instanceof ApiError ? e.fields ?? {} : {};
+      const out: Record<string, string> = {};
+      for (const [k, v] of Object.entries(fields)) {
+        const msg = String(v);
+        out[k === 'hostname' ? 'name' : k] = NAME_ERRORS[msg] ? t(NAME_ERRORS[msg]) : msg;
+      }
+      if (!Object.keys(out).length) out.name = e instanceof ApiError && e.status === 409 ? e.message : t('common.loadError');
+      setErrors(out);
+    },
+  });
+  const preview = previewHostname(kind, name, suffix);
+  return (
+    <Paper sx={{ p: 2, mb: 2 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+        {t('domains.addTitle')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={kind}
+          onChange={(_, v: DomainKind | null) => v && setKind(v)}
+          aria-label={t('domains.kindLabel')}
+        >
+          <ToggleButton value="custom">{t('domains.kind.custom')}</ToggleButton>
+          <ToggleButton value="subdomain">{t('domains.kind.subdomain')}</ToggleButton>
+        </ToggleButtonGroup>
+        <TextField
+          size="small"
+          label={kind === 'custom' ? t('domains.hostname') : t('domains.subdomainName')}
+          placeholder={kind === 'custom' ? 'shop.example.com' : 'my-shop'}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name ?? (preview ? t('domains.willBe', { host: preview }) : ' ')}
+          sx={{ flex: 1, minWidth: 220 }}
+          slotProps={{
+            input: kind === 'subdomain' ? { endAdornment: <InputAdornment position="end">.{suffix}</InputAdornment> } : {},
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('domains.ttlLabel')}
+          value={ttl}
+          onChange={(e) => setTtl(Number(e.target.value))}
+          error={Boolean(errors.ttl)}
+          helperText={errors.ttl ?? ' '}
+          sx={{ minWidth: 140 }}
+        >
+          {ttlOptions.map((o) => (
+            <MenuItem key={o} value={o}>
+              {t(ttlKey(o))}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="contained" disabled={!name.trim() || add.isPending} onClick={() => add.mutate()}>
+          {t('domains.add')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function RecordTable({ d }: { d: DomainRow }) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const r = d.record;
+  if (narrow) {
+    // on a phone: one field under the other, each with its copy button
+    const rows: [string, string, boolean][] = [
+      [t('domains.recordType'), r.type, false],
+      [t('domains.recordName'), r.name, true],
+      [t('domains.recordValue'), r.value, true],
+      [t('domains.ttlLabel'), t(ttlKey(r.ttl)), false],
+    ];
+    return (
+      <Box component="dl" sx={{ m: 0 }} aria-label={t('domains.recordTitle')}>
+        {rows.map(([label, value, copy]) => (
+          <Box key={label} sx={{ mb: 1 }}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: copy ? 'monospace' : undefined, wordBreak: 'break-all' }}>
+              <span data-testid={copy ? `record-${label === t('domains.recordName') ? 'name' : 'value'}` : undefined}>{value}</span>
+              {copy ? <CopyButton text={value} label={label} /> : null}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('domains.recordTitle')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('domains.recordType')}</TableCell>
+            <TableCell>{t('domains.recordName')}</TableCell>
+            <TableCell>{t('domains.recordValue')}</TableCell>
+            <TableCell>{t('domains.ttlLabel')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          <TableRow>
+            <TableCell>{r.type}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+              <span data-testid="record-name">{r.name}</span>
+              <CopyButton text={r.name} label={t('domains.recordName')} />
+            </TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+              <span data-testid="record-value">{r.value}</span>
+              <CopyButton text={r.value} label={t('domains.recordValue')} />
+            </TableCell>
+            <TableCell>{t(ttlKey(r.ttl))}</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function History({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: KEYS.detail(id),
+    queryFn: ({ signal }) => domainsApi.get(id, signal),
+    refetchInterval: (query) => (query.state.data && BUSY.has(query.state.data.state) ? 3000 : 15000),
+  });
+  if (q.isError) return <ErrorState onRetry={() => void q.refetch()} />;
+  const d = q.data;
+  if (!d) return <Skeleton height={80} />;
+  return (
+    <Box>
+      {d.state === 'waiting' && d.nextCheckAt ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('domains.nextCheck', { at: formatDateTime(d.nextCheckAt), n: d.attempts, max: d.maxAttempts })}
+        </Typography>
+      ) : null}
+      {d.renewAt ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('domains.renewAt', { at: formatDateTime(d.renewAt) })}
+        </Typography>
+      ) : null}
+      {d.history.length === 0 ? (
+        <Typography variant="body2">{t('domains.noHistory')}</Typography>
+      ) : (
+        <List dense aria-label={t('domains.history')}>
+          {[...d.history].reverse().map((e) => (
+            <ListItem key={e.seq} disableGutters>
+              <ListItemText
+                primary={`${formatDateTime(e.at)} · ${t(`domains.action.${e.action}`)}`}
+                secondary={e.message ?? t(`domains.state.${e.state}`)}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {d.certificates.length ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('domains.certificates', { n: d.certificates.length })}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+function DomainCard({ d }: { d: DomainRow }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const refresh = () => void qc.invalidateQueries({ queryKey: KEYS.list });
+  const check = useMutation({
+    mutationFn: () => domainsApi.check(d.id),
+    onSuccess: () => {
+      toast(t('domains.checking'), 'info');
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => domainsApi.remove(d.id),
+    onSuccess: () => {
+      setConfirm(false);
+      toast(t('domains.deleted'), 'success');
+      refresh();
+    },
+  });
+  const left = daysLeft(d.certificateNotAfter);
+  return (
+    <Paper sx={{ p: 2 }} data-testid="domain-card">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-all', flex: 1 }}>
+          {d.displayHostname}
+        </Typography>
+        <Chip size="small" variant="outlined" label={t(`domains.kind.${d.kind}`)} />
+        <Chip size="small" color={stateTone(d.state)} label={t(`domains.state.${d.state}`)} sx={{ fontWeight: 700 }} />
+      </Stack>
+      {d.displayHostname !== d.hostname ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('domains.asciiForm', { host: d.hostname })}
+        </Typography>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="body2">{t('domains.recordTitle')}</Typography>
+        <Chip size="small" variant="outlined" color={recordTone(d.record.state)} label={t(`domains.recordState.${d.record.state}`)} />
+      </Stack>
+      {d.kind === 'subdomain' ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('domains.platformSetsRecord')}
+        </Typography>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('domains.setRecordHint')}
+        </Typography>
+      )}
+      <RecordTable d={d} />
+      {d.message ? (
+        <Alert severity={d.state === 'error' ? 'error' : 'info'} sx={{ mt: 1 }}>
+          {d.message}
+        </Alert>
+      ) : null}
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {d.certificateNotAfter
+          ? t('domains.certificateUntil', { date: formatDate(d.certificateNotAfter), days: left ?? 0 })
+          : t('domains.noCertificate')}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        {canCheckAgain(d.state) ? (
+          <Button size="small" variant="outlined" disabled={check.isPending} onClick={() => check.mutate()}>
+            {t('domains.checkAgain')}
+          </Button>
+        ) : null}
+        <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
+          {open ? t('domains.hideHistory') : t('domains.showHistory')}
+        </Button>
+        <Button size="small" color="error" onClick={() => setConfirm(true)}>
+          {t('common.delete')}
+        </Button>
+      </Stack>
+      <Collapse in={open} unmountOnExit>
+        <Box sx={{ mt: 1 }}>
+          <History id={d.id} />
+        </Box>
+      </Collapse>
+      <Dialog open={confirm} onClose={() => setConfirm(false)}>
+        <DialogTitle>{t('domains.deleteTitle', { host: d.displayHostname })}</DialogTitle>
+        <DialogContent>
+          <Typography>{t('domains.deleteBody')}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(false)}>{t('common.cancel')}</Button>
+          <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {t('common.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
+
+/** `/cabinet/domains`: add a custom domain or a platform subdomain, the TXT record to set, its state, the
+ * certificate, "check again", delete, and the Domain SSL workflow's history in words. */
+export default function DomainsPage() {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: KEYS.list,
+    queryFn: ({ signal }) => domainsApi.list(signal),
+    refetchInterval: (query) => (query.state.data?.list.some((d) => BUSY.has(d.state)) ? 3000 : 30000),
+  });
+  const d = q.data;
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        {t('nav.domains')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('domains.intro')}
+      </Typography>
+      {d ? <AddDomain suffix={d.platformSuffix} ttlOptions={d.ttlOptions} /> : <Skeleton height={90} sx={{ mb: 2 }} />}
+      {q.isError ? (
+        <ErrorState onRetry={() => void q.refetch()} />
+      ) : !d ? (
+        <Stack spacing={2}>
+          <Skeleton variant="rounded" height={160} />
+          <Skeleton variant="rounded" height={160} />
+        </Stack>
+      ) : d.list.length === 0 ? (
+        <EmptyState title={t('domains.empty')} />
+      ) : (
+        <Stack spacing={2}>
+          {d.list.map((row) => (
+            <DomainCard key={row.id} d={row} />
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}

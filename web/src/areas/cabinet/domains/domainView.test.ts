@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../../i18n/en.json';
+import de from '../../../i18n/de.json';
+import { canCheckAgain, daysLeft, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
+
+const lookup = (dict: unknown, key: string) =>
+  key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), dict);
+
+describe('domain view rules', () => {
+  it('colours a domain by its state (core §4)', () => {
+    expect(stateTone('active_with_ssl')).toBe('success');
+    expect(stateTone('active')).toBe('info');
+    expect(stateTone('error')).toBe('error');
+    expect(stateTone('waiting')).toBe('warning');
+    expect(recordTone('submitted')).toBe('success');
+    expect(recordTone('waiting')).toBe('warning');
+  });
+
+  it('names every TTL option of core §9 in en and de', () => {
+    for (const ttl of [300, 3600, 86400, 604800]) {
+      expect(ttlKey(ttl)).not.toBe('domains.ttl.other');
+      expect(lookup(en, ttlKey(ttl))).toBeTypeOf('string');
+      expect(lookup(de, ttlKey(ttl))).toBeTypeOf('string');
+    }
+  });
+
+  it('labels every state, record state and history action in en and de', () => {
+    const keys = [
+      ...['waiting', 'active', 'error', 'active_with_ssl'].map((s) => `domains.state.${s}`),
+      ...['waiting', 'submitted', 'deleted'].map((s) => `domains.recordState.${s}`),
+      ...[
+        'added',
+        'record_published',
+        'checked_missing',
+        'record_found',
+        'check_failed',
+        'check_requested',
+        'certificate_issued',
+        'certificate_renewed',
+        'certificate_failed',
+        'deleted',
+      ].map((a) => `domains.action.${a}`),
+    ];
+    for (const key of keys) {
+      expect(lookup(en, key), key).toBeTypeOf('string');
+      expect(lookup(de, key), key).toBeTypeOf('string');
+    }
+  });
+
+  it('offers "check again" only before the domain is verified', () => {
+    expect(canCheckAgain('waiting')).toBe(true);
+    expect(canCheckAgain('error')).toBe(true);
+    expect(canCheckAgain('active')).toBe(false);
+    expect(canCheckAgain('active_with_ssl')).toBe(false);
+  });
+
+  it('counts the days a certificate still runs', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    expect(daysLeft('2027-02-21T10:00:00Z', now)).toBe(90);
+    expect(daysLeft(null, now)).toBeNull();
+    expect(daysLeft('2026-11-22T10:00:00Z', now)).toBe(-1);
+  });
+
+  it('previews the hostname the seller gets', () => {
+    expect(previewHostname('subdomain', 'Anna', 'sellflow.site')).toBe('anna.sellflow.site');
+    expect(previewHostname('custom', 'Shop.Example.com.', 'sellflow.site')).toBe('shop.example.com');
+    expect(previewHostname('custom', '  ', 'sellflow.site')).toBe('');
+  });
+});

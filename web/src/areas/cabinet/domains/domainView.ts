@@ -1,0 +1,48 @@
+/** Pure view rules of the Domains page: state colours, TTL labels, whether "check again" applies, how long the
+ * certificate still runs, and which field a refused name belongs to. */
+import type { DnsRecordState, DomainState } from '../../../api/domains';
+
+export type Tone = 'default' | 'success' | 'warning' | 'error' | 'info';
+
+export function stateTone(state: DomainState): Tone {
+  switch (state) {
+    case 'active_with_ssl':
+      return 'success';
+    case 'active':
+      return 'info';
+    case 'error':
+      return 'error';
+    default:
+      return 'warning';
+  }
+}
+
+export function recordTone(state: DnsRecordState): Tone {
+  return state === 'submitted' ? 'success' : state === 'deleted' ? 'default' : 'warning';
+}
+
+/** A TTL in seconds as the i18n key of its label (core §9 options: 5 minutes, 1 hour, 1 day, 1 week). */
+export function ttlKey(seconds: number): string {
+  const known: Record<number, string> = { 300: 'm5', 3600: 'h1', 86400: 'd1', 604800: 'w1' };
+  return `domains.ttl.${known[seconds] ?? 'other'}`;
+}
+
+/** "Check again" is offered while the record is looked for or after the checks gave up. */
+export function canCheckAgain(state: DomainState): boolean {
+  return state === 'waiting' || state === 'error';
+}
+
+/** Whole days from `now` until the certificate expires (negative once it has). */
+export function daysLeft(notAfter: string | null | undefined, now: Date = new Date()): number | null {
+  if (!notAfter) return null;
+  const t = new Date(notAfter).getTime();
+  if (Number.isNaN(t)) return null;
+  return Math.floor((t - now.getTime()) / 86_400_000);
+}
+
+/** The hostname a seller will get: the whole name for a custom domain, `{label}.{suffix}` for a subdomain. */
+export function previewHostname(kind: 'custom' | 'subdomain', name: string, suffix: string): string {
+  const n = name.trim().toLowerCase().replace(/\.$/, '');
+  if (!n) return '';
+  return kind === 'subdomain' ? `${n}.${suffix}` : n;
+}

@@ -1,0 +1,289 @@
+"""Domain SSL (`domain-{domain id}`): one per domain a seller adds, from the moment it is added until it is
+deleted. It verifies the seller's TXT record, gets a certificate from the ACME server and renews it before it
+expires, continuing as new for every renewal cycle; a projection of each change (`record_domain`) is what the
+cabinet and the Host resolution read.
+
+    added ─(platform subdomain: publish_platform_record)─► waiting (record waiting)
+    waiting ──check_dns──► found ─────────────────────────► active (record submitted)
+       │  └─ missing: checked_missing, wait first_s·2ⁿ (capped; `check_again` checks at once)
+       └─ still missing after `check_attempts` checks ───► error, with what was expected and seen
+    error ──`check_again`──► waiting (a new round of checks)
+    active ──issue_certificate(n=1)──► active_with_ssl (certificate n, not-after)
+       └─ refused by the CA ─────────────────────────────► error ("check again" starts over)
+    active_with_ssl ──timer: (lifetime − margin) days of the input's calendar──► continue-as-new, renew_due
+       └─ renew: issue_certificate(n+1) ─► certificate_renewed (a refused renewal keeps the old certificate
+          and is tried again a day later)
+    any state ──`delete`──► remove_domain (record deleted) ─► finished
+
+The shape is the legitimation's (workflows/legitimation.py): one state dataclass carried across continue-as-new,
+activities by typed method reference, options from workflows/policies.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import TypeVar
+
+from temporalio import workflow
+from temporalio.exceptions import ActivityError, ApplicationError
+
+from domain.domains import (
+    CertificateInfo,
+    CertificateRequest,
+    DnsCheck,
+    DnsCheckResult,
+    DnsRecordState,
+    DomainAction,
+    DomainFlowState,
+    DomainHistoryEntry,
+    DomainInput,
+    DomainKind,
+    DomainRecord,
+    DomainRemoval,
+    DomainState,
+    DomainStatus,
+    PlatformRecord,
+    check_delay_s,
+    renewal_delay_s,
+    verify_record_name,
+    verify_record_value,
+)
+from workflows.policies import CERTIFICATE_STEP, FULFILMENT_STEP, StepPolicy
+
+with workflow.unsafe.imports_passed_through():
+    from activities.domains import DomainActivities
+
+A = TypeVar("A")
+R = TypeVar("R")
+HISTORY_KEPT = 20  # the newest entries travel in the state; all of them are in the projection
+
+
+@workflow.defn(name="DomainSsl")
+class DomainWorkflow:
+    @workflow.init
+    def __init__(self, inp: DomainInput) -> None:
+        self.inp = inp
+        self.state = inp.state or DomainFlowState(domain_id=inp.domain_id)
+        self.next_check_at: datetime | None = None
+        self.renew_at: datetime | None = None
+
+    # ----- the main line ---------------------------------------------------------------------------------
+    @workflow.run
+    async def run(self, inp: DomainInput) -> str:
+        st = self.state
+        if st.seq == 0:
+            if inp.kind == DomainKind.subdomain:  # the platform's own zone: it sets the record itself
+                await self._remote(
+                    DomainActivities.publish_platform_record,
+                    PlatformRecord(
+                        domain_id=inp.domain_id,
+                        record_name=verify_record_name(inp.hostname),
+                        value=verify_record_value(inp.token),
+                    ),
+                )
+                await self._record(DomainAction.record_published)
+            else:
+                await self._record(DomainAction.added)
+        while not st.delete_requested:
+            if st.state == DomainState.waiting:
+                await self._verify()
+            elif st.state == DomainState.error:
+                await workflow.wait_condition(
+                    lambda: st.check_requested or st.delete_requested or self._suggested()
+                )
+                if st.check_requested and not st.delete_requested:
+                    st.check_requested = False
+                    st.round += 1
+                    st.attempts = 0
+                    st.state = DomainState.waiting
+                    st.record_state = DnsRecordState.waiting
+                    st.message = None
+                    await self._record(DomainAction.check_requested)
+            elif st.state == DomainState.active or st.renew_due:
+                await self._issue()
+            elif await self._renewal_due():
+                st.renew_due = True
+                await self._continue_as_new()
+            if self._suggested():
+                await self._continue_as_new()
+        await self._remote(
+            DomainActivities.remove_domain,
+            DomainRemoval(domain_id=inp.domain_id, hostname=inp.hostname, kind=inp.kind),
+        )
+        st.record_state = DnsRecordState.deleted
+        await self._record(DomainAction.deleted)
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return "deleted"
+
+    async def _verify(self) -> None:
+        """Checks the TXT record with backoff until it is found, the round's checks are used up, or the domain
+        is deleted. A `check_again` while waiting checks at once."""
+        st, inp = self.state, self.inp
+        name, value = verify_record_name(inp.hostname), verify_record_value(inp.token)
+        while st.state == DomainState.waiting and not st.delete_requested and not self._suggested():
+            st.check_requested = False
+            result = await self._remote(
+                DomainActivities.check_dns,
+                DnsCheck(
+                    domain_id=inp.domain_id, hostname=inp.hostname, record_name=name, expected_value=value
+                ),
+            )
+            st.attempts += 1
+            if result.found:
+                st.state = DomainState.active
+                st.record_state = DnsRecordState.submitted
+                st.message = None
+                await self._record(DomainAction.record_found)
+                return
+            seen = _seen(result, name)
+            if st.attempts >= inp.check_attempts:
+                st.state = DomainState.error
+                st.message = (
+                    f"The TXT record {name} with the value {value} was not found after {st.attempts} checks. "
+                    f"{seen} Set the record at your DNS host, then choose “Check again”."
+                )
+                await self._record(DomainAction.check_failed, st.message)
+                return
+            st.message = seen
+            await self._record(DomainAction.checked_missing, seen)
+            delay = check_delay_s(st.attempts, inp.check_first_s, inp.check_max_s)
+            self.next_check_at = workflow.now() + timedelta(seconds=delay)
+            try:
+                await workflow.wait_condition(
+                    lambda: st.check_requested or st.delete_requested or self._suggested(),
+                    timeout=timedelta(seconds=delay),
+                )
+            except TimeoutError:
+                pass
+            self.next_check_at = None
+
+    async def _issue(self) -> None:
+        st = self.state
+        n = st.certificate.n + 1 if st.certificate else 1
+        renewal = st.certificate is not None
+        try:
+            res = await self._remote(
+                DomainActivities.issue_certificate,
+                CertificateRequest(domain_id=self.inp.domain_id, hostname=self.inp.hostname, n=n),
+                CERTIFICATE_STEP,
+            )
+        except ActivityError as e:
+            cause = e.cause.message if isinstance(e.cause, ApplicationError) else str(e)
+            st.renew_due = False
+            st.certificate_failures += 1
+            st.last_failure_at = workflow.now()
+            if st.certificate is not None and st.certificate.not_after > workflow.now():
+                st.message = (
+                    f"The certificate could not be renewed: {cause[:400]} It is tried again tomorrow."
+                )
+                await self._record(DomainAction.certificate_failed, st.message)
+                return
+            st.state = DomainState.error
+            st.message = f"The certificate could not be issued: {cause[:400]}"
+            await self._record(DomainAction.certificate_failed, st.message)
+            return
+        st.certificate = CertificateInfo(
+            n=res.n, not_before=res.not_before, not_after=res.not_after, issued_at=res.issued_at
+        )
+        st.state = DomainState.active_with_ssl
+        st.renew_due = False
+        st.certificate_failures = 0
+        st.last_failure_at = None
+        st.message = None
+        await self._record(DomainAction.certificate_renewed if renewal else DomainAction.certificate_issued)
+
+    async def _renewal_due(self) -> bool:
+        """Waits until the certificate is due for renewal (True), or until a delete or a long history (False)."""
+        st = self.state
+        self.renew_at = self._renew_at()
+        timeout = max(timedelta(0), self.renew_at - workflow.now())
+        try:
+            await workflow.wait_condition(lambda: st.delete_requested or self._suggested(), timeout=timeout)
+        except TimeoutError:
+            return True
+        return False
+
+    def _renew_at(self) -> datetime:
+        st, inp = self.state, self.inp
+        cert = st.certificate
+        if cert is None:
+            return workflow.now()
+        due = cert.issued_at + timedelta(
+            seconds=renewal_delay_s(
+                cert.not_before, cert.not_after, inp.renew_margin_days, inp.day_s, cert.issued_at
+            )
+        )
+        if st.last_failure_at is not None:  # a refused renewal: again a day later
+            due = max(due, st.last_failure_at + timedelta(seconds=inp.day_s))
+        return due
+
+    async def _continue_as_new(self) -> None:
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        self.state.cycles += 1
+        workflow.continue_as_new(dataclasses.replace(self.inp, state=self.state))
+
+    def _suggested(self) -> bool:
+        return workflow.info().is_continue_as_new_suggested()
+
+    # ----- handlers --------------------------------------------------------------------------------------
+    @workflow.signal
+    def check_again(self) -> None:
+        """The seller set the record: check now (waiting), or start a new round of checks (error)."""
+        if self.state.state in (DomainState.waiting, DomainState.error):
+            self.state.check_requested = True
+
+    @workflow.signal
+    def delete(self) -> None:
+        self.state.delete_requested = True
+
+    @workflow.query
+    def status(self) -> DomainStatus:
+        st = self.state
+        return DomainStatus(
+            state=st.state,
+            record_state=st.record_state,
+            attempts=st.attempts,
+            max_attempts=self.inp.check_attempts,
+            next_check_at=self.next_check_at,
+            renew_at=self.renew_at,
+            message=st.message,
+        )
+
+    # ----- activities ------------------------------------------------------------------------------------
+    async def _record(self, action: DomainAction, message: str | None = None) -> None:
+        st = self.state
+        st.seq += 1
+        entry = DomainHistoryEntry(at=workflow.now(), action=action, state=st.state, message=message)
+        st.history = [*st.history[-(HISTORY_KEPT - 1) :], entry]
+        await self._remote(
+            DomainActivities.record_domain,
+            DomainRecord(
+                domain_id=st.domain_id,
+                seq=st.seq,
+                entry=entry,
+                state=st.state,
+                record_state=st.record_state,
+                attempts=st.attempts,
+                message=st.message,
+                certificate=st.certificate,
+            ),
+        )
+
+    @staticmethod
+    async def _remote(
+        activity: Callable[[DomainActivities, A], Awaitable[R]], arg: A, policy: StepPolicy = FULFILMENT_STEP
+    ) -> R:
+        return await workflow.execute_activity_method(
+            activity, arg, start_to_close_timeout=policy.start_to_close, retry_policy=policy.retry
+        )
+
+
+def _seen(result: DnsCheckResult, name: str) -> str:
+    if result.error:
+        return f"The DNS server did not answer: {result.error[:200]}"
+    if result.values:
+        shown = ", ".join(f"“{v[:80]}”" for v in result.values[:3])
+        return f"{name} has other TXT values: {shown}."
+    return f"No TXT record at {name} yet."
