@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from api.schemas.fields import UsernameText
 from domain.account_deletion import (
     REASON_TEXT_MAX,
     AccountDataState,
@@ -25,6 +26,13 @@ class DeletionStartIn(BaseModel):
     reasons: Annotated[list[DeletionReason], Field(min_length=1, max_length=len(DeletionReason))]
     reason_text: Annotated[str, StringConstraints(max_length=REASON_TEXT_MAX)] | None = None
     subscriptions: SubscriptionChoice = SubscriptionChoice.wait
+
+
+class DeletionConfirmIn(BaseModel):
+    """The seller types their username to confirm, as on the platforms that delete for good (GitHub, Stripe)."""
+
+    model_config = ConfigDict(extra="forbid")
+    username: UsernameText
 
 
 class CheckOut(BaseModel):

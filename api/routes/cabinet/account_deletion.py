@@ -12,7 +12,7 @@ from temporalio.client import Client
 
 from api import account_deletion as flow
 from api.deps import DB, CurrentSeller, Temporal
-from api.schemas.account_deletion import AccountDeletionOut, CheckOut, DeletionStartIn
+from api.schemas.account_deletion import AccountDeletionOut, CheckOut, DeletionConfirmIn, DeletionStartIn
 from domain.account_deletion import (
     CLEAR_AT,
     AccountType,
@@ -22,9 +22,10 @@ from domain.account_deletion import (
     check_message,
     wizard_step,
 )
-from domain.errors import DomainError, ErrorCode
+from domain.errors import DomainError, ErrorCode, invalid
 from store.accounts.deletion import DeletionRequest, deletion_of, deletion_request_saved, is_open
 from store.accounts.models import Seller
+from store.accounts.queries import seller_user_of
 
 router = APIRouter()
 BASE = "/account_deletion"
@@ -101,7 +102,13 @@ async def check_account_deletion_again(seller: CurrentSeller, s: DB, client: Tem
 
 
 @router.post(f"{BASE}/confirm", response_model=AccountDeletionOut)
-async def confirm_account_deletion(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+async def confirm_account_deletion(
+    body: DeletionConfirmIn, seller: CurrentSeller, s: DB, client: Temporal
+) -> AccountDeletionOut:
+    """Confirmed only with the account's username typed (checked before the workflow is asked)."""
+    user = await seller_user_of(s, seller.id)
+    if user is None or (user.username or "").casefold() != body.username.strip().casefold():
+        raise invalid(username="must be your username, typed to confirm")
     await flow.confirm(client, seller.id)
     return await _state(s, seller, client)
 

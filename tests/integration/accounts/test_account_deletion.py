@@ -118,7 +118,8 @@ async def test_a_seller_with_a_subscription_is_blocked_then_deleted(stack):
             and "subscription" in orders["message"]
         )
         assert (await c.get(f"/v1/shop/{seller.username}/products/{product['slug']}")).status_code == 404
-        assert (await c.post(f"{URL}/confirm", headers=h)).status_code == 409  # blocked: nothing to confirm
+        me = {"username": seller.username}
+        assert (await c.post(f"{URL}/confirm", json=me, headers=h)).status_code == 409  # blocked
         await wait_mail(stack, seller.email, "deletion has started")
         reasons = await db_value("select reasons::text from account_deletions where seller_id = :s", s=sid)
         assert "too_expensive" in reasons
@@ -132,7 +133,11 @@ async def test_a_seller_with_a_subscription_is_blocked_then_deleted(stack):
         assert (await c.post(f"{URL}/check_again", headers=h)).status_code == 200
         body = await _until(c, h, lambda b: b["step"] == 2 and b["can_confirm"])
         assert all(x["ok"] for x in body["checks"]) and len(body["checks"]) == 4
-        r = await c.post(f"{URL}/confirm", headers=h)
+        # deleting for good asks for the username, typed
+        r = await c.post(f"{URL}/confirm", json={"username": "someone-else"}, headers=h)
+        assert r.status_code == 400 and "username" in r.text
+        assert (await c.post(f"{URL}/confirm", headers=h)).status_code == 400
+        r = await c.post(f"{URL}/confirm", json={"username": f" {seller.username.upper()} "}, headers=h)
         assert r.status_code == 200, r.text
 
         for _ in range(200):
@@ -213,10 +218,13 @@ async def test_deactivation_is_reversible_and_another_seller_cannot_touch_it(sta
         theirs = (await c.get(URL, headers=other.headers)).json()
         assert theirs["step"] == 0 and theirs["flow_kind"] is None and theirs["checks"] == []
         for action in ("cancel", "confirm", "check_again", "reactivate"):
-            assert (await c.post(f"{URL}/{action}", headers=other.headers)).status_code == 409
+            body = {"username": other.username} if action == "confirm" else None
+            assert (await c.post(f"{URL}/{action}", json=body, headers=other.headers)).status_code == 409
         body = await _until(c, h, lambda b: b["step"] == 4 and b["can_confirm"])
         assert [x["kind"] for x in body["checks"]] == ["active_orders"]
-        assert (await c.post(f"{URL}/confirm", headers=h)).status_code == 200
+        assert (
+            await c.post(f"{URL}/confirm", json={"username": seller.username}, headers=h)
+        ).status_code == 200
         body = await _until(c, h, lambda b: b["account_type"] == "deactivated" and b["can_reactivate"])
         assert body["step"] == 5 and body["can_cancel"] is False
         assert (await c.post(f"{URL}/cancel", headers=h)).status_code == 409
@@ -255,7 +263,9 @@ async def test_a_worker_killed_mid_deletion_deletes_once(stack):
         )
         assert r.status_code == 201, r.text
         await _until(c, h, lambda b: b["can_confirm"])
-        assert (await c.post(f"{URL}/confirm", headers=h)).status_code == 200
+        assert (
+            await c.post(f"{URL}/confirm", json={"username": seller.username}, headers=h)
+        ).status_code == 200
         stack.kill("worker")  # SIGKILL while the deletion works: whatever was in flight is lost
         await asyncio.sleep(0.5)
         stack.start_worker()

@@ -14,7 +14,7 @@ export const accountDeletionApi = {
   state: (signal?: AbortSignal) => sdk.getAccountDeletion(signal ? { signal } : {}),
   start: (body: DeletionStart) => sdk.startAccountDeletion(body),
   checkAgain: () => sdk.checkAccountDeletionAgain(),
-  confirm: () => sdk.confirmAccountDeletion(),
+  confirm: (username: string) => sdk.confirmAccountDeletion({ username }),
   cancel: () => sdk.cancelAccountDeletion(),
   reactivate: () => sdk.reactivateAccount(),
 };

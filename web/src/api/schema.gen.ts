@@ -419,7 +419,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm Account Deletion */
+        /**
+         * Confirm Account Deletion
+         * @description Confirmed only with the account's username typed (checked before the workflow is asked).
+         */
         post: operations["confirm_account_deletion"];
         delete?: never;
         options?: never;
@@ -2074,6 +2077,14 @@ export interface components {
          * @enum {string}
          */
         DeclineKind: "soft" | "hard";
+        /**
+         * DeletionConfirmIn
+         * @description The seller types their username to confirm, as on the platforms that delete for good (GitHub, Stripe).
+         */
+        DeletionConfirmIn: {
+            /** Username */
+            username: string;
+        };
         /**
          * DeletionPhase
          * @description The workflow's own state, diagram in workflows/account_deletion.py.
@@ -4954,7 +4965,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeletionConfirmIn"];
+            };
+        };
         responses: {
             /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
             "4XX": {

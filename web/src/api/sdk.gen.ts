@@ -119,8 +119,8 @@ export const checkAccountDeletionAgain = (options: Options = {}) =>
   api.post<Answer<'check_account_deletion_again'>>(`/cabinet/account_deletion/check_again`, undefined, { ...options });
 
 /** POST /v1/cabinet/account_deletion/confirm: Confirm Account Deletion */
-export const confirmAccountDeletion = (options: Options = {}) =>
-  api.post<Answer<'confirm_account_deletion'>>(`/cabinet/account_deletion/confirm`, undefined, { ...options });
+export const confirmAccountDeletion = (body: Body<'confirm_account_deletion'>, options: Options = {}) =>
+  api.post<Answer<'confirm_account_deletion'>>(`/cabinet/account_deletion/confirm`, body, { ...options });
 
 /** POST /v1/cabinet/account_deletion/reactivate: Reactivate Account */
 export const reactivateAccount = (options: Options = {}) =>

@@ -34,6 +34,7 @@ import {
   type FlowKind,
   type SubscriptionChoice,
 } from '../../../api/accountDeletion';
+import { fieldErrors } from '../../../api/errors';
 import { toast } from '../../../app/notify';
 import { ErrorState } from '../../../components/ErrorState';
 import { useMoney } from '../../../components/Money';
@@ -173,9 +174,10 @@ function Progress({ data }: { data: AccountDeletion }) {
   const qc = useQueryClient();
   const refresh = (a: AccountDeletion) => qc.setQueryData(KEY, a);
   const [sure, setSure] = useState(false);
+  const [typed, setTyped] = useState('');
   const checkAgain = useMutation({ mutationFn: accountDeletionApi.checkAgain, onSuccess: refresh });
   const confirm = useMutation({
-    mutationFn: accountDeletionApi.confirm,
+    mutationFn: () => accountDeletionApi.confirm(typed.trim()),
     onSuccess: (a) => {
       refresh(a);
       toast(t('accountDeletion.confirmed'), 'success');
@@ -227,10 +229,23 @@ function Progress({ data }: { data: AccountDeletion }) {
             </Paper>
           )}
           {data.canConfirm && (
-            <FormControlLabel
-              control={<Checkbox checked={sure} onChange={(e) => setSure(e.target.checked)} />}
-              label={t(`accountDeletion.sure.${kind}`)}
-            />
+            <>
+              <FormControlLabel
+                control={<Checkbox checked={sure} onChange={(e) => setSure(e.target.checked)} />}
+                label={t(`accountDeletion.sure.${kind}`)}
+              />
+              <TextField
+                label={t('accountDeletion.typeUsername')}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                error={Boolean(fieldErrors(confirm.error).username)}
+                helperText={fieldErrors(confirm.error).username ? t('accountDeletion.wrongUsername') : ' '}
+                autoComplete="off"
+                size="small"
+                sx={{ maxWidth: 360 }}
+                slotProps={{ htmlInput: { 'data-testid': 'deletion-username' } }}
+              />
+            </>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             {data.canCancel && (
@@ -242,7 +257,7 @@ function Progress({ data }: { data: AccountDeletion }) {
               <Button
                 variant="contained"
                 color={kind === 'deletion' ? 'error' : 'primary'}
-                disabled={!sure || confirm.isPending}
+                disabled={!sure || !typed.trim() || confirm.isPending}
                 onClick={() => confirm.mutate()}
               >
                 {t(`accountDeletion.confirm.${kind}`)}
