@@ -39,6 +39,7 @@ export default function ManagePage() {
   // the shop's name for the header, as on the product and thank-you pages (the username until it is known)
   const order = useQuery({ ...shopQueries.order(username, token), staleTime: Infinity, retry: false });
   const [changing, setChanging] = useState(false);
+  const [allRates, setAllRates] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: manageKey(username, token) });
 
@@ -86,7 +87,7 @@ export default function ManagePage() {
             </Typography>
           </Stack>
           <Stack spacing={0.5} data-testid="manage-rates">
-            {s.rates.filter((r) => r.state !== 'skipped').map((r) => (
+            {shownRates(s.rates, allRates).map((r) => (
               <Stack key={r.number} direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }} data-testid={`manage-rate-${r.number}`}>
                 <Typography variant="body2" sx={{ minWidth: 0 }}>
                   {t('shop.rateDue', { number: r.number, date: formatDate(r.dueOn) })}
@@ -97,6 +98,11 @@ export default function ManagePage() {
                 </Stack>
               </Stack>
             ))}
+            {!allRates && shownRates(s.rates, false).length < shownRates(s.rates, true).length ? (
+              <Button size="small" onClick={() => setAllRates(true)} sx={{ alignSelf: 'flex-start' }} data-testid="manage-all-rates">
+                {t('billing.showAllRates', { count: shownRates(s.rates, true).length })}
+              </Button>
+            ) : null}
           </Stack>
         </Paper>
         {running ? (
@@ -167,3 +173,13 @@ function CardChange({ username, token, onDone }: { username: string; token: stri
     </Paper>
   );
 }
+
+/** The rates a payer reads: every past one and the next few to come (all on request); skipped ones never. */
+function shownRates<R extends { state: string }>(rates: R[], all: boolean): R[] {
+  const visible = rates.filter((r) => r.state !== 'skipped');
+  if (all) return visible;
+  let future = 0;
+  return visible.filter((r) => r.state !== 'future' || ++future <= NEXT_RATES_SHOWN);
+}
+
+const NEXT_RATES_SHOWN = 3;
