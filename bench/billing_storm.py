@@ -30,7 +30,7 @@ from sqlalchemy import text
 from temporalio.client import Client
 from temporalio.worker import Worker
 
-from bench.bare import LIMIT, BareRenewal, bench_charge, noop
+from bench.bare import LIMIT, RECORDED, BareRenewal, bench_charge, bench_record
 from bench.checkout import STRIPE_KEY, confirm_card, expect
 from deploy.stack import Ports, Stack, remove_tree
 
@@ -225,31 +225,27 @@ async def bare_run(stack: Stack, n: int, due_in: float, rps: float) -> dict:
     client = await Client.connect(f"127.0.0.1:{stack.ports.temporal}")
     LIMIT["limiter"] = RateLimiter(rps) if rps > 0 else None
     queue = f"bench-bare-{uuid.uuid4().hex[:6]}"
-    done: list[float] = []
+    RECORDED.clear()
     async with Worker(
         client,
         task_queue=queue,
         workflows=[BareRenewal],
-        activities=[bench_charge, noop],
+        activities=[bench_charge, bench_record],
         max_concurrent_activities=100,
     ):
         first_due = time.time() + due_in
-        handles = []
 
         async def start(i: int):  # each due `due_in` after its own start, as a Subscription's rate 2
-            handles.append(
-                await client.start_workflow(
-                    BareRenewal.run, [0.0, due_in], id=f"bare-renewal-{queue}-{i}", task_queue=queue
-                )
+            await client.start_workflow(
+                BareRenewal.run, [0.0, due_in], id=f"bare-renewal-{queue}-{i}", task_queue=queue
             )
 
         start_s = await start_all(client, [lambda i=i: start(i) for i in range(n)])
 
-        async def wait(h):
-            await h.result()
-            done.append(time.time())
-
-        await asyncio.gather(*(wait(h) for h in handles))
+        deadline = first_due + 1800
+        while len(RECORDED) < n and time.time() < deadline:
+            await asyncio.sleep(0.5)
+    done = list(RECORDED)
     window = max(done) - first_due
     return {
         "renewed": len(done),
@@ -290,6 +286,7 @@ def main() -> None:
 
         get_settings.cache_clear()
         sellflow = asyncio.run(sellflow_run(stack, args.n, args.due_in, get_settings().temporal_task_queue))
+        print(json.dumps({"sellflow": sellflow}), flush=True)
         bare = asyncio.run(bare_run(stack, args.n, args.due_in, args.rps))
         ratio = (
             sellflow["renewals_per_s"] / bare["renewals_per_s"] if bare["renewals_per_s"] else float("nan")
