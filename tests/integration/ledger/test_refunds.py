@@ -16,10 +16,20 @@ async def _refunds_at_provider(stack, token: str) -> list[int]:
     async with httpx.AsyncClient(timeout=10) as h:
         auth = {"Authorization": "Bearer sk_test_sellflow_local"}
         base = f"http://127.0.0.1:{stack.ports.stripe}/v1"
-        pis = (await h.get(f"{base}/payment_intents", params={"limit": 100}, headers=auth)).json()["data"]
-        pi = next(
-            p["id"] for p in pis if p["metadata"].get("order_token") == token and p["status"] == "succeeded"
-        )
+        pi, params = None, {"limit": 100}
+        while pi is None:  # every page: the stack's other tests made hundreds of intents before this one
+            page = (await h.get(f"{base}/payment_intents", params=params, headers=auth)).json()
+            pi = next(
+                (
+                    p["id"]
+                    for p in page["data"]
+                    if p["metadata"].get("order_token") == token and p["status"] == "succeeded"
+                ),
+                None,
+            )
+            if pi is None:
+                assert page.get("has_more") and page["data"], f"no succeeded intent of {token}"
+                params = {"limit": 100, "starting_after": page["data"][-1]["id"]}
         refunds = (
             await h.get(f"{base}/refunds", params={"payment_intent": pi, "limit": 100}, headers=auth)
         ).json()
