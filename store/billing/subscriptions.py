@@ -13,7 +13,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.billing_calendar import schedule
 from domain.errors import DomainError, ErrorCode
-from domain.ledger import platform_fee, sale_entries
 from domain.orders import (
     InvoiceForm,
     InvoiceState,
@@ -22,7 +21,6 @@ from domain.orders import (
     PaymentLogState,
     PaymentProvider,
     PaymentState,
-    TransferForm,
 )
 from domain.subscriptions import (
     RateDue,
@@ -31,11 +29,10 @@ from domain.subscriptions import (
     SubscriptionPlan,
     terms_from_json,
 )
-from store.accounts.models import Seller
 from store.billing.models import Claim, OrderRate, RateCharge
-from store.ledger.actions import entries_booked, fee_rate_of
+from store.orders.actions import money_booked
 from store.orders.invoices import invoice_numbers_locked, snapshot_now
-from store.orders.models import Access, Invoice, Order, Payment, Transfer
+from store.orders.models import Access, Invoice, Order, Payment
 from store.orders.queries import order_by_token
 
 OPEN_CLAIM = Claim.closed_at.is_(None)
@@ -199,26 +196,7 @@ async def rate_paid(s: AsyncSession, ev: RateEvent) -> int:
         rate.updated_at = datetime.now(UTC)
         order.paid += rate.amount
         await _log(s, order, f"{k}-paid", PaymentLogState.successful, rate.amount, ev.intent_id, None)
-        seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
-        fee = platform_fee(rate.amount, await fee_rate_of(s, seller))
-        await entries_booked(
-            s,
-            sale_entries(f"{ev.order_token}-rate-{ev.rate}", seller.id, rate.amount, fee, order.currency_key),
-            order_id=order.id,
-        )
-        await s.execute(
-            insert(Transfer)
-            .values(
-                seller_id=order.seller_id,
-                order_id=order.id,
-                form=TransferForm.sale,
-                state=PaymentLogState.successful,
-                amount=rate.amount,
-                currency=order.currency_key,
-                idempotency_key=f"{k}-sale",
-            )
-            .on_conflict_do_nothing()
-        )
+        await money_booked(s, order, f"{ev.order_token}-rate-{ev.rate}", rate.amount)
     if await debts_of(s, order.id) == 0:
         await s.execute(update(Access).where(Access.order_id == order.id).values(suspended_at=None))
     return (await rate_invoice(s, order, rate)).number

@@ -254,11 +254,15 @@ async def sale_booked(s: AsyncSession, token: str) -> None:
     """The paid order in the ledger (sale and the platform fee of the seller's plan, summing to zero) and the
     seller's `sale` transfer row the order view shows; once per order, however often it is retried."""
     order = await order_by_token(s, token)
+    await money_booked(s, order, token, order.total)
+
+
+async def money_booked(s: AsyncSession, order: Order, ref: str, amount: int) -> None:
+    """`amount` of `order` as a sale (`ref`: the order token, or `{token}-rate-{n}` for a subscription's rate): the
+    ledger entries of `sale_entries` and the `sale` transfer row, under keys built from `ref`, so booked once."""
     seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
-    fee = platform_fee(order.total, await fee_rate_of(s, seller))
-    await entries_booked(
-        s, sale_entries(token, seller.id, order.total, fee, order.currency_key), order_id=order.id
-    )
+    fee = platform_fee(amount, await fee_rate_of(s, seller))
+    await entries_booked(s, sale_entries(ref, seller.id, amount, fee, order.currency_key), order_id=order.id)
     await s.execute(
         insert(Transfer)
         .values(
@@ -266,9 +270,9 @@ async def sale_booked(s: AsyncSession, token: str) -> None:
             order_id=order.id,
             form=TransferForm.sale,
             state=PaymentLogState.successful,
-            amount=order.total,
+            amount=amount,
             currency=order.currency_key,
-            idempotency_key=f"order-{token}-sale",
+            idempotency_key=f"order-{ref}-sale",
         )
         .on_conflict_do_nothing()
     )
