@@ -17,8 +17,10 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
+from domain.billing_calendar import schedule
 from domain.checkout import (
     AccessGranted,
+    CardSaved,
     EnsureIntent,
     IntentStatus,
     InvoiceIssued,
@@ -30,8 +32,9 @@ from domain.checkout import (
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
+from domain.subscriptions import terms_from_json
 from providers.mail.smtp import Mailer
-from providers.stripe.client import Intent, PaymentIntents
+from providers.stripe.client import CheckoutIntents, Intent
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from sellflow.settings import get_settings
 from store.accounts.queries import seller_user_of
@@ -43,6 +46,7 @@ from store.orders.actions import (
     intent_status_changed,
     invoice_issued,
     order_paid,
+    order_started,
     payment_denied,
     payment_pending,
     sale_booked,
@@ -83,7 +87,7 @@ def _refused(e: ProviderRefused) -> ApplicationError:
 
 
 class CheckoutActivities:
-    def __init__(self, payments: PaymentIntents, mailer: Mailer) -> None:
+    def __init__(self, payments: CheckoutIntents, mailer: Mailer) -> None:
         self.payments = payments
         self.mailer = mailer
 
@@ -157,6 +161,26 @@ class CheckoutActivities:
         return await _recorded(token, intent, attempt)
 
     @activity.defn
+    async def save_card(self, req: EnsureIntent) -> IntentStatus:
+        """A deferred order (test period, start day): nothing is charged; the attempt succeeds when the checkout
+        page's SetupIntent saved this very card, and fails (the buyer may enter it again) otherwise."""
+        async with session() as s:
+            setup = (await order_by_token(s, req.order_token)).setup_intent_id or ""
+        try:
+            saved = await self.payments.setup_payment_method(setup) if setup else None
+        except ProviderRefused as e:
+            raise _refused(e) from e
+        if saved is not None and saved == req.payment_method:
+            log.info("card_saved", order_token=req.order_token, attempt=req.attempt)
+            return IntentStatus(intent_id=setup, outcome=PayOutcome.succeeded, attempt=req.attempt)
+        message = "The card was not saved. Please enter it again."
+        async with session() as s:
+            await payment_denied(s, req.order_token, setup, message, req.attempt)
+        return IntentStatus(
+            intent_id=setup, outcome=PayOutcome.failed, attempt=req.attempt, error_message=message
+        )
+
+    @activity.defn
     async def refresh_payment_intent(self, req: OrderStep) -> IntentStatus:
         """Believe only the provider: retrieve the order's latest PaymentIntent and record its state."""
         async with session() as s:
@@ -197,6 +221,12 @@ class CheckoutActivities:
         log.info("order_paid_recorded", order_token=req.order_token, intent_id=req.intent_id)
 
     @activity.defn
+    async def record_order_started(self, req: CardSaved) -> None:
+        async with session() as s:
+            await order_started(s, req.order_token, req.payment_method)
+        log.info("order_started_recorded", order_token=req.order_token, setup_intent_id=req.setup_intent_id)
+
+    @activity.defn
     async def issue_invoice(self, req: OrderStep) -> InvoiceIssued:
         async with session() as s:
             number = (await invoice_issued(s, req.order_token)).number
@@ -226,26 +256,44 @@ class CheckoutActivities:
             access = await access_of_order(s, order.id)
             invoice = await invoice_of_order(s, order.id)
             seller_user = await seller_user_of(s, order.seller_id)
-        if order.payment_state != PaymentState.paid:
-            raise ApplicationError("order is not paid", type="NotPaid", non_retryable=True)
-        if access is None or invoice is None:
-            raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")
-        price = format_money(order.total, order.currency_key)
-        mails = [
-            OutgoingMail(
+        if order.started_on is not None:  # deferred: the card is saved, the first rate comes later
+            if access is None:
+                raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")
+            first = schedule(terms_from_json(order.terms or {}), order.started_on, horizon=1)[0]
+            payer_mail = OutgoingMail(
+                key=f"order-{req.order_token}-payer-started",
+                to=order.payer_email,
+                template=MailTemplate.order_started,
+                context={
+                    "first_name": order.payer_first_name,
+                    "product_name": order.product_name,
+                    "amount": format_money(first.amount, order.currency_key),
+                    "due": first.due.isoformat(),
+                    "download_url": f"{base}/v1/shop/downloads/{access.token}",
+                    "manage_url": f"{base}/s/{seller_user.username if seller_user else ''}/payment/"
+                    f"{req.order_token}/manage",
+                    "order_token": req.order_token,
+                },
+            )
+        else:
+            if order.payment_state != PaymentState.paid:
+                raise ApplicationError("order is not paid", type="NotPaid", non_retryable=True)
+            if access is None or invoice is None:
+                raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")
+            payer_mail = OutgoingMail(
                 key=f"order-{req.order_token}-payer-confirmation",
                 to=order.payer_email,
                 template=MailTemplate.order_confirmation,
                 context={
                     "first_name": order.payer_first_name,
                     "product_name": order.product_name,
-                    "price": price,
+                    "price": format_money(order.total, order.currency_key),
                     "invoice_number": str(invoice.number),
                     "download_url": f"{base}/v1/shop/downloads/{access.token}",
                     "order_token": req.order_token,
                 },
             )
-        ]
+        mails = [payer_mail]
         if seller_user:
             mails.append(
                 OutgoingMail(

@@ -249,6 +249,12 @@ def first_due(t: PlanTerms, purchased: date) -> date:
     return next_start_day(start, t.start_day) if t.start_day is not None else start
 
 
+def defers_first_rate(t: PlanTerms, purchased: date) -> bool:
+    """The first rate falls due after the purchase (a test period, or a start day still to come): the checkout
+    saves the card and charges nothing; the subscription charges rate 1 on its day."""
+    return t.recurring and first_due(t, purchased) > purchased
+
+
 def schedule(t: PlanTerms, purchased: date, horizon: int = 12) -> list[Rate]:
     """The plan's rates for an order bought on `purchased`: one for a one-time plan, `payments_count` for a
     limited plan, the first `horizon` of an open-ended subscription (it has no last rate to stop at)."""

@@ -42,6 +42,9 @@ class StepState(StrEnum):
     active = "active"
     done = "done"
     failed = "failed"
+    skipped = (
+        "skipped"  # nothing to do for this order (no invoice or sale yet when a test period defers the rate)
+    )
 
 
 @dataclass
@@ -73,6 +76,9 @@ class CheckoutInput:
     state: CheckoutState | None = None  # carried across continue-as-new; None for a new checkout
     recurring: bool = False  # a recurring plan: once paid, the checkout starts `subscription-{token}`
     billing_day_s: float = DAY_S  # the subscription's calendar day
+    # the first rate falls due later (a test period, a custom start day): the checkout only saves the card
+    # (its SetupIntent), grants access and hands every rate, the first included, to the subscription
+    deferred: bool = False
 
     @property
     def open_seconds(self) -> float:
@@ -134,6 +140,15 @@ class AccessGranted:
 @dataclass
 class MailsSent:
     sent_now: int
+
+
+@dataclass
+class CardSaved:
+    """A deferred order's card, saved by the checkout page's SetupIntent: the rates to come are charged to it."""
+
+    order_token: str
+    setup_intent_id: str
+    payment_method: str
 
 
 @dataclass

@@ -13,6 +13,9 @@ class MailTemplate(StrEnum):
     magic_link = "magic_link"
     reset_password = "reset_password"
     order_confirmation = "order_confirmation"
+    order_started = (
+        "order_started"  # a test period or start day: the card is saved, the first rate comes later
+    )
     order_sale = "order_sale"
     legitimation_changes_requested = "legitimation_changes_requested"
     legitimation_changes_reminder = "legitimation_changes_reminder"

@@ -124,6 +124,7 @@ class SubscriptionInput:
     horizon: int = 24  # rates planned ahead for an open-ended subscription (the rest follow as it goes)
     claim_day_s: float | None = None  # the dunning calendar's day (defaults to `day_s`)
     state: SubscriptionState | None = None
+    first_rate: int = 2  # 1 when the checkout charged nothing (a test period or start day defers rate 1)
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,8 @@ def activities() -> list[Callable[..., Any]]:
     closing = AccountDeletionActivities(mailer, storage())
     return [
         checkout.ensure_payment_intent,
+        checkout.save_card,
+        checkout.record_order_started,
         checkout.refresh_payment_intent,
         checkout.cancel_payment_intent,
         checkout.expire_checkout,

@@ -12,6 +12,9 @@
                 ──► succeeded meanwhile: paid (the new card is never charged)
     paid ──► record_order_paid → (issue_invoice ‖ book_seller_balance ‖ grant_access) → send_order_mails
          ──► a recurring plan: start `subscription-{token}` (the rates after the first) ──► done (paid)
+    deferred (a test period or a start day puts rate 1 later; `inp.deferred`): `pay` runs save_card instead of
+    a PaymentIntent (the card the page's SetupIntent saved, nothing charged) ──► record_order_started (paying)
+         → grant_access → send_order_mails ──► `subscription-{token}` owns every rate, the first included
     open or waiting for `open_days` of the input's calendar ──► expire_checkout ──► payment_not_completed
     waiting while the history grows long ──► continue-as-new with the state (attempt, intent, deadline kept)
 
@@ -40,6 +43,7 @@ from temporalio.workflow import ParentClosePolicy
 
 from domain.checkout import (
     STEPS,
+    CardSaved,
     CheckoutInput,
     CheckoutState,
     EnsureIntent,
@@ -112,7 +116,7 @@ class CheckoutWorkflow:
                     return PaymentState.payment_not_completed
         await self._fulfil()
         await workflow.wait_condition(workflow.all_handlers_finished)
-        return PaymentState.paid
+        return self._done_state()
 
     async def _fulfil(self) -> None:
         """The order is recorded paid first; invoice, balance entry and access do not depend on each other
@@ -121,19 +125,31 @@ class CheckoutWorkflow:
         if intent is None:
             raise ApplicationError("paid without a payment intent", type="NoIntent", non_retryable=True)
         order = self._order()
-        paid = OrderPaid(order.order_token, intent.intent_id)
-        await self._step(Step.order_paid, self._remote(CheckoutActivities.record_order_paid, paid))
-        await asyncio.gather(
-            self._step(Step.invoice, self._remote(CheckoutActivities.issue_invoice, order)),
-            self._step(Step.balance, self._remote(CheckoutActivities.book_seller_balance, order)),
-            self._step(Step.access, self._remote(CheckoutActivities.grant_access, order)),
-        )
+        if self.inp.deferred:  # nothing was charged: no invoice and no sale until the subscription's rate 1
+            saved = CardSaved(order.order_token, intent.intent_id, self.state.method)
+            await self._step(Step.order_paid, self._remote(CheckoutActivities.record_order_started, saved))
+            self._mark(Step.invoice, StepState.skipped)
+            self._mark(Step.balance, StepState.skipped)
+            await self._step(Step.access, self._remote(CheckoutActivities.grant_access, order))
+        else:
+            paid = OrderPaid(order.order_token, intent.intent_id)
+            await self._step(Step.order_paid, self._remote(CheckoutActivities.record_order_paid, paid))
+            await asyncio.gather(
+                self._step(Step.invoice, self._remote(CheckoutActivities.issue_invoice, order)),
+                self._step(Step.balance, self._remote(CheckoutActivities.book_seller_balance, order)),
+                self._step(Step.access, self._remote(CheckoutActivities.grant_access, order)),
+            )
         await self._step(Step.mails, self._remote(CheckoutActivities.send_order_mails, order))
         if self.inp.recurring and workflow.patched("checkout-starts-subscription"):
-            # the rates after the first belong to the order's Subscription workflow, which outlives this one
+            # the rates after the first (all of them when deferred) belong to the order's Subscription
+            # workflow, which outlives this one
             await workflow.start_child_workflow(
                 SubscriptionWorkflow.run,
-                SubscriptionInput(order.order_token, day_s=self.inp.billing_day_s),
+                SubscriptionInput(
+                    order.order_token,
+                    day_s=self.inp.billing_day_s,
+                    first_rate=1 if self.inp.deferred else 2,
+                ),
                 id=subscription_id(order.order_token),
                 parent_close_policy=ParentClosePolicy.ABANDON,
             )
@@ -174,12 +190,11 @@ class CheckoutWorkflow:
                     st.attempt += 1
                 self._mark(Step.payment, StepState.active)
                 st.method = req.payment_method
-                self._apply(
-                    await self._payment_step(
-                        CheckoutActivities.ensure_payment_intent,
-                        EnsureIntent(self.inp.order_token, st.attempt, req.payment_method),
-                    )
-                )
+                attempt = EnsureIntent(self.inp.order_token, st.attempt, req.payment_method)
+                if self.inp.deferred:  # the first rate is not due yet: the saved card is all it takes
+                    self._apply(await self._payment_step(CheckoutActivities.save_card, attempt))
+                else:
+                    self._apply(await self._payment_step(CheckoutActivities.ensure_payment_intent, attempt))
             return self._result()
 
     @pay.validator
@@ -204,7 +219,7 @@ class CheckoutWorkflow:
     def progress(self) -> Progress:
         st = self.state
         state = (
-            PaymentState.paid
+            self._done_state()
             if st.paid
             else PaymentState.payment_not_completed
             if st.expired
@@ -217,6 +232,10 @@ class CheckoutWorkflow:
     # ----- helpers -----------------------------------------------------------------------------------------
     def _order(self) -> OrderStep:
         return OrderStep(self.inp.order_token)
+
+    def _done_state(self) -> PaymentState:
+        """A deferred order is `paying` once its card is saved: its rates are all still to come."""
+        return PaymentState.paying if self.inp.deferred else PaymentState.paid
 
     def _waiting(self) -> bool:
         """The current attempt waits on the buyer (3-D Secure) or the provider (processing)."""
@@ -253,7 +272,7 @@ class CheckoutWorkflow:
     def _result(self) -> PayResult:
         token, st = self.inp.order_token, self.state
         if st.paid:
-            return PayResult(token, PayOutcome.succeeded, PaymentState.paid)
+            return PayResult(token, PayOutcome.succeeded, self._done_state())
         if st.expired:
             return PayResult(
                 token,

@@ -1,8 +1,9 @@
 """Subscription (`subscription-{order token}`): started by Checkout once the first rate of a recurring plan is
-paid; owns the order's rates until the last one (limited subscription, installment) or a cancellation.
+paid (or, when a test period or start day defers it, once the card is saved: then rate 1 is its own too); owns
+the order's rates until the last one (limited subscription, installment) or a cancellation.
 
     load_subscription (the order's frozen terms → the rates to come, rows in order_rates)
-    each rate n ≥ 2: sleep until its due day (day = `day_s` seconds from the workflow's origin)
+    each rate n ≥ first_rate (2, or 1 when deferred): sleep until its due day (day = `day_s` seconds from the workflow's origin)
         charge_rate (off-session, key `order-{token}-rate-{n}`)
             paid ──► record_rate_paid (ledger, invoice, transfer, mail)
             failed ─► record_rate_failed (access suspended) ─► child `claim-{token}-{n}` (dunning) ─► next rate
@@ -66,7 +67,7 @@ class SubscriptionWorkflow:
     @workflow.init
     def __init__(self, inp: SubscriptionInput) -> None:
         self.inp = inp
-        self.state = inp.state or SubscriptionState()
+        self.state = inp.state or SubscriptionState(next_rate=inp.first_rate)
         self.plan: SubscriptionPlan | None = None
 
     @workflow.run

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from domain.billing_calendar import installment_total, schedule
+from domain.billing_calendar import defers_first_rate, installment_total, schedule
 from domain.limits import (
     AMOUNT_MAX,
     CURRENCY_LEN,
@@ -50,6 +50,8 @@ class PlanOut(BaseModel):
     use_net_price: bool = False
     total: int | None = None
     schedule: list[RateOut] = []
+    # bought today, the first rate falls due later (test period, start day): the checkout only saves the card
+    due_now: int = 0
 
 
 class ProductOut(BaseModel):
@@ -123,10 +125,12 @@ def plan_out(plan: Any, today: date | None = None) -> PlanOut:
     """A plan as the cabinet and the shop show it, with the schedule of an order bought today."""
     out = PlanOut.model_validate(plan, from_attributes=True)
     terms = plan_terms(plan)
-    rates = schedule(terms, today or datetime.now(UTC).date())
+    day = today or datetime.now(UTC).date()
+    rates = schedule(terms, day)
     return out.model_copy(
         update={
             "total": installment_total(terms),
+            "due_now": 0 if defers_first_rate(terms, day) else terms.first_amount,
             "schedule": [RateOut(number=r.number, due=r.due, amount=r.amount) for r in rates],
         }
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from pydantic import BaseModel, Field, field_validator
 
 from api.schemas.catalog import PlanOut
@@ -76,3 +78,6 @@ class ThankYou(BaseModel):
     download_url: str | None
     invoice_number: int | None
     recurring: bool = False  # a subscription or installment plan: the payer's manage page has its rates
+    # a test period or start day: nothing was charged yet; the first rate's day and amount
+    first_due: date | None = None
+    first_amount: int | None = None

@@ -86,6 +86,13 @@ class PaymentIntents(Protocol):
     async def cancel_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
 
 
+class CheckoutIntents(PaymentIntents, Protocol):
+    """What the checkout asks: the payment steps, and the card a SetupIntent saved (an order whose first rate is
+    deferred is not charged at checkout)."""
+
+    async def setup_payment_method(self, setup_intent_id: str) -> str | None: ...
+
+
 class RenewalIntents(PaymentIntents, Protocol):
     """What a renewal charge asks of the card provider: the payment steps, confirmed off-session."""
 
@@ -93,7 +100,7 @@ class RenewalIntents(PaymentIntents, Protocol):
     async def card_expiry(self, payment_method: str) -> str | None: ...
 
 
-class CardGateway(RenewalIntents, Protocol):
+class CardGateway(RenewalIntents, CheckoutIntents, Protocol):
     """Everything Sellflow asks of a card provider: the payment steps, and the customer and SetupIntent that the
     checkout page needs before a card is entered. Local stand-ins implement the same calls."""
 
@@ -101,7 +108,6 @@ class CardGateway(RenewalIntents, Protocol):
     async def create_setup_intent(
         self, customer_id: str, order_token: str, n: int = 1
     ) -> tuple[str, str]: ...
-    async def setup_payment_method(self, setup_intent_id: str) -> str | None: ...
 
 
 def _intent(pi: stripe.PaymentIntent) -> Intent:

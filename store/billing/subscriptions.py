@@ -39,18 +39,21 @@ OPEN_CLAIM = Claim.closed_at.is_(None)
 
 
 def purchased_on(order: Order) -> date:
-    return (order.paid_at or order.created_at).date()
+    """The day the order's schedule counts from: the card saved (a deferred order), else the first payment."""
+    return order.started_on or (order.paid_at or order.created_at).date()
 
 
 async def subscription_plan(s: AsyncSession, token: str, from_rate: int, horizon: int) -> SubscriptionPlan:
     """The order's rates from `from_rate` on (at most `horizon` of an open-ended subscription), each with a row
-    in `order_rates` (inserted once; rate 1 is the checkout's, paid)."""
+    in `order_rates` (inserted once; rate 1 is the checkout's, paid, unless a test period or start day deferred
+    it: then it is the subscription's like the rest)."""
     order = await order_by_token(s, token)
     if not order.terms:
         raise ValueError(f"order {token} has no recurring terms")
     terms = terms_from_json(order.terms)
     start = purchased_on(order)
     rates = schedule(terms, start, horizon=from_rate + horizon)
+    first_paid = order.started_on is None
     if rates:  # one cached statement, many parameter sets (a VALUES list per call compiled anew each time)
         await s.execute(
             insert(cast(Table, OrderRate.__table__)).on_conflict_do_nothing(),
@@ -62,9 +65,9 @@ async def subscription_plan(s: AsyncSession, token: str, from_rate: int, horizon
                     "due_on": r.due,
                     "amount": r.amount,
                     "currency": order.currency_key,
-                    "state": OrderRateState.paid if r.number == 1 else OrderRateState.future,
-                    "paid_amount": r.amount if r.number == 1 else 0,
-                    "attempts": 1 if r.number == 1 else 0,
+                    "state": OrderRateState.paid if first_paid and r.number == 1 else OrderRateState.future,
+                    "paid_amount": r.amount if first_paid and r.number == 1 else 0,
+                    "attempts": 1 if first_paid and r.number == 1 else 0,
                 }
                 for r in rates
             ],
@@ -195,6 +198,7 @@ async def rate_paid(s: AsyncSession, ev: RateEvent) -> int:
         rate.paid_amount = rate.amount
         rate.updated_at = datetime.now(UTC)
         order.paid += rate.amount
+        order.paid_at = order.paid_at or datetime.now(UTC)  # a deferred order's first money
         await _log(s, order, f"{k}-paid", PaymentLogState.successful, rate.amount, ev.intent_id, None)
         await money_booked(s, order, f"{ev.order_token}-rate-{ev.rate}", rate.amount)
     if await debts_of(s, order.id) == 0:

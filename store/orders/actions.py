@@ -206,6 +206,20 @@ async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
     return order
 
 
+async def order_started(s: AsyncSession, token: str, payment_method: str) -> Order:
+    """A deferred order (a test period or a start day puts its first rate later): the card is saved, nothing is
+    paid yet; the order is `paying`, its schedule counts from today, and its Subscription charges every rate."""
+    order = await order_by_token(s, token, lock=True)
+    if order.payment_state in CHECKOUT_OPEN_STATES:
+        order.payment_state = PaymentState.paying
+        order.started_on = datetime.now(UTC).date()
+        order.renewal_payment_method = payment_method
+        await s.execute(
+            update(Product).where(Product.id == order.product_id).values(sold_count=Product.sold_count + 1)
+        )
+    return order
+
+
 async def checkout_expired(s: AsyncSession, token: str) -> None:
     order = await order_by_token(s, token, lock=True)
     if order.payment_state in (PaymentState.payment_waiting, PaymentState.payment_pending):

@@ -1,10 +1,11 @@
 """Orders and the money rows around them. Money rows are append-only and carry a unique
 idempotency key built from the order token, so a retried activity finds its row instead of adding one."""
 
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlalchemy import (
     BigInteger,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -98,6 +99,9 @@ class Order(Timestamps, Base):
     renewal_payment_method: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
     # "YYYY-MM" the saved card expires (looked up by the Subscription workflow; reset when the card changes)
     renewal_card_expires: Mapped[str | None] = mapped_column(String(7))
+    # a recurring order whose first rate falls due later (test period, custom start day): the day its
+    # schedule counts from, set when the checkout saved the card without charging
+    started_on: Mapped[date | None] = mapped_column(Date)
 
 
 class PaymentIntentRecord(Timestamps, Base):

@@ -12,6 +12,7 @@ from temporalio import activity
 
 from domain.checkout import (
     AccessGranted,
+    CardSaved,
     EnsureIntent,
     IntentStatus,
     InvoiceIssued,
@@ -28,6 +29,7 @@ class FakeCheckout:
     refresh: list[PayOutcome] = field(default_factory=list)  # answers in turn; the last one stays
     cancel: PayOutcome = PayOutcome.failed  # what cancelling a waiting attempt finds
     ensure_delay_s: float = 0.0
+    saved: dict[int, bool] = field(default_factory=dict)  # a deferred order: did attempt n's card get saved
     calls: list[str] = field(default_factory=list)
     attempts: list[int] = field(default_factory=list)
     intents: dict[int, str] = field(default_factory=dict)
@@ -49,6 +51,21 @@ class FakeCheckout:
         self.current = req.attempt
         await asyncio.sleep(self.ensure_delay_s)
         return self._status(self.ensure.get(req.attempt, PayOutcome.succeeded), req.attempt)
+
+    @activity.defn(name="save_card")
+    async def save_card(self, req: EnsureIntent) -> IntentStatus:
+        self.calls.append("save_card")
+        ok = self.saved.get(req.attempt, True)
+        return IntentStatus(
+            intent_id="seti_fake",
+            outcome=PayOutcome.succeeded if ok else PayOutcome.failed,
+            attempt=req.attempt,
+            error_message=None if ok else "The card was not saved. Please enter it again.",
+        )
+
+    @activity.defn(name="record_order_started")
+    async def record_order_started(self, req: CardSaved) -> None:
+        self.calls.append(f"record_order_started:{req.payment_method}")
 
     @activity.defn(name="refresh_payment_intent")
     async def refresh_payment_intent(self, req: OrderStep) -> IntentStatus:
@@ -91,6 +108,8 @@ class FakeCheckout:
     def activities(self) -> list[Callable[..., Any]]:
         return [
             self.ensure_payment_intent,
+            self.save_card,
+            self.record_order_started,
             self.refresh_payment_intent,
             self.cancel_payment_intent,
             self.expire_checkout,

@@ -84,6 +84,33 @@ async def test_paid(client, task_queue, record):
     await record(shop.handle, "checkout")
 
 
+async def test_a_deferred_first_rate_saves_the_card_and_charges_nothing(client, task_queue, record):
+    """A test period (or a start day still to come): the buyer's card is saved, access and mails follow, and no
+    PaymentIntent, invoice or sale exists; a card that was not saved is a failed attempt the buyer repeats."""
+    shop = Shop(client, task_queue, FakeCheckout(saved={1: False}))
+    shop.inp.deferred = True
+    async with shop.worker():
+        r = await shop.pay("pm_unsaved")
+        assert (r.outcome, r.payment_state) == (PayOutcome.failed, PaymentState.payment_waiting)
+        assert r.message == "The card was not saved. Please enter it again."
+        r = await shop.pay("pm_saved")
+        assert (r.outcome, r.payment_state) == (PayOutcome.succeeded, PaymentState.paying)
+        assert await shop.result() == PaymentState.paying
+        progress = await shop.handle.query(CheckoutWorkflow.progress)
+    calls = shop.fake.calls
+    assert calls == [
+        "save_card",
+        "save_card",
+        "record_order_started:pm_saved",
+        "grant_access",
+        "send_order_mails",
+    ]
+    assert shop.fake.charged_attempts() == []  # never a PaymentIntent
+    assert progress.state == PaymentState.paying
+    assert {s.key: s.state for s in progress.steps}["invoice"] == "skipped"
+    await record(shop.handle, "checkout")
+
+
 async def test_declined_then_paid_with_another_card(client, task_queue, record):
     shop = Shop(client, task_queue, FakeCheckout(ensure={1: PayOutcome.failed, 2: PayOutcome.succeeded}))
     async with shop.worker():

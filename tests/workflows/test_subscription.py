@@ -6,6 +6,7 @@ period's end; and an open-ended subscription whose long history continues as new
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import uuid
 from dataclasses import dataclass, field
 from datetime import date
@@ -171,7 +172,7 @@ async def _until(check, timeout: float = 30) -> None:
         await asyncio.sleep(0.05)
 
 
-async def _run(client: Client, fake: FakeBilling, token: str, *, day: float = DAY):
+async def _run(client: Client, fake: FakeBilling, token: str, *, day: float = DAY, first_rate: int = 2):
     task_queue = f"test-{uuid.uuid4().hex[:8]}"
     worker = Worker(
         client,
@@ -186,7 +187,7 @@ async def _run(client: Client, fake: FakeBilling, token: str, *, day: float = DA
         nonlocal handle
         handle = await client.start_workflow(
             SubscriptionWorkflow.run,
-            SubscriptionInput(token, day_s=day),
+            SubscriptionInput(token, day_s=day, first_rate=first_rate),
             id=subscription_id(token),
             task_queue=task_queue,
         )
@@ -206,6 +207,44 @@ async def test_a_twelve_rate_installment_is_paid_to_its_last_rate(client, record
     assert fake.paid == list(range(2, 13)) and fake.failed == []
     assert fake.moves == ["paying"] and [e.reason for e in fake.ends] == ["completed"]
     assert fake.ends[0].last_rate == 12
+    await record(handle, "subscription")
+
+
+async def test_a_test_period_defers_the_first_rate_to_its_day(client, record):
+    """Ten test days: the checkout charged nothing, so rate 1 is the subscription's, charged on day 10 and not
+    before; the rates after it follow their period."""
+    fake = FakeBilling(dataclasses.replace(daily_installment(3), test_days=10))
+    token = f"test{uuid.uuid4().hex[:10]}"
+    charged_at: list[float] = []
+    charge = fake.charge_rate
+
+    @activity.defn(name="charge_rate")
+    async def timed_charge(req: ChargeRate) -> ChargeOutcome:
+        charged_at.append(asyncio.get_running_loop().time())
+        return await charge(req)
+
+    fake.charge_rate = timed_charge  # type: ignore[method-assign]
+    worker, start = await _run(client, fake, token, day=0.1, first_rate=1)
+    async with worker:
+        began = asyncio.get_running_loop().time()
+        handle = await start()
+        assert await asyncio.wait_for(handle.result(), 30) == "completed"
+    assert fake.charges == [(1, 1), (2, 1), (3, 1)] and fake.paid == [1, 2, 3]
+    assert charged_at[0] - began >= 10 * 0.1  # a timer never fires early
+    assert charged_at[1] - began >= 11 * 0.1  # rate 2 one period after rate 1
+    await record(handle, "subscription")
+
+
+async def test_cancel_during_the_test_period_charges_nothing(client, record):
+    fake = FakeBilling(dataclasses.replace(monthly(), test_days=14))
+    token = f"trial{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token, day=0.2, first_rate=1)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.moves == ["paying"])
+        await handle.signal(SubscriptionWorkflow.cancel, Cancel("period_end", "req-1"))
+        assert await asyncio.wait_for(handle.result(), 30) == "canceled"
+    assert fake.charges == [] and fake.paid == []
     await record(handle, "subscription")
 
 

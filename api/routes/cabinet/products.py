@@ -176,9 +176,6 @@ def _checked_terms(body: PlanIn) -> tuple[str, PlanTerms]:
         raise invalid(period=str(e)) from None
     if errors := validate_terms(terms):
         raise invalid(**errors)
-    if terms.test_days or terms.start_day:  # docs/DECISIONS.md: the checkout charges the first rate at once
-        field = "test_days" if terms.test_days else "start_day"
-        raise invalid(**{field: "is not offered at checkout yet: the first rate is charged at purchase"})
     return currency, terms
 
 

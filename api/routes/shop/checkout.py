@@ -4,6 +4,7 @@ the Checkout workflow), the 3-D Secure report and the thank-you page."""
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 
 import structlog
 from fastapi import APIRouter
@@ -12,9 +13,11 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 from api.deps import DB, Temporal
 from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, ThankYou
 from api.workflows import authenticated, pay
+from domain.billing_calendar import defers_first_rate, schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.errors import DomainError, ErrorCode
 from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
+from domain.subscriptions import terms_from_json
 from providers.stripe.client import gateway
 from sellflow.settings import get_settings
 from store.accounts.queries import display_name, seller_user_of
@@ -114,10 +117,13 @@ async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Tempo
         return done
     started = time.perf_counter()
     try:
+        terms = terms_from_json(order.terms) if order.terms is not None else None
         inp = CheckoutInput(
             order_token=token,
-            recurring=order.terms is not None,
+            recurring=terms is not None,
             billing_day_s=get_settings().billing_day_s,
+            # decided once, by the first pay request (a later one finds the workflow and its input)
+            deferred=terms is not None and defers_first_rate(terms, datetime.now(UTC).date()),
         )
         r = await pay(client, token, body.payment_method, inp)
     except WorkflowAlreadyStartedError:
@@ -154,6 +160,11 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
     invoice = await invoice_of_order(s, order.id)
     seller = await seller_user_of(s, order.seller_id)
     paid = order.payment_state in PAID_STATES
+    first = (
+        schedule(terms_from_json(order.terms), order.started_on, horizon=1)[0]
+        if order.started_on is not None and order.terms is not None
+        else None
+    )
     return ThankYou(
         token=token,
         seller_name=display_name(seller) or username,
@@ -167,4 +178,6 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         else None,
         invoice_number=invoice.number if invoice else None,
         recurring=order.terms is not None,
+        first_due=first.due if first else None,
+        first_amount=first.amount if first else None,
     )

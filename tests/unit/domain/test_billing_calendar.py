@@ -19,6 +19,7 @@ from domain.billing_calendar import (
     PlanTerms,
     Rate,
     add_period,
+    defers_first_rate,
     installment_total,
     next_due,
     parse_period,
@@ -141,6 +142,14 @@ def test_a_test_period_delays_the_first_rate():
         2026, 12, 7
     )
     assert next_due(monthly(test_days=14), date(2026, 11, 23), 0) == date(2026, 12, 7)
+
+
+def test_the_checkout_charges_nothing_only_when_the_first_rate_falls_due_later():
+    bought = date(2026, 11, 23)
+    assert defers_first_rate(monthly(test_days=1), bought)
+    assert defers_first_rate(monthly(start_day=28), bought)
+    assert not defers_first_rate(monthly(start_day=28), date(2026, 11, 28))  # the start day is today
+    assert not defers_first_rate(monthly(), bought)
 
 
 # --- plans ------------------------------------------------------------------------------------------------------

@@ -2982,6 +2982,11 @@ export interface components {
             currency: string;
             /** Custom Intervals */
             custom_intervals?: string[] | null;
+            /**
+             * Due Now
+             * @default 0
+             */
+            due_now: number;
             /** Id */
             id: number;
             /** Name */
@@ -3549,7 +3554,7 @@ export interface components {
          * StepState
          * @enum {string}
          */
-        StepState: "pending" | "active" | "done" | "failed";
+        StepState: "pending" | "active" | "done" | "failed" | "skipped";
         /** SubscriptionAction */
         SubscriptionAction: {
             /**
@@ -3616,6 +3621,10 @@ export interface components {
             currency: string;
             /** Download Url */
             download_url: string | null;
+            /** First Amount */
+            first_amount?: number | null;
+            /** First Due */
+            first_due?: string | null;
             /** Invoice Number */
             invoice_number: number | null;
             /** Payer Email */

@@ -168,7 +168,11 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
         data-testid="pay-button"
         aria-busy={busy}
       >
-        {busy ? phaseText : t('shop.pay', { amount: money(plan.price, plan.currency) })}
+        {busy
+          ? phaseText
+          : plan.paymentType !== 'one_time' && plan.dueNow === 0
+            ? t('shop.startWithoutCharge')
+            : t('shop.pay', { amount: money(plan.price, plan.currency) })}
       </Button>
     </Box>
   );

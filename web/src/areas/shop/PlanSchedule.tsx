@@ -14,12 +14,20 @@ export function PlanSchedule({ plan }: { plan: PricingPlan }) {
   const money = useMoney();
   if (plan.paymentType === 'one_time' || plan.schedule.length === 0) return null;
   const openEnded = plan.paymentsCount == null;
+  const firstDue = plan.schedule[0]?.due;
   const shown = openEnded ? plan.schedule.slice(0, 3) : plan.schedule;
   return (
     <Box sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="plan-schedule">
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
         {t('shop.schedule')}
       </Typography>
+      {plan.dueNow === 0 && firstDue ? (
+        <Typography variant="body2" color="success.main" sx={{ mb: 1 }} data-testid="due-now">
+          {plan.testDays > 0
+            ? t('shop.testPeriodFree', { count: plan.testDays, date: formatDate(firstDue) })
+            : t('shop.startsOn', { date: formatDate(firstDue) })}
+        </Typography>
+      ) : null}
       <Stack spacing={0.25} sx={{ maxHeight: 220, overflowY: 'auto' }}>
         {shown.map((r) => (
           <Stack key={r.number} direction="row" sx={{ justifyContent: 'space-between' }}>

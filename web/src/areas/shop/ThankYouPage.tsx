@@ -13,6 +13,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { useMoney } from '../../components/Money';
+import { formatDate } from '../../components/dates';
 import { StatusChip } from '../../components/StatusChip';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
@@ -74,6 +75,11 @@ export default function ThankYouPage() {
         ) : (
           <CircularProgress size={24} />
         )}
+        {data.firstDue && data.firstAmount != null ? (
+          <Alert severity="info" data-testid="first-charge" sx={{ textAlign: 'left' }}>
+            {t('shop.firstChargeLater', { amount: money(data.firstAmount, data.currency), date: formatDate(data.firstDue) })}
+          </Alert>
+        ) : null}
         {data.invoiceNumber ? (
           <Typography variant="body2" data-testid="invoice-number">
             {t('shop.invoiceNumber', { number: data.invoiceNumber })}

@@ -38,6 +38,7 @@ describe('autoSelectedPlan', () => {
     currency: 'eur',
     schedule: [],
     testDays: 0,
+    dueNow: 100,
     useNetPrice: false,
   });
   it('selects a single one-time plan only', () => {

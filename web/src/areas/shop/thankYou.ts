@@ -11,6 +11,7 @@ export function pollInterval(order: ShopOrder | undefined, pollsSincePaid: numbe
   if (!order) return 1000;
   if (FAILED_STATES.has(order.paymentState)) return false;
   if (!PAID_STATES.has(order.paymentState)) return 1000;
-  if (order.downloadUrl && order.invoiceNumber) return false;
+  // a test period or start day: nothing was charged, so no invoice comes; the first payment's day is known
+  if (order.downloadUrl && (order.invoiceNumber || order.firstDue)) return false;
   return pollsSincePaid < EXTRA_POLLS_AFTER_PAID ? 1000 : false;
 }

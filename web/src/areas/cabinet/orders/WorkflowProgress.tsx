@@ -45,7 +45,13 @@ export function WorkflowProgress({ workflow }: { workflow: WorkflowInfo | null }
             <Step key={step.key} completed={step.state === 'done'}>
               <StepLabel
                 error={step.state === 'failed'}
-                optional={step.at ? <Typography variant="caption">{formatDateTime(step.at)}</Typography> : undefined}
+                optional={
+                  step.state === 'skipped' ? (
+                    <Typography variant="caption">{t('status.skipped')}</Typography>
+                  ) : step.at ? (
+                    <Typography variant="caption">{formatDateTime(step.at)}</Typography>
+                  ) : undefined
+                }
               >
                 {t(`orders.steps.${step.key}`, { defaultValue: step.key.replace(/_/g, ' ') })}
               </StepLabel>

@@ -5,7 +5,7 @@ export function isWorkflowFinished(workflow: WorkflowInfo | null | undefined): b
   if (!workflow) return true;
   if (workflow.status && workflow.status !== 'RUNNING') return true;
   const steps = workflow.progress.steps;
-  if (steps.length && steps.every((s) => s.state === 'done' || s.state === 'failed')) return true;
+  if (steps.length && steps.every((s) => s.state === 'done' || s.state === 'failed' || s.state === 'skipped')) return true;
   return workflow.progress.state === 'payment_not_completed';
 }
 

@@ -32,6 +32,10 @@ import { PERIOD_OPTIONS, periodLabel } from '../../../../lib/periods';
 import { productKeys, productQueries } from '../queries';
 import { DraftPlanPreview, SavedPlanPreview } from './PlanPreview';
 
+/** core §3: a plan's custom start day; the spec's limit on a test period (domain/limits.py TEST_DAYS_MAX). */
+const START_DAYS = [1, 7, 14, 21, 28] as const;
+const TEST_DAYS_MAX = 365;
+
 /** Checkout step: the product's pricing plans; adds one-time and recurring plans (period, following rates, count). */
 export function CheckoutStep({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -45,6 +49,8 @@ export function CheckoutStep({ product }: { product: Product }) {
   const [period, setPeriod] = useState('1m');
   const [nextPrice, setNextPrice] = useState('');
   const [count, setCount] = useState('12');
+  const [testDays, setTestDays] = useState('0');
+  const [startDay, setStartDay] = useState<number | ''>('');
   const recurring = paymentType !== 'one_time';
   const limited = paymentType === 'installment' || paymentType === 'limited_subscription';
   const [touched, setTouched] = useState(false);
@@ -56,13 +62,20 @@ export function CheckoutStep({ product }: { product: Product }) {
   const nextCode = touched && recurring && nextPrice.trim() ? priceError(nextPrice, currency) : null;
   const countNumber = Number(count);
   const countError = touched && limited && !(Number.isInteger(countNumber) && countNumber >= 2 && countNumber <= 120);
+  const testDaysNumber = testDays.trim() === '' ? 0 : Number(testDays);
+  const testDaysOk = Number.isInteger(testDaysNumber) && testDaysNumber >= 0 && testDaysNumber <= TEST_DAYS_MAX;
+  // a test period and a start day: the checkout saves the card and the first rate is charged on its day
+  const deferral = {
+    ...(testDaysNumber > 0 && testDaysOk ? { testDays: testDaysNumber } : {}),
+    ...(startDay !== '' ? { startDay } : {}),
+  };
   const [previewOf, setPreviewOf] = useState<PricingPlan | null>(null);
   // the terms as typed, for the live preview: null until price, next amount and count are valid
   const draftMinor = recurring && !priceError(price, currency) ? parseMoneyInput(price, currency) : null;
   const draftNext = nextPrice.trim() ? (priceError(nextPrice, currency) ? null : parseMoneyInput(nextPrice, currency)) : draftMinor;
   const draftCountOk = !limited || (Number.isInteger(countNumber) && countNumber >= 2 && countNumber <= 120);
   const draft: PricingPlanInput | null =
-    draftMinor !== null && draftNext !== null && draftCountOk
+    draftMinor !== null && draftNext !== null && draftCountOk && testDaysOk
       ? {
           name: name.trim() || '—',
           paymentType,
@@ -71,6 +84,7 @@ export function CheckoutStep({ product }: { product: Product }) {
           period,
           nextAmount: draftNext,
           ...(limited ? { paymentsCount: countNumber } : {}),
+          ...deferral,
         }
       : null;
 
@@ -88,6 +102,7 @@ export function CheckoutStep({ product }: { product: Product }) {
     if (!name.trim() || priceError(price, currency) || minor === null || busy) return;
     if (recurring && nextPrice.trim() && (priceError(nextPrice, currency) || next === null)) return;
     if (limited && !(Number.isInteger(countNumber) && countNumber >= 2 && countNumber <= 120)) return;
+    if (recurring && !testDaysOk) return;
     setBusy(true);
     try {
       await cabinetApi.createPricingPlan(product.id, {
@@ -95,7 +110,7 @@ export function CheckoutStep({ product }: { product: Product }) {
         paymentType,
         price: minor,
         currency,
-        ...(recurring ? { period, nextAmount: next ?? minor } : {}),
+        ...(recurring ? { period, nextAmount: next ?? minor, ...deferral } : {}),
         ...(limited ? { paymentsCount: countNumber } : {}),
       });
       toast(t('editor.planAdded'), 'success');
@@ -287,6 +302,35 @@ export function CheckoutStep({ product }: { product: Product }) {
             <Button type="submit" variant="contained" loading={busy} disabled={busy} sx={{ mt: 1 }} data-testid="plan-add">
               {t('editor.planAdd')}
             </Button>
+          </Stack>
+        ) : null}
+        {recurring ? (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              label={t('editor.planTestDays')}
+              value={testDays}
+              onChange={(e) => setTestDays(e.target.value)}
+              error={touched && !testDaysOk}
+              helperText={touched && !testDaysOk ? `0–${TEST_DAYS_MAX}` : t('editor.planTestDaysHelp')}
+              sx={{ width: { xs: '100%', sm: 220 } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'plan-test-days' } }}
+            />
+            <TextField
+              select
+              label={t('editor.planStartDay')}
+              value={startDay === '' ? 'none' : String(startDay)}
+              onChange={(e) => setStartDay(e.target.value === 'none' ? '' : Number(e.target.value))}
+              helperText={t('editor.planStartDayHelp')}
+              sx={{ width: { xs: '100%', sm: 260 } }}
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'plan-start-day' } as React.HTMLAttributes<HTMLDivElement> } }}
+            >
+              <MenuItem value="none">{t('editor.planStartDayNone')}</MenuItem>
+              {START_DAYS.map((d) => (
+                <MenuItem key={d} value={String(d)}>
+                  {t('editor.planStartDayOption', { day: d })}
+                </MenuItem>
+              ))}
+            </TextField>
           </Stack>
         ) : null}
         {recurring ? <DraftPlanPreview productId={product.id} input={draft} /> : null}
