@@ -28,6 +28,8 @@ from domain.subscriptions import (
     DeclineKind,
     LoadRates,
     RateEvent,
+    RateOwed,
+    RatePaymentInput,
     SubscriptionEnd,
     SubscriptionMove,
     SubscriptionPlan,
@@ -54,6 +56,7 @@ from store.billing.subscriptions import (
     rate_charge_recorded,
     rate_charge_status,
     rate_failed,
+    rate_owed,
     rate_paid,
     rates_shifted,
     subscription_ended,
@@ -201,6 +204,11 @@ class SubscriptionActivities:
             number = await rate_paid(s, ev)
         await self._rate_mail(ev, MailTemplate.rate_paid, f"order-{ev.order_token}-rate-{ev.rate}-paid")
         return number
+
+    @activity.defn
+    async def owed_on_rate(self, req: RatePaymentInput) -> RateOwed:
+        async with session() as s:
+            return await rate_owed(s, req)
 
     @activity.defn
     async def record_rate_failed(self, ev: RateEvent) -> None:

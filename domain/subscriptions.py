@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.billing_calendar import PlanTerms, parse_period
 from domain.checkout import DAY_S
-from domain.orders import PaymentType
+from domain.orders import OrderRateState, PaymentType
 
 
 class DeclineKind(StrEnum):
@@ -192,6 +192,36 @@ class RateEvent:
     amount: int
     intent_id: str | None = None
     code: str | None = None
+    message: str | None = None
+
+
+# a rate the payer may pay from the manage page once no claim runs for it (a debt, a part the agency did not
+# collect, a failed rate whose claim was resolved)
+PAYABLE_RATE_STATES = frozenset({OrderRateState.unpaid, OrderRateState.debt, OrderRateState.partly_paid})
+
+
+@dataclass(frozen=True)
+class RatePaymentInput:
+    """The payer pays one past-due rate (`rate-payment-{token}-{rate}`)."""
+
+    order_token: str
+    rate: int
+
+
+@dataclass(frozen=True)
+class RateOwed:
+    """What the rate still owes and the charge attempt that pays it; `reason` when it cannot be paid now."""
+
+    amount: int
+    attempt: int
+    reason: str | None = None
+    missing: bool = False  # the order has no such rate
+
+
+@dataclass(frozen=True)
+class RatePaymentResult:
+    paid: bool
+    amount: int = 0
     message: str | None = None
 
 

@@ -22,6 +22,12 @@ def claim_id(order_token: str, rate: int) -> str:
     return f"claim-{order_token}-{rate}"
 
 
+def rate_payment_id(order_token: str, rate: int) -> str:
+    """The payer paying one past-due rate whose claim has closed (a run per attempt: a declined card may be
+    followed by another)."""
+    return f"rate-payment-{order_token}-{rate}"
+
+
 def payout_id(payee_type: str, payee_id: int) -> str:
     return f"payout-{payee_type}-{payee_id}"
 

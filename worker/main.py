@@ -50,6 +50,7 @@ from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
 from workflows.payout import PayoutWorkflow
 from workflows.platform_invoices import MonthCloseWorkflow, PlatformInvoicesWorkflow
+from workflows.rate_payment import RatePaymentWorkflow
 from workflows.refund import RefundWorkflow
 from workflows.subscription import SubscriptionWorkflow
 
@@ -64,6 +65,7 @@ WORKFLOWS = [
     MonthCloseWorkflow,
     SubscriptionWorkflow,
     ClaimWorkflow,
+    RatePaymentWorkflow,
     DomainWorkflow,
     AccountDeletionWorkflow,
 ]
@@ -111,6 +113,7 @@ def activities() -> list[Callable[..., Any]]:
         subscription.charge_rate,
         subscription.record_rate_paid,
         subscription.record_rate_failed,
+        subscription.owed_on_rate,
         subscription.move_subscription,
         subscription.end_subscription,
         subscription.open_claim,

@@ -6,7 +6,7 @@ Subscription workflow under the seller's claim strategy and stage days (day = `d
         send_claim_reminder (once per stage) ─► charge again, unless the decline was hard
     `payment_method_changed` (the payer's manage page) ─► charge the new method at once
     `resolve(outcome)` (the seller, or a payment that arrived elsewhere) ─► closed with that outcome
-    `pause_dunning` / `resume_dunning` ─► no reminder or charge while paused
+    `pause_dunning` / `resume_dunning` ─► no reminder or retry while paused (a card the payer saves is charged)
     paid at any point ─► record_rate_paid, closed as collected: no further mail, no further charge
     after the third stage unpaid ─► closed not_collected (the rate is a debt), unless the strategy goes on:
     dunning_inkasso after the stages, or inkasso at once ─► hand_to_agency (the collection agency, idempotent on
@@ -128,7 +128,12 @@ class ClaimWorkflow:
             seconds=settings.stage_days[st.stage] * self.inp.day_s
         )
         while True:
-            if st.paused:
+            if st.paused and workflow.patched("claim-paused-charges-a-new-card"):
+                # a pause stops reminders and retries, not the payer: a card saved meanwhile is charged at once
+                await workflow.wait_condition(lambda: not st.paused or self._over() or st.method_changed)
+                if self._over() or st.method_changed:
+                    return
+            elif st.paused:
                 await workflow.wait_condition(lambda: not st.paused or self._over())
             try:
                 await workflow.wait_condition(

@@ -54,6 +54,7 @@ class ClaimRow(BaseModel):
     charges: int
     opened_at: datetime
     closed_at: datetime | None
+    paused_at: datetime | None = None  # the seller paused its dunning
     order_token: str
     product_name: str
     payer_email: str
@@ -87,6 +88,9 @@ class RateOut(BaseModel):
     amount: int
     paid_amount: int
     state: OrderRateState
+    payable: bool = Field(
+        False, description="Past due and in no running claim: the payer may pay it on the manage page."
+    )
 
 
 class SubscriptionOut(BaseModel):
@@ -117,6 +121,15 @@ class PaymentMethodIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     payment_method: PaymentMethodId
+
+
+class RatePayOut(BaseModel):
+    """The payer's payment of a past-due rate: paid, or the provider's reason; the page as it is now."""
+
+    paid: bool
+    amount: int = 0
+    message: str | None = None
+    subscription: SubscriptionOut
 
 
 class ManageSetup(BaseModel):

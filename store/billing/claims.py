@@ -143,6 +143,12 @@ async def claim_inkasso_moved(s: AsyncSession, token: str, rate: int, status: st
         claim.updated_at = datetime.now(UTC)
 
 
+def claim_paused(claim: Claim, paused: bool) -> None:
+    """The seller's pause or resume, for the lists (the Claim workflow was told first and is what acts on it)."""
+    claim.paused_at = (claim.paused_at or datetime.now(UTC)) if paused else None
+    claim.updated_at = datetime.now(UTC)
+
+
 async def claim_payment_booked(s: AsyncSession, pay: ClaimPayment) -> bool:
     """Money the agency collected, booked once per agency event: the ledger (a sale of that part, with the
     platform fee), the rate's paid amount (partly paid, or paid in full with its invoice), the claim's collected

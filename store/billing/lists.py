@@ -93,6 +93,7 @@ async def claims_listed(
             Claim.charges,
             Claim.opened_at,
             Claim.closed_at,
+            Claim.paused_at,
             Order.token.label("order_token"),
             Order.product_name,
             Order.payer_email,

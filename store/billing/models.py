@@ -72,6 +72,8 @@ class Claim(Base):
     opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # the seller paused its dunning (no reminder, no retry; a card the payer saves is still charged)
+    paused_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class ClaimSettingsRow(Base):

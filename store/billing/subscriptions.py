@@ -23,8 +23,11 @@ from domain.orders import (
     PaymentState,
 )
 from domain.subscriptions import (
+    PAYABLE_RATE_STATES,
     RateDue,
     RateEvent,
+    RateOwed,
+    RatePaymentInput,
     SubscriptionEnd,
     SubscriptionPlan,
     terms_from_json,
@@ -189,21 +192,49 @@ async def debts_of(s: AsyncSession, order_id: int) -> int:
 
 async def rate_paid(s: AsyncSession, ev: RateEvent) -> int:
     """The rate booked as paid, once: payment log, ledger, transfer row, its own invoice, and access back when
-    no other rate is in debt. Returns the invoice number."""
+    no other rate is in debt. Only what was still owed is booked: parts the agency collected were booked as
+    they came (store/billing/claims.py). Returns the invoice number."""
     order = await order_by_token(s, ev.order_token, lock=True)
     rate = await rate_row(s, order.id, ev.rate, lock=True)
     k = f"order-{ev.order_token}-rate-{ev.rate}"
     if rate.state != OrderRateState.paid:
+        owed = rate.amount - rate.paid_amount
         rate.state = OrderRateState.paid
         rate.paid_amount = rate.amount
         rate.updated_at = datetime.now(UTC)
-        order.paid += rate.amount
         order.paid_at = order.paid_at or datetime.now(UTC)  # a deferred order's first money
-        await _log(s, order, f"{k}-paid", PaymentLogState.successful, rate.amount, ev.intent_id, None)
-        await money_booked(s, order, f"{ev.order_token}-rate-{ev.rate}", rate.amount)
+        if owed > 0:
+            order.paid += owed
+            await _log(s, order, f"{k}-paid", PaymentLogState.successful, owed, ev.intent_id, None)
+            await money_booked(s, order, f"{ev.order_token}-rate-{ev.rate}", owed)
     if await debts_of(s, order.id) == 0:
         await s.execute(update(Access).where(Access.order_id == order.id).values(suspended_at=None))
     return (await rate_invoice(s, order, rate)).number
+
+
+async def rate_owed(s: AsyncSession, req: RatePaymentInput) -> RateOwed:
+    """What a past-due rate still owes and the next charge attempt for it (after every attempt its claim made);
+    a reason instead when the payer cannot pay it from the manage page now."""
+    order = await order_by_token(s, req.order_token)
+    rate = (
+        await s.execute(select(OrderRate).where(OrderRate.order_id == order.id, OrderRate.number == req.rate))
+    ).scalar_one_or_none()
+    if rate is None:
+        return RateOwed(0, 0, "This rate does not exist.", missing=True)
+    if rate.state == OrderRateState.paid:
+        return RateOwed(0, 0)
+    if rate.state not in PAYABLE_RATE_STATES:
+        return RateOwed(0, 0, "This rate is not due.")
+    open_claim = (
+        await s.execute(
+            select(Claim.id).where(Claim.order_id == order.id, Claim.rate == req.rate, OPEN_CLAIM)
+        )
+    ).first()
+    if open_claim is not None:
+        return RateOwed(0, 0, "This rate is being collected: save a card and it is charged at once.")
+    if not order.renewal_payment_method:
+        return RateOwed(0, 0, "Save a card first.")
+    return RateOwed(rate.amount - rate.paid_amount, rate.attempts + 1)
 
 
 async def rate_invoice(s: AsyncSession, order: Order, rate: OrderRate) -> Invoice:

@@ -13,6 +13,7 @@ from datetime import date
 
 from temporalio import activity
 from temporalio.client import Client, WorkflowExecutionStatus
+from temporalio.service import RPCError
 from temporalio.worker import Worker
 
 from domain.billing_calendar import PlanTerms, parse_period, schedule
@@ -27,14 +28,18 @@ from domain.subscriptions import (
     LoadRates,
     RateDue,
     RateEvent,
+    RateOwed,
+    RatePaymentInput,
+    RatePaymentResult,
     SubscriptionEnd,
     SubscriptionInput,
     SubscriptionMove,
     SubscriptionPlan,
 )
-from domain.workflow_ids import claim_id, subscription_id
+from domain.workflow_ids import claim_id, rate_payment_id, subscription_id
 from worker.main import RUNNER
 from workflows.claim import ClaimWorkflow
+from workflows.rate_payment import RatePaymentWorkflow
 from workflows.subscription import SubscriptionWorkflow
 
 PURCHASED = date(2026, 1, 31)
@@ -63,6 +68,8 @@ class FakeBilling:
     collected: list[tuple[int, str]] = field(default_factory=list)
     card: str | None = None  # the saved card's expiry ("YYYY-MM") the next load answers
     card_reminders: list[tuple[str, int, int]] = field(default_factory=list)  # (expiry, rate, charges so far)
+    owed: RateOwed = RateOwed(0, 0, "This rate is not due.")  # what the next owed_on_rate answers
+    booked: list[tuple[int, int]] = field(default_factory=list)  # record_rate_paid: (rate, amount)
 
     @activity.defn(name="load_subscription")
     async def load_subscription(self, req: LoadRates) -> SubscriptionPlan:
@@ -93,9 +100,14 @@ class FakeBilling:
         code = "lost_card" if kind == "hard" else "insufficient_funds"
         return ChargeOutcome(paid=False, intent_id=f"pi_{req.rate}_{req.attempt}", decline=kind, code=code)
 
+    @activity.defn(name="owed_on_rate")
+    async def owed_on_rate(self, req: RatePaymentInput) -> RateOwed:
+        return self.owed
+
     @activity.defn(name="record_rate_paid")
     async def record_rate_paid(self, ev: RateEvent) -> int:
         self.paid.append(ev.rate)
+        self.booked.append((ev.rate, ev.amount))
         return ev.rate
 
     @activity.defn(name="record_rate_failed")
@@ -151,6 +163,7 @@ class FakeBilling:
             self.send_claim_reminder,
             self.remind_card_expiry,
             self.close_claim,
+            self.owed_on_rate,
         ]
 
 
@@ -293,6 +306,33 @@ async def test_a_hard_decline_is_never_retried_and_the_new_method_is_charged_at_
     assert fake.reminders == [(2, "first", True)]  # no second reminder after the payment
     status = fake.closed[0]
     assert (status.outcome, status.charges) == ("collected", 2)
+
+
+async def test_a_card_saved_while_the_seller_paused_the_dunning_is_charged_at_once(client, record):
+    """The seller paused the claim: no reminder and no retry comes, but the payer who saves another card is
+    charged at once, and the claim is collected without a reminder."""
+    fake = FakeBilling(
+        monthly(3, PaymentType.limited_subscription), declines={(2, 1): "soft"}, stage_days=(5, 40, 80)
+    )
+    token = f"paused{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token, day=0.1)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.failed == [2])
+        claim = client.get_workflow_handle_for(ClaimWorkflow.run, claim_id(token, 2))
+        for _ in range(50):  # the claim starts right after the failure is recorded
+            try:
+                await claim.signal(ClaimWorkflow.pause_dunning)
+                break
+            except RPCError:
+                await asyncio.sleep(0.01)
+        await asyncio.sleep(1.0)  # past the first stage's day (0.5 s): paused, so nothing
+        assert fake.reminders == [] and [c for c in fake.charges if c[0] == 2] == [(2, 1)]
+        await handle.signal(SubscriptionWorkflow.payment_method_changed)
+        assert await asyncio.wait_for(claim.result(), 30) == "collected"
+        await record(claim, "claim")
+    assert fake.reminders == []
+    assert [c for c in fake.charges if c[0] == 2] == [(2, 1), (2, 2)]
 
 
 async def test_unpaid_after_the_third_reminder_the_rate_is_a_debt(client, record):
@@ -473,3 +513,48 @@ async def test_dunning_then_inkasso_collects_in_full(client, record):
         await asyncio.wait_for(handle.result(), 30)
     closed = fake.closed[0]
     assert (closed.outcome, closed.dunning, closed.inkasso) == ("collected", "completed", "in_inkasso")
+
+
+async def _pay_rate(
+    client: Client, fake: FakeBilling, token: str, rate: int
+) -> tuple[RatePaymentResult, object]:
+    task_queue = f"test-{uuid.uuid4().hex[:8]}"
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[RatePaymentWorkflow],
+        activities=fake.activities(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            RatePaymentWorkflow.run,
+            RatePaymentInput(token, rate),
+            id=f"{rate_payment_id(token, rate)}-{uuid.uuid4().hex[:6]}",
+            task_queue=task_queue,
+        )
+        return await asyncio.wait_for(handle.result(), 30), handle
+
+
+async def test_a_debt_is_paid_by_the_payer_with_the_next_attempt_and_only_what_is_owed(client, record):
+    """Rate 2's claim closed with 500 of 1000 collected by the agency; the payer pays the rest: one charge of
+    500 as attempt 5 (the claim made four), booked once."""
+    fake = FakeBilling(monthly(), owed=RateOwed(500, 5))
+    result, handle = await _pay_rate(client, fake, "debt1", 2)
+    assert result == RatePaymentResult(paid=True, amount=500)
+    assert fake.charges == [(2, 5)] and fake.booked == [(2, 500)]
+    await record(handle, "rate_payment")
+
+
+async def test_a_declined_card_pays_nothing_and_says_why(client, record):
+    fake = FakeBilling(monthly(), declines={(2, 3): "soft"}, owed=RateOwed(1000, 3))
+    result, handle = await _pay_rate(client, fake, "debt2", 2)
+    assert not result.paid and fake.booked == [] and fake.charges == [(2, 3)]
+    await record(handle, "rate_payment")
+
+
+async def test_a_rate_in_a_running_claim_is_not_charged_here(client, record):
+    reason = "This rate is being collected: save a card and it is charged at once."
+    fake = FakeBilling(monthly(), owed=RateOwed(0, 0, reason))
+    result, handle = await _pay_rate(client, fake, "debt3", 2)
+    assert result == RatePaymentResult(paid=False, message=reason) and fake.charges == []
+    await record(handle, "rate_payment")

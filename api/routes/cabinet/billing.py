@@ -24,8 +24,14 @@ from api.subscriptions import CLAIM_SIGNALS, SUBSCRIPTION_SIGNALS, signal_claim,
 from domain.claims import COURT_STATUSES, ClaimOutcome, ClaimSettings, InkassoStatus
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.orders import OrderRateState, PaymentState
-from domain.subscriptions import Cancel, CancelMode, SubscriptionPhase, card_expires_before
-from store.billing.claims import claim_settings_of, claim_settings_saved
+from domain.subscriptions import (
+    PAYABLE_RATE_STATES,
+    Cancel,
+    CancelMode,
+    SubscriptionPhase,
+    card_expires_before,
+)
+from store.billing.claims import claim_paused, claim_settings_of, claim_settings_saved
 from store.billing.lists import (
     CLAIM_FILTERS,
     CLAIM_LIST,
@@ -34,7 +40,7 @@ from store.billing.lists import (
     claims_listed,
     order_rates_listed,
 )
-from store.billing.subscriptions import claim_of_seller, rates_of
+from store.billing.subscriptions import claim_of_seller, open_claims, rates_of
 from store.listing import values_of
 from store.orders.models import Order
 from store.orders.queries import order_of_seller
@@ -82,7 +88,12 @@ async def claim_action(
         )
         await signal_claim(client, token, claim.rate, ClaimWorkflow.resolve, outcome.value)
     else:
+        if claim.inkasso not in (InkassoStatus.no, InkassoStatus.not_ready_for_inkasso):
+            raise DomainError(
+                ErrorCode.CONFLICT, "This claim is with the collection agency; dunning is over."
+            )
         await signal_claim(client, token, claim.rate, CLAIM_SIGNALS[body.action])
+        claim_paused(claim, body.action == "pause_dunning")
     return {"status": "accepted"}
 
 
@@ -115,6 +126,7 @@ async def subscription_out(s: DB, order: Order) -> SubscriptionOut:
     if order.terms is None:
         raise DomainError(ErrorCode.NOT_FOUND, "This order has no subscription.")
     rates = await rates_of(s, order.id)
+    collecting = set(await open_claims(s, order.token))
     future = [r for r in rates if r.state == OrderRateState.future]
     phase = PHASES.get(order.payment_state)
     if order.payment_state in (PaymentState.paid, PaymentState.payment_chargebacked) and rates and not future:
@@ -127,7 +139,12 @@ async def subscription_out(s: DB, order: Order) -> SubscriptionOut:
         payment_state=order.payment_state,
         phase=phase,
         currency=order.currency_key,
-        rates=[RateOut.model_validate(r, from_attributes=True) for r in rates],
+        rates=[
+            RateOut.model_validate(r, from_attributes=True).model_copy(
+                update={"payable": r.state in PAYABLE_RATE_STATES and r.number not in collecting}
+            )
+            for r in rates
+        ],
         next_due=next_due,
         payments_count=order.terms.get("payments_count"),
         card_expires=expires,

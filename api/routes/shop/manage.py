@@ -10,12 +10,13 @@ from fastapi import APIRouter
 
 from api.deps import DB, Temporal
 from api.routes.cabinet.billing import subscription_out
-from api.schemas.billing import ManageSetup, PaymentMethodIn, SubscriptionOut
-from api.subscriptions import signal_subscription
+from api.schemas.billing import ManageSetup, PaymentMethodIn, RatePayOut, SubscriptionOut
+from api.schemas.fields import Id
+from api.subscriptions import rate_payment, signal_subscription
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.subscriptions import Cancel, CancelMode
+from domain.subscriptions import Cancel, CancelMode, RatePaymentInput
 from providers.stripe.client import gateway
-from store.billing.subscriptions import renewal_method_changed
+from store.billing.subscriptions import rate_owed, renewal_method_changed
 from store.db import session
 from store.orders.actions import setup_intent_recorded, setup_renewed
 from store.orders.models import Order
@@ -65,6 +66,27 @@ async def manage_payment_method(
         pass  # the subscription has ended: the card is kept, nothing is due
     await s.refresh(order)
     return await subscription_out(s, order)
+
+
+@router.post(f"{BASE}/rates/{{rate}}/pay", response_model=RatePayOut)
+async def manage_pay_rate(username: str, token: str, rate: Id, s: DB, client: Temporal) -> RatePayOut:
+    """The payer pays a past-due rate that no claim collects any more (a debt, or what the agency did not
+    collect) with the saved card; a declined card answers with the provider's reason."""
+    await _recurring(s, username, token)
+    owed = await rate_owed(s, RatePaymentInput(token, rate))
+    if owed.reason is not None:
+        code = ErrorCode.NOT_FOUND if owed.missing else ErrorCode.CONFLICT
+        raise DomainError(code, owed.reason)
+    if owed.amount <= 0:
+        raise DomainError(ErrorCode.CONFLICT, "This rate is paid.")
+    result = await rate_payment(client, token, rate)
+    s.expunge_all()  # the workflow changed the rows this request read: read them again
+    return RatePayOut(
+        paid=result.paid,
+        amount=result.amount,
+        message=result.message,
+        subscription=await subscription_out(s, await _recurring(s, username, token)),
+    )
 
 
 @router.post(f"{BASE}/cancel", status_code=202)

@@ -211,6 +211,11 @@ async def test_a_card_that_fails_later_opens_a_claim_paid_with_a_new_card(stack)
         page = await _until(c, manage, None, lambda b: b["rates"][1]["state"] == "unpaid")
         # the first reminder on its day (2 days after the failure), asking to pay or change the card
         assert len(await _reminders(stack, claim["payer_email"], 1)) == 1
+        # the seller pauses the dunning: the list says so (and offers to resume); the payer's card still counts
+        actions = f"/v1/cabinet/claims/{claim['id']}/actions"
+        assert (await c.post(actions, json={"action": "pause_dunning"}, headers=h)).status_code == 202
+        listed = (await c.get("/v1/cabinet/claims", headers=h)).json()["list"]
+        assert next(x for x in listed if x["id"] == claim["id"])["paused_at"] is not None
         secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
         good = await card_payment_method(stack, secret, CARD_OK)
         assert (await c.post(f"{manage}/payment_method", json={"payment_method": good})).status_code == 200
@@ -440,5 +445,26 @@ async def test_a_claim_handed_to_the_agency_is_partly_collected(stack):
         assert r.status_code == 400
         again = (await c.get("/v1/cabinet/claims", headers=h)).json()["list"]
         assert next(x for x in again if x["rate"] == 2)["collected"] == 500
+
+        # the claim is over; the payer pays the other half on the manage page with a good card
+        r = await c.post(f"{manage}/rates/2/pay")  # the saved card is still the one that declines
+        assert r.status_code == 200 and r.json()["paid"] is False and r.json()["message"], r.text
+        assert r.json()["subscription"]["rates"][1]["state"] == "partly_paid"
+        secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
+        good = await card_payment_method(stack, secret, CARD_OK)
+        assert (await c.post(f"{manage}/payment_method", json={"payment_method": good})).status_code == 200
+        page = (await c.get(manage)).json()
+        assert page["rates"][1]["payable"] is True and page["rates"][0]["payable"] is False
+        r = await c.post(f"{manage}/rates/2/pay")
+        assert r.status_code == 200, r.text
+        assert (r.json()["paid"], r.json()["amount"]) == (True, 500)
+        assert r.json()["subscription"]["rates"][1]["state"] == "paid"
+        sold = (
+            "select coalesce(sum(amount), 0) from ledger_entries where idempotency_key like :k "
+            "and kind = 'sale' and payee_type = 'seller'"
+        )
+        assert await db_count(sold, k=f"order-{token}-rate-2-%") == 1000  # 500 by the agency, 500 here
+        assert (await c.post(f"{manage}/rates/2/pay")).status_code == 409  # paid: nothing more to pay
+        assert (await c.post(f"{manage}/rates/999/pay")).status_code == 404
         r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)
         assert r.status_code == 202

@@ -1431,6 +1431,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/payment/{token}/manage/rates/{rate}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Manage Pay Rate
+         * @description The payer pays a past-due rate that no claim collects any more (a debt, or what the agency did not
+         *     collect) with the saved card; a declined card answers with the provider's reason.
+         */
+        post: operations["manage_pay_rate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/payment/{token}/manage/setup_intent": {
         parameters: {
             query?: never;
@@ -1753,6 +1774,12 @@ export interface components {
             number: number;
             /** Paid Amount */
             paid_amount: number;
+            /**
+             * Payable
+             * @description Past due and in no running claim: the payer may pay it on the manage page.
+             * @default false
+             */
+            payable: boolean;
             state: components["schemas"]["OrderRateState"];
         };
         /** RateOut */
@@ -1996,6 +2023,8 @@ export interface components {
             /** Order Token */
             order_token: string;
             outcome: components["schemas"]["ClaimOutcome"] | null;
+            /** Paused At */
+            paused_at?: string | null;
             /** Payer Email */
             payer_email: string;
             /** Product Name */
@@ -3244,6 +3273,22 @@ export interface components {
          * @enum {string}
          */
         Publication: "published" | "publish_pending" | "in_review" | "rejected" | "revoked" | "unpublished" | "admin_unpublished";
+        /**
+         * RatePayOut
+         * @description The payer's payment of a past-due rate: paid, or the provider's reason; the page as it is now.
+         */
+        RatePayOut: {
+            /**
+             * Amount
+             * @default 0
+             */
+            amount: number;
+            /** Message */
+            message?: string | null;
+            /** Paid */
+            paid: boolean;
+            subscription: components["schemas"]["SubscriptionOut"];
+        };
         /**
          * RecoveredOut
          * @description Money of failed rates that came back in the month, by the last stage that ran before the payment.
@@ -7891,6 +7936,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriptionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    manage_pay_rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rate: number;
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatePayOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

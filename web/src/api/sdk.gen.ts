@@ -398,6 +398,10 @@ export const manageCancel = (username: Param<'manage_cancel', 'username'>, token
 export const managePaymentMethod = (username: Param<'manage_payment_method', 'username'>, token: Param<'manage_payment_method', 'token'>, body: Body<'manage_payment_method'>, options: Options = {}) =>
   api.post<Answer<'manage_payment_method'>>(`/shop/${seg(username)}/payment/${seg(token)}/manage/payment_method`, body, { auth: false, ...options });
 
+/** POST /v1/shop/{username}/payment/{token}/manage/rates/{rate}/pay: Manage Pay Rate */
+export const managePayRate = (username: Param<'manage_pay_rate', 'username'>, token: Param<'manage_pay_rate', 'token'>, rate: Param<'manage_pay_rate', 'rate'>, options: Options = {}) =>
+  api.post<Answer<'manage_pay_rate'>>(`/shop/${seg(username)}/payment/${seg(token)}/manage/rates/${seg(rate)}/pay`, undefined, { auth: false, ...options });
+
 /** POST /v1/shop/{username}/payment/{token}/manage/setup_intent: Manage Setup Intent */
 export const manageSetupIntent = (username: Param<'manage_setup_intent', 'username'>, token: Param<'manage_setup_intent', 'token'>, options: Options = {}) =>
   api.post<Answer<'manage_setup_intent'>>(`/shop/${seg(username)}/payment/${seg(token)}/manage/setup_intent`, undefined, { auth: false, ...options });

@@ -23,4 +23,7 @@ export const shopApi = {
   manageCard: (username: string, token: string, paymentMethod: string) =>
     sdk.managePaymentMethod(username, token, { paymentMethod }, { suppressErrors: true }),
   manageCancel: (username: string, token: string) => sdk.manageCancel(username, token),
+  /** Pays a past-due rate that no claim collects any more, with the saved card. */
+  managePayRate: (username: string, token: string, rate: number) =>
+    sdk.managePayRate(username, token, rate, { suppressErrors: true }),
 };

@@ -41,6 +41,7 @@ export default function ManagePage() {
   const [changing, setChanging] = useState(false);
   const [allRates, setAllRates] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [paying, setPaying] = useState<number | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: manageKey(username, token) });
 
   const cancel = async () => {
@@ -54,6 +55,23 @@ export default function ManagePage() {
     }
   };
 
+  const payRate = async (rate: number, currency: string) => {
+    setPaying(rate);
+    try {
+      const r = await shopApi.managePayRate(username, token, rate);
+      setNotice(
+        r.paid
+          ? { tone: 'success', text: t('billing.ratePaidNow', { number: rate, amount: money(r.amount, currency) }) }
+          : { tone: 'error', text: t('billing.ratePayFailed', { reason: r.message ?? '' }) },
+      );
+    } catch (e) {
+      setNotice({ tone: 'error', text: e instanceof Error ? e.message : t('toast.error') });
+    } finally {
+      setPaying(null);
+      refresh();
+    }
+  };
+
   const s = page.data;
   let body: ReactNode;
   if (page.isError && !s) {
@@ -64,6 +82,7 @@ export default function ManagePage() {
     const paid = s.rates.filter((r) => r.state === 'paid').length;
     const owing = s.rates.some((r) => r.state === 'unpaid' || r.state === 'debt');
     const running = s.phase === 'active' || s.phase === 'paused';
+    const payable = s.rates.some((r) => r.payable);
     body = (
       <Stack spacing={2}>
         <Typography variant="h4" component="h1">
@@ -92,9 +111,21 @@ export default function ManagePage() {
                 <Typography variant="body2" sx={{ minWidth: 0 }}>
                   {t('shop.rateDue', { number: r.number, date: formatDate(r.dueOn) })}
                 </Typography>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
                   <Typography variant="body2">{money(r.amount, s.currency)}</Typography>
                   <RateChip state={r.state} />
+                  {r.payable ? (
+                    <Button
+                      size="small"
+                      variant="contained"
+                      loading={paying === r.number}
+                      disabled={paying !== null}
+                      onClick={() => void payRate(r.number, s.currency)}
+                      data-testid={`manage-pay-rate-${r.number}`}
+                    >
+                      {t('billing.payRateNow', { amount: money(r.amount - r.paidAmount, s.currency) })}
+                    </Button>
+                  ) : null}
                 </Stack>
               </Stack>
             ))}
@@ -105,7 +136,7 @@ export default function ManagePage() {
             ) : null}
           </Stack>
         </Paper>
-        {running ? (
+        {running || payable ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <Button variant="contained" onClick={() => setChanging(true)} disabled={changing} data-testid="manage-change-card">
               {t('billing.changeCard')}

@@ -93,8 +93,14 @@ export default function ClaimsPage() {
               r.closedAt ? null : (
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                   <Button size="small" onClick={() => act.mutate({ id: r.id, action: 'resolve' })}>{t('billing.resolve')}</Button>
-                  <Button size="small" onClick={() => act.mutate({ id: r.id, action: 'pause_dunning' })}>{t('billing.pauseDunning')}</Button>
-                  <Button size="small" onClick={() => act.mutate({ id: r.id, action: 'resume_dunning' })}>{t('billing.resumeDunning')}</Button>
+                  {r.inkasso !== 'no' && r.inkasso !== 'not_ready_for_inkasso' ? null : r.pausedAt ? (
+                    <>
+                      <Chip size="small" color="warning" label={t('billing.dunningPaused')} data-testid={`claim-paused-${r.id}`} />
+                      <Button size="small" onClick={() => act.mutate({ id: r.id, action: 'resume_dunning' })}>{t('billing.resumeDunning')}</Button>
+                    </>
+                  ) : (
+                    <Button size="small" onClick={() => act.mutate({ id: r.id, action: 'pause_dunning' })}>{t('billing.pauseDunning')}</Button>
+                  )}
                 </Box>
               ),
           },
