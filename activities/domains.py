@@ -3,8 +3,10 @@ issuer injected (the worker passes the real ones; tests pass fakes).
 
 - `record_domain` applies one history entry to the projection (unique on domain and seq: a retry writes it once);
 - `check_dns` looks the seller's TXT record up (a read; a resolver that does not answer is retried);
+- `check_delegation` looks the seller's `_acme-challenge.{host}` CNAME up (DCV delegation; a read);
 - `publish_platform_record` sets a platform subdomain's TXT record in the platform's own zone (an upsert);
 - `issue_certificate` gets certificate n from the ACME server and stores it; a retry finds the stored one;
+  the DNS-01 challenge TXT goes to the delegation target in the platform's zone (or `_acme-challenge.{host}`);
 - `remove_domain` marks the domain deleted and removes the platform's records of it.
 """
 
@@ -19,6 +21,8 @@ from temporalio.exceptions import ApplicationError
 from domain.domains import (
     CertificateRequest,
     CertificateResult,
+    DelegationCheck,
+    DelegationCheckResult,
     DnsCheck,
     DnsCheckResult,
     DomainKind,
@@ -60,6 +64,15 @@ class DomainActivities:
         return DnsCheckResult(found=check.expected_value in values, values=values[:5])
 
     @activity.defn
+    async def check_delegation(self, check: DelegationCheck) -> DelegationCheckResult:
+        try:
+            targets = await self.lookup.cname_targets(check.name)
+        except DnsLookupError as e:
+            return DelegationCheckResult(found=False, error=str(e)[:300])
+        want = check.target.rstrip(".").lower()
+        return DelegationCheckResult(found=want in targets, seen=targets[:5])
+
+    @activity.defn
     async def publish_platform_record(self, rec: PlatformRecord) -> None:
         try:
             await asyncio.to_thread(self.zone.set_txt, rec.record_name, rec.value, rec.ttl)
@@ -74,7 +87,7 @@ class DomainActivities:
             row = await certificate_of(s, req.domain_id, req.n)
         if row is None:
             try:
-                cert = await asyncio.to_thread(self.issuer.issue, req.hostname)
+                cert = await asyncio.to_thread(self.issuer.issue, req.hostname, req.challenge_name)
             except AcmeFailed as e:
                 raise ApplicationError(str(e), type="AcmeFailed", non_retryable=not e.retryable) from e
             async with session() as s:
@@ -91,6 +104,8 @@ class DomainActivities:
         async with session() as s:
             await domain_deleted(s, req.domain_id)
         names = [acme_record_name(req.hostname)]
+        if req.dcv_target:
+            names.append(req.dcv_target)
         if req.kind == DomainKind.subdomain:
             names.append(verify_record_name(req.hostname))
         for name in names:

@@ -58,6 +58,16 @@ async def check_again(client: Client, seller_id: int) -> None:
         raise
 
 
+async def end_subscriptions(client: Client, seller_id: int) -> None:
+    """The running subscriptions cancelled at the end of their period, asked for after the start."""
+    try:
+        await _handle(client, seller_id).signal(AccountDeletionWorkflow.end_subscriptions)
+    except RPCError as e:
+        if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
+            raise DomainError(ErrorCode.CONFLICT, GONE) from e
+        raise
+
+
 async def _update(client: Client, seller_id: int, update: Any) -> None:
     try:
         await _handle(client, seller_id).execute_update(update)

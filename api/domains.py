@@ -8,7 +8,7 @@ from temporalio.client import Client
 from temporalio.common import WorkflowIDReusePolicy
 from temporalio.service import RPCError, RPCStatusCode
 
-from domain.domains import DomainInput, DomainStatus
+from domain.domains import DomainInput, DomainKind, DomainStatus, dcv_target
 from domain.workflow_ids import domain_id
 from sellflow.settings import get_settings
 from store.domains.models import Domain
@@ -27,6 +27,7 @@ def domain_input(row: Domain) -> DomainInput:
         check_max_s=s.domain_check_max_s,
         check_attempts=s.domain_check_attempts,
         renew_margin_days=s.domain_renew_margin_days,
+        dcv_target=dcv_target(row.token, s.domain_platform_suffix) if row.kind == DomainKind.custom else "",
     )
 
 

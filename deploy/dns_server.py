@@ -3,6 +3,11 @@ tiny HTTP admin API to add and remove records. It stands in for the internet's D
 the seller's TXT record is added here (what a seller does at their DNS host), the Domain SSL workflow checks it
 with dnspython, and pebble (the local ACME server) validates DNS-01 challenges against it.
 
+A CNAME is followed as a recursive resolver does: a TXT (or A, AAAA) query for a name that holds a CNAME answers
+the CNAME and then the target's records (up to 8 hops). That is how a seller's `_acme-challenge.{host}` CNAME
+delegates the DNS-01 challenge to the platform's zone (DCV delegation): pebble asks for the TXT at the seller's
+name and gets the one the platform wrote at the target.
+
     python -m deploy.dns_server --port 8053 --admin-port 8054 [--store records.json] [--api-key KEY]
 
 Admin API (JSON):
@@ -21,10 +26,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from dnslib import AAAA, QTYPE, RCODE, RR, TXT, A, DNSRecord
+from dnslib import AAAA, CNAME, QTYPE, RCODE, RR, TXT, A, DNSLabel, DNSRecord
 from dnslib.server import BaseResolver, DNSLogger, DNSServer
 
-TYPES = {"TXT": TXT, "A": A, "AAAA": AAAA}
+TYPES = {"TXT": TXT, "A": A, "AAAA": AAAA, "CNAME": CNAME}
+MAX_CNAME_HOPS = 8
 
 
 class Zone:
@@ -85,12 +91,24 @@ class ZoneResolver(BaseResolver):
         qname = request.q.qname
         qtype = QTYPE[request.q.qtype]
         records, exists = self.zone.find(str(qname), None if qtype == "ANY" else qtype)
+        name, seen = qname, {self.zone.norm(str(qname))}
+        while not records and qtype not in ("ANY", "CNAME") and len(seen) <= MAX_CNAME_HOPS:
+            cnames, _ = self.zone.find(str(name), "CNAME")
+            if not cnames:
+                break
+            target = DNSLabel(self.zone.norm(cnames[0]["value"]))
+            reply.add_answer(RR(name, QTYPE.CNAME, rdata=CNAME(target), ttl=int(cnames[0]["ttl"])))
+            if self.zone.norm(str(target)) in seen:  # a loop: stop with what was answered
+                break
+            seen.add(self.zone.norm(str(target)))
+            name = target
+            records, exists = self.zone.find(str(name), qtype)
+            exists = True  # the queried name exists (it holds the CNAME), whatever the target holds
         for r in records:
             cls = TYPES.get(r["type"])
             if cls is not None:
-                reply.add_answer(
-                    RR(qname, getattr(QTYPE, r["type"]), rdata=cls(r["value"]), ttl=int(r["ttl"]))
-                )
+                rdata = cls(DNSLabel(r["value"])) if r["type"] == "CNAME" else cls(r["value"])
+                reply.add_answer(RR(name, getattr(QTYPE, r["type"]), rdata=rdata, ttl=int(r["ttl"])))
         if not records and not exists:
             reply.header.rcode = RCODE.NXDOMAIN
         return reply

@@ -257,6 +257,8 @@ class Stack:
             "SELLFLOW_ACME_DIRECTORY_URL": f"https://127.0.0.1:{p.acme}/dir",
             "SELLFLOW_ACME_CA_BUNDLE": str(self.data_dir / "pebble" / "tls" / "ca.pem"),
         }
+        if not os.environ.get("SELLFLOW_SECRETS_KEYS"):  # seals certificate keys at rest (store/secrets.py)
+            env["SELLFLOW_SECRETS_KEYS"] = self._secrets_key()
         if self.domain_day_s is not None:
             env["SELLFLOW_DOMAIN_DAY_S"] = str(self.domain_day_s)
         if self.domain_check_s is not None:
@@ -265,6 +267,18 @@ class Stack:
             env["SELLFLOW_DOMAIN_CHECK_MAX_S"] = str(most)
             env["SELLFLOW_DOMAIN_CHECK_ATTEMPTS"] = str(attempts)
         return env
+
+    def _secrets_key(self) -> str:
+        """The stack's Fernet key, generated once into the data folder (0600) and given to the API and worker."""
+        from cryptography.fernet import Fernet
+
+        path = self.data_dir / "secrets.key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(Fernet.generate_key())
+        return path.read_text().strip()
 
     def start_dns(self) -> None:
         args = [sys.executable, "-m", "deploy.dns_server", "--port", str(self.ports.dns)]

@@ -54,10 +54,10 @@ class CheckKind(StrEnum):
 
 CHECK_ORDER = tuple(CheckKind)
 
-# Where the seller clears each blocker (a web route of core §2).
+# Where the seller clears each blocker (a web route of core §2); the orders list opens filtered to the running ones.
 CLEAR_AT = {
     CheckKind.risky_transfers: "/cabinet/transfers",
-    CheckKind.active_orders: "/cabinet/orders",
+    CheckKind.active_orders: "/cabinet/orders?filters[payment_state][]=paying&filters[payment_state][]=payment_paused",
     CheckKind.payouts_not_paid_out: "/cabinet/payouts",
     CheckKind.unpaid_monthly_invoices: "/cabinet/platform_invoices",
 }
@@ -154,6 +154,7 @@ class DeletionState:
     confirmed: bool = False
     cancel_requested: bool = False
     reactivate_requested: bool = False
+    end_requested: bool = False  # the seller asked, after starting, to cancel subscriptions at period end
     ending_tokens: list[str] = field(default_factory=list)
     products_off: bool = False
     requested_mailed: bool = False

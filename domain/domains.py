@@ -4,6 +4,7 @@ Domain SSL workflow (`domain-{domain id}`) exchanges with its activities. Pure: 
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import re
 from dataclasses import dataclass, field
@@ -36,7 +37,8 @@ class DomainKind(StrEnum):
 
 
 class DnsRecordType(StrEnum):
-    TXT = "TXT"  # core §9: the one DNS record type a seller sets
+    TXT = "TXT"  # core §9: the record that proves the seller owns the domain
+    CNAME = "CNAME"  # a custom domain's DCV delegation: _acme-challenge.{host} → the platform's zone
 
 
 VERIFIED_STATES = frozenset({DomainState.active, DomainState.active_with_ssl})  # the shop answers on these
@@ -49,6 +51,9 @@ TOKEN_LEN = 32
 VERIFY_LABEL = "_sellflow"  # the TXT record lives at _sellflow.{hostname}
 VERIFY_PREFIX = "sellflow-verification="
 ACME_LABEL = "_acme-challenge"
+DCV_ZONE_LABEL = "acme"  # DCV delegation targets live under acme.{platform suffix}
+DCV_LABEL_LEN = 20  # hex characters of the target's first label
+DCV_PATCH = "dcv-delegation"  # workflow.patched id: custom domains check their CNAME before a certificate
 MESSAGE_MAX = 500
 
 _LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
@@ -156,6 +161,14 @@ def acme_record_name(host: str) -> str:
     return f"{ACME_LABEL}.{host}"
 
 
+def dcv_target(token: str, platform_suffix: str) -> str:
+    """Where a custom domain's `_acme-challenge.{host}` CNAME points: `{label}.acme.{suffix}` in the platform's
+    zone, the label a hash of the domain's token (stable for the domain, unique, and not the token itself). At
+    most 20 + 6 + len(suffix) characters, so well under 253 for any suffix the platform can have."""
+    label = hashlib.sha256(f"dcv:{token}".encode()).hexdigest()[:DCV_LABEL_LEN]
+    return f"{label}.{DCV_ZONE_LABEL}.{platform_suffix.lower().strip('.')}"
+
+
 def check_delay_s(attempt: int, first_s: float, max_s: float) -> float:
     """Exponential backoff between DNS checks: first_s, 2×, 4×, … capped at max_s (attempt counts from 1)."""
     return min(max_s, first_s * (2.0 ** max(0, attempt - 1)))
@@ -184,6 +197,9 @@ class DomainAction(StrEnum):
     record_found = "record_found"
     check_failed = "check_failed"
     check_requested = "check_requested"
+    delegation_missing = "delegation_missing"  # the _acme-challenge CNAME is not there (yet)
+    delegation_found = "delegation_found"
+    delegation_failed = "delegation_failed"  # still missing after a round of checks
     certificate_issued = "certificate_issued"
     certificate_renewed = "certificate_renewed"
     certificate_failed = "certificate_failed"
@@ -237,6 +253,9 @@ class DomainInput:
     check_attempts: int = 12
     renew_margin_days: int = 30
     state: DomainFlowState | None = None
+    # a custom domain's DCV delegation target (dcv_target); "" for a platform subdomain and for workflows
+    # started before the delegation existed (they answer the challenge at _acme-challenge.{host} directly)
+    dcv_target: str = ""
 
 
 @dataclass
@@ -255,6 +274,22 @@ class DnsCheckResult:
 
 
 @dataclass
+class DelegationCheck:
+    """Is `name` (the seller's `_acme-challenge.{host}`) a CNAME to `target`?"""
+
+    domain_id: int
+    name: str
+    target: str
+
+
+@dataclass
+class DelegationCheckResult:
+    found: bool
+    seen: list[str] = field(default_factory=list)  # the CNAME targets seen at the name (for the message)
+    error: str | None = None
+
+
+@dataclass
 class PlatformRecord:
     domain_id: int
     record_name: str
@@ -267,6 +302,9 @@ class CertificateRequest:
     domain_id: int
     hostname: str
     n: int  # the certificate's number: the idempotency key is `domain-{id}-cert-{n}`
+    # where the DNS-01 challenge TXT is written in the platform's zone: the DCV delegation target of a custom
+    # domain; None: `_acme-challenge.{hostname}` itself (a platform subdomain, or a workflow started before)
+    challenge_name: str | None = None
 
 
 @dataclass
@@ -296,6 +334,7 @@ class DomainRemoval:
     domain_id: int
     hostname: str
     kind: DomainKind
+    dcv_target: str = ""  # its challenge records in the platform's zone go too
 
 
 @dataclass

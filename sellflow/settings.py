@@ -32,6 +32,10 @@ class Settings(BaseSettings):
     # workflows the worker keeps in memory between their steps; one evicted is replayed from its history in a fresh
     # sandbox at its next step (10,000 renewals due in one minute thrashed the default 1,000)
     worker_max_cached_workflows: int = 10_000
+    # how long a cached workflow's next task waits for this worker before any worker takes it with the full
+    # history (a replay from scratch). Temporal's 10 s made a busy worker replay the very workflows it had
+    # cached, which made it busier (py-spy under a billing storm); a worker that died is still replaced after it
+    worker_sticky_timeout_s: float = 60.0
     temporal_ui_url: str = "http://127.0.0.1:8233"
 
     # Stripe (localstripe locally)
@@ -82,6 +86,10 @@ class Settings(BaseSettings):
     acme_ca_bundle: str = ""  # the CA that signs the ACME server's HTTPS certificate (pebble's, locally)
     acme_email: str = "ops@sellflow.local"
     acme_account_key: str = ""  # path of the ACME account key; empty: {data_dir}/acme/account.pem
+    # Fernet keys that seal secrets at rest (certificate private keys), comma-separated, newest first: the first
+    # seals, every one opens, so a key is rotated by putting a new one in front. Empty (never in production): one
+    # key generated once into {data_dir}/secrets.key
+    secrets_keys: str = ""
     domain_day_s: float = 86400.0  # the certificate calendar's day (compressed in tests)
     domain_check_first_s: float = 30.0  # DNS checks back off from this …
     domain_check_max_s: float = 1800.0  # … to at most this, between checks
@@ -102,6 +110,9 @@ class Settings(BaseSettings):
     api_host: str = "127.0.0.1"
     api_port: int = 8000
     public_url: str = "http://127.0.0.1:8000"
+    # The web app's own hostnames besides public_url's (comma-separated): on any other host it is a seller's
+    # verified domain and shows that seller's shop (GET /v1/shop/_host)
+    app_hosts: str = ""
 
     # Sessions
     jwt_secret: str = "local-only-secret-change-me-in-production-0123456789"
@@ -124,6 +135,8 @@ class Settings(BaseSettings):
                 raise ValueError("SELLFLOW_KYC_WEBHOOK_SECRET is required in production")
             if self.stripe_secret_key.endswith("_local"):
                 raise ValueError("SELLFLOW_STRIPE_SECRET_KEY is required in production")
+            if not self.secrets_keys.strip():
+                raise ValueError("SELLFLOW_SECRETS_KEYS is required in production")
         return self
 
     @property

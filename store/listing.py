@@ -6,10 +6,12 @@ reading ten thousand index entries; `total_count_max` tells the client where exa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import ColumnElement, Select, func, literal_column, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -52,6 +54,46 @@ def enum_filter(column: Any, enum: type[StrEnum], name: str) -> FilterFn:
         if bad:
             raise invalid(filters=f"unknown {name} {', '.join(bad)}")
         return q.where(column.in_(given))
+
+    return apply
+
+
+_WHOLE = re.compile(r"[0-9]{1,9}")
+
+
+def _one(value: Any, name: str, what: str) -> str:
+    given = values_of(value)
+    if len(given) != 1:
+        raise invalid(filters=f"{name} takes one {what}")
+    return given[0].strip()
+
+
+def number_filter(column: Any, bound: Literal["min", "max"], lo: int, hi: int, name: str) -> FilterFn:
+    """One end of a whole-number range (`filters[charges_min]=3`): from `lo` to `hi`, else a 400 naming it."""
+
+    def apply(q: Query, value: Any) -> Query:
+        text = _one(value, name, "whole number")
+        if not _WHOLE.fullmatch(text) or not lo <= int(text) <= hi:
+            raise invalid(filters=f"{name} must be a whole number from {lo} to {hi}")
+        return q.where(column >= int(text) if bound == "min" else column <= int(text))
+
+    return apply
+
+
+def date_filter(column: Any, bound: Literal["from", "to"], name: str) -> FilterFn:
+    """One end of a date window (`filters[opened_from]=2026-11-01`), both ends inclusive."""
+
+    def apply(q: Query, value: Any) -> Query:
+        text = _one(value, name, "date")
+        try:
+            day = date.fromisoformat(text) if len(text) == 10 else None
+        except ValueError:
+            day = None
+        if day is None:
+            raise invalid(filters=f"{name} must be a date (YYYY-MM-DD)")
+        if bound == "from":
+            return q.where(column >= day)
+        return q.where(column < day + timedelta(days=1))
 
     return apply
 

@@ -7,6 +7,7 @@ import compileall
 import contextlib
 import signal
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,7 @@ def activities() -> list[Callable[..., Any]]:
         subscription.book_claim_payment,
         domains.record_domain,
         domains.check_dns,
+        domains.check_delegation,
         domains.publish_platform_record,
         domains.issue_certificate,
         domains.remove_domain,
@@ -180,6 +182,7 @@ def build(client: Client) -> Worker:
         max_concurrent_activities=100,
         max_concurrent_local_activities=100,
         max_cached_workflows=get_settings().worker_max_cached_workflows,
+        sticky_queue_schedule_to_start_timeout=timedelta(seconds=get_settings().worker_sticky_timeout_s),
     )
 
 

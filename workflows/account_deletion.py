@@ -7,6 +7,8 @@ deactivate or delete the account (core §3 flow kinds); one per seller at a time
              cancel(period_end) ─► record_ending (those orders no longer block; buyers keep access to the end)
     preparing ─► run_checks (core §8) ──some fail──► wait: `check_again`, the re-check timer (RECHECK_DAYS of the
         input's calendar), or `cancel` ──► run_checks again
+        `end_subscriptions` (signal; the seller who chose `wait` changes their mind in the blocked wizard) ─► the
+             running subscriptions cancelled at period end as above ─► run_checks again
                               └─all pass──► ready: wait for `confirm`, `cancel` or `check_again` (no timer)
     `cancel` (update; only before `confirm`) ─► record_canceled (plan restored) ─► canceled (end)
     `confirm` (update; only when ready) ─► run_checks once more (a blocker that came back sends the wizard
@@ -74,6 +76,9 @@ class AccountDeletionWorkflow:
                 await self._end_subscriptions(ref)
             st.products_off = True
         while st.phase in OPEN:
+            if st.end_requested and not st.cancel_requested and not st.confirmed:
+                st.end_requested = False
+                await self._end_subscriptions(ref)
             if st.cancel_requested:
                 await self._remote(AccountDeletionActivities.record_canceled, ref)
                 st.phase = DeletionPhase.canceled
@@ -111,7 +116,13 @@ class AccountDeletionWorkflow:
         )
         try:
             await workflow.wait_condition(
-                lambda: st.recheck_requested or st.cancel_requested or st.confirmed or self._suggested(),
+                lambda: (
+                    st.recheck_requested
+                    or st.end_requested
+                    or st.cancel_requested
+                    or st.confirmed
+                    or self._suggested()
+                ),
                 timeout=timeout,
             )
         except TimeoutError:
@@ -146,7 +157,8 @@ class AccountDeletionWorkflow:
         """Each running subscription is cancelled at the end of its paid period by its own workflow's `cancel`
         signal (idempotent on the request id); one that has ended meanwhile needs nothing."""
         st = self.state
-        tokens = await self._remote(AccountDeletionActivities.running_subscriptions, ref)
+        running = await self._remote(AccountDeletionActivities.running_subscriptions, ref)
+        tokens = [t for t in running if t not in st.ending_tokens]
         for token in tokens:
             handle = workflow.get_external_workflow_handle_for(
                 SubscriptionWorkflow.run, subscription_id(token)
@@ -190,6 +202,12 @@ class AccountDeletionWorkflow:
         if self.state.phase in OPEN:
             self.state.recheck_requested = True
 
+    @workflow.signal
+    def end_subscriptions(self) -> None:
+        """The seller chose, after starting, to cancel the running subscriptions at the end of their period."""
+        if self.state.phase in OPEN:
+            self.state.end_requested = True
+
     @workflow.update
     def confirm(self) -> str:
         self.state.confirmed = True
@@ -226,9 +244,12 @@ class AccountDeletionWorkflow:
 
     @workflow.query
     def status(self) -> DeletionStatus:
+        """A confirmed request reads as working at once (the confirmation's last checks included), so that the
+        wizard no longer offers to confirm or cancel it."""
         st = self.state
+        confirmed = st.confirmed and st.phase in OPEN and not st.cancel_requested
         return DeletionStatus(
-            phase=st.phase,
+            phase=DeletionPhase.working if confirmed else st.phase,
             flow_kind=self.inp.flow_kind,
             checks=list(st.checks),
             checked_at=st.checked_at,

@@ -8,7 +8,9 @@ cabinet and the Host resolution read.
        │  └─ missing: checked_missing, wait first_s·2ⁿ (capped; `check_again` checks at once)
        └─ still missing after `check_attempts` checks ───► error, with what was expected and seen
     error ──`check_again`──► waiting (a new round of checks)
-    active ──issue_certificate(n=1)──► active_with_ssl (certificate n, not-after)
+    active ──(custom domain, patched "dcv-delegation": check_delegation with the same backoff until the
+       │     _acme-challenge.{host} CNAME points at the platform's zone; missing after a round ──► error)
+       └────issue_certificate(n=1, challenge at the CNAME's target)──► active_with_ssl (certificate n, not-after)
        └─ refused by the CA ─────────────────────────────► error ("check again" starts over)
     active_with_ssl ──timer: (lifetime − margin) days of the input's calendar──► continue-as-new, renew_due
        └─ renew: issue_certificate(n+1) ─► certificate_renewed (a refused renewal keeps the old certificate
@@ -30,8 +32,11 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError
 
 from domain.domains import (
+    DCV_PATCH,
     CertificateInfo,
     CertificateRequest,
+    DelegationCheck,
+    DelegationCheckResult,
     DnsCheck,
     DnsCheckResult,
     DnsRecordState,
@@ -45,6 +50,7 @@ from domain.domains import (
     DomainState,
     DomainStatus,
     PlatformRecord,
+    acme_record_name,
     check_delay_s,
     renewal_delay_s,
     verify_record_name,
@@ -68,6 +74,7 @@ class DomainWorkflow:
         self.state = inp.state or DomainFlowState(domain_id=inp.domain_id)
         self.next_check_at: datetime | None = None
         self.renew_at: datetime | None = None
+        self.delegation_pending = False  # checking the DCV CNAME: "check again" checks it at once
 
     # ----- the main line ---------------------------------------------------------------------------------
     @workflow.run
@@ -102,6 +109,8 @@ class DomainWorkflow:
                     st.message = None
                     await self._record(DomainAction.check_requested)
             elif st.state == DomainState.active or st.renew_due:
+                if self._delegated() and not await self._verify_delegation():
+                    continue
                 await self._issue()
             elif await self._renewal_due():
                 st.renew_due = True
@@ -110,7 +119,9 @@ class DomainWorkflow:
                 await self._continue_as_new()
         await self._remote(
             DomainActivities.remove_domain,
-            DomainRemoval(domain_id=inp.domain_id, hostname=inp.hostname, kind=inp.kind),
+            DomainRemoval(
+                domain_id=inp.domain_id, hostname=inp.hostname, kind=inp.kind, dcv_target=inp.dcv_target
+            ),
         )
         st.record_state = DnsRecordState.deleted
         await self._record(DomainAction.deleted)
@@ -159,6 +170,72 @@ class DomainWorkflow:
                 pass
             self.next_check_at = None
 
+    def _delegated(self) -> bool:
+        """A custom domain answers the DNS-01 challenge through its `_acme-challenge` CNAME (DCV delegation).
+        Workflows started before it existed carry no target and never reach the patch."""
+        return (
+            self.inp.kind == DomainKind.custom and bool(self.inp.dcv_target) and workflow.patched(DCV_PATCH)
+        )
+
+    async def _verify_delegation(self) -> bool:
+        """Before each certificate: checks the seller's `_acme-challenge.{host}` CNAME with the TXT check's
+        backoff. True when it points at the target. False when the domain was deleted, the history is long, or
+        a round of checks missed it: then the domain is in error (first certificate) or, for a renewal, the
+        old certificate stays and the renewal is tried again a day later."""
+        st, inp = self.state, self.inp
+        name, target = acme_record_name(inp.hostname), inp.dcv_target
+        attempts = 0
+        self.delegation_pending = True
+        try:
+            while not st.delete_requested and not self._suggested():
+                st.check_requested = False
+                result = await self._remote(
+                    DomainActivities.check_delegation,
+                    DelegationCheck(domain_id=inp.domain_id, name=name, target=target),
+                )
+                attempts += 1
+                if result.found:
+                    st.message = None
+                    await self._record(DomainAction.delegation_found)
+                    return True
+                seen = _seen_cname(result, name)
+                if attempts >= inp.check_attempts:
+                    msg = (
+                        f"The CNAME record {name} pointing to {target} was not found after {attempts} checks. "
+                        f"{seen} Sellflow needs it to get the SSL certificate: set it at your DNS host, then "
+                        "choose “Check again”."
+                    )
+                    if st.certificate is not None and st.certificate.not_after > workflow.now():
+                        st.renew_due = False
+                        st.certificate_failures += 1
+                        st.last_failure_at = workflow.now()
+                        msg = (
+                            f"{msg} The current certificate stays valid; the renewal is tried again tomorrow."
+                        )
+                    else:
+                        st.state = DomainState.error
+                    st.message = msg[:500]
+                    await self._record(DomainAction.delegation_failed, st.message)
+                    return False
+                st.message = (
+                    f"Waiting for the CNAME record {name} pointing to {target} (needed for the SSL "
+                    f"certificate). {seen}"
+                )
+                await self._record(DomainAction.delegation_missing, st.message)
+                delay = check_delay_s(attempts, inp.check_first_s, inp.check_max_s)
+                self.next_check_at = workflow.now() + timedelta(seconds=delay)
+                try:
+                    await workflow.wait_condition(
+                        lambda: st.check_requested or st.delete_requested or self._suggested(),
+                        timeout=timedelta(seconds=delay),
+                    )
+                except TimeoutError:
+                    pass
+                self.next_check_at = None
+            return False
+        finally:
+            self.delegation_pending = False
+
     async def _issue(self) -> None:
         st = self.state
         n = st.certificate.n + 1 if st.certificate else 1
@@ -166,7 +243,12 @@ class DomainWorkflow:
         try:
             res = await self._remote(
                 DomainActivities.issue_certificate,
-                CertificateRequest(domain_id=self.inp.domain_id, hostname=self.inp.hostname, n=n),
+                CertificateRequest(
+                    domain_id=self.inp.domain_id,
+                    hostname=self.inp.hostname,
+                    n=n,
+                    challenge_name=self.inp.dcv_target if self._delegated() else None,
+                ),
                 CERTIFICATE_STEP,
             )
         except ActivityError as e:
@@ -230,8 +312,9 @@ class DomainWorkflow:
     # ----- handlers --------------------------------------------------------------------------------------
     @workflow.signal
     def check_again(self) -> None:
-        """The seller set the record: check now (waiting), or start a new round of checks (error)."""
-        if self.state.state in (DomainState.waiting, DomainState.error):
+        """The seller set the record: check now (waiting, or the DCV CNAME looked for), or start a new round of
+        checks (error)."""
+        if self.state.state in (DomainState.waiting, DomainState.error) or self.delegation_pending:
             self.state.check_requested = True
 
     @workflow.signal
@@ -278,6 +361,15 @@ class DomainWorkflow:
         return await workflow.execute_activity_method(
             activity, arg, start_to_close_timeout=policy.start_to_close, retry_policy=policy.retry
         )
+
+
+def _seen_cname(result: DelegationCheckResult, name: str) -> str:
+    if result.error:
+        return f"The DNS server did not answer: {result.error[:200]}"
+    if result.seen:
+        shown = ", ".join(f"“{v[:120]}”" for v in result.seen[:3])
+        return f"{name} points elsewhere: {shown}."
+    return f"No CNAME record at {name} yet."
 
 
 def _seen(result: DnsCheckResult, name: str) -> str:

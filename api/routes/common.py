@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from fastapi import APIRouter
 
 from api.schemas.common import AppConfig, Health
@@ -19,7 +21,18 @@ async def get_config() -> AppConfig:
         temporal_ui_url=s.temporal_ui_url,
         mail_ui_url=s.mail_ui_url,
         languages=["en", "de"],
+        app_hosts=app_hosts(s.public_url, s.app_hosts),
     )
+
+
+def app_hosts(public_url: str, extra: str) -> list[str]:
+    """The public URL's hostname, then the extra ones (lower case, no port, no duplicates)."""
+    hosts = [urlsplit(public_url).hostname or "", *extra.split(",")]
+    out: list[str] = []
+    for h in (x.strip().lower().rstrip(".") for x in hosts):
+        if h and h not in out:
+            out.append(h)
+    return out
 
 
 @router.get("/v1/health", response_model=Health)

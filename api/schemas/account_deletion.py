@@ -55,6 +55,7 @@ class AccountDeletionOut(BaseModel):
     checks: list[CheckOut]
     checked_at: datetime | None
     ending_subscriptions: int  # subscriptions cancelled at the end of their period
+    running_subscriptions: int  # subscriptions still running that the wizard may cancel at their period's end
     can_cancel: bool
     can_confirm: bool
     can_reactivate: bool

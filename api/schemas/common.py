@@ -15,6 +15,8 @@ class AppConfig(BaseModel):
     temporal_ui_url: str
     mail_ui_url: str
     languages: list[str]
+    # the hostnames the web app is Sellflow's own on; anywhere else it asks /v1/shop/_host for the seller's shop
+    app_hosts: list[str]
 
 
 class Health(BaseModel):

@@ -26,7 +26,8 @@ class DomainIn(BaseModel):
 
 
 class DnsRecordOut(BaseModel):
-    """The record the seller sets at their DNS host (for a subdomain the platform sets it)."""
+    """A record the seller sets at their DNS host (for a subdomain the platform sets it): the TXT that verifies
+    the domain, or the CNAME that delegates its ACME challenge to the platform's zone."""
 
     type: DnsRecordType
     name: str
@@ -49,6 +50,9 @@ class DomainOut(BaseModel):
     kind: DomainKind
     state: DomainState
     record: DnsRecordOut
+    # a custom domain's `_acme-challenge.{host}` CNAME to the platform's zone (DCV delegation), which the SSL
+    # certificate needs; None for a platform subdomain
+    delegation: DnsRecordOut | None
     attempts: int
     message: str | None
     certificate_not_after: datetime | None

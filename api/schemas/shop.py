@@ -81,3 +81,20 @@ class ThankYou(BaseModel):
     # a test period or start day: nothing was charged yet; the first rate's day and amount
     first_due: date | None = None
     first_amount: int | None = None
+
+
+class StorefrontProduct(BaseModel):
+    name: str
+    slug: str
+    form: ProductForm
+    display_price: int | None  # the lowest active plan's price, in cents
+    currency: str | None
+    sellable: bool
+
+
+class Storefront(BaseModel):
+    """A seller's storefront: who sells, and the products a buyer can open."""
+
+    username: str
+    seller_name: str
+    products: list[StorefrontProduct]

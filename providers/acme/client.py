@@ -1,5 +1,7 @@
 """Issues a certificate for one hostname through ACME (the `acme` library, with `josepy` and `cryptography`),
-answering the DNS-01 challenge by publishing `_acme-challenge.{host}` in the platform's zone (providers/dns/zone.py).
+answering the DNS-01 challenge by publishing its TXT in the platform's zone (providers/dns/zone.py): at the custom
+domain's DCV delegation target (the seller's `_acme-challenge.{host}` is a CNAME to it, so the CA's lookup follows
+it there), or at `_acme-challenge.{host}` itself for a name in the platform's own zone.
 
 The account key is created once and kept in a file (0600); the certificate's private key is new for every
 certificate. The `acme` library is synchronous (requests): callers run `issue` in a worker thread.
@@ -44,7 +46,7 @@ class IssuedCertificate:
 
 
 class CertificateIssuer(Protocol):
-    def issue(self, hostname: str) -> IssuedCertificate: ...
+    def issue(self, hostname: str, challenge_name: str | None = None) -> IssuedCertificate: ...
 
 
 def _account_key(path: Path) -> jose.JWKRSA:
@@ -93,9 +95,10 @@ class AcmeIssuer:
             net.account = messages.RegistrationResource(uri=e.location, body=messages.Registration())
         return acme, key
 
-    def issue(self, hostname: str) -> IssuedCertificate:
+    def issue(self, hostname: str, challenge_name: str | None = None) -> IssuedCertificate:
+        """`challenge_name`: where the challenge TXT goes (the delegation target); None: `_acme-challenge.{host}`."""
         try:
-            return self._issue(hostname)
+            return self._issue(hostname, challenge_name)
         except AcmeFailed:
             raise
         except ZoneError as e:
@@ -118,7 +121,7 @@ class AcmeIssuer:
         except Exception as e:  # noqa: BLE001 - network errors and the like: try again later
             raise AcmeFailed(f"the certificate authority could not be reached: {e}", retryable=True) from e
 
-    def _issue(self, hostname: str) -> IssuedCertificate:
+    def _issue(self, hostname: str, challenge_name: str | None) -> IssuedCertificate:
         acme, key = self._client()
         cert_key = ec.generate_private_key(ec.SECP256R1())
         key_pem = cert_key.private_bytes(
@@ -136,7 +139,7 @@ class AcmeIssuer:
                 )
                 if chall is None:
                     raise AcmeFailed("the certificate authority offered no DNS-01 challenge", retryable=False)
-                name = chall.chall.validation_domain_name(authz.body.identifier.value)
+                name = challenge_name or chall.chall.validation_domain_name(authz.body.identifier.value)
                 value = chall.chall.validation(key)
                 self.zone.set_txt(name, value, 60)
                 published.append((name, value))

@@ -1,4 +1,4 @@
-"""TXT lookups with dnspython against a configured resolver (`host:port`), without the system's cache."""
+"""TXT and CNAME lookups with dnspython against a configured resolver (`host:port`), without the system's cache."""
 
 from __future__ import annotations
 
@@ -19,6 +19,10 @@ class DnsLookupError(Exception):
 class TxtLookup(Protocol):
     async def txt_values(self, name: str) -> list[str]:
         """The TXT values at `name`; [] when the name or the record does not exist."""
+        ...
+
+    async def cname_targets(self, name: str) -> list[str]:
+        """The CNAME targets at `name` (lower case, no trailing dot); [] when there is none."""
         ...
 
 
@@ -50,6 +54,15 @@ class DnsPythonLookup:
         except (dns.exception.Timeout, dns.resolver.NoNameservers) as e:
             raise DnsLookupError(f"the DNS resolver did not answer for {name}: {e}") from e
         return [b"".join(r.strings).decode("utf-8", "replace") for r in answer]
+
+    async def cname_targets(self, name: str) -> list[str]:
+        try:
+            answer = await self._resolver().resolve(name, "CNAME")
+        except (dns.resolver.NXDOMAIN, dns.resolver.NoAnswer):
+            return []
+        except (dns.exception.Timeout, dns.resolver.NoNameservers) as e:
+            raise DnsLookupError(f"the DNS resolver did not answer for {name}: {e}") from e
+        return [r.target.to_text(omit_final_dot=True).lower() for r in answer]
 
 
 @lru_cache(maxsize=1)

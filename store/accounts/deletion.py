@@ -191,9 +191,12 @@ async def deletion_canceled(s: AsyncSession, seller_id: int) -> None:
 
 
 async def ending_recorded(s: AsyncSession, seller_id: int, tokens: list[str]) -> None:
+    """The subscriptions cancelled at the end of their period; the request's choice becomes that too (the seller
+    may choose it later, from the blocked wizard)."""
     row = await deletion_of(s, seller_id)
     if row is not None:
         row.ending_tokens = sorted(set(row.ending_tokens or []) | set(tokens))
+        row.subscriptions = SubscriptionChoice.cancel_at_period_end
 
 
 async def products_unpublished(s: AsyncSession, seller_id: int) -> int:

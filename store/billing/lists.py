@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.claims import ClaimStrategy, DunningStage, DunningState, InkassoStatus, visible_inkasso
 from domain.listing import ListParams
 from domain.orders import OrderRateState
 from store.billing.models import Claim, OrderRate
-from store.listing import ListSpec, enum_filter, run_list
+from store.listing import ListSpec, date_filter, enum_filter, number_filter, run_list
 from store.orders.models import Order
 
 
@@ -19,14 +19,42 @@ def _token(q: Any, text: str) -> Any:
     return q.where(Order.token == text.strip().lower().replace(" ", ""))
 
 
+# editor §5: overdue days 0 to 365, charges count 0 to 10000
+OVERDUE_DAYS_MAX = 365
+CHARGES_MAX = 10_000
+OWED = (OrderRateState.unpaid, OrderRateState.debt, OrderRateState.partly_paid)
+_overdue_days = func.current_date() - OrderRate.due_on  # whole days in PostgreSQL (date minus date)
+
+
+def _overdue(bound: Literal["min", "max"]) -> Any:
+    """Days a rate is past due; only rates still owed are overdue."""
+    days = number_filter(_overdue_days, bound, 0, OVERDUE_DAYS_MAX, f"overdue_{bound}")
+    return lambda q, value: days(q, value).where(OrderRate.state.in_(OWED))
+
+
+def _range(lo: int, hi: int) -> dict[str, Any]:
+    return {"type": "integer", "minimum": lo, "maximum": hi}
+
+
+DATE = {"type": "string", "format": "date"}
 ORDER_RATE_FILTERS: dict[str, dict[str, Any]] = {
     "state": {"type": "array", "items": {"type": "string", "enum": list(OrderRateState)}},
+    "overdue_min": _range(0, OVERDUE_DAYS_MAX),
+    "overdue_max": _range(0, OVERDUE_DAYS_MAX),
+    "due_from": DATE,
+    "due_to": DATE,
 }
 ORDER_RATE_LIST = ListSpec(
     sort_columns={"due_on": OrderRate.due_on, "number": OrderRate.number, "amount": OrderRate.amount},
     default_sort="due_on",
     tiebreak=OrderRate.id,
-    filters={"state": enum_filter(OrderRate.state, OrderRateState, "state")},
+    filters={
+        "state": enum_filter(OrderRate.state, OrderRateState, "state"),
+        "overdue_min": _overdue("min"),
+        "overdue_max": _overdue("max"),
+        "due_from": date_filter(OrderRate.due_on, "from", "due_from"),
+        "due_to": date_filter(OrderRate.due_on, "to", "due_to"),
+    },
     search=_token,
 )
 
@@ -35,6 +63,10 @@ CLAIM_FILTERS: dict[str, dict[str, Any]] = {
     "stage": {"type": "array", "items": {"type": "string", "enum": list(DunningStage)}},
     "dunning": {"type": "array", "items": {"type": "string", "enum": list(DunningState)}},
     "inkasso": {"type": "array", "items": {"type": "string", "enum": list(InkassoStatus)}},
+    "charges_min": _range(0, CHARGES_MAX),
+    "charges_max": _range(0, CHARGES_MAX),
+    "opened_from": DATE,
+    "opened_to": DATE,
 }
 CLAIM_LIST = ListSpec(
     sort_columns={"opened_at": Claim.opened_at, "amount": Claim.amount, "charges": Claim.charges},
@@ -45,6 +77,10 @@ CLAIM_LIST = ListSpec(
         "stage": enum_filter(Claim.stage, DunningStage, "stage"),
         "dunning": enum_filter(Claim.dunning, DunningState, "dunning"),
         "inkasso": enum_filter(Claim.inkasso, InkassoStatus, "inkasso"),
+        "charges_min": number_filter(Claim.charges, "min", 0, CHARGES_MAX, "charges_min"),
+        "charges_max": number_filter(Claim.charges, "max", 0, CHARGES_MAX, "charges_max"),
+        "opened_from": date_filter(Claim.opened_at, "from", "opened_from"),
+        "opened_to": date_filter(Claim.opened_at, "to", "opened_to"),
     },
     search=_token,
 )

@@ -244,12 +244,14 @@ async def rate_invoice(s: AsyncSession, order: Order, rate: OrderRate) -> Invoic
     )
     if (found := (await s.execute(q)).scalar_one_or_none()) is not None:
         return found
-    seller = await invoice_numbers_locked(s, order.seller_id)
-    if (found := (await s.execute(q)).scalar_one_or_none()) is not None:
-        return found
     count = terms_from_json(order.terms or {}).payments_count if order.terms else None
     of = f" of {count}" if count else ""
     snap = await snapshot_now(s, order, f"{order.product_name}, rate {rate.number}{of} (due {rate.due_on})")
+    # the seller's numbering lock is taken last and held only for the insert and the commit: every renewal of
+    # the seller waits for it (a billing storm of one seller's 10,000 subscribers queues here)
+    seller = await invoice_numbers_locked(s, order.seller_id)
+    if (found := (await s.execute(q)).scalar_one_or_none()) is not None:
+        return found
     seller.invoice_seq += 1
     inv = Invoice(
         seller_id=seller.id,

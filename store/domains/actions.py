@@ -1,5 +1,6 @@
 """Writes: a seller adds or deletes a domain; the Domain SSL workflow's projection (`domain_recorded`, by its
-record step only) and its certificates (`certificate_stored`, once per (domain, n))."""
+record step only) and its certificates (`certificate_stored`, once per (domain, n); the private key sealed with
+store/secrets.py, never stored in the clear)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from domain.domains import (
 from domain.errors import DomainError, ErrorCode
 from store.domains.models import Domain, DomainCertificate, DomainEvent
 from store.domains.queries import live_domain_count
+from store.secrets import sealed
 
 
 async def domain_added(s: AsyncSession, seller_id: int, hostname: str, kind: DomainKind, ttl: int) -> Domain:
@@ -111,7 +113,7 @@ async def certificate_stored(
             domain_id=domain_id,
             n=n,
             fullchain_pem=fullchain_pem,
-            key_pem=key_pem,
+            key_pem=sealed(key_pem),
             not_before=not_before,
             not_after=not_after,
             issued_at=datetime.now(UTC),

@@ -67,6 +67,7 @@ class DomainCertificate(Base):
     domain_id: Mapped[int] = mapped_column(ForeignKey("domains.id", ondelete="CASCADE"))
     n: Mapped[int] = mapped_column(Integer)
     fullchain_pem: Mapped[str] = mapped_column(Text)
+    # the private key's PEM sealed with store/secrets.py (a Fernet token; read it with `newest_certificate`)
     key_pem: Mapped[str] = mapped_column(Text)
     not_before: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     not_after: Mapped[datetime] = mapped_column(DateTime(timezone=True))

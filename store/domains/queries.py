@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -9,6 +12,7 @@ from domain.domains import VERIFIED_STATES
 from domain.errors import DomainError, ErrorCode
 from store.accounts.models import Seller
 from store.domains.models import Domain, DomainCertificate, DomainEvent
+from store.secrets import opened
 
 
 async def domains_of(s: AsyncSession, seller_id: int) -> list[Domain]:
@@ -69,6 +73,32 @@ async def seller_of_host(s: AsyncSession, hostname: str) -> tuple[Domain, Seller
     )
     row = (await s.execute(q)).first()
     return None if row is None else (row[0], row[1])
+
+
+@dataclass(frozen=True)
+class ServedCertificate:
+    """What a serving proxy needs for a hostname: the chain and the private key, opened."""
+
+    n: int
+    fullchain_pem: str
+    key_pem: str
+    not_after: datetime
+
+
+async def newest_certificate(s: AsyncSession, domain_id: int) -> ServedCertificate | None:
+    """The domain's newest certificate with its private key opened (store/secrets.py); None before the first."""
+    q = (
+        select(DomainCertificate)
+        .where(DomainCertificate.domain_id == domain_id)
+        .order_by(DomainCertificate.n.desc())
+        .limit(1)
+    )
+    row = await s.scalar(q)
+    if row is None:
+        return None
+    return ServedCertificate(
+        n=row.n, fullchain_pem=row.fullchain_pem, key_pem=opened(row.key_pem), not_after=row.not_after
+    )
 
 
 async def certificates_of(s: AsyncSession, domain_id: int) -> list[DomainCertificate]:

@@ -239,6 +239,7 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
     ).scalar_one_or_none()
     if existing:
         return existing
+    document = (await snapshot_now(s, order, order.product_name)).to_json()  # read before the lock is taken
     seller = await invoice_numbers_locked(s, order.seller_id)
     existing = (
         await s.execute(
@@ -257,7 +258,7 @@ async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
         state=InvoiceState.paid,
         total=order.total,
         currency=order.currency_key,
-        document=(await snapshot_now(s, order, order.product_name)).to_json(),
+        document=document,
     )
     s.add(inv)
     await s.flush()

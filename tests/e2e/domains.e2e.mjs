@@ -1,5 +1,6 @@
-// Issue 10 (domains) in a real browser: the demo seller adds a domain, sees the TXT record to set, sets it at the
-// "DNS host" (the local DNS server's admin API) and watches the domain reach "Active with SSL" with the
+// Issue 10 (domains) in a real browser: the demo seller adds a domain, sees the TXT record and the certificate's
+// `_acme-challenge` CNAME (DCV delegation) to set, sets them at the "DNS host" (the local DNS server's admin API)
+// and watches the domain reach "Active with SSL" with the
 // certificate's expiry and the workflow's history in words; the page at 1366 px and on a phone without sideways
 // scrolling; then deletes the domain.
 import { test, before, after, afterEach } from 'node:test';
@@ -68,19 +69,32 @@ test('a domain is added, its record set, and it reaches "Active with SSL"', asyn
   const value = await card.getByTestId('record-value').innerText();
   assert.equal(name, `_sellflow.${host}`);
   assert.match(value, /^sellflow-verification=/);
+  const cname = await card.getByTestId('delegation-name').innerText();
+  const target = await card.getByTestId('delegation-value').innerText();
+  assert.equal(cname, `_acme-challenge.${host}`);
+  assert.match(target, /^[0-9a-f]{20}\.acme\./);
   await shot(page, 'domains-waiting-1366');
 
-  const r = await fetch(`${DNS_ADMIN}/records`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, type: 'TXT', value, ttl: 300 }),
-  });
-  assert.equal(r.status, 201);
+  const setRecord = async (rname, type, rvalue) => {
+    const r = await fetch(`${DNS_ADMIN}/records`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: rname, type, value: rvalue, ttl: 300 }),
+    });
+    assert.equal(r.status, 201);
+  };
+  await setRecord(name, 'TXT', value);
+  await card.getByRole('button', { name: 'Check again' }).click();
+  // verified; the certificate waits for the CNAME, and the card says which record is missing
+  await card.getByText(/CNAME record _acme-challenge\.\S+ pointing to/).waitFor({ timeout: 60_000 });
+  await shot(page, 'domains-cname-missing-1366');
+  await setRecord(cname, 'CNAME', target);
   await card.getByRole('button', { name: 'Check again' }).click();
   await card.getByText('Active with SSL').waitFor({ timeout: 60_000 });
   await card.getByText(/SSL certificate valid until/).waitFor();
   await card.getByRole('button', { name: 'Show history' }).click();
-  await card.getByText(/DNS record found: domain verified/).waitFor();
+  await card.getByText(/DNS record found: domain verified/).first().waitFor();
+  await card.getByText(/Certificate CNAME found/).first().waitFor();
   await card.getByText(/SSL certificate issued/).first().waitFor();
   assert.ok((await overflow(page)) <= 1, 'no sideways scrolling at 1366 px');
   await shot(page, 'domains-active-1366');

@@ -280,3 +280,89 @@ async def test_subscriptions_are_cancelled_at_their_period_end_and_stop_blocking
         assert fake.ending == ["tok-a", "tok-b"]
         await handle.execute_update(AccountDeletionWorkflow.cancel)
         assert await handle.result() == "canceled"
+
+
+class FakeWithSubscriptions(FakeClosing):
+    """Active orders blocks while a running subscription is not cancelled at its period end."""
+
+    @activity.defn(name="run_checks")
+    async def run_checks(self, req: CheckRequest) -> list[CheckResult]:
+        self.checks += 1
+        running = [t for t in self.subscriptions if t not in req.ending_tokens]
+        return [
+            CheckResult(k, not (k == CheckKind.active_orders and running), len(running))
+            for k in checks_for(req.flow_kind)
+        ]
+
+
+async def test_a_seller_who_waited_ends_the_subscriptions_from_the_blocked_wizard(client, record):
+    fake = FakeWithSubscriptions(subscriptions=["tok-a"])
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[AccountDeletionWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(seller_id=sid, flow_kind=FlowKind.deletion, day_s=3600),  # chose `wait`
+            id=account_deletion_id(sid),
+            task_queue=task_queue,
+        )
+        await _until(lambda: fake.checks >= 1)
+        status = await handle.query(AccountDeletionWorkflow.status)
+        assert [c.kind for c in status.checks if not c.ok] == [CheckKind.active_orders]
+        assert fake.ending == []  # nothing cancelled while the seller waits
+        fake.subscriptions.append("tok-b")  # sold meanwhile: ended too
+        await handle.signal(AccountDeletionWorkflow.end_subscriptions)
+        status = await _phase(handle, DeletionPhase.ready)  # checked again at once, no timer needed
+        assert status.ending_tokens == ["tok-a", "tok-b"] and fake.ending == ["tok-a", "tok-b"]
+        await handle.signal(AccountDeletionWorkflow.end_subscriptions)  # a second press changes nothing
+        await handle.signal(AccountDeletionWorkflow.check_again)
+        await _until(lambda: fake.checks >= 3)
+        assert fake.ending == ["tok-a", "tok-b"]
+        await handle.execute_update(AccountDeletionWorkflow.confirm)
+        assert await handle.result() == "deleted"
+    await record(handle, "account_deletion")
+
+
+class SlowConfirm(FakeClosing):
+    """Holds the confirmation's booking until released, so that the status in between can be read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    @activity.defn(name="record_confirmed")
+    async def record_confirmed(self, ref: SellerRef) -> None:
+        await self.release.wait()
+        self.done.append("confirmed")
+
+
+async def test_a_confirmed_request_reads_as_working_at_once(client):
+    """The wizard stops offering confirm and cancel the moment the seller confirms (it once kept both)."""
+    fake = SlowConfirm()
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[AccountDeletionWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(seller_id=sid, flow_kind=FlowKind.deletion, day_s=3600),
+            id=account_deletion_id(sid),
+            task_queue=task_queue,
+        )
+        await _phase(handle, DeletionPhase.ready)
+        await handle.execute_update(AccountDeletionWorkflow.confirm)
+        status = await handle.query(AccountDeletionWorkflow.status)
+        assert status.phase == DeletionPhase.working
+        with pytest.raises(WorkflowUpdateFailedError):
+            await handle.execute_update(AccountDeletionWorkflow.cancel)
+        fake.release.set()
+        assert await handle.result() == "deleted"

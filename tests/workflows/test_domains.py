@@ -1,7 +1,9 @@
 """The Domain SSL workflow with fake activities: a missing record ends in error with a clear message and a
 "check again" finds it later; a record added while the checks back off is found; the certificate is issued and
 renewed before it expires with a compressed day (continuing as new); a platform subdomain publishes its own
-record; a refused certificate ends in error; a delete removes the domain at any time."""
+record; a refused certificate ends in error; a delete removes the domain at any time. A custom domain with a DCV
+delegation target checks its `_acme-challenge` CNAME before the certificate: missing, it says which record to set
+and ends in error; set later, the certificate is issued with the challenge at the target."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from temporalio.worker import Worker
 from domain.domains import (
     CertificateRequest,
     CertificateResult,
+    DelegationCheck,
+    DelegationCheckResult,
     DnsCheck,
     DnsCheckResult,
     DnsRecordState,
@@ -35,13 +39,19 @@ from worker.main import RUNNER
 from workflows.domains import DomainWorkflow
 
 TOKEN = "0123456789abcdef0123456789abcdef"
+TARGET = "0f1e2d3c4b5a69788796.acme.sellflow.site"
 
 
 class FakeDomains:
     """Stands in for DomainActivities: DNS answers from a switch, certificates of a 90-day lifetime."""
 
-    def __init__(self, found_after: int | None = 0, refuse_certificate: bool = False) -> None:
+    def __init__(
+        self, found_after: int | None = 0, refuse_certificate: bool = False, delegated_after: int | None = 0
+    ) -> None:
         self.found_after = found_after  # checks that miss before the record is there (None: never)
+        self.delegated_after = delegated_after  # CNAME checks that miss before it is there (None: never)
+        self.delegation_checks: list[DelegationCheck] = []
+        self.challenge_names: list[str | None] = []
         self.refuse_certificate = refuse_certificate
         self.checks = 0
         self.records: list[DomainRecord] = []
@@ -63,6 +73,14 @@ class FakeDomains:
             return DnsCheckResult(found=True, values=[check.expected_value])
         return DnsCheckResult(found=False, values=["v=spf1 -all"])
 
+    @activity.defn(name="check_delegation")
+    async def check_delegation(self, check: DelegationCheck) -> DelegationCheckResult:
+        self.delegation_checks.append(check)
+        n = len(self.delegation_checks)
+        if self.delegated_after is not None and n > self.delegated_after:
+            return DelegationCheckResult(found=True, seen=[check.target])
+        return DelegationCheckResult(found=False, seen=["shop.example-dns-host.test"] if n == 1 else [])
+
     @activity.defn(name="publish_platform_record")
     async def publish_platform_record(self, rec: PlatformRecord) -> None:
         self.published.append(rec)
@@ -74,6 +92,7 @@ class FakeDomains:
                 "the DNS challenge was not validated: no TXT record", type="AcmeFailed", non_retryable=True
             )
         self.certificates.append(req.n)
+        self.challenge_names.append(req.challenge_name)
         now = datetime.now(UTC)
         return CertificateResult(n=req.n, not_before=now, not_after=now + timedelta(days=90), issued_at=now)
 
@@ -85,6 +104,7 @@ class FakeDomains:
         return [
             self.record_domain,
             self.check_dns,
+            self.check_delegation,
             self.publish_platform_record,
             self.issue_certificate,
             self.remove_domain,
@@ -105,6 +125,7 @@ async def running(
     kind: DomainKind = DomainKind.custom,
     attempts: int = 3,
     day_s: float = 86400.0,
+    dcv_target: str = "",
 ) -> AsyncIterator[WorkflowHandle]:
     task_queue = f"test-{uuid.uuid4().hex[:8]}"
     row_id = uuid.uuid4().int % 10**9
@@ -127,6 +148,7 @@ async def running(
                 check_first_s=0.05,
                 check_max_s=0.2,
                 check_attempts=attempts,
+                dcv_target=dcv_target,
             ),
             id=domain_id(row_id),
             task_queue=task_queue,
@@ -240,3 +262,67 @@ async def test_a_domain_deleted_while_waiting_stops_checking(client, record):
         await asyncio.sleep(0.3)
         assert fake.checks == checks and fake.actions()[-1] == "deleted"
         await record(handle, "domains")
+
+
+async def test_a_missing_delegation_cname_says_what_to_set_and_a_cname_set_later_gets_the_certificate(
+    client, record
+):
+    fake = FakeDomains(found_after=0, delegated_after=None)
+    async with running(client, fake, attempts=3, dcv_target=TARGET) as handle:
+        await until(lambda: bool(fake.records) and fake.last().state == DomainState.error)
+        assert fake.actions() == [
+            "added",
+            "record_found",
+            "delegation_missing",
+            "delegation_missing",
+            "delegation_failed",
+        ]
+        host = fake.last().message.split("_acme-challenge.", 1)[1].split(" ", 1)[0]  # type: ignore[union-attr]
+        waiting = fake.records[2].message or ""
+        assert waiting.startswith(f"Waiting for the CNAME record _acme-challenge.{host} pointing to {TARGET}")
+        assert "points elsewhere: “shop.example-dns-host.test”" in waiting
+        assert fake.records[2].state == DomainState.active  # verified, waiting for the CNAME
+        failed = fake.last().message or ""
+        assert f"The CNAME record _acme-challenge.{host} pointing to {TARGET} was not found after 3" in failed
+        assert "Check again" in failed and fake.certificates == []
+        assert [c.name for c in fake.delegation_checks] == [f"_acme-challenge.{host}"] * 3
+        assert all(c.target == TARGET for c in fake.delegation_checks)
+
+        fake.delegated_after = len(fake.delegation_checks)  # the seller sets the CNAME, then checks again
+        await handle.signal(DomainWorkflow.check_again)
+        await until(lambda: fake.last().state == DomainState.active_with_ssl)
+        assert fake.actions()[5:] == [
+            "check_requested",
+            "record_found",
+            "delegation_found",
+            "certificate_issued",
+        ]
+        assert fake.challenge_names == [TARGET]  # the challenge goes to the platform's zone
+        assert fake.last().message is None
+        await deleted(handle, fake)
+        await record(handle, "domains")
+
+
+async def test_a_delegation_cname_set_while_the_checks_back_off_is_found(client, record):
+    fake = FakeDomains(found_after=0, delegated_after=1)
+    async with running(client, fake, attempts=5, dcv_target=TARGET) as handle:
+        await until(lambda: bool(fake.records) and fake.last().state == DomainState.active_with_ssl)
+        assert fake.actions() == [
+            "added",
+            "record_found",
+            "delegation_missing",
+            "delegation_found",
+            "certificate_issued",
+        ]
+        assert fake.challenge_names == [TARGET] and fake.certificates == [1]
+        await deleted(handle, fake)
+        await record(handle, "domains")
+
+
+async def test_a_workflow_without_a_delegation_target_answers_the_challenge_at_the_host(client):
+    # a platform subdomain (and a custom domain started before the delegation existed) checks no CNAME
+    fake = FakeDomains(found_after=0, delegated_after=None)
+    async with running(client, fake) as handle:
+        await until(lambda: bool(fake.records) and fake.last().state == DomainState.active_with_ssl)
+        assert fake.delegation_checks == [] and fake.challenge_names == [None]
+        await deleted(handle, fake)

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import './i18n';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
+import { HostRouter } from './app/HostRouter';
 import { AppRoutes } from './app/router';
 import { RouteEffects } from './app/RouteEffects';
 import { setupApi } from './app/setupApi';
@@ -14,10 +14,10 @@ setupApi(queryClient);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
+      <HostRouter>
         <RouteEffects />
         <AppRoutes />
-      </BrowserRouter>
+      </HostRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -2,7 +2,8 @@
 
 GET answers the wizard's step, the blocking checks of core §8 with their messages and where to clear them, and
 what the seller may do next; POST start (flow kind, questionnaire reasons, what happens to subscriptions),
-check_again, confirm, cancel (before confirm) and reactivate (a deactivated account) drive the seller's
+check_again, end_subscriptions (a seller who chose to wait cancels the running subscriptions at the end of their
+period from the blocked wizard), confirm, cancel (before confirm) and reactivate (a deactivated account) drive the seller's
 `account-deletion-{seller id}` workflow."""
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ from domain.account_deletion import (
     wizard_step,
 )
 from domain.errors import DomainError, ErrorCode, invalid
-from store.accounts.deletion import DeletionRequest, deletion_of, deletion_request_saved, is_open
+from store.accounts.deletion import (
+    DeletionRequest,
+    deletion_of,
+    deletion_request_saved,
+    is_open,
+    running_subscriptions,
+)
 from store.accounts.models import Seller
 from store.accounts.queries import seller_user_of
 
@@ -42,6 +49,9 @@ async def _state(s: DB, seller: Seller, client: Client) -> AccountDeletionOut:
     if phase is None and seller.account_type == AccountType.deleted:
         phase = DeletionPhase.deleted
     kind = row.flow_kind if row is not None and (running or phase is not None) else None
+    open_ = phase in (DeletionPhase.preparing, DeletionPhase.ready)
+    ending = set(st.ending_tokens) if st else set()
+    to_end = [t for t in await running_subscriptions(s, seller.id) if t not in ending] if open_ else []
     return AccountDeletionOut(
         step=int(wizard_step(kind, phase, checks)),
         account_type=seller.account_type,
@@ -62,8 +72,9 @@ async def _state(s: DB, seller: Seller, client: Client) -> AccountDeletionOut:
             for c in checks
         ],
         checked_at=st.checked_at if st else None,
-        ending_subscriptions=len(st.ending_tokens) if st else 0,
-        can_cancel=phase in (DeletionPhase.preparing, DeletionPhase.ready),
+        ending_subscriptions=len(ending),
+        running_subscriptions=len(to_end),
+        can_cancel=open_,
         can_confirm=phase == DeletionPhase.ready and not blocking(checks),
         can_reactivate=seller.account_type == AccountType.deactivated and phase == DeletionPhase.deactivated,
         requested_at=row.requested_at if row is not None and kind else None,
@@ -99,6 +110,19 @@ async def start_account_deletion(
 async def check_account_deletion_again(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
     await flow.check_again(client, seller.id)
     return await _state(s, seller, client)
+
+
+@router.post(f"{BASE}/end_subscriptions", response_model=AccountDeletionOut)
+async def end_account_subscriptions(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+    """Every running subscription is cancelled at the end of its paid period (its buyer keeps access until
+    then and is not charged again); the checks run again once the workflow has signalled them."""
+    before = await _state(s, seller, client)
+    if not before.can_cancel:
+        raise DomainError(ErrorCode.CONFLICT, flow.GONE)
+    if before.running_subscriptions == 0:
+        raise DomainError(ErrorCode.CONFLICT, "No subscription is running.")
+    await flow.end_subscriptions(client, seller.id)
+    return before
 
 
 @router.post(f"{BASE}/confirm", response_model=AccountDeletionOut)

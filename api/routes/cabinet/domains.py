@@ -1,5 +1,6 @@
 """`/v1/cabinet/domains`: the seller's custom domains and platform subdomains (core §3, §4, §9): the TXT record
-to set with its TTL, the state of the domain and its record, the certificate, "check again", delete, and the
+to set with its TTL (and, for a custom domain, the `_acme-challenge` CNAME that delegates the certificate's DNS
+challenge to the platform's zone), the state of the domain and its record, the certificate, "check again", delete, and the
 Domain SSL workflow's history in words."""
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ from api.schemas.domains import (
 )
 from domain.domains import (
     TTL_OPTIONS,
+    DnsRecordState,
     DnsRecordType,
     DomainKind,
     DomainState,
+    acme_record_name,
     custom_hostname,
+    dcv_target,
     display_hostname,
     subdomain_hostname,
     verify_record_name,
@@ -39,6 +43,23 @@ router = APIRouter()
 DOMAIN_ID_MAX = 2**63 - 1
 
 
+def _delegation(row: Domain) -> DnsRecordOut | None:
+    if row.kind != DomainKind.custom:
+        return None
+    seen = row.certificate_not_after is not None  # a certificate was issued through it
+    return DnsRecordOut(
+        type=DnsRecordType.CNAME,
+        name=acme_record_name(row.hostname),
+        value=dcv_target(row.token, get_settings().domain_platform_suffix),
+        ttl=row.ttl,
+        state=DnsRecordState.deleted
+        if row.deleted_at is not None
+        else DnsRecordState.submitted
+        if seen
+        else DnsRecordState.waiting,
+    )
+
+
 def _out(row: Domain) -> DomainOut:
     return DomainOut(
         id=row.id,
@@ -53,6 +74,7 @@ def _out(row: Domain) -> DomainOut:
             ttl=row.ttl,
             state=row.record_state,
         ),
+        delegation=_delegation(row),
         attempts=row.attempts,
         message=row.message,
         certificate_not_after=row.certificate_not_after,
@@ -120,9 +142,15 @@ async def get_domain(domain_id: int, seller: CurrentSeller, s: DB, client: Tempo
 
 @router.post("/domains/{domain_id}/check", status_code=202, response_model=DomainOut)
 async def check_domain(domain_id: int, seller: CurrentSeller, s: DB, client: Temporal) -> DomainOut:
-    """Checks the record now (waiting) or starts a new round of checks (error); 409 once it is verified."""
+    """Checks the record now (waiting) or starts a new round of checks (error); for a verified custom domain
+    without a certificate, checks its `_acme-challenge` CNAME now. 409 once there is nothing to check."""
     row = await _own(s, seller.id, domain_id)
-    if row.state not in (DomainState.waiting, DomainState.error):
+    delegation_due = (
+        row.kind == DomainKind.custom
+        and row.state == DomainState.active
+        and row.certificate_not_after is None
+    )
+    if row.state not in (DomainState.waiting, DomainState.error) and not delegation_due:
         raise DomainError(ErrorCode.CONFLICT, "This domain is already verified.")
     await flow.check_requested(client, row)
     return _out(row)

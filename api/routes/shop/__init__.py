@@ -2,11 +2,12 @@
 
 from fastapi import APIRouter
 
-from api.routes.shop import checkout, downloads, host, invoices, manage, products
+from api.routes.shop import checkout, downloads, host, invoices, manage, products, storefront
 
 router = APIRouter(prefix="/v1/shop", tags=["shop"])
 router.include_router(host.router)
 router.include_router(products.router)
+router.include_router(storefront.router)
 router.include_router(checkout.router)
 router.include_router(downloads.router)
 router.include_router(invoices.router)

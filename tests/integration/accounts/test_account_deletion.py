@@ -114,7 +114,7 @@ async def test_a_seller_with_a_subscription_is_blocked_then_deleted(stack):
         orders = next(x for x in body["checks"] if x["kind"] == "active_orders")
         assert (
             orders["count"] == 1
-            and orders["clear_url"] == "/cabinet/orders"
+            and orders["clear_url"].startswith("/cabinet/orders?filters[payment_state][]=paying")
             and "subscription" in orders["message"]
         )
         assert (await c.get(f"/v1/shop/{seller.username}/products/{product['slug']}")).status_code == 404
@@ -217,7 +217,7 @@ async def test_deactivation_is_reversible_and_another_seller_cannot_touch_it(sta
         # the other seller sees only their own (empty) wizard and can neither cancel nor confirm this one
         theirs = (await c.get(URL, headers=other.headers)).json()
         assert theirs["step"] == 0 and theirs["flow_kind"] is None and theirs["checks"] == []
-        for action in ("cancel", "confirm", "check_again", "reactivate"):
+        for action in ("cancel", "confirm", "check_again", "reactivate", "end_subscriptions"):
             body = {"username": other.username} if action == "confirm" else None
             assert (await c.post(f"{URL}/{action}", json=body, headers=other.headers)).status_code == 409
         body = await _until(c, h, lambda b: b["step"] == 4 and b["can_confirm"])
@@ -283,3 +283,30 @@ async def test_a_worker_killed_mid_deletion_deletes_once(stack):
         )
         == 2
     )
+
+
+async def test_a_seller_who_waited_ends_the_subscription_from_the_wizard(stack):
+    """The wizard's "Cancel at period end" on a blocked deletion: the subscription is cancelled at the end of its
+    paid period (the buyer keeps access, no further charge) and Active orders stops blocking at once."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "waited")
+        h = seller.headers
+        product = await published_product(c, seller, plan=YEARLY)
+        token = await _buy(stack, c, seller.username, product)
+        r = await c.post(
+            f"{URL}/start",
+            json={"flow_kind": "deletion", "reasons": ["other"], "reason_text": "x"},
+            headers=h,
+        )
+        assert r.status_code == 201, r.text
+        body = await _until(c, h, lambda b: b["checks"] and b["step"] == -1)
+        assert "active_orders" in _blocking(body) and body["running_subscriptions"] == 1
+        r = await c.post(f"{URL}/end_subscriptions", headers=h)
+        assert r.status_code == 200, r.text
+        body = await _until(c, h, lambda b: "active_orders" not in _blocking(b))
+        assert body["ending_subscriptions"] == 1 and body["running_subscriptions"] == 0
+        assert body["subscriptions"] == "cancel_at_period_end"
+        assert (await c.post(f"{URL}/end_subscriptions", headers=h)).status_code == 409  # nothing left to end
+        order = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
+        assert order["payment_state"] == "paying"  # still running: it ends with its paid period
+        assert (await c.post(f"{URL}/cancel", headers=h)).status_code == 200

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from datetime import date
+from datetime import date, timedelta
 
 import httpx
 
@@ -209,6 +209,31 @@ async def test_a_card_that_fails_later_opens_a_claim_paid_with_a_new_card(stack)
             "no",
         )
         page = await _until(c, manage, None, lambda b: b["rates"][1]["state"] == "unpaid")
+        # the list filters of editor §5: charges count 0 to 10000, dates, overdue days 0 to 365
+        today = date.today()
+
+        async def count(path: str, **filters: str) -> int:
+            r = await c.get(path, params={f"filters[{k}]": v for k, v in filters.items()}, headers=h)
+            assert r.status_code == 200, r.text
+            return r.json()["total_count"]
+
+        assert await count("/v1/cabinet/claims", charges_min="1", charges_max="10000") == 1
+        assert await count("/v1/cabinet/claims", charges_min="10000") == 0
+        assert await count("/v1/cabinet/claims", opened_from=today.isoformat()) == 1
+        assert await count("/v1/cabinet/claims", opened_to=(today - timedelta(days=1)).isoformat()) == 0
+        assert await count("/v1/cabinet/order_rates", overdue_max="365", state="unpaid") == 1
+        for key, bad in [
+            ("charges_min", "-1"),
+            ("charges_max", "10001"),
+            ("charges_min", "1.5"),
+            ("charges_min", "\u0663"),
+            ("opened_from", "2026-02-30"),
+            ("opened_to", "yesterday"),
+        ]:
+            r = await c.get("/v1/cabinet/claims", params={f"filters[{key}]": bad}, headers=h)
+            assert r.status_code == 400, (key, bad, r.text)
+        r = await c.get("/v1/cabinet/order_rates", params={"filters[overdue_min]": "366"}, headers=h)
+        assert r.status_code == 400
         # the first reminder on its day (2 days after the failure), asking to pay or change the card
         assert len(await _reminders(stack, claim["payer_email"], 1)) == 1
         # the seller pauses the dunning: the list says so (and offers to resume); the payer's card still counts

@@ -1,6 +1,8 @@
 """Domains against the real local stack: the loopback DNS server (deploy/dns_server.py) and pebble, Let's
 Encrypt's test ACME server. A record the seller adds later is found, the certificate is issued and renewed before
-it expires (a compressed day), a missing record ends in error and "check again" finds it, the shop answers on the
+it expires (a compressed day) with the DNS-01 challenge answered through the seller's `_acme-challenge` CNAME (DCV
+delegation: the platform writes the challenge at the CNAME's target, the DNS server follows the CNAME for pebble),
+a missing record ends in error and "check again" finds it, the shop answers on the
 verified domain's Host, and another seller can neither see nor touch the domain."""
 
 from __future__ import annotations
@@ -18,14 +20,19 @@ from tests.integration.helpers import Seller, client, new_seller
 pytestmark = pytest.mark.integration
 
 
-async def set_record(stack, name: str, value: str) -> None:
+async def set_record(stack, name: str, value: str, rtype: str = "TXT") -> None:
     """What the seller does at their DNS host."""
     async with httpx.AsyncClient(timeout=10) as c:
         r = await c.post(
             f"http://127.0.0.1:{stack.ports.dns_admin}/records",
-            json={"name": name, "type": "TXT", "value": value, "ttl": 300},
+            json={"name": name, "type": rtype, "value": value, "ttl": 300},
         )
         assert r.status_code == 201, r.text
+
+
+async def dns_records(stack) -> list[dict]:
+    async with httpx.AsyncClient(timeout=10) as c:
+        return (await c.get(f"http://127.0.0.1:{stack.ports.dns_admin}/records")).json()["records"]
 
 
 async def detail(c: httpx.AsyncClient, seller: Seller, domain_id: int) -> dict:
@@ -45,6 +52,39 @@ async def until(
         await asyncio.sleep(0.3)
         d = await detail(c, seller, domain_id)
     return d
+
+
+async def assert_key_sealed(domain_id: int) -> None:
+    """The private key is stored sealed (not a PEM); opened, it is the key of the certificate's public key."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+    from sqlalchemy import select
+
+    from store.db import session
+    from store.domains.models import DomainCertificate
+    from store.domains.queries import newest_certificate
+
+    async with session() as s:
+        stored = await s.scalar(
+            select(DomainCertificate.key_pem).where(DomainCertificate.domain_id == domain_id)
+        )
+        served = await newest_certificate(s, domain_id)
+    assert stored is not None and served is not None
+    assert not stored.startswith("-----") and "PRIVATE KEY" not in stored
+    key = serialization.load_pem_private_key(served.key_pem.encode(), password=None)
+    cert = x509.load_pem_x509_certificate(served.fullchain_pem.encode())
+    raw = (serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+    assert key.public_key().public_bytes(*raw) == cert.public_key().public_bytes(*raw)
+
+
+async def assert_no_key_in_history(stack, domain_id: int) -> None:
+    """The private key never passes through the workflow's history (issue_certificate answers dates only)."""
+    from temporalio.client import Client
+
+    temporal = await Client.connect(f"127.0.0.1:{stack.ports.temporal}")
+    history = await temporal.get_workflow_handle(f"domain-{domain_id}").fetch_history()
+    text = "\n".join(str(e) for e in history.events)
+    assert "issue_certificate" in text and "PRIVATE KEY" not in text and "BEGIN" not in text
 
 
 def actions(d: dict) -> list[str]:
@@ -73,13 +113,40 @@ async def test_a_record_added_later_is_found_and_the_certificate_issued_and_rene
             "state": "waiting",
         }
         assert rec["value"].startswith("sellflow-verification=") and len(rec["value"]) > 40
+        cname = dom["delegation"]
+        assert cname == {
+            "type": "CNAME",
+            "name": f"_acme-challenge.{host}",
+            "value": cname["value"],
+            "ttl": 300,
+            "state": "waiting",
+        }
+        assert cname["value"].endswith(".acme.sellflow.site") and len(cname["value"]) < 253
 
         # the first check misses; the seller sets the record; a later check finds it
         d = await until(c, seller, dom["id"], lambda d: "checked_missing" in actions(d))
         assert d["state"] == "waiting" and "No TXT record" in (d["message"] or "")
         await set_record(stack, rec["name"], rec["value"])
+
+        # verified, but no certificate until the CNAME delegates the ACME challenge to the platform's zone
+        d = await until(c, seller, dom["id"], lambda d: "delegation_missing" in actions(d))
+        assert d["state"] == "active" and d["record"]["state"] == "submitted"
+        assert d["message"].startswith(
+            f"Waiting for the CNAME record _acme-challenge.{host} pointing to {cname['value']}"
+        )
+        assert d["certificates"] == [] and d["delegation"]["state"] == "waiting"
+        r = await c.post(f"/v1/cabinet/domains/{dom['id']}/check", headers=seller.headers)
+        assert r.status_code == 202, r.text  # "check again" checks the CNAME at once
+        await set_record(stack, cname["name"], cname["value"], "CNAME")
         d = await until(c, seller, dom["id"], lambda d: d["state"] == "active_with_ssl")
-        assert d["record"]["state"] == "submitted"
+        assert d["record"]["state"] == "submitted" and d["delegation"]["state"] == "submitted"
+        assert "delegation_found" in actions(d) and d["message"] is None
+        # pebble validated through the CNAME: the platform never wrote a TXT at the seller's own name
+        assert not [
+            x
+            for x in await dns_records(stack)
+            if x["name"] == f"_acme-challenge.{host}" and x["type"] == "TXT"
+        ]
         assert (
             actions(d)[:1] == ["added"]
             and "record_found" in actions(d)
@@ -87,6 +154,8 @@ async def test_a_record_added_later_is_found_and_the_certificate_issued_and_rene
         )
         first = d["certificates"][0]
         assert first["n"] == 1 and d["certificate_not_after"] is not None
+        await assert_key_sealed(dom["id"])
+        await assert_no_key_in_history(stack, dom["id"])
 
         # the shop answers on the verified domain
         r = await c.get("/v1/shop/_host", headers={"Host": f"{host}:443"})
@@ -94,7 +163,14 @@ async def test_a_record_added_later_is_found_and_the_certificate_issued_and_rene
         assert r.json() == {"username": seller.username, "hostname": host, "state": "active_with_ssl"}
 
         # renewed before it expires: pebble's 5-year certificate, 30 days early, with a 2 ms day
-        d = await until(c, seller, dom["id"], lambda d: len(d["certificates"]) >= 2, timeout=60)
+        # (the certificate row is stored a moment before the history entry that records it)
+        d = await until(
+            c,
+            seller,
+            dom["id"],
+            lambda d: len(d["certificates"]) >= 2 and "certificate_renewed" in actions(d),
+            timeout=60,
+        )
         assert d["certificates"][1]["n"] == 2 and d["state"] == "active_with_ssl"
         assert d["certificates"][1]["not_after"] > first["not_after"]
         assert "certificate_renewed" in actions(d)
@@ -139,6 +215,7 @@ async def test_a_missing_record_ends_in_error_and_check_again_finds_it(stack):
         assert actions(d)[-1] == "check_failed"
 
         await set_record(stack, dom["record"]["name"], dom["record"]["value"])
+        await set_record(stack, dom["delegation"]["name"], dom["delegation"]["value"], "CNAME")
         r = await c.post(f"/v1/cabinet/domains/{dom['id']}/check", headers=seller.headers)
         assert r.status_code == 202, r.text
         d = await until(c, seller, dom["id"], lambda d: d["state"] == "active_with_ssl")
@@ -157,6 +234,7 @@ async def test_a_platform_subdomain_is_verified_without_the_seller_setting_a_rec
         )
         assert r.status_code == 201, r.text
         dom = r.json()
+        assert dom["delegation"] is None  # the platform's own zone needs no delegation
         overview = (await c.get("/v1/cabinet/domains", headers=seller.headers)).json()
         assert dom["hostname"] == f"{label}.{overview['platform_suffix']}"
         assert overview["ttl_options"] == [300, 3600, 86400, 604800] and overview["record_type"] == "TXT"

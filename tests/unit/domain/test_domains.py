@@ -109,3 +109,14 @@ def test_a_certificate_is_renewed_a_margin_before_it_expires_in_the_workflows_da
     # a certificate shorter than the margin renews at half its life; a late one at once
     assert renewal_delay_s(t0, t0 + timedelta(days=6), 30, 86400, t0) == 3 * 86400
     assert renewal_delay_s(t0, t0 + timedelta(days=90), 30, 86400, t0 + timedelta(days=70)) == 0
+
+
+def test_the_dcv_delegation_target_is_stable_short_and_not_the_token():
+    from domain.domains import dcv_target
+
+    token = "0123456789abcdef0123456789abcdef"
+    target = dcv_target(token, "Sellflow.Site.")
+    assert target == dcv_target(token, "sellflow.site")  # stable for the domain
+    assert target.endswith(".acme.sellflow.site") and len(target.split(".")[0]) == 20
+    assert token not in target and dcv_target("f" * 32, "sellflow.site") != target
+    assert len(dcv_target(token, "a" * 63 + "." + "b" * 63 + ".example")) < 253

@@ -430,6 +430,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/account_deletion/end_subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End Account Subscriptions
+         * @description Every running subscription is cancelled at the end of its paid period (its buyer keeps access until
+         *     then and is not charged again); the checks run again once the workflow has signalled them.
+         */
+        post: operations["end_account_subscriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/account_deletion/reactivate": {
         parameters: {
             query?: never;
@@ -697,7 +718,8 @@ export interface paths {
         put?: never;
         /**
          * Check Domain
-         * @description Checks the record now (waiting) or starts a new round of checks (error); 409 once it is verified.
+         * @description Checks the record now (waiting) or starts a new round of checks (error); for a verified custom domain
+         *     without a certificate, checks its `_acme-challenge` CNAME now. 409 once there is nothing to check.
          */
         post: operations["check_domain"];
         delete?: never;
@@ -1472,6 +1494,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Storefront */
+        get: operations["get_storefront"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/products/{slug}": {
         parameters: {
             query?: never;
@@ -1643,6 +1682,8 @@ export interface components {
             requested_at: string | null;
             /** Retention Until */
             retention_until: string | null;
+            /** Running Subscriptions */
+            running_subscriptions: number;
             /** Step */
             step: number;
             subscriptions: components["schemas"]["SubscriptionChoice"] | null;
@@ -1796,6 +1837,8 @@ export interface components {
         };
         /** AppConfig */
         AppConfig: {
+            /** App Hosts */
+            app_hosts: string[];
             /** Languages */
             languages: string[];
             /** Mail Ui Url */
@@ -2138,7 +2181,8 @@ export interface components {
         };
         /**
          * DnsRecordOut
-         * @description The record the seller sets at their DNS host (for a subdomain the platform sets it).
+         * @description A record the seller sets at their DNS host (for a subdomain the platform sets it): the TXT that verifies
+         *     the domain, or the CNAME that delegates its ACME challenge to the platform's zone.
          */
         DnsRecordOut: {
             /** Name */
@@ -2160,7 +2204,7 @@ export interface components {
          * DnsRecordType
          * @enum {string}
          */
-        DnsRecordType: "TXT";
+        DnsRecordType: "TXT" | "CNAME";
         /** DocumentList */
         DocumentList: {
             /** List */
@@ -2201,7 +2245,7 @@ export interface components {
          * @description What happened to a domain, in the history the cabinet shows in words.
          * @enum {string}
          */
-        DomainAction: "added" | "record_published" | "checked_missing" | "record_found" | "check_failed" | "check_requested" | "certificate_issued" | "certificate_renewed" | "certificate_failed" | "deleted";
+        DomainAction: "added" | "record_published" | "checked_missing" | "record_found" | "check_failed" | "check_requested" | "delegation_missing" | "delegation_found" | "delegation_failed" | "certificate_issued" | "certificate_renewed" | "certificate_failed" | "deleted";
         /** DomainDetail */
         DomainDetail: {
             /** Attempts */
@@ -2215,6 +2259,7 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            delegation: components["schemas"]["DnsRecordOut"] | null;
             /** Display Hostname */
             display_hostname: string;
             /** History */
@@ -2282,6 +2327,7 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            delegation: components["schemas"]["DnsRecordOut"] | null;
             /** Display Hostname */
             display_hostname: string;
             /** Hostname */
@@ -3600,6 +3646,32 @@ export interface components {
          * @enum {string}
          */
         StepState: "pending" | "active" | "done" | "failed" | "skipped";
+        /**
+         * Storefront
+         * @description A seller's storefront: who sells, and the products a buyer can open.
+         */
+        Storefront: {
+            /** Products */
+            products: components["schemas"]["StorefrontProduct"][];
+            /** Seller Name */
+            seller_name: string;
+            /** Username */
+            username: string;
+        };
+        /** StorefrontProduct */
+        StorefrontProduct: {
+            /** Currency */
+            currency: string | null;
+            /** Display Price */
+            display_price: number | null;
+            form: components["schemas"]["ProductForm"];
+            /** Name */
+            name: string;
+            /** Sellable */
+            sellable: boolean;
+            /** Slug */
+            slug: string;
+        };
         /** SubscriptionAction */
         SubscriptionAction: {
             /**
@@ -5054,6 +5126,44 @@ export interface operations {
             };
         };
     };
+    end_account_subscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reactivate_account: {
         parameters: {
             query?: never;
@@ -5413,10 +5523,18 @@ export interface operations {
             query?: {
                 /** @description related objects to include */
                 "expand[]"?: string[];
+                /** @description filter by charges_max */
+                "filters[charges_max]"?: number;
+                /** @description filter by charges_min */
+                "filters[charges_min]"?: number;
                 /** @description filter by dunning */
                 "filters[dunning][]"?: ("in_progress" | "completed" | "skipped")[];
                 /** @description filter by inkasso */
                 "filters[inkasso][]"?: ("not_ready_for_inkasso" | "ready_for_inkasso" | "in_inkasso" | "pre_court" | "court" | "post_court" | "no")[];
+                /** @description filter by opened_from */
+                "filters[opened_from]"?: string;
+                /** @description filter by opened_to */
+                "filters[opened_to]"?: string;
                 /** @description filter by stage */
                 "filters[stage][]"?: ("first" | "second" | "third")[];
                 /** @description filter by strategy */
@@ -6212,6 +6330,14 @@ export interface operations {
             query?: {
                 /** @description related objects to include */
                 "expand[]"?: string[];
+                /** @description filter by due_from */
+                "filters[due_from]"?: string;
+                /** @description filter by due_to */
+                "filters[due_to]"?: string;
+                /** @description filter by overdue_max */
+                "filters[overdue_max]"?: number;
+                /** @description filter by overdue_min */
+                "filters[overdue_min]"?: number;
                 /** @description filter by state */
                 "filters[state][]"?: ("paid" | "unpaid" | "future" | "skipped" | "chargebacked" | "debt" | "refunded" | "pending" | "partly_paid")[];
                 /** @description 1-based page */
@@ -8019,6 +8145,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ManageSetup"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_storefront: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Storefront"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

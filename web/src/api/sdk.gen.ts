@@ -122,6 +122,10 @@ export const checkAccountDeletionAgain = (options: Options = {}) =>
 export const confirmAccountDeletion = (body: Body<'confirm_account_deletion'>, options: Options = {}) =>
   api.post<Answer<'confirm_account_deletion'>>(`/cabinet/account_deletion/confirm`, body, { ...options });
 
+/** POST /v1/cabinet/account_deletion/end_subscriptions: End Account Subscriptions */
+export const endAccountSubscriptions = (options: Options = {}) =>
+  api.post<Answer<'end_account_subscriptions'>>(`/cabinet/account_deletion/end_subscriptions`, undefined, { ...options });
+
 /** POST /v1/cabinet/account_deletion/reactivate: Reactivate Account */
 export const reactivateAccount = (options: Options = {}) =>
   api.post<Answer<'reactivate_account'>>(`/cabinet/account_deletion/reactivate`, undefined, { ...options });
@@ -405,6 +409,10 @@ export const managePayRate = (username: Param<'manage_pay_rate', 'username'>, to
 /** POST /v1/shop/{username}/payment/{token}/manage/setup_intent: Manage Setup Intent */
 export const manageSetupIntent = (username: Param<'manage_setup_intent', 'username'>, token: Param<'manage_setup_intent', 'token'>, options: Options = {}) =>
   api.post<Answer<'manage_setup_intent'>>(`/shop/${seg(username)}/payment/${seg(token)}/manage/setup_intent`, undefined, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/products: Get Storefront */
+export const getStorefront = (username: Param<'get_storefront', 'username'>, options: Options = {}) =>
+  api.get<Answer<'get_storefront'>>(`/shop/${seg(username)}/products`, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/products/{slug}: Get Shop Product */
 export const getShopProduct = (username: Param<'get_shop_product', 'username'>, slug: Param<'get_shop_product', 'slug'>, options: Options = {}) =>

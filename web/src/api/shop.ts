@@ -5,6 +5,11 @@ import type { CheckoutInput, PayerInput } from './types';
 export type { PayerInput };
 
 export const shopApi = {
+  /** The seller whose verified domain this page is opened on (404 anywhere else). */
+  host: (signal?: AbortSignal) => sdk.shopOfHost({ suppressErrors: true, ...(signal ? { signal } : {}) }),
+  /** A seller's storefront: their products a buyer can open. */
+  storefront: (username: string, signal?: AbortSignal) =>
+    sdk.getStorefront(username, { suppressErrors: true, ...(signal ? { signal } : {}) }),
   product: (username: string, slug: string, signal?: AbortSignal) =>
     sdk.getShopProduct(username, slug, signal ? { signal } : {}),
   checkout: (username: string, slug: string, input: CheckoutInput) =>

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: '*', element: page(() => import('../areas/admin/AdminPlaceholder')) },
         ],
       },
+      { path: '/s/:username', element: page(() => import('../areas/shop/ShopHomePage')) },
       { path: '/s/:username/:slug', element: page(() => import('../areas/shop/ShopProductPage')) },
       { path: '/s/:username/:slug/thank_you/:token', element: page(() => import('../areas/shop/ThankYouPage')) },
       { path: '/s/:username/payment/:token/manage', element: page(() => import('../areas/shop/ManagePage')) },

@@ -116,8 +116,18 @@ export function Shell({ title, groups }: { title: string; groups: NavGroup[] }) 
               {me.data.email}
             </Typography>
           ) : null}
-          <Button color="inherit" onClick={() => void signOut()} startIcon={<LogoutIcon />} data-testid="sign-out">
-            {t('common.signOut')}
+          {/* on a phone the icon alone: the words wrapped onto two lines in the narrow bar */}
+          <Button
+            color="inherit"
+            onClick={() => void signOut()}
+            startIcon={<LogoutIcon />}
+            aria-label={t('common.signOut')}
+            data-testid="sign-out"
+            sx={{ whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {t('common.signOut')}
+            </Box>
           </Button>
         </Toolbar>
       </AppBar>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -8,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sessionApi } from '../../api/session';
 import { toast } from '../../app/notify';
+import { accountDeleted, forgetAccountDeleted } from '../../lib/closingNotice';
 import { validateEmail, required } from '../../lib/validation';
 import { AuthLayout } from './AuthLayout';
 import { useFields } from './fields';
@@ -18,6 +20,8 @@ export default function SignInPage() {
   const form = useFields({ email: '', password: '' }, { email: validateEmail, password: required });
   const [busy, setBusy] = useState<'signin' | 'magic' | null>(null);
   const afterSignIn = useAfterSignIn();
+  const [deleted] = useState(accountDeleted); // once, after the seller confirmed the deletion of the account
+  useEffect(() => forgetAccountDeleted(), []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,6 +54,7 @@ export default function SignInPage() {
   return (
     <AuthLayout title={t('auth.signInTitle')}>
       <Stack component="form" noValidate onSubmit={submit} spacing={1}>
+        {deleted ? <Alert severity="info">{t('accountDeletion.deletedNotice')}</Alert> : null}
         <TextField label={t('auth.email')} type="email" autoComplete="email" autoFocus {...form.field('email')} slotProps={{ htmlInput: { 'data-testid': 'signin-email' } }} />
         <TextField
           label={t('auth.password')}

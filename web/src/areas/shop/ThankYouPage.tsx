@@ -17,7 +17,7 @@ import { formatDate } from '../../components/dates';
 import { StatusChip } from '../../components/StatusChip';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
-import { FAILED_STATES, PAID_STATES, pollInterval } from './thankYou';
+import { FAILED_STATES, LATER_STATES, PAID_STATES, pollInterval } from './thankYou';
 import { shopQueries } from './queries';
 
 /** `/s/{username}/{slug}/thank_you/{token}`: the success step; polls the order every second until paid. */
@@ -33,6 +33,7 @@ export default function ThankYouPage() {
   });
   const data = order.data;
   const paid = data ? PAID_STATES.has(data.paymentState) : false;
+  const later = data ? LATER_STATES.has(data.paymentState) : false;
 
   // one more poll since the order was paid, each time an answer arrives (the download link comes shortly after)
   const answeredAt = order.dataUpdatedAt;
@@ -43,7 +44,7 @@ export default function ThankYouPage() {
   let body: ReactNode;
   if (order.isError && !data) {
     body = <Alert severity="error">{order.error instanceof ApiError && order.error.status === 404 ? t('shop.orderNotFound') : order.error.message}</Alert>;
-  } else if (!data || (!paid && !FAILED_STATES.has(data.paymentState))) {
+  } else if (!data || (!paid && !later && !FAILED_STATES.has(data.paymentState))) {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'center', py: 4 }} data-testid="thank-you-waiting">
         <CircularProgress />
@@ -51,7 +52,7 @@ export default function ThankYouPage() {
         {data ? <StatusChip state={data.paymentState} /> : null}
       </Stack>
     );
-  } else if (!paid) {
+  } else if (!paid && !later) {
     body = (
       <Alert severity="error" data-testid="payment-error">
         {t('shop.paymentFailed')} <StatusChip state={data.paymentState} />
@@ -68,11 +69,12 @@ export default function ThankYouPage() {
         <Typography>
           {data.productName} · {money(data.total, data.currency)}
         </Typography>
+        {later ? <StatusChip state={data.paymentState} /> : null}
         {data.downloadUrl ? (
           <Button variant="contained" size="large" href={data.downloadUrl} startIcon={<DownloadIcon />} data-testid="download-link" download>
             {t('shop.download', { product: data.productName })}
           </Button>
-        ) : (
+        ) : later ? null : (
           <CircularProgress size={24} />
         )}
         {data.firstDue && data.firstAmount != null ? (
@@ -116,7 +118,7 @@ export default function ThankYouPage() {
   return (
     <ShopLayout seller={data?.sellerName}>
       <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
-        <CheckoutStepper active={paid ? 'success_page' : 'payment_selection'} skipped={['pricing_plans_update']} done={paid} />
+        <CheckoutStepper active={paid || later ? 'success_page' : 'payment_selection'} skipped={['pricing_plans_update']} done={paid || later} />
         {body}
       </Paper>
     </ShopLayout>

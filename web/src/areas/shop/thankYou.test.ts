@@ -27,6 +27,10 @@ describe('thank-you polling', () => {
     expect(pollInterval(order('paid'), 30)).toBe(false);
     expect(pollInterval(order('payment_not_completed'), 0)).toBe(false);
   });
+  it('stops for an order that was paid and has since ended, and for a deferred start once its day is known', () => {
+    expect(pollInterval(order('payment_canceled', null, 1001), 0)).toBe(false);
+    expect(pollInterval({ ...order('paying', '/dl'), firstDue: '2026-12-07', firstAmount: 1000 }, 0)).toBe(false);
+  });
 });
 
 describe('autoSelectedPlan', () => {

@@ -1,6 +1,10 @@
 import type { ShopOrder } from '../../api/types';
 
-export const FAILED_STATES = new Set(['payment_canceled', 'payment_not_completed', 'payment_refunded', 'payment_chargebacked']);
+/** The checkout ended without a payment. */
+export const FAILED_STATES = new Set(['payment_not_completed']);
+/** Paid once, then changed: a subscription canceled or paused, a refund, a chargeback. The buyer still sees their
+ * order and invoice (a link from the confirmation mail must not say the payment failed). */
+export const LATER_STATES = new Set(['payment_canceled', 'payment_paused', 'payment_refunded', 'payment_chargebacked']);
 /** Paid what is due: a one-time order paid, or a subscription running (its first rate paid). */
 export const PAID_STATES = new Set(['paid', 'paying']);
 /** After the order is paid, keep polling a little for the download link and invoice number. */
@@ -9,7 +13,7 @@ export const EXTRA_POLLS_AFTER_PAID = 30;
 /** The thank-you page polls every second until the order is paid (and shows its download). */
 export function pollInterval(order: ShopOrder | undefined, pollsSincePaid: number): number | false {
   if (!order) return 1000;
-  if (FAILED_STATES.has(order.paymentState)) return false;
+  if (FAILED_STATES.has(order.paymentState) || LATER_STATES.has(order.paymentState)) return false;
   if (!PAID_STATES.has(order.paymentState)) return 1000;
   // a test period or start day: nothing was charged, so no invoice comes; the first payment's day is known
   if (order.downloadUrl && (order.invoiceNumber || order.firstDue)) return false;

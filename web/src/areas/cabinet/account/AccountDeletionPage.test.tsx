@@ -16,6 +16,7 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 const BASE = {
+  running_subscriptions: 0,
   account_type: 'active',
   account_data_state: 'inactive_plan',
   reasons: ['too_expensive'],
@@ -59,6 +60,41 @@ describe('account deletion wizard', () => {
     expect(screen.queryByRole('button', { name: 'Delete account for good' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('check_again'))).toBe(true));
+  });
+
+  it('offers to end the running subscriptions at their period end from the blocked wizard', async () => {
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith('/v1/cabinet/account_deletion/end_subscriptions') && init.method === 'POST') return json(200, { ...BLOCKED, running_subscriptions: 1 });
+      return url.startsWith('/v1/cabinet/account_deletion') ? json(200, { ...BLOCKED, running_subscriptions: 1 }) : json(404, {});
+    });
+    renderRoutes('/cabinet/settings/account_deletion', [{ path: '/cabinet/settings/account_deletion', element: <AccountDeletionPage /> }]);
+    expect(await screen.findByText(/1 subscription still runs/)).toBeInTheDocument();
+    expect(screen.getByText(/1 running order or open claim/)).toBeInTheDocument(); // what blocks, counted in words
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel at period end' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('end_subscriptions'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel at period end' })).toBeNull());
+  });
+
+  it('asks for the username by name and, once confirmed, offers neither confirm nor cancel', async () => {
+    const READY = { ...BLOCKED, step: 2, phase: 'ready', can_confirm: true, checks: BLOCKED.checks.map((c) => ({ ...c, ok: true, count: 0 })) };
+    let state: object = READY;
+    mockFetch((url, init) => {
+      if (url.startsWith('/v1/app/user')) return json(200, { id: 1, email: 'a@b.c', username: 'dana', first_name: null, last_name: null, confirmed: true, locale: 'en', profile_types: ['seller'], seller: { username: 'dana', can_sell: true, payment_account_done: true, power_seller: false } });
+      if (url.startsWith('/v1/cabinet/account_deletion/confirm') && init.method === 'POST') {
+        state = { ...READY, step: 3, phase: 'working', can_confirm: false, can_cancel: false };
+        return json(200, state);
+      }
+      return url.startsWith('/v1/cabinet/account_deletion') ? json(200, state) : json(404, {});
+    });
+    renderRoutes('/cabinet/settings/account_deletion', [{ path: '/cabinet/settings/account_deletion', element: <AccountDeletionPage /> }]);
+    expect(await screen.findByText('To confirm, type your username “dana” below.')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('I understand that deleting my account cannot be undone.'));
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account for good' }));
+    expect(await screen.findByText(/We are deleting your account/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete account for good' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
+    expect(sessionStorage.getItem('sellflow.accountDeleted')).toBe('1'); // the sign-in page says why it ended
   });
 
   it('starts with the questionnaire and needs a reason', async () => {

@@ -27,6 +27,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
+  ACCOUNT_DELETION_KEY,
   accountDeletionApi,
   type AccountDeletion,
   type DeletionCheck,
@@ -38,6 +39,8 @@ import { fieldErrors } from '../../../api/errors';
 import { toast } from '../../../app/notify';
 import { ErrorState } from '../../../components/ErrorState';
 import { useMoney } from '../../../components/Money';
+import { rememberAccountDeleted } from '../../../lib/closingNotice';
+import { useSellerUsername } from '../useSellerUsername';
 import { activeIndex, FLOW_STEPS, isWorking } from './deletionSteps';
 
 const REASONS: DeletionReason[] = [
@@ -48,7 +51,7 @@ const REASONS: DeletionReason[] = [
   'too_expensive',
   'other',
 ];
-const KEY = ['account-deletion'];
+const KEY = ACCOUNT_DELETION_KEY;
 
 function CheckRow({ check }: { check: DeletionCheck }) {
   const { t } = useTranslation();
@@ -73,7 +76,7 @@ function CheckRow({ check }: { check: DeletionCheck }) {
           <>
             {t(`accountDeletion.checks.${check.kind}.${state}`)}
             {!check.ok && check.amount !== 0 ? ` (${money(check.amount, 'eur')})` : ''}
-            {!check.ok && check.count > 0 ? ` · ${t('accountDeletion.count', { count: check.count })}` : ''}
+            {!check.ok && check.count > 0 ? ` · ${t(`accountDeletion.counts.${check.kind}`, { count: check.count })}` : ''}
           </>
         }
       />
@@ -175,10 +178,20 @@ function Progress({ data }: { data: AccountDeletion }) {
   const refresh = (a: AccountDeletion) => qc.setQueryData(KEY, a);
   const [sure, setSure] = useState(false);
   const [typed, setTyped] = useState('');
+  const username = useSellerUsername();
   const checkAgain = useMutation({ mutationFn: accountDeletionApi.checkAgain, onSuccess: refresh });
+  const endSubscriptions = useMutation({
+    mutationFn: accountDeletionApi.endSubscriptions,
+    onSuccess: () => {
+      toast(t('accountDeletion.endingRequested'), 'success');
+      void qc.invalidateQueries({ queryKey: KEY });
+    },
+  });
   const confirm = useMutation({
     mutationFn: () => accountDeletionApi.confirm(typed.trim()),
     onSuccess: (a) => {
+      // a deletion ends the session when the account is gone: the sign-in page then says why
+      if (a.flowKind === 'deletion') rememberAccountDeleted();
       refresh(a);
       toast(t('accountDeletion.confirmed'), 'success');
     },
@@ -199,6 +212,8 @@ function Progress({ data }: { data: AccountDeletion }) {
   });
   const kind = (data.flowKind ?? 'deletion') as FlowKind;
   const blocked = data.checks.some((c) => !c.ok);
+  // a seller who chose to wait may still let the wizard end the running subscriptions with their paid period
+  const offerEnding = data.canCancel && data.runningSubscriptions > 0 && !endSubscriptions.isSuccess;
   const stepKey = String(data.step);
   return (
     <Stack spacing={2}>
@@ -216,6 +231,27 @@ function Progress({ data }: { data: AccountDeletion }) {
       ) : (
         <>
           {blocked && <Alert severity="warning">{t('accountDeletion.blocked')}</Alert>}
+          {data.phase === 'working' && (
+            <Alert severity="info" data-testid="deletion-working">
+              {t(`accountDeletion.workingInfo.${kind}`)}
+            </Alert>
+          )}
+          {offerEnding && (
+            <Alert severity="info" data-testid="deletion-end-subscriptions">
+              <Typography variant="body2">
+                {t('accountDeletion.endOffer', { count: data.runningSubscriptions })}
+              </Typography>
+              <Button
+                variant="outlined"
+                size="small"
+                sx={{ mt: 1 }}
+                disabled={endSubscriptions.isPending}
+                onClick={() => endSubscriptions.mutate()}
+              >
+                {t('accountDeletion.endAction')}
+              </Button>
+            </Alert>
+          )}
           {data.endingSubscriptions > 0 && (
             <Alert severity="info">{t('accountDeletion.ending', { count: data.endingSubscriptions })}</Alert>
           )}
@@ -234,14 +270,18 @@ function Progress({ data }: { data: AccountDeletion }) {
                 control={<Checkbox checked={sure} onChange={(e) => setSure(e.target.checked)} />}
                 label={t(`accountDeletion.sure.${kind}`)}
               />
+              <Typography variant="body2">
+                {username ? t('accountDeletion.typeUsernameHint', { username }) : t('accountDeletion.typeUsername')}
+              </Typography>
               <TextField
-                label={t('accountDeletion.typeUsername')}
+                label={t('accountDeletion.username')}
                 value={typed}
                 onChange={(e) => setTyped(e.target.value)}
                 error={Boolean(fieldErrors(confirm.error).username)}
                 helperText={fieldErrors(confirm.error).username ? t('accountDeletion.wrongUsername') : ' '}
                 autoComplete="off"
                 size="small"
+                fullWidth
                 sx={{ maxWidth: 360 }}
                 slotProps={{ htmlInput: { 'data-testid': 'deletion-username' } }}
               />
@@ -298,7 +338,7 @@ export default function AccountDeletionPage() {
       ) : !data ? (
         <Skeleton variant="rounded" height={320} />
       ) : (
-        <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+        <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="account-deletion">
           {data.flowKind && (
             <Stepper activeStep={activeIndex(kind, data.step)} alternativeLabel sx={{ mb: 3 }}>
               {steps.map((s) => (

@@ -11,6 +11,7 @@ import { cabinetApi } from '../../../api/cabinet';
 import type { Answer } from '../../../api/sdk';
 import { toast } from '../../../app/notify';
 import { Money } from '../../../components/Money';
+import { NumberRangeFilter, rangeFilters } from '../../../components/NumberRangeFilter';
 import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../components/dates';
 import { ClaimSettingsCard } from './ClaimSettingsCard';
@@ -18,6 +19,8 @@ import { billingKeys, billingQueries } from './queries';
 
 type Row = Answer<'list_claims'>['list'][number];
 const DUNNING = ['in_progress', 'completed', 'skipped'] as const;
+const STRATEGIES = ['dunning', 'dunning_inkasso', 'inkasso'] as const;
+const STAGES = ['first', 'second', 'third'] as const;
 
 /** "Claims and dunning" (core §2 implied screen): every unpaid rate's claim, its stage and outcome; the seller
  * resolves one by hand or pauses its reminders; the claim settings above. */
@@ -25,8 +28,19 @@ export default function ClaimsPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [dunning, setDunning] = useState('');
+  const [strategy, setStrategy] = useState('');
+  const [stage, setStage] = useState('');
+  const [charges, setCharges] = useState({ from: '', to: '' });
   const paging = usePaging();
-  const q = { ...paging.query, filters: dunning ? { dunning: [dunning] } : {} };
+  const q = {
+    ...paging.query,
+    filters: {
+      ...(dunning ? { dunning: [dunning] } : {}),
+      ...(strategy ? { strategy: [strategy] } : {}),
+      ...(stage ? { stage: [stage] } : {}),
+      ...rangeFilters('charges', charges),
+    },
+  };
   const list = useQuery({ ...billingQueries.claims(q), placeholderData: keepPreviousData, refetchInterval: 3000 });
   const act = useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'resolve' | 'pause_dunning' | 'resume_dunning' }) =>
@@ -42,13 +56,38 @@ export default function ClaimsPage() {
         {t('nav.claims')}
       </Typography>
       <ClaimSettingsCard />
-      <Box sx={{ mb: 2 }}>
+      <Box sx={{ mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <FilterSelect
           label={t('billing.dunning')}
           value={dunning}
           onChange={(v) => { setDunning(v); paging.restart(); }}
           all={t('billing.allStates')}
           options={DUNNING.map((s) => ({ value: s, label: t(`billing.dunningState.${s}`) }))}
+          minWidth={180}
+        />
+        <FilterSelect
+          label={t('billing.strategy')}
+          value={strategy}
+          onChange={(v) => { setStrategy(v); paging.restart(); }}
+          all={t('billing.allStrategies')}
+          options={STRATEGIES.map((s) => ({ value: s, label: t(`billing.strategyName.${s}`) }))}
+          minWidth={180}
+        />
+        <FilterSelect
+          label={t('billing.stage')}
+          value={stage}
+          onChange={(v) => { setStage(v); paging.restart(); }}
+          all={t('billing.allStages')}
+          options={STAGES.map((s) => ({ value: s, label: t(`billing.stageName.${s}`) }))}
+          minWidth={160}
+        />
+        <NumberRangeFilter
+          label={t('billing.attempts')}
+          min={0}
+          max={10000}
+          value={charges}
+          onChange={(v) => { setCharges(v); paging.restart(); }}
+          testId="filter-charges"
         />
       </Box>
       <PagedTable<Row>

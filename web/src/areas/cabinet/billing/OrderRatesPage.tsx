@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Answer } from '../../../api/sdk';
 import { Money } from '../../../components/Money';
+import { NumberRangeFilter, rangeFilters } from '../../../components/NumberRangeFilter';
 import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
 import { formatDate } from '../../../components/dates';
 import { RateChip } from './RateChip';
@@ -18,21 +19,34 @@ type Row = Answer<'list_order_rates'>['list'][number];
 export default function OrderRatesPage() {
   const { t } = useTranslation();
   const [state, setState] = useState('');
+  const [overdue, setOverdue] = useState({ from: '', to: '' });
   const paging = usePaging();
-  const q = { ...paging.query, sortDir: 'asc' as const, filters: state ? { state: [state] } : {} };
+  const q = {
+    ...paging.query,
+    sortDir: 'asc' as const,
+    filters: { ...(state ? { state: [state] } : {}), ...rangeFilters('overdue', overdue) },
+  };
   const list = useQuery({ ...billingQueries.rates(q), placeholderData: keepPreviousData, refetchInterval: 5000 });
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {t('nav.orderRates')}
       </Typography>
-      <Box sx={{ mb: 2 }}>
+      <Box sx={{ mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <FilterSelect
           label={t('billing.state')}
           value={state}
           onChange={(v) => { setState(v); paging.restart(); }}
           all={t('billing.allStates')}
           options={RATE_STATES.map((s) => ({ value: s, label: t(`billing.rateState.${s}`) }))}
+        />
+        <NumberRangeFilter
+          label={t('billing.overdueDays')}
+          min={0}
+          max={365}
+          value={overdue}
+          onChange={(v) => { setOverdue(v); paging.restart(); }}
+          testId="filter-overdue"
         />
       </Box>
       <PagedTable<Row>

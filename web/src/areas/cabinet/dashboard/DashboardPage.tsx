@@ -16,6 +16,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { useMoney } from '../../../components/Money';
 import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
+import { AccountClosingBanner } from '../account/AccountClosingBanner';
 import { SellReadiness } from './SellReadiness';
 import { axisTicks, dailyCounts, sparklinePoints } from './sparkline';
 import { orderQueries } from '../orders/queries';
@@ -87,6 +88,7 @@ export default function DashboardPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {t('dashboard.title')}
       </Typography>
+      <AccountClosingBanner />
       {seller && !seller.canSell ? <SellReadiness /> : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>

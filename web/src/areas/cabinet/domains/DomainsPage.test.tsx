@@ -22,6 +22,13 @@ const domain = (over: Record<string, unknown> = {}) => ({
   kind: 'custom',
   state: 'error',
   record: { type: 'TXT', name: '_sellflow.xn--mller-kva.example', value: 'sellflow-verification=abc', ttl: 300, state: 'waiting' },
+  delegation: {
+    type: 'CNAME',
+    name: '_acme-challenge.xn--mller-kva.example',
+    value: '0f1e2d3c4b5a69788796.acme.sellflow.site',
+    ttl: 300,
+    state: 'waiting',
+  },
   attempts: 12,
   message: 'The TXT record _sellflow.xn--mller-kva.example was not found after 12 checks.',
   certificate_not_after: null,
@@ -42,17 +49,40 @@ describe('the Domains page', () => {
     const card = await screen.findByTestId('domain-card');
     expect(within(card).getByText('müller.example')).toBeInTheDocument();
     expect(within(card).getByText('Error')).toBeInTheDocument();
-    expect(within(card).getByText('Not found yet')).toBeInTheDocument();
+    expect(within(card).getAllByText('Not found yet')).toHaveLength(2); // the TXT and the CNAME
     expect(within(card).getByText('_sellflow.xn--mller-kva.example')).toBeInTheDocument();
     expect(within(card).getByText('sellflow-verification=abc')).toBeInTheDocument();
-    expect(within(card).getByText('5 minutes')).toBeInTheDocument();
+    expect(within(card).getAllByText('5 minutes')).toHaveLength(2);
     expect(within(card).getByText(/not found after 12 checks/)).toBeInTheDocument();
     expect(within(card).getByText('No SSL certificate yet')).toBeInTheDocument();
-    expect(within(card).getAllByRole('button', { name: /Copy/ })).toHaveLength(2);
+    expect(within(card).getAllByRole('button', { name: /Copy/ })).toHaveLength(4); // TXT and CNAME, name and value
     fireEvent.click(within(card).getByRole('button', { name: 'Check again' }));
     await vi.waitFor(() =>
       expect(fetch.mock.calls.some(([u, i]) => String(u).includes('/domains/7/check') && i?.method === 'POST')).toBe(true),
     );
+  });
+
+  it('shows the certificate CNAME of a custom domain and offers a check while it is looked for', async () => {
+    const message = 'Waiting for the CNAME record _acme-challenge.xn--mller-kva.example pointing to 0f1e2d3c4b5a69788796.acme.sellflow.site';
+    mockFetch(() => json(200, overview([domain({ state: 'active', message, record: { ...domain().record, state: 'submitted' } })])));
+    page();
+    const card = await screen.findByTestId('domain-card');
+    const cname = within(card).getByTestId('delegation');
+    expect(within(cname).getByText('Certificate record (CNAME)')).toBeInTheDocument();
+    expect(within(cname).getByText('CNAME')).toBeInTheDocument();
+    expect(within(cname).getByTestId('delegation-name')).toHaveTextContent('_acme-challenge.xn--mller-kva.example');
+    expect(within(cname).getByTestId('delegation-value')).toHaveTextContent('0f1e2d3c4b5a69788796.acme.sellflow.site');
+    expect(within(cname).getByText('Not found yet')).toBeInTheDocument();
+    expect(within(card).getByText(message)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+  });
+
+  it('shows no CNAME for a Sellflow subdomain', async () => {
+    mockFetch(() => json(200, overview([domain({ kind: 'subdomain', hostname: 'anna.sellflow.site', display_hostname: 'anna.sellflow.site', delegation: null })])));
+    page();
+    const card = await screen.findByTestId('domain-card');
+    expect(within(card).queryByTestId('delegation')).toBeNull();
+    expect(within(card).getByText('Sellflow sets this record for you.')).toBeInTheDocument();
   });
 
   it('shows the certificate expiry of an active domain and offers no check', async () => {

@@ -38,7 +38,7 @@ import { toast } from '../../../app/notify';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDate, formatDateTime } from '../../../components/dates';
-import { canCheckAgain, daysLeft, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
+import { awaitsDelegation, canCheckAgain, daysLeft, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
 
 const KEYS = { list: ['domains'] as const, detail: (id: number) => ['domains', id] as const };
 const BUSY = new Set(['waiting', 'active']);
@@ -154,10 +154,12 @@ function AddDomain({ suffix, ttlOptions }: { suffix: string; ttlOptions: number[
   );
 }
 
-function RecordTable({ d }: { d: DomainRow }) {
+type DnsRecord = DomainRow['record'];
+
+/** One DNS record to set: type, name and value (each with a copy button) and TTL; `testId` names its cells. */
+function RecordTable({ r, title, testId }: { r: DnsRecord; title: string; testId: string }) {
   const { t } = useTranslation();
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const r = d.record;
   if (narrow) {
     // on a phone: one field under the other, each with its copy button
     const rows: [string, string, boolean][] = [
@@ -167,14 +169,14 @@ function RecordTable({ d }: { d: DomainRow }) {
       [t('domains.ttlLabel'), t(ttlKey(r.ttl)), false],
     ];
     return (
-      <Box component="dl" sx={{ m: 0 }} aria-label={t('domains.recordTitle')}>
+      <Box component="dl" sx={{ m: 0 }} aria-label={title}>
         {rows.map(([label, value, copy]) => (
           <Box key={label} sx={{ mb: 1 }}>
             <Typography component="dt" variant="caption" color="text.secondary">
               {label}
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: copy ? 'monospace' : undefined, wordBreak: 'break-all' }}>
-              <span data-testid={copy ? `record-${label === t('domains.recordName') ? 'name' : 'value'}` : undefined}>{value}</span>
+              <span data-testid={copy ? `${testId}-${label === t('domains.recordName') ? 'name' : 'value'}` : undefined}>{value}</span>
               {copy ? <CopyButton text={value} label={label} /> : null}
             </Typography>
           </Box>
@@ -184,7 +186,7 @@ function RecordTable({ d }: { d: DomainRow }) {
   }
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('domains.recordTitle')}>
+      <Table size="small" aria-label={title}>
         <TableHead>
           <TableRow>
             <TableCell>{t('domains.recordType')}</TableCell>
@@ -197,11 +199,11 @@ function RecordTable({ d }: { d: DomainRow }) {
           <TableRow>
             <TableCell>{r.type}</TableCell>
             <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-              <span data-testid="record-name">{r.name}</span>
+              <span data-testid={`${testId}-name`}>{r.name}</span>
               <CopyButton text={r.name} label={t('domains.recordName')} />
             </TableCell>
             <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-              <span data-testid="record-value">{r.value}</span>
+              <span data-testid={`${testId}-value`}>{r.value}</span>
               <CopyButton text={r.value} label={t('domains.recordValue')} />
             </TableCell>
             <TableCell>{t(ttlKey(r.ttl))}</TableCell>
@@ -306,7 +308,24 @@ function DomainCard({ d }: { d: DomainRow }) {
           {t('domains.setRecordHint')}
         </Typography>
       )}
-      <RecordTable d={d} />
+      <RecordTable r={d.record} title={t('domains.recordTitle')} testId="record" />
+      {d.delegation ? (
+        <Box sx={{ mt: 2 }} data-testid="delegation">
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+            <Typography variant="body2">{t('domains.delegationTitle')}</Typography>
+            <Chip
+              size="small"
+              variant="outlined"
+              color={recordTone(d.delegation.state)}
+              label={t(`domains.recordState.${d.delegation.state}`)}
+            />
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('domains.delegationHint')}
+          </Typography>
+          <RecordTable r={d.delegation} title={t('domains.delegationTitle')} testId="delegation" />
+        </Box>
+      ) : null}
       {d.message ? (
         <Alert severity={d.state === 'error' ? 'error' : 'info'} sx={{ mt: 1 }}>
           {d.message}
@@ -318,7 +337,7 @@ function DomainCard({ d }: { d: DomainRow }) {
           : t('domains.noCertificate')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
-        {canCheckAgain(d.state) ? (
+        {canCheckAgain(d.state, awaitsDelegation(d)) ? (
           <Button size="small" variant="outlined" disabled={check.isPending} onClick={() => check.mutate()}>
             {t('domains.checkAgain')}
           </Button>

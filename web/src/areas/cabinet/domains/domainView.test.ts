@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../i18n/en.json';
 import de from '../../../i18n/de.json';
-import { canCheckAgain, daysLeft, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
+import { awaitsDelegation, canCheckAgain, daysLeft, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
 
 const lookup = (dict: unknown, key: string) =>
   key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), dict);
@@ -52,6 +52,11 @@ describe('domain view rules', () => {
     expect(canCheckAgain('error')).toBe(true);
     expect(canCheckAgain('active')).toBe(false);
     expect(canCheckAgain('active_with_ssl')).toBe(false);
+    // a verified custom domain still looking for its certificate CNAME
+    expect(canCheckAgain('active', true)).toBe(true);
+    expect(awaitsDelegation({ kind: 'custom', state: 'active', certificateNotAfter: null })).toBe(true);
+    expect(awaitsDelegation({ kind: 'subdomain', state: 'active', certificateNotAfter: null })).toBe(false);
+    expect(awaitsDelegation({ kind: 'custom', state: 'active', certificateNotAfter: '2027-01-01T00:00:00Z' })).toBe(false);
   });
 
   it('counts the days a certificate still runs', () => {

@@ -27,9 +27,15 @@ export function ttlKey(seconds: number): string {
   return `domains.ttl.${known[seconds] ?? 'other'}`;
 }
 
-/** "Check again" is offered while the record is looked for or after the checks gave up. */
-export function canCheckAgain(state: DomainState): boolean {
-  return state === 'waiting' || state === 'error';
+/** "Check again" is offered while a record is looked for (the TXT, or a verified custom domain's certificate
+ * CNAME before its first certificate) or after the checks gave up. */
+export function canCheckAgain(state: DomainState, awaitingDelegation = false): boolean {
+  return state === 'waiting' || state === 'error' || (state === 'active' && awaitingDelegation);
+}
+
+/** A verified custom domain without a certificate yet: the `_acme-challenge` CNAME is what it waits for. */
+export function awaitsDelegation(d: { kind: string; state: DomainState; certificateNotAfter?: string | null }): boolean {
+  return d.kind === 'custom' && d.state === 'active' && !d.certificateNotAfter;
 }
 
 /** Whole days from `now` until the certificate expires (negative once it has). */
