@@ -21,6 +21,7 @@ import tempfile
 import time
 import traceback
 import uuid
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -162,19 +163,24 @@ async def sellflow_run(stack: Stack, n: int, due_in: float, task_queue: str) -> 
         ).scalar_one()
     for t in tokens:  # stop the storm's subscriptions (their next rates are a week of compressed days away)
         await client.get_workflow_handle(f"subscription-{t}").terminate("bench over")
-    async with session() as s:  # rates paid per order, after the last charge the workflows could make
-        paid: dict[str, int] = dict(
-            (
+    succeeded, creates_per_s = await provider_charges(stack)
+    async with session() as s:  # which order and rate each recorded charge was for
+        charged = {
+            ref: (token, rate)
+            for ref, token, rate in (
                 await s.execute(
                     text(
-                        "select o.token, count(*) from order_rates r join orders o on o.id = r.order_id "
-                        "where o.token like 'storm%' and r.number >= 2 and r.state = 'paid' group by o.token"
+                        "select c.provider_ref, o.token, c.rate from rate_charges c "
+                        "join orders o on o.id = c.order_id where o.token like 'storm%'"
                     )
                 )
             ).all()
-        )
-    succeeded, creates_per_s = await provider_charges(stack)
-    doubles_provider = sum(1 for t, n in succeeded.items() if n > paid.get(t, 0))
+        }
+    # money taken twice for one rate (a renewal cut short by the bench's end is charged once, never twice), and
+    # money taken that no charge record explains
+    per_rate = Counter(charged[ref] for ref in succeeded if ref in charged)
+    doubles_provider = sum(1 for n in per_rate.values() if n > 1)
+    unrecorded = sum(1 for ref in succeeded if ref not in charged)
     window = float(last) - first_due if last else float("nan")
     return {
         "renewed": int(done),
@@ -183,17 +189,17 @@ async def sellflow_run(stack: Stack, n: int, due_in: float, task_queue: str) -> 
         "renewals_per_s": done / window if window and window > 0 else float("nan"),
         "double_charges_db": int(doubles_db),
         "double_charges_provider": doubles_provider,
+        "unrecorded_charges_provider": unrecorded,
         "max_intents_created_per_s": creates_per_s,
         "worker_rss_mb_before": rss_before / 2**20,
         "worker_rss_mb_peak": rss_peak / 2**20,
     }
 
 
-async def provider_charges(stack: Stack) -> tuple[dict[str, int], int]:
-    """Succeeded PaymentIntents per storm order at localstripe (more than the order's paid rates is a double
-    charge), and the most intents created for storm orders within one second (a renewal makes two requests:
-    create and confirm)."""
-    per: dict[str, int] = {}
+async def provider_charges(stack: Stack) -> tuple[list[str], int]:
+    """The succeeded PaymentIntents of storm orders at localstripe, and the most intents created for storm orders
+    within one second (a renewal makes two requests: create and confirm)."""
+    per: list[str] = []
     per_second: dict[int, int] = {}
     after = None
     async with httpx.AsyncClient(timeout=60) as h:
@@ -212,7 +218,7 @@ async def provider_charges(stack: Stack) -> tuple[dict[str, int], int]:
                 if tok.startswith("storm"):
                     per_second[pi["created"]] = per_second.get(pi["created"], 0) + 1
                 if tok.startswith("storm") and pi["status"] == "succeeded":
-                    per[tok] = per.get(tok, 0) + 1
+                    per.append(pi["id"])
             if not data.get("has_more") or not data["data"]:
                 break
             after = data["data"][-1]["id"]
@@ -296,7 +302,8 @@ def main() -> None:
         print(
             f"renewals/s {sellflow['renewals_per_s']:.1f} (bare {bare['renewals_per_s']:.1f}, ratio {ratio:.2f}); "
             f"last charge {sellflow['first_due_to_last_charge_s']:.0f}s after the first due; "
-            f"double charges {sellflow['double_charges_db']} (db) / {sellflow['double_charges_provider']} (provider); "
+            f"double charges {sellflow['double_charges_db']} (db) / {sellflow['double_charges_provider']} (provider), "
+            f"unrecorded {sellflow['unrecorded_charges_provider']}; "
             f"worker RSS {sellflow['worker_rss_mb_before']:.0f} → {sellflow['worker_rss_mb_peak']:.0f} MB"
         )
         RESULTS.mkdir(parents=True, exist_ok=True)

@@ -270,15 +270,9 @@ class Stack:
 
     def _secrets_key(self) -> str:
         """The stack's Fernet key, generated once into the data folder (0600) and given to the API and worker."""
-        from cryptography.fernet import Fernet
+        from store.secrets import local_key
 
-        path = self.data_dir / "secrets.key"
-        if not path.exists():
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(Fernet.generate_key())
-        return path.read_text().strip()
+        return local_key(self.data_dir / "secrets.key").decode()
 
     def start_dns(self) -> None:
         args = [sys.executable, "-m", "deploy.dns_server", "--port", str(self.ports.dns)]

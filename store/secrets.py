@@ -21,7 +21,8 @@ class SecretUnreadable(Exception):
     """No configured key opens this value (the key that sealed it was dropped too early)."""
 
 
-def _local_key(path: Path) -> bytes:
+def local_key(path: Path) -> bytes:
+    """The local stack's key: generated once into `path` (0600), read from it afterwards."""
     if path.exists():
         return path.read_bytes().strip()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -40,7 +41,7 @@ def vault() -> MultiFernet:
     s = get_settings()
     keys = [k.strip().encode() for k in s.secrets_keys.split(",") if k.strip()]
     if not keys:
-        keys = [_local_key(s.data_dir / "secrets.key")]
+        keys = [local_key(s.data_dir / "secrets.key")]
     return MultiFernet([Fernet(k) for k in keys])
 
 

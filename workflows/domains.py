@@ -159,16 +159,22 @@ class DomainWorkflow:
                 return
             st.message = seen
             await self._record(DomainAction.checked_missing, seen)
-            delay = check_delay_s(st.attempts, inp.check_first_s, inp.check_max_s)
-            self.next_check_at = workflow.now() + timedelta(seconds=delay)
-            try:
-                await workflow.wait_condition(
-                    lambda: st.check_requested or st.delete_requested or self._suggested(),
-                    timeout=timedelta(seconds=delay),
-                )
-            except TimeoutError:
-                pass
-            self.next_check_at = None
+            await self._back_off(st.attempts)
+
+    async def _back_off(self, attempts: int) -> None:
+        """The wait before the next DNS check: doubling from the first delay up to the longest, cut short by
+        "Check again", a deletion or a long history."""
+        st, inp = self.state, self.inp
+        delay = check_delay_s(attempts, inp.check_first_s, inp.check_max_s)
+        self.next_check_at = workflow.now() + timedelta(seconds=delay)
+        try:
+            await workflow.wait_condition(
+                lambda: st.check_requested or st.delete_requested or self._suggested(),
+                timeout=timedelta(seconds=delay),
+            )
+        except TimeoutError:
+            pass
+        self.next_check_at = None
 
     def _delegated(self) -> bool:
         """A custom domain answers the DNS-01 challenge through its `_acme-challenge` CNAME (DCV delegation).
@@ -222,16 +228,7 @@ class DomainWorkflow:
                     f"certificate). {seen}"
                 )
                 await self._record(DomainAction.delegation_missing, st.message)
-                delay = check_delay_s(attempts, inp.check_first_s, inp.check_max_s)
-                self.next_check_at = workflow.now() + timedelta(seconds=delay)
-                try:
-                    await workflow.wait_condition(
-                        lambda: st.check_requested or st.delete_requested or self._suggested(),
-                        timeout=timedelta(seconds=delay),
-                    )
-                except TimeoutError:
-                    pass
-                self.next_check_at = None
+                await self._back_off(attempts)
             return False
         finally:
             self.delegation_pending = False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import queue
 import smtplib
 from email.message import EmailMessage
 from typing import Protocol
@@ -15,8 +16,18 @@ class Mailer(Protocol):
 
 
 class SmtpMailer:
+    """Sends through connections it keeps open between mails (a connection, EHLO and QUIT per mail were a seventh
+    of the worker's CPU in a billing storm, py-spy); a connection the server has closed meanwhile is replaced."""
+
     def __init__(self, host: str, port: int, sender: str) -> None:
         self.host, self.port, self.sender = host, port, sender
+        self._idle: queue.SimpleQueue[smtplib.SMTP] = queue.SimpleQueue()
+
+    def _connection(self) -> smtplib.SMTP:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            return smtplib.SMTP(self.host, self.port, timeout=10)
 
     @classmethod
     def from_settings(cls) -> SmtpMailer:
@@ -29,8 +40,22 @@ class SmtpMailer:
         msg["To"] = to
         msg["Subject"] = subject
         msg.set_content(body)
-        with smtplib.SMTP(self.host, self.port, timeout=10) as smtp:
+        smtp = self._connection()
+        try:
             smtp.send_message(msg)
+        except smtplib.SMTPServerDisconnected:
+            # an idle connection the server closed: refused at its first command, so nothing went out yet
+            smtp.close()
+            smtp = smtplib.SMTP(self.host, self.port, timeout=10)
+            try:
+                smtp.send_message(msg)
+            except BaseException:
+                smtp.close()
+                raise
+        except BaseException:
+            smtp.close()
+            raise
+        self._idle.put(smtp)
 
     async def send(self, to: str, subject: str, body: str) -> None:
         await asyncio.to_thread(self._send, to, subject, body)
