@@ -3,6 +3,7 @@ and read its status; a refused update (not ready, already confirmed) answers 409
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from temporalio.client import Client, WorkflowUpdateFailedError
@@ -49,23 +50,23 @@ async def status(client: Client, seller_id: int) -> DeletionStatus | None:
         raise
 
 
-async def check_again(client: Client, seller_id: int) -> None:
+async def _signal(client: Client, seller_id: int, signal: Callable[[AccountDeletionWorkflow], None]) -> None:
+    """A signal to the seller's running request; 409 when none runs."""
     try:
-        await _handle(client, seller_id).signal(AccountDeletionWorkflow.check_again)
+        await _handle(client, seller_id).signal(signal)
     except RPCError as e:
         if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
             raise DomainError(ErrorCode.CONFLICT, GONE) from e
         raise
+
+
+async def check_again(client: Client, seller_id: int) -> None:
+    await _signal(client, seller_id, AccountDeletionWorkflow.check_again)
 
 
 async def end_subscriptions(client: Client, seller_id: int) -> None:
     """The running subscriptions cancelled at the end of their period, asked for after the start."""
-    try:
-        await _handle(client, seller_id).signal(AccountDeletionWorkflow.end_subscriptions)
-    except RPCError as e:
-        if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
-            raise DomainError(ErrorCode.CONFLICT, GONE) from e
-        raise
+    await _signal(client, seller_id, AccountDeletionWorkflow.end_subscriptions)
 
 
 async def _update(client: Client, seller_id: int, update: Any) -> None:

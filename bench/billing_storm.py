@@ -279,6 +279,9 @@ def main() -> None:
     args = ap.parse_args()
     signal.signal(signal.SIGTERM, _stop)  # a `timeout` or Ctrl-C still stops the stack below
     os.environ["SELLFLOW_STRIPE_MAX_RPS"] = str(args.rps)
+    # a busy worker keeps its cached workflows' tasks for 60 s before the server hands them to any worker (a
+    # replay from scratch); Temporal's 10 s default made the storm's worker replay its own workflows
+    os.environ.setdefault("SELLFLOW_WORKER_STICKY_TIMEOUT_S", "60")
     data = Path(tempfile.mkdtemp(prefix="sellflow-storm-"))
     stack = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=False)
     code, keep = 0, False

@@ -32,10 +32,11 @@ class Settings(BaseSettings):
     # workflows the worker keeps in memory between their steps; one evicted is replayed from its history in a fresh
     # sandbox at its next step (10,000 renewals due in one minute thrashed the default 1,000)
     worker_max_cached_workflows: int = 10_000
-    # how long a cached workflow's next task waits for this worker before any worker takes it with the full
-    # history (a replay from scratch). Temporal's 10 s made a busy worker replay the very workflows it had
-    # cached, which made it busier (py-spy under a billing storm); a worker that died is still replaced after it
-    worker_sticky_timeout_s: float = 60.0
+    # how long a cached workflow's next task (or query) waits for this worker before any worker takes it with
+    # the full history (a replay from scratch). Temporal's 10 s by default: a worker that died holds its
+    # workflows' queries that long. Under a billing storm a busy worker replayed the very workflows it had cached
+    # after 10 s, which made it busier (py-spy); the storm bench runs with 60 s, a setting for such deployments
+    worker_sticky_timeout_s: float = 10.0
     temporal_ui_url: str = "http://127.0.0.1:8233"
 
     # Stripe (localstripe locally)

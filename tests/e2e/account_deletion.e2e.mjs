@@ -13,12 +13,10 @@
 // workflow re-checks by itself every 0.2 s; everything below waits by condition, never by a fixed sleep.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launch, shot } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
-const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
 const MANAGER = { email: 'manager@sellflow.local', password: 'sellflow-demo' };
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -43,14 +41,8 @@ let invoiceHref; // the buyer's invoice download link
 let desk; // the seller's wizard at 1366 px, in English
 let phone; // the seller's wizard on a phone, in German
 
-mkdirSync(ARTIFACTS, { recursive: true });
-
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launch();
 });
 
 after(async () => {
@@ -66,10 +58,6 @@ after(async () => {
 afterEach(async () => {
   if (lastPage && !lastPage.isClosed()) await shot(lastPage, `account-deletion-end-${++shots}`);
 });
-
-async function shot(page, name) {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true }).catch(() => {});
-}
 
 async function newPage(viewport = DESKTOP) {
   const context = await browser.newContext({ baseURL: BASE, viewport });

@@ -4,26 +4,18 @@
 // the manager opens that workflow in the Temporal UI from the ops view; 4000…0002 shows the decline reason; 4000 0027 6000 3184 asks for 3-D Secure and both answers end right.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launch, shot } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const TEMPORAL_UI = process.env.TEMPORAL_UI_URL;
-const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
 const MANAGER = { email: 'manager@sellflow.local', password: 'sellflow-demo' };
 const PRODUCT = `E2E Guide ${Date.now()}`;
 let browser;
 let shopUrl;
 
-mkdirSync(ARTIFACTS, { recursive: true });
-
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launch();
 });
 
 after(async () => {
@@ -43,10 +35,6 @@ async function newPage() {
   page.setDefaultTimeout(20_000);
   lastPage = page;
   return page;
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true }).catch(() => {});
 }
 
 async function signIn(user, path) {

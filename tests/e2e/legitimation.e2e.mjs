@@ -4,12 +4,10 @@
 // what is missing. A field the API refuses (a VAT ID of the wrong format) shows the API's message under it.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, launch } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
-const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
 const MANAGER = { email: 'manager@sellflow.local', password: 'sellflow-demo' };
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
@@ -19,14 +17,8 @@ let browser;
 let lastPage;
 let shots = 0;
 
-mkdirSync(ARTIFACTS, { recursive: true });
-
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launch();
 });
 
 after(async () => {

@@ -3,24 +3,16 @@
 // balance split and why the payout waits) and the month's bookkeeping export.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, launch } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
-const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
 let browser;
 let lastPage;
 let shots = 0;
 
-mkdirSync(ARTIFACTS, { recursive: true });
-
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launch();
 });
 
 after(async () => {

@@ -4,24 +4,16 @@
 // empty state) at 1366 px and on a phone, without sideways scrolling.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launch, shot } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
-const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo' };
 let browser;
 let lastPage;
 let shots = 0;
 
-mkdirSync(ARTIFACTS, { recursive: true });
-
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launch();
 });
 
 after(async () => {
@@ -31,10 +23,6 @@ after(async () => {
 afterEach(async () => {
   if (lastPage && !lastPage.isClosed()) await shot(lastPage, `recovery-end-${++shots}`);
 });
-
-async function shot(page, name) {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true }).catch(() => {});
-}
 
 async function signedIn(path, viewport) {
   const context = await browser.newContext({ baseURL: BASE, viewport });

@@ -7,12 +7,10 @@
 // without the `/s/{username}` prefix; on a phone too. A domain no shop answers on shows the 404 page.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launch, shot } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const DNS_ADMIN = process.env.SELLFLOW_DNS_ADMIN_URL;
-const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
 const STAMP = Date.now();
 const HOST = `shop-${STAMP}.example.test`;
@@ -24,14 +22,8 @@ let lastPage;
 let shots = 0;
 let slug;
 
-mkdirSync(ARTIFACTS, { recursive: true });
-
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', '--host-resolver-rules=MAP *.example.test 127.0.0.1'],
-  });
+  browser = await launch(['--host-resolver-rules=MAP *.example.test 127.0.0.1']);
 });
 
 after(async () => {
@@ -41,10 +33,6 @@ after(async () => {
 afterEach(async () => {
   if (lastPage && !lastPage.isClosed()) await shot(lastPage, `shop-domain-end-${++shots}`);
 });
-
-async function shot(page, name) {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true }).catch(() => {});
-}
 
 async function api(path, { method = 'GET', token, body, form } = {}) {
   const headers = token ? { Authorization: `Bearer ${token}` } : {};

@@ -13,11 +13,9 @@
 // and the subscription is canceled when the scenario ends.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launch, shot } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
-const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
 const SLUG = 'sellflow-insider';
 const BUYER_EMAIL = `e2e.insider.${Date.now()}@example.com`;
@@ -38,14 +36,8 @@ let failedRate; // the number of the rate that 0341 could not pay
 let savedSettings; // the seller's claim settings before the scenario
 let failedSeenAt; // when the seller first saw the rate unpaid (the claim closes ~18 s after the failure)
 
-mkdirSync(ARTIFACTS, { recursive: true });
-
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launch();
 });
 
 after(async () => {
@@ -67,10 +59,6 @@ after(async () => {
 afterEach(async () => {
   if (lastPage && !lastPage.isClosed()) await shot(lastPage, `subscription-end-${++shots}`);
 });
-
-async function shot(page, name) {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true }).catch(() => {});
-}
 
 async function newPage(viewport = DESKTOP) {
   const context = await browser.newContext({ baseURL: BASE, viewport });
