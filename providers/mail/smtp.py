@@ -42,16 +42,13 @@ class SmtpMailer:
         msg.set_content(body)
         smtp = self._connection()
         try:
-            smtp.send_message(msg)
-        except smtplib.SMTPServerDisconnected:
-            # an idle connection the server closed: refused at its first command, so nothing went out yet
-            smtp.close()
-            smtp = smtplib.SMTP(self.host, self.port, timeout=10)
             try:
                 smtp.send_message(msg)
-            except BaseException:
+            except smtplib.SMTPServerDisconnected:
+                # an idle connection the server closed: refused at its first command, so nothing went out yet
                 smtp.close()
-                raise
+                smtp = smtplib.SMTP(self.host, self.port, timeout=10)
+                smtp.send_message(msg)
         except BaseException:
             smtp.close()
             raise

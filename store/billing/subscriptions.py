@@ -225,12 +225,7 @@ async def rate_owed(s: AsyncSession, req: RatePaymentInput) -> RateOwed:
         return RateOwed(0, 0)
     if rate.state not in PAYABLE_RATE_STATES:
         return RateOwed(0, 0, "This rate is not due.")
-    open_claim = (
-        await s.execute(
-            select(Claim.id).where(Claim.order_id == order.id, Claim.rate == req.rate, OPEN_CLAIM)
-        )
-    ).first()
-    if open_claim is not None:
+    if req.rate in await open_claims(s, order.id):
         return RateOwed(0, 0, "This rate is being collected: save a card and it is charged at once.")
     if not order.renewal_payment_method:
         return RateOwed(0, 0, "Save a card first.")
@@ -330,9 +325,9 @@ async def subscription_ended(s: AsyncSession, end: SubscriptionEnd) -> None:
         )
 
 
-async def open_claims(s: AsyncSession, token: str) -> list[int]:
-    order = await order_by_token(s, token)
-    return list((await s.execute(select(Claim.rate).where(Claim.order_id == order.id, OPEN_CLAIM))).scalars())
+async def open_claims(s: AsyncSession, order_id: int) -> set[int]:
+    """The rates of the order whose claim still runs."""
+    return set((await s.execute(select(Claim.rate).where(Claim.order_id == order_id, OPEN_CLAIM))).scalars())
 
 
 async def rates_of(s: AsyncSession, order_id: int) -> list[OrderRate]:

@@ -4,7 +4,7 @@
 // the manager opens that workflow in the Temporal UI from the ops view; 4000…0002 shows the decline reason; 4000 0027 6000 3184 asks for 3-D Secure and both answers end right.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot } from './browser.mjs';
+import { launch, shot, fillCard } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const TEMPORAL_UI = process.env.TEMPORAL_UI_URL;
@@ -53,16 +53,6 @@ const signInAsSeller = () => signIn(SELLER, '/cabinet/orders');
 async function sellerAuth(page) {
   const r = await page.request.post('/v1/app/session', { data: { email: SELLER.email, password: SELLER.password, fingerprint: 'e2e' } });
   return { Authorization: `Bearer ${(await r.json()).access_token}` };
-}
-
-async function fillCard(page, number) {
-  const card = page.locator('#card-element');
-  await card.locator('input[placeholder="number"]').waitFor();
-  await card.locator('input[placeholder="number"]').fill(number);
-  await card.locator('input[placeholder="exp_month"]').fill('12');
-  await card.locator('input[placeholder="exp_year"]').fill('31');
-  await card.locator('input[placeholder="cvc"]').fill('123');
-  await card.locator('input[placeholder="postal_code"]').fill('10115');
 }
 
 async function buyerPays(number, email) {

@@ -126,7 +126,7 @@ async def subscription_out(s: DB, order: Order) -> SubscriptionOut:
     if order.terms is None:
         raise DomainError(ErrorCode.NOT_FOUND, "This order has no subscription.")
     rates = await rates_of(s, order.id)
-    collecting = set(await open_claims(s, order.token))
+    collecting = await open_claims(s, order.id)
     future = [r for r in rates if r.state == OrderRateState.future]
     phase = PHASES.get(order.payment_state)
     if order.payment_state in (PaymentState.paid, PaymentState.payment_chargebacked) and rates and not future:

@@ -14,37 +14,20 @@ export function AccountClosingBanner() {
   const q = useQuery({ queryKey: ACCOUNT_DELETION_KEY, queryFn: ({ signal }) => accountDeletionApi.state(signal) });
   const d = q.data;
   if (!d) return null;
-  if (d.accountType === 'deactivated') {
-    return (
-      <Alert
-        severity="warning"
-        sx={{ mb: 2 }}
-        data-testid="account-closing-banner"
-        action={
-          <Button component={RouterLink} to={WIZARD} color="inherit" size="small">
-            {t('accountDeletion.reactivate')}
-          </Button>
-        }
-      >
-        {t('accountDeletion.deactivatedBanner')}
-      </Alert>
-    );
-  }
-  if (d.canCancel && d.flowKind) {
-    return (
-      <Alert
-        severity="info"
-        sx={{ mb: 2 }}
-        data-testid="account-closing-banner"
-        action={
-          <Button component={RouterLink} to={WIZARD} color="inherit" size="small">
-            {t('accountDeletion.openWizard')}
-          </Button>
-        }
-      >
-        {t(`accountDeletion.runningBanner.${d.flowKind}`)}
-      </Alert>
-    );
-  }
-  return null;
+  const deactivated = d.accountType === 'deactivated';
+  if (!deactivated && !(d.canCancel && d.flowKind)) return null;
+  return (
+    <Alert
+      severity={deactivated ? 'warning' : 'info'}
+      sx={{ mb: 2 }}
+      data-testid="account-closing-banner"
+      action={
+        <Button component={RouterLink} to={WIZARD} color="inherit" size="small">
+          {t(deactivated ? 'accountDeletion.reactivate' : 'accountDeletion.openWizard')}
+        </Button>
+      }
+    >
+      {deactivated ? t('accountDeletion.deactivatedBanner') : t(`accountDeletion.runningBanner.${d.flowKind}`)}
+    </Alert>
+  );
 }
