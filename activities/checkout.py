@@ -114,9 +114,15 @@ class CheckoutActivities:
             order = await order_by_token(s, token)
             rec = await intent_for_attempt(s, order.id, attempt)
             amount, currency, customer = order.total, order.currency_key, order.provider_customer_id
+            recurring = order.terms is not None
         ref = rec.provider_ref if rec else ""
         try:
             if rec is None:
+                # The page made this card without a SetupIntent (one 3-D Secure challenge per purchase): it is
+                # saved on the order's customer first, as the SetupIntent did, so the renewals can charge it.
+                await self.payments.attach_payment_method(
+                    req.payment_method, customer or "", f"order-{token}-pm-{attempt}-attach"
+                )
                 key = f"order-{token}-pi-{attempt}"
                 intent = await self.payments.create_payment_intent(
                     order_token=token,
@@ -126,6 +132,7 @@ class CheckoutActivities:
                     customer_id=customer or "",
                     payment_method=req.payment_method,
                     idempotency_key=key,
+                    save_for_later=recurring,
                 )
                 async with session() as s:
                     order = await order_by_token(s, token)
@@ -155,9 +162,9 @@ class CheckoutActivities:
                 )
         except ProviderDeclined as e:
             bound.info("payment_declined", reason=e.message)
-            return await _recorded(
-                token, Intent.declined(e.intent_id or ref, e.message, amount, currency), attempt
-            )
+            # refused before any intent existed (the card could not be saved): the log names the card
+            ref = e.intent_id or ref or req.payment_method
+            return await _recorded(token, Intent.declined(ref, e.message, amount, currency), attempt)
         return await _recorded(token, intent, attempt)
 
     @activity.defn
@@ -228,8 +235,7 @@ class CheckoutActivities:
 
     @activity.defn
     async def issue_invoice(self, req: OrderStep) -> InvoiceIssued:
-        async with session() as s:
-            number = (await invoice_issued(s, req.order_token)).number
+        number = await invoice_issued(req.order_token)
         log.info("invoice_issued", order_token=req.order_token, invoice_number=number)
         return InvoiceIssued(number=number)
 

@@ -56,6 +56,7 @@ from store.billing.subscriptions import (
     rate_charge_recorded,
     rate_charge_status,
     rate_failed,
+    rate_invoice_draft,
     rate_owed,
     rate_paid,
     rates_shifted,
@@ -64,6 +65,8 @@ from store.billing.subscriptions import (
     subscription_plan,
 )
 from store.db import session
+from store.orders.invoices import invoice_numbered
+from store.orders.models import Order
 from store.orders.queries import order_by_token
 
 log = structlog.get_logger()
@@ -144,8 +147,7 @@ class SubscriptionActivities:
                     payment_method=method,
                     idempotency_key=key,
                 )
-                async with session() as s:
-                    order = await order_by_token(s, token)
+                async with session() as s:  # the order as read above: only its id is used
                     rec = await rate_charge_recorded(
                         s,
                         order=order,
@@ -200,9 +202,15 @@ class SubscriptionActivities:
 
     @activity.defn
     async def record_rate_paid(self, ev: RateEvent) -> int:
+        """The rate booked as paid (one transaction), then its invoice numbered and the payer's mail sent."""
         async with session() as s:
-            number = await rate_paid(s, ev)
-        await self._rate_mail(ev, MailTemplate.rate_paid, f"order-{ev.order_token}-rate-{ev.rate}-paid")
+            order = await rate_paid(s, ev)
+            draft = await rate_invoice_draft(s, order, ev.rate)
+        number = await invoice_numbered(draft)
+        await deliver(
+            self.mailer,
+            _rate_mail(order, ev, MailTemplate.rate_paid, f"order-{ev.order_token}-rate-{ev.rate}-paid"),
+        )
         return number
 
     @activity.defn
@@ -288,25 +296,29 @@ class SubscriptionActivities:
     @activity.defn
     async def book_claim_payment(self, req: ClaimPayment) -> bool:
         async with session() as s:
-            return await claim_payment_booked(s, req)
+            full = await claim_payment_booked(s, req)
+            draft = (
+                await rate_invoice_draft(s, await order_by_token(s, req.order_token), req.rate)
+                if full
+                else None
+            )
+        if draft is not None:
+            await invoice_numbered(draft)
+        return full
 
-    async def _rate_mail(self, ev: RateEvent, template: MailTemplate, key: str) -> None:
-        async with session() as s:
-            order = await order_by_token(s, ev.order_token)
-        await deliver(
-            self.mailer,
-            OutgoingMail(
-                key=key,
-                to=order.payer_email,
-                template=template,
-                context={
-                    "first_name": order.payer_first_name,
-                    "product_name": order.product_name,
-                    "amount": format_money(ev.amount, order.currency_key),
-                    "rate": str(ev.rate),
-                },
-            ),
-        )
+
+def _rate_mail(order: Order, ev: RateEvent, template: MailTemplate, key: str) -> OutgoingMail:
+    return OutgoingMail(
+        key=key,
+        to=order.payer_email,
+        template=template,
+        context={
+            "first_name": order.payer_first_name,
+            "product_name": order.product_name,
+            "amount": format_money(ev.amount, order.currency_key),
+            "rate": str(ev.rate),
+        },
+    )
 
 
 async def _seller_username(seller_id: int) -> str:

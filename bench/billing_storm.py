@@ -38,6 +38,8 @@ from deploy.stack import Ports, Stack, remove_tree
 RESULTS = Path(__file__).resolve().parent / "results"
 SELLER, SLUG = "demo-seller", "sellflow-insider"
 WEEK = 7
+# rate 2 a week after the purchase, rate 3 a year later: however long the storm takes, no rate 3 falls due in it
+STORM_TERMS = {"payment_type": "installment", "payments_count": 3, "custom_intervals": ["7d", "1y"]}
 
 
 async def template_order(api: str) -> str:
@@ -70,7 +72,7 @@ async def template_order(api: str) -> str:
 
 
 async def clone_orders(template: str, n: int, tag: str) -> list[str]:
-    """N recurring orders like the template (same customer and card; weekly terms), paid today."""
+    """N recurring orders like the template (same customer and card; STORM_TERMS), paid today."""
     from store.db import session
 
     tokens = [f"storm{tag}{i:05d}" for i in range(n)]
@@ -83,10 +85,10 @@ async def clone_orders(template: str, n: int, tag: str) -> list[str]:
                 "created_at, updated_at) "
                 "select t.token, seller_id, product_id, product_name, pricing_plan_id, pricing_plan_name, 'paying', "
                 "payment_form, period_type, total, paid, currency_key, payer_email, payer_first_name, payer_last_name, "
-                "provider_customer_id, renewal_payment_method, renewal_card_expires, jsonb_set(terms, '{period}', '\"7d\"'), 1, now(), now(), now() "
+                "provider_customer_id, renewal_payment_method, renewal_card_expires, terms || cast(:terms as jsonb), 1, now(), now(), now() "
                 "from orders, unnest(cast(:tokens as text[])) as t(token) where orders.token = :template"
             ),
-            {"tokens": tokens, "template": template},
+            {"tokens": tokens, "template": template, "terms": json.dumps(STORM_TERMS)},
         )
     return tokens
 
@@ -113,8 +115,12 @@ async def sellflow_run(stack: Stack, n: int, due_in: float, task_queue: str) -> 
     tokens = await clone_orders(template, n, uuid.uuid4().hex[:4])
     client = await Client.connect(f"127.0.0.1:{stack.ports.temporal}")
     day_s = due_in / WEEK
-    worker = psutil.Process(stack.procs["worker"].pid)
-    rss_before = worker.memory_info().rss
+    workers = [psutil.Process(p.pid) for name, p in stack.procs.items() if name.startswith("worker")]
+
+    def rss() -> int:  # every worker process's resident memory
+        return sum(w.memory_info().rss for w in workers)
+
+    rss_before = rss()
 
     def starter(token: str):
         return lambda: client.start_workflow(
@@ -139,7 +145,7 @@ async def sellflow_run(stack: Stack, n: int, due_in: float, task_queue: str) -> 
                     )
                 )
             ).scalar_one()
-        rss_peak = max(rss_peak, worker.memory_info().rss)
+        rss_peak = max(rss_peak, rss())
         if done >= n or time.time() - first_due > 1800:
             break
         await asyncio.sleep(1)
@@ -270,15 +276,26 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=10_000)
     ap.add_argument("--rps", type=float, default=100.0, help="the provider's request rate limit")
     ap.add_argument(
+        "--workers", type=int, default=2, help="Sellflow worker processes on the task queue (one per core)"
+    )
+    ap.add_argument(
         "--due-in",
         type=float,
         default=300.0,
-        help="seconds from each subscription's start until its rate 2 falls due (rate 3 follows as long again "
-        "later: keep it longer than the storm)",
+        help="seconds from each subscription's start until its rate 2 falls due: long enough for every "
+        "subscription to have started (its first activities) before the storm",
+    )
+    ap.add_argument(
+        "--bare-due-in",
+        type=float,
+        default=0.0,
+        help="the same for the bare baseline, whose starts do no work (default: --due-in, at most 120 s)",
     )
     args = ap.parse_args()
     signal.signal(signal.SIGTERM, _stop)  # a `timeout` or Ctrl-C still stops the stack below
-    os.environ["SELLFLOW_STRIPE_MAX_RPS"] = str(args.rps)
+    # the limit is each process's share: the worker processes together stay within it (the API's share is idle
+    # in a storm; the bare baseline's one process gets the whole limit)
+    os.environ["SELLFLOW_STRIPE_MAX_RPS"] = str(args.rps / max(args.workers, 1))
     # a busy worker keeps its cached workflows' tasks for 60 s before the server hands them to any worker (a
     # replay from scratch); Temporal's 10 s default made the storm's worker replay its own workflows
     os.environ.setdefault("SELLFLOW_WORKER_STICKY_TIMEOUT_S", "60")
@@ -288,6 +305,8 @@ def main() -> None:
     try:
         t0 = time.monotonic()
         stack.start_all(seed=True)
+        for i in range(2, args.workers + 1):  # a worker process per core: one Python process is GIL-bound
+            stack.start_worker(f"worker-{i}")
         os.environ.update(stack.env())
         stripe.api_key, stripe.api_base = STRIPE_KEY, f"http://127.0.0.1:{stack.ports.stripe}"
         print(f"stack up in {time.monotonic() - t0:.1f}s", flush=True)
@@ -296,11 +315,19 @@ def main() -> None:
         get_settings.cache_clear()
         sellflow = asyncio.run(sellflow_run(stack, args.n, args.due_in, get_settings().temporal_task_queue))
         print(json.dumps({"sellflow": sellflow}), flush=True)
-        bare = asyncio.run(bare_run(stack, args.n, args.due_in, args.rps))
+        bare_due_in = args.bare_due_in or min(args.due_in, 120.0)
+        bare = asyncio.run(bare_run(stack, args.n, bare_due_in, args.rps))
         ratio = (
             sellflow["renewals_per_s"] / bare["renewals_per_s"] if bare["renewals_per_s"] else float("nan")
         )
-        out = {"n": args.n, "rps_limit": args.rps, "sellflow": sellflow, "bare": bare, "ratio": ratio}
+        out = {
+            "n": args.n,
+            "rps_limit": args.rps,
+            "workers": args.workers,
+            "sellflow": sellflow,
+            "bare": bare,
+            "ratio": ratio,
+        }
         print(json.dumps(out, indent=2))
         print(
             f"renewals/s {sellflow['renewals_per_s']:.1f} (bare {bare['renewals_per_s']:.1f}, ratio {ratio:.2f}); "

@@ -1,8 +1,18 @@
-"""Runs localstripe with its store where we want it.
+"""Runs localstripe with its store where we want it, and with the few Stripe behaviours the checkout needs.
 
 localstripe pickles its whole store to /tmp/localstripe.pickle after every write. That path is shared by
 every stack on the machine and the dump grows with the data, so this runner either keeps the store in a
 file of the stack's own (``--store``, for `make run`) or in memory only (tests and benchmarks).
+
+Test-stack plumbing only (production talks to Stripe and loads the real Stripe.js); each patch is what Stripe
+does and localstripe 1.15 does not (`_stripe_like`):
+- the page's Stripe.js shim gets `createPaymentMethod({type: 'card', card: element, billing_details})`,
+  which it leaves empty, and POST /v1/payment_methods takes the publishable key as Stripe.js sends it (only
+  that route);
+- a PaymentIntent takes `setup_future_usage` (a subscription's first payment sets the card up for renewals);
+- Stripe's test card 4000 0025 0000 3155 asks for 3-D Secure until a PaymentIntent with `setup_future_usage`
+  succeeded with it, then no more (its renewals go through): localstripe asks on every payment. (A card set up
+  by a SetupIntent still asks: localstripe's routes hold its confirm method, so it is left as it is.)
 """
 
 from __future__ import annotations
@@ -10,8 +20,94 @@ from __future__ import annotations
 import argparse
 import pickle
 import sys
+from pathlib import Path
+from typing import Any
 
+from aiohttp import web
 from localstripe import resources, server
+
+# Stripe.js's createPaymentMethod, written the way the shim writes confirmCardSetup (the card element's
+# inputs, then a POST with the publishable key); it answers {paymentMethod} or {error} like Stripe.js.
+CREATE_PAYMENT_METHOD_JS = """createPaymentMethod: async (data) => {
+      console.log('localstripe: Stripe().createPaymentMethod() (sellflow)');
+      try {
+        const billing = {...(data.billing_details || {})};
+        let card = data.card;
+        if (card instanceof Element) {
+          billing.address = {...(billing.address || {})};
+          billing.address.postal_code = billing.address.postal_code || card.value.postal_code;
+          card = card.value.card;
+        }
+        const response = await fetch(`${LOCALSTRIPE_BASE_API}/v1/payment_methods`, {
+          method: 'POST',
+          body: JSON.stringify({key: apiKey, type: data.type || 'card', card, billing_details: billing}),
+        });
+        const body = await response.json().catch(() => ({}));
+        if (response.status !== 200 || body.error) {
+          return {error: body.error};
+        }
+        return {paymentMethod: body};
+      } catch (err) {
+        return {error: err};
+      }
+    },"""
+_SHIM_STUB = "createPaymentMethod: async () => {},"
+SET_UP_3DS_CARD = "4000002500003155"
+
+
+def _shim() -> str:
+    text = (Path(server.__file__).parent / "localstripe-v3.js").read_text()
+    if _SHIM_STUB not in text:  # a localstripe that implements it: keep its own
+        return text
+    return text.replace(_SHIM_STUB, CREATE_PAYMENT_METHOD_JS)
+
+
+def _stripe_like() -> None:
+    shim = _shim()
+
+    @web.middleware
+    async def browser_calls(request: web.Request, handler: Any) -> web.StreamResponse:
+        if request.method == "GET" and request.path == "/js.stripe.com/v3/":
+            return web.Response(text=shim, content_type="application/javascript")
+        if request.method == "POST" and request.path == "/v1/payment_methods":
+            data = await server.get_post_data(request, remove_auth=False)
+            key = data.get("key") if isinstance(data, dict) else None
+            if isinstance(key, str) and key.startswith("pk_"):
+                return await handler(request)  # Stripe.js creating a card with the publishable key
+        return await server.auth_middleware(request, handler)
+
+    middlewares = server.app.middlewares
+    middlewares[middlewares.index(server.auth_middleware)] = browser_calls
+
+    intent_init = resources.PaymentIntent.__init__
+
+    def intent_with_future_usage(
+        self: Any, *args: Any, setup_future_usage: Any = None, **kwargs: Any
+    ) -> None:
+        if setup_future_usage not in (None, "on_session", "off_session"):
+            raise resources.UserError(400, "Bad request")
+        intent_init(self, *args, **kwargs)
+        self.setup_future_usage = setup_future_usage
+
+    intent_succeeded = resources.PaymentIntent._on_success
+
+    def on_success(self: Any) -> None:
+        if getattr(self, "setup_future_usage", None) and self.payment_method:
+            resources.PaymentMethod._api_retrieve(self.payment_method)._sellflow_set_up = True
+        intent_succeeded(self)
+
+    asks = resources.PaymentMethod._requires_authentication
+
+    def requires_authentication(self: Any) -> bool:
+        if getattr(self, "_card_number", None) == SET_UP_3DS_CARD and getattr(
+            self, "_sellflow_set_up", False
+        ):
+            return False
+        return bool(asks(self))
+
+    resources.PaymentIntent.__init__ = intent_with_future_usage
+    resources.PaymentIntent._on_success = on_success
+    resources.PaymentMethod._requires_authentication = requires_authentication
 
 
 def main() -> None:
@@ -37,6 +133,7 @@ def main() -> None:
 
     store_cls.try_load_from_disk = try_load
     store_cls.dump_to_disk = dump
+    _stripe_like()
     sys.argv = [sys.argv[0], "--port", str(args.port)]
     server.start()
 

@@ -53,6 +53,9 @@ class CheckoutOut(BaseModel):
     setup_intent_client_secret: str
     amount: int
     currency: str
+    # nothing is charged today (a test period or a start day): the page saves the card with the SetupIntent;
+    # otherwise it creates a PaymentMethod and the payment asks for 3-D Secure, once
+    deferred: bool = False
 
 
 class PayIn(BaseModel):

@@ -34,6 +34,9 @@ _OUTCOMES = {
 }
 
 
+_UNUSABLE = "This card cannot be used for this order. Please enter it again."
+
+
 def outcome_of(status: str) -> PayOutcome:
     """Any status not listed (requires_payment_method after a decline, canceled, …) is a failed attempt."""
     return _OUTCOMES.get(status, PayOutcome.failed)
@@ -80,6 +83,7 @@ class PaymentIntents(Protocol):
         customer_id: str,
         payment_method: str,
         idempotency_key: str,
+        save_for_later: bool = False,
     ) -> Intent: ...
     async def confirm_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
     async def retrieve_payment_intent(self, intent_id: str) -> Intent: ...
@@ -91,6 +95,9 @@ class CheckoutIntents(PaymentIntents, Protocol):
     deferred is not charged at checkout)."""
 
     async def setup_payment_method(self, setup_intent_id: str) -> str | None: ...
+    async def attach_payment_method(
+        self, payment_method: str, customer_id: str, idempotency_key: str
+    ) -> None: ...
 
 
 class RenewalIntents(PaymentIntents, Protocol):
@@ -192,7 +199,10 @@ class StripeGateway:
         customer_id: str,
         payment_method: str,
         idempotency_key: str,
+        save_for_later: bool = False,
     ) -> Intent:
+        """`save_for_later`: the card is also set up for the charges to come while the payer is away (a
+        subscription's first payment), so its one 3-D Secure challenge covers the renewals too."""
         params: Any = {
             "amount": amount,
             "currency": currency,
@@ -200,6 +210,8 @@ class StripeGateway:
             "payment_method": payment_method,
             "metadata": {"order_token": order_token, "attempt": str(attempt)},
         }
+        if save_for_later:
+            params["setup_future_usage"] = "off_session"
         pi = await _call(
             lambda: self.client.v1.payment_intents.create_async(
                 params=params, options={"idempotency_key": idempotency_key}
@@ -256,6 +268,36 @@ class StripeGateway:
             return None
         pm = si.payment_method
         return pm if isinstance(pm, str) else getattr(pm, "id", None)
+
+    async def attach_payment_method(
+        self, payment_method: str, customer_id: str, idempotency_key: str
+    ) -> None:
+        """Save a card the checkout page created (`createPaymentMethod`, no SetupIntent) on the order's customer,
+        as the SetupIntent did before: the renewals charge it with that customer. A card already on this
+        customer is left alone (a retry, or a card the SetupIntent saved); a card the bank refuses is
+        `ProviderDeclined`, and so are an unknown card and a card saved on another customer (never moved
+        between payers)."""
+        try:
+            pm = await _call(lambda: self.client.v1.payment_methods.retrieve_async(payment_method))
+        except ProviderRefused as e:
+            if e.status != 404:
+                raise
+            raise ProviderDeclined(_UNUSABLE, "payment_method_unusable") from e
+        owner = pm.customer if isinstance(pm.customer, str) or pm.customer is None else pm.customer.id
+        if owner == customer_id:
+            return
+        if owner is not None:
+            raise ProviderDeclined(_UNUSABLE, "payment_method_unusable")
+        try:
+            await _call(
+                lambda: self.client.v1.payment_methods.attach_async(
+                    payment_method,
+                    params={"customer": customer_id},
+                    options={"idempotency_key": idempotency_key},
+                )
+            )
+        except stripe.CardError as e:
+            raise ProviderDeclined(e.user_message or str(e), e.code) from e
 
     async def cancel_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent:
         """Cancel an intent that still waits (for 3-D Secure, say). If it moved on meanwhile, Stripe refuses and

@@ -34,7 +34,7 @@ from domain.subscriptions import (
 )
 from store.billing.models import Claim, OrderRate, RateCharge
 from store.orders.actions import money_booked
-from store.orders.invoices import invoice_numbers_locked, snapshot_now
+from store.orders.invoices import InvoiceDraft, snapshot_now
 from store.orders.models import Access, Invoice, Order, Payment
 from store.orders.queries import order_by_token
 
@@ -190,10 +190,11 @@ async def debts_of(s: AsyncSession, order_id: int) -> int:
     ).scalar_one()
 
 
-async def rate_paid(s: AsyncSession, ev: RateEvent) -> int:
-    """The rate booked as paid, once: payment log, ledger, transfer row, its own invoice, and access back when
-    no other rate is in debt. Only what was still owed is booked: parts the agency collected were booked as
-    they came (store/billing/claims.py). Returns the invoice number."""
+async def rate_paid(s: AsyncSession, ev: RateEvent) -> Order:
+    """The rate booked as paid, once: payment log, ledger, transfer row, and access back when no other rate is in
+    debt. Only what was still owed is booked: parts the agency collected were booked as they came
+    (store/billing/claims.py). Its invoice is numbered once this has committed (`rate_invoice_draft`). Returns the
+    order (locked)."""
     order = await order_by_token(s, ev.order_token, lock=True)
     rate = await rate_row(s, order.id, ev.rate, lock=True)
     k = f"order-{ev.order_token}-rate-{ev.rate}"
@@ -209,7 +210,7 @@ async def rate_paid(s: AsyncSession, ev: RateEvent) -> int:
             await money_booked(s, order, f"{ev.order_token}-rate-{ev.rate}", owed)
     if await debts_of(s, order.id) == 0:
         await s.execute(update(Access).where(Access.order_id == order.id).values(suspended_at=None))
-    return (await rate_invoice(s, order, rate)).number
+    return order
 
 
 async def rate_owed(s: AsyncSession, req: RatePaymentInput) -> RateOwed:
@@ -232,35 +233,27 @@ async def rate_owed(s: AsyncSession, req: RatePaymentInput) -> RateOwed:
     return RateOwed(rate.amount - rate.paid_amount, rate.attempts + 1)
 
 
-async def rate_invoice(s: AsyncSession, order: Order, rate: OrderRate) -> Invoice:
-    """The rate's invoice: gapless per seller (seller row locked), one per order and rate."""
-    q = select(Invoice).where(
-        Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular, Invoice.rate == rate.number
-    )
-    if (found := (await s.execute(q)).scalar_one_or_none()) is not None:
-        return found
+async def rate_invoice_draft(s: AsyncSession, order: Order, number: int) -> InvoiceDraft:
+    """The paid rate's own invoice (one per order and rate), to be numbered once the payment is committed."""
+    rate = await rate_row(s, order.id, number)
     count = terms_from_json(order.terms or {}).payments_count if order.terms else None
     of = f" of {count}" if count else ""
     snap = await snapshot_now(s, order, f"{order.product_name}, rate {rate.number}{of} (due {rate.due_on})")
-    # the seller's numbering lock is taken last and held only for the insert and the commit: every renewal of
-    # the seller waits for it (a billing storm of one seller's 10,000 subscribers queues here)
-    seller = await invoice_numbers_locked(s, order.seller_id)
-    if (found := (await s.execute(q)).scalar_one_or_none()) is not None:
-        return found
-    seller.invoice_seq += 1
-    inv = Invoice(
-        seller_id=seller.id,
-        order_id=order.id,
-        number=seller.invoice_seq,
-        rate=rate.number,
-        state=InvoiceState.paid,
-        total=rate.amount,
-        currency=order.currency_key,
-        document=snap.to_json(),
+    return InvoiceDraft(
+        (Invoice.order_id == order.id)
+        & (Invoice.form == InvoiceForm.regular)
+        & (Invoice.rate == rate.number),
+        {
+            "seller_id": order.seller_id,
+            "order_id": order.id,
+            "form": InvoiceForm.regular,
+            "rate": rate.number,
+            "state": InvoiceState.paid,
+            "total": rate.amount,
+            "currency": order.currency_key,
+            "document": snap.to_json(),
+        },
     )
-    s.add(inv)
-    await s.flush()
-    return inv
 
 
 async def rate_failed(s: AsyncSession, ev: RateEvent, attempt: int) -> None:

@@ -26,8 +26,9 @@ from domain.subscriptions import RECURRING, terms_to_json
 from store.accounts.models import Seller
 from store.catalog.models import PricingPlan, Product
 from store.catalog.plans import plan_terms
+from store.db import session
 from store.ledger.actions import entries_booked, fee_rate_of
-from store.orders.invoices import invoice_numbers_locked, snapshot_now
+from store.orders.invoices import InvoiceDraft, invoice_numbered, snapshot_now
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 from store.orders.queries import order_by_token, payer_customer
 
@@ -226,43 +227,27 @@ async def checkout_expired(s: AsyncSession, token: str) -> None:
         order.payment_state = PaymentState.payment_not_completed
 
 
-async def invoice_issued(s: AsyncSession, token: str) -> Invoice:
-    """Gapless per seller: the seller row is locked, its counter advanced, and the invoice inserted in one
-    transaction; the unique order_id makes a retry find the first invoice."""
-    order = await order_by_token(s, token)
-    existing = (
-        await s.execute(
-            select(Invoice).where(
-                Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular, Invoice.rate == 1
-            )
+async def invoice_issued(token: str) -> int:
+    """The paid order's invoice (its first rate's, for a recurring plan), once, with the seller's next gapless
+    number (`invoice_numbered`): its number."""
+    async with session() as s:
+        order = await order_by_token(s, token)
+        document = (await snapshot_now(s, order, order.product_name)).to_json()
+    return await invoice_numbered(
+        InvoiceDraft(
+            (Invoice.order_id == order.id) & (Invoice.form == InvoiceForm.regular) & (Invoice.rate == 1),
+            {
+                "seller_id": order.seller_id,
+                "order_id": order.id,
+                "form": InvoiceForm.regular,
+                "rate": 1,
+                "state": InvoiceState.paid,
+                "total": order.total,
+                "currency": order.currency_key,
+                "document": document,
+            },
         )
-    ).scalar_one_or_none()
-    if existing:
-        return existing
-    document = (await snapshot_now(s, order, order.product_name)).to_json()  # read before the lock is taken
-    seller = await invoice_numbers_locked(s, order.seller_id)
-    existing = (
-        await s.execute(
-            select(Invoice).where(
-                Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular, Invoice.rate == 1
-            )
-        )
-    ).scalar_one_or_none()
-    if existing:
-        return existing
-    seller.invoice_seq += 1
-    inv = Invoice(
-        seller_id=seller.id,
-        order_id=order.id,
-        number=seller.invoice_seq,
-        state=InvoiceState.paid,
-        total=order.total,
-        currency=order.currency_key,
-        document=document,
     )
-    s.add(inv)
-    await s.flush()
-    return inv
 
 
 async def sale_booked(s: AsyncSession, token: str) -> None:

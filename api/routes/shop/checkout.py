@@ -36,6 +36,14 @@ router = APIRouter()
 log = structlog.get_logger()
 
 
+def _deferred(order: Order) -> bool:
+    """Whether today's pay request would charge nothing (the rule `pay_order` applies when it starts the
+    workflow): the page then confirms the SetupIntent; otherwise it creates a PaymentMethod and the payment
+    alone asks for 3-D Secure."""
+    terms = terms_from_json(order.terms) if order.terms is not None else None
+    return terms is not None and defers_first_rate(terms, datetime.now(UTC).date())
+
+
 @router.post("/{username}/products/{slug}/checkout", response_model=CheckoutOut, status_code=201)
 async def start_checkout(username: str, slug: str, body: CheckoutIn, s: DB) -> CheckoutOut:
     """Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
@@ -65,7 +73,11 @@ async def start_checkout(username: str, slug: str, body: CheckoutIn, s: DB) -> C
         setup_intent_id=si_id,
     )
     return CheckoutOut(
-        order_token=token, setup_intent_client_secret=secret, amount=order.total, currency=order.currency_key
+        order_token=token,
+        setup_intent_client_secret=secret,
+        amount=order.total,
+        currency=order.currency_key,
+        deferred=_deferred(order),
     )
 
 
@@ -80,7 +92,11 @@ async def renew_setup_intent(username: str, token: str, s: DB) -> CheckoutOut:
     si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", token, n)
     setup_intent_recorded(order, si_id)
     return CheckoutOut(
-        order_token=token, setup_intent_client_secret=secret, amount=order.total, currency=order.currency_key
+        order_token=token,
+        setup_intent_client_secret=secret,
+        amount=order.total,
+        currency=order.currency_key,
+        deferred=_deferred(order),
     )
 
 
@@ -117,13 +133,12 @@ async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Tempo
         return done
     started = time.perf_counter()
     try:
-        terms = terms_from_json(order.terms) if order.terms is not None else None
         inp = CheckoutInput(
             order_token=token,
-            recurring=terms is not None,
+            recurring=order.terms is not None,
             billing_day_s=get_settings().billing_day_s,
             # decided once, by the first pay request (a later one finds the workflow and its input)
-            deferred=terms is not None and defers_first_rate(terms, datetime.now(UTC).date()),
+            deferred=_deferred(order),
         )
         r = await pay(client, token, body.payment_method, inp)
     except WorkflowAlreadyStartedError:

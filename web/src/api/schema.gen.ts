@@ -2008,6 +2008,11 @@ export interface components {
             amount: number;
             /** Currency */
             currency: string;
+            /**
+             * Deferred
+             * @default false
+             */
+            deferred: boolean;
             /** Order Token */
             order_token: string;
             /** Setup Intent Client Secret */

@@ -68,6 +68,7 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
       email: values.email.trim(),
       ...(country ? { country } : {}),
     };
+    const billing = { name: `${payer.firstName} ${payer.lastName}`, email: payer.email };
     try {
       // another try on this page (same payer and plan) continues the order the first try created
       const key = JSON.stringify([plan.id, payer]);
@@ -75,10 +76,8 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
       const result = await payWithCard({
         checkout: () => shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer }),
         ...(earlier ? { reuse: { orderToken: earlier, renewSetup: (token: string) => shopApi.renewSetup(username, token) } } : {}),
-        confirmCardSetup: (secret) =>
-          stripeClient.confirmCardSetup(secret, {
-            payment_method: { card: cardElement, billing_details: { name: `${payer.firstName} ${payer.lastName}`, email: payer.email } },
-          }),
+        confirmCardSetup: (secret) => stripeClient.confirmCardSetup(secret, { payment_method: { card: cardElement, billing_details: billing } }),
+        createPaymentMethod: () => stripeClient.createPaymentMethod({ type: 'card', card: cardElement, billing_details: billing }),
         pay: (token, paymentMethod) => shopApi.pay(username, token, paymentMethod),
         confirmCardPayment: (secret) => stripeClient.confirmCardPayment(secret),
         authenticated: (token) => shopApi.authenticated(username, token),

@@ -1,13 +1,18 @@
 /**
  * The card payment of the checkout wizard:
- *   POST checkout → stripe.confirmCardSetup → POST pay {payment_method}
+ *   POST checkout → the card as a PaymentMethod → POST pay {payment_method}
  *   → succeeded or processing: done (the thank-you page waits for `paid`); failed: message;
  *   → requires_action: stripe.confirmCardPayment(client_secret) → POST authenticated → act on its outcome.
- * A declined SetupIntent cannot be confirmed again, so another card on the same page asks for a new SetupIntent
- * for the same order (`renewSetup`): one checkout page, one order, however many cards the buyer tries.
+ * The card becomes a PaymentMethod in one of two ways, as the checkout answer says, so that one purchase asks for
+ * 3-D Secure at most once:
+ *   charged now: stripe.createPaymentMethod (nothing confirmed; the payment's own 3-D Secure is the only one);
+ *   deferred (a test period or a start day, nothing charged today): stripe.confirmCardSetup, whose 3-D Secure
+ *   is the only one.
+ * Another card on the same page continues the same order (`renewSetup`, which also gives a deferred order a new
+ * SetupIntent, since a declined one cannot be confirmed again): one checkout page, one order, however many cards.
  */
 import type { CheckoutAnswer, PayOutcome } from '../../api/types';
-import { paymentMethodId, type PaymentIntentResult, type SetupIntentResult } from './stripe';
+import { paymentMethodId, type PaymentIntentResult, type PaymentMethodResult, type SetupIntentResult, type StripeError } from './stripe';
 
 export type PayPhase = 'checkout' | 'confirming' | 'paying' | 'authenticating';
 
@@ -16,6 +21,7 @@ export interface PayDeps {
   /** The order an earlier attempt on this page created, if any, and how to get a new SetupIntent for it. */
   reuse?: { orderToken: string; renewSetup: (orderToken: string) => Promise<CheckoutAnswer> };
   confirmCardSetup: (clientSecret: string) => Promise<SetupIntentResult>;
+  createPaymentMethod: () => Promise<PaymentMethodResult>;
   pay: (orderToken: string, paymentMethod: string) => Promise<PayOutcome>;
   confirmCardPayment: (clientSecret: string) => Promise<PaymentIntentResult>;
   authenticated: (orderToken: string) => Promise<PayOutcome>;
@@ -40,6 +46,18 @@ function errorMessage(err: unknown): string | null {
   return err instanceof Error && err.message ? err.message : null;
 }
 
+type CardResult = { paymentMethod: string | null; error?: StripeError | null };
+
+/** The card entered, as a PaymentMethod id: created for a charge now, saved by the SetupIntent when deferred. */
+async function cardOf(deps: PayDeps, checkout: CheckoutAnswer): Promise<CardResult> {
+  if (checkout.deferred) {
+    const setup = await deps.confirmCardSetup(checkout.setupIntentClientSecret);
+    return { paymentMethod: setup.error ? null : paymentMethodId(setup), error: setup.error };
+  }
+  const created = await deps.createPaymentMethod();
+  return { paymentMethod: created.error ? null : (created.paymentMethod?.id ?? null), error: created.error };
+}
+
 export async function payWithCard(deps: PayDeps): Promise<PayResult> {
   let orderToken: string | null = null;
   try {
@@ -48,16 +66,15 @@ export async function payWithCard(deps: PayDeps): Promise<PayResult> {
     orderToken = checkout.orderToken;
 
     deps.onPhase?.('confirming');
-    const setup = await deps.confirmCardSetup(checkout.setupIntentClientSecret);
-    if (setup.error) {
+    const { paymentMethod, error } = await cardOf(deps, checkout);
+    if (error) {
       // the card refused by its bank speaks for itself ("Your card was declined."); anything else is an entry
       // to correct (an incomplete number, a four-digit year), which the form explains in the buyer's language
-      if (setup.error.type === 'card_error' || setup.error.code === 'card_declined') {
-        return { ok: false, orderToken, message: setup.error.message ?? null, reason: 'card' };
+      if (error.type === 'card_error' || error.code === 'card_declined') {
+        return { ok: false, orderToken, message: error.message ?? null, reason: 'card' };
       }
       return { ok: false, orderToken, message: null, reason: 'cardInvalid' };
     }
-    const paymentMethod = paymentMethodId(setup);
     if (!paymentMethod) return { ok: false, orderToken, message: null, reason: 'card' };
 
     deps.onPhase?.('paying');

@@ -24,6 +24,11 @@ export interface SetupIntentResult {
   setupIntent?: { id?: string; status?: string; payment_method?: string | { id: string } | null };
 }
 
+export interface PaymentMethodResult {
+  error?: StripeError | null;
+  paymentMethod?: { id: string };
+}
+
 export interface PaymentIntentResult {
   error?: StripeError | null;
   paymentIntent?: { id?: string; status?: string };
@@ -35,6 +40,12 @@ export interface StripeClient {
     clientSecret: string,
     data: { payment_method: { card: StripeCardElement; billing_details: { name: string; email: string } } },
   ) => Promise<SetupIntentResult>;
+  /** The card as a PaymentMethod, nothing confirmed: the payment that uses it asks for 3-D Secure (once). */
+  createPaymentMethod: (data: {
+    type: 'card';
+    card: StripeCardElement;
+    billing_details: { name: string; email: string };
+  }) => Promise<PaymentMethodResult>;
   confirmCardPayment: (clientSecret: string, data?: Record<string, unknown>) => Promise<PaymentIntentResult>;
 }
 
