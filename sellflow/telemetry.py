@@ -84,6 +84,10 @@ def setup(service: str) -> None:
         )
     trace.set_tracer_provider(provider)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    # a line per provider request from each of the two clients (three per Stripe call) said nothing our own
+    # events do not; their warnings and errors still show
+    for noisy in ("httpx", "stripe"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,
