@@ -347,3 +347,14 @@ async def db_execute(sql: str, **params) -> None:
 
     async with session() as s:
         await s.execute(text(sql), params)
+
+
+async def until(c: httpx.AsyncClient, url: str, h: dict | None, check, timeout: float = 60) -> dict:
+    """GET `url` until `check` holds for its JSON body (every 0.2 s, at most `timeout` s): that body."""
+    deadline, body = time.monotonic() + timeout, {}
+    while time.monotonic() < deadline:
+        body = (await c.get(url, headers=h)).json()
+        if check(body):
+            return body
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"not reached: {body}")

@@ -20,6 +20,7 @@ from tests.integration.helpers import (
     pay,
     published_product,
     start_checkout,
+    until,
     wait_fulfilled,
 )
 
@@ -33,16 +34,6 @@ MONTHLY = {
     "period": "1m",
     "currency": "eur",
 }
-
-
-async def _until(c: httpx.AsyncClient, url: str, h: dict | None, check, timeout: float = 60) -> dict:
-    deadline, body = time.monotonic() + timeout, {}
-    while time.monotonic() < deadline:
-        body = (await c.get(url, headers=h)).json()
-        if check(body):
-            return body
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"not reached: {body}")
 
 
 def _this_month(analytics: dict) -> dict:
@@ -171,7 +162,7 @@ async def test_a_rate_paid_after_the_first_reminder_counts_as_recovered_at_that_
         product = await published_product(c, seller, plan=WEEKLY)
         token = await _buy(stack, c, seller, product)
         manage = f"/v1/shop/{seller.username}/payment/{token}/manage"
-        await _until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
+        await until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
         now = _this_month((await c.get("/v1/cabinet/recovery_analytics", headers=h)).json())
         assert (now["new"], now["active"]) == (1, 1)
         assert _eur(now)["mrr"] == 3911  # 9.00 a week is 39.11 a month (× 365 / 12 / 7)
@@ -180,15 +171,15 @@ async def test_a_rate_paid_after_the_first_reminder_counts_as_recovered_at_that_
         secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
         bad = await card_payment_method(stack, secret, CARD_FAILS_ON_CHARGE)
         assert (await c.post(f"{manage}/payment_method", json={"payment_method": bad})).status_code == 200
-        claims = await _until(c, "/v1/cabinet/claims", h, lambda b: b["total_count"] >= 1)
+        claims = await until(c, "/v1/cabinet/claims", h, lambda b: b["total_count"] >= 1)
         email = claims["list"][0]["payer_email"]
         # the first reminder (day 2) and its retry fail; then the payer gives a good card, charged at once
         assert len(await _reminders(stack, email, 1)) >= 1
-        await _until(c, "/v1/cabinet/claims", h, lambda b: any(x["stage"] == "first" for x in b["list"]))
+        await until(c, "/v1/cabinet/claims", h, lambda b: any(x["stage"] == "first" for x in b["list"]))
         secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
         good = await card_payment_method(stack, secret, CARD_OK)
         assert (await c.post(f"{manage}/payment_method", json={"payment_method": good})).status_code == 200
-        claims = await _until(
+        claims = await until(
             c, "/v1/cabinet/claims", h, lambda b: all(x["outcome"] == "collected" for x in b["list"])
         )
 
@@ -214,7 +205,7 @@ async def test_a_rate_paid_after_the_first_reminder_counts_as_recovered_at_that_
         # the seller cancels: voluntary churn this month, out of MRR
         r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)
         assert r.status_code == 202
-        await _until(c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: b["phase"] == "ended")
+        await until(c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: b["phase"] == "ended")
         now = _this_month((await c.get("/v1/cabinet/recovery_analytics", headers=h)).json())
         assert (now["voluntary_churn"], now["involuntary_churn"], now["active"]) == (1, 0, 0)
         assert _eur(now)["mrr"] == 0
@@ -247,12 +238,12 @@ async def test_a_rate_that_ends_as_a_debt_is_involuntary_churn_and_lost_money(st
         product = await published_product(c, seller, plan=WEEKLY)
         token = await _buy(stack, c, seller, product)
         manage = f"/v1/shop/{seller.username}/payment/{token}/manage"
-        await _until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
+        await until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
         secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
         bad = await card_payment_method(stack, secret, CARD_FAILS_ON_CHARGE)
         assert (await c.post(f"{manage}/payment_method", json={"payment_method": bad})).status_code == 200
         # three reminders, three failed retries: the rate ends as a debt
-        claims = await _until(
+        claims = await until(
             c,
             "/v1/cabinet/claims",
             h,

@@ -25,6 +25,7 @@ from tests.integration.helpers import (
     published_product,
     start_checkout,
     stripe_succeeded_charges,
+    until,
     wait_fulfilled,
     wait_mail,
 )
@@ -43,16 +44,6 @@ def installment(count: int = 12) -> dict:
         "period": "1d",
         "currency": "eur",
     }
-
-
-async def _until(c: httpx.AsyncClient, url: str, h: dict | None, check, timeout: float = 60) -> dict:
-    deadline, body = time.monotonic() + timeout, {}
-    while time.monotonic() < deadline:
-        body = (await c.get(url, headers=h)).json()
-        if check(body):
-            return body
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"not reached: {body}")
 
 
 async def _buy(
@@ -85,7 +76,7 @@ async def test_a_twelve_rate_installment_is_paid_to_the_end(stack):
         assert shop["pricing_plans"][0]["schedule"] == plan["schedule"]  # the buyer sees it before paying
         token = await _buy(stack, c, seller, product)
 
-        sub = await _until(
+        sub = await until(
             c,
             f"/v1/cabinet/orders/{token}/subscription",
             h,
@@ -140,7 +131,7 @@ async def test_a_plan_change_leaves_a_bought_orders_rates_alone(stack):
             headers=h,
         )
         assert r.status_code == 200 and r.json()["total"] == 5000 + 4 * 9900
-        sub = await _until(c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: len(b["rates"]) == 3)
+        sub = await until(c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: len(b["rates"]) == 3)
         assert [r["amount"] for r in sub["rates"]] == [5000, 2500, 2500]
         assert sub["payment_state"] == "paying" and sub["payments_count"] == 3
         for bad in (
@@ -157,7 +148,7 @@ async def test_a_plan_change_leaves_a_bought_orders_rates_alone(stack):
             assert r.status_code == 400, (bad, r.text)
         r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)
         assert r.status_code == 202
-        sub = await _until(
+        sub = await until(
             c,
             f"/v1/cabinet/orders/{token}/subscription",
             h,
@@ -188,7 +179,7 @@ async def test_a_card_that_fails_later_opens_a_claim_paid_with_a_new_card(stack)
         product = await published_product(c, seller, plan=plan)
         token = await _buy(stack, c, seller, product)
         manage = f"/v1/shop/{seller.username}/payment/{token}/manage"
-        page = await _until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
+        page = await until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
         assert [r["state"] for r in page["rates"][:2]] == ["paid", "future"]
 
         # the payer switches to a card that attaches but is declined when charged
@@ -200,7 +191,7 @@ async def test_a_card_that_fails_later_opens_a_claim_paid_with_a_new_card(stack)
             await c.post(f"{manage}/payment_method", json={"payment_method": "pm_forged"})
         ).status_code == 400
 
-        claims = await _until(c, "/v1/cabinet/claims", h, lambda b: b["total_count"] == 1)
+        claims = await until(c, "/v1/cabinet/claims", h, lambda b: b["total_count"] == 1)
         claim = claims["list"][0]
         assert (claim["rate"], claim["strategy"], claim["dunning"], claim["inkasso"]) == (
             2,
@@ -208,7 +199,7 @@ async def test_a_card_that_fails_later_opens_a_claim_paid_with_a_new_card(stack)
             "in_progress",
             "no",
         )
-        page = await _until(c, manage, None, lambda b: b["rates"][1]["state"] == "unpaid")
+        page = await until(c, manage, None, lambda b: b["rates"][1]["state"] == "unpaid")
         # the list filters of editor §5: charges count 0 to 10000, dates, overdue days 0 to 365
         today = date.today()
 
@@ -246,7 +237,7 @@ async def test_a_card_that_fails_later_opens_a_claim_paid_with_a_new_card(stack)
         assert (await c.post(f"{manage}/payment_method", json={"payment_method": good})).status_code == 200
         # on a slow machine the next weekly rate may fall due (and fail) before the change: every open
         # claim is paid with the new card, and none mails again
-        claims = await _until(
+        claims = await until(
             c,
             "/v1/cabinet/claims",
             h,
@@ -281,7 +272,7 @@ async def test_a_card_that_expires_before_the_next_rate_is_reminded_before_anyth
         # a card valid through this month only: the next rate falls due next month
         token = await _buy(stack, c, seller, product, expires=(today.month, today.year), email=payer)
         manage = f"/v1/shop/{seller.username}/payment/{token}/manage"
-        page = await _until(c, manage, None, lambda b: b["card_expires"] is not None)
+        page = await until(c, manage, None, lambda b: b["card_expires"] is not None)
         assert page["card_expires"] == f"{today.year:04d}-{today.month:02d}" and page["card_expiring"] is True
         mail = await wait_mail(stack, payer, "card expires soon", timeout=30)
         assert f"/s/{seller.username}/payment/{token}/manage" in mail["body"]
@@ -293,7 +284,7 @@ async def test_a_card_that_expires_before_the_next_rate_is_reminded_before_anyth
         good = await card_payment_method(stack, secret, CARD_OK, (today.month, today.year + 3))
         assert (await c.post(f"{manage}/payment_method", json={"payment_method": good})).status_code == 200
         later = f"{today.year + 3:04d}-{today.month:02d}"
-        page = await _until(c, manage, None, lambda b: b["card_expires"] == later)
+        page = await until(c, manage, None, lambda b: b["card_expires"] == later)
         assert page["card_expiring"] is False
         await asyncio.sleep(1)
         assert len([m for m in await mails(stack, payer) if "card expires soon" in m["subject"]]) == 1
@@ -320,7 +311,7 @@ async def test_a_disputed_rate_is_booked_against_that_rate_and_ends_the_subscrip
         product = await published_product(c, seller, plan=plan)
         token = await _buy(stack, c, seller, product)
         sub_url = f"/v1/cabinet/orders/{token}/subscription"
-        await _until(c, sub_url, h, lambda b: len(b["rates"]) > 1 and b["rates"][1]["state"] == "paid", 60)
+        await until(c, sub_url, h, lambda b: len(b["rates"]) > 1 and b["rates"][1]["state"] == "paid", 60)
         intent = await db_value(
             "select rc.provider_ref from rate_charges rc join orders o on o.id = rc.order_id "
             "where o.token = :t and rc.rate = 2",
@@ -331,7 +322,7 @@ async def test_a_disputed_rate_is_booked_against_that_rate_and_ends_the_subscrip
         for _ in range(2):  # delivered twice: booked once
             body, headers = signed(created)
             assert (await c.post("/v1/webhooks/stripe", content=body, headers=headers)).status_code == 200
-        sub = await _until(c, sub_url, h, lambda b: b["phase"] == "ended")
+        sub = await until(c, sub_url, h, lambda b: b["phase"] == "ended")
         assert sub["payment_state"] == "payment_chargebacked"
         assert [r["state"] for r in sub["rates"][:2]] == ["paid", "chargebacked"]
         assert {r["state"] for r in sub["rates"][2:]} <= {"skipped"}
@@ -411,7 +402,7 @@ async def test_a_claim_handed_to_the_agency_is_partly_collected(stack):
         product = await published_product(c, seller, plan=plan)
         token = await _buy(stack, c, seller, product, last_name="Partial")
         manage = f"/v1/shop/{seller.username}/payment/{token}/manage"
-        await _until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
+        await until(c, manage, None, lambda b: b["phase"] == "active" and b["next_due"] is not None)
         secret = (await c.post(f"{manage}/setup_intent")).json()["setup_intent_client_secret"]
         bad_card = await card_payment_method(stack, secret, CARD_FAILS_ON_CHARGE)
         assert (
@@ -421,7 +412,7 @@ async def test_a_claim_handed_to_the_agency_is_partly_collected(stack):
         def second_rate_closed(body: dict) -> bool:
             return any(x["rate"] == 2 and x["closed_at"] for x in body["list"])
 
-        claims = await _until(c, "/v1/cabinet/claims", h, second_rate_closed, 90)
+        claims = await until(c, "/v1/cabinet/claims", h, second_rate_closed, 90)
         claim = next(x for x in claims["list"] if x["rate"] == 2)
         assert (claim["strategy"], claim["dunning"], claim["inkasso"], claim["outcome"]) == (
             "inkasso",

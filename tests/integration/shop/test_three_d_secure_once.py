@@ -8,7 +8,6 @@ then the only one. The test stack's billing day is BILLING_DAY_S (tests/conftest
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 
 import httpx
@@ -27,6 +26,7 @@ from tests.integration.helpers import (
     published_product,
     start_checkout,
     stripe_succeeded_charges,
+    until,
     wait_fulfilled,
 )
 
@@ -56,16 +56,6 @@ async def provider(stack, kind: str, obj_id: str) -> dict:
         )
         assert r.status_code == 200, r.text
         return r.json()
-
-
-async def _until(c: httpx.AsyncClient, url: str, h: dict | None, check, timeout: float = 60) -> dict:
-    deadline, body = time.monotonic() + timeout, {}
-    while time.monotonic() < deadline:
-        body = (await c.get(url, headers=h)).json()
-        if check(body):
-            return body
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"not reached: {body}")
 
 
 async def _pay_3ds_once(stack, c: httpx.AsyncClient, username: str, co: dict, pm: str) -> None:
@@ -116,13 +106,13 @@ async def test_a_subscription_paid_with_one_challenge_renews_off_session_with_th
         await _pay_3ds_once(stack, c, seller.username, co, pm)
 
         # the card that paid rate 1 is the renewal method, saved on the order's customer
-        await _until(c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda b: b["invoice_number"])
+        await until(c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda b: b["invoice_number"])
         assert await db_value("select renewal_payment_method from orders where token = :t", t=token) == pm
         customer = await db_value("select provider_customer_id from orders where token = :t", t=token)
         assert (await provider(stack, "payment_methods", pm))["customer"] == customer
 
         # a week of the compressed calendar later, rate 2 is charged off-session to it, without the payer
-        sub = await _until(
+        sub = await until(
             c,
             f"/v1/cabinet/orders/{token}/subscription",
             seller.headers,
