@@ -9,7 +9,6 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 from domain.billing_calendar import START_DAYS, next_start_day
-from tests.integration.billing.test_subscriptions import _until
 from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,
@@ -20,6 +19,7 @@ from tests.integration.helpers import (
     published_product,
     start_checkout,
     stripe_succeeded_charges,
+    until,
     wait_mail,
 )
 
@@ -31,7 +31,7 @@ async def _start(stack, c, seller, product: dict, email: str) -> tuple[str, dict
     assert r.status_code == 200, r.text
     assert (r.json()["outcome"], r.json()["payment_state"]) == ("succeeded", "paying")
     token = co["order_token"]
-    page = await _until(c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda b: b["download_url"])
+    page = await until(c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda b: b["download_url"])
     return token, page
 
 
@@ -68,7 +68,7 @@ async def test_a_test_period_charges_nothing_at_checkout_and_rate_one_on_its_day
         assert "Nothing has been charged yet" in mail["body"]
         assert f"/s/{seller.username}/payment/{token}/manage" in mail["body"]
 
-        sub = await _until(
+        sub = await until(
             c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: b["phase"] == "ended", 60
         )
         assert [r["state"] for r in sub["rates"]] == ["paid"] * 3 and sub["payment_state"] == "paid"
@@ -103,7 +103,7 @@ async def test_a_custom_start_day_charges_the_first_rate_on_that_day(stack):
         token, page = await _start(stack, c, seller, product, f"start-{uuid.uuid4().hex[:6]}@example.com")
         assert page["first_due"] == first.isoformat()
         assert await stripe_succeeded_charges(stack, token) == 0
-        sub = await _until(
+        sub = await until(
             c,
             f"/v1/cabinet/orders/{token}/subscription",
             seller.headers,

@@ -9,13 +9,14 @@ import time
 
 import pytest
 
-from tests.integration.billing.test_subscriptions import _buy, _until
+from tests.integration.billing.test_subscriptions import _buy
 from tests.integration.helpers import (
     client,
     db_count,
     new_seller,
     published_product,
     stripe_succeeded_charges,
+    until,
 )
 
 pytestmark = pytest.mark.integration
@@ -50,10 +51,10 @@ async def test_a_worker_killed_mid_charge_charges_the_rate_once(stack):
         stack.start_worker()
 
         sub_url = f"/v1/cabinet/orders/{token}/subscription"
-        sub = await _until(c, sub_url, h, lambda b: [r["state"] for r in b["rates"][:3]] == ["paid"] * 3, 90)
+        sub = await until(c, sub_url, h, lambda b: [r["state"] for r in b["rates"][:3]] == ["paid"] * 3, 90)
         r = await c.post(sub_url, json={"action": "cancel_now"}, headers=h)
         assert r.status_code == 202
-        sub = await _until(c, sub_url, h, lambda b: b["phase"] == "ended")
+        sub = await until(c, sub_url, h, lambda b: b["phase"] == "ended")
         paid = [r["number"] for r in sub["rates"] if r["state"] == "paid"]
     assert await stripe_succeeded_charges(stack, token) == len(paid)  # one charge per paid rate, none twice
     for n in paid[1:]:
