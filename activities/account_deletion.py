@@ -20,6 +20,7 @@ import structlog
 from temporalio import activity
 
 from activities.mail import deliver
+from core.settings import get_settings
 from domain.account_deletion import (
     CheckRequest,
     CheckResult,
@@ -32,7 +33,6 @@ from domain.ledger import PlanPurpose
 from domain.mail import MailTemplate, OutgoingMail
 from providers.mail.smtp import Mailer
 from providers.storage.local import Storage
-from sellflow.settings import get_settings
 from store.accounts.deletion import (
     account_deactivated,
     account_deleted,

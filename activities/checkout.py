@@ -17,6 +17,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
+from core.settings import get_settings
 from domain.billing_calendar import schedule
 from domain.checkout import (
     AccessGranted,
@@ -36,7 +37,6 @@ from domain.subscriptions import terms_from_json
 from providers.mail.smtp import Mailer
 from providers.stripe.client import CheckoutIntents, Intent
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
-from sellflow.settings import get_settings
 from store.accounts.queries import seller_user_of
 from store.db import session
 from store.orders.actions import (

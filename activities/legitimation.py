@@ -14,6 +14,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
+from core.settings import get_settings
 from domain.legitimation import (
     KycSubmission,
     LegitimationMail,
@@ -24,7 +25,6 @@ from domain.mail import MailTemplate, OutgoingMail
 from domain.seller_profile import PROVIDER_FIELDS, BusinessType
 from providers.kyc.client import KycDocument, KycProvider, KycRefused, KycRequest
 from providers.mail.smtp import Mailer
-from sellflow.settings import get_settings
 from store.accounts.queries import seller_user_of
 from store.db import session
 from store.legitimation.actions import legitimation_recorded

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from temporalio import activity
 
 from activities.mail import deliver
+from core.settings import get_settings
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
@@ -21,7 +22,6 @@ from domain.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, Refund
 from providers.mail.smtp import Mailer
 from providers.stripe.errors import ProviderRefused
 from providers.stripe.refunds import Refunds
-from sellflow.settings import get_settings
 from store.accounts.queries import seller_user_of
 from store.db import session
 from store.ledger.refunds import access_revoked, refund_booked, refund_failed, refund_of, reversal_issued

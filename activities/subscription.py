@@ -1,4 +1,5 @@
-"""Subscription and claim activities: one idempotent side effect each.
+"""Subscription activities (a rate charged, booked, failed; the subscription moved or ended): one idempotent
+side effect each. A claim's own steps are activities/claim.py; it charges through `charge_rate` here.
 
 Exactly-once renewal: the PaymentIntent of (order, rate, attempt) is created with the idempotency key
 `order-{token}-rate-{n}` (`…-{attempt}` for a retry), recorded in PostgreSQL (unique per order, rate and
@@ -15,9 +16,8 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
+from core.settings import get_settings
 from domain.checkout import PayOutcome
-from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, InkassoStatus, OpenClaim
-from domain.inkasso import AgencyStatus, ClaimPayment, HandOver
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
@@ -36,20 +36,10 @@ from domain.subscriptions import (
     decline_kind,
     rate_key,
 )
-from providers.inkasso.client import AgencyRefused, CollectionAgency
 from providers.mail.smtp import Mailer
 from providers.stripe.client import RenewalIntents
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
-from sellflow.settings import get_settings
 from store.accounts.queries import seller_user_of
-from store.billing.claims import (
-    claim_closed,
-    claim_handover,
-    claim_inkasso_moved,
-    claim_opened,
-    claim_payment_booked,
-    claim_stage_reached,
-)
 from store.billing.subscriptions import (
     card_expiry_saved,
     rate_charge_of,
@@ -73,12 +63,9 @@ log = structlog.get_logger()
 
 
 class SubscriptionActivities:
-    def __init__(
-        self, payments: RenewalIntents, mailer: Mailer, agency: CollectionAgency | None = None
-    ) -> None:
+    def __init__(self, payments: RenewalIntents, mailer: Mailer) -> None:
         self.payments = payments
         self.mailer = mailer
-        self.agency = agency
 
     @activity.defn
     async def load_subscription(self, req: LoadRates) -> SubscriptionPlan:
@@ -111,7 +98,7 @@ class SubscriptionActivities:
                     "expires": f"{month}/{year}",
                     "amount": format_money(req.amount, order.currency_key),
                     "due": req.due,
-                    "manage_url": await _manage_url(order.seller_id, req.order_token),
+                    "manage_url": await manage_url(order.seller_id, req.order_token),
                 },
             ),
         )
@@ -236,76 +223,6 @@ class SubscriptionActivities:
             await subscription_ended(s, end)
         log.info("subscription_ended", order_token=end.order_token, reason=end.reason)
 
-    # ----- claims --------------------------------------------------------------------------------------------
-    @activity.defn
-    async def open_claim(self, req: OpenClaim) -> ClaimOpened:
-        async with session() as s:
-            settings = await claim_opened(s, req.order_token, req.rate, req.amount, req.decline)
-        return ClaimOpened(settings=settings)
-
-    @activity.defn
-    async def send_claim_reminder(self, req: ClaimStageMail) -> None:
-        async with session() as s:
-            await claim_stage_reached(s, req.order_token, req.rate, req.stage)
-            order = await order_by_token(s, req.order_token)
-        await deliver(
-            self.mailer,
-            OutgoingMail(
-                key=f"claim-{req.order_token}-{req.rate}-{req.stage}",
-                to=order.payer_email,
-                template=MailTemplate.claim_reminder,
-                context={
-                    "first_name": order.payer_first_name,
-                    "product_name": order.product_name,
-                    "amount": format_money(req.amount, order.currency_key),
-                    "stage": req.stage,
-                    "hard": "yes" if req.hard else "",
-                    "manage_url": await _manage_url(order.seller_id, req.order_token),
-                },
-            ),
-        )
-
-    @activity.defn
-    async def close_claim(self, req: ClaimClosed) -> None:
-        async with session() as s:
-            await claim_closed(s, req)
-        log.info("claim_closed", order_token=req.order_token, rate=req.rate, outcome=req.outcome)
-
-    # ----- debt collection ------------------------------------------------------------------------------------
-    @activity.defn
-    async def hand_to_agency(self, req: HandOver) -> str:
-        """The claim to the collection agency (idempotent on its reference: a retry reaches the same case)."""
-        if self.agency is None:
-            raise ApplicationError("no collection agency configured", type="NoAgency", non_retryable=True)
-        async with session() as s:
-            claim = await claim_handover(s, req.order_token, req.rate)
-        try:
-            case = await self.agency.hand_over(claim)
-        except AgencyRefused as e:
-            raise ApplicationError(str(e), type="AgencyRefused", non_retryable=True) from e
-        async with session() as s:
-            await claim_inkasso_moved(s, req.order_token, req.rate, InkassoStatus.in_inkasso)
-        log.info("claim_handed_over", order_token=req.order_token, rate=req.rate, case_id=case)
-        return case
-
-    @activity.defn
-    async def record_agency_status(self, req: AgencyStatus) -> None:
-        async with session() as s:
-            await claim_inkasso_moved(s, req.order_token, req.rate, req.status)
-
-    @activity.defn
-    async def book_claim_payment(self, req: ClaimPayment) -> bool:
-        async with session() as s:
-            full = await claim_payment_booked(s, req)
-            draft = (
-                await rate_invoice_draft(s, await order_by_token(s, req.order_token), req.rate)
-                if full
-                else None
-            )
-        if draft is not None:
-            await invoice_numbered(draft)
-        return full
-
 
 def _rate_mail(order: Order, ev: RateEvent, template: MailTemplate, key: str) -> OutgoingMail:
     return OutgoingMail(
@@ -321,12 +238,12 @@ def _rate_mail(order: Order, ev: RateEvent, template: MailTemplate, key: str) ->
     )
 
 
-async def _seller_username(seller_id: int) -> str:
+async def seller_username(seller_id: int) -> str:
     async with session() as s:
         user = await seller_user_of(s, seller_id)
     return user.username if user and user.username else ""
 
 
-async def _manage_url(seller_id: int, token: str) -> str:
+async def manage_url(seller_id: int, token: str) -> str:
     """The payer's manage page of the order (pay, change the card, cancel)."""
-    return f"{get_settings().public_url}/s/{await _seller_username(seller_id)}/payment/{token}/manage"
+    return f"{get_settings().public_url}/s/{await seller_username(seller_id)}/payment/{token}/manage"

@@ -12,11 +12,12 @@ from fastapi.staticfiles import StaticFiles
 from temporalio.client import Client
 
 from api import errors, openapi
+from api.idempotency import Idempotency
 from api.middleware import InputGuard, RequestContext
 from api.routes import admin, admin_legitimation, cabinet, common, session, shop, webhooks
-from sellflow import telemetry
-from sellflow.settings import ROOT
-from sellflow.temporal import connect
+from core import telemetry
+from core.settings import ROOT
+from core.temporal import connect
 
 WEB_DIST = ROOT / "web" / "dist"
 
@@ -57,7 +58,9 @@ def create_app() -> FastAPI:
     for r in (m.router for m in routers):
         app.include_router(r)
 
-    # Outermost first: every request gets its id and span, then input no route can store is refused.
+    # Outermost last: every request gets its id and span, then input no route can store is refused, then a
+    # repeated Idempotency-Key gets the first answer.
+    app.add_middleware(Idempotency)
     app.add_middleware(InputGuard)
     app.add_middleware(RequestContext)
     _serve_web(app, WEB_DIST)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Header, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
@@ -79,3 +79,17 @@ async def temporal(request: Request) -> Client:
 
 
 Temporal = Annotated[Client, Depends(temporal)]
+
+
+# The client's key for a POST that moves money or starts a workflow (api/idempotency.py keeps its answer): a double
+# click or a retry with the same key gets the first request's answer and changes nothing.
+IdempotencyKey = Annotated[
+    str,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=255,
+        pattern=r"^[\x21-\x7e]+$",
+        description="A key the client makes once per action (a UUID), sent again with every retry of it.",
+    ),
+]

@@ -14,10 +14,12 @@ from domain.errors import DomainError, ErrorCode
 log = structlog.get_logger()
 
 
-def body(code: str, message: str, fields: dict | None = None) -> dict:
+def body(code: str, message: str, fields: dict | None = None, reason: str | None = None) -> dict:
     out: dict = {"error": code, "message": message, "type": code}
     if fields:
         out["fields"] = fields
+    if reason:
+        out["reason"] = reason
     return out
 
 
@@ -33,7 +35,7 @@ def _field_message(err: dict) -> str:
 
 
 def error_response(exc: DomainError) -> JSONResponse:
-    return JSONResponse(body(exc.code.value, exc.message, exc.fields), status_code=exc.status)
+    return JSONResponse(body(exc.code.value, exc.message, exc.fields, exc.reason), status_code=exc.status)
 
 
 def install(app: FastAPI) -> None:

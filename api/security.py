@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 import jwt
 from pydantic import BaseModel
 
+from core.settings import get_settings
 from domain.errors import DomainError, ErrorCode
 from domain.limits import ID_MAX
-from sellflow.settings import get_settings
 
 
 class Tokens(BaseModel):

@@ -310,7 +310,7 @@ def main() -> None:
         os.environ.update(stack.env())
         stripe.api_key, stripe.api_base = STRIPE_KEY, f"http://127.0.0.1:{stack.ports.stripe}"
         print(f"stack up in {time.monotonic() - t0:.1f}s", flush=True)
-        from sellflow.settings import get_settings
+        from core.settings import get_settings
 
         get_settings.cache_clear()
         sellflow = asyncio.run(sellflow_run(stack, args.n, args.due_in, get_settings().temporal_task_queue))

@@ -196,7 +196,12 @@ class Shop:
 async def run_sellflow(api: str, n: int, conc: int, poll_s: float, temporal_address: str) -> list[Run]:
     # poll_s == 0: wait for the checkout workflow's result (as the bare baseline does); else poll the API
     temporal = await Client.connect(temporal_address) if poll_s <= 0 else None
-    async with httpx.AsyncClient(base_url=api, timeout=30) as http:
+
+    async def keyed(request: httpx.Request) -> None:  # the web app's Idempotency-Key on every POST
+        if request.method == "POST":
+            request.headers.setdefault("Idempotency-Key", uuid.uuid4().hex)
+
+    async with httpx.AsyncClient(base_url=api, timeout=30, event_hooks={"request": [keyed]}) as http:
         product = expect(await http.get(f"/v1/shop/{SELLER}/products/{SLUG}"), 200)
         plan_id = int(product["pricing_plans"][0]["id"])
         tag = uuid.uuid4().hex[:8]

@@ -366,7 +366,7 @@ def main() -> None:
         stack.start_postgres()
         stack.migrate()
         os.environ.update({k: v for k, v in stack.env().items() if k.startswith("SELLFLOW_")})
-        from sellflow.settings import get_settings
+        from core.settings import get_settings
 
         get_settings.cache_clear()
         dsn = stack.database_url.replace("postgresql+psycopg://", "postgresql://", 1)  # what the API uses

@@ -154,7 +154,7 @@ async def legitimate_demo(timeout: float = 120.0) -> str:
     import asyncio
     import time
 
-    from api import legitimation as flow
+    from core.temporal import connect
     from domain.legitimation import (
         BankAccountType,
         Decision,
@@ -163,7 +163,7 @@ async def legitimate_demo(timeout: float = 120.0) -> str:
         ManagerDecision,
     )
     from domain.seller_profile import SellerProfile
-    from sellflow.temporal import connect
+    from handles import legitimation as flow
     from store.legitimation.actions import bank_account_added, document_added, profile_saved
     from store.legitimation.queries import (
         bank_accounts_of,
@@ -213,7 +213,7 @@ async def legitimate_demo(timeout: float = 120.0) -> str:
             leg = await legitimation_of(s, seller_id)
         step = leg.step if leg else None
         if step == LegitimationStep.legitimated:
-            from api.payouts import payouts_running
+            from handles.payouts import payouts_running
 
             await payouts_running(client, seller_id)
             return step.value

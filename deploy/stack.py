@@ -221,7 +221,7 @@ class Stack:
         self._spawn("mailcatcher", args)
 
     def start_kyc(self) -> None:
-        from sellflow.settings import Settings
+        from core.settings import Settings
 
         settings = Settings()
         args = [sys.executable, "-m", "deploy.kyc_provider", "--port", str(self.ports.kyc)]
@@ -231,7 +231,7 @@ class Stack:
         self._spawn("kyc", [*args, "--delay", str(self.kyc_delay)])
 
     def start_bank(self) -> None:
-        from sellflow.settings import Settings
+        from core.settings import Settings
 
         settings = Settings()
         args = [sys.executable, "-m", "deploy.bank_provider", "--port", str(self.ports.bank)]
@@ -240,7 +240,7 @@ class Stack:
         self._spawn("bank", [*args, "--delay", str(self.kyc_delay)])
 
     def start_agency(self) -> None:
-        from sellflow.settings import Settings
+        from core.settings import Settings
 
         settings = Settings()
         args = [sys.executable, "-m", "deploy.agency_provider", "--port", str(self.ports.agency)]
@@ -322,7 +322,7 @@ class Stack:
         wait_for(lambda: asyncio.run(probe()), "Temporal namespace", 60)
 
     def register_webhook(self) -> None:
-        from sellflow.settings import Settings
+        from core.settings import Settings
 
         secret = Settings().stripe_webhook_secret
         body = json.dumps(

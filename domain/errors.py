@@ -63,6 +63,7 @@ class DomainError(Exception):
         self.code = code
         self.message = message or MESSAGES.get(code, code.value)
         self.fields = fields
+        self.reason: str | None = None  # a Refusal's code, for a 409 of an action that does not apply
         super().__init__(f"{code}: {self.message}")
 
     @property
@@ -74,3 +75,66 @@ class DomainError(Exception):
 
 def invalid(**fields: object) -> DomainError:
     return DomainError(ErrorCode.INVALID_INPUT, fields=fields)
+
+
+class Refusal(StrEnum):
+    """Why an action on a running workflow does not apply: the type of the `ApplicationError` an update's validator
+    raises (before anything reaches the workflow's history), answered as 409 CONFLICT with `reason` set to this
+    code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English."""
+
+    gone = "gone"  # no running workflow answers (it ended, or never ran)
+    subscription_ended = "subscription_ended"
+    subscription_not_active = "subscription_not_active"
+    subscription_not_paused = "subscription_not_paused"
+    subscription_change_pending = "subscription_change_pending"
+    subscription_ending = "subscription_ending"
+    claim_closed = "claim_closed"
+    claim_paused = "claim_paused"
+    claim_not_paused = "claim_not_paused"
+    claim_with_agency = "claim_with_agency"
+    legitimation_closed = "legitimation_closed"
+    legitimation_not_collecting = "legitimation_not_collecting"
+    legitimation_not_in_review = "legitimation_not_in_review"
+    legitimation_not_legitimated = "legitimation_not_legitimated"
+    domain_not_checkable = "domain_not_checkable"
+    domain_deleted = "domain_deleted"
+    deletion_closed = "deletion_closed"
+    deletion_not_ready = "deletion_not_ready"
+    deletion_confirmed = "deletion_confirmed"
+    deletion_not_deactivated = "deletion_not_deactivated"
+    cashout_pending = "cashout_pending"
+    payout_not_eligible = "payout_not_eligible"
+
+
+MESSAGES_REFUSED = {
+    Refusal.gone: "This is no longer running.",
+    Refusal.subscription_ended: "This subscription has ended.",
+    Refusal.subscription_not_active: "Only a running subscription can be paused.",
+    Refusal.subscription_not_paused: "Only a paused subscription can be resumed.",
+    Refusal.subscription_change_pending: "Another change of this subscription is being applied.",
+    Refusal.subscription_ending: "This subscription already ends with its current period.",
+    Refusal.claim_closed: "This claim is closed.",
+    Refusal.claim_paused: "The reminders of this claim are paused already.",
+    Refusal.claim_not_paused: "The reminders of this claim are not paused.",
+    Refusal.claim_with_agency: "This claim is with the collection agency; dunning is over.",
+    Refusal.legitimation_closed: "This legitimation is closed.",
+    Refusal.legitimation_not_collecting: "The profile is under review and cannot be submitted again.",
+    Refusal.legitimation_not_in_review: "This legitimation is not under review.",
+    Refusal.legitimation_not_legitimated: "Limits apply only to a legitimated seller.",
+    Refusal.domain_not_checkable: "This domain is verified; there is nothing to check.",
+    Refusal.domain_deleted: "This domain is being removed.",
+    Refusal.deletion_closed: "There is no running request to close this account.",
+    Refusal.deletion_not_ready: "Not every check passes yet.",
+    Refusal.deletion_confirmed: "This request is confirmed and can no longer be cancelled.",
+    Refusal.deletion_not_deactivated: "This account is not deactivated.",
+    Refusal.cashout_pending: "A payout is being prepared already.",
+    Refusal.payout_not_eligible: "Nothing can be paid out right now.",
+}
+
+
+def refused(reason: Refusal | str) -> DomainError:
+    """409 CONFLICT for an action that does not apply; `reason` is the refusal's code (the web app's words)."""
+    code = Refusal(reason) if reason in Refusal.__members__ else Refusal.gone
+    err = DomainError(ErrorCode.CONFLICT, MESSAGES_REFUSED[code])
+    err.reason = code.value
+    return err

@@ -112,6 +112,8 @@ class PayoutWorkflowState:
     seen_events: list[str] = field(default_factory=list)
     last_reason: str | None = None
     reload: bool = False  # the settings changed: read them again and reschedule
+    cashouts_answered: int = 0  # cashout requests served so far (the update waits for its own)
+    cashout_outcome: str | None = None  # the last one's: "issued", or why nothing left (a PayoutCheck reason)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ from pathlib import Path
 
 
 def _run_stack(args: argparse.Namespace) -> int:
+    from core.settings import get_settings
     from deploy.stack import Ports, Stack
-    from sellflow.settings import get_settings
 
     def _terminate(signum, frame):  # Ctrl-C and SIGTERM stop everything the stack started
         raise KeyboardInterrupt
@@ -85,7 +85,7 @@ def _seed(args: argparse.Namespace) -> int:
 def _api(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from sellflow.settings import get_settings
+    from core.settings import get_settings
 
     s = get_settings()
     uvicorn.run(

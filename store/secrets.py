@@ -12,7 +12,7 @@ from pathlib import Path
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 PEM_PREFIX = "-----BEGIN "  # a value stored before sealing existed
 

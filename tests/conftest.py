@@ -51,8 +51,8 @@ def stack():
 
 
 def _reset_caches() -> None:
+    from core.settings import get_settings
     from providers.stripe.client import gateway
-    from sellflow.settings import get_settings
 
     get_settings.cache_clear()
     gateway.cache_clear()

@@ -19,6 +19,7 @@ from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxR
 
 from activities.account_deletion import AccountDeletionActivities
 from activities.checkout import CheckoutActivities
+from activities.claim import ClaimActivities
 from activities.domains import DomainActivities
 from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
@@ -27,6 +28,9 @@ from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
 from activities.subscription import SubscriptionActivities
+from core import telemetry
+from core.settings import get_settings
+from core.temporal import connect
 from domain.platform_invoices import MonthCloseRequest
 from domain.workflow_ids import MONTH_CLOSE_ID
 from providers.acme.client import certificate_issuer
@@ -39,9 +43,6 @@ from providers.mail.smtp import SmtpMailer
 from providers.storage.local import storage
 from providers.stripe.client import gateway
 from providers.stripe.refunds import refunds
-from sellflow import telemetry
-from sellflow.settings import get_settings
-from sellflow.temporal import connect
 from workflows.account_deletion import AccountDeletionWorkflow
 from workflows.checkout import CheckoutWorkflow
 from workflows.claim import ClaimWorkflow
@@ -79,7 +80,8 @@ def activities() -> list[Callable[..., Any]]:
     legitimation = LegitimationActivities(kyc_provider(), mailer)
     refund = RefundActivities(refunds(), mailer)
     payout = PayoutActivities(bank(), mailer)
-    subscription = SubscriptionActivities(gateway(), mailer, agency())
+    subscription = SubscriptionActivities(gateway(), mailer)
+    claim = ClaimActivities(mailer, agency())
     domains = DomainActivities(txt_lookup(), dns_zone(), certificate_issuer())
     closing = AccountDeletionActivities(mailer, storage())
     return [
@@ -117,13 +119,13 @@ def activities() -> list[Callable[..., Any]]:
         subscription.owed_on_rate,
         subscription.move_subscription,
         subscription.end_subscription,
-        subscription.open_claim,
-        subscription.send_claim_reminder,
+        claim.open_claim,
+        claim.send_claim_reminder,
         subscription.remind_card_expiry,
-        subscription.close_claim,
-        subscription.hand_to_agency,
-        subscription.record_agency_status,
-        subscription.book_claim_payment,
+        claim.close_claim,
+        claim.hand_to_agency,
+        claim.record_agency_status,
+        claim.book_claim_payment,
         domains.record_domain,
         domains.check_dns,
         domains.check_delegation,

@@ -46,9 +46,10 @@ from domain.account_deletion import (
     blocking,
     retention_until,
 )
+from domain.errors import Refusal
 from domain.subscriptions import Cancel, CancelMode
 from domain.workflow_ids import account_deletion_id, subscription_id
-from workflows.policies import FULFILMENT_STEP
+from workflows.policies import BOOKKEEPING_STEP, run_step
 from workflows.subscription import SubscriptionWorkflow
 
 with workflow.unsafe.imports_passed_through():
@@ -127,7 +128,7 @@ class AccountDeletionWorkflow:
             )
         except TimeoutError:
             pass
-        self._continue_if_suggested()
+        await self._continue_if_suggested()
 
     async def _finish(self, ref: SellerRef) -> None:
         st, inp = self.state, self.inp
@@ -149,7 +150,7 @@ class AccountDeletionWorkflow:
         st = self.state
         while not st.reactivate_requested:
             await workflow.wait_condition(lambda: st.reactivate_requested or self._suggested())
-            self._continue_if_suggested()
+            await self._continue_if_suggested()
         await self._remote(AccountDeletionActivities.reactivate, ref)
         st.phase = DeletionPhase.reactivated
 
@@ -183,28 +184,48 @@ class AccountDeletionWorkflow:
     def _suggested() -> bool:
         return workflow.info().is_continue_as_new_suggested()
 
-    def _continue_if_suggested(self) -> None:
+    async def _continue_if_suggested(self) -> None:
+        """Continue as new when Temporal suggests it, once every update and signal in progress has finished (an
+        update cut off by continue-as-new would leave its caller without an answer)."""
         if self._suggested():
+            await workflow.wait_condition(workflow.all_handlers_finished)
             workflow.continue_as_new(dataclasses.replace(self.inp, state=self.state))
 
     @staticmethod
     async def _remote(activity: Callable[[AccountDeletionActivities, A], Awaitable[R]], arg: A) -> R:
-        return await workflow.execute_activity_method(
-            activity,
-            arg,
-            start_to_close_timeout=FULFILMENT_STEP.start_to_close * 3,
-            retry_policy=FULFILMENT_STEP.retry,
-        )
+        return await run_step(activity, arg, BOOKKEEPING_STEP)
 
     # ----- handlers --------------------------------------------------------------------------------------
+    @workflow.update
+    def run_checks_again(self) -> str:
+        self.state.recheck_requested = True
+        return self.state.phase.value
+
+    @run_checks_again.validator
+    def _recheck_applies(self) -> None:
+        st = self.state
+        if st.phase not in OPEN or st.confirmed or st.cancel_requested:
+            raise ApplicationError("not open", type=Refusal.deletion_closed)
+
+    @workflow.update
+    def end_running_subscriptions(self) -> str:
+        """The seller chose, after starting, to cancel the running subscriptions at the end of their period."""
+        self.state.end_requested = True
+        return self.state.phase.value
+
+    @end_running_subscriptions.validator
+    def _end_applies(self) -> None:
+        self._recheck_applies()
+
     @workflow.signal
     def check_again(self) -> None:
+        """Kept for histories written before `run_checks_again`."""
         if self.state.phase in OPEN:
             self.state.recheck_requested = True
 
     @workflow.signal
     def end_subscriptions(self) -> None:
-        """The seller chose, after starting, to cancel the running subscriptions at the end of their period."""
+        """Kept for histories written before `end_running_subscriptions`."""
         if self.state.phase in OPEN:
             self.state.end_requested = True
 
@@ -217,7 +238,7 @@ class AccountDeletionWorkflow:
     def _confirm_ok(self) -> None:
         st = self.state
         if st.phase != DeletionPhase.ready or st.cancel_requested:
-            raise ApplicationError("Not every check passes yet.", type="NotReady")
+            raise ApplicationError("not ready", type=Refusal.deletion_not_ready)
 
     @workflow.update
     def cancel(self) -> str:
@@ -228,9 +249,7 @@ class AccountDeletionWorkflow:
     def _cancel_ok(self) -> None:
         st = self.state
         if st.phase not in OPEN or st.confirmed:
-            raise ApplicationError(
-                "This request is confirmed and can no longer be cancelled.", type="Confirmed"
-            )
+            raise ApplicationError("confirmed", type=Refusal.deletion_confirmed)
 
     @workflow.update
     def reactivate(self) -> str:
@@ -240,7 +259,7 @@ class AccountDeletionWorkflow:
     @reactivate.validator
     def _reactivate_ok(self) -> None:
         if self.state.phase != DeletionPhase.deactivated:
-            raise ApplicationError("This account is not deactivated.", type="NotDeactivated")
+            raise ApplicationError("not deactivated", type=Refusal.deletion_not_deactivated)
 
     @workflow.query
     def status(self) -> DeletionStatus:

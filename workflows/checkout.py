@@ -62,7 +62,7 @@ from domain.checkout import (
 from domain.orders import PaymentState
 from domain.subscriptions import SubscriptionInput
 from domain.workflow_ids import subscription_id
-from workflows.policies import FULFILMENT_STEP, PAYMENT_STEP
+from workflows.policies import FULFILMENT_STEP, PAYMENT_STEP, run_local_step, run_step
 from workflows.subscription import SubscriptionWorkflow
 
 with workflow.unsafe.imports_passed_through():
@@ -161,12 +161,7 @@ class CheckoutWorkflow:
 
     @staticmethod
     async def _remote(activity: Callable[[CheckoutActivities, A], Awaitable[R]], arg: A) -> R:
-        return await workflow.execute_activity_method(
-            activity,
-            arg,
-            start_to_close_timeout=FULFILMENT_STEP.start_to_close,
-            retry_policy=FULFILMENT_STEP.retry,
-        )
+        return await run_step(activity, arg, FULFILMENT_STEP)
 
     # ----- messages ----------------------------------------------------------------------------------------
     @workflow.update
@@ -243,13 +238,7 @@ class CheckoutWorkflow:
 
     @staticmethod
     async def _payment_step(activity: Callable[[CheckoutActivities, A], Awaitable[R]], arg: A) -> R:
-        return await workflow.execute_local_activity_method(
-            activity,
-            arg,
-            start_to_close_timeout=PAYMENT_STEP.start_to_close,
-            schedule_to_close_timeout=PAYMENT_STEP.schedule_to_close,
-            retry_policy=PAYMENT_STEP.retry,
-        )
+        return await run_local_step(activity, arg, PAYMENT_STEP)
 
     async def _refresh(self) -> IntentStatus:
         return await self._payment_step(CheckoutActivities.refresh_payment_intent, self._order())

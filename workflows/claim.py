@@ -5,8 +5,9 @@ Subscription workflow under the seller's claim strategy and stage days (day = `d
     dunning: for the first, second and third stage, on its day after the failure:
         send_claim_reminder (once per stage) ─► charge again, unless the decline was hard
     `payment_method_changed` (the payer's manage page) ─► charge the new method at once
-    `resolve(outcome)` (the seller, or a payment that arrived elsewhere) ─► closed with that outcome
-    `pause_dunning` / `resume_dunning` ─► no reminder or retry while paused (a card the payer saves is charged)
+    `resolve_claim(outcome)` (the seller, or a payment that arrived elsewhere) ─► closed with that outcome
+    `pause_reminders` / `resume_reminders` ─► no reminder or retry while paused (a card the payer saves is
+        charged); updates, refused (409) on a closed claim or one with the collection agency
     paid at any point ─► record_rate_paid, closed as collected: no further mail, no further charge
     after the third stage unpaid ─► closed not_collected (the rate is a debt), unless the strategy goes on:
     dunning_inkasso after the stages, or inkasso at once ─► hand_to_agency (the collection agency, idempotent on
@@ -23,6 +24,7 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 from temporalio import workflow
+from temporalio.exceptions import ApplicationError
 
 from domain.claims import (
     DUNNING_STAGES,
@@ -38,14 +40,21 @@ from domain.claims import (
     InkassoStatus,
     OpenClaim,
 )
+from domain.errors import Refusal
 from domain.inkasso import AgencyEvent, AgencyEventKind, AgencyStatus, ClaimPayment, HandOver
 from domain.subscriptions import ChargeRate, DeclineKind, RateEvent
 from domain.workflow_ids import subscription_id
-from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP
+from workflows.policies import BOOKKEEPING_STEP, RENEWAL_STEP, run_step
 
 with workflow.unsafe.imports_passed_through():
+    from activities.claim import ClaimActivities
     from activities.subscription import SubscriptionActivities
 
+RESOLUTIONS = (
+    ClaimOutcome.manually_resolved_dunning,
+    ClaimOutcome.manually_resolved_inkasso,
+    ClaimOutcome.collected,
+)
 A = TypeVar("A")
 R = TypeVar("R")
 
@@ -63,7 +72,7 @@ class ClaimWorkflow:
         if not st.opened_at:
             st.opened_at = workflow.now().isoformat()
         opened = await self._remote(
-            SubscriptionActivities.open_claim, OpenClaim(inp.order_token, inp.rate, inp.amount, inp.decline)
+            ClaimActivities.open_claim, OpenClaim(inp.order_token, inp.rate, inp.amount, inp.decline)
         )
         settings = opened.settings
         if settings.strategy != ClaimStrategy.inkasso:
@@ -77,7 +86,7 @@ class ClaimWorkflow:
                     continue
                 stage = DUNNING_STAGES[st.stage]
                 await self._remote(
-                    SubscriptionActivities.send_claim_reminder,
+                    ClaimActivities.send_claim_reminder,
                     ClaimStageMail(inp.order_token, inp.rate, stage, inp.amount, st.hard),
                 )
                 st.stage += 1
@@ -94,7 +103,7 @@ class ClaimWorkflow:
     async def _collect(self) -> None:
         """Debt collection: the claim goes to the agency, whose reports are applied in order, each once."""
         st, inp = self.state, self.inp
-        await self._remote(SubscriptionActivities.hand_to_agency, HandOver(inp.order_token, inp.rate))
+        await self._remote(ClaimActivities.hand_to_agency, HandOver(inp.order_token, inp.rate))
         st.inkasso = InkassoStatus.in_inkasso
         while st.agency_outcome is None and not self._over():
             await workflow.wait_condition(lambda: bool(st.agency_events) or self._over() or st.method_changed)
@@ -106,12 +115,12 @@ class ClaimWorkflow:
                 if event.kind == AgencyEventKind.status and event.status:
                     st.inkasso = event.status
                     await self._remote(
-                        SubscriptionActivities.record_agency_status,
+                        ClaimActivities.record_agency_status,
                         AgencyStatus(inp.order_token, inp.rate, event.status),
                     )
                 elif event.kind == AgencyEventKind.payment and event.amount > 0:
                     full = await self._remote(
-                        SubscriptionActivities.book_claim_payment,
+                        ClaimActivities.book_claim_payment,
                         ClaimPayment(inp.order_token, inp.rate, event.amount, event.event_id),
                     )
                     st.paid = st.paid or full
@@ -148,16 +157,16 @@ class ClaimWorkflow:
     async def _charge(self) -> None:
         st, inp = self.state, self.inp
         st.attempt += 1
-        out = await workflow.execute_activity_method(
+        out = await run_step(
             SubscriptionActivities.charge_rate,
             ChargeRate(inp.order_token, inp.rate, inp.amount, st.attempt),
-            start_to_close_timeout=RENEWAL_STEP.start_to_close,
-            retry_policy=RENEWAL_STEP.retry,
+            RENEWAL_STEP,
         )
         if out.paid:
-            await self._remote(
+            await run_step(
                 SubscriptionActivities.record_rate_paid,
                 RateEvent(inp.order_token, inp.rate, inp.amount, out.intent_id),
+                BOOKKEEPING_STEP,
             )
             st.paid = True
         else:
@@ -186,43 +195,81 @@ class ClaimWorkflow:
             )
         st.outcome = outcome
         await self._remote(
-            SubscriptionActivities.close_claim,
+            ClaimActivities.close_claim,
             ClaimClosed(inp.order_token, inp.rate, outcome, dunning, inkasso, st.attempt),
         )
-        parent = workflow.get_external_workflow_handle(subscription_id(inp.order_token))
+        subscription = workflows.subscription.SubscriptionWorkflow
+        parent = workflow.get_external_workflow_handle_for(subscription.run, subscription_id(inp.order_token))
         try:
-            await parent.signal("claim_closed", inp.rate)
+            await parent.signal(subscription.claim_closed, inp.rate)
         except Exception:  # noqa: BLE001 - a subscription that has ended needs no news
             workflow.logger.info("subscription of %s has ended", inp.order_token)
         await workflow.wait_condition(workflow.all_handlers_finished)
         return outcome
 
     @staticmethod
-    async def _remote(activity: Callable[[SubscriptionActivities, A], Awaitable[R]], arg: A) -> R:
-        return await workflow.execute_activity_method(
-            activity,
-            arg,
-            start_to_close_timeout=FULFILMENT_STEP.start_to_close * 3,
-            retry_policy=FULFILMENT_STEP.retry,
-        )
+    async def _remote(activity: Callable[[ClaimActivities, A], Awaitable[R]], arg: A) -> R:
+        return await run_step(activity, arg, BOOKKEEPING_STEP)
 
     # ----- handlers ----------------------------------------------------------------------------------------
+    # What the seller asks for is an update with a validator (409 at the API when it does not apply); the
+    # signals of the same purpose are what other workflows send and what older histories replay.
+    @workflow.update
+    def pause_reminders(self) -> str:
+        self.state.paused = True
+        return "paused"
+
+    @pause_reminders.validator
+    def _pause_applies(self) -> None:
+        self._refuse_unless_dunning()
+        if self.state.paused:
+            raise ApplicationError("paused", type=Refusal.claim_paused)
+
+    @workflow.update
+    def resume_reminders(self) -> str:
+        self.state.paused = False
+        return "dunning"
+
+    @resume_reminders.validator
+    def _resume_applies(self) -> None:
+        self._refuse_unless_dunning()
+        if not self.state.paused:
+            raise ApplicationError("not paused", type=Refusal.claim_not_paused)
+
+    @workflow.update
+    def resolve_claim(self, outcome: str) -> str:
+        """The seller resolved the claim by hand, or a payment reached the seller another way."""
+        self.resolve(outcome)
+        return self.state.resolved or ""
+
+    @resolve_claim.validator
+    def _resolve_applies(self, outcome: str) -> None:
+        self._refuse_when_closed()
+        if outcome not in RESOLUTIONS:
+            raise ApplicationError("not a resolution", type=Refusal.claim_closed)
+
+    def _refuse_when_closed(self) -> None:
+        if self._over() or self.state.outcome is not None:
+            raise ApplicationError("closed", type=Refusal.claim_closed)
+
+    def _refuse_unless_dunning(self) -> None:
+        self._refuse_when_closed()
+        if self.state.inkasso is not None:
+            raise ApplicationError("with the agency", type=Refusal.claim_with_agency)
+
     @workflow.signal
     def payment_method_changed(self) -> None:
+        """From the Subscription workflow: the payer saved another card."""
         if not self._over():
             self.state.method_changed = True
             self.state.hard = False
 
     @workflow.signal
     def resolve(self, outcome: str) -> None:
-        """A manual resolution by the seller, or a payment that reached the seller another way."""
+        """Kept for histories written before `resolve_claim` (which applies it the same way)."""
         if outcome == ClaimOutcome.manually_resolved_inkasso and self.state.inkasso is None:
             outcome = ClaimOutcome.manually_resolved_dunning
-        if not self._over() and outcome in (
-            ClaimOutcome.manually_resolved_dunning,
-            ClaimOutcome.manually_resolved_inkasso,
-            ClaimOutcome.collected,
-        ):
+        if not self._over() and outcome in RESOLUTIONS:
             self.state.resolved = outcome
 
     @workflow.signal
@@ -236,13 +283,20 @@ class ClaimWorkflow:
 
     @workflow.signal
     def pause_dunning(self) -> None:
+        """Kept for histories written before `pause_reminders`."""
         self.state.paused = True
 
     @workflow.signal
     def resume_dunning(self) -> None:
+        """Kept for histories written before `resume_reminders`."""
         self.state.paused = False
 
     @workflow.query
     def status(self) -> ClaimStatus:
         st = self.state
         return ClaimStatus(st.stage, st.attempt, st.paid, st.outcome, st.paused)
+
+
+# At the end, as a module: the Subscription's module imports this one (it starts the claim), and this one signals
+# the Subscription by method reference; either may be imported first.
+import workflows.subscription  # noqa: E402

@@ -56,7 +56,8 @@ from domain.domains import (
     verify_record_name,
     verify_record_value,
 )
-from workflows.policies import CERTIFICATE_STEP, FULFILMENT_STEP, StepPolicy
+from domain.errors import Refusal
+from workflows.policies import CERTIFICATE_STEP, FULFILMENT_STEP, StepPolicy, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.domains import DomainActivities
@@ -307,15 +308,42 @@ class DomainWorkflow:
         return workflow.info().is_continue_as_new_suggested()
 
     # ----- handlers --------------------------------------------------------------------------------------
-    @workflow.signal
-    def check_again(self) -> None:
+    # The seller's actions are updates with validators (409 at the API when they do not apply); the signals of
+    # the same purpose are kept for the histories written before them.
+    @workflow.update
+    def check_now(self) -> str:
         """The seller set the record: check now (waiting, or the DCV CNAME looked for), or start a new round of
         checks (error)."""
+        self.state.check_requested = True
+        return self.state.state
+
+    @check_now.validator
+    def _check_applies(self) -> None:
+        st = self.state
+        if st.delete_requested:
+            raise ApplicationError("being removed", type=Refusal.domain_deleted)
+        if st.state not in (DomainState.waiting, DomainState.error) and not self.delegation_pending:
+            raise ApplicationError("nothing to check", type=Refusal.domain_not_checkable)
+
+    @workflow.update
+    def remove(self) -> str:
+        self.state.delete_requested = True
+        return self.state.state
+
+    @remove.validator
+    def _remove_applies(self) -> None:
+        if self.state.delete_requested:
+            raise ApplicationError("being removed", type=Refusal.domain_deleted)
+
+    @workflow.signal
+    def check_again(self) -> None:
+        """Kept for histories written before `check_now`."""
         if self.state.state in (DomainState.waiting, DomainState.error) or self.delegation_pending:
             self.state.check_requested = True
 
     @workflow.signal
     def delete(self) -> None:
+        """Kept for histories written before `remove`."""
         self.state.delete_requested = True
 
     @workflow.query
@@ -355,9 +383,7 @@ class DomainWorkflow:
     async def _remote(
         activity: Callable[[DomainActivities, A], Awaitable[R]], arg: A, policy: StepPolicy = FULFILMENT_STEP
     ) -> R:
-        return await workflow.execute_activity_method(
-            activity, arg, start_to_close_timeout=policy.start_to_close, retry_policy=policy.retry
-        )
+        return await run_step(activity, arg, policy)
 
 
 def _seen_cname(result: DelegationCheckResult, name: str) -> str:

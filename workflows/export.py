@@ -6,7 +6,7 @@ from __future__ import annotations
 from temporalio import workflow
 
 from domain.bookkeeping import ExportDone, ExportRequest
-from workflows.policies import FULFILMENT_STEP
+from workflows.policies import BATCH_STEP, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.export import ExportActivities
@@ -19,12 +19,7 @@ class ExportWorkflow:
 
     @workflow.run
     async def run(self, req: ExportRequest) -> ExportDone:
-        done = await workflow.execute_activity_method(
-            ExportActivities.build_export,
-            req,
-            start_to_close_timeout=FULFILMENT_STEP.start_to_close * 6,
-            retry_policy=FULFILMENT_STEP.retry,
-        )
+        done = await run_step(ExportActivities.build_export, req, BATCH_STEP)
         self.stage = "ready"
         return done
 

@@ -30,6 +30,7 @@ from typing import TypeVar
 from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError
 
+from domain.errors import Refusal
 from domain.legitimation import (
     AccountLimit,
     DataMismatch,
@@ -53,7 +54,7 @@ from domain.legitimation import (
     combined_limit,
     kyc_reference,
 )
-from workflows.policies import FULFILMENT_STEP
+from workflows.policies import FULFILMENT_STEP, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.legitimation import LegitimationActivities
@@ -68,6 +69,7 @@ COLLECTING = frozenset(
         LegitimationStep.ubo,
     }
 )
+REVIEWING = (LegitimationStep.requested, LegitimationStep.in_review, LegitimationStep.registered)
 HISTORY_KEPT = 50  # the newest entries travel in the state; all of them are in the projection
 
 
@@ -271,8 +273,47 @@ class LegitimationWorkflow:
         if st.step in COLLECTING:
             st.step = facts.step
 
+    # What the seller and the managers ask for is an update with a validator: refused before it reaches the
+    # history when the step does not allow it (409 at the API). The signals of the same purpose are kept for the
+    # histories written before the updates.
+    @workflow.update
+    def submit_for_review(self) -> str:
+        self.state.submit_requested = True
+        return LegitimationStep.requested.value
+
+    @submit_for_review.validator
+    def _submit_applies(self) -> None:
+        st = self.state
+        if st.step not in COLLECTING and st.step != LegitimationStep.change:
+            raise ApplicationError("not collecting", type=Refusal.legitimation_not_collecting)
+
+    @workflow.update
+    def decide_review(self, decision: ManagerDecision) -> str:
+        self.state.decision = decision
+        return self.state.step.value
+
+    @decide_review.validator
+    def _decision_applies(self, decision: ManagerDecision) -> None:
+        st = self.state
+        if st.step not in REVIEWING or st.decision is not None:
+            raise ApplicationError("not in review", type=Refusal.legitimation_not_in_review)
+        if decision.decision == Decision.approve and st.step != LegitimationStep.registered:
+            raise ApplicationError("not confirmed by the provider", type=Refusal.legitimation_not_in_review)
+
+    @workflow.update
+    def change_limit(self, change: LimitChange) -> str:
+        self.state.limit_change = change
+        return self.state.step.value
+
+    @change_limit.validator
+    def _limit_applies(self, change: LimitChange) -> None:
+        st = self.state
+        if st.step != LegitimationStep.legitimated or st.limit_change is not None:
+            raise ApplicationError("not legitimated", type=Refusal.legitimation_not_legitimated)
+
     @workflow.signal
     def submit(self) -> None:
+        """Kept for histories written before `submit_for_review`."""
         self.state.submit_requested = True
 
     @workflow.signal
@@ -290,14 +331,15 @@ class LegitimationWorkflow:
 
     @workflow.signal
     def decide(self, decision: ManagerDecision) -> None:
+        """Kept for histories written before `decide_review`."""
         st = self.state
-        reviewing = (LegitimationStep.requested, LegitimationStep.in_review, LegitimationStep.registered)
-        if st.step in reviewing:
+        if st.step in REVIEWING:
             st.decision = decision
 
     @workflow.signal
     def set_limit(self, change: LimitChange) -> None:
-        """Only a legitimated seller's limit is a manager's to set; before that the review sets it."""
+        """Kept for histories written before `change_limit`. Only a legitimated seller's limit is a manager's to
+        set; before that the review sets it."""
         if self.state.step == LegitimationStep.legitimated:
             self.state.limit_change = change
 
@@ -342,9 +384,4 @@ class LegitimationWorkflow:
 
     @staticmethod
     async def _remote(activity: Callable[[LegitimationActivities, A], Awaitable[R]], arg: A) -> R:
-        return await workflow.execute_activity_method(
-            activity,
-            arg,
-            start_to_close_timeout=FULFILMENT_STEP.start_to_close,
-            retry_policy=FULFILMENT_STEP.retry,
-        )
+        return await run_step(activity, arg, FULFILMENT_STEP)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from temporalio import workflow
 
 from domain.mail import OutgoingMail
-from workflows.policies import MAIL_DELIVERY
+from workflows.policies import MAIL_DELIVERY, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.mail import MailActivities
@@ -19,10 +19,4 @@ with workflow.unsafe.imports_passed_through():
 class MailWorkflow:
     @workflow.run
     async def run(self, mail: OutgoingMail) -> bool:
-        return await workflow.execute_activity_method(
-            MailActivities.deliver_mail,
-            mail,
-            start_to_close_timeout=MAIL_DELIVERY.start_to_close,
-            schedule_to_close_timeout=MAIL_DELIVERY.schedule_to_close,
-            retry_policy=MAIL_DELIVERY.retry,
-        )
+        return await run_step(MailActivities.deliver_mail, mail, MAIL_DELIVERY)

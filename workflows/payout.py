@@ -1,6 +1,6 @@
 """Payout (`payout-{payee type}-{payee id}`): one per payee, long-lived, continuing as new.
 
-every interval of the schedule (daily 1, weekly 7, monthly 30 days of the input's calendar), or a `cashout`:
+every interval of the schedule (daily 1, weekly 7, monthly 30 days of the input's calendar), or a cashout (`request_cashout`, an update answered with the payout issued or why none could be):
     load_settings ─► check_payout (legitimated? bank account activated? no payouts limit? available, held)
         not eligible / below the minimum ─► wait for the next run (the reason is queryable)
         else ─► issue_payout (row + ledger entries once per end-to-end id, the pain.001 file to the bank)
@@ -18,7 +18,9 @@ from datetime import timedelta
 from typing import TypeVar
 
 from temporalio import workflow
+from temporalio.exceptions import ApplicationError
 
+from domain.errors import Refusal
 from domain.payouts import (
     INTERVAL_DAYS,
     BankAnswer,
@@ -30,7 +32,7 @@ from domain.payouts import (
     PayoutStatus,
     PayoutWorkflowState,
 )
-from workflows.policies import FULFILMENT_STEP
+from workflows.policies import BOOKKEEPING_STEP, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.payout import PayoutActivities
@@ -70,25 +72,29 @@ class PayoutWorkflow:
                 st.waiting = [w for w in st.waiting if w != answer.end_to_end_id]
             due = workflow.now() >= st.next_run_at
             if due or st.cashout_requested:
-                await self._pay(cashout=st.cashout_requested and not due, hold_days=st.settings.hold_days)
+                asked = st.cashout_requested
+                issued = await self._pay(cashout=asked and not due, hold_days=st.settings.hold_days)
+                if asked:
+                    st.cashout_outcome = "issued" if issued else (st.last_reason or "nothing_available")
+                    st.cashouts_answered += 1
                 if due:
                     st.next_run_at = workflow.now() + interval
             if self._suggested():
                 await workflow.wait_condition(workflow.all_handlers_finished)
                 workflow.continue_as_new(dataclasses.replace(inp, state=st))
 
-    async def _pay(self, *, cashout: bool, hold_days: int) -> None:
+    async def _pay(self, *, cashout: bool, hold_days: int) -> bool:
         st, inp = self.state, self.inp
         st.cashout_requested = False
         check = PayoutCheck(inp.payee_type, inp.payee_id, hold_s=hold_days * inp.day_s)
         elig = await self._remote(PayoutActivities.check_payout, check)
         st.last_reason = elig.reason
         if not elig.ok:
-            return
+            return False
         minimum = 1 if cashout else st.settings.minimum
         if elig.available < minimum:
             st.last_reason = "below_minimum" if elig.available else "nothing_available"
-            return
+            return False
         st.number += 1
         req = PayoutRequest(
             payee_type=inp.payee_type,
@@ -99,14 +105,34 @@ class PayoutWorkflow:
             currency=elig.currency,
         )
         st.waiting.append(await self._remote(PayoutActivities.issue_payout, req))
+        return True
 
     @staticmethod
     def _suggested() -> bool:
         return workflow.info().is_continue_as_new_suggested()
 
     # ----- handlers --------------------------------------------------------------------------------------
+    @workflow.update
+    async def request_cashout(self) -> str:
+        """The payee asks for the available balance now (no minimum): answered once this request's payout is
+        issued ("issued"), or refused with why nothing could leave (a PayoutCheck reason)."""
+        st = self.state
+        asked = st.cashouts_answered + 1
+        st.cashout_requested = True
+        await workflow.wait_condition(lambda: st.cashouts_answered >= asked)
+        outcome = st.cashout_outcome or "nothing_available"
+        if outcome != "issued":
+            raise ApplicationError(outcome, outcome, type=Refusal.payout_not_eligible)
+        return outcome
+
+    @request_cashout.validator
+    def _cashout_applies(self) -> None:
+        if self.state.cashout_requested:
+            raise ApplicationError("pending", type=Refusal.cashout_pending)
+
     @workflow.signal
     def cashout(self) -> None:
+        """Kept for histories written before `request_cashout`."""
         self.state.cashout_requested = True
 
     @workflow.signal
@@ -137,9 +163,4 @@ class PayoutWorkflow:
 
     @staticmethod
     async def _remote(activity: Callable[[PayoutActivities, A], Awaitable[R]], arg: A) -> R:
-        return await workflow.execute_activity_method(
-            activity,
-            arg,
-            start_to_close_timeout=FULFILMENT_STEP.start_to_close * 3,
-            retry_policy=FULFILMENT_STEP.retry,
-        )
+        return await run_step(activity, arg, BOOKKEEPING_STEP)

@@ -25,7 +25,7 @@ from domain.platform_invoices import (
     previous_period,
 )
 from domain.workflow_ids import platform_invoices_id
-from workflows.policies import FULFILMENT_STEP
+from workflows.policies import BATCH_STEP, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.platform_invoices import PlatformInvoiceActivities
@@ -40,11 +40,8 @@ class PlatformInvoicesWorkflow:
     async def run(self, req: PlatformInvoicesRequest) -> PlatformInvoicesDone:
         after, self.issued = req.after_seller_id, req.issued
         while True:
-            page = await workflow.execute_activity_method(
-                PlatformInvoiceActivities.issue_platform_invoices,
-                IssuePage(req.period, after),
-                start_to_close_timeout=FULFILMENT_STEP.start_to_close * 6,
-                retry_policy=FULFILMENT_STEP.retry,
+            page = await run_step(
+                PlatformInvoiceActivities.issue_platform_invoices, IssuePage(req.period, after), BATCH_STEP
             )
             self.issued += page.issued
             if page.last_seller_id is None:

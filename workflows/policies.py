@@ -3,10 +3,16 @@ patience is read in one place (and changed in one place, behind `workflow.patche
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any, TypeVar
 
+from temporalio import workflow
 from temporalio.common import RetryPolicy
+
+A = TypeVar("A")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -54,3 +60,33 @@ CERTIFICATE_STEP = StepPolicy(
         initial_interval=timedelta(seconds=5), maximum_interval=timedelta(minutes=10), maximum_attempts=10
     ),
 )
+
+# A bookkeeping step of a long-lived workflow (a regular activity that writes several rows: a rate booked with its
+# invoice and mail, a claim closed, a seller's data scrambled, a payout issued): more time per attempt than a
+# checkout's fulfilment step, the same retries.
+BOOKKEEPING_STEP = StepPolicy(start_to_close=timedelta(seconds=30), retry=FULFILMENT_STEP.retry)
+
+# A long read of a whole period or page (a bookkeeping export's files, a page of sellers' monthly invoices).
+BATCH_STEP = StepPolicy(start_to_close=timedelta(seconds=60), retry=FULFILMENT_STEP.retry)
+
+
+async def run_step(activity: Callable[[Any, A], Awaitable[R]], arg: A, policy: StepPolicy) -> R:
+    """The one way a workflow runs an activity: by typed method reference, with a named policy."""
+    return await workflow.execute_activity_method(
+        activity,
+        arg,
+        start_to_close_timeout=policy.start_to_close,
+        schedule_to_close_timeout=policy.schedule_to_close,
+        retry_policy=policy.retry,
+    )
+
+
+async def run_local_step(activity: Callable[[Any, A], Awaitable[R]], arg: A, policy: StepPolicy) -> R:
+    """A step on a caller's path (the buyer's pay request) as a local activity, with a named policy."""
+    return await workflow.execute_local_activity_method(
+        activity,
+        arg,
+        start_to_close_timeout=policy.start_to_close,
+        schedule_to_close_timeout=policy.schedule_to_close,
+        retry_policy=policy.retry,
+    )

@@ -19,7 +19,7 @@ from typing import TypeVar
 from temporalio import workflow
 
 from domain.subscriptions import ChargeRate, RateEvent, RatePaymentInput, RatePaymentResult
-from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP
+from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.subscription import SubscriptionActivities
@@ -37,11 +37,10 @@ class RatePaymentWorkflow:
             return RatePaymentResult(paid=False, message=owed.reason)
         if owed.amount <= 0:
             return RatePaymentResult(paid=True)
-        out = await workflow.execute_activity_method(
+        out = await run_step(
             SubscriptionActivities.charge_rate,
             ChargeRate(inp.order_token, inp.rate, owed.amount, owed.attempt),
-            start_to_close_timeout=RENEWAL_STEP.start_to_close,
-            retry_policy=RENEWAL_STEP.retry,
+            RENEWAL_STEP,
         )
         if not out.paid:
             return RatePaymentResult(paid=False, message=out.message or "The payment failed.")
@@ -53,9 +52,4 @@ class RatePaymentWorkflow:
 
     @staticmethod
     async def _remote(activity: Callable[[SubscriptionActivities, A], Awaitable[R]], arg: A) -> R:
-        return await workflow.execute_activity_method(
-            activity,
-            arg,
-            start_to_close_timeout=FULFILMENT_STEP.start_to_close,
-            retry_policy=FULFILMENT_STEP.retry,
-        )
+        return await run_step(activity, arg, FULFILMENT_STEP)

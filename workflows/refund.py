@@ -19,7 +19,7 @@ from typing import TypeVar
 from temporalio import workflow
 
 from domain.refunds import RefundConfirmed, RefundInput, RefundResult
-from workflows.policies import FULFILMENT_STEP
+from workflows.policies import FULFILMENT_STEP, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.refund import RefundActivities
@@ -48,9 +48,4 @@ class RefundWorkflow:
 
     @staticmethod
     async def _remote(activity: Callable[[RefundActivities, A], Awaitable[R]], arg: A) -> R:
-        return await workflow.execute_activity_method(
-            activity,
-            arg,
-            start_to_close_timeout=FULFILMENT_STEP.start_to_close,
-            retry_policy=FULFILMENT_STEP.retry,
-        )
+        return await run_step(activity, arg, FULFILMENT_STEP)

@@ -8,10 +8,11 @@ the order's rates until the last one (limited subscription, installment) or a ca
             paid ──► record_rate_paid (ledger, invoice, transfer, mail)
             failed ─► record_rate_failed (access suspended) ─► child `claim-{token}-{n}` (dunning) ─► next rate
     the last rate of a limited plan ──► end_subscription(completed): the order is `paid`
-    `cancel(now)` ──► end_subscription(canceled) at once; `cancel(period_end)` ──► no further charge, ends on
-        the next due day
-    `pause` ──► payment_paused, no charge; `resume` ──► paying, the rates to come move by the paused days
-    `payment_method_changed` ──► passed on to every open claim, which charges the new method at once; the new
+    `cancel_payments(now)` ──► end_subscription(canceled) at once; `cancel_payments(period_end)` ──► no further
+        charge, ends on the next due day (the `cancel` signal does the same for other workflows and webhooks)
+    `pause_payments` ──► payment_paused, no charge; `resume_payments` ──► paying, the rates to come move by the
+        paused days (updates: refused with a Refusal code when the phase does not allow them)
+    `change_card` ──► passed on to every open claim, which charges the new method at once; the new
         card's expiry is looked up
     a saved card that expires before the next rate ──► remind_card_expiry, once per card, CARD_REMINDER_DAYS
         before that rate (behind `workflow.patched("card-expiry-reminder")`)
@@ -28,9 +29,11 @@ from datetime import date, datetime, timedelta
 from typing import TypeVar
 
 from temporalio import workflow
+from temporalio.exceptions import ApplicationError
 from temporalio.workflow import ParentClosePolicy
 
 from domain.claims import ClaimInput
+from domain.errors import Refusal
 from domain.orders import PaymentState
 from domain.subscriptions import (
     CARD_REMINDER_DAYS,
@@ -52,7 +55,7 @@ from domain.subscriptions import (
 )
 from domain.workflow_ids import claim_id
 from workflows.claim import ClaimWorkflow
-from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP
+from workflows.policies import BOOKKEEPING_STEP, RENEWAL_STEP, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.subscription import SubscriptionActivities
@@ -204,11 +207,8 @@ class SubscriptionWorkflow:
 
     async def _charge(self, rate: RateDue) -> None:
         token = self.inp.order_token
-        out = await workflow.execute_activity_method(
-            SubscriptionActivities.charge_rate,
-            ChargeRate(token, rate.number, rate.amount),
-            start_to_close_timeout=RENEWAL_STEP.start_to_close,
-            retry_policy=RENEWAL_STEP.retry,
+        out = await run_step(
+            SubscriptionActivities.charge_rate, ChargeRate(token, rate.number, rate.amount), RENEWAL_STEP
         )
         event = RateEvent(token, rate.number, rate.amount, out.intent_id, out.code, out.message)
         if out.paid:
@@ -243,12 +243,7 @@ class SubscriptionWorkflow:
 
     @staticmethod
     async def _remote(activity: Callable[[SubscriptionActivities, A], Awaitable[R]], arg: A) -> R:
-        return await workflow.execute_activity_method(
-            activity,
-            arg,
-            start_to_close_timeout=FULFILMENT_STEP.start_to_close * 3,
-            retry_policy=FULFILMENT_STEP.retry,
-        )
+        return await run_step(activity, arg, BOOKKEEPING_STEP)
 
     # ----- handlers ----------------------------------------------------------------------------------------
     def _first_time(self, request_id: str) -> bool:
@@ -260,34 +255,108 @@ class SubscriptionWorkflow:
         st.seen = [*st.seen[-(SEEN_KEPT - 1) :], request_id]
         return True
 
+    # What a person asks for is an update with a validator: refused before it reaches the history when it does
+    # not apply (409 at the API), accepted only when it changes something. The signals of the same purpose are
+    # what other workflows and webhooks send (a chargeback's cancel, the account deletion's), and what histories
+    # written before the updates replay.
+    @workflow.update
+    def pause_payments(self) -> str:
+        self.state.pause_requested = True
+        return SubscriptionPhase.paused.value
+
+    @pause_payments.validator
+    def _pause_applies(self) -> None:
+        st = self.state
+        self._refuse_when_ended()
+        if st.phase != SubscriptionPhase.active:
+            raise ApplicationError("not active", type=Refusal.subscription_not_active)
+        if st.pause_requested or st.cancel is not None:
+            raise ApplicationError("a change is pending", type=Refusal.subscription_change_pending)
+
+    @workflow.update
+    def resume_payments(self) -> str:
+        self.state.resume_requested = True
+        return SubscriptionPhase.active.value
+
+    @resume_payments.validator
+    def _resume_applies(self) -> None:
+        st = self.state
+        self._refuse_when_ended()
+        if st.phase != SubscriptionPhase.paused:
+            raise ApplicationError("not paused", type=Refusal.subscription_not_paused)
+        if st.resume_requested or st.cancel is not None:
+            raise ApplicationError("a change is pending", type=Refusal.subscription_change_pending)
+
+    @workflow.update
+    def cancel_payments(self, req: Cancel) -> str:
+        if self._first_time(req.request_id):
+            self.state.cancel = CancelMode(req.mode)
+        return SubscriptionPhase.ending.value
+
+    @cancel_payments.validator
+    def _cancel_applies(self, req: Cancel) -> None:
+        st = self.state
+        self._refuse_when_ended()
+        if req.request_id and req.request_id in st.seen:
+            return  # the same request again: the first one's answer
+        if req.mode == CancelMode.period_end and (
+            st.phase == SubscriptionPhase.ending or st.cancel == CancelMode.period_end
+        ):
+            raise ApplicationError("ends already", type=Refusal.subscription_ending)
+        if st.cancel == CancelMode.now:
+            raise ApplicationError("a change is pending", type=Refusal.subscription_change_pending)
+
+    @workflow.update
+    async def change_card(self) -> str:
+        """The payer saved another card: every open claim charges it at once, and its expiry is looked up."""
+        await self._card_changed()
+        return self.state.phase
+
+    @change_card.validator
+    def _change_card_applies(self) -> None:
+        self._refuse_when_ended()
+
+    def _refuse_when_ended(self) -> None:
+        if self.state.phase == SubscriptionPhase.ended:
+            raise ApplicationError("ended", type=Refusal.subscription_ended)
+
+    async def _card_changed(self) -> None:
+        self.state.method_changed = True
+        for rate in list(self.state.debts):
+            claim = workflow.get_external_workflow_handle_for(
+                ClaimWorkflow.run, claim_id(self.inp.order_token, rate)
+            )
+            try:
+                await claim.signal(ClaimWorkflow.payment_method_changed)
+            except Exception:  # noqa: BLE001 - a claim that has ended meanwhile needs nothing
+                workflow.logger.info("claim %s ended already", rate)
+
     @workflow.signal
     def cancel(self, req: Cancel) -> None:
+        """From another workflow (the account deletion) or a webhook (a chargeback); people send the update."""
         if self.state.phase != SubscriptionPhase.ended and self._first_time(req.request_id):
             self.state.cancel = CancelMode(req.mode)
 
     @workflow.signal
     def pause(self) -> None:
+        """Kept for histories written before `pause_payments`."""
         if self.state.phase == SubscriptionPhase.active:
             self.state.pause_requested = True
 
     @workflow.signal
     def resume(self) -> None:
+        """Kept for histories written before `resume_payments`."""
         if self.state.phase == SubscriptionPhase.paused:
             self.state.resume_requested = True
 
     @workflow.signal
     async def payment_method_changed(self) -> None:
-        """Every open claim of the order charges the new method at once; the new card's expiry is looked up."""
-        self.state.method_changed = True
-        for rate in list(self.state.debts):
-            handle = workflow.get_external_workflow_handle(claim_id(self.inp.order_token, rate))
-            try:
-                await handle.signal("payment_method_changed")
-            except Exception:  # noqa: BLE001 - a claim that has ended meanwhile needs nothing
-                workflow.logger.info("claim %s ended already", rate)
+        """Kept for histories written before `change_card`."""
+        await self._card_changed()
 
     @workflow.signal
     def claim_closed(self, rate: int) -> None:
+        """From the rate's Claim workflow when it closes."""
         self.state.debts = [d for d in self.state.debts if d != rate]
 
     @workflow.query

@@ -5,18 +5,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from fastapi import APIRouter
-from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 
-from api.deps import CurrentManager, Temporal
+from api.deps import CurrentManager, IdempotencyKey, Temporal
 from api.schemas.admin import WorkflowHistory, WorkflowList
 from api.schemas.ledger import MonthCloseIn, MonthCloseStarted
-from api.workflows import history, workflows_of_order
 from domain.bookkeeping import period_bounds
 from domain.errors import invalid
-from domain.platform_invoices import PlatformInvoicesRequest
-from domain.workflow_ids import platform_invoices_id
-from sellflow.settings import get_settings
-from workflows.platform_invoices import PlatformInvoicesWorkflow
+from handles.checkout import history, workflows_of_order
+from handles.exports import month_closed
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
 
@@ -36,7 +32,9 @@ async def workflow_history(
 
 
 @router.post("/platform_invoices", response_model=MonthCloseStarted, status_code=202)
-async def close_month(body: MonthCloseIn, manager: CurrentManager, client: Temporal) -> MonthCloseStarted:
+async def close_month(
+    idempotency_key: IdempotencyKey, body: MonthCloseIn, manager: CurrentManager, client: Temporal
+) -> MonthCloseStarted:
     """Closes a past month now (the `month-close` workflow does it on the 1st): every seller's platform invoice
     of the month, each once however often the month is closed."""
     try:
@@ -45,13 +43,5 @@ async def close_month(body: MonthCloseIn, manager: CurrentManager, client: Tempo
         raise invalid(period="must be YYYY-MM") from None
     if end > datetime.now(UTC).date():
         raise invalid(period="must be a month that has ended")
-    wid = platform_invoices_id(body.period)
-    await client.start_workflow(
-        PlatformInvoicesWorkflow.run,
-        PlatformInvoicesRequest(body.period),
-        id=wid,
-        task_queue=get_settings().temporal_task_queue,
-        id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,  # closing again issues only what is missing
-        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-    )
+    wid = await month_closed(client, body.period)
     return MonthCloseStarted(period=body.period, workflow_id=wid)

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse
-from sqlalchemy import select
 
-from api import legitimation as flow
-from api.deps import DB, CurrentManager, Temporal
+from api.deps import DB, CurrentManager, IdempotencyKey, Temporal
 from api.listing import list_openapi, list_params
-from api.payouts import payouts_running
 from api.routes.cabinet.profile import UNDER_REVIEW, legitimation_out, profile_out
 from api.schemas.fields import Id
 from api.schemas.legitimation import (
@@ -24,12 +21,15 @@ from api.schemas.legitimation import (
     LegitimationOut,
     LimitIn,
 )
-from api.workflows import ui_url
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.legitimation import AccountLimit, Decision, LegitimationStep, LimitChange, ManagerDecision
 from domain.workflow_ids import legitimation_id
+from handles import legitimation as flow
+from handles.checkout import ui_url
+from handles.payouts import payouts_running
 from providers.storage.local import storage
 from store.accounts.models import Seller, User
+from store.accounts.queries import seller_with_user
 from store.legitimation.lists import (
     BANK_ACCOUNT_FILTERS,
     BANK_ACCOUNT_LIST,
@@ -67,11 +67,7 @@ async def admin_legitimations(request: Request, manager: CurrentManager, s: DB) 
 
 
 async def _seller(s: DB, seller_id: int) -> tuple[Seller, User]:
-    row = (
-        await s.execute(
-            select(Seller, User).join(User, User.id == Seller.user_id).where(Seller.id == seller_id)
-        )
-    ).first()
+    row = await seller_with_user(s, seller_id)
     if row is None or await legitimation_of(s, seller_id) is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Legitimation not found.")
     return row[0], row[1]
@@ -101,7 +97,12 @@ async def admin_legitimation(seller_id: Id, manager: CurrentManager, s: DB) -> A
 
 @router.post("/bank_account_legitimations/{seller_id}/decision", response_model=LegitimationOut)
 async def decide_legitimation(
-    seller_id: Id, body: DecisionIn, manager: CurrentManager, s: DB, client: Temporal
+    idempotency_key: IdempotencyKey,
+    seller_id: Id,
+    body: DecisionIn,
+    manager: CurrentManager,
+    s: DB,
+    client: Temporal,
 ) -> LegitimationOut:
     seller, _ = await _seller(s, seller_id)
     leg = await legitimation_of(s, seller.id)
@@ -130,7 +131,12 @@ async def decide_legitimation(
 
 @router.post("/bank_account_legitimations/{seller_id}/limit", response_model=LegitimationOut)
 async def limit_legitimation(
-    seller_id: Id, body: LimitIn, manager: CurrentManager, s: DB, client: Temporal
+    idempotency_key: IdempotencyKey,
+    seller_id: Id,
+    body: LimitIn,
+    manager: CurrentManager,
+    s: DB,
+    client: Temporal,
 ) -> LegitimationOut:
     """Set or lift an account limit of a legitimated seller; the workflow applies it and audits who and why."""
     seller, _ = await _seller(s, seller_id)

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter
 
 from api.schemas.common import AppConfig, Health
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 router = APIRouter(tags=["common"])
 

@@ -29,7 +29,7 @@ from api.schemas.session import (
     UserPatch,
 )
 from api.security import Tokens, access_token
-from api.workflows import send_mail
+from core.settings import get_settings
 from domain.accounts import (
     ProfileType,
     email_error,
@@ -40,7 +40,7 @@ from domain.accounts import (
 )
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.mail import MailTemplate, OutgoingMail
-from sellflow.settings import get_settings
+from handles.checkout import send_mail
 from store.accounts.actions import (
     auth_token_issued,
     auth_token_used,

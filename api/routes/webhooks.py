@@ -10,18 +10,17 @@ from __future__ import annotations
 import structlog
 from fastapi import APIRouter, Request
 
-from api import legitimation, payouts
 from api.deps import DB, Temporal
 from api.schemas.webhooks import WebhookAck
-from api.subscriptions import agency_reported, signal_subscription
-from api.workflows import payment_event
 from domain.checkout import PaymentEvent
 from domain.errors import DomainError, ErrorCode
 from domain.inkasso import AgencyEvent
 from domain.legitimation import KycAnswer
 from domain.orders import PAID_STATES, PaymentState
 from domain.payouts import BankAnswer
-from domain.subscriptions import Cancel, CancelMode
+from handles import legitimation, payouts
+from handles.checkout import payment_event
+from handles.subscriptions import agency_reported, canceled_by_chargeback
 from providers.bank.webhooks import SIGNATURE_HEADER as BANK_SIGNATURE
 from providers.bank.webhooks import verify_bank_callback
 from providers.inkasso.webhooks import SIGNATURE_HEADER as AGENCY_SIGNATURE
@@ -32,7 +31,6 @@ from providers.stripe.webhooks import StripeEvent, verify_webhook
 from store.ledger.chargebacks import charge_of_intent, chargeback_opened, dispute_won
 from store.orders.queries import payment_state_of
 from store.webhooks.actions import webhook_received
-from workflows.subscription import SubscriptionWorkflow
 
 router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"])
 log = structlog.get_logger()
@@ -68,11 +66,8 @@ async def _dispute(s: DB, event: StripeEvent, client: Temporal) -> None:
 
 
 async def _end_disputed_subscription(client: Temporal, token: str, dispute: str) -> None:
-    try:  # one request per dispute: a repeated event is ignored by the workflow
-        await signal_subscription(
-            client, token, SubscriptionWorkflow.cancel, Cancel(CancelMode.now, f"chargeback-{dispute}")
-        )
-    except DomainError:  # the subscription has ended already
+    # one request per dispute: a repeated event is ignored by the workflow
+    if not await canceled_by_chargeback(client, token, dispute):  # the subscription has ended already
         log.info("dispute_subscription_over", order_token=token, dispute=dispute)
 
 

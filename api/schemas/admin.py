@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from api.schemas.workflows import HistoryEvent, WorkflowSummary
+from domain.ops import HistoryEvent, WorkflowSummary
 
 
 class WorkflowList(BaseModel):

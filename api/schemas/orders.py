@@ -7,10 +7,10 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from api.schemas.workflows import WorkflowOut
 from domain.ledger import EntryKind, PayeeType, RefundState
 from domain.limits import AMOUNT_MAX, DECISION_REASON_MAX
 from domain.listing import ListAnswer
+from domain.ops import WorkflowOut
 from domain.orders import (
     InvoiceState,
     LogType,

@@ -23,8 +23,8 @@ from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
+from core.settings import get_settings
 from providers.dns.zone import DnsZone, ZoneError, dns_zone
-from sellflow.settings import get_settings
 
 ACME_LABEL = "_acme-challenge"
 

@@ -13,7 +13,7 @@ from typing import Protocol
 import httpx
 from sepaxml import SepaTransfer
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 
 @dataclass(frozen=True)

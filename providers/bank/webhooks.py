@@ -6,10 +6,10 @@ import json
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from core.settings import get_settings
 from domain.limits import IDEMPOTENCY_KEY_MAX, KYC_REASON_MAX, PROVIDER_ID_MAX
 from domain.payouts import BankOutcome
 from providers.signing import SignatureRejected, verify
-from sellflow.settings import get_settings
 
 SIGNATURE_HEADER = "bank-signature"
 

@@ -9,7 +9,7 @@ import dns.asyncresolver
 import dns.exception
 import dns.resolver
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 
 class DnsLookupError(Exception):

@@ -9,7 +9,7 @@ from typing import Protocol
 
 import httpx
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 
 class ZoneError(Exception):

@@ -11,8 +11,8 @@ from typing import Protocol
 
 import httpx
 
+from core.settings import get_settings
 from domain.inkasso import ClaimHandover
-from sellflow.settings import get_settings
 
 
 class AgencyRefused(Exception):

@@ -16,7 +16,7 @@ from typing import Protocol
 
 import httpx
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 
 @dataclass(frozen=True)

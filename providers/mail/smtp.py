@@ -8,7 +8,7 @@ import smtplib
 from email.message import EmailMessage
 from typing import Protocol
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 
 class Mailer(Protocol):

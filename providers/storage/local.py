@@ -8,7 +8,7 @@ import secrets
 from pathlib import Path
 from typing import Protocol
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 
 class Storage(Protocol):

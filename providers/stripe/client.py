@@ -18,10 +18,10 @@ from typing import Any, Protocol, TypeVar
 
 import stripe
 
+from core.settings import get_settings
 from domain.checkout import PayOutcome
 from providers.ratelimit import RateLimiter
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
-from sellflow.settings import get_settings
 
 T = TypeVar("T")
 

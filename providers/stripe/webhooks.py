@@ -9,8 +9,8 @@ from typing import Any
 import stripe
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from core.settings import get_settings
 from providers.stripe.errors import WebhookRejected
-from sellflow.settings import get_settings
 
 
 class EventObject(BaseModel):

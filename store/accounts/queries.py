@@ -41,3 +41,12 @@ async def seller_user_of(s: AsyncSession, seller_id: int) -> User | None:
 def display_name(user: User | None) -> str:
     """How a shop names its seller: first and last name, as far as given."""
     return " ".join(x for x in (user.first_name, user.last_name) if x) if user else ""
+
+
+async def seller_with_user(s: AsyncSession, seller_id: int) -> tuple[Seller, User] | None:
+    row = (
+        await s.execute(
+            select(Seller, User).join(User, User.id == Seller.user_id).where(Seller.id == seller_id)
+        )
+    ).first()
+    return (row[0], row[1]) if row is not None else None

@@ -263,3 +263,10 @@ async def invoice_corrected(
     original.state = InvoiceState.canceled
     await s.flush()
     return made[0], made[1]
+
+
+async def invoice_id_of_order(s: AsyncSession, order_id: int, number: int) -> int | None:
+    """The invoice or credit memo with this number of this order (a buyer reaches only their order's)."""
+    return (
+        await s.execute(select(Invoice.id).where(Invoice.order_id == order_id, Invoice.number == number))
+    ).scalar_one_or_none()

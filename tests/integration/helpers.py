@@ -6,6 +6,7 @@ import asyncio
 import re
 import secrets
 import time
+import uuid
 from dataclasses import dataclass
 
 import httpx
@@ -17,8 +18,16 @@ CARD_DECLINED_AT_CHARGE = "4000000000000341"
 CARD_3DS = "4000002760003184"
 
 
+async def _keyed(request: httpx.Request) -> None:
+    """Every POST carries an Idempotency-Key, as the web app sends one (a test that sends its own keeps it)."""
+    if request.method == "POST" and "idempotency-key" not in request.headers:
+        request.headers["Idempotency-Key"] = uuid.uuid4().hex
+
+
 def client(stack) -> httpx.AsyncClient:
-    return httpx.AsyncClient(base_url=f"http://127.0.0.1:{stack.ports.api}", timeout=60)
+    return httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{stack.ports.api}", timeout=60, event_hooks={"request": [_keyed]}
+    )
 
 
 async def mails(stack, to: str) -> list[dict]:

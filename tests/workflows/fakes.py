@@ -122,3 +122,39 @@ class FakeCheckout:
 
     def charged_attempts(self) -> list[int]:
         return sorted(set(self.attempts))
+
+
+def fake_activities(fake: type) -> dict[str, Callable[..., Any]]:
+    """The activities a fake class registers, by activity name (`@activity.defn(name=…)`)."""
+    from temporalio.activity import _Definition
+
+    out: dict[str, Callable[..., Any]] = {}
+    for attr in dir(fake):
+        fn = getattr(fake, attr, None)
+        defn = _Definition.from_callable(fn) if callable(fn) else None
+        if defn is not None and defn.name:
+            out[defn.name] = fn
+    return out
+
+
+def assert_fake_matches(fake: type, *real: type) -> None:
+    """Every activity the fake stands in for is a real activity method of one of `real` with the same argument and
+    result types, and the fake lacks none of the real classes' activities it must cover."""
+    reals: dict[str, Callable[..., Any]] = {}
+    for cls in real:
+        reals |= {n: f for n, f in vars(cls).items() if callable(f) and not n.startswith("_")}
+    fakes = fake_activities(fake)
+    assert fakes, f"{fake.__name__} registers no activity"
+    for name, fn in fakes.items():
+        assert name in reals, f"{fake.__name__}.{name} stands in for no real activity"
+        assert _types(fn) == _types(reals[name]), f"{name}: argument or result types differ"
+
+
+def _types(fn: Callable[..., Any]) -> tuple[list[Any], Any]:
+    """The argument types in order (names may differ) and the result type."""
+    import inspect
+    import typing
+
+    hints = typing.get_type_hints(fn)
+    params = [p for p in inspect.signature(fn).parameters if p != "self"]
+    return [hints.get(p) for p in params], hints.get("return")

@@ -15,6 +15,7 @@ from temporalio import activity
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.worker import Worker
 
+from activities.account_deletion import AccountDeletionActivities
 from domain.account_deletion import (
     CHECK_ORDER,
     CheckKind,
@@ -30,7 +31,10 @@ from domain.account_deletion import (
     SubscriptionChoice,
     checks_for,
 )
+from domain.errors import DomainError, Refusal
 from domain.workflow_ids import account_deletion_id
+from handles.errors import answered
+from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
 from workflows.account_deletion import AccountDeletionWorkflow
 
@@ -366,3 +370,49 @@ async def test_a_confirmed_request_reads_as_working_at_once(client):
             await handle.execute_update(AccountDeletionWorkflow.cancel)
         fake.release.set()
         assert await handle.result() == "deleted"
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    assert_fake_matches(FakeClosing, AccountDeletionActivities)
+
+
+async def test_the_wizards_steps_are_refused_when_they_do_not_apply(client, record):
+    """Check again, end subscriptions, confirm, cancel and reactivate are updates: refused (409 with the code)
+    when the request's phase does not allow them, and nothing changes."""
+    fake = FakeClosing({CheckKind.unpaid_monthly_invoices})
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[AccountDeletionWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(seller_id=sid, flow_kind=FlowKind.deletion, day_s=3600),
+            id=account_deletion_id(sid),
+            task_queue=task_queue,
+        )
+        await _until(lambda: fake.checks >= 1)
+        for update, code in (
+            (AccountDeletionWorkflow.confirm, "deletion_not_ready"),
+            (AccountDeletionWorkflow.reactivate, "deletion_not_deactivated"),
+        ):
+            with pytest.raises(DomainError) as refused:
+                await answered(handle.execute_update(update))
+            assert (refused.value.status, refused.value.reason) == (409, code)
+        checks = fake.checks
+        await answered(handle.execute_update(AccountDeletionWorkflow.run_checks_again))
+        await _until(lambda: fake.checks > checks)
+        await answered(handle.execute_update(AccountDeletionWorkflow.cancel))
+        assert await handle.result() == "canceled"
+        for update in (
+            AccountDeletionWorkflow.run_checks_again,
+            AccountDeletionWorkflow.end_running_subscriptions,
+        ):
+            with pytest.raises(DomainError) as refused:
+                await answered(handle.execute_update(update), Refusal.deletion_closed)
+            assert refused.value.reason == "deletion_closed"
+    assert fake.done == ["products_off", "canceled"]
+    await record(handle, "account_deletion")

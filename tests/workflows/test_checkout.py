@@ -18,7 +18,7 @@ from temporalio.worker import Worker
 
 from domain.checkout import CheckoutInput, PaymentEvent, PayOutcome, PayRequest, PayResult
 from domain.orders import PaymentState
-from domain.workflow_ids import checkout_id
+from domain.workflow_ids import checkout_id, subscription_id
 from tests.workflows.fakes import FakeCheckout
 from worker.main import RUNNER
 from workflows.checkout import CheckoutWorkflow
@@ -311,3 +311,19 @@ async def _continued(handle: WorkflowHandle, first_run_id: str | None) -> bool:
             if not desc.raw_description.HasField("pending_workflow_task"):
                 return False
             await asyncio.sleep(0.02)
+
+
+async def test_a_recurring_plan_paid_hands_its_rates_to_the_subscription(client, task_queue, record):
+    """A recurring plan's checkout, paid, starts `subscription-{token}` (rate 2 onwards) as a child it abandons:
+    the Subscription outlives the checkout. Its history is recorded, so a change to this hand-over fails replay."""
+    shop = Shop(client, task_queue, FakeCheckout())
+    shop.inp.recurring = True
+    async with shop.worker():
+        r = await shop.pay()
+        assert r.outcome == PayOutcome.succeeded
+        assert await shop.result() == PaymentState.paid
+    child = client.get_workflow_handle(subscription_id(shop.token))
+    described = await child.describe()
+    assert described.workflow_type == "Subscription" and described.parent_id == checkout_id(shop.token)
+    await child.terminate("the test's subscription needs no worker")
+    await record(shop.handle, "checkout")

@@ -13,11 +13,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from temporalio import activity
 from temporalio.client import Client, WorkflowHandle
 from temporalio.exceptions import ApplicationError
 from temporalio.worker import Worker
 
+from activities.domains import DomainActivities
 from domain.domains import (
     CertificateRequest,
     CertificateResult,
@@ -34,7 +36,10 @@ from domain.domains import (
     DomainState,
     PlatformRecord,
 )
+from domain.errors import DomainError, Refusal
 from domain.workflow_ids import domain_id
+from handles.errors import answered
+from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
 from workflows.domains import DomainWorkflow
 
@@ -326,3 +331,26 @@ async def test_a_workflow_without_a_delegation_target_answers_the_challenge_at_t
         await until(lambda: bool(fake.records) and fake.last().state == DomainState.active_with_ssl)
         assert fake.delegation_checks == [] and fake.challenge_names == [None]
         await deleted(handle, fake)
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    assert_fake_matches(FakeDomains, DomainActivities)
+
+
+async def test_check_and_remove_are_refused_when_they_do_not_apply(client, record):
+    """`check_now` and `remove` are updates: a verified domain has nothing to check, a domain being removed takes
+    neither again; each refusal is a 409 code and changes nothing."""
+    fake = FakeDomains(found_after=0)
+    async with running(client, fake, attempts=10) as handle:
+        await until(lambda: bool(fake.records) and fake.last().state == DomainState.active_with_ssl)
+        before = fake.actions()
+        with pytest.raises(DomainError) as refused:
+            await answered(handle.execute_update(DomainWorkflow.check_now))
+        assert (refused.value.status, refused.value.reason) == (409, "domain_not_checkable")
+        assert fake.actions() == before
+        assert await answered(handle.execute_update(DomainWorkflow.remove)) == "active_with_ssl"
+        assert await handle.result() == "deleted"
+        with pytest.raises(DomainError) as refused:
+            await answered(handle.execute_update(DomainWorkflow.remove), Refusal.domain_deleted)
+        assert refused.value.reason == "domain_deleted"
+        await record(handle, "domains")

@@ -8,8 +8,10 @@ import uuid
 from temporalio import activity
 from temporalio.worker import Worker
 
+from activities.export import ExportActivities
 from domain.bookkeeping import ExportDone, ExportRequest
 from domain.workflow_ids import export_id
+from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
 from workflows.export import ExportWorkflow
 
@@ -44,3 +46,7 @@ async def test_a_month_is_exported_once(client, record):
         assert await handle.query(ExportWorkflow.progress) == "ready"
     assert fake.built == ["2026-11"]
     await record(handle, "export")
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    assert_fake_matches(FakeExport, ExportActivities)

@@ -9,10 +9,13 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
+import pytest
 from temporalio import activity
 from temporalio.client import Client, WorkflowHandle
 from temporalio.worker import Worker
 
+from activities.legitimation import LegitimationActivities
+from domain.errors import DomainError
 from domain.legitimation import (
     AccountLimit,
     DataMismatch,
@@ -31,6 +34,8 @@ from domain.legitimation import (
     combined_limit,
 )
 from domain.workflow_ids import legitimation_id
+from handles.errors import answered
+from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
 from workflows.legitimation import LegitimationWorkflow
 
@@ -372,3 +377,40 @@ def test_limits_combine():
     assert combined_limit(AccountLimit.payouts, AccountLimit.payments) == AccountLimit.payments_payouts
     assert combined_limit(AccountLimit.rejected, AccountLimit.payments) == AccountLimit.rejected
     assert combined_limit(AccountLimit.payouts, AccountLimit.payouts) == AccountLimit.payouts
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    assert_fake_matches(FakeLegitimation, LegitimationActivities)
+
+
+async def test_submit_decide_and_limit_are_refused_when_the_step_does_not_allow_them(client, record):
+    """Submit, a manager's decision and a limit are updates: refused (409 with the code) when the step does not
+    allow them, before anything reaches the history."""
+    fake = FakeLegitimation()
+    async with running(client, fake) as handle:
+        await at_step(handle, LegitimationStep.documents)
+        approve = ManagerDecision(decision=Decision.approve, manager_id=7)
+        limit = LimitChange(limit=None, manager_id=7, reason="lifted")
+        for update, arg, code in (
+            (LegitimationWorkflow.decide_review, approve, "legitimation_not_in_review"),
+            (LegitimationWorkflow.change_limit, limit, "legitimation_not_legitimated"),
+        ):
+            with pytest.raises(DomainError) as refused:
+                await answered(handle.execute_update(update, arg))
+            assert (refused.value.status, refused.value.reason) == (409, code)
+        await answered(handle.execute_update(LegitimationWorkflow.submit_for_review))
+        await at_step(handle, LegitimationStep.in_review)
+        with pytest.raises(DomainError) as refused:  # under review: no second submit, no approval before KYC
+            await answered(handle.execute_update(LegitimationWorkflow.submit_for_review))
+        assert refused.value.reason == "legitimation_not_collecting"
+        with pytest.raises(DomainError) as refused:
+            await answered(handle.execute_update(LegitimationWorkflow.decide_review, approve))
+        assert refused.value.reason == "legitimation_not_in_review"
+        assert await step(handle) == LegitimationStep.in_review
+        await handle.signal(LegitimationWorkflow.kyc_answered, answer(handle, KycOutcome.approved))
+        await at_step(handle, LegitimationStep.registered)
+        await answered(handle.execute_update(LegitimationWorkflow.decide_review, approve))
+        await at_step(handle, LegitimationStep.legitimated)
+        await answered(handle.execute_update(LegitimationWorkflow.change_limit, limit))
+        await record(handle, "legitimation")
+        await handle.terminate("test over")

@@ -8,8 +8,10 @@ from temporalio import activity
 from temporalio.common import WorkflowIDReusePolicy
 from temporalio.worker import Worker
 
+from activities.mail import MailActivities
 from domain.mail import MailTemplate, OutgoingMail
 from domain.workflow_ids import mail_id
+from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
 from workflows.mail import MailWorkflow
 
@@ -52,3 +54,7 @@ async def test_a_mail_is_delivered_once_even_when_smtp_is_down_for_a_while(clien
         assert await asyncio.wait_for(handle.result(), 30) is True
     assert server.sent == [mail.key]
     await record(handle, "mail")
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    assert_fake_matches(FlakyMailServer, MailActivities)

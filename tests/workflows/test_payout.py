@@ -7,9 +7,12 @@ from __future__ import annotations
 import asyncio
 import uuid
 
+import pytest
 from temporalio import activity
 from temporalio.worker import Worker
 
+from activities.payout import PayoutActivities
+from domain.errors import DomainError
 from domain.ledger import PayeeType
 from domain.payouts import (
     BankAnswer,
@@ -23,6 +26,8 @@ from domain.payouts import (
     PayoutSettings,
 )
 from domain.workflow_ids import payout_id
+from handles.errors import answered
+from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
 from workflows.payout import PayoutWorkflow
 
@@ -156,4 +161,44 @@ async def test_continue_as_new_keeps_the_payout_state(short_history_client):
         fake.checks = [Eligibility(ok=True, available=2000, held=0, currency="eur")]
         await _until(lambda: len(fake.issued) == 1)
         assert fake.issued[0].number == 1
+        await handle.terminate("test over")
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    assert_fake_matches(FakePayouts, PayoutActivities)
+
+
+async def test_a_cashout_answers_with_the_payout_or_why_none_could_leave(client, record):
+    """A cashout is an update: answered "issued" once its payout is issued; refused (409) with the reason while the
+    seller may not receive payouts, and nothing is issued."""
+    fake = FakePayouts(
+        [Eligibility(ok=False, available=5000, held=0, currency="eur", reason="not_legitimated")]
+    )
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[PayoutWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            PayoutWorkflow.run,
+            PayoutInput(payee_type=PayeeType.seller, payee_id=sid, day_s=1000),
+            id=payout_id("seller", sid),
+            task_queue=task_queue,
+        )
+        with pytest.raises(DomainError) as refused:
+            await answered(handle.execute_update(PayoutWorkflow.request_cashout))
+        assert (refused.value.status, refused.value.reason) == (409, "payout_not_eligible")
+        assert fake.issued == []
+        assert (await handle.query(PayoutWorkflow.status)).last_reason == "not_legitimated"
+        fake.checks = [
+            Eligibility(ok=True, available=700, held=0, currency="eur")
+        ]  # below the minimum: a cashout
+        assert await answered(handle.execute_update(PayoutWorkflow.request_cashout)) == "issued"
+        assert [(p.kind, p.amount) for p in fake.issued] == [("cashout", 700)]
+        with pytest.raises(DomainError) as refused:  # nothing left
+            await answered(handle.execute_update(PayoutWorkflow.request_cashout))
+        assert refused.value.reason == "payout_not_eligible" and len(fake.issued) == 1
         await handle.terminate("test over")

@@ -10,6 +10,7 @@ from temporalio import activity
 from temporalio.client import WorkflowExecutionStatus
 from temporalio.worker import Worker
 
+from activities.platform_invoices import PlatformInvoiceActivities
 from domain.platform_invoices import (
     IssuedPage,
     IssuePage,
@@ -18,6 +19,7 @@ from domain.platform_invoices import (
     PlatformInvoicesRequest,
 )
 from domain.workflow_ids import platform_invoices_id
+from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
 from workflows.platform_invoices import MonthCloseWorkflow, PlatformInvoicesWorkflow
 
@@ -112,3 +114,7 @@ async def test_the_scheduler_closes_each_month_once_before_its_first(client, rec
         first_run = client.get_workflow_handle(handle.id, run_id=handle.first_execution_run_id)
         await record(first_run, "platform_invoices")
         await handle.terminate()
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    assert_fake_matches(FakeIssuer, PlatformInvoiceActivities)

@@ -9,8 +9,10 @@ import uuid
 from temporalio import activity
 from temporalio.worker import Worker
 
+from activities.refund import RefundActivities
 from domain.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput, RefundResult
 from domain.workflow_ids import refund_id
+from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
 from workflows.refund import RefundWorkflow
 
@@ -114,3 +116,7 @@ async def test_a_lost_provider_answer_is_retried_onto_the_same_refund(client):
     result, _ = await _run(client, fake)
     assert result.state == "succeeded"
     assert fake.calls[:3] == ["provider", "provider", "book:re_1"] and len(fake.provider_refunds) == 1
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    assert_fake_matches(FakeRefunds, RefundActivities)

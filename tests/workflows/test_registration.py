@@ -12,6 +12,7 @@ import pytest
 
 from activities.account_deletion import AccountDeletionActivities
 from activities.checkout import CheckoutActivities
+from activities.claim import ClaimActivities
 from activities.domains import DomainActivities
 from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
@@ -32,6 +33,7 @@ ACTIVITY_CLASSES = [
     PayoutActivities,
     PlatformInvoiceActivities,
     SubscriptionActivities,
+    ClaimActivities,
     AccountDeletionActivities,
     DomainActivities,
 ]

@@ -11,17 +11,22 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import date
 
+import pytest
 from temporalio import activity
 from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.service import RPCError
 from temporalio.worker import Worker
 
+from activities.claim import ClaimActivities
+from activities.subscription import SubscriptionActivities
 from domain.billing_calendar import PlanTerms, parse_period, schedule
 from domain.claims import ClaimClosed, ClaimOpened, ClaimSettings, ClaimStageMail, ClaimStatus, OpenClaim
+from domain.errors import DomainError
 from domain.inkasso import AgencyEvent, AgencyStatus, ClaimPayment, HandOver
 from domain.orders import PaymentType
 from domain.subscriptions import (
     Cancel,
+    CancelMode,
     CardExpiryReminder,
     ChargeOutcome,
     ChargeRate,
@@ -37,6 +42,8 @@ from domain.subscriptions import (
     SubscriptionPlan,
 )
 from domain.workflow_ids import claim_id, rate_payment_id, subscription_id
+from handles import subscriptions
+from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
 from workflows.claim import ClaimWorkflow
 from workflows.rate_payment import RatePaymentWorkflow
@@ -558,3 +565,79 @@ async def test_a_rate_in_a_running_claim_is_not_charged_here(client, record):
     result, handle = await _pay_rate(client, fake, "debt3", 2)
     assert result == RatePaymentResult(paid=False, message=reason) and fake.charges == []
     await record(handle, "rate_payment")
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    assert_fake_matches(FakeBilling, SubscriptionActivities, ClaimActivities)
+
+
+async def test_what_a_person_asks_of_a_subscription_is_refused_when_it_does_not_apply(client, record):
+    """Pause, resume and cancel are updates: one that does not apply in the subscription's phase is refused before
+    it reaches the history (409 with the refusal's code at the API) and changes nothing."""
+    fake = FakeBilling(monthly())
+    token = f"refuse{uuid.uuid4().hex[:10]}"
+    worker, start = await _run(client, fake, token, day=10)
+    async with worker:
+        handle = await start()
+        await _until(lambda: fake.moves == ["paying"])
+        with pytest.raises(DomainError) as refused:
+            await subscriptions.resumed(client, token)  # running: nothing to resume
+        assert (refused.value.status, refused.value.reason) == (409, "subscription_not_paused")
+        assert await subscriptions.paused(client, token) == "paused"
+        await _until(lambda: "payment_paused" in fake.moves)
+        with pytest.raises(DomainError) as refused:
+            await subscriptions.paused(client, token)  # paused already
+        assert refused.value.reason == "subscription_not_active"
+        assert (await handle.query(SubscriptionWorkflow.status)).phase == "paused"
+        assert await subscriptions.resumed(client, token) == "active"
+        await _until(lambda: any(m.startswith("paying:") for m in fake.moves))
+        assert await subscriptions.canceled(client, token, CancelMode.period_end, "key-1") == "ending"
+        # the same request again (its Idempotency-Key) gets the first answer; another one is refused
+        assert await subscriptions.canceled(client, token, CancelMode.period_end, "key-1") == "ending"
+        with pytest.raises(DomainError) as refused:
+            await subscriptions.canceled(client, token, CancelMode.period_end, "key-2")
+        assert refused.value.reason == "subscription_ending"
+        assert await subscriptions.canceled(client, token, CancelMode.now, "key-3") == "ending"
+        assert await asyncio.wait_for(handle.result(), 10) == "canceled"
+        history = await handle.fetch_history()
+        updates = [
+            e for e in history.events if e.HasField("workflow_execution_update_accepted_event_attributes")
+        ]
+        assert len(updates) == 5  # the refused ones never reached the history
+        for ask in (subscriptions.paused, subscriptions.resumed, subscriptions.card_changed):
+            with pytest.raises(DomainError) as refused:
+                await ask(client, token)
+            assert (refused.value.status, refused.value.reason) == (409, "subscription_ended")
+    assert fake.charges == [] and [e.reason for e in fake.ends] == ["canceled"]
+    await record(handle, "subscription")
+
+
+async def test_what_a_seller_asks_of_a_claim_is_refused_when_it_does_not_apply(client, record):
+    """Pause and resume of a claim's reminders are updates: refused when they do not apply, and on a closed claim."""
+    fake = FakeBilling(monthly(), declines={(2, 1): "soft", (2, 2): "soft"}, stage_days=(50, 60, 70))
+    token = f"claimref{uuid.uuid4().hex[:8]}"
+    worker, start = await _run(client, fake, token, day=0.05)
+    async with worker:
+        await start()
+        await _until(lambda: fake.failed == [2])
+        claim = client.get_workflow_handle(claim_id(token, 2))
+        await _until(lambda: bool(fake.loads))
+        with pytest.raises(DomainError) as refused:
+            await subscriptions.claim_paused(client, token, 2, pause=False)
+        assert refused.value.reason == "claim_not_paused"
+        assert await subscriptions.claim_paused(client, token, 2, pause=True) == "paused"
+        with pytest.raises(DomainError) as refused:
+            await subscriptions.claim_paused(client, token, 2, pause=True)
+        assert refused.value.reason == "claim_paused"
+        assert (await claim.query(ClaimWorkflow.status)).paused
+        assert await subscriptions.claim_resolved(client, token, 2, "manually_resolved_dunning")
+        await asyncio.wait_for(claim.result(), 10)
+        for ask in (
+            subscriptions.claim_paused(client, token, 2, pause=False),
+            subscriptions.claim_resolved(client, token, 2, "collected"),
+        ):
+            with pytest.raises(DomainError) as refused:
+                await ask
+            assert (refused.value.status, refused.value.reason) == (409, "claim_closed")
+    assert [c.outcome for c in fake.closed] == ["manually_resolved_dunning"]
+    await record(claim, "claim")

@@ -9,10 +9,8 @@ period from the blocked wizard), confirm, cancel (before confirm) and reactivate
 from __future__ import annotations
 
 from fastapi import APIRouter
-from temporalio.client import Client
 
-from api import account_deletion as flow
-from api.deps import DB, CurrentSeller, Temporal
+from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.schemas.account_deletion import AccountDeletionOut, CheckOut, DeletionConfirmIn, DeletionStartIn
 from domain.account_deletion import (
     CLEAR_AT,
@@ -23,7 +21,8 @@ from domain.account_deletion import (
     check_message,
     wizard_step,
 )
-from domain.errors import DomainError, ErrorCode, invalid
+from domain.errors import DomainError, ErrorCode, Refusal, invalid, refused
+from handles import account_deletion as flow
 from store.accounts.deletion import (
     DeletionRequest,
     deletion_of,
@@ -38,7 +37,7 @@ router = APIRouter()
 BASE = "/account_deletion"
 
 
-async def _state(s: DB, seller: Seller, client: Client) -> AccountDeletionOut:
+async def _state(s: DB, seller: Seller, client: Temporal) -> AccountDeletionOut:
     row = await deletion_of(s, seller.id)
     running = is_open(row) or seller.account_type == AccountType.deactivated
     st = await flow.status(client, seller.id) if row is not None and running else None
@@ -89,7 +88,7 @@ async def get_account_deletion(seller: CurrentSeller, s: DB, client: Temporal) -
 
 @router.post(f"{BASE}/start", response_model=AccountDeletionOut, status_code=201)
 async def start_account_deletion(
-    body: DeletionStartIn, seller: CurrentSeller, s: DB, client: Temporal
+    idempotency_key: IdempotencyKey, body: DeletionStartIn, seller: CurrentSeller, s: DB, client: Temporal
 ) -> AccountDeletionOut:
     reason_text = (body.reason_text or "").strip() or None
     if reason_text is None and DeletionReason.other in body.reasons:
@@ -107,18 +106,22 @@ async def start_account_deletion(
 
 
 @router.post(f"{BASE}/check_again", response_model=AccountDeletionOut)
-async def check_account_deletion_again(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+async def check_account_deletion_again(
+    idempotency_key: IdempotencyKey, seller: CurrentSeller, s: DB, client: Temporal
+) -> AccountDeletionOut:
     await flow.check_again(client, seller.id)
     return await _state(s, seller, client)
 
 
 @router.post(f"{BASE}/end_subscriptions", response_model=AccountDeletionOut)
-async def end_account_subscriptions(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+async def end_account_subscriptions(
+    idempotency_key: IdempotencyKey, seller: CurrentSeller, s: DB, client: Temporal
+) -> AccountDeletionOut:
     """Every running subscription is cancelled at the end of its paid period (its buyer keeps access until
     then and is not charged again); the checks run again once the workflow has signalled them."""
     before = await _state(s, seller, client)
     if not before.can_cancel:
-        raise DomainError(ErrorCode.CONFLICT, flow.GONE)
+        raise refused(Refusal.deletion_closed)
     if before.running_subscriptions == 0:
         raise DomainError(ErrorCode.CONFLICT, "No subscription is running.")
     await flow.end_subscriptions(client, seller.id)
@@ -127,7 +130,7 @@ async def end_account_subscriptions(seller: CurrentSeller, s: DB, client: Tempor
 
 @router.post(f"{BASE}/confirm", response_model=AccountDeletionOut)
 async def confirm_account_deletion(
-    body: DeletionConfirmIn, seller: CurrentSeller, s: DB, client: Temporal
+    idempotency_key: IdempotencyKey, body: DeletionConfirmIn, seller: CurrentSeller, s: DB, client: Temporal
 ) -> AccountDeletionOut:
     """Confirmed only with the account's username typed (checked before the workflow is asked)."""
     user = await seller_user_of(s, seller.id)
@@ -138,13 +141,17 @@ async def confirm_account_deletion(
 
 
 @router.post(f"{BASE}/cancel", response_model=AccountDeletionOut)
-async def cancel_account_deletion(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+async def cancel_account_deletion(
+    idempotency_key: IdempotencyKey, seller: CurrentSeller, s: DB, client: Temporal
+) -> AccountDeletionOut:
     await flow.cancel(client, seller.id)
     return await _state(s, seller, client)
 
 
 @router.post(f"{BASE}/reactivate", response_model=AccountDeletionOut)
-async def reactivate_account(seller: CurrentSeller, s: DB, client: Temporal) -> AccountDeletionOut:
+async def reactivate_account(
+    idempotency_key: IdempotencyKey, seller: CurrentSeller, s: DB, client: Temporal
+) -> AccountDeletionOut:
     if seller.account_type != AccountType.deactivated:
         raise DomainError(ErrorCode.CONFLICT, "This account is not deactivated.")
     await flow.reactivate(client, seller.id)

@@ -4,11 +4,9 @@ actions signal the order's Subscription or the rate's Claim workflow."""
 
 from __future__ import annotations
 
-import uuid
-
 from fastapi import APIRouter, Request, Response
 
-from api.deps import DB, CurrentSeller, Temporal
+from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.listing import list_openapi, list_params
 from api.schemas.billing import (
     ClaimAction,
@@ -20,17 +18,16 @@ from api.schemas.billing import (
     SubscriptionOut,
 )
 from api.schemas.fields import Id
-from api.subscriptions import CLAIM_SIGNALS, SUBSCRIPTION_SIGNALS, signal_claim, signal_subscription
 from domain.claims import COURT_STATUSES, ClaimOutcome, ClaimSettings, InkassoStatus
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.orders import OrderRateState, PaymentState
 from domain.subscriptions import (
     PAYABLE_RATE_STATES,
-    Cancel,
     CancelMode,
     SubscriptionPhase,
     card_expires_before,
 )
+from handles import subscriptions as flow
 from store.billing.claims import claim_paused, claim_settings_of, claim_settings_saved
 from store.billing.lists import (
     CLAIM_FILTERS,
@@ -44,8 +41,6 @@ from store.billing.subscriptions import claim_of_seller, open_claims, rates_of
 from store.listing import values_of
 from store.orders.models import Order
 from store.orders.queries import order_of_seller
-from workflows.claim import ClaimWorkflow
-from workflows.subscription import SubscriptionWorkflow
 
 router = APIRouter()
 
@@ -75,7 +70,12 @@ async def list_claims(request: Request, seller: CurrentSeller, s: DB) -> Respons
 
 @router.post("/claims/{claim_id}/actions", status_code=202)
 async def claim_action(
-    claim_id: Id, body: ClaimAction, seller: CurrentSeller, s: DB, client: Temporal
+    idempotency_key: IdempotencyKey,
+    claim_id: Id,
+    body: ClaimAction,
+    seller: CurrentSeller,
+    s: DB,
+    client: Temporal,
 ) -> dict[str, str]:
     claim, token = await claim_of_seller(s, seller.id, claim_id)
     if claim.closed_at is not None:
@@ -86,13 +86,13 @@ async def claim_action(
             if claim.inkasso not in (InkassoStatus.no, InkassoStatus.not_ready_for_inkasso)
             else ClaimOutcome.manually_resolved_dunning
         )
-        await signal_claim(client, token, claim.rate, ClaimWorkflow.resolve, outcome.value)
+        await flow.claim_resolved(client, token, claim.rate, outcome.value)
     else:
         if claim.inkasso not in (InkassoStatus.no, InkassoStatus.not_ready_for_inkasso):
             raise DomainError(
                 ErrorCode.CONFLICT, "This claim is with the collection agency; dunning is over."
             )
-        await signal_claim(client, token, claim.rate, CLAIM_SIGNALS[body.action])
+        await flow.claim_paused(client, token, claim.rate, body.action == "pause_dunning")
         claim_paused(claim, body.action == "pause_dunning")
     return {"status": "accepted"}
 
@@ -159,14 +159,21 @@ async def get_subscription(token: str, seller: CurrentSeller, s: DB) -> Subscrip
 
 @router.post("/orders/{token}/subscription", status_code=202)
 async def subscription_action(
-    token: str, body: SubscriptionAction, seller: CurrentSeller, s: DB, client: Temporal
+    idempotency_key: IdempotencyKey,
+    token: str,
+    body: SubscriptionAction,
+    seller: CurrentSeller,
+    s: DB,
+    client: Temporal,
 ) -> dict[str, str]:
     order = await order_of_seller(s, seller.id, token)
     if order.terms is None:
         raise DomainError(ErrorCode.NOT_FOUND, "This order has no subscription.")
-    if body.action in SUBSCRIPTION_SIGNALS:
-        await signal_subscription(client, token, SUBSCRIPTION_SIGNALS[body.action])
+    if body.action == "pause":
+        await flow.paused(client, token)
+    elif body.action == "resume":
+        await flow.resumed(client, token)
     else:
         mode = CancelMode.now if body.action == "cancel_now" else CancelMode.period_end
-        await signal_subscription(client, token, SubscriptionWorkflow.cancel, Cancel(mode, uuid.uuid4().hex))
+        await flow.canceled(client, token, mode, idempotency_key)
     return {"status": "accepted"}

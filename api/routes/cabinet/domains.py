@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, BackgroundTasks, Response
 
-from api import domains as flow
-from api.deps import DB, CurrentSeller, Temporal
+from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.schemas.domains import (
     CertificateOut,
     DnsRecordOut,
@@ -18,6 +17,7 @@ from api.schemas.domains import (
     DomainOut,
     DomainsOverview,
 )
+from core.settings import get_settings
 from domain.domains import (
     TTL_OPTIONS,
     DnsRecordState,
@@ -32,9 +32,9 @@ from domain.domains import (
     verify_record_name,
     verify_record_value,
 )
-from domain.errors import DomainError, ErrorCode, invalid
+from domain.errors import DomainError, ErrorCode, Refusal, invalid, refused
 from domain.workflow_ids import domain_id as workflow_id_of
-from sellflow.settings import get_settings
+from handles import domains as flow
 from store.domains.actions import domain_added, domain_deleted
 from store.domains.models import Domain
 from store.domains.queries import certificates_of, domain_of, domains_of, events_of
@@ -100,7 +100,12 @@ async def list_domains(seller: CurrentSeller, s: DB) -> DomainsOverview:
 
 @router.post("/domains", status_code=201, response_model=DomainOut)
 async def add_domain(
-    body: DomainIn, seller: CurrentSeller, s: DB, client: Temporal, tasks: BackgroundTasks
+    idempotency_key: IdempotencyKey,
+    body: DomainIn,
+    seller: CurrentSeller,
+    s: DB,
+    client: Temporal,
+    tasks: BackgroundTasks,
 ) -> DomainOut:
     """Adds a custom domain (`name` = the hostname) or a platform subdomain (`name` = one label). 400 for a name
     that is not a hostname (IP addresses, the platform's own domain), 409 when it is taken."""
@@ -141,7 +146,9 @@ async def get_domain(domain_id: int, seller: CurrentSeller, s: DB, client: Tempo
 
 
 @router.post("/domains/{domain_id}/check", status_code=202, response_model=DomainOut)
-async def check_domain(domain_id: int, seller: CurrentSeller, s: DB, client: Temporal) -> DomainOut:
+async def check_domain(
+    idempotency_key: IdempotencyKey, domain_id: int, seller: CurrentSeller, s: DB, client: Temporal
+) -> DomainOut:
     """Checks the record now (waiting) or starts a new round of checks (error); for a verified custom domain
     without a certificate, checks its `_acme-challenge` CNAME now. 409 once there is nothing to check."""
     row = await _own(s, seller.id, domain_id)
@@ -151,7 +158,7 @@ async def check_domain(domain_id: int, seller: CurrentSeller, s: DB, client: Tem
         and row.certificate_not_after is None
     )
     if row.state not in (DomainState.waiting, DomainState.error) and not delegation_due:
-        raise DomainError(ErrorCode.CONFLICT, "This domain is already verified.")
+        raise refused(Refusal.domain_not_checkable)
     await flow.check_requested(client, row)
     return _out(row)
 

@@ -8,38 +8,32 @@ from typing import Literal
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
-from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 
-from api.deps import DB, CurrentSeller, Temporal
+from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.schemas.fields import Id
 from api.schemas.ledger import ExportIn, ExportList, ExportOut, ExportStarted, ExportStateIn
 from domain.bookkeeping import ExportRequest, ExportState, period_bounds
 from domain.errors import invalid
-from domain.workflow_ids import export_id
+from handles.exports import export_started
 from providers.storage.local import storage
-from sellflow.settings import get_settings
 from store.ledger.exports import export_of, exports_of
-from workflows.export import ExportWorkflow
 
 router = APIRouter()
 
 
 @router.post("/exports", response_model=ExportStarted, status_code=202)
-async def start_export(body: ExportIn, seller: CurrentSeller, client: Temporal) -> ExportStarted:
+async def start_export(
+    idempotency_key: IdempotencyKey, body: ExportIn, seller: CurrentSeller, client: Temporal
+) -> ExportStarted:
     try:
         start, _ = period_bounds(body.period)
     except ValueError:
         raise invalid(period="must be YYYY-MM") from None
     if start > datetime.now(UTC).date():
         raise invalid(period="must not be in the future")
-    wid = export_id(seller.id, body.period)
-    await client.start_workflow(
-        ExportWorkflow.run,
+    wid = await export_started(
+        client,
         ExportRequest(seller_id=seller.id, period=body.period, created_at=datetime.now(UTC).isoformat()),
-        id=wid,
-        task_queue=get_settings().temporal_task_queue,
-        id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,  # a month may be exported again
-        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,  # but not twice at once
     )
     return ExportStarted(period=body.period, workflow_id=wid)
 

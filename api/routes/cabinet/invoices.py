@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from api.deps import DB, CurrentSeller
+from api.deps import DB, CurrentSeller, IdempotencyKey
 from api.listing import list_openapi, list_params
 from api.schemas.fields import Id
 from api.schemas.ledger import InvoiceCorrected, InvoiceCorrectionIn, InvoiceList
@@ -47,7 +47,7 @@ async def invoice_pdf(invoice_id: Id, seller: CurrentSeller, s: DB) -> Response:
 
 @router.post("/invoices/{invoice_id}/correction", response_model=InvoiceCorrected, status_code=201)
 async def correct_invoice(
-    invoice_id: Id, body: InvoiceCorrectionIn, seller: CurrentSeller, s: DB
+    idempotency_key: IdempotencyKey, invoice_id: Id, body: InvoiceCorrectionIn, seller: CurrentSeller, s: DB
 ) -> InvoiceCorrected:
     """A finalised invoice is never changed: it is cancelled by a reversal and replaced by a corrected invoice
     with the new buyer details, both referencing it."""

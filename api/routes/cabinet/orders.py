@@ -6,9 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from api.deps import DB, CurrentSeller, Temporal
+from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.listing import list_openapi, list_params
-from api.refunds import refund_started
 from api.schemas.orders import (
     InvoiceOut,
     MoneyTrailEntry,
@@ -20,11 +19,12 @@ from api.schemas.orders import (
     RefundOut,
     TransferOut,
 )
-from api.workflows import checkout_progress
 from domain.errors import invalid
 from domain.ledger import RefundState
 from domain.limits import ID_MAX
 from domain.orders import PaymentState
+from handles.checkout import checkout_progress
+from handles.refunds import refund_started
 from store.ledger.queries import order_entries
 from store.ledger.refunds import refund_requested, refunded_or_reserved, refunds_of
 from store.orders.queries import ORDER_LIST, order_details, order_of_seller, orders_listed
@@ -89,7 +89,12 @@ async def list_refunds(token: str, seller: CurrentSeller, s: DB) -> RefundList:
 
 @router.post("/orders/{token}/refunds", response_model=RefundOut, status_code=202)
 async def refund_order(
-    token: str, body: RefundIn, seller: CurrentSeller, s: DB, client: Temporal
+    idempotency_key: IdempotencyKey,
+    token: str,
+    body: RefundIn,
+    seller: CurrentSeller,
+    s: DB,
+    client: Temporal,
 ) -> RefundOut:
     """Reserves the amount under the order's lock (409 when it exceeds what is left to refund) and starts the
     Refund workflow; the refund's state moves from requested to succeeded or failed."""

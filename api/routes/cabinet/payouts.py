@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter, BackgroundTasks
 
-from api import payouts as flow
-from api.deps import DB, CurrentSeller, Temporal
+from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.schemas.ledger import PayoutOut, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
 from domain.ledger import PayeeType
 from domain.payouts import PayoutSettings
+from handles import payouts as flow
 from store.ledger.payouts import CURRENCY, balance_split, payouts_of, settings_of, settings_saved
 
 router = APIRouter()
@@ -49,7 +49,9 @@ async def save_payout_settings(
 
 
 @router.post("/cashouts", status_code=202, response_model=PayoutOverview)
-async def request_cashout(seller: CurrentSeller, s: DB, client: Temporal) -> PayoutOverview:
+async def request_cashout(
+    idempotency_key: IdempotencyKey, seller: CurrentSeller, s: DB, client: Temporal
+) -> PayoutOverview:
     """Pays out the available balance now (no minimum), if the seller may receive payouts."""
     await flow.cashout_requested(client, seller.id)
     return await get_payouts(seller, s, client)

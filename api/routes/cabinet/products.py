@@ -22,13 +22,13 @@ from api.schemas.catalog import (
     plan_out,
 )
 from api.schemas.fields import Id
+from core.settings import get_settings
 from domain.billing_calendar import PlanTerms, parse_period, validate_terms
 from domain.errors import invalid
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
 from domain.money import SUPPORTED_CURRENCIES
 from domain.products import PRICE_MAX_MAJOR, PRICE_MIN_MAJOR, PRODUCTS_PAGE_SIZE, Publication
 from providers.storage.local import storage
-from sellflow.settings import get_settings
 from store.catalog.actions import (
     file_attached,
     plan_added,

@@ -13,11 +13,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import FileResponse
-from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
 
-from api import legitimation as flow
-from api.deps import DB, CurrentSeller, Temporal
+from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.schemas.fields import Id
 from api.schemas.legitimation import (
     BankAccountIn,
@@ -51,6 +48,7 @@ from domain.seller_profile import (
     iban_error,
     normalised_iban,
 )
+from handles import legitimation as flow
 from providers.storage.local import storage
 from store.accounts.models import Seller
 from store.legitimation.actions import (
@@ -107,7 +105,7 @@ def _locked(leg: Legitimation | None) -> None:
         )
 
 
-async def profile_out(s: AsyncSession, seller: Seller) -> SellerProfileOut:
+async def profile_out(s: DB, seller: Seller) -> SellerProfileOut:
     row = await profile_row_of(s, seller.id)
     profile = profile_data(row)
     _, _, errors = await profile_facts(s, seller, profile)
@@ -124,7 +122,7 @@ async def profile_out(s: AsyncSession, seller: Seller) -> SellerProfileOut:
     )
 
 
-async def _inform(s: AsyncSession, client: Client, seller: Seller) -> None:
+async def _inform(s: DB, client: Temporal, seller: Seller) -> None:
     """Recompute the facts and tell the workflow (starting it with the first saved profile). The profile must
     exist first: bank accounts or documents alone do not start a legitimation."""
     row = await profile_row_of(s, seller.id)
@@ -170,7 +168,9 @@ async def save_seller_profile(
 
 
 @router.post("/seller_profile/submit", response_model=LegitimationOut)
-async def submit_seller_profile(seller: CurrentSeller, s: DB, client: Temporal) -> LegitimationOut:
+async def submit_seller_profile(
+    idempotency_key: IdempotencyKey, seller: CurrentSeller, s: DB, client: Temporal
+) -> LegitimationOut:
     """Ask for the review: refused with what is missing (field messages) until everything is there."""
     leg = await legitimation_of(s, seller.id)
     _locked(leg)
@@ -191,7 +191,7 @@ async def submit_seller_profile(seller: CurrentSeller, s: DB, client: Temporal) 
     return await legitimation_out(s, seller, submitting=True)
 
 
-async def legitimation_out(s: AsyncSession, seller: Seller, *, submitting: bool = False) -> LegitimationOut:
+async def legitimation_out(s: DB, seller: Seller, *, submitting: bool = False) -> LegitimationOut:
     # the projection first, then the seller's flags: both are written in one transaction, and read in this
     # order the flags are never older than the step shown with them
     leg = await legitimation_of(s, seller.id)

@@ -8,18 +8,17 @@ from datetime import UTC, datetime
 
 import structlog
 from fastapi import APIRouter
-from temporalio.exceptions import WorkflowAlreadyStartedError
 
-from api.deps import DB, Temporal
+from api.deps import DB, IdempotencyKey, Temporal
 from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, ThankYou
-from api.workflows import authenticated, pay
+from core.settings import get_settings
 from domain.billing_calendar import defers_first_rate, schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.errors import DomainError, ErrorCode
 from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
 from domain.subscriptions import terms_from_json
+from handles.checkout import CheckoutOver, authenticated, pay
 from providers.stripe.client import gateway
-from sellflow.settings import get_settings
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.queries import shop_product
 from store.orders.actions import (
@@ -45,7 +44,9 @@ def _deferred(order: Order) -> bool:
 
 
 @router.post("/{username}/products/{slug}/checkout", response_model=CheckoutOut, status_code=201)
-async def start_checkout(username: str, slug: str, body: CheckoutIn, s: DB) -> CheckoutOut:
+async def start_checkout(
+    idempotency_key: IdempotencyKey, username: str, slug: str, body: CheckoutIn, s: DB
+) -> CheckoutOut:
     """Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
     the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us)."""
     v = await shop_product(s, username, slug)
@@ -127,7 +128,9 @@ def _pay_out(token: str, r: PayResult) -> PayOut:
 
 
 @router.post("/{username}/orders/{token}/pay", response_model=PayOut)
-async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Temporal) -> PayOut:
+async def pay_order(
+    idempotency_key: IdempotencyKey, username: str, token: str, body: PayIn, s: DB, client: Temporal
+) -> PayOut:
     order = await order_in_shop(s, username, token)
     if done := _closed(order):
         return done
@@ -141,7 +144,7 @@ async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Tempo
             deferred=_deferred(order),
         )
         r = await pay(client, token, body.payment_method, inp)
-    except WorkflowAlreadyStartedError:
+    except CheckoutOver:
         # The checkout ended between our read and the update (paid or expired just now): its workflow is
         # closed and takes no more payments. The order in the database says how it ended.
         await s.refresh(order)
@@ -158,7 +161,9 @@ async def pay_order(username: str, token: str, body: PayIn, s: DB, client: Tempo
 
 
 @router.post("/{username}/orders/{token}/authenticated", response_model=PayOut)
-async def order_authenticated(username: str, token: str, s: DB, client: Temporal) -> PayOut:
+async def order_authenticated(
+    idempotency_key: IdempotencyKey, username: str, token: str, s: DB, client: Temporal
+) -> PayOut:
     order = await order_in_shop(s, username, token)
     if done := _closed(order):
         return done

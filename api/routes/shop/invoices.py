@@ -4,14 +4,12 @@ PDF. The order token is the buyer's key, as on the thank-you page; another order
 from __future__ import annotations
 
 from fastapi import APIRouter, Response
-from sqlalchemy import select
 
 from api.deps import DB
 from api.schemas.fields import Id
 from domain.errors import DomainError, ErrorCode
 from providers.documents.invoice_pdf import pdf_name, render
-from store.orders.invoices import invoice_document
-from store.orders.models import Invoice
+from store.orders.invoices import invoice_document, invoice_id_of_order
 from store.orders.queries import order_in_shop
 
 router = APIRouter()
@@ -24,9 +22,7 @@ router = APIRouter()
 )
 async def buyer_invoice_pdf(username: str, token: str, number: Id, s: DB) -> Response:
     order = await order_in_shop(s, username, token)
-    invoice_id = (
-        await s.execute(select(Invoice.id).where(Invoice.order_id == order.id, Invoice.number == number))
-    ).scalar_one_or_none()
+    invoice_id = await invoice_id_of_order(s, order.id, number)
     if invoice_id is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Invoice not found.")
     doc = await invoice_document(s, order.seller_id, invoice_id)

@@ -4,24 +4,22 @@ payer's key, as on the thank-you page): its rates and what is due next, another 
 
 from __future__ import annotations
 
-import uuid
-
 from fastapi import APIRouter
 
-from api.deps import DB, Temporal
+from api.deps import DB, IdempotencyKey, Temporal
 from api.routes.cabinet.billing import subscription_out
 from api.schemas.billing import ManageSetup, PaymentMethodIn, RatePayOut, SubscriptionOut
 from api.schemas.fields import Id
-from api.subscriptions import rate_payment, signal_subscription
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.subscriptions import Cancel, CancelMode, RatePaymentInput
+from domain.subscriptions import CancelMode, RatePaymentInput
+from handles import subscriptions as flow
+from handles.subscriptions import rate_payment
 from providers.stripe.client import gateway
 from store.billing.subscriptions import rate_owed, renewal_method_changed
 from store.db import session
 from store.orders.actions import setup_intent_recorded, setup_renewed
 from store.orders.models import Order
 from store.orders.queries import order_in_shop
-from workflows.subscription import SubscriptionWorkflow
 
 router = APIRouter()
 BASE = "/{username}/payment/{token}/manage"
@@ -51,7 +49,7 @@ async def manage_setup_intent(username: str, token: str, s: DB) -> ManageSetup:
 
 @router.post(f"{BASE}/payment_method", response_model=SubscriptionOut)
 async def manage_payment_method(
-    username: str, token: str, body: PaymentMethodIn, s: DB, client: Temporal
+    idempotency_key: IdempotencyKey, username: str, token: str, body: PaymentMethodIn, s: DB, client: Temporal
 ) -> SubscriptionOut:
     """The new card pays the rates to come; an open claim charges it at once."""
     order = await _recurring(s, username, token)
@@ -61,7 +59,7 @@ async def manage_payment_method(
     async with session() as own:  # committed before the claims are told: they read the new card
         await renewal_method_changed(own, order.token, body.payment_method)
     try:
-        await signal_subscription(client, token, SubscriptionWorkflow.payment_method_changed)
+        await flow.card_changed(client, token)
     except DomainError:
         pass  # the subscription has ended: the card is kept, nothing is due
     await s.refresh(order)
@@ -69,7 +67,9 @@ async def manage_payment_method(
 
 
 @router.post(f"{BASE}/rates/{{rate}}/pay", response_model=RatePayOut)
-async def manage_pay_rate(username: str, token: str, rate: Id, s: DB, client: Temporal) -> RatePayOut:
+async def manage_pay_rate(
+    idempotency_key: IdempotencyKey, username: str, token: str, rate: Id, s: DB, client: Temporal
+) -> RatePayOut:
     """The payer pays a past-due rate that no claim collects any more (a debt, or what the agency did not
     collect) with the saved card; a declined card answers with the provider's reason."""
     await _recurring(s, username, token)
@@ -90,10 +90,10 @@ async def manage_pay_rate(username: str, token: str, rate: Id, s: DB, client: Te
 
 
 @router.post(f"{BASE}/cancel", status_code=202)
-async def manage_cancel(username: str, token: str, s: DB, client: Temporal) -> dict[str, str]:
+async def manage_cancel(
+    username: str, token: str, s: DB, client: Temporal, idempotency_key: IdempotencyKey
+) -> dict[str, str]:
     """The payer cancels: no further charge; access lasts until the period ends."""
     await _recurring(s, username, token)
-    await signal_subscription(
-        client, token, SubscriptionWorkflow.cancel, Cancel(CancelMode.period_end, uuid.uuid4().hex)
-    )
+    await flow.canceled(client, token, CancelMode.period_end, idempotency_key)
     return {"status": "accepted"}

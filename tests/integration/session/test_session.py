@@ -47,7 +47,7 @@ async def test_sign_in_renew_and_token_errors(stack, seller):
         assert (await c.get("/v1/app/user")).json()["type"] == "missing_access_token"
         bad = await c.get("/v1/app/user", headers={"Authorization": "Bearer nonsense"})
         assert bad.status_code == 401 and bad.json()["type"] == "invalid_access_token"
-        from sellflow.settings import get_settings
+        from core.settings import get_settings
 
         expired = jwt.encode(
             {"sub": str(me["id"]), "typ": "access", "exp": datetime.now(UTC) - timedelta(seconds=5)},

@@ -7,9 +7,9 @@ import asyncio
 import pytest
 from temporalio.client import Client
 
-from api.workflows import pay
 from domain.checkout import CheckoutInput, PayOutcome
 from domain.workflow_ids import checkout_id
+from handles.checkout import pay
 from tests.integration.helpers import (
     CARD_3DS,
     card_payment_method,

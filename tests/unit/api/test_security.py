@@ -8,8 +8,8 @@ import jwt
 import pytest
 
 from api.security import access_token, user_id_from
+from core.settings import get_settings
 from domain.errors import DomainError, ErrorCode
-from sellflow.settings import get_settings
 
 
 def _signed(claims: dict) -> str:

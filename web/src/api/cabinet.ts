@@ -45,7 +45,8 @@ export const cabinetApi = {
   balance: (signal?: AbortSignal) => sdk.getBalance(withSignal(signal)),
   invoices: (query: QueryParams, signal?: AbortSignal) => sdk.listInvoices(query, withSignal(signal)),
   refunds: (token: string, signal?: AbortSignal) => sdk.listRefunds(token, withSignal(signal)),
-  refund: (token: string, refund: Body<'refund_order'>) => sdk.refundOrder(token, refund, { suppressErrors: true }),
+  refund: (token: string, refund: Body<'refund_order'>, idempotencyKey?: string) =>
+    sdk.refundOrder(token, refund, { suppressErrors: true, ...(idempotencyKey ? { idempotencyKey } : {}) }),
   payouts: (signal?: AbortSignal) => sdk.getPayouts(withSignal(signal)),
   savePayoutSettings: (settings: Body<'save_payout_settings'>) => sdk.savePayoutSettings(settings),
   cashout: () => sdk.requestCashout(),

@@ -81,6 +81,9 @@ export interface RequestOptions {
   auth?: boolean;
   /** Report upload progress (0..1); uses XMLHttpRequest. */
   onUploadProgress?: (fraction: number) => void;
+  /** The action's Idempotency-Key (a form keeps one per action, so a double submit is one action); a POST
+   * without one gets a fresh key, kept across this call's retries (a token renewal). */
+  idempotencyKey?: string;
 }
 
 const RENEW_PATH = '/app/session/renew_token';
@@ -228,6 +231,7 @@ function buildHeaders(options: RequestOptions): Record<string, string> {
   };
   const tokens = options.auth === false ? null : getTokens();
   if (tokens) headers.Authorization = `Bearer ${tokens.accessToken}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   return headers;
 }
 
@@ -301,6 +305,12 @@ async function perform<T>(path: string, options: RequestOptions, signal: AbortSi
   throw error;
 }
 
+/** A fresh Idempotency-Key (a random UUID). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
 /** Calls the API. Resolves with the camelCased answer (null for 204) or rejects with ApiError. */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
@@ -311,8 +321,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     else outer.addEventListener('abort', onOuterAbort, { once: true });
   }
   const untrack = isCancellableOnRouteChange(path) ? track(controller) : () => undefined;
+  const keyed = options.method === 'POST' && !options.idempotencyKey ? { ...options, idempotencyKey: newIdempotencyKey() } : options;
   try {
-    return await perform<T>(path, options, controller.signal, 0);
+    return await perform<T>(path, keyed, controller.signal, 0);
   } finally {
     untrack();
     outer?.removeEventListener('abort', onOuterAbort);

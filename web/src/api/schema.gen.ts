@@ -4048,7 +4048,10 @@ export interface operations {
     decide_legitimation: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 seller_id: number;
             };
@@ -4092,7 +4095,10 @@ export interface operations {
     limit_legitimation: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 seller_id: number;
             };
@@ -4271,7 +4277,10 @@ export interface operations {
     close_month: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5016,7 +5025,10 @@ export interface operations {
     cancel_account_deletion: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5054,7 +5066,10 @@ export interface operations {
     check_account_deletion_again: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5092,7 +5107,10 @@ export interface operations {
     confirm_account_deletion: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5134,7 +5152,10 @@ export interface operations {
     end_account_subscriptions: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5172,7 +5193,10 @@ export interface operations {
     reactivate_account: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5210,7 +5234,10 @@ export interface operations {
     start_account_deletion: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5408,7 +5435,10 @@ export interface operations {
     request_cashout: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5593,7 +5623,10 @@ export interface operations {
     claim_action: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 claim_id: number;
             };
@@ -5833,7 +5866,10 @@ export interface operations {
     add_domain: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5953,7 +5989,10 @@ export interface operations {
     check_domain: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 domain_id: number;
             };
@@ -6031,7 +6070,10 @@ export interface operations {
     start_export: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6211,7 +6253,10 @@ export interface operations {
     correct_invoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 invoice_id: number;
             };
@@ -6533,7 +6578,10 @@ export interface operations {
     refund_order: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 token: string;
             };
@@ -6617,7 +6665,10 @@ export interface operations {
     subscription_action: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 token: string;
             };
@@ -7486,7 +7537,10 @@ export interface operations {
     submit_seller_profile: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7785,7 +7839,10 @@ export interface operations {
     order_authenticated: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 token: string;
                 username: string;
@@ -7868,7 +7925,10 @@ export interface operations {
     pay_order: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 token: string;
                 username: string;
@@ -7995,7 +8055,10 @@ export interface operations {
     manage_cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 token: string;
                 username: string;
@@ -8038,7 +8101,10 @@ export interface operations {
     manage_payment_method: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 token: string;
                 username: string;
@@ -8083,7 +8149,10 @@ export interface operations {
     manage_pay_rate: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 rate: number;
                 token: string;
@@ -8247,7 +8316,10 @@ export interface operations {
     start_checkout: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
             path: {
                 slug: string;
                 username: string;

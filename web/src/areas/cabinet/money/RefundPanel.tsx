@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cabinetApi } from '../../../api/cabinet';
+import { newIdempotencyKey } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { toast } from '../../../app/notify';
 import { useMoney } from '../../../components/Money';
@@ -30,9 +31,13 @@ export function RefundPanel({ token, currency, trail }: {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // one key per refund the seller means: a double click or a retry sends the same key and refunds once; a new key
+  // only after this refund was accepted
+  const [refundKey, setRefundKey] = useState(newIdempotencyKey);
   const refund = useMutation({
-    mutationFn: (cents: number) => cabinetApi.refund(token, { amount: cents, reason }),
+    mutationFn: (cents: number) => cabinetApi.refund(token, { amount: cents, reason }, refundKey),
     onSuccess: () => {
+      setRefundKey(newIdempotencyKey());
       setAmount('');
       setReason('');
       setError(null);
@@ -40,7 +45,11 @@ export function RefundPanel({ token, currency, trail }: {
       void qc.invalidateQueries({ queryKey: moneyKeys.refunds(token) });
       void qc.invalidateQueries({ queryKey: ['order', token] });
     },
-    onError: (e) => setError(e instanceof ApiError ? (e.fields?.amount ? t('money.refundTooMuch', { left: String(e.fields.amount) }) : e.message) : t('toast.error')),
+    onError: (e) => {
+      // an answer (a 4xx) ends this attempt: a corrected refund is another action; a lost answer keeps the key
+      if (e instanceof ApiError && e.status) setRefundKey(newIdempotencyKey());
+      setError(e instanceof ApiError ? (e.fields?.amount ? t('money.refundTooMuch', { left: String(e.fields.amount) }) : e.message) : t('toast.error'));
+    },
   });
   const left = refunds.data?.refundable ?? 0;
   const submit = () => {

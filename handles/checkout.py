@@ -12,13 +12,13 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import ActivityError, WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
-from api.schemas.workflows import HistoryEvent, ProgressOut, StepOut, WorkflowOut, WorkflowSummary
+from core.settings import get_settings
 from domain.checkout import CheckoutInput, PaymentEvent, PayRequest, PayResult, Progress
 from domain.errors import DomainError, ErrorCode
 from domain.limits import ORDER_TOKEN_MAX
 from domain.mail import OutgoingMail
+from domain.ops import HistoryEvent, ProgressOut, StepOut, WorkflowOut, WorkflowSummary
 from domain.workflow_ids import checkout_id, mail_id
-from sellflow.settings import get_settings
 from workflows.checkout import CheckoutWorkflow
 from workflows.mail import MailWorkflow
 
@@ -29,6 +29,10 @@ def ui_url(workflow_id: str, run_id: str | None = None) -> str:
     s = get_settings()
     base = f"{s.temporal_ui_url}/namespaces/{s.temporal_namespace}/workflows/{quote(workflow_id)}"
     return f"{base}/{run_id}/history" if run_id else base
+
+
+class CheckoutOver(Exception):
+    """The order's checkout workflow has closed (paid or expired) and takes no more payments."""
 
 
 async def pay(client: Client, token: str, payment_method: str, inp: CheckoutInput | None = None) -> PayResult:
@@ -48,6 +52,8 @@ async def pay(client: Client, token: str, payment_method: str, inp: CheckoutInpu
         return await client.execute_update_with_start_workflow(
             CheckoutWorkflow.pay, PayRequest(payment_method), start_workflow_operation=start
         )
+    except WorkflowAlreadyStartedError as e:
+        raise CheckoutOver(token) from e
     except WorkflowUpdateFailedError as e:
         if isinstance(e.cause, ActivityError):
             raise DomainError(

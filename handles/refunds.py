@@ -5,9 +5,9 @@ from __future__ import annotations
 from temporalio.client import Client
 from temporalio.common import WorkflowIDReusePolicy
 
+from core.settings import get_settings
 from domain.refunds import RefundInput
 from domain.workflow_ids import refund_id
-from sellflow.settings import get_settings
 from workflows.refund import RefundWorkflow
 
 

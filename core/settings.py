@@ -124,20 +124,26 @@ class Settings(BaseSettings):
     otel_exporter: str = "none"  # none | console | memory
 
     @model_validator(mode="after")
-    def _refuse_unsafe_production(self) -> Settings:
-        if self.env == "production":
-            if "local-only" in self.jwt_secret or len(self.jwt_secret) < 32:
-                raise ValueError("SELLFLOW_JWT_SECRET must be set to a strong secret in production")
-            if not self.database_url:
-                raise ValueError("SELLFLOW_DATABASE_URL is required in production")
-            if self.agency_webhook_secret.endswith("_local"):
-                raise ValueError("SELLFLOW_AGENCY_WEBHOOK_SECRET is required in production")
-            if self.kyc_webhook_secret.endswith("_local"):
-                raise ValueError("SELLFLOW_KYC_WEBHOOK_SECRET is required in production")
-            if self.stripe_secret_key.endswith("_local"):
-                raise ValueError("SELLFLOW_STRIPE_SECRET_KEY is required in production")
-            if not self.secrets_keys.strip():
-                raise ValueError("SELLFLOW_SECRETS_KEYS is required in production")
+    def _refuse_unsafe_outside_local(self) -> Settings:
+        """Outside the local stack and the tests, every secret must be set: its default is public (it is in this
+        file), so a webhook signed with it (a bank return, a KYC answer) would be believed. Every offending
+        variable is named."""
+        if self.env in SAFE_ENVS:
+            return self
+        unsafe = [
+            f"SELLFLOW_{name.upper()}"
+            for name in SECRET_FIELDS
+            if _is_default_secret(name, getattr(self, name), type(self).model_fields[name].default)
+        ]
+        if "SELLFLOW_JWT_SECRET" not in unsafe and len(self.jwt_secret) < 32:
+            unsafe.append("SELLFLOW_JWT_SECRET")
+        if not self.database_url:
+            unsafe.append("SELLFLOW_DATABASE_URL")
+        if unsafe:
+            raise ValueError(
+                f"{', '.join(unsafe)} must be set to a real value when SELLFLOW_ENV={self.env} "
+                "(the defaults are for the local stack only)"
+            )
         return self
 
     @property
@@ -153,6 +159,36 @@ class Settings(BaseSettings):
     @property
     def pg_dir(self) -> Path:
         return self.data_dir / "pg"
+
+
+SAFE_ENVS = ("local", "test")
+# Every setting that is a secret (or, for Stripe's publishable key, names the account): none may keep its default
+# outside local and test.
+SECRET_FIELDS = (
+    "stripe_secret_key",
+    "stripe_publishable_key",
+    "stripe_webhook_secret",
+    "kyc_api_key",
+    "kyc_webhook_secret",
+    "bank_api_key",
+    "bank_webhook_secret",
+    "agency_api_key",
+    "agency_webhook_secret",
+    "dns_api_key",
+    "secrets_keys",
+    "jwt_secret",
+)
+
+
+def _is_default_secret(name: str, value: object, default: object) -> bool:
+    text = str(value or "").strip()
+    return (
+        not text
+        or text == default
+        or text.endswith("_local")
+        or "local-only" in text
+        or "CHANGE_ME" in text  # deploy/production/secret.example.yaml's placeholders
+    )
 
 
 @lru_cache(maxsize=1)

@@ -8,10 +8,11 @@ from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError
 
+from core.settings import get_settings
 from domain.ledger import PayeeType
 from domain.payouts import BankAnswer, PayoutInput, PayoutStatus
 from domain.workflow_ids import payout_id
-from sellflow.settings import get_settings
+from handles.errors import answered
 from workflows.payout import PayoutWorkflow
 
 END_TO_END = re.compile(r"^payout-(seller)-(\d{1,18})-\d{1,9}$")
@@ -34,9 +35,11 @@ def _handle(client: Client, seller_id: int):  # noqa: ANN202 - a typed workflow 
     return client.get_workflow_handle_for(PayoutWorkflow.run, payout_id(PayeeType.seller.value, seller_id))
 
 
-async def cashout_requested(client: Client, seller_id: int) -> None:
+async def cashout_requested(client: Client, seller_id: int) -> str:
+    """The available balance now: "issued", or 409 with why nothing could leave (`payout_not_eligible`) or that a
+    cashout is being prepared already (`cashout_pending`)."""
     await payouts_running(client, seller_id)
-    await _handle(client, seller_id).signal(PayoutWorkflow.cashout)
+    return await answered(_handle(client, seller_id).execute_update(PayoutWorkflow.request_cashout))
 
 
 async def settings_changed(client: Client, seller_id: int) -> None:

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from temporalio.client import Client
 from temporalio.common import WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
-from temporalio.service import RPCError, RPCStatusCode
+from temporalio.service import RPCError
 
-from domain.errors import DomainError, ErrorCode
+from core.settings import get_settings
+from domain.errors import Refusal
 from domain.legitimation import KycAnswer, LegitimationInput, LimitChange, ManagerDecision, ProfileFacts
 from domain.workflow_ids import legitimation_id
-from sellflow.settings import get_settings
+from handles.errors import answered, is_gone
 from workflows.legitimation import LegitimationWorkflow
 
 REFERENCE = re.compile(r"^legitimation-(\d{1,18})-(\d{1,9})$")
@@ -45,32 +45,37 @@ async def profile_saved(client: Client, seller_id: int, facts: ProfileFacts) -> 
     return True
 
 
-async def _signal(client: Client, seller_id: int, signal: Any, *args: object) -> None:
-    handle = client.get_workflow_handle_for(LegitimationWorkflow.run, legitimation_id(seller_id))
-    try:
-        await handle.signal(signal, *args)
-    except RPCError as e:
-        if e.status == RPCStatusCode.NOT_FOUND:
-            raise DomainError(ErrorCode.CONFLICT, "This legitimation is closed.") from e
-        raise
+def _handle(client: Client, seller_id: int):  # noqa: ANN202 - a typed workflow handle
+    return client.get_workflow_handle_for(LegitimationWorkflow.run, legitimation_id(seller_id))
 
 
 async def submitted(client: Client, seller_id: int) -> None:
-    await _signal(client, seller_id, LegitimationWorkflow.submit)
+    await answered(
+        _handle(client, seller_id).execute_update(LegitimationWorkflow.submit_for_review),
+        Refusal.legitimation_closed,
+    )
 
 
 async def decided(client: Client, seller_id: int, decision: ManagerDecision) -> None:
-    await _signal(client, seller_id, LegitimationWorkflow.decide, decision)
+    await answered(
+        _handle(client, seller_id).execute_update(LegitimationWorkflow.decide_review, decision),
+        Refusal.legitimation_closed,
+    )
 
 
 async def limit_set(client: Client, seller_id: int, change: LimitChange) -> None:
-    await _signal(client, seller_id, LegitimationWorkflow.set_limit, change)
+    await answered(
+        _handle(client, seller_id).execute_update(LegitimationWorkflow.change_limit, change),
+        Refusal.legitimation_closed,
+    )
 
 
 async def kyc_answered(client: Client, seller_id: int, answer: KycAnswer) -> bool:
     """False when the seller has no running legitimation (the answer is stored and acknowledged anyway)."""
     try:
-        await _signal(client, seller_id, LegitimationWorkflow.kyc_answered, answer)
-    except DomainError:
-        return False
+        await _handle(client, seller_id).signal(LegitimationWorkflow.kyc_answered, answer)
+    except RPCError as e:
+        if is_gone(e):
+            return False
+        raise
     return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from temporalio.client import Client
 from temporalio.contrib.opentelemetry import TracingInterceptor
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 
 async def connect() -> Client:

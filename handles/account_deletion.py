@@ -3,21 +3,19 @@ and read its status; a refused update (not ready, already confirmed) answers 409
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from temporalio.client import Client, WorkflowUpdateFailedError
+from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
-from temporalio.service import RPCError, RPCStatusCode
+from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.service import RPCError
 
+from core.settings import get_settings
 from domain.account_deletion import DeletionInput, DeletionStatus, FlowKind, SubscriptionChoice
-from domain.errors import DomainError, ErrorCode
+from domain.errors import DomainError, ErrorCode, Refusal
 from domain.workflow_ids import account_deletion_id
-from sellflow.settings import get_settings
+from handles.errors import answered, is_gone
 from workflows.account_deletion import AccountDeletionWorkflow
-
-GONE = "There is no running request to close this account."
 
 
 async def started(client: Client, seller_id: int, kind: FlowKind, subscriptions: SubscriptionChoice) -> None:
@@ -45,41 +43,24 @@ async def status(client: Client, seller_id: int) -> DeletionStatus | None:
     try:
         return await _handle(client, seller_id).query(AccountDeletionWorkflow.status)
     except RPCError as e:
-        if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
+        if is_gone(e):
             return None
         raise
 
 
-async def _signal(client: Client, seller_id: int, signal: Callable[[AccountDeletionWorkflow], None]) -> None:
-    """A signal to the seller's running request; 409 when none runs."""
-    try:
-        await _handle(client, seller_id).signal(signal)
-    except RPCError as e:
-        if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
-            raise DomainError(ErrorCode.CONFLICT, GONE) from e
-        raise
+async def _update(client: Client, seller_id: int, update: Any) -> None:
+    """An update of the seller's running request; 409 with the refusal's code when it does not apply or none
+    runs."""
+    await answered(_handle(client, seller_id).execute_update(update), Refusal.deletion_closed)
 
 
 async def check_again(client: Client, seller_id: int) -> None:
-    await _signal(client, seller_id, AccountDeletionWorkflow.check_again)
+    await _update(client, seller_id, AccountDeletionWorkflow.run_checks_again)
 
 
 async def end_subscriptions(client: Client, seller_id: int) -> None:
     """The running subscriptions cancelled at the end of their period, asked for after the start."""
-    await _signal(client, seller_id, AccountDeletionWorkflow.end_subscriptions)
-
-
-async def _update(client: Client, seller_id: int, update: Any) -> None:
-    try:
-        await _handle(client, seller_id).execute_update(update)
-    except WorkflowUpdateFailedError as e:
-        cause = e.cause
-        msg = cause.message if isinstance(cause, ApplicationError) else "This step is not possible now."
-        raise DomainError(ErrorCode.CONFLICT, msg) from e
-    except RPCError as e:
-        if e.status in (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION):
-            raise DomainError(ErrorCode.CONFLICT, GONE) from e
-        raise
+    await _update(client, seller_id, AccountDeletionWorkflow.end_running_subscriptions)
 
 
 async def confirm(client: Client, seller_id: int) -> None:

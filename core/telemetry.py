@@ -26,7 +26,7 @@ from opentelemetry.sdk.trace.export import (
 )
 from temporalio import activity
 
-from sellflow.settings import get_settings
+from core.settings import get_settings
 
 _done = False
 

@@ -1,0 +1,122 @@
+"""Idempotent POSTs (as Stripe's API): a request that carries an `Idempotency-Key` claims the key for its caller and
+path before it runs, and its answer is kept for a day. The same key again gets that answer (with
+`Idempotent-Replayed: true`) and changes nothing; while the first request still runs, 409; the same key with another
+body, 400. A server error gives the key back, so the client's retry runs again.
+
+The routes that move money or start a workflow require the header (`IdempotencyKey` in api/deps.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from api.security import user_id_from
+from domain.errors import DomainError, ErrorCode
+from store.idempotency.actions import answer_kept, key_claimed, key_released
+
+HEADER = b"idempotency-key"
+KEY = re.compile(r"^[\x21-\x7e]{1,255}$")  # printable ASCII without spaces, as the dependency's pattern
+
+
+async def _answer(
+    send: Send, status: int, body: bytes, extra: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers + (extra or [])})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _error(code: ErrorCode, message: str) -> bytes:
+    return json.dumps(
+        {"error": code, "message": message, "type": code, "fields": {"Idempotency-Key": message}}
+    ).encode()
+
+
+def _caller(headers: dict[bytes, bytes]) -> bytes:
+    """The signed-in user (the same after a token renewal, so a retry with new tokens finds its key), else the
+    credentials as sent (none for a buyer: the path names the order)."""
+    auth = headers.get(b"authorization", b"")
+    scheme, _, token = auth.decode("latin-1").partition(" ")
+    if scheme.lower() == "bearer" and token:
+        try:
+            return f"user:{user_id_from(token.strip())}".encode()
+        except DomainError:
+            pass
+    return auth
+
+
+class Idempotency:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        raw = headers.get(HEADER)
+        if raw is None:
+            await self.app(scope, receive, send)
+            return
+        key = raw.decode("latin-1")
+        if not KEY.match(key):
+            return await _answer(send, 400, _error(ErrorCode.INVALID_INPUT, "invalid"))
+        # the whole body (InputGuard has bounded and read it already), then handed on unchanged
+        chunks: list[bytes] = []
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, receive, send)
+                return
+            chunks.append(message.get("body", b""))
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        caller = (
+            headers.get(b"authorization", b"") + b"\x00" + scope["path"].encode("utf-8", "surrogateescape")
+        )
+        owner = hashlib.sha256(caller).hexdigest()
+        claimed = await key_claimed(owner, key, hashlib.sha256(body).hexdigest())
+        if not claimed.first:
+            if not claimed.same_body:
+                msg = "This key was used with another request."
+                return await _answer(send, 400, _error(ErrorCode.INVALID_INPUT, msg))
+            if claimed.status is None:
+                msg = "A request with this key is still running."
+                return await _answer(send, 409, _error(ErrorCode.CONFLICT, msg))
+            return await _answer(
+                send, claimed.status, claimed.body or b"", [(b"idempotent-replayed", b"true")]
+            )
+
+        sent = False
+
+        async def once() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        status = 500
+        out: list[bytes] = []
+
+        async def keep(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body":
+                out.append(message.get("body", b""))
+            await send(message)
+
+        try:
+            await self.app(scope, once, keep)
+        except BaseException:
+            await key_released(owner, key)
+            raise
+        if status >= 500:
+            await key_released(owner, key)
+        else:
+            await answer_kept(owner, key, status, b"".join(out))

@@ -1,0 +1,36 @@
+"""The one place that turns a workflow's answer to an action into the API's: an update its validator refused, or a
+workflow that is gone (ended, or never ran), is 409 CONFLICT with the refusal's code; nothing changed."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import TypeVar
+
+from temporalio.client import WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError, RPCStatusCode
+
+from domain.errors import Refusal, refused
+
+T = TypeVar("T")
+GONE = (RPCStatusCode.NOT_FOUND, RPCStatusCode.FAILED_PRECONDITION)
+
+
+def is_gone(e: RPCError) -> bool:
+    """The workflow has ended or never ran (a closed workflow answers NOT_FOUND to signals and updates)."""
+    return e.status in GONE
+
+
+async def answered(call: Awaitable[T], gone: Refusal = Refusal.gone) -> T:
+    """Await an update (or a signal) sent to a running workflow: its result, or 409 with the validator's refusal
+    code, or 409 `gone` when no such workflow runs."""
+    try:
+        return await call
+    except WorkflowUpdateFailedError as e:
+        cause = e.cause
+        code = cause.type if isinstance(cause, ApplicationError) and cause.type else gone
+        raise refused(code) from e
+    except RPCError as e:
+        if is_gone(e):
+            raise refused(gone) from e
+        raise
