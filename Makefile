@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 NODE_BIN := $(CURDIR)/$(VENV)/node
 export PATH := $(NODE_BIN):$(PATH)
 
-.PHONY: run test check record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble bench clean openapi
+.PHONY: run test check store record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble bench clean openapi
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -61,14 +61,18 @@ web-test: install
 unit: install
 	$(BIN)/python -m pytest -q tests/unit
 
-# The edit-test loop: lint, types, import contracts and the tests that need no stack (seconds, not minutes).
-check: lint typecheck
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit tests/workflows tests/replay
+# The edit-test loop: lint, types, import contracts, the web's linter and unit tests, and the tests that need no
+# stack (a few minutes, no stack).
+check: lint typecheck web-lint web-test
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit tests/workflows tests/replay tests/store
 
 # Run the workflow scenarios with fake activities and store the histories of new shapes next to the old ones in
 # tests/replay/histories/ (after a change to a workflow; see ARCHITECTURE.md, "Changing a workflow").
 record-histories: install
 	$(BIN)/python -m tests.replay.record
+
+store: install
+	$(BIN)/python -m pytest -q tests/store
 
 integration: install web pebble
 	$(BIN)/python -m pytest -q tests/integration
@@ -76,10 +80,11 @@ integration: install web pebble
 e2e: install web chromium
 	$(BIN)/python -m pytest -q tests/e2e
 
-# Everything: lint, type checks, web unit tests, then one pytest run (unit, integration, browser) whose
-# summary line ends the output.
-test: install web chromium pebble lint typecheck web-lint web-test
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+# Everything, in stages with a time budget each (tests/stages): checks (lint, types, import contracts, web lint,
+# types and unit tests), unit + workflow + replay, store (PostgreSQL alone), integration (the whole stack), browser.
+# A hung test is stopped (pytest-timeout); the stage times and the 25 slowest tests are printed, then the summary.
+test: install web chromium pebble
+	$(BIN)/python -m tests.stages
 
 openapi: install
 	$(BIN)/sellflow openapi > web/openapi.json

@@ -29,6 +29,7 @@ from domain.account_deletion import (
     EndingSubscriptions,
     SellerRef,
 )
+from domain.keys import account_closing_mail_key
 from domain.ledger import PlanPurpose
 from domain.mail import MailTemplate, OutgoingMail
 from providers.mail.smtp import Mailer
@@ -133,7 +134,7 @@ class AccountDeletionActivities:
         return await deliver(
             self.mailer,
             OutgoingMail(
-                key=f"account-deletion-{mail.seller_id}-{mail.request}-{mail.stage}",
+                key=account_closing_mail_key(mail.seller_id, mail.request, mail.stage),
                 to=user.email,
                 template=TEMPLATES[mail.stage],
                 locale=user.locale,

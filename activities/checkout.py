@@ -30,6 +30,7 @@ from domain.checkout import (
     OrderStep,
     PayOutcome,
 )
+from domain.keys import card_attach_key, order_event_key, payment_intent_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
@@ -121,9 +122,9 @@ class CheckoutActivities:
                 # The page made this card without a SetupIntent (one 3-D Secure challenge per purchase): it is
                 # saved on the order's customer first, as the SetupIntent did, so the renewals can charge it.
                 await self.payments.attach_payment_method(
-                    req.payment_method, customer or "", f"order-{token}-pm-{attempt}-attach"
+                    req.payment_method, customer or "", card_attach_key(token, attempt)
                 )
-                key = f"order-{token}-pi-{attempt}"
+                key = payment_intent_key(token, attempt)
                 intent = await self.payments.create_payment_intent(
                     order_token=token,
                     attempt=attempt,
@@ -158,7 +159,7 @@ class CheckoutActivities:
                 intent = await self.payments.retrieve_payment_intent(ref)
             if intent.needs_confirmation:
                 intent = await self.payments.confirm_payment_intent(
-                    ref, f"order-{token}-pi-{attempt}-confirm"
+                    ref, payment_intent_key(token, attempt, "confirm")
                 )
         except ProviderDeclined as e:
             bound.info("payment_declined", reason=e.message)
@@ -209,7 +210,7 @@ class CheckoutActivities:
         if rec is None:
             raise ApplicationError("order has no payment intent", type="NoIntent", non_retryable=True)
         intent = await self.payments.cancel_payment_intent(
-            rec.provider_ref, f"order-{token}-pi-{rec.attempt}-cancel"
+            rec.provider_ref, payment_intent_key(token, rec.attempt, "cancel")
         )
         log.info("payment_intent_canceled", order_token=token, intent_id=intent.id, status=intent.status)
         replaced = "Replaced by a new payment attempt." if intent.canceled else None
@@ -267,7 +268,7 @@ class CheckoutActivities:
                 raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")
             first = schedule(terms_from_json(order.terms or {}), order.started_on, horizon=1)[0]
             payer_mail = OutgoingMail(
-                key=f"order-{req.order_token}-payer-started",
+                key=order_event_key(req.order_token, "payer-started"),
                 to=order.payer_email,
                 template=MailTemplate.order_started,
                 context={
@@ -287,7 +288,7 @@ class CheckoutActivities:
             if access is None or invoice is None:
                 raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")
             payer_mail = OutgoingMail(
-                key=f"order-{req.order_token}-payer-confirmation",
+                key=order_event_key(req.order_token, "payer-confirmation"),
                 to=order.payer_email,
                 template=MailTemplate.order_confirmation,
                 context={
@@ -303,7 +304,7 @@ class CheckoutActivities:
         if seller_user:
             mails.append(
                 OutgoingMail(
-                    key=f"order-{req.order_token}-seller-sale",
+                    key=order_event_key(req.order_token, "seller-sale"),
                     to=seller_user.email,
                     template=MailTemplate.order_sale,
                     locale=seller_user.locale,

@@ -12,6 +12,7 @@ from activities.mail import deliver
 from activities.subscription import manage_url
 from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, InkassoStatus, OpenClaim
 from domain.inkasso import AgencyStatus, ClaimPayment, HandOver
+from domain.keys import claim_reminder_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from providers.inkasso.client import AgencyRefused, CollectionAgency
@@ -52,7 +53,7 @@ class ClaimActivities:
         await deliver(
             self.mailer,
             OutgoingMail(
-                key=f"claim-{req.order_token}-{req.rate}-{req.stage}",
+                key=claim_reminder_key(req.order_token, req.rate, req.stage),
                 to=order.payer_email,
                 template=MailTemplate.claim_reminder,
                 context={

@@ -15,6 +15,7 @@ from temporalio import activity
 
 from activities.mail import deliver
 from core.settings import get_settings
+from domain.keys import refund_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
@@ -52,7 +53,7 @@ class RefundActivities:
             ).scalar()
         if intent is None:
             return ProviderAnswer(ok=False, message="No successful card payment to refund.")
-        key = f"order-{req.order_token}-refund-{req.number}"
+        key = refund_key(req.order_token, req.number)
         try:
             done = await self.refunds.refund(intent, refund.amount, key)
         except ProviderRefused as e:
@@ -95,7 +96,7 @@ class RefundActivities:
         async with session() as s:
             refund, order = await refund_of(s, req.order_token, req.number)
             seller_user = await seller_user_of(s, order.seller_id)
-        key = f"order-{req.order_token}-refund-{req.number}"
+        key = refund_key(req.order_token, req.number)
         full = order.payment_state == PaymentState.payment_refunded
         mails = [
             OutgoingMail(

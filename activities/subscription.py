@@ -18,6 +18,7 @@ from temporalio.exceptions import ApplicationError
 from activities.mail import deliver
 from core.settings import get_settings
 from domain.checkout import PayOutcome
+from domain.keys import card_expiry_mail_key, rate_key, rate_paid_mail_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentState
@@ -34,7 +35,6 @@ from domain.subscriptions import (
     SubscriptionMove,
     SubscriptionPlan,
     decline_kind,
-    rate_key,
 )
 from providers.mail.smtp import Mailer
 from providers.stripe.client import RenewalIntents
@@ -89,7 +89,7 @@ class SubscriptionActivities:
         await deliver(
             self.mailer,
             OutgoingMail(
-                key=f"order-{req.order_token}-card-{req.expires}-expiry",
+                key=card_expiry_mail_key(req.order_token, req.expires),
                 to=order.payer_email,
                 template=MailTemplate.card_expiry,
                 context={
@@ -196,7 +196,7 @@ class SubscriptionActivities:
         number = await invoice_numbered(draft)
         await deliver(
             self.mailer,
-            _rate_mail(order, ev, MailTemplate.rate_paid, f"order-{ev.order_token}-rate-{ev.rate}-paid"),
+            _rate_mail(order, ev, MailTemplate.rate_paid, rate_paid_mail_key(ev.order_token, ev.rate)),
         )
         return number
 

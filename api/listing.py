@@ -52,7 +52,17 @@ def list_openapi(
 
     params = [
         param("page", {"type": "integer", "minimum": 1, "maximum": PAGE_MAX, "default": 1}, "1-based page"),
-        param("per", {"type": "integer", "enum": list(spec.page_sizes), "default": default_per}, "page size"),
+        param(
+            "per",
+            {
+                "type": "integer",
+                "enum": list(spec.page_sizes),
+                "minimum": min(spec.page_sizes),
+                "maximum": max(spec.page_sizes),
+                "default": default_per,
+            },
+            "page size",
+        ),
         param("query", {"type": "string", "maxLength": SEARCH_MAX}, "free-text search"),
         param("sort_key", {"type": "string", "enum": list(spec.sort_columns)}, "sort column"),
         param("sort_dir", {"type": "string", "enum": ["asc", "desc"], "default": "desc"}, "sort direction"),

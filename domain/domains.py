@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+import idna
+
 
 class DomainState(StrEnum):
     """Core §4: a domain is waiting for its record, active (verified), in error, or active with a certificate."""
@@ -72,14 +74,16 @@ class HostnameError(StrEnum):
 
 
 def ascii_hostname(name: str) -> str:
-    """The ASCII (punycode) form of a hostname: lower case, no trailing dot; IDN labels encoded (müller.de →
-    xn--mller-kva.de). Raises ValueError when it cannot be encoded."""
-    n = name.strip().rstrip(".").lower()
+    """The ASCII (punycode) form of a hostname by IDNA 2008 with the UTS 46 mapping (as browsers resolve it): lower
+    case, no trailing dot, IDN labels encoded (müller.de → xn--mller-kva.de, faß.de → xn--fa-hia.de). Emoji and
+    other code points IDNA 2008 disallows, and A-labels that do not decode to a valid label (xn--abc), raise
+    ValueError."""
+    n = name.strip().rstrip(".")
     if not n:
         raise ValueError("empty")
     try:
-        return n.encode("idna").decode("ascii")
-    except UnicodeError as e:
+        return idna.encode(n, uts46=True).decode("ascii").lower()
+    except (idna.IDNAError, UnicodeError) as e:
         raise ValueError(str(e)) from e
 
 
@@ -144,8 +148,8 @@ def subdomain_hostname(label: str | None, platform_suffix: str) -> str:
 def display_hostname(host: str) -> str:
     """The Unicode form to show (xn--mller-kva.de → müller.de); the ASCII form if it does not decode."""
     try:
-        return host.encode("ascii").decode("idna")
-    except UnicodeError:
+        return idna.decode(host)
+    except (idna.IDNAError, UnicodeError):
         return host
 
 

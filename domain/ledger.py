@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from domain.keys import chargeback_key, order_key, refund_key
+
 
 class PayeeType(StrEnum):
     seller = "seller"
@@ -106,7 +108,7 @@ def platform_fee(total: int, rate: FeeRate) -> int:
 
 
 def sale_entries(order_token: str, seller_id: int, total: int, fee: int, currency: str) -> list[Entry]:
-    k = f"order-{order_token}"
+    k = order_key(order_token)
     s, c, p = PayeeType.seller, PayeeType.clearing, PayeeType.platform
     entries = [
         Entry(c, NO_PAYEE, EntryKind.sale, -total, currency, f"{k}-sale-clearing"),
@@ -138,7 +140,7 @@ def fee_back(fee: int, total: int, refunded_before: int, amount: int) -> int:
 def refund_entries(
     order_token: str, refund_no: int, seller_id: int, amount: int, fee_back: int, currency: str
 ) -> list[Entry]:
-    k = f"order-{order_token}-refund-{refund_no}"
+    k = refund_key(order_token, refund_no)
     s, c, p = PayeeType.seller, PayeeType.clearing, PayeeType.platform
     entries = [
         Entry(c, NO_PAYEE, EntryKind.refund, amount, currency, f"{k}-clearing"),
@@ -175,7 +177,7 @@ def chargeback_entries(
 ) -> list[Entry]:
     """A lost payment: the buyer's bank takes `amount` back and the provider its fee, both borne by the seller; the
     platform fee on the amount is given back as on a refund."""
-    k = f"order-{order_token}-chargeback-{dispute}"
+    k = chargeback_key(order_token, dispute)
     s, c, p = PayeeType.seller, PayeeType.clearing, PayeeType.platform
     entries = [
         Entry(c, NO_PAYEE, EntryKind.chargeback, amount, currency, f"{k}-clearing"),
@@ -196,7 +198,7 @@ def dispute_won_entries(
 ) -> list[Entry]:
     """A dispute won: the amount comes back to the seller and the platform takes its fee on it again; the
     provider keeps its dispute fee."""
-    k = f"order-{order_token}-chargeback-{dispute}-won"
+    k = f"{chargeback_key(order_token, dispute)}-won"
     s, c, p = PayeeType.seller, PayeeType.clearing, PayeeType.platform
     entries = [
         Entry(c, NO_PAYEE, EntryKind.reversal, -amount, currency, f"{k}-clearing"),

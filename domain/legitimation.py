@@ -297,10 +297,6 @@ class LegitimationMail:
     reason: str | None = None
 
 
-def kyc_reference(seller_id: int, round_no: int) -> str:
-    return f"legitimation-{seller_id}-{round_no}"
-
-
 # ----- how far a seller is (the wizard, the dashboard, the workflow's facts) ----------------------------
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+from domain.keys import payout_end_to_end_id
 from domain.ledger import NO_PAYEE, Entry, EntryKind, PayeeType
 
 
@@ -84,7 +85,7 @@ class PayoutRequest:
 
     @property
     def end_to_end_id(self) -> str:
-        return f"payout-{self.payee_type.value}-{self.payee_id}-{self.number}"
+        return payout_end_to_end_id(self.payee_type.value, self.payee_id, self.number)
 
 
 @dataclass(frozen=True)

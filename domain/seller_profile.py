@@ -15,6 +15,8 @@ from stdnum.ch import vat as ch_vat
 from stdnum.eu import vat as eu_vat
 from stdnum.gb import vat as gb_vat
 
+from domain.countries import is_country
+
 HOME_COUNTRY = "DE"
 MIN_AGE = 18  # core §9
 
@@ -190,7 +192,7 @@ def normalised_iban(iban: str) -> str:
 
 
 def _country_error(v: str | None) -> str | None:
-    return None if _blank(v) or COUNTRY_RE.match(str(v)) else INVALID_COUNTRY
+    return None if _blank(v) or (COUNTRY_RE.match(str(v)) and is_country(str(v))) else INVALID_COUNTRY
 
 
 def format_errors(p: SellerProfile, today: date) -> dict[str, str]:

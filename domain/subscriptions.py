@@ -77,13 +77,6 @@ def decline_kind(code: str | None) -> DeclineKind:
     return DeclineKind.hard if code in HARD_DECLINE_CODES else DeclineKind.soft
 
 
-def rate_key(order_token: str, rate: int, attempt: int = 1) -> str:
-    """The idempotency key of a rate's charge: `order-{token}-rate-{n}`; a retry of the same rate adds its
-    attempt number."""
-    base = f"order-{order_token}-rate-{rate}"
-    return base if attempt == 1 else f"{base}-{attempt}"
-
-
 class SubscriptionPhase(StrEnum):
     """What the workflow is doing, in words the cabinet shows."""
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from temporalio.client import Client
 from temporalio.common import WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
@@ -11,17 +9,15 @@ from temporalio.service import RPCError
 
 from core.settings import get_settings
 from domain.errors import Refusal
+from domain.keys import seller_of_kyc_reference
 from domain.legitimation import KycAnswer, LegitimationInput, LimitChange, ManagerDecision, ProfileFacts
 from domain.workflow_ids import legitimation_id
 from handles.errors import answered, is_gone
 from workflows.legitimation import LegitimationWorkflow
 
-REFERENCE = re.compile(r"^legitimation-(\d{1,18})-(\d{1,9})$")
-
 
 def seller_of_reference(reference: str) -> int | None:
-    m = REFERENCE.match(reference)
-    return int(m.group(1)) if m else None
+    return seller_of_kyc_reference(reference)
 
 
 async def profile_saved(client: Client, seller_id: int, facts: ProfileFacts) -> bool:

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import re
-
 from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError
 
 from core.settings import get_settings
+from domain.keys import seller_of_end_to_end_id
 from domain.ledger import PayeeType
 from domain.payouts import BankAnswer, PayoutInput, PayoutStatus
 from domain.workflow_ids import payout_id
 from handles.errors import answered
 from workflows.payout import PayoutWorkflow
-
-END_TO_END = re.compile(r"^payout-(seller)-(\d{1,18})-\d{1,9}$")
 
 
 async def payouts_running(client: Client, seller_id: int) -> None:
@@ -53,11 +50,11 @@ async def payout_status(client: Client, seller_id: int) -> PayoutStatus:
 
 
 async def bank_answered(client: Client, answer: BankAnswer) -> bool:
-    m = END_TO_END.match(answer.end_to_end_id)
-    if m is None:
+    seller_id = seller_of_end_to_end_id(answer.end_to_end_id)
+    if seller_id is None:
         return False
     try:
-        await _handle(client, int(m.group(2))).signal(PayoutWorkflow.bank_answered, answer)
+        await _handle(client, seller_id).signal(PayoutWorkflow.bank_answered, answer)
     except RPCError:
         return False
     return True

@@ -14,6 +14,7 @@ from temporalio.service import RPCError
 from core.settings import get_settings
 from domain.errors import DomainError, ErrorCode, Refusal
 from domain.inkasso import AgencyEvent
+from domain.keys import chargeback_request_id
 from domain.subscriptions import Cancel, CancelMode, RatePaymentInput, RatePaymentResult
 from domain.workflow_ids import claim_id, rate_payment_id, subscription_id
 from handles.errors import answered, is_gone
@@ -67,7 +68,7 @@ async def canceled_by_chargeback(client: Client, token: str, dispute_id: str) ->
     runs."""
     try:
         await _subscription(client, token).signal(
-            SubscriptionWorkflow.cancel, Cancel(CancelMode.now, f"chargeback-{dispute_id}")
+            SubscriptionWorkflow.cancel, Cancel(CancelMode.now, chargeback_request_id(dispute_id))
         )
     except RPCError as e:
         if is_gone(e):

@@ -31,6 +31,7 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError
 
 from domain.errors import Refusal
+from domain.keys import kyc_reference, legitimation_mail_key, legitimation_round_key
 from domain.legitimation import (
     AccountLimit,
     DataMismatch,
@@ -52,7 +53,6 @@ from domain.legitimation import (
     ReviewingStatus,
     VerificationLevel,
     combined_limit,
-    kyc_reference,
 )
 from workflows.policies import FULFILMENT_STEP, run_step
 
@@ -119,7 +119,7 @@ class LegitimationWorkflow:
             )
         except TimeoutError:
             st.reminded = True
-            await self._mail(LegitimationMailKind.changes_reminder, f"round-{st.round}")
+            await self._mail(LegitimationMailKind.changes_reminder, legitimation_round_key(st.round))
             await self._record("system", "reminded")
             return
         if self._rejected_by_manager():
@@ -204,7 +204,7 @@ class LegitimationWorkflow:
             st.reason = d.reason
             st.verified_hash = st.facts.data_hash if st.facts else None
             await self._record(actor, "approved", d.reason)
-            await self._mail(LegitimationMailKind.legitimated, f"round-{st.round}")
+            await self._mail(LegitimationMailKind.legitimated, legitimation_round_key(st.round))
         elif d.decision == Decision.reject:
             await self._reject(actor, "rejected", d.reason)
         else:
@@ -222,7 +222,7 @@ class LegitimationWorkflow:
         st.change_since = workflow.now()
         st.reminded = False
         await self._record(actor, action, reason)
-        await self._mail(LegitimationMailKind.changes_requested, f"round-{st.round}")
+        await self._mail(LegitimationMailKind.changes_requested, legitimation_round_key(st.round))
 
     async def _reject(self, actor: str, action: str, reason: str | None) -> None:
         st = self.state
@@ -233,7 +233,7 @@ class LegitimationWorkflow:
         st.account_limit = AccountLimit.rejected
         st.reason = reason
         await self._record(actor, action, reason)
-        await self._mail(LegitimationMailKind.rejected, f"round-{st.round}")
+        await self._mail(LegitimationMailKind.rejected, legitimation_round_key(st.round))
 
     async def _apply_limit(self) -> None:
         st = self.state
@@ -377,7 +377,7 @@ class LegitimationWorkflow:
             LegitimationMail(
                 seller_id=st.seller_id,
                 kind=kind,
-                key=f"legitimation-{st.seller_id}-{kind.value}-{key}",
+                key=legitimation_mail_key(st.seller_id, kind.value, key),
                 reason=st.reason,
             ),
         )

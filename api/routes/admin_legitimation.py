@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse
 
 from api.deps import DB, CurrentManager, IdempotencyKey, Temporal
+from api.files import stored_file
 from api.listing import list_openapi, list_params
 from api.routes.cabinet.profile import UNDER_REVIEW, legitimation_out, profile_out
 from api.schemas.fields import Id
@@ -159,4 +160,4 @@ async def admin_document_file(document_id: Id, manager: CurrentManager, s: DB) -
     doc = await s.get(KycDocument, document_id)
     if doc is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Document not found.")
-    return FileResponse(storage().path(doc.storage_key), filename=doc.file_name, media_type=doc.content_type)
+    return stored_file(storage().path(doc.storage_key), doc.file_name, doc.content_type)

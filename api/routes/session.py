@@ -39,6 +39,7 @@ from domain.accounts import (
     username_error,
 )
 from domain.errors import DomainError, ErrorCode, invalid
+from domain.keys import user_mail_key
 from domain.mail import MailTemplate, OutgoingMail
 from handles.checkout import send_mail
 from store.accounts.actions import (
@@ -115,7 +116,7 @@ def _mail(user: User, key: str, template: MailTemplate, link: str) -> OutgoingMa
 def _confirmation_mail(user: User, token: str) -> OutgoingMail:
     return _mail(
         user,
-        f"user-{user.id}-confirmation-{token[:8]}",
+        user_mail_key(user.id, "confirmation", token),
         MailTemplate.account_confirmation,
         f"{_link('/users/confirmation')}?confirmation_token={token}",
     )
@@ -230,7 +231,7 @@ async def send_magic_link(
             client,
             _mail(
                 user,
-                f"user-{user.id}-magic-{token[:8]}",
+                user_mail_key(user.id, "magic", token),
                 MailTemplate.magic_link,
                 f"{_link('/users/magic_link')}?token={token}",
             ),
@@ -258,7 +259,7 @@ async def request_password_reset(
             client,
             _mail(
                 user,
-                f"user-{user.id}-reset-{token[:8]}",
+                user_mail_key(user.id, "reset", token),
                 MailTemplate.reset_password,
                 f"{_link('/users/password/edit')}?reset_password_token={token}",
             ),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from domain.claims import (
     STAGE_DAYS_MAX,
@@ -64,7 +64,7 @@ class ClaimList(ListAnswer[ClaimRow]):
     """The generic list answer of the seller's claims (dunning and debt collection)."""
 
 
-StageDays = Annotated[int, Field(ge=0, le=STAGE_DAYS_MAX)]
+StageDays = Annotated[int, Strict(), Field(ge=0, le=STAGE_DAYS_MAX)]
 
 
 class ClaimSettingsIO(BaseModel):

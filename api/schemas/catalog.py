@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StringConstraints
+from pydantic import BaseModel, Field, Strict, StringConstraints
 
-from domain.billing_calendar import defers_first_rate, installment_total, schedule
+from domain.billing_calendar import START_DAYS, defers_first_rate, installment_total, schedule
 from domain.limits import (
     AMOUNT_MAX,
     CURRENCY_LEN,
@@ -46,7 +46,8 @@ class PlanOut(BaseModel):
     custom_intervals: list[str] | None = None
     rate_amounts: list[int] | None = None
     test_days: int = 0
-    start_day: int | None = None
+    # one of START_DAYS (the plan's rule says so in words); bounded here so no value reaches the database out of range
+    start_day: Annotated[int, Strict(), Field(ge=min(START_DAYS), le=max(START_DAYS))] | None = None
     use_net_price: bool = False
     total: int | None = None
     schedule: list[RateOut] = []
@@ -93,7 +94,7 @@ class ProductPatch(BaseModel):
     internal_name: str | None = Field(None, max_length=PRODUCT_NAME_MAX)
 
 
-Amount = Annotated[int, Field(ge=0, le=AMOUNT_MAX)]
+Amount = Annotated[int, Strict(), Field(ge=0, le=AMOUNT_MAX)]  # an integer: never true, 1.0 or "1"
 PeriodCode = Annotated[str, StringConstraints(min_length=2, max_length=4)]
 
 
@@ -102,15 +103,20 @@ class PlanIn(BaseModel):
 
     name: str = Field(min_length=1, max_length=PLAN_NAME_MAX)
     payment_type: PaymentType = PaymentType.one_time
-    price: int = Field(description="minor units; the first amount of a recurring plan")
+    price: Annotated[
+        int,
+        Strict(),
+        Field(ge=0, le=AMOUNT_MAX, description="minor units; the first amount of a recurring plan"),
+    ]
     currency: str = Field("eur", max_length=CURRENCY_LEN)
     next_amount: Amount | None = None
-    payments_count: Annotated[int, Field(ge=1, le=PAYMENTS_COUNT_MAX)] | None = None
+    payments_count: Annotated[int, Strict(), Field(ge=1, le=PAYMENTS_COUNT_MAX)] | None = None
     period: PeriodCode | None = None
     custom_intervals: Annotated[list[PeriodCode], Field(max_length=PAYMENTS_COUNT_MAX)] | None = None
     rate_amounts: Annotated[list[Amount], Field(max_length=PAYMENTS_COUNT_MAX)] | None = None
-    test_days: Annotated[int, Field(ge=0, le=TEST_DAYS_MAX)] | None = None  # none: 0
-    start_day: int | None = None
+    test_days: Annotated[int, Strict(), Field(ge=0, le=TEST_DAYS_MAX)] | None = None  # none: 0
+    # one of START_DAYS (the plan's rule says so in words); bounded here so no value reaches the database out of range
+    start_day: Annotated[int, Strict(), Field(ge=min(START_DAYS), le=max(START_DAYS))] | None = None
     use_net_price: bool | None = None  # none: gross prices
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from domain.errors import ErrorCode
+from domain.errors import ErrorCode, Refusal
 
 
 class AppConfig(BaseModel):
@@ -31,3 +31,5 @@ class ErrorBody(BaseModel):
     message: str
     type: ErrorCode
     fields: dict[str, Any] | None = None
+    # a 409 of an action on a running workflow that does not apply: why (the web app words it in en and de)
+    reason: Refusal | None = None

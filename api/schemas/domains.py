@@ -3,10 +3,12 @@
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from domain.domains import (
+    DEFAULT_TTL,
     HOSTNAME_MAX,
+    TTL_OPTIONS,
     DnsRecordState,
     DnsRecordType,
     DomainAction,
@@ -22,7 +24,7 @@ class DomainIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: DomainKind
     name: Annotated[str, StringConstraints(max_length=HOSTNAME_MAX + 10)]
-    ttl: int = 3600
+    ttl: Annotated[int, Strict(), Field(ge=min(TTL_OPTIONS), le=max(TTL_OPTIONS))] = DEFAULT_TTL
 
 
 class DnsRecordOut(BaseModel):

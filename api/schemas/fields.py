@@ -9,6 +9,7 @@ from fastapi import Path
 from pydantic import AfterValidator, StringConstraints
 
 from domain.accounts import email_error, normalised_email
+from domain.countries import country_error
 from domain.limits import (
     EMAIL_MAX,
     FINGERPRINT_MAX,
@@ -39,3 +40,13 @@ Token = Annotated[str, StringConstraints(max_length=TOKEN_MAX)]
 Fingerprint = Annotated[str, StringConstraints(min_length=1, max_length=FINGERPRINT_MAX)]
 # A row id in a path: PostgreSQL's bigint.
 Id = Annotated[int, Path(ge=1, le=ID_MAX)]
+
+
+def _country(v: str) -> str:
+    if err := country_error(v):
+        raise ValueError(err)
+    return v.upper()
+
+
+# A country: an ISO 3166-1 alpha-2 code in any case, answered uppercased (`ZZ` and other unassigned codes refused).
+CountryCode = Annotated[str, StringConstraints(min_length=2, max_length=2), AfterValidator(_country)]

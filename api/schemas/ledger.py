@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
+from api.schemas.fields import CountryCode
 from domain.bookkeeping import ExportState
 from domain.ledger import EntryKind, PlatformInvoiceState
 from domain.limits import AMOUNT_MAX, INVOICE_BUYER_LINES_MAX, INVOICE_LINE_MAX
@@ -87,8 +88,8 @@ class ExportStateIn(BaseModel):
 class PayoutSettingsIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     schedule: PayoutSchedule
-    minimum: int = Field(ge=0, le=AMOUNT_MAX)  # euro cents
-    hold_days: int = Field(ge=0, le=90)
+    minimum: Annotated[int, Strict(), Field(ge=0, le=AMOUNT_MAX)]  # euro cents
+    hold_days: Annotated[int, Strict(), Field(ge=0, le=90)]
 
 
 class PayoutSettingsOut(PayoutSettingsIn):
@@ -131,7 +132,7 @@ class InvoiceCorrectionIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     buyer_lines: Annotated[list[InvoiceText], Field(min_length=1, max_length=INVOICE_BUYER_LINES_MAX)]
-    buyer_country: Annotated[str, StringConstraints(pattern=r"^[A-Za-z]{2}$")] | None = None
+    buyer_country: CountryCode | None = None
 
 
 class InvoiceCorrected(BaseModel):

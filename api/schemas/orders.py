@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from domain.ledger import EntryKind, PayeeType, RefundState
 from domain.limits import AMOUNT_MAX, DECISION_REASON_MAX
@@ -95,7 +95,7 @@ class RefundIn(BaseModel):
     """A refund of (part of) a paid order, in minor units, with the reason the payer reads."""
 
     model_config = ConfigDict(extra="forbid")
-    amount: int = Field(ge=1, le=AMOUNT_MAX)
+    amount: Annotated[int, Strict(), Field(ge=1, le=AMOUNT_MAX)]  # an integer: never true, 1.0 or "1"
     reason: Annotated[str, StringConstraints(min_length=1, max_length=DECISION_REASON_MAX)]
 
 

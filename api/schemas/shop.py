@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, Strict, field_validator
 
 from api.schemas.catalog import PlanOut
-from api.schemas.fields import Email
+from api.schemas.fields import CountryCode, Email
 from domain.checkout import PayOutcome
-from domain.limits import COUNTRY_CODE_LEN, PERSON_NAME_MAX, PROVIDER_ID_MAX
+from domain.limits import ID_MAX, PERSON_NAME_MAX, PROVIDER_ID_MAX
 from domain.orders import PaymentState
 from domain.products import NotSellableReason, ProductForm
 
@@ -33,7 +34,7 @@ class Payer(BaseModel):
     email: Email
     first_name: str = Field(min_length=1, max_length=PERSON_NAME_MAX)
     last_name: str = Field(min_length=1, max_length=PERSON_NAME_MAX)
-    country: str | None = Field(None, min_length=COUNTRY_CODE_LEN, max_length=COUNTRY_CODE_LEN)
+    country: CountryCode | None = None
 
     @field_validator("first_name", "last_name")
     @classmethod
@@ -44,7 +45,7 @@ class Payer(BaseModel):
 
 
 class CheckoutIn(BaseModel):
-    pricing_plan_id: int
+    pricing_plan_id: Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]
     payer: Payer
 
 

@@ -20,6 +20,7 @@ import stripe
 
 from core.settings import get_settings
 from domain.checkout import PayOutcome
+from domain.keys import customer_key, setup_intent_key
 from providers.ratelimit import RateLimiter
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 
@@ -171,14 +172,14 @@ class StripeGateway:
         c = await _call(
             lambda: self.client.v1.customers.create_async(
                 params={"email": email, "name": name},
-                options={"idempotency_key": f"customer-{email.lower()}"},
+                options={"idempotency_key": customer_key(email)},
             )
         )
         return c.id
 
     async def create_setup_intent(self, customer_id: str, order_token: str, n: int = 1) -> tuple[str, str]:
         """The order's n-th SetupIntent (another card on the same checkout page gets the next one)."""
-        key = f"order-{order_token}-setup" if n == 1 else f"order-{order_token}-setup-{n}"
+        key = setup_intent_key(order_token, n)
         params: Any = {
             "customer": customer_id,
             "usage": "off_session",

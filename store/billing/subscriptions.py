@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.billing_calendar import schedule
 from domain.errors import DomainError, ErrorCode
+from domain.keys import rate_denied_key, rate_key
 from domain.orders import (
     InvoiceForm,
     InvoiceState,
@@ -197,7 +198,7 @@ async def rate_paid(s: AsyncSession, ev: RateEvent) -> Order:
     order (locked)."""
     order = await order_by_token(s, ev.order_token, lock=True)
     rate = await rate_row(s, order.id, ev.rate, lock=True)
-    k = f"order-{ev.order_token}-rate-{ev.rate}"
+    k = rate_key(ev.order_token, ev.rate)
     if rate.state != OrderRateState.paid:
         owed = rate.amount - rate.paid_amount
         rate.state = OrderRateState.paid
@@ -264,7 +265,7 @@ async def rate_failed(s: AsyncSession, ev: RateEvent, attempt: int) -> None:
         return
     rate.state = OrderRateState.unpaid
     rate.updated_at = datetime.now(UTC)
-    key = f"order-{ev.order_token}-rate-{ev.rate}-{attempt}-denied"
+    key = rate_denied_key(ev.order_token, ev.rate, attempt)
     await _log(s, order, key, PaymentLogState.denied, rate.amount, ev.intent_id, ev.message)
     await s.execute(
         update(Access)

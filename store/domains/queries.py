@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.account_deletion import AccountType
 from domain.domains import VERIFIED_STATES
 from domain.errors import DomainError, ErrorCode
 from store.accounts.models import Seller
@@ -61,7 +62,8 @@ async def certificate_count(s: AsyncSession, domain_id: int) -> int:
 
 
 async def seller_of_host(s: AsyncSession, hostname: str) -> tuple[Domain, Seller] | None:
-    """The seller whose verified domain (active or active_with_ssl) this hostname is."""
+    """The seller whose verified domain (active or active_with_ssl) this hostname is, while the seller's account is
+    active: a deactivated or deleted seller's domains serve no shop."""
     q = (
         select(Domain, Seller)
         .join(Seller, Seller.id == Domain.seller_id)
@@ -69,6 +71,7 @@ async def seller_of_host(s: AsyncSession, hostname: str) -> tuple[Domain, Seller
             Domain.hostname == hostname,
             Domain.deleted_at.is_(None),
             Domain.state.in_([x.value for x in VERIFIED_STATES]),
+            Seller.account_type == AccountType.active,
         )
     )
     row = (await s.execute(q)).first()

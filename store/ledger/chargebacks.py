@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.keys import booking_key, chargeback_key
 from domain.ledger import (
     DISPUTE_FEE,
     EntryKind,
@@ -96,7 +97,7 @@ async def chargeback_opened(
     rate = await _rate(s, order.id, rate_no)
     if rate is not None:  # one rate of a subscription: its amount, its fee
         amount = min(amount, rate.paid_amount)
-        key = f"order-{order.token}" if rate.number == 1 else f"order-{order.token}-rate-{rate.number}"
+        key = booking_key(order.token, rate.number)
         back = fee_back(await _entry(s, f"{key}-fee-platform"), rate.amount, 0, amount)
     else:
         amount = min(amount, order.paid)
@@ -111,7 +112,7 @@ async def chargeback_opened(
     await _log(
         s,
         order,
-        f"order-{order.token}-chargeback-{dispute}",
+        chargeback_key(order.token, dispute),
         PaymentLogState.successful,
         amount,
         dispute,
@@ -128,7 +129,7 @@ async def chargeback_opened(
 
 async def dispute_won(s: AsyncSession, order: Order, dispute: str, rate_no: int | None = None) -> None:
     order = (await s.execute(select(Order).where(Order.id == order.id).with_for_update())).scalar_one()
-    key = f"order-{order.token}-chargeback-{dispute}-seller"
+    key = f"{chargeback_key(order.token, dispute)}-seller"
     lost = (
         await s.execute(select(LedgerEntry).where(LedgerEntry.idempotency_key == key))
     ).scalar_one_or_none()
@@ -138,8 +139,7 @@ async def dispute_won(s: AsyncSession, order: Order, dispute: str, rate_no: int 
     given_back = -(
         await s.execute(
             select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(
-                LedgerEntry.idempotency_key
-                == f"order-{order.token}-chargeback-{dispute}-platform-fee-platform"
+                LedgerEntry.idempotency_key == f"{chargeback_key(order.token, dispute)}-platform-fee-platform"
             )
         )
     ).scalar_one()
@@ -151,7 +151,7 @@ async def dispute_won(s: AsyncSession, order: Order, dispute: str, rate_no: int 
     await _log(
         s,
         order,
-        f"order-{order.token}-chargeback-{dispute}-won",
+        f"{chargeback_key(order.token, dispute)}-won",
         PaymentLogState.canceled,
         amount,
         dispute,

@@ -11,6 +11,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import DomainError, ErrorCode
+from domain.keys import refund_key
 from domain.ledger import EntryKind, PayeeType, RefundState, fee_back, refund_entries
 from domain.orders import InvoiceForm, InvoiceState, LogType, PaymentLogState, PaymentProvider, PaymentState
 from store.ledger.actions import entries_booked
@@ -125,7 +126,7 @@ async def refund_booked(s: AsyncSession, refund: Refund, order: Order, provider_
             currency=order.currency_key,
             provider_ref=provider_ref,
             message=refund.reason,
-            idempotency_key=f"order-{order.token}-refund-{refund.number}",
+            idempotency_key=refund_key(order.token, refund.number),
         )
         .on_conflict_do_nothing()
     )

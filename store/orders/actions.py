@@ -10,6 +10,7 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.keys import attempt_denied_key, order_event_key, payment_pending_key
 from domain.ledger import platform_fee, sale_entries
 from domain.orders import (
     CHECKOUT_OPEN_STATES,
@@ -157,7 +158,7 @@ async def payment_pending(s: AsyncSession, token: str, intent_id: str) -> None:
         state=PaymentLogState.pending,
         provider_ref=intent_id,
         message=None,
-        key=f"order-{token}-{intent_id}-pending",
+        key=payment_pending_key(token, intent_id),
     )
 
 
@@ -174,7 +175,7 @@ async def payment_denied(
         state=PaymentLogState.denied,
         provider_ref=intent_id,
         message=message,
-        key=f"order-{token}-attempt-{attempt}-denied",
+        key=attempt_denied_key(token, attempt),
     )
 
 
@@ -201,7 +202,7 @@ async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
         state=PaymentLogState.successful,
         provider_ref=intent_id,
         message=None,
-        key=f"order-{token}-paid",
+        key=order_event_key(token, "paid"),
     )
     await intent_status_changed(s, intent_id, "succeeded")
     return order
@@ -272,7 +273,7 @@ async def money_booked(s: AsyncSession, order: Order, ref: str, amount: int) -> 
             state=PaymentLogState.successful,
             amount=amount,
             currency=order.currency_key,
-            idempotency_key=f"order-{ref}-sale",
+            idempotency_key=order_event_key(ref, "sale"),
         )
         .on_conflict_do_nothing()
     )

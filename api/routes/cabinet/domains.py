@@ -17,6 +17,7 @@ from api.schemas.domains import (
     DomainOut,
     DomainsOverview,
 )
+from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.domains import (
     TTL_OPTIONS,
@@ -125,7 +126,7 @@ async def add_domain(
 
 
 @router.get("/domains/{domain_id}", response_model=DomainDetail)
-async def get_domain(domain_id: int, seller: CurrentSeller, s: DB, client: Temporal) -> DomainDetail:
+async def get_domain(domain_id: Id, seller: CurrentSeller, s: DB, client: Temporal) -> DomainDetail:
     row = await _own(s, seller.id, domain_id)
     status = await flow.domain_status(client, row)
     return DomainDetail(
@@ -147,7 +148,7 @@ async def get_domain(domain_id: int, seller: CurrentSeller, s: DB, client: Tempo
 
 @router.post("/domains/{domain_id}/check", status_code=202, response_model=DomainOut)
 async def check_domain(
-    idempotency_key: IdempotencyKey, domain_id: int, seller: CurrentSeller, s: DB, client: Temporal
+    idempotency_key: IdempotencyKey, domain_id: Id, seller: CurrentSeller, s: DB, client: Temporal
 ) -> DomainOut:
     """Checks the record now (waiting) or starts a new round of checks (error); for a verified custom domain
     without a certificate, checks its `_acme-challenge` CNAME now. 409 once there is nothing to check."""
@@ -164,7 +165,7 @@ async def check_domain(
 
 
 @router.delete("/domains/{domain_id}", status_code=204)
-async def delete_domain(domain_id: int, seller: CurrentSeller, s: DB, client: Temporal) -> Response:
+async def delete_domain(domain_id: Id, seller: CurrentSeller, s: DB, client: Temporal) -> Response:
     """Deletes the domain: the shop stops answering on it at once, the workflow removes its records."""
     row = await _own(s, seller.id, domain_id)
     await flow.delete_requested(client, row)

@@ -10,6 +10,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
+from api.files import stored_file
 from api.schemas.fields import Id
 from api.schemas.ledger import ExportIn, ExportList, ExportOut, ExportStarted, ExportStateIn
 from domain.bookkeeping import ExportRequest, ExportState, period_bounds
@@ -55,7 +56,7 @@ async def export_file(
         raise invalid(format="not ready")
     name = f"sellflow-{e.period}.csv" if format == "csv" else f"EXTF_Buchungsstapel_{e.period}.csv"
     media = "text/csv; charset=utf-8" if format == "csv" else "text/csv; charset=windows-1252"
-    return FileResponse(storage().path(key), filename=name, media_type=media)
+    return stored_file(storage().path(key), name, media)
 
 
 @router.post("/exports/{export_id}/state", response_model=ExportOut)

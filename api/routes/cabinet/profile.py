@@ -15,6 +15,7 @@ from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import FileResponse
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
+from api.files import stored_file
 from api.schemas.fields import Id
 from api.schemas.legitimation import (
     BankAccountIn,
@@ -326,4 +327,4 @@ async def document_file(document_id: Id, seller: CurrentSeller, s: DB) -> FileRe
     doc = await document_of(s, seller.id, document_id)
     if doc is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Document not found.")
-    return FileResponse(storage().path(doc.storage_key), filename=doc.file_name, media_type=doc.content_type)
+    return stored_file(storage().path(doc.storage_key), doc.file_name, doc.content_type)

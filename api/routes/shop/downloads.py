@@ -6,6 +6,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
 from api.deps import DB
+from api.files import stored_file
 from providers.storage.local import storage
 from store.orders.actions import download_counted
 from store.orders.queries import download_of
@@ -17,4 +18,4 @@ router = APIRouter()
 async def download_file(access_token: str, s: DB) -> FileResponse:
     access, f = await download_of(s, access_token)
     download_counted(access)
-    return FileResponse(storage().path(f.storage_key), filename=f.file_name, media_type=f.content_type)
+    return stored_file(storage().path(f.storage_key), f.file_name, f.content_type)

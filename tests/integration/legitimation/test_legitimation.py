@@ -353,11 +353,15 @@ async def test_a_worker_killed_mid_review_loses_nothing(stack):
         r = await c.put("/v1/cabinet/seller_profile", json=NATURAL_PROFILE, headers=seller.headers)
         assert r.status_code == 200
         stack.kill("worker")
+        # submitted while no worker runs: the update waits in Temporal for the workflow's answer, nothing is lost,
+        # and the seller gets the answer once a worker is back
+        pending = asyncio.create_task(submitted_for_review(c, seller))
         try:
-            # submitted while no worker runs: the signal waits in Temporal, nothing is lost
-            await submitted_for_review(c, seller)
+            await asyncio.sleep(2.0)
+            assert not pending.done()
         finally:
             stack.start_worker()
+        await pending
         leg = await wait_legitimation(c, seller, "registered", timeout=60)
         assert [e["action"] for e in leg["history"]].count("sent_to_kyc") == 1
         sid = await seller_id_of(c, seller)

@@ -32,7 +32,7 @@ export interface ApiConfig {
   /** Text of the 429 toast. */
   retryLaterMessage: () => string;
   /** The toast text of an error answer: the app may say it in the user's language (the API speaks English). */
-  errorMessage: (code: string, message: string) => string;
+  errorMessage: (code: string, message: string, reason?: string) => string;
   /** The URL to remember as referer when the session ends. */
   currentUrl: () => string;
   transport: Transport;
@@ -160,6 +160,7 @@ function toApiError(status: number, body: unknown): ApiError {
     message,
     ...(eb.type !== undefined ? { type: eb.type } : {}),
     ...(eb.fields ? { fields: keysToCamel<Record<string, unknown>>(eb.fields) } : {}),
+    ...(eb.reason ? { reason: eb.reason } : {}),
     body,
   });
 }
@@ -300,7 +301,7 @@ async function perform<T>(path: string, options: RequestOptions, signal: AbortSi
   const eb = asErrorBody(parsed);
   const hasErrorBody = eb.error !== undefined || eb.message !== undefined || eb.type !== undefined;
   if (hasErrorBody && !options.suppressErrors && !isTokenError(type)) {
-    config.notify(config.errorMessage(error.code, error.message), 'error');
+    config.notify(config.errorMessage(error.code, error.message, error.reason), 'error');
   }
   throw error;
 }

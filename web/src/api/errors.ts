@@ -4,6 +4,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly type?: string;
   readonly fields?: Record<string, unknown>;
+  /** A 409's refusal code: why an action on a running workflow does not apply (words in i18n `refusals`). */
+  readonly reason?: string;
   readonly body?: unknown;
 
   constructor(init: {
@@ -12,6 +14,7 @@ export class ApiError extends Error {
     status?: number;
     type?: string;
     fields?: Record<string, unknown>;
+    reason?: string;
     body?: unknown;
   }) {
     super(init.message);
@@ -20,6 +23,7 @@ export class ApiError extends Error {
     if (init.status !== undefined) this.status = init.status;
     if (init.type !== undefined) this.type = init.type;
     if (init.fields !== undefined) this.fields = init.fields;
+    if (init.reason !== undefined) this.reason = init.reason;
     if (init.body !== undefined) this.body = init.body;
   }
 

@@ -2403,6 +2403,8 @@ export interface components {
             } | null;
             /** Message */
             message: string;
+            /** @default null */
+            reason: components["schemas"]["Refusal"] | null;
             type: components["schemas"]["ErrorCode"];
         };
         /**
@@ -3426,6 +3428,14 @@ export interface components {
          * @enum {string}
          */
         RefundState: "requested" | "succeeded" | "failed";
+        /**
+         * Refusal
+         * @description Why an action on a running workflow does not apply: the type of the `ApplicationError` an update's validator
+         *     raises (before anything reaches the workflow's history), answered as 409 CONFLICT with `reason` set to this
+         *     code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English.
+         * @enum {string}
+         */
+        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible";
         /** ResetIn */
         ResetIn: {
             /** Password */

@@ -11,9 +11,12 @@ export function setupApi(queryClient: QueryClient): void {
     getLocale: () => i18n.language || 'en',
     notify: (message, variant) => toast(message, variant),
     retryLaterMessage: () => i18n.t('toast.retryLater'),
-    // the API's messages are English; other languages show the catalogue code's message in their words
-    errorMessage: (code, message) =>
-      !i18n.language?.startsWith('en') && i18n.exists(`apiErrors.${code}`) ? i18n.t(`apiErrors.${code}`) : message,
+    // the API's messages are English; a refused action says why in the user's words (its refusal code), other
+    // languages show the catalogue code's message in their words
+    errorMessage: (code, message, reason) => {
+      if (reason && i18n.exists(`refusals.${reason}`)) return i18n.t(`refusals.${reason}`);
+      return !i18n.language?.startsWith('en') && i18n.exists(`apiErrors.${code}`) ? i18n.t(`apiErrors.${code}`) : message;
+    },
     currentUrl,
     onSignedOut: () => {
       queryClient.removeQueries({ queryKey: sessionKeys.me() });

@@ -227,6 +227,26 @@ describe('errors', () => {
     expect(notify).toHaveBeenCalledWith('E-Mail oder Passwort falsch.', 'error');
   });
 
+  it('says why an action on a running workflow was refused, by its refusal code', async () => {
+    configureApi({ errorMessage: (_code, message, reason) => (reason === 'subscription_ended' ? 'Dieses Abonnement ist beendet.' : message) });
+    mockFetch(() => json(409, { error: 'CONFLICT', type: 'CONFLICT', message: 'This subscription has ended.', reason: 'subscription_ended' }));
+    await expect(api.post('/cabinet/orders/x/subscription', { action: 'pause' })).rejects.toMatchObject({ status: 409, reason: 'subscription_ended' });
+    expect(notify).toHaveBeenCalledWith('Dieses Abonnement ist beendet.', 'error');
+  });
+
+  it('sends an Idempotency-Key with every POST, the same one again after a token renewal', async () => {
+    const keys: (string | undefined)[] = [];
+    mockFetch((_url, init) => {
+      keys.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+      return json(200, {});
+    });
+    await api.post('/cabinet/orders/x/refunds', { amount: 1 });
+    await api.post('/cabinet/orders/x/refunds', { amount: 1 }, { idempotencyKey: 'refund-1' });
+    await api.get('/cabinet/orders');
+    expect(keys[0]).toMatch(/^[0-9a-f-]{20,}$/);
+    expect(keys.slice(1)).toEqual(['refund-1', undefined]);
+  });
+
   it('does not toast when suppressed', async () => {
     mockFetch(() => json(404, { error: 'NOT_FOUND', type: 'NOT_FOUND', message: 'Not found' }));
     await expect(api.get('/cabinet/orders/x', { suppressErrors: true })).rejects.toMatchObject({ status: 404 });
