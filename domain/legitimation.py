@@ -352,3 +352,24 @@ def collection(
     else:
         step = LegitimationStep.ubo if entity else LegitimationStep.documents
     return step, missing
+
+
+# The steps during which the seller waits for a review; the profile is locked meanwhile.
+UNDER_REVIEW = frozenset(
+    {LegitimationStep.requested, LegitimationStep.in_review, LegitimationStep.registered}
+)
+
+
+def profile_editable(step: LegitimationStep | None) -> bool:
+    """The seller edits the profile before a review and after one asked for changes; not while it is reviewed
+    (the review would see other data than was submitted), and never after a rejection."""
+    return step is None or (step not in UNDER_REVIEW and step != LegitimationStep.rejected)
+
+
+def profile_lock_reason(step: LegitimationStep | None) -> str | None:
+    """Why the profile cannot be edited now (the API's 409 words), or None."""
+    if profile_editable(step):
+        return None
+    if step == LegitimationStep.rejected:
+        return "This seller account was rejected."
+    return "Your profile is under review; wait for it."

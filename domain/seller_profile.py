@@ -329,3 +329,18 @@ def verified_data_hash(p: SellerProfile) -> str:
     data = asdict(p)
     picked = {k: data[k] for k in VERIFIED_FIELDS}
     return hashlib.sha256(json.dumps(picked, sort_keys=True, default=str).encode()).hexdigest()
+
+
+# ----- the profile wizard (core §2) ------------------------------------------------------------------------------
+WIZARD = {
+    BusinessType.natural: ["business", "personal", "tax"],
+    BusinessType.entity: ["business", "representative", "details", "tax"],
+}
+
+
+def wizard_steps(business_type: BusinessType | None, verification_required: bool) -> list[str]:
+    """core §2: natural person business, personal, tax (+ documents, summary when verification is required);
+    legal entity business, representative, details, tax, documents, summary."""
+    kind = business_type or BusinessType.natural
+    extra = ["documents", "summary"] if verification_required or kind == BusinessType.entity else ["summary"]
+    return [*WIZARD[kind], *extra]

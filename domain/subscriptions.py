@@ -9,10 +9,11 @@ the workflow sleeps until `origin + (due - purchased) days`, where `origin` is t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 from typing import Any
 
-from domain.billing_calendar import PlanTerms, parse_period
+from domain.billing_calendar import PlanTerms, defers_first_rate, parse_period
 from domain.checkout import DAY_S
 from domain.orders import OrderRateState, PaymentType
 
@@ -275,3 +276,10 @@ def terms_from_json(data: dict[str, Any]) -> PlanTerms:
         test_days=int(data.get("test_days") or 0),
         start_day=data.get("start_day"),
     )
+
+
+def order_defers_first_rate(terms: dict[str, Any] | None, today: date) -> bool:
+    """Whether a pay request today charges nothing (a test period or a start day still to come): the checkout page
+    then confirms the SetupIntent; otherwise it creates a PaymentMethod and the payment alone asks for 3-D Secure.
+    The rule `defers_first_rate` applies to the order's frozen terms."""
+    return terms is not None and defers_first_rate(terms_from_json(terms), today)

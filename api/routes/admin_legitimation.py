@@ -10,7 +10,7 @@ from fastapi.responses import FileResponse
 from api.deps import DB, CurrentManager, IdempotencyKey, Temporal
 from api.files import stored_file
 from api.listing import list_openapi, list_params
-from api.routes.cabinet.profile import UNDER_REVIEW, legitimation_out, profile_out
+from api.routes.cabinet.profile import legitimation_out, profile_out
 from api.schemas.fields import Id
 from api.schemas.legitimation import (
     AdminBankAccountList,
@@ -23,7 +23,14 @@ from api.schemas.legitimation import (
     LimitIn,
 )
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.legitimation import AccountLimit, Decision, LegitimationStep, LimitChange, ManagerDecision
+from domain.legitimation import (
+    UNDER_REVIEW,
+    AccountLimit,
+    Decision,
+    LegitimationStep,
+    LimitChange,
+    ManagerDecision,
+)
 from domain.workflow_ids import legitimation_id
 from handles import legitimation as flow
 from handles.checkout import ui_url

@@ -32,22 +32,25 @@ from domain.errors import DomainError, ErrorCode, invalid
 from domain.legitimation import (
     DOCUMENT_CONTENT_TYPES,
     DOCUMENT_MAX_BYTES,
+    UNDER_REVIEW,
     DocumentType,
     LegitimationStatus,
     LegitimationStep,
     Missing,
     ReviewingStatus,
+    profile_editable,
+    profile_lock_reason,
     required_documents,
 )
 from domain.limits import FILE_NAME_MAX
 from domain.seller_profile import (
     BeneficialOwner,
-    BusinessType,
     SellerProfile,
     bic_error,
     format_errors,
     iban_error,
     normalised_iban,
+    wizard_steps,
 )
 from handles import legitimation as flow
 from providers.storage.local import storage
@@ -74,36 +77,14 @@ from store.legitimation.queries import (
 
 router = APIRouter()
 
-WIZARD = {
-    BusinessType.natural: ["business", "personal", "tax"],
-    BusinessType.entity: ["business", "representative", "details", "tax"],
-}
-# The steps during which the seller waits for a review; the profile is locked meanwhile.
-UNDER_REVIEW = frozenset(
-    {LegitimationStep.requested, LegitimationStep.in_review, LegitimationStep.registered}
-)
 
-
-def wizard_steps(business_type: BusinessType | None, verification_required: bool) -> list[str]:
-    """core §2: natural person business, personal, tax (+ documents, summary when verification is required);
-    legal entity business, representative, details, tax, documents, summary."""
-    kind = business_type or BusinessType.natural
-    extra = ["documents", "summary"] if verification_required or kind == BusinessType.entity else ["summary"]
-    return [*WIZARD[kind], *extra]
-
-
-def _editable(leg: Legitimation | None) -> bool:
-    return leg is None or (leg.step not in UNDER_REVIEW and leg.step != LegitimationStep.rejected)
+def _step(leg: Legitimation | None) -> LegitimationStep | None:
+    return leg.step if leg else None
 
 
 def _locked(leg: Legitimation | None) -> None:
-    if not _editable(leg):
-        rejected = leg is not None and leg.step == LegitimationStep.rejected
-        raise DomainError(
-            ErrorCode.CONFLICT,
-            "This seller account was rejected." if rejected else "Your profile is under review; wait for it.",
-            {"step": leg.step.value if leg else ""},
-        )
+    if reason := profile_lock_reason(leg.step if leg else None):
+        raise DomainError(ErrorCode.CONFLICT, reason, {"step": leg.step.value if leg else ""})
 
 
 async def profile_out(s: DB, seller: Seller) -> SellerProfileOut:
@@ -119,7 +100,7 @@ async def profile_out(s: DB, seller: Seller) -> SellerProfileOut:
         registration_done=seller.registration_done,
         errors=errors,
         steps=wizard_steps(profile.business_type, seller.verification_required),
-        editable=_editable(await legitimation_of(s, seller.id)),
+        editable=profile_editable(_step(await legitimation_of(s, seller.id))),
     )
 
 

@@ -12,11 +12,11 @@ from fastapi import APIRouter
 from api.deps import DB, IdempotencyKey, Temporal
 from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, ThankYou
 from core.settings import get_settings
-from domain.billing_calendar import defers_first_rate, schedule
+from domain.billing_calendar import schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.errors import DomainError, ErrorCode
 from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
-from domain.subscriptions import terms_from_json
+from domain.subscriptions import order_defers_first_rate, terms_from_json
 from handles.checkout import CheckoutOver, authenticated, pay
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
@@ -36,11 +36,7 @@ log = structlog.get_logger()
 
 
 def _deferred(order: Order) -> bool:
-    """Whether today's pay request would charge nothing (the rule `pay_order` applies when it starts the
-    workflow): the page then confirms the SetupIntent; otherwise it creates a PaymentMethod and the payment
-    alone asks for 3-D Secure."""
-    terms = terms_from_json(order.terms) if order.terms is not None else None
-    return terms is not None and defers_first_rate(terms, datetime.now(UTC).date())
+    return order_defers_first_rate(order.terms, datetime.now(UTC).date())
 
 
 @router.post("/{username}/products/{slug}/checkout", response_model=CheckoutOut, status_code=201)

@@ -297,3 +297,38 @@ def test_the_collection_steps_in_order():
     }
     assert collection(**{**entity, "provider_missing": {"beneficial_owners"}})[0] == LegitimationStep.ubo
     assert collection(**{**base, "has_bank_account": False})[1] == [Missing.bank_account]
+
+
+@pytest.mark.parametrize(
+    "kind,verification,steps",
+    [
+        (None, False, ["business", "personal", "tax", "summary"]),
+        ("natural", True, ["business", "personal", "tax", "documents", "summary"]),
+        ("entity", False, ["business", "representative", "details", "tax", "documents", "summary"]),
+    ],
+)
+def test_the_wizards_steps_follow_the_business_type(kind, verification, steps):
+    from domain.seller_profile import BusinessType, wizard_steps
+
+    assert wizard_steps(BusinessType(kind) if kind else None, verification) == steps
+
+
+@pytest.mark.parametrize(
+    "step,editable",
+    [
+        (None, True),
+        ("head_quarter", True),
+        ("change", True),
+        ("requested", False),
+        ("in_review", False),
+        ("registered", False),
+        ("rejected", False),
+        ("legitimated", True),
+    ],
+)
+def test_the_profile_is_locked_while_reviewed_and_after_a_rejection(step, editable):
+    from domain.legitimation import LegitimationStep, profile_editable, profile_lock_reason
+
+    s = LegitimationStep(step) if step else None
+    assert profile_editable(s) is editable
+    assert (profile_lock_reason(s) is None) is editable

@@ -237,7 +237,7 @@ describe('errors', () => {
   it('sends an Idempotency-Key with every POST, the same one again after a token renewal', async () => {
     const keys: (string | undefined)[] = [];
     mockFetch((_url, init) => {
-      keys.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+      keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
       return json(200, {});
     });
     await api.post('/cabinet/orders/x/refunds', { amount: 1 });
