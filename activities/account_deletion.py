@@ -50,6 +50,7 @@ from store.accounts.deletion import (
 from store.accounts.deletion import running_subscriptions as subscriptions_running
 from store.accounts.queries import seller_user_of
 from store.db import session
+from store.domains.actions import domains_of_closed_account_deleted
 
 log = structlog.get_logger()
 
@@ -123,6 +124,12 @@ class AccountDeletionActivities:
     async def mark_deleted(self, ref: SellerRef) -> None:
         async with session() as s:
             await account_deleted(s, ref.seller_id)
+
+    @activity.defn
+    async def remove_domains(self, ref: SellerRef) -> list[int]:
+        """A deleted account's domains stop serving its shop; their workflows are told to remove their records."""
+        async with session() as s:
+            return await domains_of_closed_account_deleted(s, ref.seller_id)
 
     @activity.defn
     async def send_closing_mail(self, mail: DeletionMail) -> bool:

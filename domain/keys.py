@@ -120,6 +120,11 @@ def account_closing_mail_key(seller_id: int, request: int | str, stage: str) -> 
     return f"account-deletion-{seller_id}-{request}-{stage}"
 
 
+def closing_request_id(workflow_id: str, run_id: str) -> str:
+    """The request id of the subscriptions' cancel an account's closing sends (once per closing run)."""
+    return f"{workflow_id}-{run_id}"
+
+
 def user_mail_key(user_id: int, kind: str, token: str) -> str:
     """A mail with a one-time link (`confirmation`, `magic`, `reset`): once per token."""
     return f"user-{user_id}-{kind}-{token[:8]}"

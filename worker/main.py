@@ -142,6 +142,7 @@ def activities() -> list[Callable[..., Any]]:
         closing.reactivate,
         closing.scramble_personal_data,
         closing.mark_deleted,
+        closing.remove_domains,
         closing.send_closing_mail,
     ]
 

@@ -47,8 +47,10 @@ from domain.account_deletion import (
     retention_until,
 )
 from domain.errors import Refusal
+from domain.keys import closing_request_id
 from domain.subscriptions import Cancel, CancelMode
-from domain.workflow_ids import account_deletion_id, subscription_id
+from domain.workflow_ids import account_deletion_id, domain_id, subscription_id
+from workflows.domains import DomainWorkflow
 from workflows.policies import BOOKKEEPING_STEP, run_step
 from workflows.subscription import SubscriptionWorkflow
 
@@ -144,7 +146,20 @@ class AccountDeletionWorkflow:
             AccountDeletionActivities.scramble_personal_data, Completion(inp.seller_id, inp.flow_kind, until)
         )
         await self._remote(AccountDeletionActivities.mark_deleted, ref)
+        if workflow.patched("closing-removes-domains"):
+            await self._remove_domains(ref)
         st.phase = DeletionPhase.deleted
+
+    async def _remove_domains(self, ref: SellerRef) -> None:
+        """The deleted account's subdomain and custom domains stop resolving: marked deleted (the shop stops
+        answering on them), and each domain's workflow removes the platform's records (its `delete` signal; one
+        that has ended needs nothing)."""
+        for row_id in await self._remote(AccountDeletionActivities.remove_domains, ref):
+            domain = workflow.get_external_workflow_handle_for(DomainWorkflow.run, domain_id(row_id))
+            try:
+                await domain.signal(DomainWorkflow.delete)
+            except Exception:  # noqa: BLE001 - a domain workflow that has ended needs nothing
+                workflow.logger.info("domain %s has no running workflow", row_id)
 
     async def _wait_for_reactivation(self, ref: SellerRef) -> None:
         st = self.state
@@ -164,7 +179,9 @@ class AccountDeletionWorkflow:
             handle = workflow.get_external_workflow_handle_for(
                 SubscriptionWorkflow.run, subscription_id(token)
             )
-            request_id = f"{account_deletion_id(self.inp.seller_id)}-{workflow.info().first_execution_run_id}"
+            request_id = closing_request_id(
+                account_deletion_id(self.inp.seller_id), workflow.info().first_execution_run_id
+            )
             try:
                 await handle.signal(SubscriptionWorkflow.cancel, Cancel(CancelMode.period_end, request_id))
             except Exception:  # noqa: BLE001 - a subscription that has ended meanwhile needs nothing

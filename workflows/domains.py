@@ -343,7 +343,7 @@ class DomainWorkflow:
 
     @workflow.signal
     def delete(self) -> None:
-        """Kept for histories written before `remove`."""
+        """From another workflow (an account's deletion); kept too for histories written before `remove`."""
         self.state.delete_requested = True
 
     @workflow.query

@@ -126,3 +126,16 @@ async def certificate_stored(
     if row is None:  # pragma: no cover - inserted above or by a concurrent retry
         raise RuntimeError("certificate row missing")
     return row
+
+
+async def domains_of_closed_account_deleted(s: AsyncSession, seller_id: int) -> list[int]:
+    """A deleted account's live domains (its platform subdomain and custom domains) marked deleted, so none serves
+    the shop again; the ids of those marked now (their workflows remove the platform's records)."""
+    rows = (
+        await s.scalars(
+            select(Domain.id)
+            .where(Domain.seller_id == seller_id, Domain.deleted_at.is_(None))
+            .order_by(Domain.id)
+        )
+    ).all()
+    return [i for i in rows if await domain_deleted(s, i)]

@@ -44,7 +44,13 @@ DAY_S = 0.3
 class FakeClosing:
     """Every activity of AccountDeletionActivities; `blocked` holds the checks that still fail."""
 
-    def __init__(self, blocked: set[CheckKind] | None = None, subscriptions: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        blocked: set[CheckKind] | None = None,
+        subscriptions: list[str] | None = None,
+        domains: list[int] | None = None,
+    ) -> None:
+        self.domains = domains or []
         self.blocked = set(blocked or ())
         self.subscriptions = subscriptions or []
         self.done: list[str] = []
@@ -99,6 +105,11 @@ class FakeClosing:
     async def mark_deleted(self, ref: SellerRef) -> None:
         self.done.append("deleted")
 
+    @activity.defn(name="remove_domains")
+    async def remove_domains(self, ref: SellerRef) -> list[int]:
+        self.done.append("domains_removed")
+        return list(self.domains)
+
     @activity.defn(name="send_closing_mail")
     async def send_closing_mail(self, mail: DeletionMail) -> bool:
         self.mails.append(mail)
@@ -116,6 +127,7 @@ class FakeClosing:
             self.reactivate,
             self.scramble_personal_data,
             self.mark_deleted,
+            self.remove_domains,
             self.send_closing_mail,
         ]
 
@@ -168,11 +180,14 @@ async def test_each_blocking_check_blocks_then_clears(client, blocker: CheckKind
         await _phase(handle, DeletionPhase.ready)
         await handle.execute_update(AccountDeletionWorkflow.confirm)
         assert await handle.result() == "deleted"
-    assert fake.done == ["products_off", "confirmed", "scrambled", "deleted"]
+    assert fake.done == ["products_off", "confirmed", "scrambled", "deleted", "domains_removed"]
 
 
 async def test_a_blocked_deletion_clears_on_its_own_schedule_and_deletes(client, record):
-    fake = FakeClosing({CheckKind.active_orders, CheckKind.payouts_not_paid_out})
+    # the seller's two domains: one workflow ended long ago (nothing to tell), one never ran
+    fake = FakeClosing(
+        {CheckKind.active_orders, CheckKind.payouts_not_paid_out}, domains=[910000001, 910000002]
+    )
     task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
     async with Worker(
         client,
@@ -197,7 +212,8 @@ async def test_a_blocked_deletion_clears_on_its_own_schedule_and_deletes(client,
         await _phase(handle, DeletionPhase.ready)  # on the timer, no signal needed
         await handle.execute_update(AccountDeletionWorkflow.confirm)
         assert await handle.result() == "deleted"
-    assert fake.done == ["products_off", "confirmed", "scrambled", "deleted"]
+    # the deleted account's domains stop resolving after its data is gone
+    assert fake.done == ["products_off", "confirmed", "scrambled", "deleted", "domains_removed"]
     assert [m.stage for m in fake.mails] == ["requested", "completed"]
     assert fake.mails[1].retention_until is not None
     await record(handle, "account_deletion")

@@ -61,3 +61,17 @@ async def test_a_closed_accounts_domains_serve_nothing(account: AccountType):
         (await s.get(Seller, seller_id)).account_type = account
     async with session() as s:
         assert await seller_of_host(s, host) is None
+
+
+async def test_a_deleted_accounts_domains_are_marked_deleted_once():
+    from store.domains.actions import domains_of_closed_account_deleted
+
+    seller_id, host = await _seller_with_domain(DomainState.active_with_ssl)
+    async with session() as s:
+        removed = await domains_of_closed_account_deleted(s, seller_id)
+    assert len(removed) == 1
+    async with session() as s:
+        assert await seller_of_host(s, host) is None
+        assert (
+            await domains_of_closed_account_deleted(s, seller_id) == []
+        )  # a retried step finds nothing left
