@@ -210,12 +210,58 @@ class DomainAction(StrEnum):
     deleted = "deleted"
 
 
+class DomainNoteCode(StrEnum):
+    """What the last check saw, as a code the web app words (en, de); the facts travel beside it in DomainNote."""
+
+    txt_missing = "txt_missing"  # the TXT record is not there (yet); checks go on
+    txt_failed = "txt_failed"  # still missing after a round of checks: error
+    cname_missing = "cname_missing"  # the _acme-challenge CNAME is not there (yet); checks go on
+    cname_failed = "cname_failed"  # still missing after a round: error (no certificate yet)
+    cname_failed_renewal = (
+        "cname_failed_renewal"  # still missing: the current certificate stays, renewal tomorrow
+    )
+    certificate_failed = "certificate_failed"  # the certificate authority refused: error
+    renewal_failed = (
+        "renewal_failed"  # a renewal refused: the current certificate stays, tried again tomorrow
+    )
+
+
+@dataclass
+class DomainNote:
+    """What a check or an issuance found, as facts (never a sentence: the web app words the code)."""
+
+    code: DomainNoteCode
+    record: str = ""  # the record's name (`_sellflow.{host}`, `_acme-challenge.{host}`)
+    expected: str = ""  # the TXT value or the CNAME target it should have
+    attempts: int = 0  # the checks of this round so far
+    seen: list[str] = field(default_factory=list)  # other values found at the name (at most 3, trimmed)
+    dns_error: str = ""  # the resolver's own error, when it did not answer
+    cause: str = ""  # the certificate authority's reason, as it gave it
+
+
+def txt_note(
+    code: DomainNoteCode, result: DnsCheckResult, record: str, expected: str, attempts: int
+) -> DomainNote:
+    return DomainNote(
+        code, record, expected, attempts, [v[:80] for v in result.values[:3]], (result.error or "")[:200]
+    )
+
+
+def cname_note(
+    code: DomainNoteCode, result: DelegationCheckResult, record: str, target: str, attempts: int
+) -> DomainNote:
+    return DomainNote(
+        code, record, target, attempts, [v[:120] for v in result.seen[:3]], (result.error or "")[:200]
+    )
+
+
 @dataclass
 class DomainHistoryEntry:
     at: datetime
     action: DomainAction
     state: DomainState
-    message: str | None = None
+    message: str | None = None  # histories written before notes carried a sentence
+    note: DomainNote | None = None
 
 
 @dataclass
@@ -235,7 +281,8 @@ class DomainFlowState:
     round: int = 1  # a "check again" starts a new round
     check_requested: bool = False
     delete_requested: bool = False
-    message: str | None = None
+    message: str | None = None  # states carried across continue-as-new before notes
+    note: DomainNote | None = None
     certificate: CertificateInfo | None = None
     certificate_failures: int = 0
     last_failure_at: datetime | None = None
@@ -330,6 +377,7 @@ class DomainRecord:
     record_state: DnsRecordState
     attempts: int
     message: str | None = None
+    note: DomainNote | None = None
     certificate: CertificateInfo | None = None
 
 
@@ -352,3 +400,4 @@ class DomainStatus:
     next_check_at: datetime | None
     renew_at: datetime | None
     message: str | None = None
+    note: DomainNote | None = None

@@ -36,15 +36,15 @@ from domain.domains import (
     CertificateInfo,
     CertificateRequest,
     DelegationCheck,
-    DelegationCheckResult,
     DnsCheck,
-    DnsCheckResult,
     DnsRecordState,
     DomainAction,
     DomainFlowState,
     DomainHistoryEntry,
     DomainInput,
     DomainKind,
+    DomainNote,
+    DomainNoteCode,
     DomainRecord,
     DomainRemoval,
     DomainState,
@@ -52,7 +52,9 @@ from domain.domains import (
     PlatformRecord,
     acme_record_name,
     check_delay_s,
+    cname_note,
     renewal_delay_s,
+    txt_note,
     verify_record_name,
     verify_record_value,
 )
@@ -107,7 +109,7 @@ class DomainWorkflow:
                     st.attempts = 0
                     st.state = DomainState.waiting
                     st.record_state = DnsRecordState.waiting
-                    st.message = None
+                    st.message, st.note = None, None
                     await self._record(DomainAction.check_requested)
             elif st.state == DomainState.active or st.renew_due:
                 if self._delegated() and not await self._verify_delegation():
@@ -146,20 +148,19 @@ class DomainWorkflow:
             if result.found:
                 st.state = DomainState.active
                 st.record_state = DnsRecordState.submitted
-                st.message = None
+                st.message, st.note = None, None
                 await self._record(DomainAction.record_found)
                 return
-            seen = _seen(result, name)
             if st.attempts >= inp.check_attempts:
                 st.state = DomainState.error
-                st.message = (
-                    f"The TXT record {name} with the value {value} was not found after {st.attempts} checks. "
-                    f"{seen} Set the record at your DNS host, then choose “Check again”."
+                st.message, st.note = (
+                    None,
+                    txt_note(DomainNoteCode.txt_failed, result, name, value, st.attempts),
                 )
-                await self._record(DomainAction.check_failed, st.message)
+                await self._record(DomainAction.check_failed, st.note)
                 return
-            st.message = seen
-            await self._record(DomainAction.checked_missing, seen)
+            st.message, st.note = None, txt_note(DomainNoteCode.txt_missing, result, name, value, st.attempts)
+            await self._record(DomainAction.checked_missing, st.note)
             await self._back_off(st.attempts)
 
     async def _back_off(self, attempts: int) -> None:
@@ -202,33 +203,24 @@ class DomainWorkflow:
                 )
                 attempts += 1
                 if result.found:
-                    st.message = None
+                    st.message, st.note = None, None
                     await self._record(DomainAction.delegation_found)
                     return True
-                seen = _seen_cname(result, name)
                 if attempts >= inp.check_attempts:
-                    msg = (
-                        f"The CNAME record {name} pointing to {target} was not found after {attempts} checks. "
-                        f"{seen} Sellflow needs it to get the SSL certificate: set it at your DNS host, then "
-                        "choose “Check again”."
-                    )
+                    code = DomainNoteCode.cname_failed
                     if st.certificate is not None and st.certificate.not_after > workflow.now():
                         st.renew_due = False
                         st.certificate_failures += 1
                         st.last_failure_at = workflow.now()
-                        msg = (
-                            f"{msg} The current certificate stays valid; the renewal is tried again tomorrow."
-                        )
+                        code = DomainNoteCode.cname_failed_renewal  # the current certificate stays valid
                     else:
                         st.state = DomainState.error
-                    st.message = msg[:500]
-                    await self._record(DomainAction.delegation_failed, st.message)
+                    st.message, st.note = None, cname_note(code, result, name, target, attempts)
+                    await self._record(DomainAction.delegation_failed, st.note)
                     return False
-                st.message = (
-                    f"Waiting for the CNAME record {name} pointing to {target} (needed for the SSL "
-                    f"certificate). {seen}"
-                )
-                await self._record(DomainAction.delegation_missing, st.message)
+                st.message = None
+                st.note = cname_note(DomainNoteCode.cname_missing, result, name, target, attempts)
+                await self._record(DomainAction.delegation_missing, st.note)
                 await self._back_off(attempts)
             return False
         finally:
@@ -255,14 +247,12 @@ class DomainWorkflow:
             st.certificate_failures += 1
             st.last_failure_at = workflow.now()
             if st.certificate is not None and st.certificate.not_after > workflow.now():
-                st.message = (
-                    f"The certificate could not be renewed: {cause[:400]} It is tried again tomorrow."
-                )
-                await self._record(DomainAction.certificate_failed, st.message)
+                st.message, st.note = None, DomainNote(DomainNoteCode.renewal_failed, cause=cause[:400])
+                await self._record(DomainAction.certificate_failed, st.note)
                 return
             st.state = DomainState.error
-            st.message = f"The certificate could not be issued: {cause[:400]}"
-            await self._record(DomainAction.certificate_failed, st.message)
+            st.message, st.note = None, DomainNote(DomainNoteCode.certificate_failed, cause=cause[:400])
+            await self._record(DomainAction.certificate_failed, st.note)
             return
         st.certificate = CertificateInfo(
             n=res.n, not_before=res.not_before, not_after=res.not_after, issued_at=res.issued_at
@@ -271,7 +261,7 @@ class DomainWorkflow:
         st.renew_due = False
         st.certificate_failures = 0
         st.last_failure_at = None
-        st.message = None
+        st.message, st.note = None, None
         await self._record(DomainAction.certificate_renewed if renewal else DomainAction.certificate_issued)
 
     async def _renewal_due(self) -> bool:
@@ -357,13 +347,14 @@ class DomainWorkflow:
             next_check_at=self.next_check_at,
             renew_at=self.renew_at,
             message=st.message,
+            note=st.note,
         )
 
     # ----- activities ------------------------------------------------------------------------------------
-    async def _record(self, action: DomainAction, message: str | None = None) -> None:
+    async def _record(self, action: DomainAction, note: DomainNote | None = None) -> None:
         st = self.state
         st.seq += 1
-        entry = DomainHistoryEntry(at=workflow.now(), action=action, state=st.state, message=message)
+        entry = DomainHistoryEntry(at=workflow.now(), action=action, state=st.state, note=note)
         st.history = [*st.history[-(HISTORY_KEPT - 1) :], entry]
         await self._remote(
             DomainActivities.record_domain,
@@ -375,6 +366,7 @@ class DomainWorkflow:
                 record_state=st.record_state,
                 attempts=st.attempts,
                 message=st.message,
+                note=st.note,
                 certificate=st.certificate,
             ),
         )
@@ -384,21 +376,3 @@ class DomainWorkflow:
         activity: Callable[[DomainActivities, A], Awaitable[R]], arg: A, policy: StepPolicy = FULFILMENT_STEP
     ) -> R:
         return await run_step(activity, arg, policy)
-
-
-def _seen_cname(result: DelegationCheckResult, name: str) -> str:
-    if result.error:
-        return f"The DNS server did not answer: {result.error[:200]}"
-    if result.seen:
-        shown = ", ".join(f"“{v[:120]}”" for v in result.seen[:3])
-        return f"{name} points elsewhere: {shown}."
-    return f"No CNAME record at {name} yet."
-
-
-def _seen(result: DnsCheckResult, name: str) -> str:
-    if result.error:
-        return f"The DNS server did not answer: {result.error[:200]}"
-    if result.values:
-        shown = ", ".join(f"“{v[:80]}”" for v in result.values[:3])
-        return f"{name} has other TXT values: {shown}."
-    return f"No TXT record at {name} yet."

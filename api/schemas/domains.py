@@ -13,6 +13,7 @@ from domain.domains import (
     DnsRecordType,
     DomainAction,
     DomainKind,
+    DomainNoteCode,
     DomainState,
 )
 
@@ -45,6 +46,18 @@ class CertificateOut(BaseModel):
     issued_at: datetime
 
 
+class DomainNoteOut(BaseModel):
+    """What the last check or issuance saw: a code the web app words, with its facts."""
+
+    code: DomainNoteCode
+    record: str = ""
+    expected: str = ""
+    attempts: int = 0
+    seen: list[str] = []
+    dns_error: str = ""
+    cause: str = ""
+
+
 class DomainOut(BaseModel):
     id: int
     hostname: str  # ASCII (punycode) form
@@ -56,7 +69,8 @@ class DomainOut(BaseModel):
     # certificate needs; None for a platform subdomain
     delegation: DnsRecordOut | None
     attempts: int
-    message: str | None
+    message: str | None  # domains last checked before notes: the check's words
+    note: DomainNoteOut | None = None
     certificate_not_after: datetime | None
     created_at: datetime
 
@@ -67,6 +81,7 @@ class DomainEventOut(BaseModel):
     action: DomainAction
     state: DomainState
     message: str | None
+    note: DomainNoteOut | None = None
 
 
 class DomainDetail(DomainOut):

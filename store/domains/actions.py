@@ -4,8 +4,10 @@ store/secrets.py, never stored in the clear)."""
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
@@ -17,6 +19,7 @@ from domain.domains import (
     TOKEN_LEN,
     DnsRecordState,
     DomainKind,
+    DomainNote,
     DomainRecord,
     DomainState,
 )
@@ -69,6 +72,10 @@ async def domain_deleted(s: AsyncSession, domain_id: int) -> bool:
     return True
 
 
+def note_json(note: DomainNote | None) -> dict[str, Any] | None:
+    return dataclasses.asdict(note) if note is not None else None
+
+
 async def domain_recorded(s: AsyncSession, rec: DomainRecord) -> bool:
     """Applies one history entry: the event row (unique on domain and seq, so a retry writes it once) and, if
     it is newer than what the row shows, the domain's state."""
@@ -82,6 +89,7 @@ async def domain_recorded(s: AsyncSession, rec: DomainRecord) -> bool:
             action=e.action.value,
             state=e.state.value,
             message=e.message,
+            note=note_json(e.note),
         )
         .on_conflict_do_nothing()
     )
@@ -93,6 +101,7 @@ async def domain_recorded(s: AsyncSession, rec: DomainRecord) -> bool:
     row.record_state = DnsRecordState.deleted if row.deleted_at is not None else rec.record_state
     row.attempts = rec.attempts
     row.message = rec.message
+    row.note = note_json(rec.note)
     row.certificate_not_after = rec.certificate.not_after if rec.certificate else None
     row.updated_at = datetime.now(UTC)
     return True

@@ -2,8 +2,10 @@
 certificates (one row per issuance; the newest is the one served)."""
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.domains import (
@@ -40,7 +42,8 @@ class Domain(Timestamps, Base):
     state: Mapped[DomainState] = mapped_column(StrEnumText(DomainState, 20))
     record_state: Mapped[DnsRecordState] = mapped_column(StrEnumText(DnsRecordState, 20))
     attempts: Mapped[int] = mapped_column(Integer, default=0)
-    message: Mapped[str | None] = mapped_column(String(MESSAGE_MAX))
+    message: Mapped[str | None] = mapped_column(String(MESSAGE_MAX))  # rows written before notes
+    note: Mapped[dict[str, Any] | None] = mapped_column(JSONB)  # a DomainNote: code and facts
     seq: Mapped[int] = mapped_column(Integer, default=0)  # the last history entry applied
     certificate_not_after: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -55,7 +58,8 @@ class DomainEvent(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     action: Mapped[DomainAction] = mapped_column(StrEnumText(DomainAction, 40))
     state: Mapped[DomainState] = mapped_column(StrEnumText(DomainState, 20))
-    message: Mapped[str | None] = mapped_column(String(MESSAGE_MAX))
+    message: Mapped[str | None] = mapped_column(String(MESSAGE_MAX))  # rows written before notes
+    note: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
 
 
 class DomainCertificate(Base):

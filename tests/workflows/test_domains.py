@@ -31,6 +31,7 @@ from domain.domains import (
     DomainAction,
     DomainInput,
     DomainKind,
+    DomainNoteCode,
     DomainRecord,
     DomainRemoval,
     DomainState,
@@ -181,9 +182,14 @@ async def test_a_missing_record_ends_in_error_with_a_clear_message_and_check_aga
         await until(lambda: bool(fake.records) and fake.last().state == DomainState.error)
         err = fake.last()
         assert err.entry.action == DomainAction.check_failed and err.attempts == 3
-        assert err.message is not None
-        assert "_sellflow.shop-" in err.message and f"sellflow-verification={TOKEN}" in err.message
-        assert "after 3 checks" in err.message and "v=spf1 -all" in err.message
+        # facts and a code, never a sentence: the web app words them in the seller's language
+        assert err.message is None and err.note is not None
+        assert err.note.code == DomainNoteCode.txt_failed and err.note.attempts == 3
+        assert (
+            err.note.record.startswith("_sellflow.shop-")
+            and err.note.expected == f"sellflow-verification={TOKEN}"
+        )
+        assert err.note.seen == ["v=spf1 -all"]
         assert fake.actions() == ["added", "checked_missing", "checked_missing", "check_failed"]
         status = await handle.query(DomainWorkflow.status)
         assert status.state == DomainState.error and status.record_state == DnsRecordState.waiting
@@ -210,7 +216,7 @@ async def test_a_record_added_later_is_found_and_a_certificate_issued(client, re
         ]
         cert = fake.last().certificate
         assert cert is not None and cert.n == 1 and fake.certificates == [1]
-        assert fake.last().message is None
+        assert fake.last().message is None and fake.last().note is None
         await deleted(handle, fake)
         assert fake.actions()[-1] == "deleted"
         await record(handle, "domains")
@@ -252,8 +258,12 @@ async def test_a_refused_certificate_ends_in_error_with_the_reason(client, recor
     async with running(client, fake) as handle:
         await until(lambda: bool(fake.records) and fake.last().state == DomainState.error)
         assert fake.actions() == ["added", "record_found", "certificate_failed"]
-        assert fake.last().message is not None
-        assert "could not be issued" in fake.last().message and "no TXT record" in fake.last().message
+        note = fake.last().note
+        assert (
+            note is not None
+            and note.code == DomainNoteCode.certificate_failed
+            and "no TXT record" in note.cause
+        )
         await deleted(handle, fake)
         await record(handle, "domains")
 
@@ -282,14 +292,18 @@ async def test_a_missing_delegation_cname_says_what_to_set_and_a_cname_set_later
             "delegation_missing",
             "delegation_failed",
         ]
-        host = fake.last().message.split("_acme-challenge.", 1)[1].split(" ", 1)[0]  # type: ignore[union-attr]
-        waiting = fake.records[2].message or ""
-        assert waiting.startswith(f"Waiting for the CNAME record _acme-challenge.{host} pointing to {TARGET}")
-        assert "points elsewhere: “shop.example-dns-host.test”" in waiting
+        waiting, failed = fake.records[2].note, fake.last().note
+        assert waiting is not None and failed is not None
+        host = failed.record.removeprefix("_acme-challenge.")
+        assert (waiting.code, waiting.record, waiting.expected) == (
+            DomainNoteCode.cname_missing,
+            f"_acme-challenge.{host}",
+            TARGET,
+        )
+        assert waiting.seen == ["shop.example-dns-host.test"]  # it points elsewhere
         assert fake.records[2].state == DomainState.active  # verified, waiting for the CNAME
-        failed = fake.last().message or ""
-        assert f"The CNAME record _acme-challenge.{host} pointing to {TARGET} was not found after 3" in failed
-        assert "Check again" in failed and fake.certificates == []
+        assert (failed.code, failed.expected, failed.attempts) == (DomainNoteCode.cname_failed, TARGET, 3)
+        assert fake.certificates == []
         assert [c.name for c in fake.delegation_checks] == [f"_acme-challenge.{host}"] * 3
         assert all(c.target == TARGET for c in fake.delegation_checks)
 
@@ -303,7 +317,7 @@ async def test_a_missing_delegation_cname_says_what_to_set_and_a_cname_set_later
             "certificate_issued",
         ]
         assert fake.challenge_names == [TARGET]  # the challenge goes to the platform's zone
-        assert fake.last().message is None
+        assert fake.last().note is None
         await deleted(handle, fake)
         await record(handle, "domains")
 

@@ -14,6 +14,7 @@ from api.schemas.domains import (
     DomainDetail,
     DomainEventOut,
     DomainIn,
+    DomainNoteOut,
     DomainOut,
     DomainsOverview,
 )
@@ -78,6 +79,7 @@ def _out(row: Domain) -> DomainOut:
         delegation=_delegation(row),
         attempts=row.attempts,
         message=row.message,
+        note=DomainNoteOut.model_validate(row.note) if row.note else None,
         certificate_not_after=row.certificate_not_after,
         created_at=row.created_at,
     )
@@ -132,7 +134,14 @@ async def get_domain(domain_id: Id, seller: CurrentSeller, s: DB, client: Tempor
     return DomainDetail(
         **_out(row).model_dump(),
         history=[
-            DomainEventOut(seq=e.seq, at=e.at, action=e.action, state=e.state, message=e.message)
+            DomainEventOut(
+                seq=e.seq,
+                at=e.at,
+                action=e.action,
+                state=e.state,
+                message=e.message,
+                note=DomainNoteOut.model_validate(e.note) if e.note else None,
+            )
             for e in await events_of(s, row.id)
         ],
         certificates=[

@@ -125,14 +125,17 @@ async def test_a_record_added_later_is_found_and_the_certificate_issued_and_rene
 
         # the first check misses; the seller sets the record; a later check finds it
         d = await until(c, seller, dom["id"], lambda d: "checked_missing" in actions(d))
-        assert d["state"] == "waiting" and "No TXT record" in (d["message"] or "")
+        assert d["state"] == "waiting" and d["note"]["code"] == "txt_missing" and d["note"]["seen"] == []
         await set_record(stack, rec["name"], rec["value"])
 
         # verified, but no certificate until the CNAME delegates the ACME challenge to the platform's zone
         d = await until(c, seller, dom["id"], lambda d: "delegation_missing" in actions(d))
         assert d["state"] == "active" and d["record"]["state"] == "submitted"
-        assert d["message"].startswith(
-            f"Waiting for the CNAME record _acme-challenge.{host} pointing to {cname['value']}"
+        note = d["note"]
+        assert (note["code"], note["record"], note["expected"]) == (
+            "cname_missing",
+            f"_acme-challenge.{host}",
+            cname["value"],
         )
         assert d["certificates"] == [] and d["delegation"]["state"] == "waiting"
         r = await c.post(f"/v1/cabinet/domains/{dom['id']}/check", headers=seller.headers)
@@ -140,7 +143,7 @@ async def test_a_record_added_later_is_found_and_the_certificate_issued_and_rene
         await set_record(stack, cname["name"], cname["value"], "CNAME")
         d = await until(c, seller, dom["id"], lambda d: d["state"] == "active_with_ssl")
         assert d["record"]["state"] == "submitted" and d["delegation"]["state"] == "submitted"
-        assert "delegation_found" in actions(d) and d["message"] is None
+        assert "delegation_found" in actions(d) and d["note"] is None and d["message"] is None
         # pebble validated through the CNAME: the platform never wrote a TXT at the seller's own name
         assert not [
             x
@@ -209,8 +212,11 @@ async def test_a_missing_record_ends_in_error_and_check_again_finds_it(stack):
 
         d = await until(c, seller, dom["id"], lambda d: d["state"] == "error", timeout=30)
         assert d["attempts"] == 5 and d["record"]["state"] == "waiting"
-        assert (
-            f"The TXT record _sellflow.{dom['hostname']}" in d["message"] and "after 5 checks" in d["message"]
+        note = d["note"]
+        assert (note["code"], note["record"], note["attempts"]) == (
+            "txt_failed",
+            f"_sellflow.{dom['hostname']}",
+            5,
         )
         assert actions(d)[-1] == "check_failed"
 
@@ -219,7 +225,7 @@ async def test_a_missing_record_ends_in_error_and_check_again_finds_it(stack):
         r = await c.post(f"/v1/cabinet/domains/{dom['id']}/check", headers=seller.headers)
         assert r.status_code == 202, r.text
         d = await until(c, seller, dom["id"], lambda d: d["state"] == "active_with_ssl")
-        assert "check_requested" in actions(d) and d["message"] is None
+        assert "check_requested" in actions(d) and d["note"] is None
         assert (await c.delete(f"/v1/cabinet/domains/{dom['id']}", headers=seller.headers)).status_code == 204
 
 

@@ -2280,6 +2280,7 @@ export interface components {
             message: string | null;
             /** Next Check At */
             next_check_at: string | null;
+            note?: components["schemas"]["DomainNoteOut"] | null;
             record: components["schemas"]["DnsRecordOut"];
             /** Renew At */
             renew_at: string | null;
@@ -2297,6 +2298,7 @@ export interface components {
             at: string;
             /** Message */
             message: string | null;
+            note?: components["schemas"]["DomainNoteOut"] | null;
             /** Seq */
             seq: number;
             state: components["schemas"]["DomainState"];
@@ -2321,6 +2323,49 @@ export interface components {
          * @enum {string}
          */
         DomainKind: "custom" | "subdomain";
+        /**
+         * DomainNoteCode
+         * @description What the last check saw, as a code the web app words (en, de); the facts travel beside it in DomainNote.
+         * @enum {string}
+         */
+        DomainNoteCode: "txt_missing" | "txt_failed" | "cname_missing" | "cname_failed" | "cname_failed_renewal" | "certificate_failed" | "renewal_failed";
+        /**
+         * DomainNoteOut
+         * @description What the last check or issuance saw: a code the web app words, with its facts.
+         */
+        DomainNoteOut: {
+            /**
+             * Attempts
+             * @default 0
+             */
+            attempts: number;
+            /**
+             * Cause
+             * @default
+             */
+            cause: string;
+            code: components["schemas"]["DomainNoteCode"];
+            /**
+             * Dns Error
+             * @default
+             */
+            dns_error: string;
+            /**
+             * Expected
+             * @default
+             */
+            expected: string;
+            /**
+             * Record
+             * @default
+             */
+            record: string;
+            /**
+             * Seen
+             * @default []
+             */
+            seen: string[];
+        };
         /** DomainOut */
         DomainOut: {
             /** Attempts */
@@ -2342,6 +2387,7 @@ export interface components {
             kind: components["schemas"]["DomainKind"];
             /** Message */
             message: string | null;
+            note?: components["schemas"]["DomainNoteOut"] | null;
             record: components["schemas"]["DnsRecordOut"];
             state: components["schemas"]["DomainState"];
         };

@@ -30,7 +30,16 @@ const domain = (over: Record<string, unknown> = {}) => ({
     state: 'waiting',
   },
   attempts: 12,
-  message: 'The TXT record _sellflow.xn--mller-kva.example was not found after 12 checks.',
+  message: null,
+  note: {
+    code: 'txt_failed',
+    record: '_sellflow.xn--mller-kva.example',
+    expected: 'sellflow-verification=abc',
+    attempts: 12,
+    seen: ['v=spf1 -all'],
+    dns_error: '',
+    cause: '',
+  },
   certificate_not_after: null,
   created_at: '2026-11-23T10:00:00Z',
   ...over,
@@ -53,7 +62,12 @@ describe('the Domains page', () => {
     expect(within(card).getByText('_sellflow.xn--mller-kva.example')).toBeInTheDocument();
     expect(within(card).getByText('sellflow-verification=abc')).toBeInTheDocument();
     expect(within(card).getAllByText('5 minutes')).toHaveLength(2);
-    expect(within(card).getByText(/not found after 12 checks/)).toBeInTheDocument();
+    // the workflow's code and facts, worded by the page
+    expect(
+      within(card).getByText(
+        'The TXT record _sellflow.xn--mller-kva.example with the value sellflow-verification=abc was not found after 12 checks. Set it at your DNS host, then choose “Check again”. Found instead: “v=spf1 -all”.',
+      ),
+    ).toBeInTheDocument();
     expect(within(card).getByText('No SSL certificate yet')).toBeInTheDocument();
     expect(within(card).getAllByRole('button', { name: /Copy/ })).toHaveLength(4); // TXT and CNAME, name and value
     fireEvent.click(within(card).getByRole('button', { name: 'Check again' }));
@@ -63,8 +77,9 @@ describe('the Domains page', () => {
   });
 
   it('shows the certificate CNAME of a custom domain and offers a check while it is looked for', async () => {
+    // a domain last checked before notes: the check's own words
     const message = 'Waiting for the CNAME record _acme-challenge.xn--mller-kva.example pointing to 0f1e2d3c4b5a69788796.acme.sellflow.site';
-    mockFetch(() => json(200, overview([domain({ state: 'active', message, record: { ...domain().record, state: 'submitted' } })])));
+    mockFetch(() => json(200, overview([domain({ state: 'active', message, note: null, record: { ...domain().record, state: 'submitted' } })])));
     page();
     const card = await screen.findByTestId('domain-card');
     const cname = within(card).getByTestId('delegation');

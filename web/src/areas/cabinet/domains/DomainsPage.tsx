@@ -38,7 +38,7 @@ import { toast } from '../../../app/notify';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDate, formatDateTime } from '../../../components/dates';
-import { awaitsDelegation, canCheckAgain, daysLeft, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
+import { awaitsDelegation, canCheckAgain, daysLeft, noteText, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
 
 const KEYS = { list: ['domains'] as const, detail: (id: number) => ['domains', id] as const };
 const BUSY = new Set(['waiting', 'active']);
@@ -244,7 +244,7 @@ function History({ id }: { id: number }) {
             <ListItem key={e.seq} disableGutters>
               <ListItemText
                 primary={`${formatDateTime(e.at)} · ${t(`domains.action.${e.action}`)}`}
-                secondary={e.message ?? t(`domains.state.${e.state}`)}
+                secondary={noteText(t, e.note, e.message) ?? t(`domains.state.${e.state}`)}
               />
             </ListItem>
           ))}
@@ -326,9 +326,9 @@ function DomainCard({ d }: { d: DomainRow }) {
           <RecordTable r={d.delegation} title={t('domains.delegationTitle')} testId="delegation" />
         </Box>
       ) : null}
-      {d.message ? (
+      {d.note || d.message ? (
         <Alert severity={d.state === 'error' ? 'error' : 'info'} sx={{ mt: 1 }}>
-          {d.message}
+          {noteText(t, d.note, d.message)}
         </Alert>
       ) : null}
       <Typography variant="body2" sx={{ mt: 1 }}>

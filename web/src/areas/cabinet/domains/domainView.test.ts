@@ -1,7 +1,8 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../../i18n/en.json';
 import de from '../../../i18n/de.json';
-import { awaitsDelegation, canCheckAgain, daysLeft, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
+import { awaitsDelegation, canCheckAgain, daysLeft, noteText, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
 
 const lookup = (dict: unknown, key: string) =>
   key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), dict);
@@ -70,5 +71,27 @@ describe('domain view rules', () => {
     expect(previewHostname('subdomain', 'Anna', 'sellflow.site')).toBe('anna.sellflow.site');
     expect(previewHostname('custom', 'Shop.Example.com.', 'sellflow.site')).toBe('shop.example.com');
     expect(previewHostname('custom', '  ', 'sellflow.site')).toBe('');
+  });
+});
+
+describe('noteText', () => {
+  const t = ((key: string, values?: Record<string, unknown>) => `${key}${values ? ` ${JSON.stringify(values)}` : ''}`) as unknown as TFunction;
+  const note = { code: 'cname_missing' as const, record: '_acme-challenge.a.test', expected: 'x.acme.sellflow.site', attempts: 2, seen: [], dnsError: '', cause: '' };
+
+  it('words the code with its facts', () => {
+    expect(noteText(t, note)).toBe(
+      'domains.note.cname_missing {"record":"_acme-challenge.a.test","expected":"x.acme.sellflow.site","attempts":2,"cause":""}',
+    );
+  });
+
+  it('adds what was found instead, or the DNS server’s own error', () => {
+    expect(noteText(t, { ...note, seen: ['elsewhere.test'] })).toContain('domains.note.seen {"values":"“elsewhere.test”"}');
+    expect(noteText(t, { ...note, seen: ['x'], dnsError: 'timeout' })).toContain('domains.note.dnsError {"error":"timeout"}');
+    expect(noteText(t, { ...note, seen: ['x'], dnsError: 'timeout' })).not.toContain('domains.note.seen');
+  });
+
+  it('falls back to the words of a check made before notes, else nothing', () => {
+    expect(noteText(t, null, 'No TXT record yet.')).toBe('No TXT record yet.');
+    expect(noteText(t, null, null)).toBeNull();
   });
 });

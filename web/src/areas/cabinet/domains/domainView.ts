@@ -1,6 +1,7 @@
 /** Pure view rules of the Domains page: state colours, TTL labels, whether "check again" applies, how long the
  * certificate still runs, and which field a refused name belongs to. */
-import type { DnsRecordState, DomainState } from '../../../api/domains';
+import type { TFunction } from 'i18next';
+import type { DnsRecordState, DomainRow, DomainState } from '../../../api/domains';
 
 export type Tone = 'default' | 'success' | 'warning' | 'error' | 'info';
 
@@ -51,4 +52,18 @@ export function previewHostname(kind: 'custom' | 'subdomain', name: string, suff
   const n = name.trim().toLowerCase().replace(/\.$/, '');
   if (!n) return '';
   return kind === 'subdomain' ? `${n}.${suffix}` : n;
+}
+
+export type DomainNote = NonNullable<DomainRow['note']>;
+
+/** What the last check or issuance saw, in the seller's language: the workflow reports a code and facts (the record,
+ * the value it should have, what was found instead, the DNS server's or the certificate authority's own words);
+ * domains last checked before notes still carry the check's English words (`message`). */
+export function noteText(t: TFunction, note: DomainNote | null | undefined, message?: string | null): string | null {
+  if (!note) return message ?? null;
+  const facts = { record: note.record, expected: note.expected, attempts: note.attempts, cause: note.cause };
+  const parts = [t(`domains.note.${note.code}`, facts)];
+  if (note.dnsError) parts.push(t('domains.note.dnsError', { error: note.dnsError }));
+  else if (note.seen.length) parts.push(t('domains.note.seen', { values: note.seen.map((v) => `“${v}”`).join(', ') }));
+  return parts.join(' ');
 }
