@@ -13,7 +13,7 @@
 // workflow re-checks by itself every 0.2 s; everything below waits by condition, never by a fixed sleep.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard } from './browser.mjs';
+import { launch, shot, fillCard, idem } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -49,7 +49,7 @@ after(async () => {
   // leave the shared stack as found: no subscription of this scenario charging every 6 s
   if (seller?.headers && token && desk && !desk.isClosed()) {
     await desk.request
-      .post(`/v1/cabinet/orders/${token}/subscription`, { headers: seller.headers, data: { action: 'cancel_now' } })
+      .post(`/v1/cabinet/orders/${token}/subscription`, { headers: idem(seller.headers), data: { action: 'cancel_now' } })
       .catch(() => {});
   }
   await browser?.close();
@@ -124,7 +124,7 @@ async function legitimated(page, s) {
       type,
     );
   }
-  await ok(await page.request.post('/v1/cabinet/seller_profile/submit', { headers: h }), 'submit');
+  await ok(await page.request.post('/v1/cabinet/seller_profile/submit', { headers: idem(h) }), 'submit');
   const leg = await until(page, () => page.request.get('/v1/cabinet/legitimation', { headers: h }), (b) => b.step === 'registered');
   assert.ok(leg);
   const manager = await ok(
@@ -138,7 +138,7 @@ async function legitimated(page, s) {
   );
   const sid = rows.list.find((x) => x.username === s.username).seller_id;
   await ok(
-    await page.request.post(`/v1/admin/bank_account_legitimations/${sid}/decision`, { headers: mh, data: { decision: 'approve' } }),
+    await page.request.post(`/v1/admin/bank_account_legitimations/${sid}/decision`, { headers: idem(mh), data: { decision: 'approve' } }),
     'approve',
   );
   await until(page, () => page.request.get('/v1/cabinet/legitimation', { headers: h }), (b) => b.can_sell === true);

@@ -1,6 +1,7 @@
 // What every browser scenario shares: Debian's Chromium driven headless by playwright-core, the folder for
 // screenshots (ARTIFACTS, kept with the stack's data by tests/e2e/test_browser.py) and a full-page screenshot.
-import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 export const ARTIFACTS = process.env.ARTIFACTS || '/tmp/sellflow-e2e';
@@ -29,4 +30,56 @@ export async function fillCard(page, number, selector = '#card-element') {
   await card.locator('input[placeholder="exp_year"]').fill('31');
   await card.locator('input[placeholder="cvc"]').fill('123');
   await card.locator('input[placeholder="postal_code"]').fill('10115');
+}
+
+/** The Idempotency-Key header a POST that moves money or starts a workflow needs (the web app sends one per action). */
+export function idem(headers = {}) {
+  return { ...headers, 'Idempotency-Key': randomUUID() };
+}
+
+const BASE = process.env.SELLFLOW_URL;
+export const DEMO = {
+  seller: { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' },
+  manager: { email: 'manager@sellflow.local', password: 'sellflow-demo' },
+};
+const AUTH_DIR = `${ARTIFACTS}/auth`;
+// a saved state is reused while its access token is surely valid (15 minutes), so no scenario renews it and
+// rotates the refresh token under another's feet
+const FRESH_MS = 10 * 60_000;
+const saved = new Map();
+
+/** Fills the sign-in form (the page is on /users/sign_in). */
+export async function fillSignIn(page, user) {
+  await page.getByTestId('signin-email').fill(user.email);
+  await page.getByTestId('signin-password').fill(user.password);
+  await page.getByTestId('signin-submit').click();
+}
+
+/** The demo `role`'s signed-in browser state: signed in through the form once per role, saved under ARTIFACTS and
+ * shared by the scenarios of one run (Playwright's storage state, as its auth.setup does). */
+export async function signedInState(browser, role) {
+  const file = `${AUTH_DIR}/${role}.json`;
+  if (saved.has(role) || (existsSync(file) && Date.now() - statSync(file).mtimeMs < FRESH_MS)) return file;
+  const context = await browser.newContext({ baseURL: BASE });
+  const page = await context.newPage();
+  await page.goto('/users/sign_in');
+  await fillSignIn(page, DEMO[role]);
+  await page.waitForURL((url) => !url.pathname.startsWith('/users/'));
+  mkdirSync(AUTH_DIR, { recursive: true });
+  await context.storageState({ path: file });
+  await context.close();
+  saved.set(role, file);
+  return file;
+}
+
+/** A page of a new context signed in as the demo `role`, opened at `path`. */
+export async function signedInPage(browser, role, path, { viewport = { width: 1366, height: 900 }, timeout = 20_000, ...options } = {}) {
+  const storageState = await signedInState(browser, role);
+  const context = await browser.newContext({ baseURL: BASE, viewport, storageState, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  await page.goto(path);
+  const want = new URL(path, BASE).pathname;
+  await page.waitForURL((url) => url.pathname === want);
+  return page;
 }

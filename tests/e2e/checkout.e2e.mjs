@@ -4,12 +4,11 @@
 // the manager opens that workflow in the Temporal UI from the ops view; 4000…0002 shows the decline reason; 4000 0027 6000 3184 asks for 3-D Secure once and both answers end right.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard } from './browser.mjs';
+import { launch, shot, fillCard, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const TEMPORAL_UI = process.env.TEMPORAL_UI_URL;
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
-const MANAGER = { email: 'manager@sellflow.local', password: 'sellflow-demo' };
 const PRODUCT = `E2E Guide ${Date.now()}`;
 let browser;
 let shopUrl;
@@ -49,6 +48,11 @@ async function signIn(user, path) {
 }
 
 const signInAsSeller = () => signIn(SELLER, '/cabinet/orders');
+/** Signed in already (the run's saved state): the seller's or manager's page at `path`. */
+async function signedIn(role, path) {
+  lastPage = await signedInPage(browser, role, path, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  return lastPage;
+}
 
 async function sellerAuth(page) {
   const r = await page.request.post('/v1/app/session', { data: { email: SELLER.email, password: SELLER.password, fingerprint: 'e2e' } });
@@ -124,7 +128,7 @@ test('buyer pays with 4242 4242 4242 4242, sees the thank-you page and downloads
   await page.context().close();
 
   // the seller sees it paid, with the workflow's progress in words (the Temporal UI is for managers)
-  const cabinet = await signInAsSeller();
+  const cabinet = await signedIn('seller', '/cabinet/orders');
   const row = cabinet.getByTestId('orders-grid').locator('[role="row"]', { hasText: 'e2e.paid@example.com' }).first();
   await row.waitFor();
   assert.match(await row.innerText(), /Paid/);
@@ -139,7 +143,7 @@ test('buyer pays with 4242 4242 4242 4242, sees the thank-you page and downloads
 
   // the manager finds the order's workflow by its token, typed with spaces and in upper case, and opens its
   // history in the Temporal UI
-  const ops = await signIn(MANAGER, '/admin/ops');
+  const ops = await signedIn('manager', '/admin/ops');
   await ops.getByTestId('ops-token').fill(` ${token.slice(0, 8).toUpperCase()} ${token.slice(8)} `);
   await ops.getByTestId('ops-find').click();
   await ops.getByTestId('ops-workflow-row').first().waitFor();

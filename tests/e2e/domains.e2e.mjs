@@ -5,11 +5,10 @@
 // scrolling; then deletes the domain.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot } from './browser.mjs';
+import { launch, shot, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const DNS_ADMIN = process.env.SELLFLOW_DNS_ADMIN_URL;
-const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo' };
 let browser;
 let lastPage;
 let shots = 0;
@@ -27,17 +26,8 @@ afterEach(async () => {
 });
 
 async function signedIn(path, viewport) {
-  const context = await browser.newContext({ baseURL: BASE, viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  lastPage = page;
-  await page.goto(path);
-  await page.waitForURL(/\/users\/sign_in/);
-  await page.getByTestId('signin-email').fill(SELLER.email);
-  await page.getByTestId('signin-password').fill(SELLER.password);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
+  lastPage = await signedInPage(browser, 'seller', path, { viewport, timeout: 30_000 });
+  return lastPage;
 }
 
 async function overflow(page) {

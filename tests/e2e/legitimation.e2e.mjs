@@ -4,11 +4,10 @@
 // what is missing. A field the API refuses (a VAT ID of the wrong format) shows the API's message under it.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, launch } from './browser.mjs';
+import { ARTIFACTS, launch, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
-const MANAGER = { email: 'manager@sellflow.local', password: 'sellflow-demo' };
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
@@ -143,8 +142,7 @@ test('a new seller fills the profile modal, is approved by the manager and can s
   await page.waitForURL((url) => url.pathname === '/cabinet');
 
   // the manager approves once the provider confirmed
-  const manager = await newPage();
-  await signIn(manager, MANAGER, '/admin/bank_account_legitimations');
+  const manager = await signedInPage(browser, 'manager', '/admin/bank_account_legitimations');
   await manager.getByLabel('Search').fill(seller.username);
   await manager.getByRole('link', { name: 'Nora Neu' }).click();
   const approve = manager.getByRole('button', { name: 'Approve' });

@@ -3,7 +3,7 @@
 // balance split and why the payout waits) and the month's bookkeeping export.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, launch } from './browser.mjs';
+import { ARTIFACTS, launch, idem, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
@@ -24,17 +24,8 @@ afterEach(async () => {
 });
 
 async function signedInSeller() {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  lastPage = page;
-  await page.goto('/cabinet/transfers');
-  await page.waitForURL(/\/users\/sign_in/);
-  await page.getByTestId('signin-email').fill(SELLER.email);
-  await page.getByTestId('signin-password').fill(SELLER.password);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL((url) => url.pathname === '/cabinet/transfers');
-  return page;
+  lastPage = await signedInPage(browser, 'seller', '/cabinet/transfers');
+  return lastPage;
 }
 
 /** A paid order of the demo seller's handbook (19.90), bought through the API as the checkout does. */
@@ -43,6 +34,7 @@ async function paidOrder(page) {
   const plan = product.pricing_plans[0];
   const co = await (
     await page.request.post(`/v1/shop/${SELLER.username}/products/the-sellflow-handbook/checkout`, {
+      headers: idem(),
       data: { pricing_plan_id: plan.id, payer: { email: `money-${Date.now()}@example.com`, first_name: 'Mo', last_name: 'Ney' } },
     })
   ).json();
@@ -57,7 +49,7 @@ async function paidOrder(page) {
   const seti = co.setup_intent_client_secret.split('_secret_')[0];
   await page.request.post(`${stripe}/v1/setup_intents/${seti}/confirm`, { headers: auth, form: { payment_method: pm.id } });
   const paid = await (
-    await page.request.post(`/v1/shop/${SELLER.username}/orders/${co.order_token}/pay`, { data: { payment_method: pm.id } })
+    await page.request.post(`/v1/shop/${SELLER.username}/orders/${co.order_token}/pay`, { headers: idem(), data: { payment_method: pm.id } })
   ).json();
   assert.equal(paid.outcome, 'succeeded');
   return co.order_token;

@@ -4,10 +4,9 @@
 // empty state) at 1366 px and on a phone, without sideways scrolling.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot } from './browser.mjs';
+import { launch, shot, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
-const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo' };
 let browser;
 let lastPage;
 let shots = 0;
@@ -25,17 +24,8 @@ afterEach(async () => {
 });
 
 async function signedIn(path, viewport) {
-  const context = await browser.newContext({ baseURL: BASE, viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  lastPage = page;
-  await page.goto(path);
-  await page.waitForURL(/\/users\/sign_in/);
-  await page.getByTestId('signin-email').fill(SELLER.email);
-  await page.getByTestId('signin-password').fill(SELLER.password);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
+  lastPage = await signedInPage(browser, 'seller', path, { viewport, timeout: 20_000 });
+  return lastPage;
 }
 
 test('the plan preview shows every charge and the claim of a failed rate before the plan is saved', async () => {

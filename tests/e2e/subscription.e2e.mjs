@@ -13,7 +13,7 @@
 // and the subscription is canceled when the scenario ends.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard } from './browser.mjs';
+import { launch, shot, fillCard, idem, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
@@ -49,7 +49,7 @@ after(async () => {
     }
     if (headers && token) {
       await seller.request
-        .post(`/v1/cabinet/orders/${token}/subscription`, { headers, data: { action: 'cancel_now' } })
+        .post(`/v1/cabinet/orders/${token}/subscription`, { headers: idem(headers), data: { action: 'cancel_now' } })
         .catch(() => {});
     }
   }
@@ -99,13 +99,8 @@ function rateRow(page, n) {
 }
 
 test('the seller sets the claim reminders to days 1, 89 and 90 in Claims & dunning', async () => {
-  seller = await newPage();
-  await seller.goto('/cabinet/claims');
-  await seller.waitForURL(/\/users\/sign_in/);
-  await seller.getByTestId('signin-email').fill(SELLER.email);
-  await seller.getByTestId('signin-password').fill(SELLER.password);
-  await seller.getByTestId('signin-submit').click();
-  await seller.waitForURL((url) => url.pathname === '/cabinet/claims');
+  seller = await signedInPage(browser, 'seller', '/cabinet/claims', { viewport: DESKTOP });
+  lastPage = seller;
   const headers = await sellerAuth(seller);
   savedSettings = await (await seller.request.get('/v1/cabinet/claim_settings', { headers })).json();
   assert.equal(savedSettings.strategy, 'dunning', 'the demo seller runs dunning only');
