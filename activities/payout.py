@@ -13,6 +13,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
+from domain.keys import payout_returned_mail_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.payouts import (
@@ -83,7 +84,7 @@ class PayoutActivities:
             await deliver(
                 self.mailer,
                 OutgoingMail(
-                    key=f"{answer.end_to_end_id}-returned",
+                    key=payout_returned_mail_key(answer.end_to_end_id),
                     to=user.email,
                     template=MailTemplate.payout_returned,
                     locale=user.locale,

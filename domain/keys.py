@@ -88,6 +88,11 @@ def chargeback_request_id(dispute_id: str) -> str:
     return f"chargeback-{dispute_id}"
 
 
+def agency_payment_key(order_token: str, rate: int, event_id: str) -> str:
+    """The ledger entries of one payment the collection agency reported for a rate (once per report)."""
+    return f"{order_token}-rate-{rate}-inkasso-{event_id}"
+
+
 def claim_reminder_key(order_token: str, rate: int, stage: str) -> str:
     return f"claim-{order_token}-{rate}-{stage}"
 
@@ -133,6 +138,10 @@ def user_mail_key(user_id: int, kind: str, token: str) -> str:
 def payout_end_to_end_id(payee_type: str, payee_id: int, number: int) -> str:
     """A payout's SEPA end-to-end id: the bank's idempotency key, and how its answer finds the payee's workflow."""
     return f"payout-{payee_type}-{payee_id}-{number}"
+
+
+def payout_returned_mail_key(end_to_end_id: str) -> str:
+    return f"{end_to_end_id}-returned"
 
 
 _END_TO_END = re.compile(r"^payout-(seller)-(\d{1,18})-\d{1,9}$")

@@ -3,7 +3,7 @@
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from domain.domains import (
     DEFAULT_TTL,
@@ -18,6 +18,21 @@ from domain.domains import (
 )
 
 
+def _ttl(v: int) -> int:
+    if v not in TTL_OPTIONS:
+        raise ValueError(f"one of {', '.join(str(t) for t in TTL_OPTIONS)}")
+    return v
+
+
+# One of the TTL options (core §9); bounded in the contract, and nothing else passes.
+Ttl = Annotated[
+    int,
+    Strict(),
+    AfterValidator(_ttl),
+    Field(json_schema_extra={"minimum": min(TTL_OPTIONS), "maximum": max(TTL_OPTIONS)}),
+]
+
+
 class DomainIn(BaseModel):
     """`name`: the whole hostname for a custom domain (shop.example.com, IDN allowed), or one label for a
     platform subdomain ({name}.{platform suffix}). `ttl`: one of the TTL options of core §9."""
@@ -25,7 +40,7 @@ class DomainIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: DomainKind
     name: Annotated[str, StringConstraints(max_length=HOSTNAME_MAX + 10)]
-    ttl: Annotated[int, Strict(), Field(ge=min(TTL_OPTIONS), le=max(TTL_OPTIONS))] = DEFAULT_TTL
+    ttl: Ttl = DEFAULT_TTL
 
 
 class DnsRecordOut(BaseModel):

@@ -18,6 +18,7 @@ from domain.claims import (
     InkassoStatus,
 )
 from domain.inkasso import ClaimHandover, ClaimPayment
+from domain.keys import agency_payment_key
 from domain.ledger import platform_fee, sale_entries
 from domain.orders import OrderRateState
 from domain.subscriptions import DeclineKind, RateEvent
@@ -161,7 +162,7 @@ async def claim_payment_booked(s: AsyncSession, pay: ClaimPayment) -> bool:
     if amount > 0:
         seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
         fee = platform_fee(amount, await fee_rate_of(s, seller))
-        key = f"{pay.order_token}-rate-{pay.rate}-inkasso-{pay.event_id}"
+        key = agency_payment_key(pay.order_token, pay.rate, pay.event_id)
         new = await entries_booked(
             s, sale_entries(key, seller.id, amount, fee, order.currency_key), order_id=order.id
         )

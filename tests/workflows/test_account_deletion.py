@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from temporalio import activity
-from temporalio.client import WorkflowUpdateFailedError
+from temporalio.client import WorkflowExecutionStatus, WorkflowUpdateFailedError
 from temporalio.worker import Worker
 
 from activities.account_deletion import AccountDeletionActivities
@@ -432,3 +432,42 @@ async def test_the_wizards_steps_are_refused_when_they_do_not_apply(client, reco
             assert refused.value.reason == "deletion_closed"
     assert fake.done == ["products_off", "canceled"]
     await record(handle, "account_deletion")
+
+
+async def test_a_long_wait_continues_as_new_once_the_sellers_actions_are_answered(short_history_client):
+    """A request that waits long (a blocker that stays) continues as new when Temporal suggests it, but only after
+    every update in progress has been answered: each "check again" gets its answer, the new run keeps the state, and
+    the seller can still cancel."""
+    client = short_history_client
+    fake = FakeClosing({CheckKind.unpaid_monthly_invoices})
+    task_queue, sid = f"test-{uuid.uuid4().hex[:8]}", uuid.uuid4().int % 10**9
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[AccountDeletionWorkflow],
+        activities=fake.all(),
+        workflow_runner=RUNNER,
+    ):
+        handle = await client.start_workflow(
+            AccountDeletionWorkflow.run,
+            DeletionInput(seller_id=sid, flow_kind=FlowKind.deletion, day_s=3600),
+            id=account_deletion_id(sid),
+            task_queue=task_queue,
+        )
+        await _until(lambda: fake.checks >= 1)
+        first = client.get_workflow_handle(handle.id, run_id=handle.first_execution_run_id)
+        answers = []
+        for _ in range(15):  # each check is a few events: the short history suggests continue-as-new
+            checks = fake.checks
+            answers.append(await answered(handle.execute_update(AccountDeletionWorkflow.run_checks_again)))
+            await _until(lambda before=checks: fake.checks > before)
+            if (await first.describe()).status == WorkflowExecutionStatus.CONTINUED_AS_NEW:
+                break
+        assert (await first.describe()).status == WorkflowExecutionStatus.CONTINUED_AS_NEW
+        assert answers and all(a == DeletionPhase.preparing for a in answers)  # every action answered
+        latest = client.get_workflow_handle(handle.id)
+        status = await latest.query(AccountDeletionWorkflow.status)
+        assert status.phase == DeletionPhase.preparing and status.checks  # the state went along
+        await answered(latest.execute_update(AccountDeletionWorkflow.cancel))
+        assert await latest.result() == "canceled"
+    assert fake.done == ["products_off", "canceled"]  # products taken off once, across the runs

@@ -40,6 +40,8 @@ from domain import keys
         (keys.account_closing_mail_key(7, 1, "requested"), "account-deletion-7-1-requested"),
         (keys.user_mail_key(7, "reset", "abcdefghijkl"), "user-7-reset-abcdefgh"),
         (keys.payout_end_to_end_id("seller", 7, 3), "payout-seller-7-3"),
+        (keys.payout_returned_mail_key("payout-seller-7-3"), "payout-seller-7-3-returned"),
+        (keys.agency_payment_key("tok", 2, "ev1"), "tok-rate-2-inkasso-ev1"),
     ],
 )
 def test_a_keys_format_never_changes(built: str, expected: str):
