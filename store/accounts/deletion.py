@@ -160,6 +160,7 @@ async def deletion_requested(
     row.reason_text = req.reason_text
     row.subscriptions = req.subscriptions
     row.ending_tokens = []
+    row.paused_product_ids = []
     row.requested_at = now
     row.confirmed_at = row.canceled_at = row.completed_at = None
     row.retention_until = None
@@ -181,13 +182,14 @@ async def deletion_confirmed(s: AsyncSession, seller_id: int) -> None:
 
 
 async def deletion_canceled(s: AsyncSession, seller_id: int) -> None:
-    """Cancelled before confirmation: the seller's plan is restored; products stay unpublished (the seller
-    publishes again what they want)."""
+    """Cancelled before confirmation: everything the request paused comes back as it was: the seller's plan and the
+    products it took off the shop (those the seller has not changed since)."""
     row = await deletion_of(s, seller_id)
     if row is None or not is_open(row):
         return
     row.canceled_at = datetime.now(UTC)
     await _plan_restored(s, row)
+    await products_republished(s, row)
 
 
 async def ending_recorded(s: AsyncSession, seller_id: int, tokens: list[str]) -> None:
@@ -200,11 +202,39 @@ async def ending_recorded(s: AsyncSession, seller_id: int, tokens: list[str]) ->
 
 
 async def products_unpublished(s: AsyncSession, seller_id: int) -> int:
-    """Every published product of the seller leaves the shop at once (idempotent)."""
+    """Every published product of the seller leaves the shop at once, and the request remembers which (idempotent:
+    a retry finds none published and adds none)."""
+    ids = list(
+        (
+            await s.scalars(
+                update(Product)
+                .where(Product.seller_id == seller_id, Product.publication == Publication.published)
+                .values(publication=Publication.unpublished)
+                .returning(Product.id)
+            )
+        ).all()
+    )
+    row = await deletion_of(s, seller_id)
+    if row is not None and ids:
+        row.paused_product_ids = sorted(set(row.paused_product_ids or []) | set(ids))
+    return len(ids)
+
+
+async def products_republished(s: AsyncSession, row: AccountDeletion) -> int:
+    """The products the request took off the shop are published again, those still unpublished (one the seller
+    archived or changed meanwhile stays as the seller left it); the request forgets them (idempotent)."""
+    ids = list(row.paused_product_ids or [])
+    row.paused_product_ids = []
+    if not ids:
+        return 0
     res = await s.execute(
         update(Product)
-        .where(Product.seller_id == seller_id, Product.publication == Publication.published)
-        .values(publication=Publication.unpublished)
+        .where(
+            Product.seller_id == row.seller_id,
+            Product.id.in_(ids),
+            Product.publication == Publication.unpublished,
+        )
+        .values(publication=Publication.published)
     )
     return int(getattr(res, "rowcount", 0) or 0)
 
@@ -270,6 +300,7 @@ async def account_reactivated(s: AsyncSession, seller_id: int) -> bool:
     seller.account_type = AccountType.active
     if row is not None:
         await _plan_restored(s, row)
+        await products_republished(s, row)
     return True
 
 

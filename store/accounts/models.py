@@ -127,4 +127,6 @@ class AccountDeletion(Timestamps, Base):
     completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # the plan the seller had before the deletion plans (restored on cancel or reactivation)
     previous_plan_id: Mapped[int | None] = mapped_column(BigInteger)
+    # the products the request took off the shop (published again on cancel or reactivation, those still off)
+    paused_product_ids: Mapped[list[int]] = mapped_column(JSONB, default=list)
     retention_until: Mapped[date | None] = mapped_column(Date)

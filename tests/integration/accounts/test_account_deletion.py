@@ -309,4 +309,12 @@ async def test_a_seller_who_waited_ends_the_subscription_from_the_wizard(stack):
         assert (await c.post(f"{URL}/end_subscriptions", headers=h)).status_code == 409  # nothing left to end
         order = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
         assert order["payment_state"] == "paying"  # still running: it ends with its paid period
+        shop_page = f"/v1/shop/{seller.username}/products/{product['slug']}"
+        assert (await c.get(shop_page)).status_code == 404  # the shop is offline while the request runs
         assert (await c.post(f"{URL}/cancel", headers=h)).status_code == 200
+        # cancelled: the product the request took off the shop sells again, without the seller publishing it
+        for _ in range(100):
+            if (await c.get(shop_page)).status_code == 200:
+                break
+            await asyncio.sleep(0.2)
+        assert (await c.get(shop_page)).status_code == 200
