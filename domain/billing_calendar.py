@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
 
-from domain.limits import AMOUNT_MAX, PAYMENTS_COUNT_MAX, TEST_DAYS_MAX
+from domain.limits import PAYMENTS_COUNT_MAX, TEST_DAYS_MAX
 from domain.orders import PaymentType
+from domain.products import PRICE_MAX_MAJOR, PRICE_MIN_MAJOR
 
 
 class PeriodError(ValueError):
@@ -170,12 +171,15 @@ class Rate:
     amount: int  # minor units of the plan's currency
 
 
+# core §9 price limits (1 to 1,000,000 in the currency's major unit; every supported currency has 100 minor units)
+# hold for every amount a plan carries: its price, next amount and each rate amount.
+PRICE_MIN = PRICE_MIN_MAJOR * 100
+PRICE_MAX = PRICE_MAX_MAJOR * 100
+PRICE_LIMITS = f"must be between {PRICE_MIN_MAJOR} and {PRICE_MAX_MAJOR}"
+
+
 def _amount_error(amount: int) -> str | None:
-    if amount <= 0:
-        return "must be more than 0"
-    if amount > AMOUNT_MAX:
-        return f"must be at most {AMOUNT_MAX}"
-    return None
+    return None if PRICE_MIN <= amount <= PRICE_MAX else PRICE_LIMITS
 
 
 def validate_terms(t: PlanTerms) -> dict[str, str]:
@@ -211,7 +215,7 @@ def validate_terms(t: PlanTerms) -> dict[str, str]:
         elif len(t.rate_amounts) != count:
             errors["rate_amounts"] = f"must list {count} amounts, one per rate"
         elif any(_amount_error(a) for a in t.rate_amounts):
-            errors["rate_amounts"] = f"every amount must be more than 0 and at most {AMOUNT_MAX}"
+            errors["rate_amounts"] = f"every amount {PRICE_LIMITS}"
         elif t.rate_amounts[0] != t.first_amount:
             # the checkout charges the price as the first rate; the schedule must say the same
             errors["rate_amounts"] = "the first rate's amount must equal the price"

@@ -51,6 +51,14 @@ class InkassoStatus(StrEnum):
 COURT_STATUSES = frozenset({InkassoStatus.court, InkassoStatus.post_court})
 
 
+def inkasso_filter_values(asked: list[str], *, manager_or_power_seller: bool) -> list[str]:
+    """The stored statuses a list filter matches, so the filter agrees with what the list shows: a seller sees a
+    claim at court as `pre_court`, so a seller's `pre_court` also finds `court` and `post_court`."""
+    if manager_or_power_seller or InkassoStatus.pre_court.value not in asked:
+        return asked
+    return [*asked, *(x.value for x in sorted(COURT_STATUSES) if x.value not in asked)]
+
+
 def visible_inkasso(status: InkassoStatus, *, manager_or_power_seller: bool) -> InkassoStatus:
     """A seller sees a claim at court as `pre_court`, the last stage shown to sellers."""
     if status in COURT_STATUSES and not manager_or_power_seller:

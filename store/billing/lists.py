@@ -7,11 +7,18 @@ from typing import Any, Literal
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.claims import ClaimStrategy, DunningStage, DunningState, InkassoStatus, visible_inkasso
+from domain.claims import (
+    ClaimStrategy,
+    DunningStage,
+    DunningState,
+    InkassoStatus,
+    inkasso_filter_values,
+    visible_inkasso,
+)
 from domain.listing import ListParams
 from domain.orders import OrderRateState
 from store.billing.models import Claim, OrderRate
-from store.listing import ListSpec, date_filter, enum_filter, number_filter, run_list
+from store.listing import ListSpec, date_filter, enum_filter, number_filter, run_list, values_of
 from store.orders.models import Order
 
 
@@ -137,6 +144,10 @@ async def claims_listed(
         .join(Order, Order.id == Claim.order_id)
         .where(Claim.seller_id == seller_id)
     )
+    asked = params.filters.get("inkasso")
+    if asked is not None:  # the filter matches what the list shows (a seller's pre_court includes court)
+        wanted = inkasso_filter_values(values_of(asked), manager_or_power_seller=sees_court)
+        params = params.model_copy(update={"filters": {**params.filters, "inkasso": wanted}})
     rows, total = await run_list(s, base, params, CLAIM_LIST)
     out = []
     for r in rows:

@@ -27,7 +27,7 @@ from domain.billing_calendar import PlanTerms, parse_period, validate_terms
 from domain.errors import invalid
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
 from domain.money import SUPPORTED_CURRENCIES
-from domain.products import PRICE_MAX_MAJOR, PRICE_MIN_MAJOR, PRODUCTS_PAGE_SIZE, Publication
+from domain.products import PRODUCTS_PAGE_SIZE, Publication
 from providers.storage.local import storage
 from store.catalog.actions import (
     file_attached,
@@ -155,8 +155,6 @@ def _checked_terms(body: PlanIn) -> tuple[str, PlanTerms]:
     currency = body.currency.lower()
     if currency not in SUPPORTED_CURRENCIES:
         raise invalid(currency=f"must be one of {', '.join(SUPPORTED_CURRENCIES)}")
-    if not (PRICE_MIN_MAJOR * 100 <= body.price <= PRICE_MAX_MAJOR * 100):
-        raise invalid(price=f"must be between {PRICE_MIN_MAJOR} and {PRICE_MAX_MAJOR}")
     try:
         terms = PlanTerms(
             payment_type=body.payment_type,

@@ -18,7 +18,9 @@ depends_on = None
 def upgrade() -> None:
     op.add_column(
         "account_deletions",
-        sa.Column("paused_product_ids", postgresql.JSONB, nullable=False, server_default=sa.text("'[]'::jsonb")),
+        sa.Column(
+            "paused_product_ids", postgresql.JSONB, nullable=False, server_default=sa.text("'[]'::jsonb")
+        ),
     )
 
 

@@ -249,7 +249,7 @@ def test_invalid_terms_are_named_by_field():
 periods = st.sampled_from(ALLOWED_PERIODS).map(parse_period)
 day_periods = periods.filter(lambda p: p.days is not None)
 anchors = st.dates(min_value=date(2000, 1, 1), max_value=date(2090, 12, 31))
-amounts = st.integers(min_value=1, max_value=10**6)
+amounts = st.integers(min_value=100, max_value=10**8)  # core §9: 1 to 1,000,000 in major units
 
 
 @settings(max_examples=200, deadline=None)
@@ -320,7 +320,7 @@ def test_rate_amounts_are_the_rates_and_their_sum_the_total(purchased, rate_amou
 @given(anchors, st.lists(periods, min_size=1, max_size=24))
 def test_custom_intervals_give_the_gaps_and_strictly_increase(purchased, intervals):
     count = len(intervals) + 1
-    terms = PlanTerms(PaymentType.installment, "eur", 100, 50, count, None, custom_intervals=tuple(intervals))
+    terms = PlanTerms(PaymentType.installment, "eur", 100, 100, count, None, custom_intervals=tuple(intervals))
     assert validate_terms(terms) == {}
     rates = schedule(terms, purchased)
     assert len(rates) == count and rates[0].due == purchased
@@ -345,3 +345,21 @@ def test_every_allowed_period_round_trips(code):
     p = parse_period(code)
     assert p.code == code and parse_period(p.code) == p
     assert parse_period(period_label(p)) == p
+
+
+@pytest.mark.parametrize(
+    "field,terms",
+    [
+        ("price", {"first_amount": 99}),
+        ("price", {"first_amount": 100_000_001}),
+        ("next_amount", {"next_amount": 50}),
+        ("next_amount", {"next_amount": 100_000_001}),
+        ("rate_amounts", {"payments_count": 3, "rate_amounts": (900, 50, 900)}),
+        ("rate_amounts", {"payments_count": 3, "rate_amounts": (900, 900, 100_000_001)}),
+    ],
+)
+def test_the_price_limits_of_core_9_hold_for_every_amount_a_plan_carries(field, terms):
+    """core §9: 1 to 1,000,000 (in the currency's major unit) for the price, the next amount and each rate."""
+    base = PlanTerms(PaymentType.limited_subscription, "eur", 900, 900, payments_count=3, period=M1)
+    assert validate_terms(base) == {}
+    assert validate_terms(replace(base, **terms))[field].endswith("between 1 and 1000000")
