@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 from enum import StrEnum
 
@@ -15,6 +15,7 @@ from stdnum.ch import vat as ch_vat
 from stdnum.eu import vat as eu_vat
 from stdnum.gb import vat as gb_vat
 
+from domain import phones
 from domain.countries import is_country
 
 HOME_COUNTRY = "DE"
@@ -74,7 +75,7 @@ class TaxNoType(StrEnum):
 REQUIRED = "required"
 WRONG_VAT = "wrong vat"
 INVALID_VAT = "invalid VAT"
-INVALID_PHONE = "invalid phone"
+INVALID_PHONE = phones.INVALID_PHONE
 TOO_YOUNG = "too young"
 INVALID_IBAN = "invalid IBAN"
 INVALID_BIC = "invalid BIC"
@@ -82,7 +83,6 @@ INVALID_COUNTRY = "invalid country"
 BLANK = "blank"
 
 # Phone (core §5): an optional country prefix, then groups of 3, 3 and 4 digits with optional brackets or dashes.
-PHONE_RE = re.compile(r"^(?:\+\d{1,3}[ -]?)?(?:\(\d{3}\)|\d{3})[ -]?\d{3}[ -]?\d{4}$")
 # BIC (core §5): 4 letters, 2 letters, 2 alphanumerics, optional 3 alphanumerics.
 BIC_RE = re.compile(r"^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$")
 VAT_CHARS_RE = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -142,10 +142,16 @@ def age_on(birthday: date, today: date) -> int:
     return today.year - birthday.year - ((today.month, today.day) < (birthday.month, birthday.day))
 
 
-def phone_error(phone: str | None) -> str | None:
-    if _blank(phone):
-        return None
-    return None if PHONE_RE.match(str(phone).strip()) else INVALID_PHONE
+def phone_error(phone: str | None, country: str | None = None) -> str | None:
+    """A phone number the numbering plans know (any country's, with its `+` code, or the profile country's)."""
+    return phones.phone_error(phone, country)
+
+
+def normalised(p: SellerProfile) -> SellerProfile:
+    """The profile as stored: its phone in E.164 (`030 1234567` of a seller in Germany is `+49301234567`)."""
+    if p.phone and (number := phones.e164(p.phone, p.country_code)):
+        return replace(p, phone=number)
+    return p
 
 
 def vat_error(vat_id: str | None) -> str | None:
@@ -202,7 +208,7 @@ def format_errors(p: SellerProfile, today: date) -> dict[str, str]:
     for name, value in asdict(p).items():
         if isinstance(value, str) and value and not value.strip():
             errors[name] = BLANK
-    if e := phone_error(p.phone):
+    if e := phone_error(p.phone, p.country_code):
         errors["phone"] = e
     if e := vat_error(p.vat_id):
         errors["vat_id"] = e

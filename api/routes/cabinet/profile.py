@@ -49,6 +49,7 @@ from domain.seller_profile import (
     bic_error,
     format_errors,
     iban_error,
+    normalised,
     normalised_iban,
     wizard_steps,
 )
@@ -144,7 +145,7 @@ async def save_seller_profile(
     profile = SellerProfile(**data, beneficial_owners=owners)
     if errors := format_errors(profile, datetime.now(UTC).date()):
         raise invalid(**errors)
-    await profile_saved(s, seller.id, profile, body.wizard_step)
+    await profile_saved(s, seller.id, normalised(profile), body.wizard_step)
     await _inform(s, client, seller)
     return await profile_out(s, seller)
 

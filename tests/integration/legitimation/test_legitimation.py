@@ -240,7 +240,7 @@ async def test_verified_data_changed_after_legitimation_goes_back_through_review
         h = seller.headers
         # contact data is not verified data: no review
         r = await c.put(
-            "/v1/cabinet/seller_profile", json={**NATURAL_PROFILE, "phone": "+49 111 222 3333"}, headers=h
+            "/v1/cabinet/seller_profile", json={**NATURAL_PROFILE, "phone": "+49 40 1234567"}, headers=h
         )
         assert r.status_code == 200
         await asyncio.sleep(1)

@@ -320,7 +320,9 @@ def test_rate_amounts_are_the_rates_and_their_sum_the_total(purchased, rate_amou
 @given(anchors, st.lists(periods, min_size=1, max_size=24))
 def test_custom_intervals_give_the_gaps_and_strictly_increase(purchased, intervals):
     count = len(intervals) + 1
-    terms = PlanTerms(PaymentType.installment, "eur", 100, 100, count, None, custom_intervals=tuple(intervals))
+    terms = PlanTerms(
+        PaymentType.installment, "eur", 100, 100, count, None, custom_intervals=tuple(intervals)
+    )
     assert validate_terms(terms) == {}
     rates = schedule(terms, purchased)
     assert len(rates) == count and rates[0].due == purchased

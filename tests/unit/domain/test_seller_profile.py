@@ -19,6 +19,7 @@ from domain.seller_profile import (
     bic_error,
     format_errors,
     iban_error,
+    normalised,
     phone_error,
     provider_errors,
     required_errors,
@@ -185,20 +186,28 @@ def test_vat_id_errors_reach_the_profile():
 
 
 @pytest.mark.parametrize(
-    ("phone", "ok"),
+    ("phone", "country", "e164"),
     [
-        ("+49 301 234 5678", True),
-        ("(030) 123-4567", True),
-        ("030-123-4567", True),
-        ("0301234567", True),
-        ("+1-555-123-4567", True),
-        ("12345", False),
-        ("phone me", False),
-        ("+49 30 12 34", False),
+        ("+49 30 1234567", None, "+49301234567"),  # a Berlin number as Germans write it
+        ("+49 301 234 5678", None, "+493012345678"),
+        ("030 1234567", "DE", "+49301234567"),  # without its code: read in the profile's country
+        ("(030) 123-4567", "DE", "+49301234567"),
+        ("+43 1 5131234", None, "+4315131234"),
+        ("+1 (415) 555-2671", None, "+14155552671"),
+        ("+44 20 7946 0958", None, "+442079460958"),
+        ("0301234567", None, None),  # no code and no country: which country's?
+        ("12345", "DE", None),
+        ("phone me", "DE", None),
+        ("+49 30 12", None, None),
     ],
 )
-def test_phone(phone, ok):
-    assert phone_error(phone) == (None if ok else "invalid phone")
+def test_a_phone_number_is_validated_by_the_numbering_plans_and_stored_in_e164(phone, country, e164):
+    from domain.phones import e164 as to_e164
+
+    assert phone_error(phone, country) == (None if e164 else "invalid phone")
+    assert to_e164(phone, country) == e164
+    if e164:
+        assert normalised(SellerProfile(phone=phone, country_code=country)).phone == e164
 
 
 @pytest.mark.parametrize(
