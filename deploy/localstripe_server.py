@@ -60,8 +60,15 @@ SET_UP_3DS_CARD = "4000002500003155"
 REFUNDS: dict[str, list[Any]] = {}
 
 
+# The shim's card element read the expiry year as two digits and put "20" in front, so "2031" became "202031" and
+# was refused; as Stripe's own element, it takes "31" and "2031" alike.
+_SHIM_EXP_YEAR = "exp_year: '20' + this._inputs.exp_year.value,"
+EXP_YEAR_JS = "exp_year: (this._inputs.exp_year.value.trim().length === 4 ? '' : '20') + this._inputs.exp_year.value.trim(),"
+
+
 def _shim() -> str:
     text = (Path(server.__file__).parent / "localstripe-v3.js").read_text()
+    text = text.replace(_SHIM_EXP_YEAR, EXP_YEAR_JS)
     if _SHIM_STUB not in text:  # a localstripe that implements it: keep its own
         return text
     return text.replace(_SHIM_STUB, CREATE_PAYMENT_METHOD_JS)

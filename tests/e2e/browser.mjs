@@ -21,13 +21,14 @@ export async function shot(page, name) {
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true }).catch(() => {});
 }
 
-/** localstripe's Stripe.js shim renders plain inputs into a card element: a card valid through 12/31. */
-export async function fillCard(page, number, selector = '#card-element') {
+/** localstripe's Stripe.js shim renders plain inputs into a card element: a card valid through 12/31 (the year as
+ * two digits or, as people also type it, four). */
+export async function fillCard(page, number, selector = '#card-element', year = '31') {
   const card = page.locator(selector);
   await card.locator('input[placeholder="number"]').waitFor();
   await card.locator('input[placeholder="number"]').fill(number);
   await card.locator('input[placeholder="exp_month"]').fill('12');
-  await card.locator('input[placeholder="exp_year"]').fill('31');
+  await card.locator('input[placeholder="exp_year"]').fill(year);
   await card.locator('input[placeholder="cvc"]').fill('123');
   await card.locator('input[placeholder="postal_code"]').fill('10115');
 }

@@ -72,7 +72,7 @@ function countChallenges() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-async function buyerPays(number, email) {
+async function buyerPays(number, email, year = '31') {
   const page = await newPage();
   await page.addInitScript(countChallenges);
   await page.goto(shopUrl);
@@ -81,7 +81,7 @@ async function buyerPays(number, email) {
   await page.getByTestId('payer-first-name').fill('Bea');
   await page.getByTestId('payer-last-name').fill('Buyer');
   await page.getByTestId('payer-email').fill(email);
-  await fillCard(page, number);
+  await fillCard(page, number, '#card-element', year);
   await page.getByTestId('pay-button').click();
   return page;
 }
@@ -115,7 +115,8 @@ test('seller creates and publishes a download product', async () => {
 });
 
 test('buyer pays with 4242 4242 4242 4242, sees the thank-you page and downloads the file', async () => {
-  const page = await buyerPays('4242424242424242', 'e2e.paid@example.com');
+  // the expiry year as people also type it, four digits
+  const page = await buyerPays('4242424242424242', 'e2e.paid@example.com', '2031');
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
   await page.getByTestId('invoice-number').waitFor();
