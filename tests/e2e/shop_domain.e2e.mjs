@@ -7,7 +7,7 @@
 // without the `/s/{username}` prefix; on a phone too. A domain no shop answers on shows the 404 page.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard } from './browser.mjs';
+import { launch, shot, fillCard, idem } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const DNS_ADMIN = process.env.SELLFLOW_DNS_ADMIN_URL;
@@ -35,7 +35,8 @@ afterEach(async () => {
 });
 
 async function api(path, { method = 'GET', token, body, form } = {}) {
-  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
+  const headers = method === 'POST' ? idem(auth) : auth; // as the web app, a key per POST
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const r = await fetch(`${BASE}${path}`, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
   const text = await r.text();
