@@ -21,6 +21,8 @@ import urllib.request
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from core.search import dev_server_args
+
 VENV_BIN = Path(sys.executable).parent
 # The provider events Sellflow listens to (the same list is configured on the Stripe dashboard in production).
 WEBHOOK_EVENTS = [
@@ -191,6 +193,7 @@ class Stack:
             "frontend.enableUpdateWorkflowExecution=true",
             "--dynamic-config-value",
             "frontend.enableExecuteMultiOperation=true",
+            *dev_server_args(),  # the search attributes the operations view finds workflows by
         ]
         if self.persistent:
             args += ["--db-filename", str(self.data_dir / "temporal.db")]

@@ -10,6 +10,7 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
+from core.search import attributes
 from core.settings import get_settings
 from domain.account_deletion import DeletionInput, DeletionStatus, FlowKind, SubscriptionChoice
 from domain.errors import DomainError, ErrorCode, Refusal
@@ -30,6 +31,7 @@ async def started(client: Client, seller_id: int, kind: FlowKind, subscriptions:
             task_queue=s.temporal_task_queue,
             id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
             id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
+            search_attributes=attributes(seller_id=seller_id),
         )
     except WorkflowAlreadyStartedError as e:
         raise DomainError(ErrorCode.CONFLICT, "A request to close this account is already running.") from e

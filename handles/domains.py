@@ -11,6 +11,7 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
+from core.search import attributes
 from core.settings import get_settings
 from domain.domains import DomainInput, DomainKind, DomainStatus, dcv_target
 from domain.errors import Refusal
@@ -23,6 +24,7 @@ class DomainRow(Protocol):
     """What the workflow's input is built from (the store's Domain row has these)."""
 
     id: int
+    seller_id: int
     hostname: str
     kind: DomainKind
     token: str
@@ -52,6 +54,7 @@ def _start(row: DomainRow) -> WithStartWorkflowOperation:
         task_queue=get_settings().temporal_task_queue,
         id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
         id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
+        search_attributes=attributes(seller_id=row.seller_id),
     )
 
 
@@ -64,6 +67,7 @@ async def added(client: Client, row: DomainRow) -> None:
             id=domain_id(row.id),
             task_queue=get_settings().temporal_task_queue,
             id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
+            search_attributes=attributes(seller_id=row.seller_id),
         )
     except WorkflowAlreadyStartedError:
         pass

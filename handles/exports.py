@@ -6,6 +6,7 @@ from __future__ import annotations
 from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 
+from core.search import attributes
 from core.settings import get_settings
 from domain.bookkeeping import ExportRequest
 from domain.platform_invoices import PlatformInvoicesRequest
@@ -23,6 +24,7 @@ async def export_started(client: Client, req: ExportRequest) -> str:
         task_queue=get_settings().temporal_task_queue,
         id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,  # a month may be exported again
         id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,  # but not twice at once
+        search_attributes=attributes(seller_id=req.seller_id),
     )
     return wid
 

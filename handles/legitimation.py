@@ -7,6 +7,7 @@ from temporalio.common import WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
+from core.search import attributes
 from core.settings import get_settings
 from domain.errors import Refusal
 from domain.keys import seller_of_kyc_reference
@@ -35,6 +36,7 @@ async def profile_saved(client: Client, seller_id: int, facts: ProfileFacts) -> 
             id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
             start_signal=LegitimationWorkflow.profile_saved.__name__,
             start_signal_args=[facts],
+            search_attributes=attributes(seller_id=seller_id),
         )
     except WorkflowAlreadyStartedError:
         return False

@@ -6,6 +6,7 @@ from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError
 
+from core.search import attributes
 from core.settings import get_settings
 from domain.keys import seller_of_end_to_end_id
 from domain.ledger import PayeeType
@@ -25,6 +26,7 @@ async def payouts_running(client: Client, seller_id: int) -> None:
         task_queue=s.temporal_task_queue,
         id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
         id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
+        search_attributes=attributes(seller_id=seller_id, payee=f"{PayeeType.seller.value}-{seller_id}"),
     )
 
 

@@ -11,6 +11,7 @@ from temporalio.client import Client, WorkflowFailureError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError
 
+from core.search import attributes
 from core.settings import get_settings
 from domain.errors import DomainError, ErrorCode, Refusal
 from domain.inkasso import AgencyEvent
@@ -91,7 +92,9 @@ async def claim_resolved(client: Client, token: str, rate: int, outcome: str) ->
 RATE_PAYMENT_WAIT_S = 60
 
 
-async def rate_payment(client: Client, token: str, rate: int) -> RatePaymentResult:
+async def rate_payment(
+    client: Client, token: str, rate: int, seller_id: int | None = None
+) -> RatePaymentResult:
     """Starts `rate-payment-{token}-{rate}`, or joins the run in progress (two clicks, one charge), and waits for
     its answer; a run that ended (declined) is followed by a new one with the next attempt."""
     handle = await client.start_workflow(
@@ -102,6 +105,7 @@ async def rate_payment(client: Client, token: str, rate: int) -> RatePaymentResu
         id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
         id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
         execution_timeout=timedelta(hours=1),
+        search_attributes=attributes(seller_id=seller_id, order_token=token),
     )
     try:
         return await asyncio.wait_for(handle.result(), RATE_PAYMENT_WAIT_S)

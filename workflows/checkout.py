@@ -152,6 +152,7 @@ class CheckoutWorkflow:
                 ),
                 id=subscription_id(order.order_token),
                 parent_close_policy=ParentClosePolicy.ABANDON,
+                search_attributes=workflow.info().typed_search_attributes,  # its seller and order
             )
 
     async def _step(self, step: Step, work: Awaitable[object]) -> None:

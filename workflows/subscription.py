@@ -222,6 +222,7 @@ class SubscriptionWorkflow:
             ClaimInput(token, rate.number, rate.amount, out.decline or "soft", day_s),
             id=claim_id(token, rate.number),
             parent_close_policy=ParentClosePolicy.ABANDON,
+            search_attributes=workflow.info().typed_search_attributes,  # its seller and order
         )
 
     async def _move(self, state: PaymentState, shift_from: int = 0, shift_days: int = 0) -> None:

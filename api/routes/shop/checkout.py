@@ -139,7 +139,7 @@ async def pay_order(
             # decided once, by the first pay request (a later one finds the workflow and its input)
             deferred=_deferred(order),
         )
-        r = await pay(client, token, body.payment_method, inp)
+        r = await pay(client, token, body.payment_method, inp, order.seller_id)
     except CheckoutOver:
         # The checkout ended between our read and the update (paid or expired just now): its workflow is
         # closed and takes no more payments. The order in the database says how it ended.

@@ -72,14 +72,14 @@ async def manage_pay_rate(
 ) -> RatePayOut:
     """The payer pays a past-due rate that no claim collects any more (a debt, or what the agency did not
     collect) with the saved card; a declined card answers with the provider's reason."""
-    await _recurring(s, username, token)
+    order = await _recurring(s, username, token)
     owed = await rate_owed(s, RatePaymentInput(token, rate))
     if owed.reason is not None:
         code = ErrorCode.NOT_FOUND if owed.missing else ErrorCode.CONFLICT
         raise DomainError(code, owed.reason)
     if owed.amount <= 0:
         raise DomainError(ErrorCode.CONFLICT, "This rate is paid.")
-    result = await rate_payment(client, token, rate)
+    result = await rate_payment(client, token, rate, order.seller_id)
     s.expunge_all()  # the workflow changed the rows this request read: read them again
     return RatePayOut(
         paid=result.paid,

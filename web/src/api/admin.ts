@@ -5,6 +5,7 @@ import * as sdk from './sdk.gen';
 
 export const adminApi = {
   orderWorkflows: (token: string, signal?: AbortSignal) => sdk.orderWorkflows(token, signal ? { signal } : {}),
+  sellerWorkflows: (sellerId: number, signal?: AbortSignal) => sdk.sellerWorkflows(sellerId, signal ? { signal } : {}),
   workflowHistory: (workflowId: string, runId: string | null, signal?: AbortSignal) =>
     sdk.workflowHistory(workflowId, runId ? { runId } : {}, signal ? { signal } : {}),
   legitimations: (query: QueryParams, signal?: AbortSignal) => sdk.adminLegitimations(query, signal ? { signal } : {}),

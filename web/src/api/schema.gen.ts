@@ -147,6 +147,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/sellers/{seller_id}/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Seller Workflows
+         * @description Every workflow of a seller (its orders', legitimation, payouts, domains, deletion, exports), newest first.
+         */
+        get: operations["seller_workflows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/workflows/{workflow_id}/history": {
         parameters: {
             query?: never;
@@ -4362,6 +4382,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MonthCloseStarted"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    seller_workflows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seller_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowList"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -42,6 +42,10 @@ export const orderWorkflows = (token: Param<'order_workflows', 'token'>, options
 export const closeMonth = (body: Body<'close_month'>, options: Options = {}) =>
   api.post<Answer<'close_month'>>(`/admin/platform_invoices`, body, { ...options });
 
+/** GET /v1/admin/sellers/{seller_id}/workflows: Seller Workflows */
+export const sellerWorkflows = (sellerId: Param<'seller_workflows', 'seller_id'>, options: Options = {}) =>
+  api.get<Answer<'seller_workflows'>>(`/admin/sellers/${seg(sellerId)}/workflows`, { ...options });
+
 /** GET /v1/admin/workflows/{workflow_id}/history: Workflow History */
 export const workflowHistory = (workflowId: Param<'workflow_history', 'workflow_id'>, query: Query<'workflow_history'> = {}, options: Options = {}) =>
   api.get<Answer<'workflow_history'>>(`/admin/workflows/${seg(workflowId)}/history`, { ...options, query });

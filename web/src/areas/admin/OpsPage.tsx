@@ -13,6 +13,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +26,7 @@ import { eventKey, eventWords } from './events';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { StatusChip } from '../../components/StatusChip';
-import { adminQueries } from './queries';
+import { adminQueries, type OpsSearch } from './queries';
 
 function SkeletonRows({ cols }: { cols: number }) {
   return (
@@ -90,22 +92,27 @@ function History({ workflow }: { workflow: AdminWorkflow }) {
   );
 }
 
-/** `/admin/ops`: order token → its workflows → a workflow's event history. */
+/** `/admin/ops`: an order token or a seller id → every workflow of it (found by the search attributes each
+ * workflow carries) → a workflow's event history. */
 export default function OpsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const sellerParam = params.get('seller') ?? '';
+  const token = params.get('token') ?? sellerParam;
+  const [by, setBy] = useState<OpsSearch['by']>(sellerParam ? 'seller' : 'order');
   const selectedId = params.get('workflow');
   const selectedRun = params.get('run');
   const [text, setText] = useState(token);
+  const search: OpsSearch = { by: sellerParam ? 'seller' : 'order', value: token };
+  const valid = by === 'order' ? text.trim() !== '' : /^\d{1,18}$/.test(text.trim());
 
-  const workflows = useQuery({ ...adminQueries.workflows(token), enabled: token !== '' });
+  const workflows = useQuery({ ...adminQueries.workflows(search), enabled: token !== '' });
   const selected = workflows.data?.list.find((w) => w.workflowId === selectedId && (!selectedRun || w.runId === selectedRun)) ?? null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = text.trim();
-    if (value) setParams({ token: value });
+    if (value && valid) setParams(by === 'seller' ? { seller: value } : { token: value });
   };
 
   return (
@@ -118,15 +125,31 @@ export default function OpsPage() {
       </Typography>
       <Paper component="form" onSubmit={submit} sx={{ p: 2, mb: 3 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={by}
+            onChange={(_e, v: OpsSearch['by'] | null) => v && setBy(v)}
+            aria-label={t('ops.searchBy')}
+          >
+            <ToggleButton value="order" data-testid="ops-by-order" sx={{ whiteSpace: 'nowrap' }}>
+              {t('ops.byOrder')}
+            </ToggleButton>
+            <ToggleButton value="seller" data-testid="ops-by-seller" sx={{ whiteSpace: 'nowrap' }}>
+              {t('ops.bySeller')}
+            </ToggleButton>
+          </ToggleButtonGroup>
           <TextField
-            label={t('ops.orderToken')}
+            label={by === 'seller' ? t('ops.sellerId') : t('ops.orderToken')}
+            error={text.trim() !== '' && !valid}
+            helperText={text.trim() !== '' && !valid ? t('ops.sellerIdHint') : undefined}
             value={text}
             onChange={(e) => setText(e.target.value)}
             fullWidth
             size="small"
             slotProps={{ htmlInput: { 'data-testid': 'ops-token' } }}
           />
-          <Button type="submit" variant="contained" disabled={!text.trim()} data-testid="ops-find" sx={{ whiteSpace: 'nowrap' }}>
+          <Button type="submit" variant="contained" disabled={!valid} data-testid="ops-find" sx={{ whiteSpace: 'nowrap' }}>
             {t('ops.find')}
           </Button>
         </Stack>
@@ -163,7 +186,7 @@ export default function OpsPage() {
                         hover
                         selected={selected === w}
                         sx={{ cursor: 'pointer' }}
-                        onClick={() => setParams({ token, workflow: w.workflowId, run: w.runId ?? '' })}
+                        onClick={() => setParams({ ...(sellerParam ? { seller: token } : { token }), workflow: w.workflowId, run: w.runId ?? '' })}
                         data-testid="ops-workflow-row"
                       >
                         <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>
@@ -179,7 +202,7 @@ export default function OpsPage() {
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.startTime)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.closeTime)}</TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          <Button size="small" onClick={() => setParams({ token, workflow: w.workflowId, run: w.runId ?? '' })}>
+                          <Button size="small" onClick={() => setParams({ ...(sellerParam ? { seller: token } : { token }), workflow: w.workflowId, run: w.runId ?? '' })}>
                             {t('ops.showHistory')}
                           </Button>
                           {w.temporalUiUrl ? (
