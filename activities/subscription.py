@@ -73,11 +73,14 @@ class SubscriptionActivities:
             plan = await subscription_plan(s, req.order_token, req.from_rate, req.horizon)
             method = (await order_by_token(s, req.order_token)).renewal_payment_method
         if plan.card_expires is None and method:  # looked up once per saved card
-            expires = await self.payments.card_expiry(method)
-            if expires:
+            facts = await self.payments.card_facts(method)
+            if facts:
                 async with session() as s:
-                    await card_expiry_saved(s, req.order_token, method, expires)
-                plan = dataclasses.replace(plan, card_expires=expires)
+                    await card_expiry_saved(
+                        s, req.order_token, method, facts.expires, facts.brand, facts.last4
+                    )
+                if facts.expires:
+                    plan = dataclasses.replace(plan, card_expires=facts.expires)
         return plan
 
     @activity.defn

@@ -104,6 +104,11 @@ class SubscriptionOut(BaseModel):
     rates: list[RateOut]
     next_due: date | None
     payments_count: int | None
+    next_amount: int | None = Field(
+        None, description="The next charge's amount, minor units (none while paused)."
+    )
+    card_brand: str | None = Field(None, description="The saved card's brand (visa, mastercard, …).")
+    card_last4: str | None = Field(None, description="The saved card's last four digits.")
     card_expires: str | None = Field(None, description='The saved card\'s expiry month, "YYYY-MM".')
     card_expiring: bool = Field(False, description="The saved card expires before the next rate falls due.")
 

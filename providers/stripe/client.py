@@ -44,6 +44,15 @@ def outcome_of(status: str) -> PayOutcome:
 
 
 @dataclass(frozen=True)
+class CardFacts:
+    """What the payer recognises a saved card by: its brand, last four digits and expiry month ("YYYY-MM")."""
+
+    brand: str
+    last4: str
+    expires: str | None
+
+
+@dataclass(frozen=True)
 class Intent:
     id: str
     status: str  # the provider's own status, kept for its record; callers decide on `outcome`
@@ -106,6 +115,7 @@ class RenewalIntents(PaymentIntents, Protocol):
 
     async def confirm_off_session(self, intent_id: str, idempotency_key: str) -> Intent: ...
     async def card_expiry(self, payment_method: str) -> str | None: ...
+    async def card_facts(self, payment_method: str) -> CardFacts | None: ...
 
 
 class CardGateway(RenewalIntents, CheckoutIntents, Protocol):
@@ -252,15 +262,27 @@ class StripeGateway:
     async def card_expiry(self, payment_method: str) -> str | None:
         """The month a saved card expires ("YYYY-MM"); None for a payment method without an expiry, or when the
         provider cannot say now (asked again on the next load: a reminder is a courtesy, never a blocker)."""
+        facts = await self.card_facts(payment_method)
+        return facts.expires if facts else None
+
+    async def card_facts(self, payment_method: str) -> CardFacts | None:
+        """The saved card's brand, last four digits and expiry; None when it is not a card or the provider cannot
+        say now."""
         try:
             pm = await _call(lambda: self.client.v1.payment_methods.retrieve_async(payment_method))
         except (ProviderRefused, stripe.StripeError):
             return None
         card = getattr(pm, "card", None)
-        month, year = getattr(card, "exp_month", None), getattr(card, "exp_year", None)
-        if not isinstance(month, int) or not isinstance(year, int) or not 1 <= month <= 12:
+        if card is None:
             return None
-        return f"{year:04d}-{month:02d}"
+        month, year = getattr(card, "exp_month", None), getattr(card, "exp_year", None)
+        expires = (
+            f"{year:04d}-{month:02d}"
+            if isinstance(month, int) and isinstance(year, int) and 1 <= month <= 12
+            else None
+        )
+        brand, last4 = str(getattr(card, "brand", "") or "")[:20], str(getattr(card, "last4", "") or "")[:4]
+        return CardFacts(brand=brand or "card", last4=last4, expires=expires)
 
     async def setup_payment_method(self, setup_intent_id: str) -> str | None:
         """The card a SetupIntent saved (None until it succeeded)."""

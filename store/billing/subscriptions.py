@@ -351,12 +351,20 @@ async def renewal_method_changed(s: AsyncSession, token: str, payment_method: st
     locked = await order_by_token(s, token, lock=True)
     locked.renewal_payment_method = payment_method
     locked.renewal_card_expires = None  # the new card's expiry is looked up by the workflow
+    locked.renewal_card_brand = locked.renewal_card_last4 = None
 
 
-async def card_expiry_saved(s: AsyncSession, token: str, payment_method: str, expires: str) -> None:
-    """Remember the expiry of the card the order is charged to (only if that card is still the saved one)."""
-    await s.execute(
-        update(Order)
-        .where(Order.token == token, Order.renewal_payment_method == payment_method)
-        .values(renewal_card_expires=expires)
-    )
+async def card_expiry_saved(
+    s: AsyncSession, token: str, payment_method: str, expires: str | None, brand: str = "", last4: str = ""
+) -> None:
+    """Remember the card the order is charged to, its expiry, brand and last four digits (only if that card is still
+    the saved one)."""
+    values: dict[str, str] = {"renewal_card_brand": brand, "renewal_card_last4": last4} if last4 else {}
+    if expires:
+        values["renewal_card_expires"] = expires
+    if values:
+        await s.execute(
+            update(Order)
+            .where(Order.token == token, Order.renewal_payment_method == payment_method)
+            .values(**values)
+        )

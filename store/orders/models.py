@@ -99,6 +99,9 @@ class Order(Timestamps, Base):
     renewal_payment_method: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
     # "YYYY-MM" the saved card expires (looked up by the Subscription workflow; reset when the card changes)
     renewal_card_expires: Mapped[str | None] = mapped_column(String(7))
+    # what the payer recognises the saved card by (shown on the manage page)
+    renewal_card_brand: Mapped[str | None] = mapped_column(String(20))
+    renewal_card_last4: Mapped[str | None] = mapped_column(String(4))
     # a recurring order whose first rate falls due later (test period, custom start day): the day its
     # schedule counts from, set when the checkout saved the card without charging
     started_on: Mapped[date | None] = mapped_column(Date)

@@ -154,6 +154,14 @@ test('on the manage page the buyer sees the rates and switches the card to 4000 
   assert.match(await buyer.getByTestId('manage-rate-1').innerText(), /Paid/);
   await buyer.getByTestId('manage-rates').getByText('Due later').first().waitFor();
   assertWords(await buyer.getByTestId('manage-rates').innerText(), 'the manage page');
+  // the saved card as the buyer knows it (looked up by the subscription as it starts), with the next charge
+  for (let i = 0; i < 20 && !(await buyer.getByTestId('manage-saved-card').count()); i++) {
+    await buyer.waitForTimeout(500);
+    await buyer.reload();
+    await buyer.getByTestId('manage-rates').waitFor();
+  }
+  assert.match(await buyer.getByTestId('manage-saved-card').innerText(), /Visa •••• 4242, expires 12\/2031/);
+  assert.match(await buyer.getByTestId('manage-rates').locator('..').innerText(), /Next charge/);
   await shot(buyer, 'subscription-3-manage');
 
   await saveCardOnManagePage(buyer, '4000000000000341');

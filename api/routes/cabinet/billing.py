@@ -146,7 +146,10 @@ async def subscription_out(s: DB, order: Order) -> SubscriptionOut:
             for r in rates
         ],
         next_due=next_due,
+        next_amount=future[0].amount if next_due is not None else None,
         payments_count=order.terms.get("payments_count"),
+        card_brand=order.renewal_card_brand,
+        card_last4=order.renewal_card_last4,
         card_expires=expires,
         card_expiring=bool(expires and next_due and card_expires_before(expires, next_due.isoformat())),
     )

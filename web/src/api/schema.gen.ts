@@ -3775,6 +3775,11 @@ export interface components {
          */
         SubscriptionOut: {
             /**
+             * Card Brand
+             * @description The saved card's brand (visa, mastercard, …).
+             */
+            card_brand?: string | null;
+            /**
              * Card Expires
              * @description The saved card's expiry month, "YYYY-MM".
              */
@@ -3785,8 +3790,18 @@ export interface components {
              * @default false
              */
             card_expiring: boolean;
+            /**
+             * Card Last4
+             * @description The saved card's last four digits.
+             */
+            card_last4?: string | null;
             /** Currency */
             currency: string;
+            /**
+             * Next Amount
+             * @description The next charge's amount, minor units (none while paused).
+             */
+            next_amount?: number | null;
             /** Next Due */
             next_due: string | null;
             /** Order Token */

@@ -102,9 +102,22 @@ export default function ManagePage() {
             <Typography variant="body2">
               {s.paymentsCount ? t('billing.ratesOf', { paid, count: s.paymentsCount }) : t('billing.ratesPaid', { count: paid })}
               {' · '}
-              {s.nextDue ? t('billing.nextDue', { date: formatDate(s.nextDue) }) : t('billing.noNextDue')}
+              {s.nextDue
+                ? s.nextAmount != null
+                  ? t('billing.nextCharge', { date: formatDate(s.nextDue), amount: money(s.nextAmount, s.currency) })
+                  : t('billing.nextDue', { date: formatDate(s.nextDue) })
+                : t('billing.noNextDue')}
             </Typography>
           </Stack>
+          {s.cardLast4 ? (
+            <Typography variant="body2" sx={{ mb: 2 }} data-testid="manage-saved-card">
+              {t('billing.savedCard', {
+                brand: t(`billing.cardBrand.${s.cardBrand ?? 'card'}`, { defaultValue: s.cardBrand ?? '' }),
+                last4: s.cardLast4,
+                month: s.cardExpires ? `${s.cardExpires.slice(5, 7)}/${s.cardExpires.slice(0, 4)}` : '–',
+              })}
+            </Typography>
+          ) : null}
           <Stack spacing={0.5} data-testid="manage-rates">
             {shownRates(s.rates, allRates).map((r) => (
               <Stack key={r.number} direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }} data-testid={`manage-rate-${r.number}`}>
