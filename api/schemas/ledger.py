@@ -107,11 +107,20 @@ class PayoutOut(BaseModel):
     created_at: datetime
 
 
+class HeldRelease(BaseModel):
+    """Held money and when it is released: `hold` is the hold after each sale of core §9 (the seller's hold days)."""
+
+    release_at: datetime
+    amount: int
+    reason: Literal["hold"] = "hold"
+
+
 class PayoutOverview(BaseModel):
     """The payouts screen: the balance split, the schedule, when the next payout runs or why it waits, history."""
 
     available: int
     held: int
+    releases: list[HeldRelease] = []
     currency: str
     settings: PayoutSettingsOut
     next_run_at: datetime | None

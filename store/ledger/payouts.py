@@ -94,6 +94,29 @@ async def balance_split(
     return max(0, total - held), held
 
 
+async def held_releases(
+    s: AsyncSession, payee_type: PayeeType, payee_id: int, hold_s: float
+) -> list[tuple[datetime, int]]:
+    """The held money by the moment it is released (each sale, net of its fee, the hold after it was made), oldest
+    first: what the payouts screen lists with its release date."""
+    since = datetime.now(UTC) - timedelta(seconds=hold_s)
+    rows = (
+        await s.execute(
+            select(LedgerEntry.created_at, func.sum(LedgerEntry.amount))
+            .where(
+                LedgerEntry.payee_type == payee_type,
+                LedgerEntry.payee_id == payee_id,
+                LedgerEntry.currency == CURRENCY,
+                LedgerEntry.kind.in_([EntryKind.sale, EntryKind.platform_fee]),
+                LedgerEntry.created_at > since,
+            )
+            .group_by(LedgerEntry.created_at)
+            .order_by(LedgerEntry.created_at)
+        )
+    ).all()
+    return [(at + timedelta(seconds=hold_s), int(amount)) for at, amount in rows if int(amount) > 0]
+
+
 async def eligibility(s: AsyncSession, check: PayoutCheck) -> Eligibility:
     available, held = await balance_split(s, check.payee_type, check.payee_id, check.hold_s)
     seller = await s.get(Seller, check.payee_id)

@@ -6,11 +6,18 @@ from __future__ import annotations
 from fastapi import APIRouter, BackgroundTasks
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
-from api.schemas.ledger import PayoutOut, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
+from api.schemas.ledger import HeldRelease, PayoutOut, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
 from domain.ledger import PayeeType
 from domain.payouts import PayoutSettings
 from handles import payouts as flow
-from store.ledger.payouts import CURRENCY, balance_split, payouts_of, settings_of, settings_saved
+from store.ledger.payouts import (
+    CURRENCY,
+    balance_split,
+    held_releases,
+    payouts_of,
+    settings_of,
+    settings_saved,
+)
 
 router = APIRouter()
 
@@ -19,10 +26,13 @@ router = APIRouter()
 async def get_payouts(seller: CurrentSeller, s: DB, client: Temporal) -> PayoutOverview:
     settings = await settings_of(s, PayeeType.seller, seller.id)
     status = await flow.payout_status(client, seller.id)
-    available, held = await balance_split(s, PayeeType.seller, seller.id, settings.hold_days * status.day_s)
+    hold_s = settings.hold_days * status.day_s
+    available, held = await balance_split(s, PayeeType.seller, seller.id, hold_s)
+    releases = await held_releases(s, PayeeType.seller, seller.id, hold_s)
     return PayoutOverview(
         available=available,
         held=held,
+        releases=[HeldRelease(release_at=at, amount=amount) for at, amount in releases],
         currency=CURRENCY,
         settings=PayoutSettingsOut(
             schedule=settings.schedule, minimum=settings.minimum, hold_days=settings.hold_days

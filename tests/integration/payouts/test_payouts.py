@@ -103,6 +103,8 @@ async def test_held_until_every_hold_clears_then_paid_once(stack, temporal):
         await _sell(stack, c, seller, product)
         body = (await c.get("/v1/cabinet/payouts", headers=h)).json()
         assert body["held"] == 2377 and body["available"] == 0  # inside the hold
+        # the held money with its release: the sale's moment plus the hold, and why
+        assert [(r["amount"], r["reason"]) for r in body["releases"]] == [(2377, "hold")]
         await _until(c, seller, lambda b: b["available"] == 2377 and b["waiting_reason"] == "below_minimum")
         await _sell(stack, c, seller, product)
         body = await _until(c, seller, lambda b: any(p["state"] == "successful" for p in b["list"]))

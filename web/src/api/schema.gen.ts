@@ -2534,6 +2534,25 @@ export interface components {
             /** Ok */
             ok: boolean;
         };
+        /**
+         * HeldRelease
+         * @description Held money and when it is released: `hold` is the hold after each sale of core §9 (the seller's hold days).
+         */
+        HeldRelease: {
+            /** Amount */
+            amount: number;
+            /**
+             * Reason
+             * @default hold
+             * @constant
+             */
+            reason: "hold";
+            /**
+             * Release At
+             * Format: date-time
+             */
+            release_at: string;
+        };
         /** HistoryEvent */
         HistoryEvent: {
             /** Event Id */
@@ -3039,6 +3058,11 @@ export interface components {
             list: components["schemas"]["PayoutOut"][];
             /** Next Run At */
             next_run_at: string | null;
+            /**
+             * Releases
+             * @default []
+             */
+            releases: components["schemas"]["HeldRelease"][];
             settings: components["schemas"]["PayoutSettingsOut"];
             /** Waiting Reason */
             waiting_reason: string | null;

@@ -6,6 +6,7 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -53,6 +54,7 @@ function BalanceBar({ available, held, currency }: { available: number; held: nu
 /** `/cabinet/payouts`: the balance split, the schedule, why the next payout waits, and the payouts so far. */
 export default function PayoutsPage() {
   const { t } = useTranslation();
+  const money = useMoney();
   const qc = useQueryClient();
   const data = useQuery({ ...moneyQueries.payouts(), refetchInterval: 5000 });
   const [form, setForm] = useState<{ schedule: Schedule; minimum: string; holdDays: string } | null>(null);
@@ -82,6 +84,17 @@ export default function PayoutsPage() {
     },
   });
   const d = data.data;
+  // the cashout is offered whenever something may leave now; otherwise the reason stands beside it
+  const blockers = ['not_legitimated', 'no_bank_account', 'payouts_limited'];
+  const cashoutBlocked = !d
+    ? null
+    : d.waitingReason && blockers.includes(d.waitingReason)
+      ? t(`money.waiting.${d.waitingReason}`)
+      : d.available <= 0
+        ? d.held > 0
+          ? t('money.cashoutHeld')
+          : t('money.waiting.nothing_available')
+        : null;
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -102,9 +115,33 @@ export default function PayoutsPage() {
                 {t('money.nextRun', { at: formatDateTime(d.nextRunAt) })}
               </Typography>
             ) : null}
-            <Button sx={{ mt: 2 }} variant="outlined" disabled={!d || d.available <= 0 || cashout.isPending} onClick={() => cashout.mutate()}>
-              {t('money.cashout')}
-            </Button>
+            {d && d.releases.length ? (
+              <Box sx={{ mt: 2 }} data-testid="payout-releases">
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                  {t('money.heldUntil', { days: d.settings.holdDays })}
+                </Typography>
+                {d.releases.slice(0, 10).map((r) => (
+                  <Typography key={r.releaseAt} variant="body2" color="text.secondary">
+                    {t('money.release', { amount: money(r.amount, d.currency), at: formatDateTime(r.releaseAt) })}
+                  </Typography>
+                ))}
+                {d.releases.length > 10 ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('money.moreReleases', { count: d.releases.length - 10 })}
+                  </Typography>
+                ) : null}
+              </Box>
+            ) : null}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
+              <Button variant="outlined" disabled={!d || cashoutBlocked !== null || cashout.isPending} onClick={() => cashout.mutate()} data-testid="cashout">
+                {t('money.cashout')}
+              </Button>
+              {d && cashoutBlocked ? (
+                <Typography variant="body2" color="text.secondary" data-testid="cashout-blocked">
+                  {cashoutBlocked}
+                </Typography>
+              ) : null}
+            </Stack>
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
