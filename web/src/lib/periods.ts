@@ -9,15 +9,27 @@ export const PERIOD_OPTIONS = [
   '2y',
 ] as const;
 
-/** `7d` reads "1 week", `14d` "2 weeks", `1m` "1 month"; an unknown code reads as given. */
-export function periodLabel(code: string | null | undefined, t: TFunction): string {
+function parsed(code: string | null | undefined): { count: number; unit: string } | null {
   const m = /^(\d+)([dwmy])$/.exec(code ?? '');
-  if (!m) return code ?? '';
+  if (!m) return null;
   let count = Number(m[1]);
   let unit = m[2];
   if (unit === 'd' && count % 7 === 0 && count <= 21) {
     count /= 7;
     unit = 'w';
   }
-  return t(`editor.periodUnit.${unit}`, { count });
+  return { count, unit };
+}
+
+/** `7d` reads "1 week", `14d` "2 weeks", `1m` "1 month"; an unknown code reads as given. */
+export function periodLabel(code: string | null | undefined, t: TFunction): string {
+  const p = parsed(code);
+  return p ? t(`editor.periodUnit.${p.unit}`, { count: p.count }) : (code ?? '');
+}
+
+/** How often a plan charges, in the language's own words and plural forms: `1m` reads "every month" ("jeden
+ * Monat"), `3m` "every 3 months" ("alle 3 Monate"). */
+export function everyPeriod(code: string | null | undefined, t: TFunction): string {
+  const p = parsed(code);
+  return p ? t(`editor.everyUnit.${p.unit}`, { count: p.count }) : (code ?? '');
 }

@@ -1,4 +1,4 @@
-import { periodLabel } from '../../lib/periods';
+import { everyPeriod } from '../../lib/periods';
 import { PlanSchedule } from './PlanSchedule';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -51,7 +51,7 @@ export function CheckoutWizard({ username, product }: { username: string; produc
                 key={p.id}
                 value={String(p.id)}
                 control={<Radio />}
-                label={`${p.name} — ${money(p.price, p.currency)}${p.period && p.paymentType !== 'one_time' ? ` · ${t('shop.every', { period: periodLabel(p.period, t) })}` : ''}`}
+                label={`${p.name} — ${money(p.price, p.currency)}${p.period && p.paymentType !== 'one_time' ? ` · ${everyPeriod(p.period, t)}` : ''}`}
                 data-testid={`plan-${p.id}`}
               />
             ))}

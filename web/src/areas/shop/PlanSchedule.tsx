@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PricingPlan } from '../../api/types';
 import { useMoney } from '../../components/Money';
 import { formatDate } from '../../components/dates';
-import { periodLabel } from '../../lib/periods';
+import { everyPeriod } from '../../lib/periods';
 
 /** The whole payment schedule of a recurring plan, shown before the buyer pays: each rate with its date and
  * amount (the first twelve of an open-ended subscription, then "every … until you cancel"), and the total. */
@@ -38,7 +38,7 @@ export function PlanSchedule({ plan }: { plan: PricingPlan }) {
       </Stack>
       {openEnded ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t('shop.moreRates', { period: periodLabel(plan.period, t) })}
+          {t('shop.moreRates', { every: everyPeriod(plan.period, t) })}
         </Typography>
       ) : plan.total != null ? (
         <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1, fontWeight: 600 }}>

@@ -28,7 +28,7 @@ import { EmptyState } from '../../../../components/EmptyState';
 import { ErrorState } from '../../../../components/ErrorState';
 import { useMoney } from '../../../../components/Money';
 import { currencySymbol, parseMoneyInput, priceError, PRICE_CURRENCIES } from '../../../../lib/money';
-import { PERIOD_OPTIONS, periodLabel } from '../../../../lib/periods';
+import { everyPeriod, PERIOD_OPTIONS, periodLabel } from '../../../../lib/periods';
 import { productKeys, productQueries } from '../queries';
 import { DraftPlanPreview, SavedPlanPreview } from './PlanPreview';
 
@@ -165,7 +165,7 @@ export function CheckoutStep({ product }: { product: Product }) {
                   <TableCell>{plan.name}</TableCell>
                   <TableCell>
                     {t(`editor.planTypes.${plan.paymentType}`, { defaultValue: plan.paymentType })}
-                    {plan.paymentType !== 'one_time' && plan.period ? ` · ${t('shop.every', { period: periodLabel(plan.period, t) })}` : ''}
+                    {plan.paymentType !== 'one_time' && plan.period ? ` · ${everyPeriod(plan.period, t)}` : ''}
                   </TableCell>
                   <TableCell align="right">
                     {money(plan.price, plan.currency)}
