@@ -18,4 +18,12 @@ describe('StatusChip', () => {
     expect(chip).toHaveClass('MuiChip-outlined');
     expect(chip).toHaveClass('MuiChip-colorSuccess');
   });
+  it("reads an order's paying after its plan, as core §4's states and the plan types of editor §3", () => {
+    render(<StatusChip state="paying" plan="subscription" />);
+    render(<StatusChip state="paying" plan="installment" />);
+    render(<StatusChip state="paying" plan="one_time" />);
+    expect(screen.getByText('Subscription active')).toBeInTheDocument();
+    expect(screen.getByText('Paying in rates')).toBeInTheDocument();
+    expect(screen.getByText('Paying')).toBeInTheDocument();
+  });
 });

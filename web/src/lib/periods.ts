@@ -13,7 +13,7 @@ function parsed(code: string | null | undefined): { count: number; unit: string 
   const m = /^(\d+)([dwmy])$/.exec(code ?? '');
   if (!m) return null;
   let count = Number(m[1]);
-  let unit = m[2];
+  let unit: string = m[2] ?? '';
   if (unit === 'd' && count % 7 === 0 && count <= 21) {
     count /= 7;
     unit = 'w';

@@ -129,7 +129,7 @@ export default function DashboardPage() {
                 {recent.data!.list.slice(0, 5).map((o) => (
                   <ListItemButton key={o.token} component={RouterLink} to={`/cabinet/orders/${encodeURIComponent(o.token)}`}>
                     <ListItemText primary={`${o.productName} · ${money(o.total, o.currencyKey)}`} secondary={formatDateTime(o.createdAt)} />
-                    <StatusChip state={o.paymentState} />
+                    <StatusChip state={o.paymentState} plan={o.periodType} />
                   </ListItemButton>
                 ))}
               </List>

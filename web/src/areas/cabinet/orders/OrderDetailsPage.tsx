@@ -99,7 +99,7 @@ export default function OrderDetailsPage() {
         <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-all' }}>
           {t('orders.detailsTitle', { token: o.token })}
         </Typography>
-        <StatusChip state={o.paymentState} size="medium" />
+        <StatusChip state={o.paymentState} plan={o.periodType} size="medium" />
       </Stack>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12 }}>

@@ -53,7 +53,7 @@ export function orderColumns(t: TFunction, locale: string): GridColDef<Order>[] 
         </Box>
       ),
     },
-    { field: 'paymentState', headerName: t('orders.paymentState'), width: 190, renderCell: ({ value }) => <StatusChip state={value as string} /> },
+    { field: 'paymentState', headerName: t('orders.paymentState'), width: 190, renderCell: ({ row }) => <StatusChip state={row.paymentState} plan={row.periodType} /> },
     {
       field: 'paymentForm',
       headerName: t('orders.paymentForm'),

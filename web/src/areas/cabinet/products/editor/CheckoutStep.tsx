@@ -257,7 +257,7 @@ export function CheckoutStep({ product }: { product: Product }) {
           </TextField>
           {recurring ? null : (
             <Button type="submit" variant="contained" loading={busy} disabled={busy} sx={{ mt: 1 }} data-testid="plan-add">
-              {t('editor.planAdd')}
+              {t(`editor.planAddOf.${paymentType}`)}
             </Button>
           )}
         </Stack>
@@ -300,7 +300,7 @@ export function CheckoutStep({ product }: { product: Product }) {
               />
             ) : null}
             <Button type="submit" variant="contained" loading={busy} disabled={busy} sx={{ mt: 1 }} data-testid="plan-add">
-              {t('editor.planAdd')}
+              {t(`editor.planAddOf.${paymentType}`)}
             </Button>
           </Stack>
         ) : null}
