@@ -115,7 +115,7 @@ export default function PayoutsPage() {
                 {t('money.nextRun', { at: formatDateTime(d.nextRunAt) })}
               </Typography>
             ) : null}
-            {d && d.releases.length ? (
+            {d?.releases.length ? (
               <Box sx={{ mt: 2 }} data-testid="payout-releases">
                 <Typography variant="body2" sx={{ fontWeight: 500 }}>
                   {t('money.heldUntil', { days: d.settings.holdDays })}
