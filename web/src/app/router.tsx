@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'recovery', element: page(() => import('../areas/cabinet/recovery/RecoveryPage')) },
           { path: 'settings/account_deletion', element: page(() => import('../areas/cabinet/account/AccountDeletionPage')) },
           { path: 'domains', element: page(() => import('../areas/cabinet/domains/DomainsPage')) },
-          { path: '*', element: page(() => import('../areas/cabinet/CabinetPlaceholder')) },
+          { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
         ],
       },
       {
@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
             element: page(() => import('../areas/admin/legitimations/LegitimationDetailPage')),
           },
           { path: 'bank_accounts', element: page(() => import('../areas/admin/legitimations/BankAccountsPage')) },
-          { path: '*', element: page(() => import('../areas/admin/AdminPlaceholder')) },
+          { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
         ],
       },
       { path: '/s/:username', element: page(() => import('../areas/shop/ShopHomePage')) },

@@ -26,8 +26,6 @@ export interface NavItem {
   key: string;
   to: string;
   icon?: ReactNode;
-  /** Built areas; the others render the "not built yet" page. */
-  built?: boolean;
   /** Match only this exact path. */
   end?: boolean;
 }
@@ -65,7 +63,7 @@ function NavList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate: () =>
                 data-testid={`nav-${item.key}`}
               >
                 {item.icon ? <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon> : null}
-                <ListItemText primary={t(`nav.${item.key}`)} sx={item.built ? undefined : { color: 'text.secondary' }} />
+                <ListItemText primary={t(`nav.${item.key}`)} />
               </ListItemButton>
             );
           })}

@@ -17,24 +17,21 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../api/types';
 import { ErrorState } from '../../../components/ErrorState';
-import { NotBuiltYet } from '../../../components/NotBuiltYet';
 import { StatusChip } from '../../../components/StatusChip';
 import { shopPath, useSellerUsername } from '../useSellerUsername';
 import { CheckoutStep } from './editor/CheckoutStep';
 import { DetailsStep } from './editor/DetailsStep';
 import { FileStep } from './editor/FileStep';
-import { BUILT_STEPS, stepIndex, stepsFor, stepDone } from './editor/steps';
+import { shownStep, stepsFor, stepDone, visibleSteps } from './editor/steps';
 import { ProductWarnings } from './ProductWarnings';
 import { productState } from './productState';
 import { useProductAction } from './useProductAction';
 import { productQueries } from './queries';
 
 function StepContent({ step, product }: { step: string; product: Product }) {
-  const { t } = useTranslation();
-  if (step === 'details') return <DetailsStep key={product.updatedAt} product={product} />;
   if (step === 'file_upload') return <FileStep product={product} />;
   if (step === 'checkout') return <CheckoutStep product={product} />;
-  return <NotBuiltYet area={t(`editor.steps.${step}`, { defaultValue: step })} />;
+  return <DetailsStep key={product.updatedAt} product={product} />;
 }
 
 /** `/cabinet/products/{id}/edit?step=N` */
@@ -59,7 +56,8 @@ export default function ProductEditorPage() {
 
   const p = product.data;
   const steps = stepsFor(p.form);
-  const active = stepIndex(params.get('step'), steps.length);
+  const shown = visibleSteps(steps);
+  const active = shownStep(params.get('step'), steps);
   const goTo = (index: number) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -102,10 +100,10 @@ export default function ProductEditorPage() {
         </Alert>
       ) : null}
       <Paper sx={{ p: 2, mb: 3, overflowX: 'auto' }}>
-        <Stepper nonLinear activeStep={active} alternativeLabel>
-          {steps.map((step, index) => (
+        <Stepper nonLinear activeStep={shown.findIndex((s) => s.index === active)} alternativeLabel>
+          {shown.map(({ step, index }) => (
             <Step key={step} completed={stepDone(step, p)}>
-              <StepButton onClick={() => goTo(index)} data-testid={`step-${step}`} optional={BUILT_STEPS.has(step) ? undefined : <Typography variant="caption" color="text.secondary">{t('common.notBuiltYet')}</Typography>}>
+              <StepButton onClick={() => goTo(index)} data-testid={`step-${step}`}>
                 {t(`editor.steps.${step}`, { defaultValue: step })}
               </StepButton>
             </Step>

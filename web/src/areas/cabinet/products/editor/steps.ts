@@ -11,7 +11,19 @@ export const STEPS_BY_FORM: Record<string, readonly string[]> = {
   certificate: ['details', 'key_details', 'design', 'checkout', 'upsell', 'delivery', 'pages', 'advanced'],
 };
 
+/** The steps that work so far; the editor shows only these (the others appear when they work). */
 export const BUILT_STEPS = new Set(['details', 'file_upload', 'checkout']);
+
+/** The steps the editor shows, each with its place in the form's full order (the URL's `step` is that place). */
+export function visibleSteps(steps: readonly string[]): { step: string; index: number }[] {
+  return steps.flatMap((step, index) => (BUILT_STEPS.has(step) ? [{ step, index }] : []));
+}
+
+/** The 0-based place of the step to show: the URL's step if it is shown, else the first (details). */
+export function shownStep(param: string | null, steps: readonly string[]): number {
+  const index = stepIndex(param, steps.length);
+  return BUILT_STEPS.has(steps[index] ?? '') ? index : 0;
+}
 
 export function stepsFor(form: string | undefined): readonly string[] {
   return STEPS_BY_FORM[form ?? 'download'] ?? STEPS_BY_FORM.download!;
