@@ -4,6 +4,7 @@ issuer injected (the worker passes the real ones; tests pass fakes).
 - `record_domain` applies one history entry to the projection (unique on domain and seq: a retry writes it once);
 - `check_dns` looks the seller's TXT record up (a read; a resolver that does not answer is retried);
 - `check_delegation` looks the seller's `_acme-challenge.{host}` CNAME up (DCV delegation; a read);
+  both also note what the domain's routing records hold (CNAME or A/AAAA), which the Domains page shows;
 - `publish_platform_record` sets a platform subdomain's TXT record in the platform's own zone (an upsert);
 - `issue_certificate` gets certificate n from the ACME server and stores it; a retry finds the stored one;
   the DNS-01 challenge TXT goes to the delegation target in the platform's zone (or `_acme-challenge.{host}`);
@@ -19,6 +20,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from domain.domains import (
+    ACME_LABEL,
     CertificateRequest,
     CertificateResult,
     DelegationCheck,
@@ -36,7 +38,7 @@ from providers.acme.client import AcmeFailed, CertificateIssuer
 from providers.dns.resolver import DnsLookupError, TxtLookup
 from providers.dns.zone import DnsZone, ZoneError
 from store.db import session
-from store.domains.actions import certificate_stored, domain_deleted, domain_recorded
+from store.domains.actions import certificate_stored, domain_deleted, domain_recorded, routing_seen
 from store.domains.queries import certificate_of
 
 log = structlog.get_logger()
@@ -55,8 +57,19 @@ class DomainActivities:
         log.info("domain_recorded", domain_id=rec.domain_id, seq=rec.seq, state=rec.state, new=applied)
         return applied
 
+    async def _look_at_routing(self, domain_id: int, hostname: str) -> None:
+        """Beside each check, records what the domain's routing records hold now (for the Domains page); a
+        resolver that does not answer leaves the last look as it was. The workflow never waits on routing."""
+        try:
+            seen = await self.lookup.routing_values(hostname)
+        except DnsLookupError:
+            return
+        async with session() as s:
+            await routing_seen(s, domain_id, seen)
+
     @activity.defn
     async def check_dns(self, check: DnsCheck) -> DnsCheckResult:
+        await self._look_at_routing(check.domain_id, check.hostname)
         try:
             values = await self.lookup.txt_values(check.record_name)
         except DnsLookupError as e:
@@ -65,6 +78,7 @@ class DomainActivities:
 
     @activity.defn
     async def check_delegation(self, check: DelegationCheck) -> DelegationCheckResult:
+        await self._look_at_routing(check.domain_id, check.name.removeprefix(f"{ACME_LABEL}."))
         try:
             targets = await self.lookup.cname_targets(check.name)
         except DnsLookupError as e:

@@ -79,6 +79,12 @@ class Settings(BaseSettings):
     # Domains (core §3, §9): DNS checks with dnspython against this resolver (host:port); the platform's own
     # records (subdomains, ACME DNS-01 challenges) go to the zone's admin API (locally deploy/dns_server.py).
     domain_platform_suffix: str = "sellflow.site"  # a seller's subdomain is {name}.{suffix}
+    # Where a seller's custom domain points so that its visitors reach the shop (the routing record the Domains
+    # page shows): a CNAME to this host below a domain's apex (empty: shops.{suffix}), A/AAAA to these addresses
+    # at the apex (empty IPv6: no AAAA record). Production sets the load balancer's host and addresses.
+    domain_routing_host: str = ""
+    domain_routing_ipv4: str = "127.0.0.1"
+    domain_routing_ipv6: str = ""
     dns_resolver: str = "127.0.0.1:8053"
     dns_admin_url: str = "http://127.0.0.1:8054"
     dns_api_key: str = ""
@@ -149,6 +155,11 @@ class Settings(BaseSettings):
     @property
     def storage_dir(self) -> Path:
         return self.data_dir / "files"
+
+    @property
+    def routing_host(self) -> str:
+        """The host a custom domain's routing CNAME points to."""
+        return (self.domain_routing_host or f"shops.{self.domain_platform_suffix}").lower().strip(".")
 
     @property
     def acme_account_key_path(self) -> Path:

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
+from functools import lru_cache
+from typing import Any
 
 import idna
 
@@ -40,7 +42,11 @@ class DomainKind(StrEnum):
 
 class DnsRecordType(StrEnum):
     TXT = "TXT"  # core §9: the record that proves the seller owns the domain
-    CNAME = "CNAME"  # a custom domain's DCV delegation: _acme-challenge.{host} → the platform's zone
+    CNAME = (
+        "CNAME"  # a custom domain's DCV delegation (_acme-challenge.{host}), and its routing below its apex
+    )
+    A = "A"  # routing at a domain's apex (no CNAME there): the platform's IPv4 address
+    AAAA = "AAAA"  # … and its IPv6 address, where the platform has one
 
 
 VERIFIED_STATES = frozenset({DomainState.active, DomainState.active_with_ssl})  # the shop answers on these
@@ -171,6 +177,58 @@ def dcv_target(token: str, platform_suffix: str) -> str:
     most 20 + 6 + len(suffix) characters, so well under 253 for any suffix the platform can have."""
     label = hashlib.sha256(f"dcv:{token}".encode()).hexdigest()[:DCV_LABEL_LEN]
     return f"{label}.{DCV_ZONE_LABEL}.{platform_suffix.lower().strip('.')}"
+
+
+@dataclass(frozen=True)
+class RoutingRecord:
+    """A record that sends a custom domain's visitors to the platform: a CNAME to the platform's host below a
+    domain's apex, A (and AAAA) to its addresses at the apex, where DNS allows no CNAME."""
+
+    type: DnsRecordType
+    name: str
+    value: str
+
+
+@lru_cache(maxsize=1)
+def _public_suffixes() -> Any:
+    from publicsuffixlist import (
+        PublicSuffixList,  # lazily: the list loads once, never in a workflow's sandbox
+    )
+
+    return PublicSuffixList()
+
+
+def is_apex(host: str) -> bool:
+    """Whether `host` is a registrable domain itself (example.com, example.co.uk), by the Public Suffix List."""
+    name = host.lower().rstrip(".")
+    return bool(_public_suffixes().privatesuffix(name) == name)
+
+
+def routing_records(
+    host: str, kind: DomainKind, routing_host: str, ipv4: str, ipv6: str
+) -> list[RoutingRecord]:
+    """The records a seller sets so that the custom domain `host` reaches the shop; none for a platform subdomain
+    (the platform's wildcard routes it)."""
+    if kind != DomainKind.custom:
+        return []
+    if not is_apex(host):
+        return [RoutingRecord(DnsRecordType.CNAME, host, routing_host.lower().rstrip("."))]
+    out = [RoutingRecord(DnsRecordType.A, host, ipv4)] if ipv4 else []
+    if ipv6:
+        out.append(RoutingRecord(DnsRecordType.AAAA, host, ipv6))
+    return out
+
+
+def routing_found(record: RoutingRecord, seen: dict[str, list[str]]) -> bool:
+    """Whether the last lookup saw `record`: the CNAME target, or the address (compared as addresses)."""
+    values = seen.get(record.type.value, [])
+    if record.type == DnsRecordType.CNAME:
+        return record.value in {v.lower().rstrip(".") for v in values}
+    try:
+        want = ipaddress.ip_address(record.value)
+        return any(ipaddress.ip_address(v) == want for v in values)
+    except ValueError:
+        return False
 
 
 def check_delay_s(attempt: int, first_s: float, max_s: float) -> float:

@@ -54,6 +54,13 @@ class DnsRecordOut(BaseModel):
     state: DnsRecordState
 
 
+class RoutingRecordOut(DnsRecordOut):
+    """A record that sends the custom domain's visitors to the shop (CNAME to the platform's host, or A/AAAA to its
+    addresses at a domain's apex), with what the last look saw at the name (`state` waiting until it matches)."""
+
+    seen: list[str]
+
+
 class CertificateOut(BaseModel):
     n: int
     not_before: datetime
@@ -83,6 +90,10 @@ class DomainOut(BaseModel):
     # a custom domain's `_acme-challenge.{host}` CNAME to the platform's zone (DCV delegation), which the SSL
     # certificate needs; None for a platform subdomain
     delegation: DnsRecordOut | None
+    # a custom domain's routing records ([] for a platform subdomain, which the platform routes), and when the
+    # last look at them was (None: not looked at yet)
+    routing: list[RoutingRecordOut] = []
+    routing_checked_at: datetime | None = None
     attempts: int
     message: str | None  # domains last checked before notes: the check's words
     note: DomainNoteOut | None = None

@@ -1,4 +1,4 @@
-"""TXT and CNAME lookups with dnspython against a configured resolver (`host:port`), without the system's cache."""
+"""TXT, CNAME and address lookups with dnspython against a configured resolver (`host:port`), without the system's cache."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ class TxtLookup(Protocol):
 
     async def cname_targets(self, name: str) -> list[str]:
         """The CNAME targets at `name` (lower case, no trailing dot); [] when there is none."""
+        ...
+
+    async def routing_values(self, name: str) -> dict[str, list[str]]:
+        """What `name` holds that routes visitors: its CNAME targets, A and AAAA addresses (each [] if none)."""
         ...
 
 
@@ -63,6 +67,22 @@ class DnsPythonLookup:
         except (dns.exception.Timeout, dns.resolver.NoNameservers) as e:
             raise DnsLookupError(f"the DNS resolver did not answer for {name}: {e}") from e
         return [r.target.to_text(omit_final_dot=True).lower() for r in answer]
+
+    async def _addresses(self, name: str, rdtype: str) -> list[str]:
+        try:
+            answer = await self._resolver().resolve(name, rdtype)
+        except (dns.resolver.NXDOMAIN, dns.resolver.NoAnswer):
+            return []
+        except (dns.exception.Timeout, dns.resolver.NoNameservers) as e:
+            raise DnsLookupError(f"the DNS resolver did not answer for {name}: {e}") from e
+        return [r.to_text() for r in answer]
+
+    async def routing_values(self, name: str) -> dict[str, list[str]]:
+        return {
+            "CNAME": await self.cname_targets(name),
+            "A": await self._addresses(name, "A"),
+            "AAAA": await self._addresses(name, "AAAA"),
+        }
 
 
 @lru_cache(maxsize=1)

@@ -72,6 +72,17 @@ async def domain_deleted(s: AsyncSession, domain_id: int) -> bool:
     return True
 
 
+async def routing_seen(s: AsyncSession, domain_id: int, seen: dict[str, list[str]]) -> bool:
+    """Records what a look at the domain's routing records saw (a later look overwrites it); False once the
+    domain is deleted."""
+    row = await s.scalar(select(Domain).where(Domain.id == domain_id).with_for_update())
+    if row is None or row.deleted_at is not None:
+        return False
+    row.routing_seen = {k: list(v)[:5] for k, v in seen.items()}
+    row.routing_checked_at = datetime.now(UTC)
+    return True
+
+
 def note_json(note: DomainNote | None) -> dict[str, Any] | None:
     return dataclasses.asdict(note) if note is not None else None
 

@@ -46,6 +46,9 @@ class Domain(Timestamps, Base):
     note: Mapped[dict[str, Any] | None] = mapped_column(JSONB)  # a DomainNote: code and facts
     seq: Mapped[int] = mapped_column(Integer, default=0)  # the last history entry applied
     certificate_not_after: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # what the last look at the routing records saw: {"CNAME": [...], "A": [...], "AAAA": [...]}, and when
+    routing_seen: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    routing_checked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 

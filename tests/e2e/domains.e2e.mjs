@@ -70,6 +70,14 @@ test('a domain is added, its record set, and it reaches "Active with SSL"', asyn
   await card.getByRole('button', { name: 'Check again' }).click();
   await card.getByText('Active with SSL').waitFor({ timeout: 60_000 });
   await card.getByText(/SSL certificate valid until/).waitFor();
+  // the routing record sends visitors to the shop: until it is set, the card says what is missing
+  assert.equal(await card.getByTestId('routing-name').innerText(), host);
+  const routeTo = await card.getByTestId('routing-value').innerText();
+  await card.getByTestId('domain-awaited').getByText(/does not point to Sellflow yet/).waitFor();
+  await setRecord(host, 'CNAME', routeTo);
+  await card.getByRole('button', { name: 'Check again' }).click();
+  await card.getByTestId('domain-awaited').getByText(/Nothing: your shop answers on/).waitFor({ timeout: 30_000 });
+  assert.equal(await card.getByRole('button', { name: 'Check again' }).count(), 0);
   await card.getByRole('button', { name: 'Show history' }).click();
   await card.getByText(/DNS record found: domain verified/).first().waitFor();
   await card.getByText(/Certificate CNAME found/).first().waitFor();

@@ -17,11 +17,13 @@ from api.schemas.domains import (
     DomainNoteOut,
     DomainOut,
     DomainsOverview,
+    RoutingRecordOut,
 )
 from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.domains import (
     TTL_OPTIONS,
+    VERIFIED_STATES,
     DnsRecordState,
     DnsRecordType,
     DomainKind,
@@ -30,6 +32,8 @@ from domain.domains import (
     custom_hostname,
     dcv_target,
     display_hostname,
+    routing_found,
+    routing_records,
     subdomain_hostname,
     verify_record_name,
     verify_record_value,
@@ -37,7 +41,8 @@ from domain.domains import (
 from domain.errors import DomainError, ErrorCode, Refusal, invalid, refused
 from domain.workflow_ids import domain_id as workflow_id_of
 from handles import domains as flow
-from store.domains.actions import domain_added, domain_deleted
+from providers.dns.resolver import DnsLookupError, txt_lookup
+from store.domains.actions import domain_added, domain_deleted, routing_seen
 from store.domains.models import Domain
 from store.domains.queries import certificates_of, domain_of, domains_of, events_of
 
@@ -62,6 +67,42 @@ def _delegation(row: Domain) -> DnsRecordOut | None:
     )
 
 
+def _routing(row: Domain) -> list[RoutingRecordOut]:
+    settings = get_settings()
+    seen: dict[str, list[str]] = row.routing_seen or {}
+    out = []
+    for r in routing_records(
+        row.hostname,
+        row.kind,
+        settings.routing_host,
+        settings.domain_routing_ipv4,
+        settings.domain_routing_ipv6,
+    ):
+        state = (
+            DnsRecordState.deleted
+            if row.deleted_at is not None
+            else DnsRecordState.submitted
+            if routing_found(r, seen)
+            else DnsRecordState.waiting
+        )
+        out.append(
+            RoutingRecordOut(
+                type=r.type,
+                name=r.name,
+                value=r.value,
+                ttl=row.ttl,
+                state=state,
+                seen=seen.get(r.type.value, []),
+            )
+        )
+    return out
+
+
+def _routing_due(row: Domain) -> bool:
+    """A verified custom domain whose routing records were not all seen: "check again" looks at them now."""
+    return row.state in VERIFIED_STATES and any(r.state != DnsRecordState.submitted for r in _routing(row))
+
+
 def _out(row: Domain) -> DomainOut:
     return DomainOut(
         id=row.id,
@@ -77,6 +118,8 @@ def _out(row: Domain) -> DomainOut:
             state=row.record_state,
         ),
         delegation=_delegation(row),
+        routing=_routing(row),
+        routing_checked_at=row.routing_checked_at,
         attempts=row.attempts,
         message=row.message,
         note=DomainNoteOut.model_validate(row.note) if row.note else None,
@@ -160,16 +203,27 @@ async def check_domain(
     idempotency_key: IdempotencyKey, domain_id: Id, seller: CurrentSeller, s: DB, client: Temporal
 ) -> DomainOut:
     """Checks the record now (waiting) or starts a new round of checks (error); for a verified custom domain
-    without a certificate, checks its `_acme-challenge` CNAME now. 409 once there is nothing to check."""
+    without a certificate, checks its `_acme-challenge` CNAME now; for a verified custom domain whose routing
+    records were not seen, looks at them now. 409 once there is nothing to check."""
     row = await _own(s, seller.id, domain_id)
     delegation_due = (
         row.kind == DomainKind.custom
         and row.state == DomainState.active
         and row.certificate_not_after is None
     )
-    if row.state not in (DomainState.waiting, DomainState.error) and not delegation_due:
+    checkable = row.state in (DomainState.waiting, DomainState.error) or delegation_due
+    routing_due = _routing_due(row)
+    if not checkable and not routing_due:
         raise refused(Refusal.domain_not_checkable)
-    await flow.check_requested(client, row)
+    if routing_due:
+        try:
+            seen = await txt_lookup().routing_values(row.hostname)
+        except DnsLookupError:
+            pass  # the resolver did not answer: the last look stays, the seller may try again
+        else:
+            await routing_seen(s, row.id, seen)  # the row is the one in the session: _out sees the look
+    if checkable:
+        await flow.check_requested(client, row)
     return _out(row)
 
 

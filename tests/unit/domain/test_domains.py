@@ -9,11 +9,17 @@ import pytest
 
 from domain.domains import (
     TTL_OPTIONS,
+    DnsRecordType,
+    DomainKind,
     HostnameError,
+    RoutingRecord,
     check_delay_s,
     custom_hostname,
     display_hostname,
+    is_apex,
     renewal_delay_s,
+    routing_found,
+    routing_records,
     subdomain_hostname,
     verify_record_name,
     verify_record_value,
@@ -120,3 +126,43 @@ def test_the_dcv_delegation_target_is_stable_short_and_not_the_token():
     assert target.endswith(".acme.sellflow.site") and len(target.split(".")[0]) == 20
     assert token not in target and dcv_target("f" * 32, "sellflow.site") != target
     assert len(dcv_target(token, "a" * 63 + "." + "b" * 63 + ".example")) < 253
+
+
+@pytest.mark.parametrize(
+    ("host", "apex"),
+    [
+        ("example.com", True),
+        ("shop.example.com", False),
+        ("example.co.uk", True),
+        ("www.example.co.uk", False),
+        ("xn--mller-kva.de", True),
+        ("anna.github.io", True),  # a private suffix: github.io hands out anna.github.io as a whole domain
+    ],
+)
+def test_a_domains_apex_is_found_by_the_public_suffix_list(host: str, apex: bool):
+    assert is_apex(host) is apex
+
+
+def test_a_custom_domain_is_routed_by_cname_below_its_apex_and_by_addresses_at_it():
+    args = ("shops.sellflow.site.", "203.0.113.10", "2001:db8::10")
+    assert routing_records("shop.example.com", DomainKind.custom, *args) == [
+        RoutingRecord(DnsRecordType.CNAME, "shop.example.com", "shops.sellflow.site")
+    ]
+    assert routing_records("example.com", DomainKind.custom, *args) == [
+        RoutingRecord(DnsRecordType.A, "example.com", "203.0.113.10"),
+        RoutingRecord(DnsRecordType.AAAA, "example.com", "2001:db8::10"),
+    ]
+    assert routing_records("example.com", DomainKind.custom, "shops.sellflow.site", "203.0.113.10", "") == [
+        RoutingRecord(DnsRecordType.A, "example.com", "203.0.113.10")
+    ]
+    assert routing_records("anna.sellflow.site", DomainKind.subdomain, *args) == []
+
+
+def test_a_routing_record_is_found_only_when_the_lookup_saw_its_value():
+    cname = RoutingRecord(DnsRecordType.CNAME, "shop.example.com", "shops.sellflow.site")
+    assert routing_found(cname, {"CNAME": ["SHOPS.sellflow.site."]})
+    assert not routing_found(cname, {"CNAME": ["old.example.net"]})
+    assert not routing_found(cname, {})
+    aaaa = RoutingRecord(DnsRecordType.AAAA, "example.com", "2001:db8::10")
+    assert routing_found(aaaa, {"AAAA": ["2001:0db8:0000::0010"]})  # the same address, written differently
+    assert not routing_found(aaaa, {"AAAA": ["2001:db8::11", "not an address"]})

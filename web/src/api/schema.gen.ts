@@ -739,7 +739,8 @@ export interface paths {
         /**
          * Check Domain
          * @description Checks the record now (waiting) or starts a new round of checks (error); for a verified custom domain
-         *     without a certificate, checks its `_acme-challenge` CNAME now. 409 once there is nothing to check.
+         *     without a certificate, checks its `_acme-challenge` CNAME now; for a verified custom domain whose routing
+         *     records were not seen, looks at them now. 409 once there is nothing to check.
          */
         post: operations["check_domain"];
         delete?: never;
@@ -2229,7 +2230,7 @@ export interface components {
          * DnsRecordType
          * @enum {string}
          */
-        DnsRecordType: "TXT" | "CNAME";
+        DnsRecordType: "TXT" | "CNAME" | "A" | "AAAA";
         /** DocumentList */
         DocumentList: {
             /** List */
@@ -2304,6 +2305,13 @@ export interface components {
             record: components["schemas"]["DnsRecordOut"];
             /** Renew At */
             renew_at: string | null;
+            /**
+             * Routing
+             * @default []
+             */
+            routing: components["schemas"]["RoutingRecordOut"][];
+            /** Routing Checked At */
+            routing_checked_at?: string | null;
             state: components["schemas"]["DomainState"];
             /** Workflow Id */
             workflow_id: string;
@@ -2409,6 +2417,13 @@ export interface components {
             message: string | null;
             note?: components["schemas"]["DomainNoteOut"] | null;
             record: components["schemas"]["DnsRecordOut"];
+            /**
+             * Routing
+             * @default []
+             */
+            routing: components["schemas"]["RoutingRecordOut"][];
+            /** Routing Checked At */
+            routing_checked_at?: string | null;
             state: components["schemas"]["DomainState"];
         };
         /** DomainsOverview */
@@ -3538,6 +3553,23 @@ export interface components {
          * @enum {string}
          */
         ReviewingStatus: "change" | "in_review" | "reviewed" | "init" | "requested";
+        /**
+         * RoutingRecordOut
+         * @description A record that sends the custom domain's visitors to the shop (CNAME to the platform's host, or A/AAAA to its
+         *     addresses at a domain's apex), with what the last look saw at the name (`state` waiting until it matches).
+         */
+        RoutingRecordOut: {
+            /** Name */
+            name: string;
+            /** Seen */
+            seen: string[];
+            state: components["schemas"]["DnsRecordState"];
+            /** Ttl */
+            ttl: number;
+            type: components["schemas"]["DnsRecordType"];
+            /** Value */
+            value: string;
+        };
         /**
          * Salutation
          * @enum {string}

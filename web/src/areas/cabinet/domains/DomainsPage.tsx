@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,13 +32,26 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { domainsApi, type DomainKind, type DomainRow } from '../../../api/domains';
+import { domainsApi, type DnsRecordState, type DomainKind, type DomainRow } from '../../../api/domains';
 import { ApiError } from '../../../api/errors';
 import { toast } from '../../../app/notify';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDate, formatDateTime } from '../../../components/dates';
-import { awaitsDelegation, canCheckAgain, daysLeft, noteText, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
+import {
+  awaitedNow,
+  awaitsDelegation,
+  canCheckAgain,
+  daysLeft,
+  noteText,
+  previewHostname,
+  recordTone,
+  routingDue,
+  routingSeenText,
+  routingState,
+  stateTone,
+  ttlKey,
+} from './domainView';
 
 const KEYS = { list: ['domains'] as const, detail: (id: number) => ['domains', id] as const };
 const BUSY = new Set(['waiting', 'active']);
@@ -156,29 +169,36 @@ function AddDomain({ suffix, ttlOptions }: { suffix: string; ttlOptions: number[
 
 type DnsRecord = DomainRow['record'];
 
-/** One DNS record to set: type, name and value (each with a copy button) and TTL; `testId` names its cells. */
-function RecordTable({ r, title, testId }: { r: DnsRecord; title: string; testId: string }) {
+/** The DNS records to set: type, name and value (each with a copy button) and TTL; `testId` names their cells
+ * (`{testId}-name`, `{testId}-value`, with the record's index after the first). */
+function RecordTable({ records, title, testId }: { records: DnsRecord[]; title: string; testId: string }) {
   const { t } = useTranslation();
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const id = (i: number, part: string) => (i === 0 ? `${testId}-${part}` : `${testId}-${i}-${part}`);
   if (narrow) {
     // on a phone: one field under the other, each with its copy button
-    const rows: [string, string, boolean][] = [
-      [t('domains.recordType'), r.type, false],
-      [t('domains.recordName'), r.name, true],
-      [t('domains.recordValue'), r.value, true],
-      [t('domains.ttlLabel'), t(ttlKey(r.ttl)), false],
-    ];
     return (
-      <Box component="dl" sx={{ m: 0 }} aria-label={title}>
-        {rows.map(([label, value, copy]) => (
-          <Box key={label} sx={{ mb: 1 }}>
-            <Typography component="dt" variant="caption" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: copy ? 'monospace' : undefined, wordBreak: 'break-all' }}>
-              <span data-testid={copy ? `${testId}-${label === t('domains.recordName') ? 'name' : 'value'}` : undefined}>{value}</span>
-              {copy ? <CopyButton text={value} label={label} /> : null}
-            </Typography>
+      <Box aria-label={title} role="group">
+        {records.map((r, i) => (
+          <Box component="dl" key={`${r.type}-${r.value}`} sx={{ m: 0, mb: 1 }}>
+            {(
+              [
+                [t('domains.recordType'), r.type, null],
+                [t('domains.recordName'), r.name, 'name'],
+                [t('domains.recordValue'), r.value, 'value'],
+                [t('domains.ttlLabel'), t(ttlKey(r.ttl)), null],
+              ] as const
+            ).map(([label, value, part]) => (
+              <Box key={label} sx={{ mb: 1 }}>
+                <Typography component="dt" variant="caption" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: part ? 'monospace' : undefined, wordBreak: 'break-all' }}>
+                  <span data-testid={part ? id(i, part) : undefined}>{value}</span>
+                  {part ? <CopyButton text={value} label={label} /> : null}
+                </Typography>
+              </Box>
+            ))}
           </Box>
         ))}
       </Box>
@@ -196,20 +216,56 @@ function RecordTable({ r, title, testId }: { r: DnsRecord; title: string; testId
           </TableRow>
         </TableHead>
         <TableBody>
-          <TableRow>
-            <TableCell>{r.type}</TableCell>
-            <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-              <span data-testid={`${testId}-name`}>{r.name}</span>
-              <CopyButton text={r.name} label={t('domains.recordName')} />
-            </TableCell>
-            <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-              <span data-testid={`${testId}-value`}>{r.value}</span>
-              <CopyButton text={r.value} label={t('domains.recordValue')} />
-            </TableCell>
-            <TableCell>{t(ttlKey(r.ttl))}</TableCell>
-          </TableRow>
+          {records.map((r, i) => (
+            <TableRow key={`${r.type}-${r.value}`}>
+              <TableCell>{r.type}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                <span data-testid={id(i, 'name')}>{r.name}</span>
+                <CopyButton text={r.name} label={t('domains.recordName')} />
+              </TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                <span data-testid={id(i, 'value')}>{r.value}</span>
+                <CopyButton text={r.value} label={t('domains.recordValue')} />
+              </TableCell>
+              <TableCell>{t(ttlKey(r.ttl))}</TableCell>
+            </TableRow>
+          ))}
         </TableBody>
       </Table>
+    </Box>
+  );
+}
+
+/** A record group of the card: its title, the state the last check saw, a hint, and the records. */
+function RecordSection({
+  title,
+  state,
+  hint,
+  records,
+  testId,
+  extra,
+}: {
+  title: string;
+  state: DnsRecordState;
+  hint: string;
+  records: DnsRecord[];
+  testId: string;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ mt: 2 }} data-testid={testId}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Chip size="small" variant="outlined" color={recordTone(state)} label={t(`domains.recordState.${state}`)} />
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {hint}
+      </Typography>
+      <RecordTable records={records} title={title} testId={testId} />
+      {extra}
     </Box>
   );
 }
@@ -281,6 +337,7 @@ function DomainCard({ d }: { d: DomainRow }) {
     },
   });
   const left = daysLeft(d.certificateNotAfter);
+  const awaited = awaitedNow(d);
   return (
     <Paper sx={{ p: 2 }} data-testid="domain-card">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, mb: 1 }}>
@@ -295,36 +352,38 @@ function DomainCard({ d }: { d: DomainRow }) {
           {t('domains.asciiForm', { host: d.hostname })}
         </Typography>
       ) : null}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="body2">{t('domains.recordTitle')}</Typography>
-        <Chip size="small" variant="outlined" color={recordTone(d.record.state)} label={t(`domains.recordState.${d.record.state}`)} />
-      </Stack>
-      {d.kind === 'subdomain' ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('domains.platformSetsRecord')}
-        </Typography>
-      ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('domains.setRecordHint')}
-        </Typography>
-      )}
-      <RecordTable r={d.record} title={t('domains.recordTitle')} testId="record" />
+      <Alert severity={awaited.tone} icon={false} sx={{ mb: 1 }} data-testid="domain-awaited">
+        <strong>{t('domains.awaitedTitle')}</strong> {t(awaited.key, { host: d.displayHostname })}
+      </Alert>
+      <RecordSection
+        title={t('domains.recordTitle')}
+        state={d.record.state}
+        hint={d.kind === 'subdomain' ? t('domains.platformSetsRecord') : t('domains.setRecordHint')}
+        records={[d.record]}
+        testId="record"
+      />
+      {d.routing.length ? (
+        <RecordSection
+          title={t('domains.routingTitle', { count: d.routing.length })}
+          state={routingState(d.routing)}
+          hint={t(d.routing[0]?.type === 'CNAME' ? 'domains.routingHintCname' : 'domains.routingHintApex')}
+          records={d.routing}
+          testId="routing"
+          extra={
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+              {routingSeenText(t, d.routing, d.routingCheckedAt ? formatDateTime(d.routingCheckedAt) : null)}
+            </Typography>
+          }
+        />
+      ) : null}
       {d.delegation ? (
-        <Box sx={{ mt: 2 }} data-testid="delegation">
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-            <Typography variant="body2">{t('domains.delegationTitle')}</Typography>
-            <Chip
-              size="small"
-              variant="outlined"
-              color={recordTone(d.delegation.state)}
-              label={t(`domains.recordState.${d.delegation.state}`)}
-            />
-          </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('domains.delegationHint')}
-          </Typography>
-          <RecordTable r={d.delegation} title={t('domains.delegationTitle')} testId="delegation" />
-        </Box>
+        <RecordSection
+          title={t('domains.delegationTitle')}
+          state={d.delegation.state}
+          hint={t('domains.delegationHint')}
+          records={[d.delegation]}
+          testId="delegation"
+        />
       ) : null}
       {d.note || d.message ? (
         <Alert severity={d.state === 'error' ? 'error' : 'info'} sx={{ mt: 1 }}>
@@ -337,7 +396,7 @@ function DomainCard({ d }: { d: DomainRow }) {
           : t('domains.noCertificate')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
-        {canCheckAgain(d.state, awaitsDelegation(d)) ? (
+        {canCheckAgain(d.state, awaitsDelegation(d), routingDue(d)) ? (
           <Button size="small" variant="outlined" disabled={check.isPending} onClick={() => check.mutate()}>
             {t('domains.checkAgain')}
           </Button>

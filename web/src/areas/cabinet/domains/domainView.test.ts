@@ -2,7 +2,19 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../../i18n/en.json';
 import de from '../../../i18n/de.json';
-import { awaitsDelegation, canCheckAgain, daysLeft, noteText, previewHostname, recordTone, stateTone, ttlKey } from './domainView';
+import {
+  awaitedNow,
+  awaitsDelegation,
+  canCheckAgain,
+  daysLeft,
+  noteText,
+  previewHostname,
+  recordTone,
+  routingDue,
+  routingState,
+  stateTone,
+  ttlKey,
+} from './domainView';
 
 const lookup = (dict: unknown, key: string) =>
   key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), dict);
@@ -71,6 +83,32 @@ describe('domain view rules', () => {
     expect(previewHostname('subdomain', 'Anna', 'sellflow.site')).toBe('anna.sellflow.site');
     expect(previewHostname('custom', 'Shop.Example.com.', 'sellflow.site')).toBe('shop.example.com');
     expect(previewHostname('custom', '  ', 'sellflow.site')).toBe('');
+  });
+});
+
+describe('routing records', () => {
+  const rec = (state: 'waiting' | 'submitted' | 'deleted') => ({ type: 'A' as const, name: 'example.com', value: '203.0.113.10', ttl: 300, state, seen: [] });
+  it('is found only when every record was seen', () => {
+    expect(routingState([rec('submitted'), rec('submitted')])).toBe('submitted');
+    expect(routingState([rec('submitted'), rec('waiting')])).toBe('waiting');
+    expect(routingState([rec('deleted')])).toBe('deleted');
+  });
+  it('is due for a look on a verified domain whose records were not seen, and offers "check again" then', () => {
+    expect(routingDue({ state: 'active_with_ssl', routing: [rec('waiting')] })).toBe(true);
+    expect(routingDue({ state: 'active_with_ssl', routing: [rec('submitted')] })).toBe(false);
+    expect(routingDue({ state: 'waiting', routing: [rec('waiting')] })).toBe(false);
+    expect(routingDue({ state: 'active', routing: [] })).toBe(false);
+    expect(canCheckAgain('active_with_ssl', false, true)).toBe(true);
+  });
+  it('says what the seller waits for now', () => {
+    const d = { kind: 'custom' as const, routing: [rec('submitted')], certificateNotAfter: null };
+    expect(awaitedNow({ ...d, state: 'waiting' }).key).toBe('domains.awaited.txt');
+    expect(awaitedNow({ ...d, kind: 'subdomain', state: 'waiting' }).key).toBe('domains.awaited.platformTxt');
+    expect(awaitedNow({ ...d, state: 'error' })).toEqual({ key: 'domains.awaited.error', tone: 'error' });
+    expect(awaitedNow({ ...d, state: 'active' }).key).toBe('domains.awaited.delegation');
+    expect(awaitedNow({ ...d, state: 'active_with_ssl', routing: [rec('waiting')] }).key).toBe('domains.awaited.routing');
+    expect(awaitedNow({ ...d, state: 'active_with_ssl', certificateNotAfter: '2027-01-01T00:00:00Z' }).key).toBe('domains.awaited.nothing');
+    expect(awaitedNow({ ...d, kind: 'subdomain', routing: [], state: 'active' }).key).toBe('domains.awaited.certificate');
   });
 });
 

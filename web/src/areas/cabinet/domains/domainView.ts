@@ -29,9 +29,10 @@ export function ttlKey(seconds: number): string {
 }
 
 /** "Check again" is offered while a record is looked for (the TXT, or a verified custom domain's certificate
- * CNAME before its first certificate) or after the checks gave up. */
-export function canCheckAgain(state: DomainState, awaitingDelegation = false): boolean {
-  return state === 'waiting' || state === 'error' || (state === 'active' && awaitingDelegation);
+ * CNAME before its first certificate, or a verified custom domain's routing records not seen yet) or after the
+ * checks gave up. */
+export function canCheckAgain(state: DomainState, awaitingDelegation = false, routingMissing = false): boolean {
+  return state === 'waiting' || state === 'error' || (state === 'active' && awaitingDelegation) || routingMissing;
 }
 
 /** A verified custom domain without a certificate yet: the `_acme-challenge` CNAME is what it waits for. */
@@ -66,4 +67,38 @@ export function noteText(t: TFunction, note: DomainNote | null | undefined, mess
   if (note.dnsError) parts.push(t('domains.note.dnsError', { error: note.dnsError }));
   else if (note.seen.length) parts.push(t('domains.note.seen', { values: note.seen.map((v) => `“${v}”`).join(', ') }));
   return parts.join(' ');
+}
+
+type Routing = DomainRow['routing'];
+
+/** The routing records' state together: found when every one was seen, else waiting (deleted with the domain). */
+export function routingState(routing: Routing): DnsRecordState {
+  if (routing.some((r) => r.state === 'deleted')) return 'deleted';
+  return routing.every((r) => r.state === 'submitted') ? 'submitted' : 'waiting';
+}
+
+/** A verified custom domain whose routing records were not all seen: "check again" looks at them now. */
+export function routingDue(d: Pick<DomainRow, 'state' | 'routing'>): boolean {
+  return (d.state === 'active' || d.state === 'active_with_ssl') && d.routing.length > 0 && routingState(d.routing) !== 'submitted';
+}
+
+/** What the last look at the routing records saw, in words: when, and what a record holds instead. */
+export function routingSeenText(t: TFunction, routing: Routing, checkedAt: string | null): string {
+  if (!checkedAt) return t('domains.routingNotChecked');
+  const wrong = routing.filter((r) => r.state === 'waiting' && r.seen.length);
+  if (!wrong.length) return t('domains.routingCheckedAt', { at: checkedAt });
+  const seen = wrong.map((r) => `${r.type} ${r.seen.map((v) => `“${v}”`).join(', ')}`).join('; ');
+  return `${t('domains.routingCheckedAt', { at: checkedAt })} ${t('domains.note.seen', { values: seen })}`;
+}
+
+/** What the seller waits for now, as an i18n key under `domains.awaited.` and the alert's tone. */
+export function awaitedNow(
+  d: Pick<DomainRow, 'kind' | 'state' | 'routing' | 'certificateNotAfter'>,
+): { key: string; tone: 'info' | 'success' | 'warning' | 'error' } {
+  if (d.state === 'error') return { key: 'domains.awaited.error', tone: 'error' };
+  if (d.state === 'waiting') return { key: d.kind === 'subdomain' ? 'domains.awaited.platformTxt' : 'domains.awaited.txt', tone: 'info' };
+  if (routingDue(d)) return { key: 'domains.awaited.routing', tone: 'warning' };
+  if (awaitsDelegation(d)) return { key: 'domains.awaited.delegation', tone: 'info' };
+  if (d.state === 'active') return { key: 'domains.awaited.certificate', tone: 'info' };
+  return { key: 'domains.awaited.nothing', tone: 'success' };
 }

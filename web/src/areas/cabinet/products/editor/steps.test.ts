@@ -13,7 +13,7 @@ describe('editor steps', () => {
     expect(stepDone('upsell', { name: 'x', fileName: 'f', pricingPlans: [1] })).toBe(false);
   });
 
-  it('shows only the steps that work, each keeping its place in the form's order', () => {
+  it("shows only the steps that work, each keeping its place in the form's order", () => {
     expect(visibleSteps(stepsFor('download'))).toEqual([
       { step: 'details', index: 0 },
       { step: 'file_upload', index: 1 },
