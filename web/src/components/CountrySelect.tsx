@@ -13,6 +13,16 @@ export const EU_COUNTRIES = [
 ] as const;
 export const COUNTRIES = [...EU_COUNTRIES, 'CH', 'GB', 'NO', 'IS', 'LI', 'US', 'CA', 'AU'] as const;
 
+/** A country's name in `language` (ISO 3166-1 alpha-2 code in; the code itself where the browser has no name). */
+export function countryName(code: string | null | undefined, language: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** The countries with their names in `language`, sorted by name; a code stands for itself where the browser has no
  * names (Intl.DisplayNames missing or the language unknown). */
 export function countryOptions(language: string): { code: string; name: string }[] {

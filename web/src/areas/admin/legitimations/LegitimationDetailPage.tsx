@@ -19,7 +19,8 @@ import { ApiError } from '../../../api/errors';
 import { toast } from '../../../app/notify';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageLoader } from '../../../components/PageLoader';
-import { formatDateTime } from '../../../components/dates';
+import { countryName } from '../../../components/CountrySelect';
+import { formatDate, formatDateTime } from '../../../components/dates';
 import { openProtectedFile } from '../../../lib/download';
 
 const PROFILE_FIELDS = [
@@ -27,6 +28,16 @@ const PROFILE_FIELDS = [
   'streetNumber', 'zip', 'city', 'countryCode', 'region', 'registrationLocation', 'vatPayer', 'vatId',
   'vatExemptReason', 'taxNo', 'taxIdentNo', 'issuanceCountryCode',
 ] as const;
+const COUNTRY_FIELDS = new Set(['nationality', 'countryCode', 'issuanceCountryCode']);
+const DATE_FIELDS = new Set(['birthday']);
+
+/** Who acted in the history: the seller, the KYC provider, a manager (`manager:{id}`) or the platform. */
+function actorKey(actor: string): { key: string; id?: string } {
+  const [kind, id] = actor.split(':');
+  const known = ['seller', 'kyc', 'manager', 'system'];
+  return known.includes(kind ?? '') ? { key: `legitimation.actor.${kind}`, id } : { key: 'legitimation.actor.other' };
+}
+
 const ENUM_FIELDS: Record<string, string> = {
   businessType: 'businessType',
   salutation: 'salutation',
@@ -36,7 +47,7 @@ const ENUM_FIELDS: Record<string, string> = {
 /** `/admin/bank_account_legitimations/:sellerId`: the data, documents, bank accounts and history of one
  * legitimation, and the manager's decision (approve, ask for changes, reject; a reason for the last two). */
 export default function LegitimationDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { sellerId = '' } = useParams();
   const qc = useQueryClient();
   const [reason, setReason] = useState('');
@@ -68,6 +79,8 @@ export default function LegitimationDetailPage() {
     const v = profile[k];
     if (v === null || v === undefined || v === '') return null;
     if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
+    if (COUNTRY_FIELDS.has(k)) return countryName(String(v), i18n.language);
+    if (DATE_FIELDS.has(k)) return formatDate(String(v));
     return ENUM_FIELDS[k] ? t(`enums.${ENUM_FIELDS[k]}.${String(v)}`) : String(v);
   };
   return (
@@ -108,7 +121,7 @@ export default function LegitimationDetailPage() {
                 {(d.profile.beneficialOwners ?? []).map((o, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: owners have no id; the list is read-only
                   <Typography key={i} variant="body2">
-                    {[o.firstName, o.lastName].filter(Boolean).join(' ')} · {o.birthday} · {o.birthplaceCity} ({o.birthplaceCountry})
+                    {[o.firstName, o.lastName].filter(Boolean).join(' ')} · {formatDate(o.birthday)} · {o.birthplaceCity} ({countryName(o.birthplaceCountry, i18n.language)})
                   </Typography>
                 ))}
               </>
@@ -188,7 +201,7 @@ export default function LegitimationDetailPage() {
               {l.history.map((h) => (
                 <ListItem key={h.seq}>
                   <ListItemText
-                    primary={`${t(`legitimation.actions.${h.action}`, { defaultValue: h.action })} · ${h.actor}`}
+                    primary={`${t(`legitimation.actions.${h.action}`, { defaultValue: h.action })} · ${t(actorKey(h.actor).key, { id: actorKey(h.actor).id })}`}
                     secondary={`${formatDateTime(h.at)}${h.reason ? ` · ${h.reason}` : ''}`}
                   />
                 </ListItem>
