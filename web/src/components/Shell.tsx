@@ -20,6 +20,7 @@ import { sessionApi } from '../api/session';
 import { useCurrentUser } from '../app/useCurrentUser';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PageLoader } from './PageLoader';
+import { BRAND } from './brand';
 
 export interface NavItem {
   /** i18n key under `nav.` */
@@ -45,7 +46,7 @@ function NavList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate: () =>
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Box component="nav" aria-label="main" sx={{ overflowY: 'auto', pb: 4 }}>
+    <Box component="nav" aria-label={t('common.mainMenu')} sx={{ overflowY: 'auto', pb: 4 }}>
       {groups.map((group) => (
         <List key={group.key} dense subheader={<ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{t(`nav.groups.${group.key}`)}</ListSubheader>}>
           {group.items.map((item) => {
@@ -102,7 +103,7 @@ export function Shell({ title, groups }: { title: string; groups: NavGroup[] }) 
             <MenuIcon />
           </IconButton>
           <Typography variant="h6" component="div" sx={{ fontWeight: 800 }}>
-            Sellflow
+            {BRAND}
           </Typography>
           <Typography variant="body2" sx={{ opacity: 0.8, display: { xs: 'none', sm: 'block' } }}>
             {title}

@@ -6,13 +6,14 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { BRAND } from '../../components/brand';
 
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
         <Link component={RouterLink} to="/" underline="none" sx={{ fontWeight: 800, fontSize: 22 }}>
-          Sellflow
+          {BRAND}
         </Link>
         <LanguageSwitch />
       </Box>

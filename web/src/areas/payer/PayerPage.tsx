@@ -10,6 +10,7 @@ import { sessionApi } from '../../api/session';
 import { useCurrentUser } from '../../app/useCurrentUser';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { EmptyState } from '../../components/EmptyState';
+import { BRAND } from '../../components/brand';
 
 /** `/payer`: the payer area placeholder. */
 export default function PayerPage() {
@@ -19,7 +20,7 @@ export default function PayerPage() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
-        <Typography sx={{ fontWeight: 800, fontSize: 22, color: 'primary.main' }}>Sellflow</Typography>
+        <Typography sx={{ fontWeight: 800, fontSize: 22, color: 'primary.main' }}>{BRAND}</Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <LanguageSwitch />
           <Button

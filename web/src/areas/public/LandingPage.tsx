@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useTokens } from '../../app/useTokens';
+import { BRAND } from '../../components/brand';
 
 export default function LandingPage() {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export default function LandingPage() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
-        <Typography sx={{ fontWeight: 800, fontSize: 22, color: 'primary.main' }}>Sellflow</Typography>
+        <Typography sx={{ fontWeight: 800, fontSize: 22, color: 'primary.main' }}>{BRAND}</Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <LanguageSwitch />
           <Button component={RouterLink} to={tokens ? '/cabinet' : '/users/sign_in'} variant="outlined" data-testid="landing-sign-in">

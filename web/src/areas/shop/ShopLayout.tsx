@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { BRAND } from '../../components/brand';
 
 export function ShopLayout({ seller, children }: { seller?: string | null; children: ReactNode }) {
   return (
@@ -22,7 +23,7 @@ export function ShopLayout({ seller, children }: { seller?: string | null; child
         {children}
       </Container>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'center', pb: 3 }}>
-        Sellflow
+        {BRAND}
       </Typography>
     </Box>
   );

@@ -67,8 +67,8 @@ export default function ExportPage() {
             label: '',
             render: (r) => (
               <>
-                <Button size="small" onClick={() => file(r, 'csv')}>CSV</Button>
-                <Button size="small" onClick={() => file(r, 'datev')}>DATEV</Button>
+                <Button size="small" onClick={() => file(r, 'csv')}>{t('money.format.csv')}</Button>
+                <Button size="small" onClick={() => file(r, 'datev')}>{t('money.format.datev')}</Button>
                 <Button size="small" onClick={() => mark.mutate({ id: r.id, state: 'sent_to_datev' })} disabled={r.state === 'sent_to_datev'}>
                   {t('money.markSent')}
                 </Button>

@@ -75,7 +75,7 @@ export default function InvoicesPage() {
             align: 'right',
             render: (r) => (
               <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-                <Button size="small" onClick={() => pdf(r)}>PDF</Button>
+                <Button size="small" onClick={() => pdf(r)}>{t('money.format.pdf')}</Button>
                 {correctable(r) ? (
                   <Button size="small" onClick={() => setCorrecting(r)} data-testid={`correct-${r.number}`}>
                     {t('money.correct')}

@@ -71,7 +71,7 @@ export default function PlatformInvoicesPage() {
             align: 'right',
             render: (r) => (
               <Button size="small" onClick={() => pdf(r)} aria-label={t('money.platformInvoicePdf', { number: r.number })}>
-                PDF
+                {t('money.format.pdf')}
               </Button>
             ),
           },

@@ -138,7 +138,7 @@ export default function OrderDetailsPage() {
           <Section title={t('orders.transfer')}>
             {o.transfer ? (
               <div data-testid="order-transfer">
-                <Row label="ID">{String(o.transfer.id)}</Row>
+                <Row label={t('orders.transferId')}>{String(o.transfer.id)}</Row>
                 <Row label={t('orders.state')}>
                   <StatusChip state={o.transfer.state} />
                 </Row>
