@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 NODE_BIN := $(CURDIR)/$(VENV)/node
 export PATH := $(NODE_BIN):$(PATH)
 
-.PHONY: run test check store record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble bench clean openapi
+.PHONY: run test check store record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble fonts bench clean openapi
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -31,11 +31,15 @@ web: web/dist/index.html
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# Debian's DejaVu fonts, embedded in invoice PDFs (€ and every European letter; providers/documents/invoice_pdf.py).
+fonts:
+	@test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core >/dev/null; }
+
 # Debian's pebble (Let's Encrypt's test ACME server) for the local stack's certificates; the stack writes its config.
 pebble:
 	@command -v pebble >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pebble >/dev/null; }
 
-run: install web pebble
+run: install web pebble fonts
 	$(BIN)/sellflow run
 
 # Python: lint, format, the import contracts of DESIGN.md (pyproject's [tool.importlinter]) and types.
@@ -83,7 +87,7 @@ e2e: install web chromium
 # Everything, in stages with a time budget each (tests/stages): checks (lint, types, import contracts, web lint,
 # types and unit tests), unit + workflow + replay, store (PostgreSQL alone), integration (the whole stack), browser.
 # A hung test is stopped (pytest-timeout); the stage times and the 25 slowest tests are printed, then the summary.
-test: install web chromium pebble
+test: install web chromium pebble fonts
 	$(BIN)/python -m tests.stages
 
 openapi: install

@@ -9,7 +9,7 @@ invoice is finalised, and kept with it: a later change of the seller's status ne
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -29,6 +29,7 @@ EXEMPT_NOTES = {
     "other": "VAT exempt.",
 }
 THIRD_COUNTRY_NOTE = "Not taxable in the EU: electronic service to a customer outside the EU (§ 3a UStG)."
+REVERSE_CHARGE_NOTE = "Reverse charge: the recipient owes the VAT (§ 13b UStG, Art. 196 VAT Directive)."
 OSS_NOTE = "VAT of {country} charged under the EU One-Stop-Shop scheme (electronic service to a consumer)."
 
 
@@ -37,6 +38,25 @@ class VatKind(StrEnum):
     eu_oss = "eu_oss"  # the buyer's EU country's rate
     third_country = "third_country"  # buyer outside the EU: no VAT
     exempt = "exempt"  # the seller is not a VAT payer
+    reverse_charge = "reverse_charge"  # an EU business buyer in another country owes the VAT (§ 13b UStG)
+
+
+def buyer_vat_id(vat_id: str, country: str | None, company: str | None) -> str:
+    """A business buyer's VAT id as stored (upper case, no spaces): valid by its country's pattern and check
+    digits, of the buyer's country, and with a company to issue the invoice to. ValueError names what is wrong."""
+    from domain.seller_profile import vat_error  # the seller profile's rule (python-stdnum)
+
+    v = "".join(vat_id.split()).upper()
+    if error := vat_error(v):
+        raise ValueError(error)
+    if not (company or "").strip():
+        raise ValueError("a VAT id needs the company's name")
+    prefix = "GR" if v[:2] == "EL" else v[:2]
+    if country and prefix != country.upper():
+        raise ValueError("the VAT id is of another country than the address")
+    if not country:
+        raise ValueError("a VAT id needs the country")
+    return v
 
 
 @dataclass(frozen=True)
@@ -49,7 +69,11 @@ class VatTreatment:
 
 
 def vat_treatment(
-    vat_payer: bool, exempt_reason: str | None, seller_country: str | None, buyer_country: str | None
+    vat_payer: bool,
+    exempt_reason: str | None,
+    seller_country: str | None,
+    buyer_country: str | None,
+    buyer_vat_id: str | None = None,
 ) -> VatTreatment:
     home = (seller_country or HOME_COUNTRY).upper()
     if not vat_payer:
@@ -61,6 +85,8 @@ def vat_treatment(
     buyer = (buyer_country or "").upper()
     if not buyer or buyer == home:
         return VatTreatment(VatKind.domestic, home_rate, home)
+    if buyer in EU_VAT_BP and buyer_vat_id and home in EU_VAT_BP:
+        return VatTreatment(VatKind.reverse_charge, None, buyer, REVERSE_CHARGE_NOTE)
     if buyer in EU_VAT_BP:
         return VatTreatment(VatKind.eu_oss, EU_VAT_BP[buyer], buyer, OSS_NOTE.format(country=buyer))
     return VatTreatment(VatKind.third_country, None, buyer, THIRD_COUNTRY_NOTE)
@@ -80,6 +106,10 @@ def treatment_from(data: dict[str, Any]) -> VatTreatment:
 class InvoiceLine:
     text: str
     amount: int  # gross, minor units (negative on a credit memo)
+    # what the line is, worded by the document in its language: sale, rate, refund, cancellation, or "" (the
+    # text as written, for documents finalised before); `facts` are the product, rate numbers, due date, …
+    kind: str = ""
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -94,6 +124,14 @@ class InvoiceDocument:
     vat: VatTreatment
     original_number: int | None = None  # what a credit memo or a corrected invoice refers to
     notes: list[str] = field(default_factory=list)
+    locale: str = "en"  # the buyer's language: the document is worded in it
+    supplied_on: date | None = None  # the date of supply (§ 14 (4) Nr. 6 UStG)
+    seller_country: str | None = None  # each party's country, named in the document's language
+    buyer_country: str | None = None
+    seller_vat_id: str | None = None
+    seller_tax_no: str | None = None
+    buyer_vat_id: str | None = None
+    order_token: str | None = None
 
     @property
     def total(self) -> int:
@@ -109,6 +147,15 @@ class InvoiceSnapshot:
     text: str
     vat: VatTreatment
     seller_country: str = HOME_COUNTRY
+    # since invoices carry § 14 UStG in the buyer's language (rows before have none of these):
+    locale: str = "en"
+    supplied_on: str | None = None  # ISO date of supply
+    buyer_country: str | None = None
+    seller_vat_id: str | None = None
+    seller_tax_no: str | None = None
+    buyer_vat_id: str | None = None
+    line_kind: str = ""  # sale | rate | refund | cancellation ("" : `text` as written)
+    line_facts: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -121,6 +168,14 @@ class InvoiceSnapshot:
             text=str(data.get("text") or ""),
             vat=treatment_from(data.get("vat") or {"kind": "exempt"}),
             seller_country=str(data.get("seller_country") or HOME_COUNTRY),
+            locale=str(data.get("locale") or "en"),
+            supplied_on=data.get("supplied_on"),
+            buyer_country=data.get("buyer_country"),
+            seller_vat_id=data.get("seller_vat_id"),
+            seller_tax_no=data.get("seller_tax_no"),
+            buyer_vat_id=data.get("buyer_vat_id"),
+            line_kind=str(data.get("line_kind") or ""),
+            line_facts=dict(data.get("line_facts") or {}),
         )
 
 
@@ -131,15 +186,11 @@ def vat_of_gross(gross: int, rate_bp: int = VAT_RATE_BP) -> int:
     return sign * ((g * rate_bp * 2 + (10_000 + rate_bp)) // (2 * (10_000 + rate_bp)))
 
 
-def vat_lines(doc: InvoiceDocument) -> list[tuple[str, int]]:
-    """The lines under the total: net and VAT when VAT is charged, nothing otherwise (the note says why)."""
+def vat_lines(doc: InvoiceDocument) -> list[tuple[str, int | None, int]]:
+    """The lines under the total as (what, rate in basis points, amount): net and VAT when VAT is charged,
+    nothing otherwise (the note says why); the document words them in its language."""
     rate = doc.vat.rate_bp
     if rate is None:
         return []
     vat = vat_of_gross(doc.total, rate)
-    label = f"VAT {rate / 100:g} %" + ("" if doc.vat.kind == VatKind.domestic else f" ({doc.vat.country})")
-    return [("Net", doc.total - vat), (label, vat)]
-
-
-def vat_note(doc: InvoiceDocument) -> str | None:
-    return doc.vat.note
+    return [("net", None, doc.total - vat), ("vat", rate, vat)]

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, Strict, field_validator
+from pydantic import BaseModel, Field, Strict, ValidationInfo, field_validator
 
 from api.schemas.catalog import PlanOut
 from api.schemas.fields import CountryCode, Email
 from domain.checkout import PayOutcome
-from domain.limits import ID_MAX, PERSON_NAME_MAX, PROVIDER_ID_MAX
+from domain.invoices import buyer_vat_id
+from domain.limits import (
+    ID_MAX,
+    PERSON_NAME_MAX,
+    PROFILE_TEXT_MAX,
+    PROVIDER_ID_MAX,
+    STREET_NUMBER_MAX,
+    VAT_ID_MAX,
+    ZIP_MAX,
+)
 from domain.orders import PaymentState
 from domain.products import NotSellableReason, ProductForm
 
@@ -31,10 +40,21 @@ class ShopProduct(BaseModel):
 
 
 class Payer(BaseModel):
+    """The buyer (core §3 payer profile): name and e-mail, and what an invoice needs: the country, the address,
+    and for a business buyer the company and its VAT id (an EU business in another country than the seller's
+    gets a reverse-charge invoice). `locale`: the language of the buyer's invoice and mails."""
+
     email: Email
     first_name: str = Field(min_length=1, max_length=PERSON_NAME_MAX)
     last_name: str = Field(min_length=1, max_length=PERSON_NAME_MAX)
     country: CountryCode | None = None
+    company: str | None = Field(default=None, max_length=PROFILE_TEXT_MAX)
+    vat_id: str | None = Field(default=None, max_length=VAT_ID_MAX)
+    street: str | None = Field(default=None, max_length=PROFILE_TEXT_MAX)
+    street_number: str | None = Field(default=None, max_length=STREET_NUMBER_MAX)
+    zip: str | None = Field(default=None, max_length=ZIP_MAX)
+    city: str | None = Field(default=None, max_length=PROFILE_TEXT_MAX)
+    locale: Literal["en", "de"] = "en"
 
     @field_validator("first_name", "last_name")
     @classmethod
@@ -42,6 +62,18 @@ class Payer(BaseModel):
         if not v.strip():
             raise ValueError("required")
         return v.strip()
+
+    @field_validator("company", "street", "street_number", "zip", "city")
+    @classmethod
+    def _blank_is_none(cls, v: str | None) -> str | None:
+        return (v.strip() or None) if v is not None else None
+
+    @field_validator("vat_id")
+    @classmethod
+    def _vat_id(cls, v: str | None, info: ValidationInfo) -> str | None:
+        if v is None or not v.strip():
+            return None
+        return buyer_vat_id(v, info.data.get("country"), info.data.get("company"))
 
 
 class CheckoutIn(BaseModel):

@@ -1,74 +1,274 @@
-"""Invoices and credit memos as PDF, rendered with fpdf2 (pure Python, no system libraries; its core fonts carry
-Latin-1, so amounts are written with the currency code)."""
+"""Invoices and credit memos as PDF (fpdf2, pure Python) in the buyer's language (en or de), with what § 14 (4)
+UStG asks of an invoice: both parties' names and addresses, the seller's VAT id or tax number (and the buyer's on
+a reverse-charge invoice), the date, the sequential number, what was supplied and when, net, rate and tax, and
+the note of any exemption or reverse charge. Each invoice also carries its EN 16931 e-invoice (ZUGFeRD /
+Factur-X, `einvoice.py`) as an embedded XML file with PDF/A-3 metadata.
+
+Text is set in DejaVu Sans (Debian's fonts-dejavu-core, installed by `make`), embedded in the file, so € and
+every European letter print; where the font is missing the PDF falls back to the core Helvetica (Latin-1)."""
 
 from __future__ import annotations
 
+import gettext
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+
+import structlog
 from fpdf import FPDF
 
-from domain.invoices import InvoiceDocument, vat_lines, vat_note
-from domain.money import exponent
+from domain.invoices import InvoiceDocument, InvoiceLine, VatKind, vat_lines
+from domain.money import format_money
 
-TITLES = {
-    "regular": "Invoice",
-    "reversal": "Credit memo",
-    "corrected": "Corrected invoice",
-    "platform": "Platform invoice",
+log = structlog.get_logger()
+
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+LOCALES = ("en", "de")
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "regular": "Invoice",
+        "reversal": "Credit memo",
+        "corrected": "Corrected invoice",
+        "platform": "Platform invoice",
+        "no": "no.",
+        "date": "Date",
+        "supplied": "Date of supply",
+        "supplied_same": "Date of supply: the invoice date",
+        "reverses": "Reverses invoice no. {n}",
+        "corrects": "Corrects invoice no. {n}",
+        "net": "Net",
+        "vat": "VAT {rate} %",
+        "total": "Total",
+        "vat_id": "VAT ID",
+        "tax_no": "Tax no.",
+        "buyer_vat_id": "Recipient's VAT ID",
+        "order": "Order {token}",
+        "line.sale": "{product}",
+        "line.rate": "{product}, rate {rate}{of} (due {due})",
+        "line.rate_of": " of {of}",
+        "line.refund": "Refund: {product}",
+        "line.cancellation": "Cancellation of invoice no. {refers_to}: {product}",
+        "note.small_business": "No VAT is charged (small business, § 19 UStG).",
+        "note.educational": "VAT exempt: educational service (§ 4 Nr. 21 UStG).",
+        "note.regulated_profession": "VAT exempt: regulated profession (§ 4 UStG).",
+        "note.other": "VAT exempt.",
+        "note.third_country": "Not taxable in the EU: electronic service to a customer outside the EU (§ 3a UStG).",
+        "note.eu_oss": "VAT of {country} charged under the EU One-Stop-Shop scheme (electronic service to a "
+        "consumer).",
+        "note.reverse_charge": "Reverse charge: the recipient owes the VAT (§ 13b UStG, Art. 196 VAT Directive).",
+    },
+    "de": {
+        "regular": "Rechnung",
+        "reversal": "Gutschrift",
+        "corrected": "Korrigierte Rechnung",
+        "platform": "Plattform-Rechnung",
+        "no": "Nr.",
+        "date": "Rechnungsdatum",
+        "supplied": "Leistungsdatum",
+        "supplied_same": "Leistungsdatum: entspricht dem Rechnungsdatum",
+        "reverses": "Storniert Rechnung Nr. {n}",
+        "corrects": "Korrigiert Rechnung Nr. {n}",
+        "net": "Netto",
+        "vat": "USt. {rate} %",
+        "total": "Gesamt",
+        "vat_id": "USt-IdNr.",
+        "tax_no": "Steuernummer",
+        "buyer_vat_id": "USt-IdNr. des Leistungsempfängers",
+        "order": "Bestellung {token}",
+        "line.sale": "{product}",
+        "line.rate": "{product}, Rate {rate}{of} (fällig am {due})",
+        "line.rate_of": " von {of}",
+        "line.refund": "Erstattung: {product}",
+        "line.cancellation": "Storno der Rechnung Nr. {refers_to}: {product}",
+        "note.small_business": "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmer).",
+        "note.educational": "Umsatzsteuerfrei: Bildungsleistung (§ 4 Nr. 21 UStG).",
+        "note.regulated_profession": "Umsatzsteuerfrei: Heilberuf (§ 4 UStG).",
+        "note.other": "Umsatzsteuerfrei.",
+        "note.third_country": "Nicht im Inland steuerbar: elektronische Dienstleistung an einen Empfänger "
+        "außerhalb der EU (§ 3a UStG).",
+        "note.eu_oss": "Umsatzsteuer von {country} nach dem EU-One-Stop-Shop-Verfahren (elektronische "
+        "Dienstleistung an einen Verbraucher).",
+        "note.reverse_charge": "Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, § 13b UStG, "
+        "Art. 196 MwStSystRL).",
+    },
 }
 
 
-def _text(value: str) -> str:
-    return value.encode("latin-1", "replace").decode("latin-1")
+def _lang(locale: str) -> str:
+    return locale if locale in LOCALES else "en"
 
 
-def _money(amount: int, currency: str) -> str:
-    e = exponent(currency)
-    sign = "-" if amount < 0 else ""
-    a = abs(amount)
-    major = f"{a // 10**e:,}".replace(",", ".")
-    minor = f",{a % 10**e:0{e}d}" if e else ""
-    return f"{sign}{major}{minor} {currency.upper()}"
+def word(locale: str, key: str, **facts: object) -> str:
+    return WORDS[_lang(locale)][key].format(**facts)
 
 
-def render(doc: InvoiceDocument) -> bytes:
+@lru_cache(maxsize=4)
+def _countries(locale: str) -> gettext.NullTranslations:
+    import pycountry
+
+    if locale == "en":
+        return gettext.NullTranslations()
+    return gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[locale], fallback=True)
+
+
+def country_name(code: str | None, locale: str) -> str:
+    """An ISO 3166 country code as its name in the document's language (the code itself if unknown)."""
+    if not code:
+        return ""
+    import pycountry
+
+    found = pycountry.countries.get(alpha_2=code.upper())
+    if found is None:
+        return code
+    return _countries(_lang(locale)).gettext(found.name)
+
+
+def date_text(d: date) -> str:
+    return f"{d:%d.%m.%Y}"  # core §9: DD.MM.YYYY in both languages
+
+
+def line_text(line: InvoiceLine, locale: str) -> str:
+    """The line in the document's language from its kind and facts; as written for documents from before."""
+    if not line.kind or f"line.{line.kind}" not in WORDS["en"]:
+        return line.text
+    facts = dict(line.facts)
+    if line.kind == "rate":
+        facts["of"] = word(locale, "line.rate_of", of=facts["of"]) if facts.get("of") else ""
+        if facts.get("due"):
+            facts["due"] = date_text(date.fromisoformat(str(facts["due"])))
+    try:
+        return word(locale, f"line.{line.kind}", **facts)
+    except (KeyError, ValueError):
+        return line.text
+
+
+def vat_note(doc: InvoiceDocument) -> str | None:
+    """Why no VAT, or whose VAT, in the document's language."""
+    kind = doc.vat.kind
+    if kind == VatKind.exempt:
+        reason = doc.vat.exempt_reason or "other"
+        return word(doc.locale, f"note.{reason}" if f"note.{reason}" in WORDS["en"] else "note.other")
+    if kind == VatKind.eu_oss:
+        return word(doc.locale, "note.eu_oss", country=country_name(doc.vat.country, doc.locale))
+    if kind in (VatKind.third_country, VatKind.reverse_charge):
+        return word(doc.locale, f"note.{kind.value}")
+    return None
+
+
+def title(doc: InvoiceDocument) -> str:
+    return word(doc.locale, doc.form if doc.form in WORDS["en"] else "regular")
+
+
+def party_block(lines: list[str], country: str | None, locale: str, ids: list[str]) -> list[str]:
+    return [*lines, *([country_name(country, locale)] if country else []), *ids]
+
+
+def _font(pdf: FPDF) -> str:
+    regular, bold = FONT_DIR / "DejaVuSans.ttf", FONT_DIR / "DejaVuSans-Bold.ttf"
+    if regular.exists() and bold.exists():
+        pdf.add_font("DejaVu", "", str(regular))
+        pdf.add_font("DejaVu", "B", str(bold))
+        return "DejaVu"
+    log.warning("invoice_font_missing", path=str(regular))
+    return "Helvetica"
+
+
+def render_pdf(doc: InvoiceDocument) -> bytes:
+    """The visible document (without the e-invoice)."""
+    loc = doc.locale
     pdf = FPDF(format="A4")
-    pdf.set_title(f"{TITLES.get(doc.form, 'Invoice')} {doc.number}")
+    pdf.set_lang(loc)
+    pdf.set_title(f"{title(doc)} {doc.number}")
+    pdf.set_creator("Sellflow")
     pdf.add_page()
-    pdf.set_font("Helvetica", size=10)
-    for text in [*doc.seller_lines, "", *doc.buyer_lines]:
-        pdf.cell(0, 5, _text(text), new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(10)
-    pdf.set_font("Helvetica", style="B", size=16)
-    pdf.cell(
-        0, 10, _text(f"{TITLES.get(doc.form, 'Invoice')} no. {doc.number}"), new_x="LMARGIN", new_y="NEXT"
+    family = _font(pdf)
+    text = (
+        (lambda v: v) if family == "DejaVu" else (lambda v: v.encode("latin-1", "replace").decode("latin-1"))
     )
-    pdf.set_font("Helvetica", size=10)
-    pdf.cell(0, 5, f"Date: {doc.issued_at:%d.%m.%Y}", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(family, size=10)
+    seller_ids = [
+        f"{word(loc, 'vat_id')} {doc.seller_vat_id}"
+        if doc.seller_vat_id
+        else f"{word(loc, 'tax_no')} {doc.seller_tax_no}"
+        if doc.seller_tax_no
+        else ""
+    ]
+    buyer_ids = [f"{word(loc, 'buyer_vat_id')} {doc.buyer_vat_id}"] if doc.buyer_vat_id else []
+    seller = party_block(doc.seller_lines, doc.seller_country, loc, [x for x in seller_ids if x])
+    buyer = party_block(doc.buyer_lines, doc.buyer_country, loc, buyer_ids)
+    for line in [*seller, "", *buyer]:
+        pdf.cell(0, 5, text(line), new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(10)
+    pdf.set_font(family, style="B", size=16)
+    pdf.cell(0, 10, text(f"{title(doc)} {word(loc, 'no')} {doc.number}"), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(family, size=10)
+    pdf.cell(
+        0, 5, text(f"{word(loc, 'date')}: {date_text(doc.issued_at.date())}"), new_x="LMARGIN", new_y="NEXT"
+    )
+    if doc.supplied_on is not None:
+        pdf.cell(
+            0,
+            5,
+            text(f"{word(loc, 'supplied')}: {date_text(doc.supplied_on)}"),
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
+    elif doc.form != "platform":
+        pdf.cell(0, 5, text(word(loc, "supplied_same")), new_x="LMARGIN", new_y="NEXT")
     if doc.original_number is not None:
-        pdf.cell(0, 5, f"Reverses invoice no. {doc.original_number}", new_x="LMARGIN", new_y="NEXT")
+        key = "corrects" if doc.form == "corrected" else "reverses"
+        pdf.cell(0, 5, text(word(loc, key, n=doc.original_number)), new_x="LMARGIN", new_y="NEXT")
+    if doc.order_token:
+        pdf.cell(0, 5, text(word(loc, "order", token=doc.order_token)), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(6)
     width = pdf.epw
-    for line in doc.lines:
-        pdf.cell(width * 0.7, 7, _text(line.text), border="B")
+    for item in doc.lines:
+        pdf.cell(width * 0.7, 7, text(line_text(item, loc)), border="B")
+        pdf.cell(width * 0.3, 7, text(format_money(item.amount, doc.currency, loc)), border="B", align="R")
+        pdf.ln(7)
+    for key, rate, amount in vat_lines(doc):
+        label = (
+            word(loc, key, rate=f"{rate / 100:g}".replace(".", "," if loc == "de" else "."))
+            if rate
+            else word(loc, key)
+        )
+        if key == "vat" and doc.vat.kind != VatKind.domestic:
+            label += f" ({country_name(doc.vat.country, loc)})"
+        pdf.cell(width * 0.7, 6, text(label))
         pdf.cell(
             width * 0.3,
-            7,
-            _money(line.amount, doc.currency),
-            border="B",
+            6,
+            text(format_money(amount, doc.currency, loc)),
             align="R",
             new_x="LMARGIN",
             new_y="NEXT",
         )
-    for label, amount in vat_lines(doc):
-        pdf.cell(width * 0.7, 6, label)
-        pdf.cell(width * 0.3, 6, _money(amount, doc.currency), align="R", new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Helvetica", style="B", size=11)
-    pdf.cell(width * 0.7, 8, "Total")
-    pdf.cell(width * 0.3, 8, _money(doc.total, doc.currency), align="R", new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Helvetica", size=9)
+    pdf.set_font(family, style="B", size=11)
+    pdf.cell(width * 0.7, 8, text(word(loc, "total")))
+    pdf.cell(
+        width * 0.3,
+        8,
+        text(format_money(doc.total, doc.currency, loc)),
+        align="R",
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
+    pdf.set_font(family, size=9)
     pdf.ln(6)
     for note in [n for n in (vat_note(doc), *doc.notes) if n]:
-        pdf.multi_cell(0, 5, _text(note), new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, 5, text(note), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
+
+
+def render(doc: InvoiceDocument) -> bytes:
+    """The invoice as the buyer and the seller download it: the PDF with its e-invoice embedded (Factur-X /
+    ZUGFeRD, profile EN 16931); a document the e-invoice cannot describe is the plain PDF."""
+    from providers.documents.einvoice import attach, einvoice_xml
+
+    pdf = render_pdf(doc)
+    xml = einvoice_xml(doc)
+    return attach(pdf, xml) if xml is not None else pdf
 
 
 def pdf_name(doc: InvoiceDocument) -> str:

@@ -239,7 +239,13 @@ async def rate_invoice_draft(s: AsyncSession, order: Order, number: int) -> Invo
     rate = await rate_row(s, order.id, number)
     count = terms_from_json(order.terms or {}).payments_count if order.terms else None
     of = f" of {count}" if count else ""
-    snap = await snapshot_now(s, order, f"{order.product_name}, rate {rate.number}{of} (due {rate.due_on})")
+    snap = await snapshot_now(
+        s,
+        order,
+        f"{order.product_name}, rate {rate.number}{of} (due {rate.due_on})",
+        "rate",
+        {"rate": rate.number, "of": count, "due": rate.due_on.isoformat()},
+    )
     return InvoiceDraft(
         (Invoice.order_id == order.id)
         & (Invoice.form == InvoiceForm.regular)

@@ -172,7 +172,12 @@ async def reversal_issued(s: AsyncSession, refund: Refund, order: Order) -> Invo
         seller_id=seller.id,
         order_id=order.id,
         number=seller.invoice_seq,
-        document=replace(snap, text=f"Refund: {order.product_name}").to_json(),
+        document=replace(
+            snap,
+            text=f"Refund: {order.product_name}",
+            line_kind="refund",
+            line_facts={**snap.line_facts, "product": order.product_name},
+        ).to_json(),
         form=InvoiceForm.reversal,
         state=InvoiceState.issued,
         total=-refund.amount,

@@ -77,6 +77,13 @@ async def order_created(
         payer_first_name=payer.get("first_name") or "",
         payer_last_name=payer.get("last_name") or "",
         payer_country=payer.get("country"),
+        payer_company=payer.get("company"),
+        payer_vat_id=payer.get("vat_id"),
+        payer_street=payer.get("street"),
+        payer_street_number=payer.get("street_number"),
+        payer_zip=payer.get("zip"),
+        payer_city=payer.get("city"),
+        payer_locale=payer.get("locale") or "en",
         provider_customer_id=customer_id,
     )
     s.add(order)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, cast, insert, literal, select, update
@@ -130,8 +131,9 @@ async def invoices_listed(
     return [dict(r._mapping) for r in rows], total
 
 
-def seller_lines(user: User, profile: SellerProfileRow | None) -> list[str]:
-    """The issuer block: name or company, address, VAT id or tax number."""
+def seller_lines(user: User, profile: SellerProfileRow | None, *, ids: bool = True) -> list[str]:
+    """The issuer block: name or company and address (and, with `ids`, the VAT id or tax number as a line, for
+    documents without their own place for them)."""
     name = (profile.company if profile and profile.company else None) or " ".join(
         x
         for x in (
@@ -145,23 +147,31 @@ def seller_lines(user: User, profile: SellerProfileRow | None) -> list[str]:
         lines += [
             " ".join(x for x in (profile.street, profile.street_number) if x),
             " ".join(x for x in (profile.zip, profile.city) if x),
-            profile.country_code or "",
         ]
-        if profile.vat_id:
-            lines.append(f"VAT ID {profile.vat_id}")
-        elif profile.tax_no or profile.tax_ident_no:
-            lines.append(f"Tax no. {profile.tax_no or profile.tax_ident_no}")
+        if ids:
+            lines.append(profile.country_code or "")
+            if profile.vat_id:
+                lines.append(f"VAT ID {profile.vat_id}")
+            elif profile.tax_no or profile.tax_ident_no:
+                lines.append(f"Tax no. {profile.tax_no or profile.tax_ident_no}")
     return [x for x in lines if x]
 
 
 def buyer_lines(order: Order) -> list[str]:
+    """The recipient block: company, name, address and e-mail (the country is named by the document)."""
     buyer = " ".join(x for x in (order.payer_first_name, order.payer_last_name) if x)
-    return [x for x in (buyer, order.payer_email, order.payer_country) if x]
+    street = " ".join(x for x in (order.payer_street, order.payer_street_number) if x)
+    town = " ".join(x for x in (order.payer_zip, order.payer_city) if x)
+    return [x for x in (order.payer_company, buyer, street, town, order.payer_email) if x]
 
 
-async def snapshot_now(s: AsyncSession, order: Order, text: str) -> InvoiceSnapshot:
-    """What a new regular invoice of the order says: the seller's current profile and VAT status, the payer,
-    and the VAT the buyer's country calls for."""
+async def snapshot_now(
+    s: AsyncSession, order: Order, text: str, kind: str = "sale", facts: dict[str, Any] | None = None
+) -> InvoiceSnapshot:
+    """What a new regular invoice of the order says: the seller's current profile and VAT status, the payer
+    (a business buyer with its VAT id), the VAT the buyer's country calls for, the date of supply (today: a
+    digital product is supplied when it is paid) and the buyer's language. `kind` and `facts` let the document
+    word its line in that language; `text` is the line as the exports show it."""
     user, profile = (
         await s.execute(
             select(User, SellerProfileRow)
@@ -175,9 +185,24 @@ async def snapshot_now(s: AsyncSession, order: Order, text: str) -> InvoiceSnaps
         profile.vat_exempt_reason.value if profile and profile.vat_exempt_reason else None,
         profile.country_code if profile else None,
         order.payer_country,
+        order.payer_vat_id,
     )
     home = (profile.country_code if profile else None) or HOME_COUNTRY
-    return InvoiceSnapshot(seller_lines(user, profile), buyer_lines(order), text, vat, home.upper())
+    return InvoiceSnapshot(
+        seller_lines(user, profile, ids=False),
+        buyer_lines(order),
+        text,
+        vat,
+        home.upper(),
+        locale=order.payer_locale or "en",
+        supplied_on=datetime.now(UTC).date().isoformat(),
+        buyer_country=order.payer_country,
+        seller_vat_id=profile.vat_id if profile else None,
+        seller_tax_no=(profile.tax_no or profile.tax_ident_no) if profile else None,
+        buyer_vat_id=order.payer_vat_id,
+        line_kind=kind,
+        line_facts={"product": order.product_name, **(facts or {})},
+    )
 
 
 async def snapshot_of(s: AsyncSession, inv: Invoice, order: Order) -> InvoiceSnapshot:
@@ -201,7 +226,7 @@ async def invoice_document(s: AsyncSession, seller_id: int, invoice_id: int) -> 
     inv, order, original = row
     snap = await snapshot_of(s, inv, order)
     if not inv.document and inv.form == InvoiceForm.reversal:
-        snap = replace(snap, text=f"Refund: {order.product_name}")
+        snap = replace(snap, text=f"Refund: {order.product_name}", line_kind="refund")
     return InvoiceDocument(
         number=inv.number,
         form=inv.form.value,
@@ -209,10 +234,17 @@ async def invoice_document(s: AsyncSession, seller_id: int, invoice_id: int) -> 
         currency=inv.currency,
         seller_lines=snap.seller_lines,
         buyer_lines=snap.buyer_lines,
-        lines=[InvoiceLine(text=snap.text, amount=inv.total)],
+        lines=[InvoiceLine(text=snap.text, amount=inv.total, kind=snap.line_kind, facts=snap.line_facts)],
         vat=snap.vat,
         original_number=original,
-        notes=[f"Order {order.token}"],
+        locale=snap.locale,
+        supplied_on=date.fromisoformat(snap.supplied_on) if snap.supplied_on else None,
+        seller_country=snap.seller_country if snap.line_kind else None,
+        buyer_country=snap.buyer_country,
+        seller_vat_id=snap.seller_vat_id,
+        seller_tax_no=snap.seller_tax_no,
+        buyer_vat_id=snap.buyer_vat_id,
+        order_token=order.token,
     )
 
 
@@ -238,9 +270,15 @@ async def invoice_corrected(
     vat = snap.vat
     if vat.kind != VatKind.exempt:
         vat = vat_treatment(True, None, snap.seller_country, country)
-    lines = [x for x in (*buyer, country) if x]
-    cancel = replace(snap, text=f"Cancellation of invoice no. {original.number}: {order.product_name}")
-    fixed = replace(snap, buyer_lines=lines, text=order.product_name, vat=vat)
+    # documents that name the buyer's country themselves keep it apart from the address lines
+    lines = [x for x in buyer if x] if snap.line_kind else [x for x in (*buyer, country) if x]
+    cancel = replace(
+        snap,
+        text=f"Cancellation of invoice no. {original.number}: {order.product_name}",
+        line_kind="cancellation",
+        line_facts={**snap.line_facts, "product": order.product_name, "refers_to": original.number},
+    )
+    fixed = replace(snap, buyer_lines=lines, text=order.product_name, vat=vat, buyer_country=country)
     made = []
     for form, total, doc in (
         (InvoiceForm.reversal, -original.total, cancel),

@@ -23,11 +23,16 @@ from domain.limits import (
     CURRENCY_LEN,
     EMAIL_MAX,
     IDEMPOTENCY_KEY_MAX,
+    LOCALE_MAX,
     ORDER_TOKEN_MAX,
     PERSON_NAME_MAX,
     PLAN_NAME_MAX,
     PRODUCT_NAME_MAX,
+    PROFILE_TEXT_MAX,
     PROVIDER_ID_MAX,
+    STREET_NUMBER_MAX,
+    VAT_ID_MAX,
+    ZIP_MAX,
 )
 from domain.orders import (
     InvoiceForm,
@@ -88,6 +93,14 @@ class Order(Timestamps, Base):
     payer_first_name: Mapped[str] = mapped_column(String(PERSON_NAME_MAX), default="")
     payer_last_name: Mapped[str] = mapped_column(String(PERSON_NAME_MAX), default="")
     payer_country: Mapped[str | None] = mapped_column(String(COUNTRY_CODE_LEN))
+    # what the buyer's invoice needs (core §3 payer profile); a VAT id only with a company (a business buyer)
+    payer_company: Mapped[str | None] = mapped_column(String(PROFILE_TEXT_MAX))
+    payer_vat_id: Mapped[str | None] = mapped_column(String(VAT_ID_MAX))
+    payer_street: Mapped[str | None] = mapped_column(String(PROFILE_TEXT_MAX))
+    payer_street_number: Mapped[str | None] = mapped_column(String(STREET_NUMBER_MAX))
+    payer_zip: Mapped[str | None] = mapped_column(String(ZIP_MAX))
+    payer_city: Mapped[str | None] = mapped_column(String(PROFILE_TEXT_MAX))
+    payer_locale: Mapped[str] = mapped_column(String(LOCALE_MAX), default="en", server_default="en")
     provider_customer_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
     setup_intent_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
     # SetupIntents made for this order: another card on the same checkout page gets a new one (key `…-setup-{n}`)

@@ -262,7 +262,10 @@ async def start_checkout(
     email: str | None = None,
     country: str | None = None,
     last_name: str = "Buyer",
+    payer: dict | None = None,
 ) -> dict:
+    """Starts the checkout of the product's first plan; `payer` adds to the buyer's details (address, company,
+    VAT id, locale)."""
     plan = product["pricing_plans"][0]
     r = await c.post(
         f"/v1/shop/{username}/products/{product['slug']}/checkout",
@@ -273,6 +276,7 @@ async def start_checkout(
                 "first_name": "Bea",
                 "last_name": last_name,
                 **({"country": country} if country else {}),
+                **(payer or {}),
             },
         },
     )

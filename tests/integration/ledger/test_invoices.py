@@ -157,8 +157,8 @@ async def test_vat_of_the_buyers_country_kept_and_a_correction_replaces_the_buye
         [first] = (await c.get("/v1/cabinet/invoices", headers=h)).json()["list"]
         doc = await _document(sid, first["id"])
         assert (doc.vat.kind, doc.vat.rate_bp, doc.vat.country) == (VatKind.eu_oss, 2000, "FR")
-        assert vat_lines(doc) == [("Net", 2083), ("VAT 20 % (FR)", 417)]
-        assert "VAT ID DE123456789" in doc.seller_lines and "FR" in doc.buyer_lines
+        assert vat_lines(doc) == [("net", None, 2083), ("vat", 2000, 417)]
+        assert doc.seller_vat_id == "DE123456789" and doc.buyer_country == "FR"
 
         await db_execute(
             "update seller_profiles set vat_payer = false, vat_exempt_reason = 'small_business', "
@@ -200,7 +200,8 @@ async def test_vat_of_the_buyers_country_kept_and_a_correction_replaces_the_buye
             (3, "corrected", "paid", 2500, 1),
         ]
         corrected = await _document(sid, r.json()["corrected_id"])
-        assert corrected.buyer_lines == [*lines, "HU"] and corrected.vat.rate_bp == 2700
+        assert corrected.buyer_lines == lines and corrected.buyer_country == "HU"
+        assert corrected.vat.rate_bp == 2700
         assert corrected.seller_lines == doc.seller_lines  # the issuer as on the original
         memo = await _document(sid, rows[1]["id"])
         assert memo.vat == doc.vat and memo.total == -2500 and memo.original_number == 1
@@ -219,3 +220,96 @@ async def test_vat_of_the_buyers_country_kept_and_a_correction_replaces_the_buye
         (2, -2500, "8320"),
         (3, 2500, "8320"),
     ]
+
+
+async def test_a_business_buyer_gets_a_german_reverse_charge_invoice_with_its_e_invoice(stack):
+    """A buyer from Austria buys as a business, in German: the invoice names both parties with their addresses and
+    VAT ids, the date of supply, net and the reverse-charge note (§ 14 (4), § 13b UStG), in German; the PDF carries
+    its EN 16931 e-invoice, valid against the Factur-X schema. A VAT id that is not the buyer's country's, or
+    without a company, is refused and starts nothing."""
+    import io
+    import json
+    from pathlib import Path
+
+    import drafthorse
+    from lxml import etree
+    from pypdf import PdfReader
+
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "b2b")
+        sid = await seller_id_of(c, seller)
+        await db_execute(
+            "update seller_profiles set vat_payer = true, vat_exempt_reason = null, vat_id = 'DE123456789' "
+            "where seller_id = :s",
+            s=sid,
+        )
+        product = await published_product(c, seller)
+        plan = product["pricing_plans"][0]
+        url = f"/v1/shop/{seller.username}/products/{product['slug']}/checkout"
+        base = {"email": "einkauf@example.at", "first_name": "Bea", "last_name": "Buyer", "country": "AT"}
+        for extra, field in (
+            ({"vat_id": "ATU13585627"}, "vat_id"),  # no company
+            ({"vat_id": "FR40303265045", "company": "Buyer GmbH"}, "vat_id"),  # another country's
+            ({"vat_id": "ATU13585628", "company": "Buyer GmbH"}, "vat_id"),  # wrong check digit
+        ):
+            r = await c.post(url, json={"pricing_plan_id": plan["id"], "payer": {**base, **extra}})
+            assert r.status_code == 400 and field in json.dumps(r.json()["fields"]), r.text
+        business = {
+            "company": "Buyer GmbH",
+            "vat_id": "atu 13585627",
+            "street": "Ringstraße",
+            "street_number": "2",
+            "zip": "1010",
+            "city": "Wien",
+            "locale": "de",
+        }
+        co = await start_checkout(
+            c, seller.username, product, email=base["email"], country="AT", payer=business
+        )
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, co["order_token"], pm)).json()["outcome"] == "succeeded"
+        await wait_fulfilled(c, seller.username, co["order_token"])
+        [inv] = (await c.get("/v1/cabinet/invoices", headers=seller.headers)).json()["list"]
+        doc = await _document(sid, inv["id"])
+        assert doc.vat.kind == "reverse_charge" and doc.vat.rate_bp is None
+        assert doc.buyer_vat_id == "ATU13585627" and doc.locale == "de"
+        assert doc.buyer_lines[:4] == ["Buyer GmbH", "Bea Buyer", "Ringstraße 2", "1010 Wien"]
+
+        r = await c.get(f"/v1/cabinet/invoices/{inv['id']}/pdf", headers=seller.headers)
+        assert r.status_code == 200
+        pdf = PdfReader(io.BytesIO(r.content))
+        text = pdf.pages[0].extract_text()
+        for words in (
+            "Rechnung Nr. 1",
+            "Rechnungsdatum:",
+            "Leistungsdatum:",
+            "Buyer GmbH",
+            "Ringstraße 2",
+            "1010 Wien",
+            "Österreich",
+            "USt-IdNr. DE123456789",
+            "USt-IdNr. des Leistungsempfängers ATU13585627",
+            "Steuerschuldnerschaft des Leistungsempfängers",
+            "Gesamt",
+        ):
+            assert words in text, (words, text)
+        assert "Invoice" not in text and "Total" not in text  # one language per document
+
+        xml = pdf.attachments["factur-x.xml"][0]
+        xsd = Path(drafthorse.__file__).parent / "schema" / "Factur-X_1.0.07_EN16931.xsd"
+        schema = etree.XMLSchema(etree.parse(str(xsd)))
+        root = etree.fromstring(xml)
+        assert schema.validate(root), schema.error_log
+        ns = {"ram": "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"}
+        assert root.findtext(".//ram:ApplicableTradeTax/ram:CategoryCode", namespaces=ns) == "AE"
+        assert root.findtext(".//ram:BuyerTradeParty/ram:SpecifiedTaxRegistration/ram:ID", namespaces=ns) == (
+            "ATU13585627"
+        )
+        assert root.findtext(".//ram:GrandTotalAmount", namespaces=ns) == "25.00"
+
+        # the buyer downloads the same document with the order's token
+        r = await c.get(f"/v1/shop/{seller.username}/orders/{co['order_token']}/invoices/1/pdf")
+        assert (
+            r.status_code == 200
+            and "Leistungsdatum" in PdfReader(io.BytesIO(r.content)).pages[0].extract_text()
+        )

@@ -2946,8 +2946,17 @@ export interface components {
          * @enum {string}
          */
         PayeeType: "seller" | "publisher" | "team_member" | "platform" | "clearing";
-        /** Payer */
+        /**
+         * Payer
+         * @description The buyer (core §3 payer profile): name and e-mail, and what an invoice needs: the country, the address,
+         *     and for a business buyer the company and its VAT id (an EU business in another country than the seller's
+         *     gets a reverse-charge invoice). `locale`: the language of the buyer's invoice and mails.
+         */
         Payer: {
+            /** City */
+            city?: string | null;
+            /** Company */
+            company?: string | null;
             /** Country */
             country?: string | null;
             /** Email */
@@ -2956,6 +2965,20 @@ export interface components {
             first_name: string;
             /** Last Name */
             last_name: string;
+            /**
+             * Locale
+             * @default en
+             * @enum {string}
+             */
+            locale: "en" | "de";
+            /** Street */
+            street?: string | null;
+            /** Street Number */
+            street_number?: string | null;
+            /** Vat Id */
+            vat_id?: string | null;
+            /** Zip */
+            zip?: string | null;
         };
         /** PayIn */
         PayIn: {

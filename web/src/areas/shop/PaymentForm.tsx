@@ -20,16 +20,40 @@ import { useAppConfig } from './useAppConfig';
 import { useCardElement } from './useCardElement';
 
 type FieldKey = 'firstName' | 'lastName' | 'email';
+type InvoiceKey = 'company' | 'vatId' | 'street' | 'streetNumber' | 'zip' | 'city';
+const INVOICE_FIELDS: { key: InvoiceKey; label: string; autoComplete: string; sm: number }[] = [
+  { key: 'company', label: 'shop.company', autoComplete: 'organization', sm: 7 },
+  { key: 'vatId', label: 'shop.vatId', autoComplete: 'off', sm: 5 },
+  { key: 'street', label: 'shop.street', autoComplete: 'address-line1', sm: 9 },
+  { key: 'streetNumber', label: 'shop.streetNumber', autoComplete: 'off', sm: 3 },
+  { key: 'zip', label: 'shop.zip', autoComplete: 'postal-code', sm: 4 },
+  { key: 'city', label: 'shop.city', autoComplete: 'address-level2', sm: 8 },
+];
+
+/** The invoice details as the API takes them (blank ones left out), and what is missing before sending. */
+export function invoiceDetails(business: boolean, v: Record<InvoiceKey, string>, country: string) {
+  if (!business) return { details: {}, errors: {} };
+  const trimmed = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.trim()])) as Record<InvoiceKey, string>;
+  const errors: Partial<Record<InvoiceKey | 'country', string>> = {};
+  if (trimmed.vatId && !trimmed.company) errors.company = 'shop.companyForVatId';
+  if (trimmed.vatId && !country) errors.country = 'shop.countryForVatId';
+  const details = Object.fromEntries(Object.entries(trimmed).filter(([, x]) => x)) as Partial<Record<InvoiceKey, string>>;
+  return { details, errors };
+}
 
 /** Payer details, the Stripe card element and the pay button. Never submits twice. */
 export function PaymentForm({ username, slug, plan }: { username: string; slug: string; plan: PricingPlan }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
   const config = useAppConfig();
   const { state: cardState, stripe, card } = useCardElement(config.data?.stripeJsUrl, config.data?.stripePublishableKey);
   const [values, setValues] = useState<Record<FieldKey, string>>({ firstName: '', lastName: '', email: '' });
   const [country, setCountry] = useState('');
+  // what a business buyer's invoice needs (core §3 payer profile): company, VAT id and address
+  const [business, setBusiness] = useState(false);
+  const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' });
+  const [invoiceErrors, setInvoiceErrors] = useState<Partial<Record<InvoiceKey | 'country', string>>>({});
   const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
   const [phase, setPhase] = useState<PayPhase | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +83,9 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
     const invalid = (Object.keys(validators) as FieldKey[]).some((k) => validators[k](values[k]));
     const stripeClient = stripe.current;
     const cardElement = card.current;
-    if (invalid || !stripeClient || !cardElement) return;
+    const { details, errors: missing } = invoiceDetails(business, invoice, country);
+    setInvoiceErrors(missing);
+    if (invalid || Object.keys(missing).length || !stripeClient || !cardElement) return;
     working.current = true;
     setError(null);
     const payer = {
@@ -67,6 +93,8 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
       lastName: values.lastName.trim(),
       email: values.email.trim(),
       ...(country ? { country } : {}),
+      ...details,
+      locale: i18n.language.startsWith('de') ? ('de' as const) : ('en' as const),
     };
     const billing = { name: `${payer.firstName} ${payer.lastName}`, email: payer.email };
     try {
@@ -87,6 +115,17 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
       order.current = result.orderToken ? { key, token: result.orderToken } : null;
       if (result.ok) {
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(result.orderToken)}`);
+        return;
+      }
+      if (result.fields && Object.keys(result.fields).some((k) => k.startsWith('payer.'))) {
+        // the API refused a detail: say which, in the buyer's language
+        const refused: Partial<Record<InvoiceKey | 'country', string>> = {};
+        for (const k of Object.keys(result.fields)) {
+          if (k === 'payer.vat_id') refused.vatId = 'shop.vatIdRefused';
+          else if (k === 'payer.company') refused.company = 'shop.companyForVatId';
+        }
+        setInvoiceErrors(refused);
+        setError(t('shop.checkDetails'));
         return;
       }
       const fallback = { authentication: 'shop.authFailed', cardInvalid: 'shop.cardInvalid' }[result.reason as string];
@@ -121,11 +160,40 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
             value={country}
             onChange={setCountry}
             emptyLabel={t('shop.noCountry')}
-            helperText={t('shop.countryHelp')}
+            helperText={invoiceErrors.country ? t(invoiceErrors.country) : t('shop.countryHelp')}
+            error={Boolean(invoiceErrors.country)}
             disabled={busy}
             testId="payer-country"
           />
         </Grid>
+        <Grid size={12}>
+          <Button
+            size="small"
+            onClick={() => setBusiness((b) => !b)}
+            aria-expanded={business}
+            disabled={busy}
+            data-testid="payer-business-toggle"
+          >
+            {business ? t('shop.businessHide') : t('shop.businessShow')}
+          </Button>
+        </Grid>
+        {business
+          ? INVOICE_FIELDS.map(({ key, label, autoComplete, sm }) => (
+              <Grid key={key} size={{ xs: 12, sm }}>
+                <TextInput
+                  label={t(label)}
+                  autoComplete={autoComplete}
+                  disabled={busy}
+                  value={invoice[key]}
+                  onChange={(e: { target: { value: string } }) => setInvoice((v) => ({ ...v, [key]: e.target.value }))}
+                  error={Boolean(invoiceErrors[key])}
+                  helperText={invoiceErrors[key] ? t(invoiceErrors[key]) : key === 'vatId' ? t('shop.vatIdHelp') : ' '}
+                  name={key}
+                  inputProps={{ 'data-testid': `payer-${key}` }}
+                />
+              </Grid>
+            ))
+          : null}
       </Grid>
       <Typography variant="h6" sx={{ mt: 1, mb: 1 }} id="card-label">
         {t('shop.card')}

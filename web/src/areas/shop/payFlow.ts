@@ -13,6 +13,7 @@
  */
 import type { CheckoutAnswer, PayOutcome } from '../../api/types';
 import { paymentMethodId, type PaymentIntentResult, type PaymentMethodResult, type SetupIntentResult, type StripeError } from './stripe';
+import { ApiError } from '../../api/errors';
 
 export type PayPhase = 'checkout' | 'confirming' | 'paying' | 'authenticating';
 
@@ -35,6 +36,8 @@ export type PayResult =
       orderToken: string | null;
       message: string | null;
       reason: 'checkout' | 'card' | 'cardInvalid' | 'declined' | 'authentication' | 'error';
+      /** The fields the API refused (`payer.vat_id`: …), when it refused the checkout's input. */
+      fields?: Record<string, unknown>;
     };
 
 /** Outcomes after which the buyer goes to the thank-you page. */
@@ -91,6 +94,7 @@ export async function payWithCard(deps: PayDeps): Promise<PayResult> {
     if (isDone(outcome.outcome)) return { ok: true, orderToken };
     return { ok: false, orderToken, message: outcome.message ?? null, reason: outcome.outcome === 'failed' ? 'declined' : 'authentication' };
   } catch (err) {
-    return { ok: false, orderToken, message: errorMessage(err), reason: orderToken ? 'error' : 'checkout' };
+    const fields = err instanceof ApiError && err.fields ? { fields: err.fields as Record<string, unknown> } : {};
+    return { ok: false, orderToken, message: errorMessage(err), reason: orderToken ? 'error' : 'checkout', ...fields };
   }
 }
