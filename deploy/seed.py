@@ -9,10 +9,11 @@ from sqlalchemy import select
 
 from domain.accounts import ProfileType
 from domain.billing_calendar import PlanTerms, parse_period
+from domain.legitimation import Missing
 from domain.orders import PaymentType
 from domain.products import Publication
 from providers.storage.local import storage
-from store.accounts.actions import profile_added, user_created
+from store.accounts.actions import profile_added, registration_recorded, user_created
 from store.accounts.queries import seller_of, user_by_email
 from store.catalog.actions import plan_added, product_created, slugify
 from store.catalog.models import File, Product
@@ -202,7 +203,7 @@ async def legitimate_demo(timeout: float = 120.0) -> str:
                     sha256=sha,
                 )
         facts, missing, _ = await profile_facts(s, seller, profile_data(await profile_row_of(s, seller.id)))
-        seller.registration_done = True
+        registration_recorded(seller, Missing.profile not in missing)
         seller_id, manager_id = seller.id, manager.id
     assert not missing, missing
     await flow.profile_saved(client, seller_id, facts)

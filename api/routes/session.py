@@ -49,7 +49,6 @@ from store.accounts.actions import (
     refresh_token_issued,
     refresh_token_revoked,
     refresh_token_spent,
-    seller_registration_checked,
     user_created,
 )
 from store.accounts.models import User
@@ -286,7 +285,6 @@ async def add_profile(body: ProfileIn, user: CurrentUser, s: DB) -> UserOut:
     """A user can hold several profile types: a buyer becomes a seller (or the other way) without a second
     account. Manager profiles are granted by operations, never self-assigned."""
     await profile_added(s, user, ProfileType(body.profile_type))
-    await seller_registration_checked(s, user)
     return await user_out(s, user)
 
 
@@ -301,5 +299,4 @@ async def update_me(body: UserPatch, user: CurrentUser, s: DB) -> UserOut:
     for field in ("first_name", "last_name", "locale"):
         if (value := getattr(body, field)) is not None:
             setattr(user, field, value)
-    await seller_registration_checked(s, user)
     return await user_out(s, user)

@@ -15,7 +15,7 @@ from domain.accounts import ProfileType, normalised_email
 from domain.errors import DomainError, ErrorCode
 from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
 from store.accounts.passwords import hash_password
-from store.accounts.queries import seller_of, user_by_email, user_by_username
+from store.accounts.queries import user_by_email, user_by_username
 
 TOKEN_TTL = {
     "confirmation": timedelta(days=3),
@@ -28,9 +28,7 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-async def profile_added(
-    s: AsyncSession, user: User, ptype: ProfileType, *, registration_done: bool = False
-) -> None:
+async def profile_added(s: AsyncSession, user: User, ptype: ProfileType) -> None:
     await s.execute(
         insert(Profile)
         .values(user_id=user.id, type=ptype, created_at=datetime.now(UTC), updated_at=datetime.now(UTC))
@@ -41,7 +39,7 @@ async def profile_added(
             insert(Seller)
             .values(
                 user_id=user.id,
-                registration_done=registration_done,
+                registration_done=False,  # until the profile is complete (registration_recorded)
                 payment_account_done=False,
                 verification_required=True,
                 power_seller=False,
@@ -53,12 +51,11 @@ async def profile_added(
         )
 
 
-async def seller_registration_checked(s: AsyncSession, user: User) -> None:
-    """A seller's registration is done once the user has a username (the shop path) and a full name
-    (docs/DECISIONS.md); the seller-profile wizard will add its own requirements here."""
-    seller = await seller_of(s, user.id)
-    if seller is not None and user.username and user.first_name and user.last_name:
-        seller.registration_done = True
+def registration_recorded(seller: Seller, profile_complete: bool) -> None:
+    """The one writer of `registration_done`: a seller's registration is done while the seller profile has every
+    field its business type requires (core §6 canSell; docs/DECISIONS.md). The profile route calls it on every
+    save, the demo seed on its seller."""
+    seller.registration_done = profile_complete
 
 
 async def user_created(

@@ -55,6 +55,7 @@ from domain.seller_profile import (
 )
 from handles import legitimation as flow
 from providers.storage.local import storage
+from store.accounts.actions import registration_recorded
 from store.accounts.models import Seller
 from store.legitimation.actions import (
     bank_account_added,
@@ -113,7 +114,7 @@ async def _inform(s: DB, client: Temporal, seller: Seller) -> None:
         return
     profile = profile_data(row)
     facts, missing, _ = await profile_facts(s, seller, profile)
-    seller.registration_done = Missing.profile not in missing
+    registration_recorded(seller, Missing.profile not in missing)
     await s.flush()
     await flow.profile_saved(client, seller.id, facts)
 

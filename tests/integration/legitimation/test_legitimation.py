@@ -86,6 +86,8 @@ async def test_a_new_seller_sells_only_once_legitimated(stack):
         assert r.status_code == 422 and "finish_registration" in r.json()["fields"]["reasons"]
         profile = (await c.get("/v1/cabinet/seller_profile", headers=h)).json()
         assert profile["errors"]["business_type"] == "required" and profile["steps"][-1] == "summary"
+        # signed up with a username and a full name, but the profile is not complete: registration is not done
+        assert profile["registration_done"] is False and leg["registration_done"] is False
         # submitting too early names what is missing
         r = await c.post("/v1/cabinet/seller_profile/submit", headers=h)
         assert r.status_code == 400
