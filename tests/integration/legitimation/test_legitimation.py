@@ -440,3 +440,14 @@ async def test_a_manager_limits_payments_and_the_seller_stops_selling(stack):
         while not await can_sell() and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
         assert await can_sell()
+        # lifting the limit restores selling as it was: the product stayed published, nothing to redo by hand
+        page = await c.get(f"/v1/shop/{seller.username}/products/{product['slug']}")
+        assert page.status_code == 200 and page.json()["sellable"] is True
+        r = await c.post(
+            f"/v1/shop/{seller.username}/products/{product['slug']}/checkout",
+            json={
+                "pricing_plan_id": product["pricing_plans"][0]["id"],
+                "payer": {"email": "b@example.com", "first_name": "B", "last_name": "B"},
+            },
+        )
+        assert r.status_code == 201, r.text
