@@ -8,10 +8,13 @@ invoice is finalised, and kept with it: a later change of the seller's status ne
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import date, datetime
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from domain.billing_calendar import PlanTerms
 
 HOME_COUNTRY = "DE"  # the seller's country when the profile does not say (docs/DECISIONS.md)
 # Standard VAT rates of the EU member states in basis points (as of 2026); the table to update when one changes.
@@ -177,6 +180,27 @@ class InvoiceSnapshot:
             line_kind=str(data.get("line_kind") or ""),
             line_facts=dict(data.get("line_facts") or {}),
         )
+
+
+def gross_of_net(net: int, rate_bp: int | None) -> int:
+    """A net amount with its VAT added (rounded half up to the minor unit); the VAT an invoice then finds in the
+    gross (`vat_of_gross`) gives back exactly this net."""
+    if not rate_bp:
+        return net
+    return net + (net * rate_bp * 2 + 10_000) // 20_000
+
+
+def priced_terms(terms: PlanTerms, rate_bp: int | None) -> PlanTerms:
+    """A net-priced plan's terms as the buyer pays them (core §9 gross and net; editor §3 `useNetPrice`): every
+    amount with the VAT the buyer's invoice will carry (none for a reverse charge, an export or an exempt seller)."""
+    return replace(
+        terms,
+        first_amount=gross_of_net(terms.first_amount, rate_bp),
+        next_amount=gross_of_net(terms.next_amount, rate_bp),
+        rate_amounts=tuple(gross_of_net(a, rate_bp) for a in terms.rate_amounts)
+        if terms.rate_amounts
+        else None,
+    )
 
 
 def vat_of_gross(gross: int, rate_bp: int = VAT_RATE_BP) -> int:

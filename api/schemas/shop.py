@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, Strict, ValidationInfo, field_validator
 from api.schemas.catalog import PlanOut
 from api.schemas.fields import CountryCode, Email
 from domain.checkout import PayOutcome
-from domain.invoices import buyer_vat_id
+from domain.invoices import VatKind, buyer_vat_id
 from domain.limits import (
     ID_MAX,
     PERSON_NAME_MAX,
@@ -79,6 +79,19 @@ class Payer(BaseModel):
 class CheckoutIn(BaseModel):
     pricing_plan_id: Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]
     payer: Payer
+
+
+class PriceOut(BaseModel):
+    """What the buyer pays now for a plan, with the VAT their invoice will carry (a net-priced plan adds it; a
+    gross price contains it)."""
+
+    amount: int  # the price, or the first rate of a recurring plan
+    currency: str
+    net: int
+    vat: int
+    vat_kind: VatKind
+    vat_rate_bp: int | None
+    net_price: bool  # the plan's price is net (editor §3 useNetPrice)
 
 
 class CheckoutOut(BaseModel):

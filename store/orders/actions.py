@@ -10,6 +10,7 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.invoices import VatTreatment, priced_terms, vat_treatment
 from domain.keys import attempt_denied_key, order_event_key, payment_pending_key
 from domain.ledger import platform_fee, sale_entries
 from domain.orders import (
@@ -29,6 +30,7 @@ from store.catalog.models import PricingPlan, Product
 from store.catalog.plans import plan_terms
 from store.db import session
 from store.ledger.actions import entries_booked, fee_rate_of
+from store.legitimation.models import SellerProfileRow
 from store.orders.invoices import InvoiceDraft, invoice_numbered, snapshot_now
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 from store.orders.queries import order_by_token, payer_customer
@@ -48,6 +50,19 @@ async def payer_customer_saved(s: AsyncSession, email: str, customer_id: str) ->
     return (await payer_customer(s, email)) or customer_id
 
 
+async def buyer_vat(s: AsyncSession, seller_id: int, payer: dict[str, str | None]) -> VatTreatment:
+    """The VAT a buyer's invoice from this seller will carry, from the seller's status and the buyer's country
+    and VAT id (the rule `snapshot_now` applies when the invoice is issued)."""
+    profile = await s.scalar(select(SellerProfileRow).where(SellerProfileRow.seller_id == seller_id))
+    return vat_treatment(
+        bool(profile and profile.vat_payer),
+        profile.vat_exempt_reason.value if profile and profile.vat_exempt_reason else None,
+        profile.country_code if profile else None,
+        payer.get("country"),
+        payer.get("vat_id"),
+    )
+
+
 async def order_created(
     s: AsyncSession,
     *,
@@ -58,6 +73,10 @@ async def order_created(
     customer_id: str,
     setup_intent_id: str,
 ) -> Order:
+    terms = plan_terms(plan)
+    if plan.use_net_price:
+        # a net price: the buyer pays it with the VAT their invoice will carry (seller's status, buyer's country)
+        terms = priced_terms(terms, (await buyer_vat(s, product.seller_id, payer)).rate_bp)
     order = Order(
         token=token,
         setup_intent_id=setup_intent_id,
@@ -69,8 +88,8 @@ async def order_created(
         payment_state=PaymentState.payment_waiting,
         payment_form="card",
         period_type=plan.payment_type,
-        total=plan.price,
-        terms=terms_to_json(plan_terms(plan)) if plan.payment_type in RECURRING else None,
+        total=terms.first_amount,
+        terms=terms_to_json(terms) if plan.payment_type in RECURRING else None,
         paid=0,
         currency_key=plan.currency,
         payer_email=str(payer["email"]).lower(),

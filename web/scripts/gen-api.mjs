@@ -85,7 +85,9 @@ const seg = encodeURIComponent;
       args.push(`body: Body<'${id}'${defaults.length ? `, ${defaults.map((k) => `'${k}'`).join(' | ')}` : ''}>`);
     }
     if (form) args.push(form.startsWith('multipart') ? 'form: FormData' : 'form: Record<string, string>');
-    if (query) args.push(list ? 'query: QueryParams = {}' : `query: Query<'${id}'> = {}`);
+    // a required query parameter leaves no default: the caller must pass it
+    const required = queryParams.some((p) => p.required);
+    if (query) args.push(list ? 'query: QueryParams = {}' : required ? `query: Query<'${id}'>` : `query: Query<'${id}'> = {}`);
     args.push('options: Options = {}');
     const url = `\`${path.replace(/^\/v1/, '').replace(/\{([a-z_]+)\}/g, (_, p) => `\${seg(${camel(p)})}`)}\``;
     const opts = ['...options'];

@@ -5,23 +5,29 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, datetime
+from typing import Annotated
 
 import structlog
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from api.deps import DB, IdempotencyKey, Temporal
-from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, ThankYou
+from api.schemas.fields import CountryCode
+from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, PriceOut, ThankYou
 from core.settings import get_settings
 from domain.billing_calendar import schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
-from domain.errors import DomainError, ErrorCode
+from domain.errors import DomainError, ErrorCode, invalid
+from domain.invoices import buyer_vat_id, priced_terms, vat_of_gross
+from domain.limits import ID_MAX, PROFILE_TEXT_MAX, VAT_ID_MAX
 from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
 from domain.subscriptions import order_defers_first_rate, terms_from_json
 from handles.checkout import CheckoutOver, authenticated, pay
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
+from store.catalog.plans import plan_terms
 from store.catalog.queries import shop_product
 from store.orders.actions import (
+    buyer_vat,
     new_order_token,
     order_created,
     payer_customer_saved,
@@ -37,6 +43,46 @@ log = structlog.get_logger()
 
 def _deferred(order: Order) -> bool:
     return order_defers_first_rate(order.terms, datetime.now(UTC).date())
+
+
+@router.get("/{username}/products/{slug}/price", response_model=PriceOut)
+async def plan_price(
+    username: str,
+    slug: str,
+    s: DB,
+    pricing_plan_id: Annotated[int, Query(ge=1, le=ID_MAX)],
+    country: CountryCode | None = None,
+    company: Annotated[str | None, Query(max_length=PROFILE_TEXT_MAX)] = None,
+    vat_id: Annotated[str | None, Query(max_length=VAT_ID_MAX)] = None,
+) -> PriceOut:
+    """What the buyer will pay for the plan given their country (and, as a business, VAT id): the pay button
+    shows it before anything is charged. 400 for a VAT id the checkout would refuse."""
+    v = await shop_product(s, username, slug)
+    plan = next((x for x in v.plans if x.id == pricing_plan_id and x.active), None)
+    if plan is None:
+        raise DomainError(ErrorCode.INVALID_INPUT, fields={"pricing_plan_id": "invalid"})
+    if vat_id and vat_id.strip():
+        try:
+            vat_id = buyer_vat_id(vat_id, country, company)
+        except ValueError as e:
+            raise invalid(vat_id=str(e)) from e
+    else:
+        vat_id = None
+    vat = await buyer_vat(s, v.product.seller_id, {"country": country, "vat_id": vat_id})
+    terms = plan_terms(plan)
+    if plan.use_net_price:
+        terms = priced_terms(terms, vat.rate_bp)
+    amount = terms.first_amount
+    tax = vat_of_gross(amount, vat.rate_bp) if vat.rate_bp else 0
+    return PriceOut(
+        amount=amount,
+        currency=plan.currency,
+        net=amount - tax,
+        vat=tax,
+        vat_kind=vat.kind,
+        vat_rate_bp=vat.rate_bp,
+        net_price=plan.use_net_price,
+    )
 
 
 @router.post("/{username}/products/{slug}/checkout", response_model=CheckoutOut, status_code=201)

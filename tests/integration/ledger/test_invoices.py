@@ -313,3 +313,67 @@ async def test_a_business_buyer_gets_a_german_reverse_charge_invoice_with_its_e_
             r.status_code == 200
             and "Leistungsdatum" in PdfReader(io.BytesIO(r.content)).pages[0].extract_text()
         )
+
+
+async def test_a_net_price_is_paid_with_the_vat_the_buyers_invoice_carries(stack):
+    """A VAT-paying seller prices a plan net (useNetPrice): a buyer in Germany is shown and charged 10.00 + 19 %
+    = 11.90 and the invoice states net 10.00; a business in Austria with its VAT id pays 10.00 (reverse charge);
+    a buyer in France pays 10.00 + 20 %. The price the pay button shows is the one charged."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "netprice")
+        sid = await seller_id_of(c, seller)
+        await db_execute(
+            "update seller_profiles set vat_payer = true, vat_exempt_reason = null, vat_id = 'DE123456789', "
+            "country_code = 'DE' where seller_id = :s",
+            s=sid,
+        )
+        plan = {
+            "name": "Net",
+            "payment_type": "one_time",
+            "price": 1000,
+            "currency": "eur",
+            "use_net_price": True,
+        }
+        product = await published_product(c, seller, plan=plan)
+        plan_id = product["pricing_plans"][0]["id"]
+        url = f"/v1/shop/{seller.username}/products/{product['slug']}/price"
+        for query, amount, vat, kind in (
+            ({"country": "DE"}, 1190, 190, "domestic"),
+            ({"country": "FR"}, 1200, 200, "eu_oss"),
+            ({"country": "AT", "vat_id": "ATU13585627", "company": "Buyer GmbH"}, 1000, 0, "reverse_charge"),
+            ({"country": "US"}, 1000, 0, "third_country"),
+        ):
+            r = await c.get(url, params={"pricing_plan_id": plan_id, **query})
+            assert r.status_code == 200, r.text
+            p = r.json()
+            assert (p["amount"], p["vat"], p["net"], p["vat_kind"], p["net_price"]) == (
+                amount,
+                vat,
+                1000,
+                kind,
+                True,
+            )
+        for bad in (
+            {"pricing_plan_id": 0},
+            {"pricing_plan_id": plan_id, "country": "ZZ"},
+            {"pricing_plan_id": "x"},
+        ):
+            assert (await c.get(url, params=bad)).status_code == 400
+        r = await c.get(url, params={"pricing_plan_id": plan_id, "country": "AT", "vat_id": "FR40303265045"})
+        assert r.status_code == 400 and "vat_id" in r.json()["fields"]
+
+        co = await start_checkout(c, seller.username, product, country="DE")
+        assert co["amount"] == 1190
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, co["order_token"], pm)).json()["outcome"] == "succeeded"
+        await wait_fulfilled(c, seller.username, co["order_token"])
+        [inv] = (await c.get("/v1/cabinet/invoices", headers=seller.headers)).json()["list"]
+        assert inv["total"] == 1190
+        doc = await _document(sid, inv["id"])
+        from domain.invoices import vat_lines
+
+        assert vat_lines(doc) == [("net", None, 1000), ("vat", 1900, 190)]
+
+        business = {"company": "Buyer GmbH", "vat_id": "ATU13585627"}
+        co = await start_checkout(c, seller.username, product, country="AT", payer=business)
+        assert co["amount"] == 1000

@@ -128,3 +128,21 @@ def test_a_platform_invoice_state_follows_its_total():
     assert next_close(date(2026, 12, 31)) == date(2027, 1, 1) and next_close(date(2026, 2, 1)) == date(
         2026, 3, 1
     )
+
+
+def test_a_net_price_gets_the_vat_its_invoice_finds_again():
+    """Gross of a net price, half up; the invoice's VAT found in that gross gives back the net to the cent."""
+    from domain.billing_calendar import PlanTerms
+    from domain.invoices import gross_of_net, priced_terms, vat_of_gross
+    from domain.orders import PaymentType
+
+    assert gross_of_net(1000, 1900) == 1190 and gross_of_net(1000, None) == 1000
+    assert gross_of_net(5, 1900) == 6  # 0.95 cents of VAT round to 1
+    for net in range(1, 5000, 7):
+        for rate in (700, 1700, 1900, 2000, 2550, 2700):
+            gross = gross_of_net(net, rate)
+            assert gross - vat_of_gross(gross, rate) == net, (net, rate)
+    terms = PlanTerms(PaymentType.installment, "eur", 1000, 2000, 3, rate_amounts=(1000, 2000, 500))
+    priced = priced_terms(terms, 1900)
+    assert (priced.first_amount, priced.next_amount, priced.rate_amounts) == (1190, 2380, (1190, 2380, 595))
+    assert priced_terms(terms, None) == terms

@@ -1570,6 +1570,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/products/{slug}/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plan Price
+         * @description What the buyer will pay for the plan given their country (and, as a business, VAT id): the pay button
+         *     shows it before anything is charged. 400 for a VAT id the checkout would refuse.
+         */
+        get: operations["plan_price"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/downloads/{access_token}": {
         parameters: {
             query?: never;
@@ -3339,6 +3360,26 @@ export interface components {
          */
         PreviewStep: "charge" | "failed" | "reminder" | "retry" | "handover" | "debt";
         /**
+         * PriceOut
+         * @description What the buyer pays now for a plan, with the VAT their invoice will carry (a net-priced plan adds it; a
+         *     gross price contains it).
+         */
+        PriceOut: {
+            /** Amount */
+            amount: number;
+            /** Currency */
+            currency: string;
+            /** Net */
+            net: number;
+            /** Net Price */
+            net_price: boolean;
+            /** Vat */
+            vat: number;
+            vat_kind: components["schemas"]["VatKind"];
+            /** Vat Rate Bp */
+            vat_rate_bp: number | null;
+        };
+        /**
          * ProductForm
          * @enum {string}
          */
@@ -4048,6 +4089,11 @@ export interface components {
          * @enum {string}
          */
         VatExemptReason: "small_business" | "educational" | "regulated_profession" | "other";
+        /**
+         * VatKind
+         * @enum {string}
+         */
+        VatKind: "domestic" | "eu_oss" | "third_country" | "exempt" | "reverse_charge";
         /**
          * VerificationLevel
          * @enum {string}
@@ -8558,6 +8604,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    plan_price: {
+        parameters: {
+            query: {
+                company?: string | null;
+                country?: string | null;
+                pricing_plan_id: number;
+                vat_id?: string | null;
+            };
+            header?: never;
+            path: {
+                slug: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -426,6 +426,10 @@ export const getShopProduct = (username: Param<'get_shop_product', 'username'>, 
 export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout'>, options: Options = {}) =>
   api.post<Answer<'start_checkout'>>(`/shop/${seg(username)}/products/${seg(slug)}/checkout`, body, { auth: false, ...options });
 
+/** GET /v1/shop/{username}/products/{slug}/price: Plan Price */
+export const planPrice = (username: Param<'plan_price', 'username'>, slug: Param<'plan_price', 'slug'>, query: Query<'plan_price'>, options: Options = {}) =>
+  api.get<Answer<'plan_price'>>(`/shop/${seg(username)}/products/${seg(slug)}/price`, { auth: false, ...options, query });
+
 /** POST /v1/webhooks/bank: Bank Webhook */
 export const bankWebhook = (options: Options = {}) =>
   api.post<Answer<'bank_webhook'>>(`/webhooks/bank`, undefined, { auth: false, ...options });

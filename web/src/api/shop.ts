@@ -12,6 +12,9 @@ export const shopApi = {
     sdk.getStorefront(username, { suppressErrors: true, ...(signal ? { signal } : {}) }),
   product: (username: string, slug: string, signal?: AbortSignal) =>
     sdk.getShopProduct(username, slug, signal ? { signal } : {}),
+  /** What the buyer pays for a plan given their country and VAT id (a net-priced plan adds the VAT). */
+  price: (username: string, slug: string, query: { pricingPlanId: number; country?: string; company?: string; vatId?: string }, signal?: AbortSignal) =>
+    sdk.planPrice(username, slug, query, { suppressErrors: true, ...(signal ? { signal } : {}) }),
   checkout: (username: string, slug: string, input: CheckoutInput) =>
     sdk.startCheckout(username, slug, input, { suppressErrors: true }),
   /** Another card for the same order (same checkout page): a new SetupIntent, no second order. */

@@ -7,6 +7,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/LockOutlined';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { shopApi } from '../../api/shop';
@@ -53,6 +54,15 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
   // what a business buyer's invoice needs (core §3 payer profile): company, VAT id and address
   const [business, setBusiness] = useState(false);
   const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' });
+  // a net-priced plan: what the buyer pays follows their country and VAT id (the API applies the invoice's rule)
+  const vatQuery = { pricingPlanId: plan.id, ...(country ? { country } : {}), ...(business && invoice.vatId.trim() ? { vatId: invoice.vatId.trim(), company: invoice.company.trim() } : {}) };
+  const price = useQuery({
+    queryKey: ['shop', 'price', username, slug, vatQuery],
+    queryFn: ({ signal }) => shopApi.price(username, slug, vatQuery, signal),
+    enabled: plan.useNetPrice,
+    retry: false,
+  });
+  const payAmount = plan.useNetPrice && price.data ? price.data.amount : plan.price;
   const [invoiceErrors, setInvoiceErrors] = useState<Partial<Record<InvoiceKey | 'country', string>>>({});
   const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
   const [phase, setPhase] = useState<PayPhase | null>(null);
@@ -239,8 +249,17 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
           ? phaseText
           : plan.paymentType !== 'one_time' && plan.dueNow === 0
             ? t('shop.startWithoutCharge')
-            : t('shop.pay', { amount: money(plan.price, plan.currency) })}
+            : t('shop.pay', { amount: money(payAmount, plan.currency) })}
       </Button>
+      {plan.useNetPrice ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'center' }} data-testid="pay-vat">
+          {!price.data
+            ? t('shop.netPlusVat')
+            : price.data.vat > 0
+              ? t('shop.inclVat', { vat: money(price.data.vat, plan.currency), net: money(price.data.net, plan.currency) })
+              : t(`shop.noVat.${price.data.vatKind}`, { defaultValue: t('shop.noVat.exempt') })}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

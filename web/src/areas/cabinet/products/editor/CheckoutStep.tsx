@@ -50,6 +50,7 @@ export function CheckoutStep({ product }: { product: Product }) {
   const [nextPrice, setNextPrice] = useState('');
   const [count, setCount] = useState('12');
   const [testDays, setTestDays] = useState('0');
+  const [netPrice, setNetPrice] = useState(false);
   const [startDay, setStartDay] = useState<number | ''>('');
   const recurring = paymentType !== 'one_time';
   const limited = paymentType === 'installment' || paymentType === 'limited_subscription';
@@ -110,6 +111,7 @@ export function CheckoutStep({ product }: { product: Product }) {
         paymentType,
         price: minor,
         currency,
+        useNetPrice: netPrice,
         ...(recurring ? { period, nextAmount: next ?? minor, ...deferral } : {}),
         ...(limited ? { paymentsCount: countNumber } : {}),
       });
@@ -169,6 +171,7 @@ export function CheckoutStep({ product }: { product: Product }) {
                   </TableCell>
                   <TableCell align="right">
                     {money(plan.price, plan.currency)}
+                    {plan.useNetPrice ? ` ${t('editor.planNetShort')}` : ''}
                     {plan.paymentType !== 'one_time' && plan.nextAmount != null && plan.nextAmount !== plan.price
                       ? ` → ${money(plan.nextAmount, plan.currency)}`
                       : ''}
@@ -254,6 +257,18 @@ export function CheckoutStep({ product }: { product: Product }) {
                 {c.toUpperCase()} ({currencySymbol(c)})
               </MenuItem>
             ))}
+          </TextField>
+          <TextField
+            select
+            label={t('editor.planPriceBasis')}
+            value={netPrice ? 'net' : 'gross'}
+            onChange={(e) => setNetPrice(e.target.value === 'net')}
+            sx={{ minWidth: 170 }}
+            helperText=" "
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'plan-price-basis' } as React.HTMLAttributes<HTMLDivElement> } }}
+          >
+            <MenuItem value="gross">{t('editor.planGross')}</MenuItem>
+            <MenuItem value="net">{t('editor.planNet')}</MenuItem>
           </TextField>
           {recurring ? null : (
             <Button type="submit" variant="contained" loading={busy} disabled={busy} sx={{ mt: 1 }} data-testid="plan-add">
