@@ -23,7 +23,7 @@ export interface Column<R> {
 }
 
 /** A paged table with loading, empty and error states (columns may hide on small screens). */
-export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, onRetry, page, per, count, onPage, onPer }: {
+export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, onRetry, page, per, count, onPage, onPer, label }: {
   rows: R[];
   columns: Column<R>[];
   rowKey: (row: R) => string | number;
@@ -37,6 +37,8 @@ export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, on
   count?: number;
   onPage?: (page: number) => void;
   onPer?: (per: number) => void;
+  /** The table's name for assistive technology (its scroll region); the page's title by default. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const hide = (c: Column<R>) => (c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {});
@@ -44,7 +46,8 @@ export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, on
     <Paper>
       {loading ? <LinearProgress /> : null}
       {error ? <ErrorState error={error} onRetry={onRetry} /> : null}
-      <TableContainer>
+      {/* a table wider than a phone scrolls sideways: its region takes the keyboard's focus to scroll */}
+      <TableContainer tabIndex={0} role="region" aria-label={label ?? t('common.table')}>
         <Table size="small">
           <TableHead>
             <TableRow>

@@ -58,7 +58,7 @@ function History({ workflow }: { workflow: AdminWorkflow }) {
           <ErrorState error={history.error} onRetry={() => void history.refetch()} />
         </Box>
       ) : (
-        <TableContainer>
+        <TableContainer tabIndex={0} role="region" aria-label={t('common.table')}>
           <Table size="small" data-testid="workflow-history">
             <TableHead>
               <TableRow>
@@ -164,7 +164,7 @@ export default function OpsPage() {
               <ErrorState error={workflows.error} onRetry={() => void workflows.refetch()} />
             </Box>
           ) : (
-            <TableContainer>
+            <TableContainer tabIndex={0} role="region" aria-label={t('common.table')}>
               <Table size="small" data-testid="ops-workflows">
                 <TableHead>
                   <TableRow>

@@ -167,7 +167,7 @@ export default function OrderDetailsPage() {
             {o.payments.length === 0 ? (
               <EmptyState title={t('orders.paymentsEmpty')} />
             ) : (
-              <TableContainer>
+              <TableContainer tabIndex={0} role="region" aria-label={t('common.table')}>
                 <Table size="small" data-testid="payments-log">
                   <TableHead>
                     <TableRow>

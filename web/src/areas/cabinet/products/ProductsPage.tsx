@@ -86,7 +86,7 @@ export default function ProductsPage() {
             <ErrorState error={query.error} onRetry={() => void query.refetch()} />
           </Box>
         ) : (
-          <TableContainer>
+          <TableContainer tabIndex={0} role="region" aria-label={t('common.table')}>
             <Table size="medium" aria-label={t('products.title')}>
               <TableHead>
                 <TableRow>

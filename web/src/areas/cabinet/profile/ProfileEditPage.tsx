@@ -443,7 +443,14 @@ export default function ProfileEditPage() {
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
-        <Stepper activeStep={index} alternativeLabel={!phone} orientation="horizontal" sx={{ mb: 3, overflowX: 'auto' }}>
+        <Stepper
+          activeStep={index}
+          alternativeLabel={!phone}
+          orientation="horizontal"
+          sx={{ mb: 3, overflowX: 'auto' }}
+          tabIndex={0}
+          aria-label={t('profile.stepsLabel')}
+        >
           {steps.map((s) => (
             <Step key={s} completed={steps.indexOf(s) < index}>
               <StepLabel>{t(`profile.steps.${s}`)}</StepLabel>
