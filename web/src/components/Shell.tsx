@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -53,8 +54,8 @@ function NavList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate: () =>
             const path = pathOf(item.to);
             const selected = item.end ? location.pathname === path : location.pathname === path || location.pathname.startsWith(`${path}/`);
             return (
+              <ListItem key={item.to} disablePadding>
               <ListItemButton
-                key={item.to}
                 component={NavLink}
                 to={item.to}
                 end={item.end}
@@ -66,6 +67,7 @@ function NavList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate: () =>
                 {item.icon ? <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon> : null}
                 <ListItemText primary={t(`nav.${item.key}`)} />
               </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
@@ -105,7 +107,7 @@ export function Shell({ title, groups }: { title: string; groups: NavGroup[] }) 
           <Typography variant="h6" component="div" sx={{ fontWeight: 800 }}>
             {BRAND}
           </Typography>
-          <Typography variant="body2" sx={{ opacity: 0.8, display: { xs: 'none', sm: 'block' } }}>
+          <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
             {title}
           </Typography>
           <Box sx={{ flex: 1 }} />
