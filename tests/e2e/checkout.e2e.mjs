@@ -114,6 +114,46 @@ test('seller creates and publishes a download product', async () => {
   await page.context().close();
 });
 
+test('a business buyer on a phone in German gives company, VAT ID and address, and gets an e-invoice', async () => {
+  const context = await browser.newContext({ baseURL: BASE, locale: 'de-DE', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto(shopUrl);
+  await page.getByTestId('product-name').waitFor();
+  await page.getByTestId('payer-first-name').fill('Bea');
+  await page.getByTestId('payer-last-name').fill('Buyer');
+  await page.getByTestId('payer-email').fill('e2e.business@example.at');
+  await page.getByTestId('payer-country').selectOption('AT');
+  await page.getByTestId('payer-business-toggle').click();
+  await page.getByTestId('payer-vatId').fill('FR40303265045');
+  await fillCard(page, '4242424242424242');
+  await page.getByTestId('pay-button').click();
+  // asked before anything is sent: a VAT ID needs the company
+  await page.getByText('Zur USt-IdNr. gehört der Name der Firma').waitFor();
+  await page.getByTestId('payer-company').fill('Buyer GmbH');
+  await page.getByTestId('payer-street').fill('Ringstraße');
+  await page.getByTestId('payer-streetNumber').fill('2');
+  await page.getByTestId('payer-zip').fill('1010');
+  await page.getByTestId('payer-city').fill('Wien');
+  await page.getByTestId('pay-button').click();
+  // refused by the API (a French VAT ID for an Austrian address), said in German beside the field
+  await page.getByText('Diese USt-IdNr. ist für das gewählte Land nicht gültig').waitFor();
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
+  await shot(page, 'business-refused-390-de');
+  await page.getByTestId('payer-vatId').fill('ATU13585627');
+  await page.getByTestId('pay-button').click();
+  await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  await page.getByTestId('invoice-number').waitFor({ timeout: 30_000 });
+  const href = await page.getByTestId('invoice-pdf').getAttribute('href');
+  const pdf = await page.request.get(href);
+  assert.equal(pdf.status(), 200);
+  const body = (await pdf.body()).toString('latin1');
+  assert.ok(body.startsWith('%PDF') && body.includes('factur-x.xml'), 'the invoice PDF embeds its e-invoice');
+  await shot(page, 'business-thank-you-390-de');
+  await context.close();
+});
+
 test('buyer pays with 4242 4242 4242 4242, sees the thank-you page and downloads the file', async () => {
   // the expiry year as people also type it, four digits
   const page = await buyerPays('4242424242424242', 'e2e.paid@example.com', '2031');
