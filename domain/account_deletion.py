@@ -235,7 +235,8 @@ CHECK_MESSAGES = {
     ),
     CheckKind.payouts_not_paid_out: (
         "Everything is paid out.",
-        "Your balance is not paid out yet; wait for the payout or request a cashout.",
+        "Your balance is not paid out yet. The payouts page says when each amount is released and whether a "
+        "cashout is possible now.",
     ),
     CheckKind.unpaid_monthly_invoices: (
         "Every monthly invoice is paid.",
