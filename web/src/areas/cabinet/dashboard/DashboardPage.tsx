@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -127,10 +128,12 @@ export default function DashboardPage() {
             ) : (
               <List dense>
                 {recent.data!.list.slice(0, 5).map((o) => (
-                  <ListItemButton key={o.token} component={RouterLink} to={`/cabinet/orders/${encodeURIComponent(o.token)}`}>
+                  <ListItem key={o.token} disablePadding>
+                  <ListItemButton component={RouterLink} to={`/cabinet/orders/${encodeURIComponent(o.token)}`}>
                     <ListItemText primary={`${o.productName} · ${money(o.total, o.currencyKey)}`} secondary={formatDateTime(o.createdAt)} />
                     <StatusChip state={o.paymentState} plan={o.periodType} />
                   </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             )}

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
@@ -40,9 +41,11 @@ export function SellReadiness() {
         {l.missing
           .filter((m) => m !== 'rejected')
           .map((m) => (
-            <ListItemButton key={m} component={RouterLink} to={missingLink(m)} sx={{ py: 0 }}>
-              <ListItemText primary={t(`legitimation.missing.${m}`)} />
-            </ListItemButton>
+            <ListItem key={m} disablePadding>
+              <ListItemButton component={RouterLink} to={missingLink(m)} sx={{ py: 0 }}>
+                <ListItemText primary={t(`legitimation.missing.${m}`)} />
+              </ListItemButton>
+            </ListItem>
           ))}
       </List>
     </Alert>
