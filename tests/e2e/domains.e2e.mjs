@@ -91,6 +91,16 @@ test('a domain is added, its record set, and it reaches "Active with SSL"', asyn
   assert.ok((await overflow(phone)) <= 1, `no sideways scrolling on a phone (${await overflow(phone)}px)`);
   await shot(phone, 'domains-phone');
 
+  // in German on a phone: the records and what is awaited, in German
+  const de = await signedInPage(browser, 'seller', '/cabinet/domains', { viewport: { width: 390, height: 844 }, locale: 'de-DE', timeout: 30_000 });
+  const deCard = de.getByTestId('domain-card').filter({ hasText: host });
+  await deCard.getByText('Aktiv mit SSL').waitFor();
+  await deCard.getByText('Weiterleitungs-Eintrag').waitFor();
+  await deCard.getByTestId('domain-awaited').getByText(/Nichts: Dein Shop ist unter https:/).waitFor();
+  assert.ok((await overflow(de)) <= 1, 'no sideways scrolling in German on a phone');
+  await shot(de, 'domains-phone-de');
+  await de.context().close();
+
   await phoneCard.getByRole('button', { name: 'Delete' }).click();
   await phone.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await phone.getByText('Domain deleted').first().waitFor();

@@ -164,6 +164,17 @@ test('on the manage page the buyer sees the rates and switches the card to 4000 
   assert.match(await buyer.getByTestId('manage-rates').locator('..').innerText(), /Next charge/);
   await shot(buyer, 'subscription-3-manage');
 
+  // the same page in German on a phone: the saved card and the next charge in German, nothing scrolls sideways
+  const german = await browser.newContext({ baseURL: BASE, locale: 'de-DE', viewport: { width: 390, height: 844 }, isMobile: true });
+  const de = await german.newPage();
+  await de.goto(manageUrl);
+  await de.getByTestId('manage-saved-card').waitFor({ timeout: 20_000 });
+  assert.match(await de.getByTestId('manage-saved-card').innerText(), /Visa •••• 4242, gültig bis 12\/2031/);
+  assert.match(await de.getByTestId('manage-rates').locator('..').innerText(), /Nächste Abbuchung/);
+  assert.ok((await de.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
+  await shot(de, 'subscription-3-manage-de-390');
+  await german.close();
+
   await saveCardOnManagePage(buyer, '4000000000000341');
   await shot(buyer, 'subscription-4-card-0341');
 });
