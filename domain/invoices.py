@@ -135,6 +135,7 @@ class InvoiceDocument:
     seller_tax_no: str | None = None
     buyer_vat_id: str | None = None
     order_token: str | None = None
+    withheld: bool = False  # a platform invoice whose fees were withheld from the sales: nothing left to pay
 
     @property
     def total(self) -> int:

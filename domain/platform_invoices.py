@@ -14,7 +14,9 @@ from domain.bookkeeping import period_bounds
 from domain.ledger import PlanPurpose, PlatformInvoiceState
 
 # The issuer of platform invoices (production: the operator's legal entity; docs/DECISIONS.md).
-PLATFORM_ISSUER = ["Sellflow GmbH", "Friedrichstraße 68", "10117 Berlin", "DE", "VAT ID DE312345678"]
+PLATFORM_ISSUER = ["Sellflow GmbH", "Friedrichstraße 68", "10117 Berlin"]  # the issuer of platform invoices
+PLATFORM_COUNTRY = "DE"
+PLATFORM_VAT_ID = "DE312345678"
 PAGE = 200  # sellers issued per activity call
 
 

@@ -35,6 +35,7 @@ WORDS: dict[str, dict[str, str]] = {
         "date": "Date",
         "supplied": "Date of supply",
         "supplied_same": "Date of supply: the invoice date",
+        "period": "Period of supply: {period}",
         "reverses": "Reverses invoice no. {n}",
         "corrects": "Corrects invoice no. {n}",
         "net": "Net",
@@ -49,6 +50,9 @@ WORDS: dict[str, dict[str, str]] = {
         "line.rate_of": " of {of}",
         "line.refund": "Refund: {product}",
         "line.cancellation": "Cancellation of invoice no. {refers_to}: {product}",
+        "line.platform_fees": "Platform fees {period} ({sales} sales)",
+        "line.fees_returned": "Fees given back with refunds and chargebacks",
+        "withheld": "The fees were withheld from your sales; nothing is left to pay.",
         "note.small_business": "No VAT is charged (small business, § 19 UStG).",
         "note.educational": "VAT exempt: educational service (§ 4 Nr. 21 UStG).",
         "note.regulated_profession": "VAT exempt: regulated profession (§ 4 UStG).",
@@ -67,6 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
         "date": "Rechnungsdatum",
         "supplied": "Leistungsdatum",
         "supplied_same": "Leistungsdatum: entspricht dem Rechnungsdatum",
+        "period": "Leistungszeitraum: {period}",
         "reverses": "Storniert Rechnung Nr. {n}",
         "corrects": "Korrigiert Rechnung Nr. {n}",
         "net": "Netto",
@@ -81,6 +86,9 @@ WORDS: dict[str, dict[str, str]] = {
         "line.rate_of": " von {of}",
         "line.refund": "Erstattung: {product}",
         "line.cancellation": "Storno der Rechnung Nr. {refers_to}: {product}",
+        "line.platform_fees": "Plattformgebühren {period} ({sales} Verkäufe)",
+        "line.fees_returned": "Mit Erstattungen und Rückbuchungen zurückgegebene Gebühren",
+        "withheld": "Die Gebühren wurden von deinen Verkäufen einbehalten; es ist nichts mehr zu zahlen.",
         "note.small_business": "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmer).",
         "note.educational": "Umsatzsteuerfrei: Bildungsleistung (§ 4 Nr. 21 UStG).",
         "note.regulated_profession": "Umsatzsteuerfrei: Heilberuf (§ 4 UStG).",
@@ -214,7 +222,10 @@ def render_pdf(doc: InvoiceDocument) -> bytes:
             new_x="LMARGIN",
             new_y="NEXT",
         )
-    elif doc.form != "platform":
+    elif doc.form == "platform" and doc.lines and doc.lines[0].facts.get("period"):
+        period = word(loc, "period", period=doc.lines[0].facts["period"])
+        pdf.cell(0, 5, text(period), new_x="LMARGIN", new_y="NEXT")
+    else:
         pdf.cell(0, 5, text(word(loc, "supplied_same")), new_x="LMARGIN", new_y="NEXT")
     if doc.original_number is not None:
         key = "corrects" if doc.form == "corrected" else "reverses"
@@ -256,7 +267,8 @@ def render_pdf(doc: InvoiceDocument) -> bytes:
     )
     pdf.set_font(family, size=9)
     pdf.ln(6)
-    for note in [n for n in (vat_note(doc), *doc.notes) if n]:
+    withheld = word(loc, "withheld") if doc.withheld else None
+    for note in [n for n in (vat_note(doc), withheld, *doc.notes) if n]:
         pdf.multi_cell(0, 5, text(note), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
 

@@ -15,7 +15,13 @@ from domain.errors import DomainError, ErrorCode
 from domain.invoices import InvoiceDocument, InvoiceLine, vat_treatment
 from domain.ledger import EntryKind, PayeeType, PlatformInvoiceState
 from domain.listing import ListParams
-from domain.platform_invoices import PLATFORM_ISSUER, IssuedPage, platform_invoice_state
+from domain.platform_invoices import (
+    PLATFORM_COUNTRY,
+    PLATFORM_ISSUER,
+    PLATFORM_VAT_ID,
+    IssuedPage,
+    platform_invoice_state,
+)
 from store.accounts.models import Seller, User
 from store.ledger.models import LedgerEntry, PlatformInvoice, PlatformPlan
 from store.legitimation.models import SellerProfileRow
@@ -186,17 +192,35 @@ async def platform_invoice_document(s: AsyncSession, seller_id: int, invoice_id:
     if row is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Invoice not found.")
     inv, user, profile = row
-    lines = [InvoiceLine(f"Platform fees {inv.period} ({inv.sales} sales)", inv.fees)]
+    fees = {"period": inv.period, "sales": inv.sales}
+    lines = [InvoiceLine(f"Platform fees {inv.period} ({inv.sales} sales)", inv.fees, "platform_fees", fees)]
     if inv.refunded_fees:
-        lines.append(InvoiceLine("Fees given back with refunds and chargebacks", -inv.refunded_fees))
+        lines.append(
+            InvoiceLine(
+                "Fees given back with refunds and chargebacks", -inv.refunded_fees, "fees_returned", {}
+            )
+        )
     return InvoiceDocument(
         number=inv.number,
         form="platform",
         issued_at=inv.issued_at,
         currency=inv.currency,
         seller_lines=PLATFORM_ISSUER,
-        buyer_lines=seller_lines(user, profile),
+        buyer_lines=seller_lines(user, profile, ids=False),
         lines=lines,
-        vat=vat_treatment(True, None, "DE", "DE"),
-        notes=["The fees were withheld from your sales; nothing is left to pay."] if inv.total > 0 else [],
+        # a service to the seller: German VAT at home, reverse charge to an EU business abroad (its VAT id)
+        vat=vat_treatment(
+            True,
+            None,
+            PLATFORM_COUNTRY,
+            (profile.country_code if profile else None) or PLATFORM_COUNTRY,
+            profile.vat_id if profile else None,
+        ),
+        notes=[],
+        withheld=inv.total > 0,  # the fees were withheld from the sales: nothing is left to pay
+        locale=user.locale if user.locale in ("en", "de") else "en",
+        seller_country=PLATFORM_COUNTRY,
+        buyer_country=(profile.country_code if profile else None) or PLATFORM_COUNTRY,
+        seller_vat_id=PLATFORM_VAT_ID,
+        buyer_vat_id=profile.vat_id if profile else None,
     )

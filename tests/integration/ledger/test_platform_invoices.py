@@ -4,7 +4,13 @@ have ended."""
 
 from __future__ import annotations
 
+import io
 from datetime import UTC, datetime
+from pathlib import Path
+
+import drafthorse
+from lxml import etree
+from pypdf import PdfReader
 
 from tests.integration.helpers import client, manager_headers, paid_order
 from tests.integration.ledger.test_refunds import _settled
@@ -51,6 +57,19 @@ async def test_the_month_of_a_sale_and_a_refund_invoices_the_net_fee_once(stack)
         assert inv["state"] == "paid" and inv["currency"] == "eur"
         pdf = await c.get(f"/v1/cabinet/platform_invoices/{inv['id']}/pdf", headers=h)
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+        reader = PdfReader(io.BytesIO(pdf.content))
+        text = reader.pages[0].extract_text()
+        for words in (
+            "Platform invoice no.",
+            "Sellflow GmbH",
+            "VAT ID DE312345678",
+            "Period of supply:",
+            "Platform fees",
+        ):
+            assert words in text, (words, text)
+        xml = etree.fromstring(reader.attachments["factur-x.xml"][0])
+        xsd = Path(drafthorse.__file__).parent / "schema" / "Factur-X_1.0.07_EN16931.xsd"
+        assert etree.XMLSchema(etree.parse(str(xsd))).validate(xml)
         assert f"platform-invoice-{inv['number']}.pdf" in pdf.headers["content-disposition"]
         paid = (
             await c.get("/v1/cabinet/platform_invoices", params={"filters[state][]": "paid"}, headers=h)
