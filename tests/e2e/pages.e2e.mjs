@@ -62,9 +62,11 @@ async function settled(page) {
 }
 
 /** What is wrong with the page as it is now: sideways scrolling, serious or critical axe findings, raw keys. */
-async function check(page, label) {
+async function check(page, label, lang) {
   await settled(page);
   const found = [];
+  const declared = await page.evaluate(() => document.documentElement.lang);
+  if (declared !== lang) found.push(`reads as "${declared}", not ${lang}`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 1) found.push(`scrolls ${overflow}px sideways`);
   await page.addScriptTag({ path: AXE });
@@ -96,14 +98,14 @@ async function visit(role, paths, size, { lang, locale }) {
     } else {
       page = await signedInPage(browser, role, path, { ...options, timeout: 30_000 });
     }
-    await check(page, label);
+    await check(page, label, lang);
     // a page's own sub-pages: the first product's editor and product page, the first order's details
     if (path === '/cabinet/products' || path === '/cabinet/orders' || path === `/s/${DEMO.seller.username}`) {
       const link = page.locator('main a[href*="/edit"], main a[href^="/cabinet/orders/"], main a[href^="/s/"]').first();
       if (await link.count()) {
         await link.click();
         await page.waitForURL((url) => url.pathname !== new URL(path, BASE).pathname, { timeout: 10_000 }).catch(() => {});
-        await check(page, `${label} → ${new URL(page.url()).pathname}`);
+        await check(page, `${label} → ${new URL(page.url()).pathname}`, lang);
       }
     }
     await page.context().close();

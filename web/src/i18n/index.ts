@@ -33,9 +33,12 @@ export function currentLanguage(): Language {
 }
 
 if (!i18n.isInitialized) {
+  const lng = initialLanguage();
+  // the page declares the language it is read in (screen readers pronounce by it; index.html says en)
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
   void i18n.use(initReactI18next).init({
     resources: { en: { translation: en }, de: { translation: de } },
-    lng: initialLanguage(),
+    lng,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
