@@ -80,6 +80,16 @@ test('a partial refund from the order view, then transfers, invoices, payouts an
   await page.getByText('Payout schedule').first().waitFor();
   await page.getByText(/Available:/).waitFor();
 
+  // in German on a phone: the sale just made is held, with the day it is released
+  const de = await signedInPage(browser, 'seller', '/cabinet/payouts', { viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+  const releases = de.getByTestId('payout-releases');
+  await releases.waitFor({ timeout: 20_000 });
+  const held = await releases.innerText();
+  assert.match(held, /Nach jedem Verkauf \d+ Tage zurückgehalten/, held);
+  assert.match(held, /frei am \d\d\.\d\d\.\d{4} \d\d:\d\d/, held);
+  assert.ok((await de.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
+  await de.context().close();
+
   await page.goto('/cabinet/bookkeeping_export');
   await page.getByRole('button', { name: 'Export' }).click();
   await page.getByRole('cell', { name: 'Ready to be sent' }).waitFor({ timeout: 30_000 });
