@@ -31,6 +31,19 @@ const INVOICE_FIELDS: { key: InvoiceKey; label: string; autoComplete: string; sm
   { key: 'city', label: 'shop.city', autoComplete: 'address-level2', sm: 8 },
 ];
 
+/** The payer details the API refused (its field keys, `payer.vat_id` or camelCased `payer.vatId`), as the
+ * form's messages; null when it refused none of them. */
+export function refusedDetails(fields: Record<string, unknown> | undefined): Partial<Record<InvoiceKey | 'country', string>> | null {
+  const leaves = Object.keys(fields ?? {})
+    .filter((k) => k.startsWith('payer.'))
+    .map((k) => (k.split('.').pop() ?? '').replace(/_/g, '').toLowerCase());
+  if (!leaves.length) return null;
+  const out: Partial<Record<InvoiceKey | 'country', string>> = {};
+  if (leaves.includes('vatid')) out.vatId = 'shop.vatIdRefused';
+  if (leaves.includes('company')) out.company = 'shop.companyForVatId';
+  return out;
+}
+
 /** The invoice details as the API takes them (blank ones left out), and what is missing before sending. */
 export function invoiceDetails(business: boolean, v: Record<InvoiceKey, string>, country: string) {
   if (!business) return { details: {}, errors: {} };
@@ -127,13 +140,9 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(result.orderToken)}`);
         return;
       }
-      if (result.fields && Object.keys(result.fields).some((k) => k.startsWith('payer.'))) {
+      const refused = refusedDetails(result.fields);
+      if (refused) {
         // the API refused a detail: say which, in the buyer's language
-        const refused: Partial<Record<InvoiceKey | 'country', string>> = {};
-        for (const k of Object.keys(result.fields)) {
-          if (k === 'payer.vat_id') refused.vatId = 'shop.vatIdRefused';
-          else if (k === 'payer.company') refused.company = 'shop.companyForVatId';
-        }
         setInvoiceErrors(refused);
         setError(t('shop.checkDetails'));
         return;

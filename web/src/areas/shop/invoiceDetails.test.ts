@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceDetails } from './PaymentForm';
+import { invoiceDetails, refusedDetails } from './PaymentForm';
 
 const empty = { company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' };
 
@@ -18,5 +18,14 @@ describe("a business buyer's invoice details", () => {
       company: 'shop.companyForVatId',
       country: 'shop.countryForVatId',
     });
+  });
+});
+
+describe('what the API refused', () => {
+  it('names the VAT ID beside its field, whatever the key case', () => {
+    expect(refusedDetails({ 'payer.vatId': 'the VAT id is of another country than the address' })).toEqual({ vatId: 'shop.vatIdRefused' });
+    expect(refusedDetails({ 'payer.vat_id': 'wrong vat' })).toEqual({ vatId: 'shop.vatIdRefused' });
+    expect(refusedDetails({ pricingPlanId: 'invalid' })).toBeNull();
+    expect(refusedDetails(undefined)).toBeNull();
   });
 });
