@@ -206,7 +206,7 @@ async def platform_invoice_document(s: AsyncSession, seller_id: int, invoice_id:
         issued_at=inv.issued_at,
         currency=inv.currency,
         seller_lines=PLATFORM_ISSUER,
-        buyer_lines=seller_lines(user, profile, ids=False),
+        buyer_lines=seller_lines(user, profile),
         lines=lines,
         # a service to the seller: German VAT at home, reverse charge to an EU business abroad (its VAT id)
         vat=vat_treatment(

@@ -131,9 +131,9 @@ async def invoices_listed(
     return [dict(r._mapping) for r in rows], total
 
 
-def seller_lines(user: User, profile: SellerProfileRow | None, *, ids: bool = True) -> list[str]:
-    """The issuer block: name or company and address (and, with `ids`, the VAT id or tax number as a line, for
-    documents without their own place for them)."""
+def seller_lines(user: User, profile: SellerProfileRow | None) -> list[str]:
+    """The seller's name or company and address (the document names the country and the VAT id or tax number in
+    its own language)."""
     name = (profile.company if profile and profile.company else None) or " ".join(
         x
         for x in (
@@ -148,12 +148,6 @@ def seller_lines(user: User, profile: SellerProfileRow | None, *, ids: bool = Tr
             " ".join(x for x in (profile.street, profile.street_number) if x),
             " ".join(x for x in (profile.zip, profile.city) if x),
         ]
-        if ids:
-            lines.append(profile.country_code or "")
-            if profile.vat_id:
-                lines.append(f"VAT ID {profile.vat_id}")
-            elif profile.tax_no or profile.tax_ident_no:
-                lines.append(f"Tax no. {profile.tax_no or profile.tax_ident_no}")
     return [x for x in lines if x]
 
 
@@ -189,7 +183,7 @@ async def snapshot_now(
     )
     home = (profile.country_code if profile else None) or HOME_COUNTRY
     return InvoiceSnapshot(
-        seller_lines(user, profile, ids=False),
+        seller_lines(user, profile),
         buyer_lines(order),
         text,
         vat,
