@@ -136,6 +136,9 @@ class InvoiceDocument:
     buyer_vat_id: str | None = None
     order_token: str | None = None
     withheld: bool = False  # a platform invoice whose fees were withheld from the sales: nothing left to pay
+    # each party's postal address as fields (street with number, zip, city) for the e-invoice; {} when unknown
+    seller_address: dict[str, str] = field(default_factory=dict)
+    buyer_address: dict[str, str] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -160,6 +163,8 @@ class InvoiceSnapshot:
     buyer_vat_id: str | None = None
     line_kind: str = ""  # sale | rate | refund | cancellation ("" : `text` as written)
     line_facts: dict[str, Any] = field(default_factory=dict)
+    seller_address: dict[str, str] = field(default_factory=dict)
+    buyer_address: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -180,7 +185,17 @@ class InvoiceSnapshot:
             buyer_vat_id=data.get("buyer_vat_id"),
             line_kind=str(data.get("line_kind") or ""),
             line_facts=dict(data.get("line_facts") or {}),
+            seller_address=dict(data.get("seller_address") or {}),
+            buyer_address=dict(data.get("buyer_address") or {}),
         )
+
+
+def postal_address(
+    street: str | None, number: str | None, zip_code: str | None, city: str | None
+) -> dict[str, str]:
+    """An address as the e-invoice's fields (empty ones left out)."""
+    line = " ".join(x for x in (street, number) if x)
+    return {k: v for k, v in (("street", line), ("zip", zip_code or ""), ("city", city or "")) if v}
 
 
 def gross_of_net(net: int, rate_bp: int | None) -> int:

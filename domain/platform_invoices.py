@@ -15,6 +15,7 @@ from domain.ledger import PlanPurpose, PlatformInvoiceState
 
 # The issuer of platform invoices (production: the operator's legal entity; docs/DECISIONS.md).
 PLATFORM_ISSUER = ["Sellflow GmbH", "Friedrichstraße 68", "10117 Berlin"]  # the issuer of platform invoices
+PLATFORM_ADDRESS = ("Friedrichstraße", "68", "10117", "Berlin")  # street, number, zip, city
 PLATFORM_COUNTRY = "DE"
 PLATFORM_VAT_ID = "DE312345678"
 PAGE = 200  # sellers issued per activity call

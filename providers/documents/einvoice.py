@@ -43,15 +43,22 @@ def _amount(minor: int, currency: str) -> Decimal:
     return Decimal(minor).scaleb(-exponent(currency)).quantize(Decimal(1).scaleb(-max(exponent(currency), 2)))
 
 
-def _party(party, lines: list[str], country: str | None, vat_id: str | None, tax_no: str | None) -> None:
+def _party(
+    party,
+    lines: list[str],
+    address: dict[str, str],
+    country: str | None,
+    vat_id: str | None,
+    tax_no: str | None,
+) -> None:
+    """A trade party: its name (the first line: company or person), its address fields, country and tax id."""
     party.name = lines[0] if lines else "-"
-    rest = [x for x in lines[1:] if "@" not in x]
-    if rest:
-        party.address.line_one = rest[0]
-    if len(rest) > 1:
-        zip_code, _, city = rest[1].partition(" ")
-        party.address.postcode = zip_code
-        party.address.city_name = city or rest[1]
+    if address.get("street"):
+        party.address.line_one = address["street"]
+    if address.get("zip"):
+        party.address.postcode = address["zip"]
+    if address.get("city"):
+        party.address.city_name = address["city"]
     party.address.country_id = (country or "DE").upper()
     if vat_id:
         party.tax_registrations.add(TaxRegistration(id=("VA", vat_id)))
@@ -81,16 +88,12 @@ def einvoice_xml(doc: InvoiceDocument) -> bytes | None:
         d.header.notes.add(IncludedNote(content=f"Refers to invoice {doc.original_number}"))
     if doc.order_token:
         d.trade.agreement.buyer_order.issuer_assigned_id = doc.order_token
+    seller, buyer = d.trade.agreement.seller, d.trade.agreement.buyer
     _party(
-        d.trade.agreement.seller, doc.seller_lines, doc.seller_country, doc.seller_vat_id, doc.seller_tax_no
+        seller, doc.seller_lines, doc.seller_address, doc.seller_country, doc.seller_vat_id, doc.seller_tax_no
     )
-    _party(
-        d.trade.agreement.buyer,
-        doc.buyer_lines,
-        doc.buyer_country or doc.seller_country,
-        doc.buyer_vat_id,
-        None,
-    )
+    buyer_country = doc.buyer_country or doc.seller_country
+    _party(buyer, doc.buyer_lines, doc.buyer_address, buyer_country, doc.buyer_vat_id, None)
     if doc.supplied_on is not None:
         d.trade.delivery.event.occurrence = doc.supplied_on
 

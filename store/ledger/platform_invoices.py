@@ -12,10 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.bookkeeping import period_bounds
 from domain.errors import DomainError, ErrorCode
-from domain.invoices import InvoiceDocument, InvoiceLine, vat_treatment
+from domain.invoices import InvoiceDocument, InvoiceLine, postal_address, vat_treatment
 from domain.ledger import EntryKind, PayeeType, PlatformInvoiceState
 from domain.listing import ListParams
 from domain.platform_invoices import (
+    PLATFORM_ADDRESS,
     PLATFORM_COUNTRY,
     PLATFORM_ISSUER,
     PLATFORM_VAT_ID,
@@ -223,4 +224,8 @@ async def platform_invoice_document(s: AsyncSession, seller_id: int, invoice_id:
         buyer_country=(profile.country_code if profile else None) or PLATFORM_COUNTRY,
         seller_vat_id=PLATFORM_VAT_ID,
         buyer_vat_id=profile.vat_id if profile else None,
+        seller_address=postal_address(*PLATFORM_ADDRESS),
+        buyer_address=postal_address(profile.street, profile.street_number, profile.zip, profile.city)
+        if profile
+        else {},
     )

@@ -18,6 +18,7 @@ from domain.invoices import (
     InvoiceLine,
     InvoiceSnapshot,
     VatKind,
+    postal_address,
     vat_treatment,
 )
 from domain.listing import ListParams
@@ -196,6 +197,12 @@ async def snapshot_now(
         buyer_vat_id=order.payer_vat_id,
         line_kind=kind,
         line_facts={"product": order.product_name, **(facts or {})},
+        seller_address=postal_address(profile.street, profile.street_number, profile.zip, profile.city)
+        if profile
+        else {},
+        buyer_address=postal_address(
+            order.payer_street, order.payer_street_number, order.payer_zip, order.payer_city
+        ),
     )
 
 
@@ -239,6 +246,8 @@ async def invoice_document(s: AsyncSession, seller_id: int, invoice_id: int) -> 
         seller_tax_no=snap.seller_tax_no,
         buyer_vat_id=snap.buyer_vat_id,
         order_token=order.token,
+        seller_address=snap.seller_address,
+        buyer_address=snap.buyer_address,
     )
 
 

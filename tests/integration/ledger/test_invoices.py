@@ -306,6 +306,17 @@ async def test_a_business_buyer_gets_a_german_reverse_charge_invoice_with_its_e_
             "ATU13585627"
         )
         assert root.findtext(".//ram:GrandTotalAmount", namespaces=ns) == "25.00"
+        buyer = root.find(".//ram:BuyerTradeParty", namespaces=ns)
+        assert buyer.findtext("ram:Name", namespaces=ns) == "Buyer GmbH"
+        address = buyer.find("ram:PostalTradeAddress", namespaces=ns)
+        assert [
+            address.findtext(f"ram:{x}", namespaces=ns) for x in ("PostcodeCode", "LineOne", "CityName")
+        ] == [
+            "1010",
+            "Ringstraße 2",
+            "Wien",
+        ]
+        assert address.findtext("ram:CountryID", namespaces=ns) == "AT"
 
         # the buyer downloads the same document with the order's token
         r = await c.get(f"/v1/shop/{seller.username}/orders/{co['order_token']}/invoices/1/pdf")

@@ -46,6 +46,8 @@ def document(locale: str = "en", form: str = "regular", total: int = 11900, **va
         buyer_vat_id=args.get("buyer_vat_id"),
         order_token="tok123",
         original_number=11 if form == "reversal" else None,
+        seller_address={"street": "Hauptstraße 1", "zip": "10115", "city": "Berlin"},
+        buyer_address={"street": "Ring 2", "zip": "1010", "city": "Wien"},
     )
 
 
@@ -122,6 +124,9 @@ def test_every_e_invoice_is_valid_against_the_en16931_schema(
     assert root.findtext(".//ram:GrandTotalAmount", namespaces=NS) == "119.00"  # a credit note: positive
     type_code = root.findtext(".//{*}ExchangedDocument/{*}TypeCode")
     assert type_code == ("381" if form == "reversal" else "380")
+    seller = root.find(".//ram:SellerTradeParty", namespaces=NS)
+    assert seller.findtext("ram:PostalTradeAddress/ram:CityName", namespaces=NS) == "Berlin"
+    assert seller.findtext("ram:PostalTradeAddress/ram:LineOne", namespaces=NS) == "Hauptstraße 1"
     # embedded in the PDF as factur-x.xml
     assert PdfReader(io.BytesIO(render(doc))).attachments["factur-x.xml"][0] == xml
 
