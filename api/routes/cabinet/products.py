@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from typing import Annotated
 
-from fastapi import APIRouter, File, Request, UploadFile
+from fastapi import APIRouter, File, Request, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
 from api.listing import list_openapi, list_params
@@ -24,9 +26,10 @@ from api.schemas.catalog import (
 from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.billing_calendar import PlanTerms, parse_period, validate_terms
+from domain.csv_cells import text_cell
 from domain.errors import invalid
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
-from domain.money import SUPPORTED_CURRENCIES
+from domain.money import SUPPORTED_CURRENCIES, decimal_text
 from domain.products import PRODUCTS_PAGE_SIZE, Publication
 from providers.storage.local import storage
 from store.catalog.actions import (
@@ -95,6 +98,69 @@ async def list_products(request: Request, seller: CurrentSeller, s: DB) -> Produ
     params = list_params(request, default_per=PRODUCTS_PAGE_SIZE)
     views, total = await products_listed(s, seller.id, params)
     return ProductList(list=[product_out(v) for v in views], total_count=total)
+
+
+PRODUCT_CSV_COLUMNS = [
+    "id",
+    "name",
+    "internal_name",
+    "form",
+    "state",
+    "price",
+    "currency",
+    "plans",
+    "sold",
+    "sellable",
+    "warnings",
+    "shop_url",
+    "created_at",
+]
+
+
+@router.get(
+    "/products/csv",
+    response_class=Response,
+    openapi_extra=list_openapi(PRODUCT_LIST, PRODUCT_FILTERS, default_per=PRODUCTS_PAGE_SIZE),
+    responses={200: {"content": {"text/csv": {}}, "description": "The listed products as CSV"}},
+)
+async def products_csv(request: Request, seller: CurrentSeller, s: DB) -> Response:
+    """The products the list shows (its state filter and sort), every page, as CSV (editor §2 product list): one
+    row per product with its price, plans, sales, and the warnings that keep it from selling."""
+    params = list_params(request, default_per=PRODUCTS_PAGE_SIZE)
+    buf = io.StringIO()
+    w = csv.writer(buf, delimiter=";", lineterminator="\r\n")
+    w.writerow(PRODUCT_CSV_COLUMNS)
+    page = 1
+    while True:
+        views, total = await products_listed(
+            s, seller.id, params.model_copy(update={"page": page, "per": 200})
+        )
+        for p in (product_out(v) for v in views):
+            w.writerow(
+                [
+                    p.id,
+                    text_cell(p.name),
+                    text_cell(p.internal_name),
+                    p.form.value,
+                    p.published.value,
+                    decimal_text(p.price, p.currency) if p.price is not None and p.currency else "",
+                    (p.currency or "").upper(),
+                    len(p.pricing_plans),
+                    p.sold_count,
+                    "yes" if p.sellable else "no",
+                    " ".join(r.value for r in p.warnings),
+                    p.shop_url or "",
+                    p.created_at.isoformat(),
+                ]
+            )
+        if not views or page * 200 >= total:
+            break
+        page += 1
+    return Response(
+        buf.getvalue(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="products.csv"'},
+    )
 
 
 @router.post("/products", response_model=ProductOut, status_code=201)

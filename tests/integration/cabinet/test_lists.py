@@ -96,3 +96,42 @@ async def test_products_list_page_size_30_and_warnings(stack, seller):
             headers=h,
         )
         assert bad.status_code == 400 and "price" in bad.json()["fields"]
+
+
+async def test_the_product_list_exports_as_csv_with_its_filter_and_only_the_sellers_own(stack, seller):
+    """The product list as CSV: every product of the filter, one row each with price, plans, sales and
+    warnings; a name that looks like a formula is written as text; another seller's products never appear."""
+    import csv
+    import io
+
+    from tests.integration.helpers import new_seller
+
+    async with client(stack) as c:
+        s = seller
+        await published_product(c, s, price=1990, name="=cmd|' /C calc'!A0")
+        draft = (await c.post("/v1/cabinet/products", json={"name": "Draft guide"}, headers=s.headers)).json()
+        other = await new_seller(stack, c, "csv-other", legitimate=False)
+        await c.post("/v1/cabinet/products", json={"name": "Not yours"}, headers=other.headers)
+
+        r = await c.get("/v1/cabinet/products/csv", headers=s.headers)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+        assert 'filename="products.csv"' in r.headers["content-disposition"]
+        rows = list(csv.DictReader(io.StringIO(r.text), delimiter=";"))
+        names = [x["name"] for x in rows]
+        assert "'=cmd|' /C calc'!A0" in names and "Draft guide" in names and "Not yours" not in names
+        sold = next(x for x in rows if x["name"].startswith("'="))
+        assert (sold["price"], sold["currency"], sold["plans"], sold["state"], sold["sellable"]) == (
+            "19.90",
+            "EUR",
+            "1",
+            "published",
+            "yes",
+        )
+        unpublished = next(x for x in rows if x["id"] == str(draft["id"]))
+        assert unpublished["state"] == "unpublished" and "no_pricing_plans" in unpublished["warnings"]
+
+        r = await c.get("/v1/cabinet/products/csv", params={"filters[state]": "published"}, headers=s.headers)
+        assert [x["state"] for x in csv.DictReader(io.StringIO(r.text), delimiter=";")] == ["published"] * (
+            len([x for x in rows if x["state"] == "published"])
+        )
+        assert (await c.get("/v1/cabinet/products/csv")).status_code == 401

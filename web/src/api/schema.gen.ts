@@ -1181,6 +1181,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products Csv
+         * @description The products the list shows (its state filter and sort), every page, as CSV (editor §2 product list): one
+         *     row per product with its price, plans, sales, and the warnings that keep it from selling.
+         */
+        get: operations["products_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/recovery_analytics": {
         parameters: {
             query?: never;
@@ -7654,6 +7675,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanPreviewOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    products_csv: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by state */
+                "filters[state]"?: "published" | "unpublished" | "archived";
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "name" | "updated_at" | "sold_count" | "id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The listed products as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -294,6 +294,10 @@ export const listProducts = (query: QueryParams = {}, options: Options = {}) =>
 export const createProduct = (body: Body<'create_product', 'description' | 'form'>, options: Options = {}) =>
   api.post<Answer<'create_product'>>(`/cabinet/products`, body, { ...options });
 
+/** GET /v1/cabinet/products/csv: Products Csv */
+export const productsCsv = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'products_csv'>>(`/cabinet/products/csv`, { ...options, query });
+
 /** GET /v1/cabinet/products/{product_id}: Get Product */
 export const getProduct = (productId: Param<'get_product', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'get_product'>>(`/cabinet/products/${seg(productId)}`, { ...options });

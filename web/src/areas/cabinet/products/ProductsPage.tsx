@@ -16,16 +16,19 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../api/types';
+import { toast } from '../../../app/notify';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { useMoney } from '../../../components/Money';
 import { StatusChip } from '../../../components/StatusChip';
 import { lastPage, toApiQuery, type ListDefaults } from '../../../lib/listState';
+import { openProtectedFile } from '../../../lib/download';
 import { useListParams } from '../../../lib/useListParams';
 import { shopPath, useSellerUsername } from '../useSellerUsername';
 import { NewProductDialog } from './NewProductDialog';
@@ -63,13 +66,26 @@ export default function ProductsPage() {
 
   return (
     <>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <Typography variant="h4" component="h1">
           {t('products.title')}
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="new-product">
-          {t('products.newProduct')}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button
+            startIcon={<DownloadIcon />}
+            onClick={() =>
+              void openProtectedFile(`/v1/cabinet/products/csv${stateFilter ? `?filters[state]=${encodeURIComponent(stateFilter)}` : ''}`).then(
+                (ok) => ok || toast(t('toast.error'), 'error'),
+              )
+            }
+            data-testid="products-csv"
+          >
+            {t('products.exportCsv')}
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="new-product">
+            {t('products.newProduct')}
+          </Button>
+        </Stack>
       </Stack>
       <Paper>
         <Tabs
