@@ -10,7 +10,8 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.invoices import VatTreatment, priced_terms, vat_treatment
+from domain.billing_calendar import PlanTerms
+from domain.invoices import VatTreatment, priced_terms
 from domain.keys import attempt_denied_key, order_event_key, payment_pending_key
 from domain.ledger import platform_fee, sale_entries
 from domain.orders import (
@@ -31,7 +32,7 @@ from store.catalog.plans import plan_terms
 from store.db import session
 from store.ledger.actions import entries_booked, fee_rate_of
 from store.legitimation.models import SellerProfileRow
-from store.orders.invoices import InvoiceDraft, invoice_numbered, snapshot_now
+from store.orders.invoices import InvoiceDraft, invoice_numbered, seller_vat, snapshot_now
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 from store.orders.queries import order_by_token, payer_customer
 
@@ -51,16 +52,21 @@ async def payer_customer_saved(s: AsyncSession, email: str, customer_id: str) ->
 
 
 async def buyer_vat(s: AsyncSession, seller_id: int, payer: dict[str, str | None]) -> VatTreatment:
-    """The VAT a buyer's invoice from this seller will carry, from the seller's status and the buyer's country
-    and VAT id (the rule `snapshot_now` applies when the invoice is issued)."""
+    """The VAT a buyer's invoice from this seller will carry (`seller_vat`, the rule the invoice applies)."""
     profile = await s.scalar(select(SellerProfileRow).where(SellerProfileRow.seller_id == seller_id))
-    return vat_treatment(
-        bool(profile and profile.vat_payer),
-        profile.vat_exempt_reason.value if profile and profile.vat_exempt_reason else None,
-        profile.country_code if profile else None,
-        payer.get("country"),
-        payer.get("vat_id"),
-    )
+    return seller_vat(profile, payer.get("country"), payer.get("vat_id"))
+
+
+async def buyer_terms(
+    s: AsyncSession, seller_id: int, plan: PricingPlan, payer: dict[str, str | None]
+) -> tuple[PlanTerms, VatTreatment | None]:
+    """The plan's terms as this buyer pays them: a net price with the VAT their invoice will carry (and that
+    VAT), a gross price as it is (None: not looked up)."""
+    terms = plan_terms(plan)
+    if not plan.use_net_price:
+        return terms, None
+    vat = await buyer_vat(s, seller_id, payer)
+    return priced_terms(terms, vat.rate_bp), vat
 
 
 async def order_created(
@@ -73,10 +79,7 @@ async def order_created(
     customer_id: str,
     setup_intent_id: str,
 ) -> Order:
-    terms = plan_terms(plan)
-    if plan.use_net_price:
-        # a net price: the buyer pays it with the VAT their invoice will carry (seller's status, buyer's country)
-        terms = priced_terms(terms, (await buyer_vat(s, product.seller_id, payer)).rate_bp)
+    terms, _ = await buyer_terms(s, product.seller_id, plan, payer)
     order = Order(
         token=token,
         setup_intent_id=setup_intent_id,

@@ -18,6 +18,7 @@ from domain.invoices import (
     InvoiceLine,
     InvoiceSnapshot,
     VatKind,
+    VatTreatment,
     postal_address,
     vat_treatment,
 )
@@ -160,6 +161,20 @@ def buyer_lines(order: Order) -> list[str]:
     return [x for x in (order.payer_company, buyer, street, town, order.payer_email) if x]
 
 
+def seller_vat(
+    profile: SellerProfileRow | None, buyer_country: str | None, buyer_vat_id: str | None
+) -> VatTreatment:
+    """The VAT a buyer's invoice from this seller carries: the seller's status and country, the buyer's country
+    and VAT id. One rule for the price shown, the amount charged and the invoice issued."""
+    return vat_treatment(
+        bool(profile and profile.vat_payer),
+        profile.vat_exempt_reason.value if profile and profile.vat_exempt_reason else None,
+        profile.country_code if profile else None,
+        buyer_country,
+        buyer_vat_id,
+    )
+
+
 async def snapshot_now(
     s: AsyncSession, order: Order, text: str, kind: str = "sale", facts: dict[str, Any] | None = None
 ) -> InvoiceSnapshot:
@@ -175,13 +190,7 @@ async def snapshot_now(
             .where(Seller.id == order.seller_id)
         )
     ).one()
-    vat = vat_treatment(
-        bool(profile and profile.vat_payer),
-        profile.vat_exempt_reason.value if profile and profile.vat_exempt_reason else None,
-        profile.country_code if profile else None,
-        order.payer_country,
-        order.payer_vat_id,
-    )
+    vat = seller_vat(profile, order.payer_country, order.payer_vat_id)
     home = (profile.country_code if profile else None) or HOME_COUNTRY
     return InvoiceSnapshot(
         seller_lines(user, profile),

@@ -17,16 +17,16 @@ from core.settings import get_settings
 from domain.billing_calendar import schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.invoices import buyer_vat_id, priced_terms, vat_of_gross
+from domain.invoices import buyer_vat_id, vat_of_gross
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, VAT_ID_MAX
 from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
 from domain.subscriptions import order_defers_first_rate, terms_from_json
 from handles.checkout import CheckoutOver, authenticated, pay
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
-from store.catalog.plans import plan_terms
 from store.catalog.queries import shop_product
 from store.orders.actions import (
+    buyer_terms,
     buyer_vat,
     new_order_token,
     order_created,
@@ -68,10 +68,9 @@ async def plan_price(
             raise invalid(vat_id=str(e)) from e
     else:
         vat_id = None
-    vat = await buyer_vat(s, v.product.seller_id, {"country": country, "vat_id": vat_id})
-    terms = plan_terms(plan)
-    if plan.use_net_price:
-        terms = priced_terms(terms, vat.rate_bp)
+    payer: dict[str, str | None] = {"country": country, "vat_id": vat_id}
+    terms, looked_up = await buyer_terms(s, v.product.seller_id, plan, payer)
+    vat = looked_up or await buyer_vat(s, v.product.seller_id, payer)
     amount = terms.first_amount
     tax = vat_of_gross(amount, vat.rate_bp) if vat.rate_bp else 0
     return PriceOut(
