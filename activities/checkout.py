@@ -39,6 +39,7 @@ from providers.mail.smtp import Mailer
 from providers.stripe.client import CheckoutIntents, Intent
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from store.accounts.queries import seller_user_of
+from store.catalog.license_keys import order_goods_reserved
 from store.db import session
 from store.orders.actions import (
     access_granted,
@@ -52,6 +53,7 @@ from store.orders.actions import (
     payment_pending,
     sale_booked,
 )
+from store.orders.delivery import Delivered, delivered_of
 from store.orders.queries import (
     access_of_order,
     intent_for_attempt,
@@ -61,6 +63,7 @@ from store.orders.queries import (
 )
 
 log = structlog.get_logger()
+SOLD_OUT = "This product is sold out."
 
 
 async def _recorded(token: str, intent: Intent, attempt: int, message: str | None = None) -> IntentStatus:
@@ -116,6 +119,13 @@ class CheckoutActivities:
             rec = await intent_for_attempt(s, order.id, attempt)
             amount, currency, customer = order.total, order.currency_key, order.provider_customer_id
             recurring = order.terms is not None
+            # a license key is set aside for this order before any money moves: the last key goes to one buyer
+            ready = rec is not None or await order_goods_reserved(s, order)
+        if not ready:
+            bound.info("sold_out")
+            return await _recorded(
+                token, Intent.declined(req.payment_method, SOLD_OUT, amount, currency), attempt
+            )
         ref = rec.provider_ref if rec else ""
         try:
             if rec is None:
@@ -173,7 +183,15 @@ class CheckoutActivities:
         """A deferred order (test period, start day): nothing is charged; the attempt succeeds when the checkout
         page's SetupIntent saved this very card, and fails (the buyer may enter it again) otherwise."""
         async with session() as s:
-            setup = (await order_by_token(s, req.order_token)).setup_intent_id or ""
+            order = await order_by_token(s, req.order_token)
+            setup = order.setup_intent_id or ""
+            ready = await order_goods_reserved(s, order)
+        if not ready:
+            async with session() as s:
+                await payment_denied(s, req.order_token, setup, SOLD_OUT, req.attempt)
+            return IntentStatus(
+                intent_id=setup, outcome=PayOutcome.failed, attempt=req.attempt, error_message=SOLD_OUT
+            )
         try:
             saved = await self.payments.setup_payment_method(setup) if setup else None
         except ProviderRefused as e:
@@ -248,7 +266,12 @@ class CheckoutActivities:
 
     @activity.defn
     async def grant_access(self, req: OrderStep) -> AccessGranted:
+        """The payer's access, and for a license-key product the key set aside when they paid. A paid order whose
+        key is missing (none was free) retries until the seller adds keys: the order is never dropped."""
         async with session() as s:
+            order = await order_by_token(s, req.order_token)
+            if not await order_goods_reserved(s, order):
+                raise ApplicationError("no license key left for a paid order", type="NoKeyLeft")
             access = await access_granted(s, req.order_token)
         log.info("access_granted", order_token=req.order_token)
         return AccessGranted(access_token=access.token)
@@ -261,8 +284,17 @@ class CheckoutActivities:
         async with session() as s:
             order = await order_by_token(s, req.order_token)
             access = await access_of_order(s, order.id)
+            delivered = await delivered_of(s, order) or Delivered()
             invoice = await invoice_of_order(s, order.id)
             seller_user = await seller_user_of(s, order.seller_id)
+        what = {
+            "download_url": f"{base}/v1/shop/downloads/{delivered.download_token}"
+            if delivered.download_token
+            else "",
+            "license_key": delivered.license_key or "",
+            "delivery_link": delivered.link or "",
+            "delivery_text": delivered.text or "",
+        }
         if order.started_on is not None:  # deferred: the card is saved, the first rate comes later
             if access is None:
                 raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")
@@ -276,7 +308,7 @@ class CheckoutActivities:
                     "product_name": order.product_name,
                     "amount": format_money(first.amount, order.currency_key),
                     "due": first.due.isoformat(),
-                    "download_url": f"{base}/v1/shop/downloads/{access.token}",
+                    **what,
                     "manage_url": f"{base}/s/{seller_user.username if seller_user else ''}/payment/"
                     f"{req.order_token}/manage",
                     "order_token": req.order_token,
@@ -296,7 +328,7 @@ class CheckoutActivities:
                     "product_name": order.product_name,
                     "price": format_money(order.total, order.currency_key),
                     "invoice_number": str(invoice.number),
-                    "download_url": f"{base}/v1/shop/downloads/{access.token}",
+                    **what,
                     "order_token": req.order_token,
                 },
             )

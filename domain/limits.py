@@ -23,6 +23,8 @@ PLAN_NAME_MAX = 200
 FILE_NAME_MAX = 255
 CONTENT_TYPE_MAX = 100
 ACCESS_PASSWORD_MAX = 200
+URL_MAX = 2000  # a delivery link
+DELIVERY_TEXT_MAX = 5000  # what a digital or service product shows the buyer once paid
 
 # Seller profile, bank accounts, documents, legitimation
 PROFILE_TEXT_MAX = 300  # core §9 "default text-field length limit 300"

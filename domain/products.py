@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from domain.license_keys import KEY_POOL_MIN
+
 
 class ProductForm(StrEnum):
+    digital = "digital"  # delivers a link and/or a text (the shop-side form of editor §3)
     course = "course"
     service = "service"
     download = "download"
@@ -53,6 +56,10 @@ class NotSellableReason(StrEnum):
     has_access_password = "has_access_password"
 
 
+# The forms a seller can create today: each is sold and delivered end to end (the others come with their delivery).
+CREATABLE_FORMS = (ProductForm.download, ProductForm.digital, ProductForm.service, ProductForm.license_key)
+
+
 # Price limits (core §9) in major units; stored prices are minor units.
 PRICE_MIN_MAJOR = 1
 PRICE_MAX_MAJOR = 1_000_000
@@ -75,11 +82,17 @@ class SellableFacts:
     limit: int | None
     seller_can_sell: bool
     any_payment_method_active: bool
+    free_keys: int = 0  # a license-key product's keys not yet sold or reserved
 
 
 def is_sold_out(sold: int, reserved: int, limit: int | None) -> bool:
     """Sold out: sold plus reserved is at least limit (editor §4)."""
     return limit is not None and sold + reserved >= limit
+
+
+def is_pool_empty(f: SellableFacts) -> bool:
+    """A license-key product with no free key left is sold out (editor §4 'limit reached')."""
+    return f.form == ProductForm.license_key and f.free_keys < KEY_POOL_MIN
 
 
 def not_sellable_reasons(f: SellableFacts, *, require_published: bool = True) -> list[NotSellableReason]:
@@ -97,9 +110,9 @@ def not_sellable_reasons(f: SellableFacts, *, require_published: bool = True) ->
         r.append(NotSellableReason.no_active_pay_method)
     if f.active_pricing_plans == 0:
         r.append(NotSellableReason.no_pricing_plans)
-    if is_sold_out(f.sold_count, f.reserved_count, f.limit):
+    if is_sold_out(f.sold_count, f.reserved_count, f.limit) or is_pool_empty(f):
         r.append(NotSellableReason.limit_reached)
-    if f.form == ProductForm.download and not f.has_digitals:
+    if f.form in (ProductForm.download, ProductForm.digital) and not f.has_digitals:
         r.append(NotSellableReason.no_digitals)
     if not f.is_free and not f.seller_can_sell:
         r.append(NotSellableReason.finish_registration)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-from collections import defaultdict, deque
 from datetime import UTC, datetime
 from typing import Annotated
 
@@ -29,6 +27,7 @@ from api.schemas.session import (
     UserPatch,
 )
 from api.security import Tokens, access_token
+from api.throttle import throttle
 from core.settings import get_settings
 from domain.accounts import (
     ProfileType,
@@ -57,19 +56,7 @@ from store.accounts.queries import profile_types, seller_of, user_by_email, user
 
 router = APIRouter(prefix="/v1/app", tags=["session"])
 
-# Sign-in throttle: at most 10 attempts per minute per client address (core §8: 429 'retry later').
-_ATTEMPTS: dict[str, deque[float]] = defaultdict(deque)
-THROTTLE_MAX, THROTTLE_WINDOW_S = 10, 60.0
-
-
-def throttle(request: Request, key: str) -> None:
-    now = time.monotonic()
-    q = _ATTEMPTS[f"{request.client.host if request.client else '-'}:{key}"]
-    while q and now - q[0] > THROTTLE_WINDOW_S:
-        q.popleft()
-    if len(q) >= THROTTLE_MAX:
-        raise DomainError(ErrorCode.MS_MAX_CONCURRENT_REQ)
-    q.append(now)
+# Sign-in throttle: at most 10 attempts per minute per client address and email (api.throttle).
 
 
 async def user_out(s: DB, user: User) -> UserOut:

@@ -8,14 +8,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, Strict, StringConstraints
 
 from domain.billing_calendar import START_DAYS, defers_first_rate, installment_total, schedule
+from domain.license_keys import KEY_FORMAT_MAX, KEY_MAX, KEYS_PER_ADD_MAX, KeyState
 from domain.limits import (
     AMOUNT_MAX,
     CURRENCY_LEN,
+    DELIVERY_TEXT_MAX,
     PAYMENTS_COUNT_MAX,
     PLAN_NAME_MAX,
     PRODUCT_DESCRIPTION_MAX,
     PRODUCT_NAME_MAX,
     TEST_DAYS_MAX,
+    URL_MAX,
 )
 from domain.listing import ListAnswer
 from domain.orders import PaymentType
@@ -76,6 +79,13 @@ class ProductOut(BaseModel):
     sellable: bool
     warnings: list[NotSellableReason]
     pricing_plans: list[PlanOut]
+    # what a digital or service product delivers once paid
+    delivery_link: str | None = None
+    delivery_text: str | None = None
+    # a license-key product: its key format and pool
+    key_format: str | None = None
+    license_keys_free: int | None = None
+    license_keys_taken: int | None = None
 
 
 class ProductList(ListAnswer[ProductOut]):
@@ -85,13 +95,21 @@ class ProductList(ListAnswer[ProductOut]):
 class ProductIn(BaseModel):
     name: str = Field(min_length=1, max_length=PRODUCT_NAME_MAX)
     description: str = Field("", max_length=PRODUCT_DESCRIPTION_MAX)
-    form: Literal[ProductForm.download] = ProductForm.download
+    form: Literal[ProductForm.download, ProductForm.digital, ProductForm.service, ProductForm.license_key] = (
+        ProductForm.download
+    )
 
 
 class ProductPatch(BaseModel):
     name: str | None = Field(None, min_length=1, max_length=PRODUCT_NAME_MAX)
     description: str | None = Field(None, max_length=PRODUCT_DESCRIPTION_MAX)
     internal_name: str | None = Field(None, max_length=PRODUCT_NAME_MAX)
+    # an empty string clears the link, the text or the format
+    delivery_link: str | None = Field(None, max_length=URL_MAX, description="an http(s) link")
+    delivery_text: str | None = Field(None, max_length=DELIVERY_TEXT_MAX)
+    key_format: str | None = Field(
+        None, max_length=KEY_FORMAT_MAX, description="e.g. SF-{alphanumeric_5}-{numeric_4}"
+    )
 
 
 Amount = Annotated[int, Strict(), Field(ge=0, le=AMOUNT_MAX)]  # an integer: never true, 1.0 or "1"
@@ -140,3 +158,31 @@ def plan_out(plan: Any, today: date | None = None) -> PlanOut:
             "schedule": [RateOut(number=r.number, due=r.due, amount=r.amount) for r in rates],
         }
     )
+
+
+class LicenseKeysIn(BaseModel):
+    """Keys for the pool: pasted (one per line, or the first column of a CSV) or generated from the format."""
+
+    text: str | None = Field(
+        None, max_length=KEYS_PER_ADD_MAX * (KEY_MAX + 2), description="one key per line"
+    )
+    generate: Annotated[int, Strict(), Field(ge=1, le=KEYS_PER_ADD_MAX)] | None = None
+
+
+class LicenseKeysAdded(BaseModel):
+    added: int
+    duplicates: int  # already in the pool (or twice in the input): not added again
+    free: int  # the pool's free keys now
+
+
+class LicenseKeyOut(BaseModel):
+    id: int
+    key: str
+    state: KeyState
+    order_token: str | None
+    payer_email: str | None
+    reserved_at: datetime | None
+
+
+class LicenseKeyList(ListAnswer[LicenseKeyOut]):
+    """The generic list answer (core §7) of LicenseKeyOut."""

@@ -11,6 +11,7 @@ from api.schemas.catalog import PlanOut
 from api.schemas.fields import CountryCode, Email
 from domain.checkout import PayOutcome
 from domain.invoices import VatKind, buyer_vat_id
+from domain.license_keys import VerifyAnswer
 from domain.limits import (
     ID_MAX,
     PERSON_NAME_MAX,
@@ -130,6 +131,11 @@ class ThankYou(BaseModel):
     # a test period or start day: nothing was charged yet; the first rate's day and amount
     first_due: date | None = None
     first_amount: int | None = None
+    # what the order delivers besides a file, while it stays paid: a link and/or a text (a digital product, a
+    # service's booking note), a license key
+    delivery_link: str | None = None
+    delivery_text: str | None = None
+    license_key: str | None = None
 
 
 class StorefrontProduct(BaseModel):
@@ -147,3 +153,11 @@ class Storefront(BaseModel):
     username: str
     seller_name: str
     products: list[StorefrontProduct]
+
+
+class LicenseKeyCheck(BaseModel):
+    """What a seller's software hears about a key: valid, unknown, or revoked (refunded, charged back, or its
+    subscription ended or is unpaid)."""
+
+    state: VerifyAnswer
+    product: str | None = None  # the product's slug, for a known key

@@ -134,7 +134,7 @@ def plan_changed(
     return plan
 
 
-async def product_updated(s: AsyncSession, view: ProductView, changes: dict[str, str]) -> None:
+async def product_updated(s: AsyncSession, view: ProductView, changes: dict[str, str | None]) -> None:
     for field, value in changes.items():
         setattr(view.product, field, value)
     await s.flush()

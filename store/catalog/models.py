@@ -1,7 +1,21 @@
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from datetime import datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
+from domain.license_keys import KEY_FORMAT_MAX, KEY_MAX
 from domain.limits import (
     ACCESS_PASSWORD_MAX,
     CONTENT_TYPE_MAX,
@@ -10,6 +24,7 @@ from domain.limits import (
     PLAN_NAME_MAX,
     PRODUCT_NAME_MAX,
     SLUG_MAX,
+    URL_MAX,
 )
 from domain.orders import PaymentType
 from domain.products import ProductForm, Publication
@@ -51,6 +66,29 @@ class Product(Timestamps, Base):
     sold_count: Mapped[int] = mapped_column(Integer, default=0)
     reserved_count: Mapped[int] = mapped_column(Integer, default=0)
     file_id: Mapped[int | None] = mapped_column(ForeignKey("files.id", ondelete="SET NULL"))
+    # what a digital or service product delivers once paid: a link and/or a text (a service's booking note)
+    delivery_link: Mapped[str | None] = mapped_column(String(URL_MAX))
+    delivery_text: Mapped[str | None] = mapped_column(Text)
+    key_format: Mapped[str | None] = mapped_column(String(KEY_FORMAT_MAX))  # a license-key product's format
+
+
+class LicenseKey(Base):
+    """One key of a license-key product's pool. An order takes exactly one (the unique order_id) when it is paid
+    for, the free key taken under SKIP LOCKED so two buyers of the last key cannot both get it; a checkout that
+    expires unpaid gives its key back. A sold key is never reused."""
+
+    __tablename__ = "license_keys"
+    __table_args__ = (
+        UniqueConstraint("seller_id", "key"),
+        Index("ix_license_keys_free", "product_id", "id", postgresql_where=text("order_id IS NULL")),
+    )
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(KEY_MAX))
+    order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"), unique=True)
+    reserved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
 
 
 class PricingPlan(Timestamps, Base):

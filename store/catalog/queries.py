@@ -10,8 +10,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.account_deletion import AccountType
 from domain.errors import DomainError, ErrorCode
 from domain.listing import ListParams
-from domain.products import NotSellableReason, Publication, SellableFacts, not_sellable_reasons
+from domain.products import NotSellableReason, ProductForm, Publication, SellableFacts, not_sellable_reasons
 from store.accounts.models import Seller, User
+from store.catalog.license_keys import PoolCounts, pool_counts
 from store.catalog.models import File, PricingPlan, Product
 from store.listing import ListSpec, Query, run_list
 
@@ -23,6 +24,15 @@ class ProductView:
     plans: list[PricingPlan]
     seller: Seller
     seller_username: str | None
+    keys: PoolCounts | None = None  # a license-key product's pool
+
+    @property
+    def has_digitals(self) -> bool:
+        """A download has its file; a digital product a link or a text to deliver."""
+        p = self.product
+        if p.form == ProductForm.digital:
+            return bool(p.delivery_link or (p.delivery_text or "").strip())
+        return self.file is not None
 
     @property
     def reasons(self) -> list[NotSellableReason]:
@@ -35,12 +45,13 @@ class ProductView:
                 is_published=p.publication == Publication.published,
                 has_access_password=bool(p.access_password),
                 active_pricing_plans=sum(1 for x in self.plans if x.active),
-                has_digitals=self.file is not None,
+                has_digitals=self.has_digitals,
                 sold_count=p.sold_count,
                 reserved_count=p.reserved_count,
                 limit=p.limit,
                 seller_can_sell=self.seller.can_sell,
                 any_payment_method_active=self.seller.payment_account_done,
+                free_keys=self.keys.free if self.keys else 0,
             )
         )
 
@@ -81,8 +92,15 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
         await s.execute(select(PricingPlan).where(PricingPlan.product_id.in_(plans)).order_by(PricingPlan.id))
     ).scalars():
         plans[plan.product_id].append(plan)
+    pools = await pool_counts(s, [p.id for p in products if p.form == ProductForm.license_key])
     return [
-        ProductView(p, files.get(p.file_id) if p.file_id else None, plans[p.id], *sellers[p.seller_id])
+        ProductView(
+            p,
+            files.get(p.file_id) if p.file_id else None,
+            plans[p.id],
+            *sellers[p.seller_id],
+            keys=pools.get(p.id),
+        )
         for p in products
     ]
 

@@ -27,6 +27,7 @@ from domain.orders import (
 )
 from domain.subscriptions import RECURRING, terms_to_json
 from store.accounts.models import Seller
+from store.catalog.license_keys import key_released
 from store.catalog.models import PricingPlan, Product
 from store.catalog.plans import plan_terms
 from store.db import session
@@ -255,6 +256,7 @@ async def checkout_expired(s: AsyncSession, token: str) -> None:
     order = await order_by_token(s, token, lock=True)
     if order.payment_state in (PaymentState.payment_waiting, PaymentState.payment_pending):
         order.payment_state = PaymentState.payment_not_completed
+    await key_released(s, order)
 
 
 async def invoice_issued(token: str) -> int:

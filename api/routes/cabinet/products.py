@@ -5,15 +5,20 @@ from __future__ import annotations
 import csv
 import io
 import re
-from typing import Annotated
+from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
-from fastapi import APIRouter, File, Request, Response, UploadFile
+from fastapi import APIRouter, File, Query, Request, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
 from api.listing import list_openapi, list_params
 from api.schemas.catalog import (
     MAX_UPLOAD_BYTES,
     Action,
+    LicenseKeyList,
+    LicenseKeyOut,
+    LicenseKeysAdded,
+    LicenseKeysIn,
     PlanIn,
     PlanList,
     PlanOut,
@@ -27,10 +32,20 @@ from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.billing_calendar import PlanTerms, parse_period, validate_terms
 from domain.csv_cells import text_cell
-from domain.errors import invalid
+from domain.errors import DomainError, ErrorCode, invalid
+from domain.license_keys import (
+    FORMAT_MESSAGES,
+    KEYS_PER_ADD_MAX,
+    KeyFormat,
+    KeyFormatError,
+    KeyState,
+    key_problem,
+    keys_from_text,
+    parse_format,
+)
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
 from domain.money import SUPPORTED_CURRENCIES, decimal_text
-from domain.products import PRODUCTS_PAGE_SIZE, Publication
+from domain.products import PRODUCTS_PAGE_SIZE, ProductForm, Publication
 from providers.storage.local import storage
 from store.catalog.actions import (
     file_attached,
@@ -45,9 +60,11 @@ from store.catalog.actions import (
     product_unpublished,
     product_updated,
 )
+from store.catalog.license_keys import key_removed, keys_added, keys_listed, pool_counts
 from store.catalog.queries import PRODUCT_LIST, ProductView, product_of, products_listed
 
 router = APIRouter()
+KEYS_CSV_MAX_BYTES = 2 * 1024 * 1024
 
 
 def product_out(v: ProductView) -> ProductOut:
@@ -73,6 +90,11 @@ def product_out(v: ProductView) -> ProductOut:
         sellable=not v.reasons,
         warnings=v.warnings,
         pricing_plans=[plan_out(x) for x in v.plans if x.active],
+        delivery_link=p.delivery_link,
+        delivery_text=p.delivery_text,
+        key_format=p.key_format,
+        license_keys_free=v.keys.free if v.keys else None,
+        license_keys_taken=v.keys.taken if v.keys else None,
     )
 
 
@@ -182,8 +204,125 @@ async def update_product(product_id: Id, body: ProductPatch, seller: CurrentSell
     v = await product_of(s, seller.id, product_id)
     if body.name is not None and not body.name.strip():
         raise invalid(name="required")
-    await product_updated(s, v, body.model_dump(exclude_none=True))
+    changes: dict[str, str | None] = dict(body.model_dump(exclude_none=True))
+    for field in ("delivery_link", "delivery_text", "key_format"):
+        if field in changes:
+            changes[field] = (changes[field] or "").strip() or None
+    if link := changes.get("delivery_link"):
+        if not is_web_link(link):
+            raise invalid(delivery_link="must be a link starting with http:// or https://")
+    if fmt := changes.get("key_format"):
+        parsed = parse_format(fmt)
+        if isinstance(parsed, KeyFormatError):
+            err = DomainError(ErrorCode.INVALID_INPUT, fields={"key_format": FORMAT_MESSAGES[parsed]})
+            err.reason = parsed.value  # bad_format, format_size or format_type: the web app words each
+            raise err
+    await product_updated(s, v, changes)
     return product_out(await product_of(s, seller.id, product_id))
+
+
+def is_web_link(value: str) -> bool:
+    """An http(s) link with a host and no spaces: what a buyer can open."""
+    try:
+        parts = urlsplit(value)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and not any(c.isspace() for c in value)
+
+
+# ----- a license-key product's pool ----------------------------------------------------------------------------
+def _license_product(v: ProductView) -> None:
+    if v.product.form != ProductForm.license_key:
+        raise DomainError(ErrorCode.NOT_FOUND, "This product has no license keys.")
+
+
+async def _keys_joined(s: DB, v: ProductView, keys: list[str]) -> LicenseKeysAdded:
+    if not keys:
+        raise invalid(text="required")
+    if len(keys) > KEYS_PER_ADD_MAX:
+        raise invalid(text=f"at most {KEYS_PER_ADD_MAX} keys at once")
+    fmt = parse_format(v.product.key_format) if v.product.key_format else None
+    fmt = fmt if isinstance(fmt, KeyFormat) else None
+    for line, key in enumerate(keys, start=1):
+        if problem := key_problem(key, fmt):
+            raise invalid(text=f"line {line}: {problem}")
+    added, duplicates = await keys_added(s, v.product, keys)
+    counts = (await pool_counts(s, [v.product.id]))[v.product.id]
+    return LicenseKeysAdded(added=added, duplicates=duplicates, free=counts.free)
+
+
+@router.post("/products/{product_id}/license_keys", response_model=LicenseKeysAdded, status_code=201)
+async def add_license_keys(
+    product_id: Id, body: LicenseKeysIn, seller: CurrentSeller, s: DB
+) -> LicenseKeysAdded:
+    """Keys join the pool: pasted (one per line, or the first column of a CSV) or `generate` N from the product's
+    format. A key already in the seller's pools is not added twice; one bad key refuses the whole batch."""
+    v = await product_of(s, seller.id, product_id)
+    _license_product(v)
+    if (body.text is None) == (body.generate is None):
+        raise invalid(text="send the keys as text, or a number of keys to generate")
+    if body.generate is not None:
+        fmt = parse_format(v.product.key_format) if v.product.key_format else None
+        if not isinstance(fmt, KeyFormat):
+            raise invalid(generate="set a key format first")
+        keys = [fmt.generate() for _ in range(body.generate)]
+    else:
+        keys = keys_from_text(body.text or "")
+    return await _keys_joined(s, v, keys)
+
+
+@router.post("/products/{product_id}/license_keys/csv", response_model=LicenseKeysAdded, status_code=201)
+async def upload_license_keys(
+    product_id: Id, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
+) -> LicenseKeysAdded:
+    """A CSV (or plain text) file of keys: the first column of each row, a `key` header skipped."""
+    v = await product_of(s, seller.id, product_id)
+    _license_product(v)
+    data = await file.read(KEYS_CSV_MAX_BYTES + 1)
+    if len(data) > KEYS_CSV_MAX_BYTES:
+        raise invalid(file="too big")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise invalid(file="must be UTF-8 text") from None
+    return await _keys_joined(s, v, keys_from_text(text))
+
+
+@router.get("/products/{product_id}/license_keys", response_model=LicenseKeyList)
+async def list_license_keys(
+    product_id: Id,
+    seller: CurrentSeller,
+    s: DB,
+    state: Literal["free", "taken"] | None = None,
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+    per: Annotated[int, Query(ge=1, le=500)] = 50,
+) -> LicenseKeyList:
+    v = await product_of(s, seller.id, product_id)
+    _license_product(v)
+    rows, total = await keys_listed(
+        s, v.product, KeyState.free if state == "free" else KeyState.delivered if state else None, page, per
+    )
+    return LicenseKeyList(
+        list=[
+            LicenseKeyOut(
+                id=r.id,
+                key=r.key,
+                state=r.state,
+                order_token=r.order_token,
+                payer_email=r.payer_email,
+                reserved_at=r.reserved_at,
+            )
+            for r in rows
+        ],
+        total_count=total,
+    )
+
+
+@router.delete("/products/{product_id}/license_keys/{key_id}", status_code=204)
+async def remove_license_key(product_id: Id, key_id: Id, seller: CurrentSeller, s: DB) -> None:
+    v = await product_of(s, seller.id, product_id)
+    _license_product(v)
+    await key_removed(s, v.product, key_id)
 
 
 @router.post("/products/{product_id}/file", response_model=ProductOut)

@@ -1,11 +1,21 @@
-"""`/v1/shop`: the public shop, one module per capability: the product page, checkout and pay, downloads, invoices, the payer's manage page."""
+"""`/v1/shop`: the public shop, one module per capability: the product page, checkout and pay, downloads, invoices, the payer's manage page, the license-key check."""
 
 from fastapi import APIRouter
 
-from api.routes.shop import checkout, downloads, host, invoices, manage, products, storefront
+from api.routes.shop import (
+    checkout,
+    downloads,
+    host,
+    invoices,
+    license_keys,
+    manage,
+    products,
+    storefront,
+)
 
 router = APIRouter(prefix="/v1/shop", tags=["shop"])
 router.include_router(host.router)
+router.include_router(license_keys.router)
 router.include_router(products.router)
 router.include_router(storefront.router)
 router.include_router(checkout.router)

@@ -34,8 +34,9 @@ from store.orders.actions import (
     setup_intent_recorded,
     setup_renewed,
 )
+from store.orders.delivery import Delivered, delivered_of
 from store.orders.models import Order
-from store.orders.queries import access_of_order, invoice_of_order, order_in_shop, payer_customer
+from store.orders.queries import invoice_of_order, order_in_shop, payer_customer
 
 router = APIRouter()
 log = structlog.get_logger()
@@ -217,10 +218,9 @@ async def order_authenticated(
 @router.get("/{username}/orders/{token}", response_model=ThankYou)
 async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
     order = await order_in_shop(s, username, token)
-    access = await access_of_order(s, order.id)
+    delivered = await delivered_of(s, order) or Delivered()
     invoice = await invoice_of_order(s, order.id)
     seller = await seller_user_of(s, order.seller_id)
-    paid = order.payment_state in PAID_STATES
     first = (
         schedule(terms_from_json(order.terms), order.started_on, horizon=1)[0]
         if order.started_on is not None and order.terms is not None
@@ -234,11 +234,14 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         total=order.total,
         currency=order.currency_key,
         payer_email=order.payer_email,
-        download_url=f"{get_settings().public_url}/v1/shop/downloads/{access.token}"
-        if paid and access
+        download_url=f"{get_settings().public_url}/v1/shop/downloads/{delivered.download_token}"
+        if delivered.download_token
         else None,
         invoice_number=invoice.number if invoice else None,
         recurring=order.terms is not None,
         first_due=first.due if first else None,
         first_amount=first.amount if first else None,
+        delivery_link=delivered.link,
+        delivery_text=delivered.text,
+        license_key=delivered.license_key,
     )

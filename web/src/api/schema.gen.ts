@@ -1102,6 +1102,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/license_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List License Keys */
+        get: operations["list_license_keys"];
+        put?: never;
+        /**
+         * Add License Keys
+         * @description Keys join the pool: pasted (one per line, or the first column of a CSV) or `generate` N from the product's
+         *     format. A key already in the seller's pools is not added twice; one bad key refuses the whole batch.
+         */
+        post: operations["add_license_keys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/license_keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove License Key */
+        delete: operations["remove_license_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/license_keys/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload License Keys
+         * @description A CSV (or plain text) file of keys: the first column of each row, a `key` header skipped.
+         */
+        post: operations["upload_license_keys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products/{product_id}/pricing_plans": {
         parameters: {
             query?: never;
@@ -1341,6 +1400,27 @@ export interface paths {
         };
         /** Shop Of Host */
         get: operations["shop_of_host"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/license_keys/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify License Key
+         * @description valid while the key's order is paid; revoked after a refund, a chargeback, an ended or unpaid subscription;
+         *     unknown for any other key (a key nobody bought is unknown too). At most 60 calls a minute per address (429).
+         */
+        get: operations["verify_license_key"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2011,6 +2091,11 @@ export interface components {
         };
         /** Body_upload_file */
         Body_upload_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_upload_license_keys */
+        Body_upload_license_keys: {
             /** File */
             file: string;
         };
@@ -2734,6 +2819,13 @@ export interface components {
          */
         InvoiceState: "paid" | "unpaid" | "canceled" | "issued";
         /**
+         * KeyState
+         * @description A key in the seller's pool: free to sell, reserved by an order being paid, delivered, or revoked (its
+         *     order was refunded, charged back or its subscription ended).
+         * @enum {string}
+         */
+        KeyState: "free" | "reserved" | "delivered" | "revoked";
+        /**
          * LegitimationOut
          * @description Where the seller stands (core §4 legitimation vocabulary) and what stops selling (core §6 canSell).
          */
@@ -2769,6 +2861,67 @@ export interface components {
          * @enum {string}
          */
         LegitimationStep: "head_quarter" | "legal_representative" | "documents" | "ubo" | "requested" | "in_review" | "change" | "registered" | "legitimated" | "rejected";
+        /**
+         * LicenseKeyCheck
+         * @description What a seller's software hears about a key: valid, unknown, or revoked (refunded, charged back, or its
+         *     subscription ended or is unpaid).
+         */
+        LicenseKeyCheck: {
+            /** Product */
+            product?: string | null;
+            state: components["schemas"]["VerifyAnswer"];
+        };
+        /**
+         * LicenseKeyList
+         * @description The generic list answer (core §7) of LicenseKeyOut.
+         */
+        LicenseKeyList: {
+            /** List */
+            list: components["schemas"]["LicenseKeyOut"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** LicenseKeyOut */
+        LicenseKeyOut: {
+            /** Id */
+            id: number;
+            /** Key */
+            key: string;
+            /** Order Token */
+            order_token: string | null;
+            /** Payer Email */
+            payer_email: string | null;
+            /** Reserved At */
+            reserved_at: string | null;
+            state: components["schemas"]["KeyState"];
+        };
+        /** LicenseKeysAdded */
+        LicenseKeysAdded: {
+            /** Added */
+            added: number;
+            /** Duplicates */
+            duplicates: number;
+            /** Free */
+            free: number;
+        };
+        /**
+         * LicenseKeysIn
+         * @description Keys for the pool: pasted (one per line, or the first column of a CSV) or generated from the format.
+         */
+        LicenseKeysIn: {
+            /** Generate */
+            generate?: number | null;
+            /**
+             * Text
+             * @description one key per line
+             */
+            text?: string | null;
+        };
         /**
          * LimitIn
          * @description A manager's account limit for a legitimated seller (core §4): `payments` stops selling, `payouts` stops
@@ -3404,7 +3557,7 @@ export interface components {
          * ProductForm
          * @enum {string}
          */
-        ProductForm: "course" | "service" | "download" | "membership" | "event" | "certificate" | "license_key" | "bundle";
+        ProductForm: "digital" | "course" | "service" | "download" | "membership" | "event" | "certificate" | "license_key" | "bundle";
         /** ProductIn */
         ProductIn: {
             /**
@@ -3415,9 +3568,9 @@ export interface components {
             /**
              * Form
              * @default download
-             * @constant
+             * @enum {string}
              */
-            form: "download";
+            form: "download" | "digital" | "service" | "license_key";
             /** Name */
             name: string;
         };
@@ -3445,6 +3598,10 @@ export interface components {
             created_at: string;
             /** Currency */
             currency: string | null;
+            /** Delivery Link */
+            delivery_link?: string | null;
+            /** Delivery Text */
+            delivery_text?: string | null;
             /** Description */
             description: string;
             /** File Name */
@@ -3460,6 +3617,12 @@ export interface components {
             is_free: boolean;
             /** Is Published */
             is_published: boolean;
+            /** Key Format */
+            key_format?: string | null;
+            /** License Keys Free */
+            license_keys_free?: number | null;
+            /** License Keys Taken */
+            license_keys_taken?: number | null;
             /** Name */
             name: string;
             /** Price */
@@ -3485,10 +3648,22 @@ export interface components {
         };
         /** ProductPatch */
         ProductPatch: {
+            /**
+             * Delivery Link
+             * @description an http(s) link
+             */
+            delivery_link?: string | null;
+            /** Delivery Text */
+            delivery_text?: string | null;
             /** Description */
             description?: string | null;
             /** Internal Name */
             internal_name?: string | null;
+            /**
+             * Key Format
+             * @description e.g. SF-{alphanumeric_5}-{numeric_4}
+             */
+            key_format?: string | null;
             /** Name */
             name?: string | null;
         };
@@ -3973,6 +4148,10 @@ export interface components {
         ThankYou: {
             /** Currency */
             currency: string;
+            /** Delivery Link */
+            delivery_link?: string | null;
+            /** Delivery Text */
+            delivery_text?: string | null;
             /** Download Url */
             download_url: string | null;
             /** First Amount */
@@ -3981,6 +4160,8 @@ export interface components {
             first_due?: string | null;
             /** Invoice Number */
             invoice_number: number | null;
+            /** License Key */
+            license_key?: string | null;
             /** Payer Email */
             payer_email: string;
             payment_state: components["schemas"]["PaymentState"];
@@ -4120,6 +4301,12 @@ export interface components {
          * @enum {string}
          */
         VerificationLevel: "kyc_1" | "kyc_2" | "closed" | "kyc_incomplete" | "rejected" | "blocked" | "expired";
+        /**
+         * VerifyAnswer
+         * @description What the public verify call answers a seller's software.
+         * @enum {string}
+         */
+        VerifyAnswer: "valid" | "unknown" | "revoked";
         /** WebhookAck */
         WebhookAck: {
             /** Duplicate */
@@ -7425,6 +7612,177 @@ export interface operations {
             };
         };
     };
+    list_license_keys: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+                state?: ("free" | "taken") | null;
+            };
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseKeyList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_license_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseKeysIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseKeysAdded"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_license_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: number;
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_license_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_license_keys"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseKeysAdded"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_plans: {
         parameters: {
             query?: never;
@@ -8112,6 +8470,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HostShop"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_license_key: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseKeyCheck"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

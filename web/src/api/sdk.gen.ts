@@ -310,6 +310,22 @@ export const updateProduct = (productId: Param<'update_product', 'product_id'>, 
 export const uploadFile = (productId: Param<'upload_file', 'product_id'>, form: FormData, options: Options = {}) =>
   api.post<Answer<'upload_file'>>(`/cabinet/products/${seg(productId)}/file`, undefined, { ...options, form });
 
+/** GET /v1/cabinet/products/{product_id}/license_keys: List License Keys */
+export const listLicenseKeys = (productId: Param<'list_license_keys', 'product_id'>, query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_license_keys'>>(`/cabinet/products/${seg(productId)}/license_keys`, { ...options, query });
+
+/** POST /v1/cabinet/products/{product_id}/license_keys: Add License Keys */
+export const addLicenseKeys = (productId: Param<'add_license_keys', 'product_id'>, body: Body<'add_license_keys'>, options: Options = {}) =>
+  api.post<Answer<'add_license_keys'>>(`/cabinet/products/${seg(productId)}/license_keys`, body, { ...options });
+
+/** POST /v1/cabinet/products/{product_id}/license_keys/csv: Upload License Keys */
+export const uploadLicenseKeys = (productId: Param<'upload_license_keys', 'product_id'>, form: FormData, options: Options = {}) =>
+  api.post<Answer<'upload_license_keys'>>(`/cabinet/products/${seg(productId)}/license_keys/csv`, undefined, { ...options, form });
+
+/** DELETE /v1/cabinet/products/{product_id}/license_keys/{key_id}: Remove License Key */
+export const removeLicenseKey = (productId: Param<'remove_license_key', 'product_id'>, keyId: Param<'remove_license_key', 'key_id'>, options: Options = {}) =>
+  api.delete<Answer<'remove_license_key'>>(`/cabinet/products/${seg(productId)}/license_keys/${seg(keyId)}`, { ...options });
+
 /** GET /v1/cabinet/products/{product_id}/pricing_plans: List Plans */
 export const listPlans = (productId: Param<'list_plans', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'list_plans'>>(`/cabinet/products/${seg(productId)}/pricing_plans`, { ...options });
@@ -377,6 +393,10 @@ export const shopOfHost = (options: Options = {}) =>
 /** GET /v1/shop/downloads/{access_token}: Download File */
 export const downloadFile = (accessToken: Param<'download_file', 'access_token'>, options: Options = {}) =>
   api.get<Answer<'download_file'>>(`/shop/downloads/${seg(accessToken)}`, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/license_keys/verify: Verify License Key */
+export const verifyLicenseKey = (username: Param<'verify_license_key', 'username'>, query: Query<'verify_license_key'>, options: Options = {}) =>
+  api.get<Answer<'verify_license_key'>>(`/shop/${seg(username)}/license_keys/verify`, { auth: false, ...options, query });
 
 /** GET /v1/shop/{username}/orders/{token}: Get Order Status */
 export const getOrderStatus = (username: Param<'get_order_status', 'username'>, token: Param<'get_order_status', 'token'>, options: Options = {}) =>
