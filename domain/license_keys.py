@@ -58,7 +58,9 @@ KINDS = {
     "numeric": string.digits,
 }
 _KIND_PATTERN = {"alphabetic": "[A-Za-z]", "alphanumeric": "[A-Za-z0-9]", "numeric": "[0-9]"}
-_LITERAL = re.compile(r"[A-Za-z0-9._\-]")
+# The shape of a format: literal characters and {kind_size} or {protection_token} placeholders. The contract
+# carries it, so the browser refuses a badly shaped format (bad_format) before sending it.
+FORMAT_SHAPE = r"^\s*$|^[A-Za-z0-9._-]*(\{(protection_token|[a-z]+_\d{1,3})\}[A-Za-z0-9._-]*)+$"
 _PIECES = re.compile(r"\{([^{}]*)\}|([A-Za-z0-9._\-]+)|(.)")
 _PARAMETER = re.compile(r"^([a-z]+)_(\d{1,3})$")
 
@@ -118,7 +120,7 @@ class KeyFormat:
 def parse_format(text: str) -> KeyFormat | KeyFormatError:
     """The format, or the first rule it breaks (bad format, then type, then size)."""
     text = text.strip()
-    if not text or len(text) > KEY_FORMAT_MAX:
+    if not text or len(text) > KEY_FORMAT_MAX or not re.match(FORMAT_SHAPE, text):
         return KeyFormatError.bad_format
     parts: list[Part] = []
     for m in _PIECES.finditer(text):

@@ -60,6 +60,10 @@ class NotSellableReason(StrEnum):
 CREATABLE_FORMS = (ProductForm.download, ProductForm.digital, ProductForm.service, ProductForm.license_key)
 
 
+# A delivery link: http(s), a host, no spaces (or empty, which clears it). The contract carries it to the browser.
+LINK_SHAPE = r"^$|^https?://[^\s/?#@]+([/?#]\S*)?$"
+
+
 # Price limits (core §9) in major units; stored prices are minor units.
 PRICE_MIN_MAJOR = 1
 PRICE_MAX_MAJOR = 1_000_000

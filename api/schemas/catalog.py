@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, Strict, StringConstraints
 
 from domain.billing_calendar import START_DAYS, defers_first_rate, installment_total, schedule
-from domain.license_keys import KEY_FORMAT_MAX, KEY_MAX, KEYS_PER_ADD_MAX, KeyState
+from domain.license_keys import FORMAT_SHAPE, KEY_FORMAT_MAX, KEY_MAX, KEYS_PER_ADD_MAX, KeyState
 from domain.limits import (
     AMOUNT_MAX,
     CURRENCY_LEN,
@@ -22,7 +22,7 @@ from domain.limits import (
 )
 from domain.listing import ListAnswer
 from domain.orders import PaymentType
-from domain.products import NotSellableReason, ProductForm, Publication
+from domain.products import LINK_SHAPE, NotSellableReason, ProductForm, Publication
 from store.catalog.plans import plan_terms
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024
@@ -105,10 +105,15 @@ class ProductPatch(BaseModel):
     description: str | None = Field(None, max_length=PRODUCT_DESCRIPTION_MAX)
     internal_name: str | None = Field(None, max_length=PRODUCT_NAME_MAX)
     # an empty string clears the link, the text or the format
-    delivery_link: str | None = Field(None, max_length=URL_MAX, description="an http(s) link")
+    delivery_link: str | None = Field(
+        None, max_length=URL_MAX, description="an http(s) link", json_schema_extra={"pattern": LINK_SHAPE}
+    )
     delivery_text: str | None = Field(None, max_length=DELIVERY_TEXT_MAX)
     key_format: str | None = Field(
-        None, max_length=KEY_FORMAT_MAX, description="e.g. SF-{alphanumeric_5}-{numeric_4}"
+        None,
+        max_length=KEY_FORMAT_MAX,
+        description="e.g. SF-{alphanumeric_5}-{numeric_4}",
+        json_schema_extra={"pattern": FORMAT_SHAPE},
     )
 
 

@@ -45,7 +45,7 @@ from domain.license_keys import (
 )
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
 from domain.money import SUPPORTED_CURRENCIES, decimal_text
-from domain.products import PRODUCTS_PAGE_SIZE, ProductForm, Publication
+from domain.products import LINK_SHAPE, PRODUCTS_PAGE_SIZE, ProductForm, Publication
 from providers.storage.local import storage
 from store.catalog.actions import (
     file_attached,
@@ -227,7 +227,7 @@ def is_web_link(value: str) -> bool:
         parts = urlsplit(value)
     except ValueError:
         return False
-    return parts.scheme in ("http", "https") and bool(parts.hostname) and not any(c.isspace() for c in value)
+    return bool(re.match(LINK_SHAPE, value)) and parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
 # ----- a license-key product's pool ----------------------------------------------------------------------------

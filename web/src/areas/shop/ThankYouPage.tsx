@@ -8,6 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import IconButton from '@mui/material/IconButton';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +20,29 @@ import { formatDate } from '../../components/dates';
 import { StatusChip } from '../../components/StatusChip';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
-import { FAILED_STATES, LATER_STATES, PAID_STATES, pollInterval } from './thankYou';
+import { toast } from '../../app/notify';
+import { awaitsDelivery, FAILED_STATES, LATER_STATES, PAID_STATES, pollInterval } from './thankYou';
 import { shopQueries } from './queries';
+
+/** The key a license-key order delivers, with a copy button. */
+function LicenseKeyBox({ value }: { value: string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2, width: '100%' }} data-testid="license-key">
+      <Typography variant="overline" color="text.secondary">
+        {t('shop.licenseKey')}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center' }}>
+        <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: '1.25rem', wordBreak: 'break-all' }}>
+          {value}
+        </Typography>
+        <IconButton aria-label={t('shop.copyKey')} onClick={() => void navigator.clipboard?.writeText(value).then(() => toast(t('shop.copied'), 'success'))}>
+          <ContentCopyIcon fontSize="small" />
+        </IconButton>
+      </Stack>
+    </Paper>
+  );
+}
 
 /** `/s/{username}/{slug}/thank_you/{token}`: the success step; polls the order every second until paid. */
 export default function ThankYouPage() {
@@ -70,12 +94,23 @@ export default function ThankYouPage() {
           {data.productName} · {money(data.total, data.currency)}
         </Typography>
         {later ? <StatusChip state={data.paymentState} /> : null}
+        {data.licenseKey ? <LicenseKeyBox value={data.licenseKey} /> : null}
+        {data.deliveryLink ? (
+          <Button variant="contained" size="large" href={data.deliveryLink} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />} data-testid="delivery-link">
+            {t('shop.openDelivery', { product: data.productName })}
+          </Button>
+        ) : null}
+        {data.deliveryText ? (
+          <Paper variant="outlined" sx={{ p: 2, textAlign: 'left', whiteSpace: 'pre-wrap', width: '100%' }} data-testid="delivery-text">
+            {data.deliveryText}
+          </Paper>
+        ) : null}
         {data.downloadUrl ? (
           <Button variant="contained" size="large" href={data.downloadUrl} startIcon={<DownloadIcon />} data-testid="download-link" download>
             {t('shop.download', { product: data.productName })}
           </Button>
-        ) : later ? null : (
-          <CircularProgress size={24} />
+        ) : later || data.licenseKey || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
+          <CircularProgress size={24} aria-label={t('shop.preparing')} />
         )}
         {data.firstDue && data.firstAmount != null ? (
           <Alert severity="info" data-testid="first-charge" sx={{ textAlign: 'left' }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pollInterval } from './thankYou';
+import { awaitsDelivery, pollInterval } from './thankYou';
 import { autoSelectedPlan } from './CheckoutWizard';
 import type { ShopOrder } from '../../api';
 
@@ -30,6 +30,19 @@ describe('thank-you polling', () => {
   it('stops for an order that was paid and has since ended, and for a deferred start once its day is known', () => {
     expect(pollInterval(order('payment_canceled', null, 1001), 0)).toBe(false);
     expect(pollInterval({ ...order('paying', '/dl'), firstDue: '2026-12-07', firstAmount: 1000 }, 0)).toBe(false);
+  });
+});
+
+describe('what the thank-you page waits for', () => {
+  it('stops polling once a license key, a link or a text is delivered with the invoice', () => {
+    expect(pollInterval({ ...order('paid', null, 7), licenseKey: 'K-1' }, 0)).toBe(false);
+    expect(pollInterval({ ...order('paid', null, 7), deliveryLink: 'https://x.example' }, 0)).toBe(false);
+    expect(pollInterval({ ...order('paid', null, null), licenseKey: 'K-1' }, 0)).toBe(1000);
+  });
+  it('shows a spinner only while fulfilment runs', () => {
+    expect(awaitsDelivery(order('paid'))).toBe(true);
+    expect(awaitsDelivery(order('paid', null, 7))).toBe(false); // a service without a note: nothing more comes
+    expect(awaitsDelivery({ ...order('paid'), deliveryText: 'Book a slot' })).toBe(false);
   });
 });
 

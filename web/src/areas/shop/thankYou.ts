@@ -16,6 +16,17 @@ export function pollInterval(order: ShopOrder | undefined, pollsSincePaid: numbe
   if (FAILED_STATES.has(order.paymentState) || LATER_STATES.has(order.paymentState)) return false;
   if (!PAID_STATES.has(order.paymentState)) return 1000;
   // a test period or start day: nothing was charged, so no invoice comes; the first payment's day is known
-  if (order.downloadUrl && (order.invoiceNumber || order.firstDue)) return false;
+  if (delivered(order) && (order.invoiceNumber || order.firstDue)) return false;
   return pollsSincePaid < EXTRA_POLLS_AFTER_PAID ? 1000 : false;
+}
+
+/** What the order gives the buyer has arrived: a file, a license key, a link or a text. */
+export function delivered(order: ShopOrder): boolean {
+  return Boolean(order.downloadUrl || order.licenseKey || order.deliveryLink || order.deliveryText);
+}
+
+/** Fulfilment is still running (nothing delivered and no invoice yet): the page shows a spinner meanwhile. A
+ * service without a booking note delivers nothing, so its page stops waiting once the invoice is there. */
+export function awaitsDelivery(order: ShopOrder): boolean {
+  return !delivered(order) && !order.invoiceNumber && !order.firstDue;
 }

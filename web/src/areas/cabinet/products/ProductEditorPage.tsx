@@ -21,8 +21,10 @@ import { StatusChip } from '../../../components/StatusChip';
 import { shopPath, useSellerUsername } from '../useSellerUsername';
 import { CheckoutStep } from './editor/CheckoutStep';
 import { DetailsStep } from './editor/DetailsStep';
+import { DeliveryStep } from './editor/DeliveryStep';
 import { FileStep } from './editor/FileStep';
-import { shownStep, stepsFor, stepDone, visibleSteps } from './editor/steps';
+import { LicenseKeysStep } from './editor/LicenseKeysStep';
+import { shownStep, stepMissing, stepsFor, visibleSteps } from './editor/steps';
 import { ProductWarnings } from './ProductWarnings';
 import { productState } from './productState';
 import { useProductAction } from './useProductAction';
@@ -31,6 +33,8 @@ import { productQueries } from './queries';
 function StepContent({ step, product }: { step: string; product: Product }) {
   if (step === 'file_upload') return <FileStep product={product} />;
   if (step === 'checkout') return <CheckoutStep product={product} />;
+  if (step === 'add_license_keys') return <LicenseKeysStep product={product} />;
+  if (step === 'delivery') return <DeliveryStep key={product.updatedAt} product={product} />;
   return <DetailsStep key={product.updatedAt} product={product} />;
 }
 
@@ -56,8 +60,8 @@ export default function ProductEditorPage() {
 
   const p = product.data;
   const steps = stepsFor(p.form);
-  const shown = visibleSteps(steps);
-  const active = shownStep(params.get('step'), steps);
+  const shown = visibleSteps(steps, p.form);
+  const active = shownStep(params.get('step'), steps, p.form);
   const goTo = (index: number) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -74,9 +78,14 @@ export default function ProductEditorPage() {
         <ArrowBackIcon fontSize="small" /> {t('editor.back')}
       </Link>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }} data-testid="editor-title">
-          {p.name}
-        </Typography>
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h4" component="h1" data-testid="editor-title">
+            {p.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="editor-form">
+            {t(`products.forms.${p.form}`)}
+          </Typography>
+        </Box>
         <StatusChip state={productState(p)} size="medium" />
         {link ? (
           <Button href={link} target="_blank" rel="noopener" startIcon={<OpenInNewIcon />}>
@@ -101,13 +110,26 @@ export default function ProductEditorPage() {
       ) : null}
       <Paper sx={{ p: 2, mb: 3, overflowX: 'auto' }}>
         <Stepper nonLinear activeStep={shown.findIndex((s) => s.index === active)} alternativeLabel>
-          {shown.map(({ step, index }) => (
-            <Step key={step} completed={stepDone(step, p)}>
-              <StepButton onClick={() => goTo(index)} data-testid={`step-${step}`}>
-                {t(`editor.steps.${step}`, { defaultValue: step })}
-              </StepButton>
-            </Step>
-          ))}
+          {shown.map(({ step, index }) => {
+            const missing = stepMissing(step, p);
+            return (
+              <Step key={step} completed={missing === null}>
+                <StepButton
+                  onClick={() => goTo(index)}
+                  data-testid={`step-${step}`}
+                  optional={
+                    missing ? (
+                      <Typography variant="caption" color="text.secondary" data-testid={`step-missing-${step}`}>
+                        {t(`editor.missing.${missing}`)}
+                      </Typography>
+                    ) : undefined
+                  }
+                >
+                  {t(`editor.steps.${step}`)}
+                </StepButton>
+              </Step>
+            );
+          })}
         </Stepper>
       </Paper>
       <Box>

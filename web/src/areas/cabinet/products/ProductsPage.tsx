@@ -133,11 +133,10 @@ export default function ProductsPage() {
                           <Link component={RouterLink} to={`/cabinet/products/${p.id}/edit`} sx={{ fontWeight: 600 }}>
                             {p.name}
                           </Link>
-                          {p.internalName ? (
-                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                              {p.internalName}
-                            </Typography>
-                          ) : null}
+                          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                            {t(`products.forms.${p.form}`)}
+                            {p.internalName ? ` · ${p.internalName}` : ''}
+                          </Typography>
                         </TableCell>
                         <TableCell align="right">{p.isFree ? t('products.free') : money(p.price, p.currency)}</TableCell>
                         <TableCell>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownStep, stepDone, stepsFor, visibleSteps } from './steps';
+import { shownStep, stepDone, stepMissing, stepsFor, visibleSteps } from './steps';
 
 describe('editor steps', () => {
   const empty = { name: 'Guide', fileName: null, pricingPlans: [] };
@@ -11,6 +11,23 @@ describe('editor steps', () => {
     expect(stepDone('checkout', empty)).toBe(false);
     expect(stepDone('checkout', { ...empty, pricingPlans: [{ id: 1 }] })).toBe(true);
     expect(stepDone('upsell', { name: 'x', fileName: 'f', pricingPlans: [1] })).toBe(false);
+  });
+
+  it('says what a license-key or digital step misses', () => {
+    expect(stepMissing('add_license_keys', { ...empty, licenseKeysFree: 0 })).toBe('keys');
+    expect(stepMissing('add_license_keys', { ...empty, licenseKeysFree: 3 })).toBeNull();
+    expect(stepMissing('delivery', { ...empty, form: 'digital' })).toBe('delivery');
+    expect(stepMissing('delivery', { ...empty, form: 'digital', deliveryText: ' ' })).toBe('delivery');
+    expect(stepMissing('delivery', { ...empty, form: 'digital', deliveryLink: 'https://x.example' })).toBeNull();
+    expect(stepMissing('delivery', { ...empty, form: 'service' })).toBeNull();
+  });
+
+  it('shows the delivery step only where there is something to set', () => {
+    expect(visibleSteps(stepsFor('digital'), 'digital').map((s) => s.step)).toEqual(['details', 'checkout', 'delivery']);
+    expect(visibleSteps(stepsFor('service'), 'service').map((s) => s.step)).toEqual(['details', 'checkout', 'delivery']);
+    expect(visibleSteps(stepsFor('license_key'), 'license_key').map((s) => s.step)).toEqual(['details', 'add_license_keys', 'checkout']);
+    expect(shownStep('5', stepsFor('license_key'), 'license_key')).toBe(0); // its delivery step does not apply
+    expect(shownStep('4', stepsFor('digital'), 'digital')).toBe(3);
   });
 
   it("shows only the steps that work, each keeping its place in the form's order", () => {

@@ -12,18 +12,30 @@ export const STEPS_BY_FORM: Record<string, readonly string[]> = {
 };
 
 /** The steps that work so far; the editor shows only these (the others appear when they work). */
-export const BUILT_STEPS = new Set(['details', 'file_upload', 'checkout']);
+export const BUILT_STEPS = new Set(['details', 'file_upload', 'checkout', 'add_license_keys', 'delivery']);
+
+/** The forms whose delivery step has something to set (a link, a text, a booking note); a download delivers its
+ * file and a license key its key, so their delivery step does not apply. */
+const DELIVERY_FORMS = new Set(['digital', 'service']);
+
+function shows(step: string, form: string | undefined): boolean {
+  if (step === 'delivery') return DELIVERY_FORMS.has(form ?? '');
+  return BUILT_STEPS.has(step);
+}
 
 /** The steps the editor shows, each with its place in the form's full order (the URL's `step` is that place). */
-export function visibleSteps(steps: readonly string[]): { step: string; index: number }[] {
-  return steps.flatMap((step, index) => (BUILT_STEPS.has(step) ? [{ step, index }] : []));
+export function visibleSteps(steps: readonly string[], form?: string): { step: string; index: number }[] {
+  return steps.flatMap((step, index) => (shows(step, form) ? [{ step, index }] : []));
 }
 
 /** The 0-based place of the step to show: the URL's step if it is shown, else the first (details). */
-export function shownStep(param: string | null, steps: readonly string[]): number {
+export function shownStep(param: string | null, steps: readonly string[], form?: string): number {
   const index = stepIndex(param, steps.length);
-  return BUILT_STEPS.has(steps[index] ?? '') ? index : 0;
+  return shows(steps[index] ?? '', form) ? index : 0;
 }
+
+/** The forms a seller can create today (the API's ProductIn): each is sold and delivered end to end. */
+export const CREATABLE_FORMS = ['download', 'digital', 'service', 'license_key'] as const;
 
 export function stepsFor(form: string | undefined): readonly string[] {
   return STEPS_BY_FORM[form ?? 'download'] ?? STEPS_BY_FORM.download!;
@@ -40,15 +52,29 @@ export function stepIndex(param: string | null, count: number): number {
 /** The facts of a product a step's completeness depends on (a subset of the product answer). */
 export interface StepFacts {
   name: string;
+  form?: string;
   fileName: string | null;
   pricingPlans: readonly unknown[];
+  deliveryLink?: string | null;
+  deliveryText?: string | null;
+  licenseKeysFree?: number | null;
 }
 
-/** A step is done when its content is complete: details need a name, the file step a file, checkout a plan. */
+/** What a step still misses (an i18n key under `editor.missing`), or null when it is done: details need a name,
+ * the file step a file, checkout a plan, the key step a free key, a digital product's delivery a link or a text. */
+export function stepMissing(step: string, p: StepFacts): string | null {
+  if (step === 'details') return p.name.trim() !== '' ? null : 'name';
+  if (step === 'file_upload') return p.fileName !== null ? null : 'file';
+  if (step === 'checkout') return p.pricingPlans.length > 0 ? null : 'plan';
+  if (step === 'add_license_keys') return (p.licenseKeysFree ?? 0) > 0 ? null : 'keys';
+  if (step === 'delivery') {
+    if (p.form !== 'digital') return null; // a service's booking note is optional
+    return p.deliveryLink || (p.deliveryText ?? '').trim() ? null : 'delivery';
+  }
+  return 'step'; // a step not built yet is never done
+}
+
 export function stepDone(step: string, p: StepFacts): boolean {
-  if (step === 'details') return p.name.trim() !== '';
-  if (step === 'file_upload') return p.fileName !== null;
-  if (step === 'checkout') return p.pricingPlans.length > 0;
-  return false;
+  return stepMissing(step, p) === null;
 }
 
