@@ -164,17 +164,34 @@ FORMAT_MESSAGES = {
 _KEY_CHARS = re.compile(r"^[\x21-\x7e]+$")  # printable ASCII, no spaces
 
 
-def key_problem(key: str, fmt: KeyFormat | None) -> str | None:
+class KeyProblem(StrEnum):
+    """Why a pasted key cannot join the pool."""
+
+    required = "required"
+    too_long = "too_long"
+    bad_chars = "bad_chars"
+    no_match = "no_match"
+
+
+KEY_PROBLEM_MESSAGES = {
+    KeyProblem.required: "a key is missing",
+    KeyProblem.too_long: f"at most {KEY_MAX} characters",
+    KeyProblem.bad_chars: "only letters, digits and punctuation, no spaces",
+    KeyProblem.no_match: "does not match the key format",
+}
+
+
+def key_problem(key: str, fmt: KeyFormat | None) -> KeyProblem | None:
     """Why a pasted key cannot join the pool, or None: a key is 1 to 200 printable characters without spaces and,
     when the product has a format, matches it."""
     if not key:
-        return "required"
+        return KeyProblem.required
     if len(key) > KEY_MAX:
-        return f"at most {KEY_MAX} characters"
+        return KeyProblem.too_long
     if not _KEY_CHARS.match(key):
-        return "only letters, digits and punctuation, no spaces"
+        return KeyProblem.bad_chars
     if fmt is not None and not fmt.matches(key):
-        return "does not match the key format"
+        return KeyProblem.no_match
     return None
 
 

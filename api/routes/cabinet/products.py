@@ -35,6 +35,7 @@ from domain.csv_cells import text_cell
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.license_keys import (
     FORMAT_MESSAGES,
+    KEY_PROBLEM_MESSAGES,
     KEYS_PER_ADD_MAX,
     KeyFormat,
     KeyFormatError,
@@ -245,7 +246,9 @@ async def _keys_joined(s: DB, v: ProductView, keys: list[str]) -> LicenseKeysAdd
     fmt = fmt if isinstance(fmt, KeyFormat) else None
     for line, key in enumerate(keys, start=1):
         if problem := key_problem(key, fmt):
-            raise invalid(text=f"line {line}: {problem}")
+            err = invalid(text=f"line {line}: {KEY_PROBLEM_MESSAGES[problem]}", line=line)
+            err.reason = problem.value  # the web app words it, with the line
+            raise err
     added, duplicates = await keys_added(s, v.product, keys)
     counts = (await pool_counts(s, [v.product.id]))[v.product.id]
     return LicenseKeysAdded(added=added, duplicates=duplicates, free=counts.free)

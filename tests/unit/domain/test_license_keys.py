@@ -9,6 +9,7 @@ from domain.license_keys import (
     KEY_MAX,
     KeyFormat,
     KeyFormatError,
+    KeyProblem,
     key_problem,
     keys_from_text,
     parse_format,
@@ -50,11 +51,11 @@ def test_pasted_keys_are_checked_against_the_format() -> None:
     fmt = parse_format("K-{numeric_4}")
     assert isinstance(fmt, KeyFormat)
     assert key_problem("K-1234", fmt) is None
-    assert key_problem("K-12345", fmt) == "does not match the key format"
+    assert key_problem("K-12345", fmt) == KeyProblem.no_match
     assert key_problem("any-key", None) is None
     assert key_problem("has space", None) is not None
     assert key_problem("x" * (KEY_MAX + 1), None) is not None
-    assert key_problem("", None) == "required"
+    assert key_problem("", None) == KeyProblem.required
 
 
 def test_keys_are_read_from_a_paste_or_a_csv() -> None:

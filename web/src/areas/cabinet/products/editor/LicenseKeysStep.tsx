@@ -12,7 +12,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../api/errors';
+import { ApiError, fieldErrors } from '../../../../api/errors';
 import * as sdk from '../../../../api/sdk.gen';
 import type { Product } from '../../../../api/types';
 import { LicenseKeysInSchema, ProductPatchSchema } from '../../../../api/zod.gen';
@@ -64,8 +64,16 @@ export function LicenseKeysStep({ product }: { product: Product }) {
       toast(t('editor.keys.added', { count: r.added, duplicates: r.duplicates }), 'success');
       if (how === 'paste') addForm.setValue('text', '');
       await refresh();
-    } catch {
-      /* shown by the client */
+    } catch (e) {
+      // a key the pool refuses: which line and why, beside the keys (nothing was added)
+      const line = e instanceof ApiError ? Number(e.fields?.line) : Number.NaN;
+      const message =
+        e instanceof ApiError && e.reason && line
+          ? t(`editor.keys.lineErrors.${e.reason}`, { line })
+          : e instanceof ApiError
+            ? (fieldErrors(e).text ?? fieldErrors(e).generate ?? fieldErrors(e).file ?? e.message)
+            : t('toast.error');
+      addForm.setError('text', { message });
     } finally {
       setBusy(null);
       if (file.current) file.current.value = '';
@@ -76,17 +84,17 @@ export function LicenseKeysStep({ product }: { product: Product }) {
       addForm.setError('text', { message: t('validation.required') });
       return;
     }
-    await added('paste', () => sdk.addLicenseKeys(product.id, { text }));
+    await added('paste', () => sdk.addLicenseKeys(product.id, { text }, { suppressErrors: true }));
   });
   const generate = async () => {
     const ok = await addForm.trigger('generate');
     const n = Number(addForm.getValues('generate'));
-    if (ok && n) await added('generate', () => sdk.addLicenseKeys(product.id, { generate: n }));
+    if (ok && n) await added('generate', () => sdk.addLicenseKeys(product.id, { generate: n }, { suppressErrors: true }));
   };
   const upload = (f: File) => {
     const form = new FormData();
     form.append('file', f);
-    void added('csv', () => sdk.uploadLicenseKeys(product.id, form));
+    void added('csv', () => sdk.uploadLicenseKeys(product.id, form, { suppressErrors: true }));
   };
   const remove = async (row: KeyRow) => {
     try {
