@@ -23,6 +23,7 @@ from tests.integration.helpers import (
     new_seller,
     pay,
     start_checkout,
+    stripe_succeeded_charges,
     until,
     wait_mail,
 )
@@ -307,3 +308,37 @@ async def test_forms_not_built_yet_cannot_be_created(stack):
             f"/v1/cabinet/products/{p['id']}/license_keys", json={"generate": 1}, headers=seller.headers
         )
         assert r.status_code == 404  # a download has no pool
+
+
+@pytest.mark.parametrize("kill_after_s", [0.05, 0.3])
+async def test_a_worker_killed_mid_purchase_leaves_one_key_and_one_charge(stack, kill_after_s):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "keycrash")
+        h = seller.headers
+        p = await _product(c, h, "license_key", "Crash licence")
+        await c.post(
+            f"/v1/cabinet/products/{p['id']}/license_keys", json={"text": "C-1\nC-2\nC-3"}, headers=h
+        )
+        await _plan(c, h, p["id"], ONCE)
+        product = await _publish(c, h, p["id"])
+        co = await start_checkout(c, seller.username, product)
+        token = co["order_token"]
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        request = asyncio.create_task(pay(c, seller.username, token, pm))
+        await asyncio.sleep(kill_after_s)
+        stack.kill("worker")  # SIGKILL: whatever was in flight is lost
+        await asyncio.sleep(0.5)
+        stack.start_worker()
+        r = await request
+        if r.status_code == 503:  # the payment step gave up while no worker ran: the buyer retries
+            r = await pay(c, seller.username, token, pm)
+        assert r.status_code == 200 and r.json()["outcome"] == "succeeded", r.text
+        key = (await _delivered(c, seller.username, token, "license_key"))["license_key"]
+        assert key == "C-1"
+        assert await stripe_succeeded_charges(stack, token) == 1
+        held = await db_count(
+            "select count(*) from license_keys k join orders o on o.id = k.order_id where o.token = :t",
+            t=token,
+        )
+        assert held == 1
+        assert (await c.get(f"/v1/cabinet/products/{p['id']}", headers=h)).json()["license_keys_free"] == 2
