@@ -71,6 +71,9 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
         is_free=p.is_free,
         limit=p.limit,
         file_id=p.file_id,
+        delivery_link=p.delivery_link,
+        delivery_text=p.delivery_text,
+        key_format=p.key_format,  # the format, not the keys: a key is sold once, by one product
     )
     s.add(copy)
     await s.flush()

@@ -265,6 +265,8 @@ async def test_digital_and_service_deliver_their_link_and_text_while_paid(stack)
         )
         assert r.status_code == 200
         digital = await _publish(c, h, d["id"])
+        copy = (await c.post(f"/v1/cabinet/products/{d['id']}/duplicate", headers=h)).json()
+        assert copy["delivery_link"] == "https://files.example.com/pack" and copy["form"] == "digital"
         token = await _bought(stack, c, seller.username, digital, "monthly@example.com", plan=1)
         status = await _delivered(c, seller.username, token, "delivery_link")
         assert status["delivery_link"] == "https://files.example.com/pack"
