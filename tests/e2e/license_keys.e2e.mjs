@@ -61,6 +61,7 @@ test('a seller makes a license-key product: format, keys, plan, publish', async 
   await page.getByTestId('keys-add').click();
   await page.getByText('Line 2: only letters, digits and punctuation, no spaces').waitFor(); // the whole paste refused, nothing added
   assert.match(await page.getByTestId('keys-free').innerText(), /3 free keys/);
+  await page.getByText('1–3 of 3').waitFor(); // the pool's pager
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
   await shot(page, 'license-keys-step-1366');
 

@@ -18,7 +18,7 @@ import type { Product } from '../../../../api/types';
 import { LicenseKeysInSchema, ProductPatchSchema } from '../../../../api/zod.gen';
 import { toast } from '../../../../app/notify';
 import { formatDateTime } from '../../../../components/dates';
-import { type Column, PagedTable } from '../../../../components/PagedTable';
+import { type Column, PagedTable, usePaging } from '../../../../components/PagedTable';
 import { StatusChip } from '../../../../components/StatusChip';
 import { useSchemaForm } from '../../../../lib/zodForm';
 import { productKeys } from '../queries';
@@ -31,11 +31,11 @@ type Added = Awaited<ReturnType<typeof sdk.addLicenseKeys>>;
 export function LicenseKeysStep({ product }: { product: Product }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const paging = usePaging(20);
   const file = useRef<HTMLInputElement>(null);
   const keys = useQuery({
-    queryKey: [...productKeys.detail(product.id), 'license_keys', page],
-    queryFn: ({ signal }) => sdk.listLicenseKeys(product.id, { page, per: 20 }, { signal }),
+    queryKey: [...productKeys.detail(product.id), 'license_keys', paging.query],
+    queryFn: ({ signal }) => sdk.listLicenseKeys(product.id, paging.query, { signal }),
     placeholderData: keepPreviousData,
   });
   const refresh = async () => {
@@ -219,10 +219,8 @@ export function LicenseKeysStep({ product }: { product: Product }) {
         error={keys.error}
         onRetry={() => void keys.refetch()}
         empty={t('editor.keys.none')}
-        page={page}
-        per={20}
+        {...paging.pager}
         count={keys.data?.totalCount ?? 0}
-        onPage={setPage}
         label={t('editor.keys.title')}
       />
     </Stack>
