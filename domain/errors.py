@@ -58,12 +58,17 @@ MESSAGES = {
 
 class DomainError(Exception):
     def __init__(
-        self, code: ErrorCode, message: str | None = None, fields: dict[str, object] | None = None
+        self,
+        code: ErrorCode,
+        message: str | None = None,
+        fields: dict[str, object] | None = None,
+        reason: str | None = None,
     ) -> None:
         self.code = code
         self.message = message or MESSAGES.get(code, code.value)
         self.fields = fields
-        self.reason: str | None = None  # a Refusal's code, for a 409 of an action that does not apply
+        # a code the web app words: a Refusal's for a 409 of an action that does not apply, or a rule's
+        self.reason: str | None = reason
         super().__init__(f"{code}: {self.message}")
 
     @property

@@ -57,7 +57,13 @@ class NotSellableReason(StrEnum):
 
 
 # The forms a seller can create today: each is sold and delivered end to end (the others come with their delivery).
-CREATABLE_FORMS = (ProductForm.download, ProductForm.digital, ProductForm.service, ProductForm.license_key)
+CREATABLE_FORMS = (
+    ProductForm.download,
+    ProductForm.digital,
+    ProductForm.service,
+    ProductForm.license_key,
+    ProductForm.course,
+)
 
 
 # A delivery link: http(s), a host, no spaces (or empty, which clears it). The contract carries it to the browser.
@@ -116,7 +122,7 @@ def not_sellable_reasons(f: SellableFacts, *, require_published: bool = True) ->
         r.append(NotSellableReason.no_pricing_plans)
     if is_sold_out(f.sold_count, f.reserved_count, f.limit) or is_pool_empty(f):
         r.append(NotSellableReason.limit_reached)
-    if f.form in (ProductForm.download, ProductForm.digital) and not f.has_digitals:
+    if f.form in (ProductForm.download, ProductForm.digital, ProductForm.course) and not f.has_digitals:
         r.append(NotSellableReason.no_digitals)
     if not f.is_free and not f.seller_can_sell:
         r.append(NotSellableReason.finish_registration)

@@ -5,6 +5,7 @@ from store.accounts.models import AccountDeletion, AuthToken, Profile, RefreshTo
 from store.base import Base
 from store.billing.models import Claim, ClaimSettingsRow, OrderRate, RateCharge
 from store.catalog.models import File, PricingPlan, Product
+from store.courses.models import CourseItem, CourseSession, LessonComment, LessonProgress, QuizAttempt
 from store.domains.models import Domain, DomainCertificate, DomainEvent
 from store.ledger.models import (
     AccountingExport,
@@ -65,4 +66,9 @@ __all__ = [
     "Domain",
     "DomainEvent",
     "DomainCertificate",
+    "CourseItem",
+    "LessonProgress",
+    "QuizAttempt",
+    "LessonComment",
+    "CourseSession",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Annotated
+from urllib.parse import quote
 
 from fastapi import APIRouter, BackgroundTasks, Form, Request, Response
 from fastapi.responses import JSONResponse
@@ -44,6 +45,7 @@ from handles.checkout import send_mail
 from store.accounts.actions import (
     auth_token_issued,
     auth_token_used,
+    payer_user_ensured,
     profile_added,
     refresh_token_issued,
     refresh_token_revoked,
@@ -53,6 +55,7 @@ from store.accounts.actions import (
 from store.accounts.models import User
 from store.accounts.passwords import hash_password, password_matches
 from store.accounts.queries import profile_types, seller_of, user_by_email, user_by_username
+from store.courses.queries import has_bought_from, seller_by_username
 
 router = APIRouter(prefix="/v1/app", tags=["session"])
 
@@ -209,6 +212,16 @@ async def send_magic_link(
     body: MagicLinkIn, s: DB, tasks: BackgroundTasks, request: Request, client: Temporal
 ) -> Response:
     throttle(request, f"magic:{normalised_email(body.email)}")
+    if body.profile_type == ProfileType.payer and body.seller:
+        await _payer_magic_link(
+            s,
+            tasks,
+            client,
+            body.email,
+            body.seller,
+            locale_of(request.headers.get("accept-language", "")[:2].lower()),
+        )
+        return Response(status_code=204)
     user = await user_by_email(s, body.email)
     if user is not None:
         token = await auth_token_issued(s, user, "magic_link")
@@ -223,6 +236,33 @@ async def send_magic_link(
             ),
         )
     return Response(status_code=204)
+
+
+async def _payer_magic_link(
+    s: DB, tasks: BackgroundTasks, client: Temporal, email: str, seller: str, locale: str
+) -> None:
+    """A payer signs in for one seller (`/s/{seller}/sign_in`): a link goes only to an address that bought from
+    that seller, which becomes a payer user when it is not one yet. The answer never tells whether it went."""
+    if email_error(email) is not None:
+        raise invalid(email="invalid")
+    try:
+        found = await seller_by_username(s, seller)
+    except DomainError:
+        return
+    if not await has_bought_from(s, email, found.id):
+        return
+    user = await payer_user_ensured(s, email, locale)
+    token = await auth_token_issued(s, user, "magic_link")
+    tasks.add_task(
+        send_mail,
+        client,
+        _mail(
+            user,
+            user_mail_key(user.id, "magic", token),
+            MailTemplate.magic_link,
+            f"{_link(f'/s/{quote(seller)}/sign_in')}?token={token}",
+        ),
+    )
 
 
 @router.post("/session/magic_link", response_model=Tokens)

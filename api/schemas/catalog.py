@@ -95,9 +95,13 @@ class ProductList(ListAnswer[ProductOut]):
 class ProductIn(BaseModel):
     name: str = Field(min_length=1, max_length=PRODUCT_NAME_MAX)
     description: str = Field("", max_length=PRODUCT_DESCRIPTION_MAX)
-    form: Literal[ProductForm.download, ProductForm.digital, ProductForm.service, ProductForm.license_key] = (
-        ProductForm.download
-    )
+    form: Literal[
+        ProductForm.download,
+        ProductForm.digital,
+        ProductForm.service,
+        ProductForm.license_key,
+        ProductForm.course,
+    ] = ProductForm.download
 
 
 class ProductPatch(BaseModel):

@@ -178,3 +178,17 @@ async def refresh_token_revoked(s: AsyncSession, token: str) -> None:
     ).scalar_one_or_none()
     if row and row.revoked_at is None:
         row.revoked_at = datetime.now(UTC)
+
+
+async def payer_user_ensured(s: AsyncSession, email: str, locale: str) -> User:
+    """The user a payer signs in as: found by email, or made for them (no password: they sign in by magic link,
+    which proves the address). Either way the user holds a payer profile."""
+    await s.execute(
+        insert(User)
+        .values(email=normalised_email(email), password_hash=None, locale=locale)
+        .on_conflict_do_nothing(index_elements=["email"])
+    )  # two sign-ins at once make one user
+    user = await user_by_email(s, email)
+    assert user is not None
+    await profile_added(s, user, ProfileType.payer)
+    return user

@@ -16,6 +16,7 @@ from domain.products import Publication
 from store.catalog.models import File, PricingPlan, Product
 from store.catalog.plans import plan_terms
 from store.catalog.queries import ProductView, product_of, view_of
+from store.courses.actions import course_copied
 
 
 def slugify(name: str) -> str:
@@ -89,6 +90,7 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
             )
         )
     await s.flush()
+    await course_copied(s, p.id, copy)
     return await view_of(s, copy)
 
 

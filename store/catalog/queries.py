@@ -8,13 +8,30 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.account_deletion import AccountType
+from domain.courses import ItemKind
 from domain.errors import DomainError, ErrorCode
 from domain.listing import ListParams
 from domain.products import NotSellableReason, ProductForm, Publication, SellableFacts, not_sellable_reasons
 from store.accounts.models import Seller, User
 from store.catalog.license_keys import PoolCounts, pool_counts
 from store.catalog.models import File, PricingPlan, Product
+from store.courses.models import CourseItem
 from store.listing import ListSpec, Query, run_list
+
+
+async def lesson_counts(s: AsyncSession, product_ids: list[int]) -> dict[int, int]:
+    if not product_ids:
+        return {}
+    rows = await s.execute(
+        select(CourseItem.product_id, func.count())
+        .where(
+            CourseItem.product_id.in_(product_ids),
+            CourseItem.kind == ItemKind.lesson,
+            CourseItem.hidden.is_(False),
+        )
+        .group_by(CourseItem.product_id)
+    )
+    return {pid: n for pid, n in rows.all()}
 
 
 @dataclass
@@ -25,11 +42,14 @@ class ProductView:
     seller: Seller
     seller_username: str | None
     keys: PoolCounts | None = None  # a license-key product's pool
+    lessons: int = 0  # a course's lessons payers can see
 
     @property
     def has_digitals(self) -> bool:
-        """A download has its file; a digital product a link or a text to deliver."""
+        """A download has its file; a digital product a link or a text to deliver; a course a lesson."""
         p = self.product
+        if p.form == ProductForm.course:
+            return self.lessons > 0
         if p.form == ProductForm.digital:
             return bool(p.delivery_link or (p.delivery_text or "").strip())
         return self.file is not None
@@ -93,6 +113,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
     ).scalars():
         plans[plan.product_id].append(plan)
     pools = await pool_counts(s, [p.id for p in products if p.form == ProductForm.license_key])
+    lessons = await lesson_counts(s, [p.id for p in products if p.form == ProductForm.course])
     return [
         ProductView(
             p,
@@ -100,6 +121,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
             plans[p.id],
             *sellers[p.seller_id],
             keys=pools.get(p.id),
+            lessons=lessons.get(p.id, 0),
         )
         for p in products
     ]

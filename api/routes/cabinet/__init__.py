@@ -5,6 +5,7 @@ from fastapi import APIRouter
 from api.routes.cabinet import (
     account_deletion,
     billing,
+    courses,
     domains,
     exports,
     invoices,
@@ -19,6 +20,7 @@ from api.routes.cabinet import (
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 router.include_router(products.router)
+router.include_router(courses.router)
 router.include_router(orders.router)
 router.include_router(profile.router)
 router.include_router(transfers.router)
