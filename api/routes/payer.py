@@ -130,7 +130,7 @@ def _closed(p: Purchase) -> DomainError:
 
 
 @router.get("/s/{seller}/courses/{course_id}", response_model=CourseOut)
-async def course(seller: Seller, course_id: Id, user: CurrentUser, s: DB) -> CourseOut:
+async def payer_course(seller: Seller, course_id: Id, user: CurrentUser, s: DB) -> CourseOut:
     """The course outline: every lesson with its status for this payer, drip dates and progress. A closed
     access still shows the outline, with why it is closed."""
     p = await _open_course(s, seller, user.email, course_id)
@@ -221,7 +221,7 @@ async def _lesson_out(s: DB, p: Purchase, item: CourseItem, lessons: list[Course
 
 
 @router.get("/s/{seller}/courses/{course_id}/lessons/{lesson_id}", response_model=LessonOut)
-async def lesson(seller: Seller, course_id: Id, lesson_id: Id, user: CurrentUser, s: DB) -> LessonOut:
+async def payer_lesson(seller: Seller, course_id: Id, lesson_id: Id, user: CurrentUser, s: DB) -> LessonOut:
     """A lesson's content; opening it marks it viewed and counts in the day's session."""
     p, item, lessons = await _lesson(s, seller, user.email, course_id, lesson_id)
     await lesson_viewed(s, p.order, item)
@@ -264,7 +264,7 @@ async def attempt_quiz(
 @router.post(
     "/s/{seller}/courses/{course_id}/lessons/{lesson_id}/comments", response_model=CommentOut, status_code=201
 )
-async def comment(
+async def add_lesson_comment(
     seller: Seller, course_id: Id, lesson_id: Id, body: CommentIn, user: CurrentUser, s: DB
 ) -> CommentOut:
     p, item, _ = await _lesson(s, seller, user.email, course_id, lesson_id)

@@ -131,9 +131,14 @@ function zodOf(s, spec) {
   if (s.anyOf) {
     const branches = s.anyOf.filter((b) => b.type !== 'null');
     const nullable = branches.length < s.anyOf.length;
-    const inner = branches.length === 1 ? zodOf({ ...branches[0], ...(s.pattern ? { pattern: s.pattern } : {}) }, spec) : 'z.unknown()';
+    const inner =
+      branches.length === 1
+        ? zodOf({ ...branches[0], ...(s.pattern ? { pattern: s.pattern } : {}) }, spec)
+        : `z.union([${branches.map((b) => zodOf(b, spec)).join(', ')}])`;
     return nullable ? `${inner}.nullish()` : inner;
   }
+  if (s.oneOf) return `z.union([${s.oneOf.map((b) => zodOf(b, spec)).join(', ')}])`;
+  if (s.type === 'object' && s.properties) return objectOf(s, spec);
   if (s.enum) return `z.enum([${s.enum.map((v) => JSON.stringify(v)).join(', ')}])`;
   if (s.const !== undefined) return `z.literal(${JSON.stringify(s.const)})`;
   if (s.type === 'string') {
@@ -152,10 +157,23 @@ function zodOf(s, spec) {
   if (s.type === 'boolean') return 'z.boolean()';
   if (s.type === 'array') {
     let out = `z.array(${s.items ? zodOf(s.items, spec) : 'z.unknown()'})`;
+    if (s.minItems !== undefined) out += `.min(${s.minItems})`;
     if (s.maxItems !== undefined) out += `.max(${s.maxItems})`;
     return out;
   }
   return 'z.unknown()';
+}
+
+/** An object schema (a request body, or a model inside one such as a lesson's block or quiz), keys camelCased. */
+function objectOf(schema, spec, indent = '  ') {
+  const required = new Set(schema.required ?? []);
+  const props = Object.keys(schema.properties ?? {}).sort();
+  const fields = props.map((k) => {
+    let z = zodOf(schema.properties[k], spec);
+    if (!required.has(k) && !z.endsWith('.nullish()')) z += '.optional()';
+    return `${indent}  ${camel(k)}: ${z},`;
+  });
+  return `z.object({\n${fields.join('\n')}\n${indent}})`;
 }
 
 function generateZod() {
@@ -177,16 +195,7 @@ import { z } from 'zod';
 `,
   ];
   for (const name of [...bodies].sort()) {
-    const schema = spec.components.schemas[name];
-    const required = new Set(schema.required ?? []);
-    const props = Object.keys(schema.properties ?? {}).sort();
-    const fields = props.map((k) => {
-      const prop = schema.properties[k];
-      let z = zodOf(prop, spec);
-      if (!required.has(k) && !z.endsWith('.nullish()')) z += '.optional()';
-      return `  ${camel(k)}: ${z},`;
-    });
-    lines.push(`export const ${name}Schema = z.object({\n${fields.join('\n')}\n});\n`);
+    lines.push(`export const ${name}Schema = ${objectOf(spec.components.schemas[name], spec, '')};\n`);
   }
   return lines.join('\n');
 }

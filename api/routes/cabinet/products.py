@@ -96,6 +96,7 @@ def product_out(v: ProductView) -> ProductOut:
         key_format=p.key_format,
         license_keys_free=v.keys.free if v.keys else None,
         license_keys_taken=v.keys.taken if v.keys else None,
+        has_digitals=v.has_digitals,
     )
 
 

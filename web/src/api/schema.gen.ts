@@ -632,6 +632,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/courses/lesson_statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lesson Statuses */
+        get: operations["lesson_statuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/courses/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Courses Overview */
+        get: operations["courses_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/courses/quiz_attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quiz Attempts */
+        get: operations["quiz_attempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/courses/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Course Sessions */
+        get: operations["course_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/documents": {
         parameters: {
             query?: never;
@@ -1085,6 +1153,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/course": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Course */
+        get: operations["get_course"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/course/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload Course File */
+        post: operations["upload_course_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/course/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Item */
+        post: operations["add_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/course/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove Item */
+        delete: operations["remove_item"];
+        options?: never;
+        head?: never;
+        /** Change Item */
+        patch: operations["change_item"];
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/course/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder Course
+         * @description Drag-and-drop: every item with its parent, in the new order. Items of another course are refused.
+         */
+        put: operations["reorder_course"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products/{product_id}/file": {
         parameters: {
             query?: never;
@@ -1385,6 +1542,142 @@ export interface paths {
         get: operations["get_health"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payer/s/{seller}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payer Area */
+        get: operations["payer_area"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payer/s/{seller}/courses/{course_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payer Course
+         * @description The course outline: every lesson with its status for this payer, drip dates and progress. A closed
+         *     access still shows the outline, with why it is closed.
+         */
+        get: operations["payer_course"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payer Lesson
+         * @description A lesson's content; opening it marks it viewed and counts in the day's session.
+         */
+        get: operations["payer_lesson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Lesson Comment */
+        post: operations["add_lesson_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lesson File
+         * @description A file or PDF of an open lesson's blocks.
+         */
+        get: operations["lesson_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish Lesson
+         * @description Marks a lesson finished; a lesson with a quiz finishes when its quiz is passed (409 before).
+         */
+        post: operations["finish_lesson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}/quiz_attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attempt Quiz
+         * @description An attempt at the lesson's quiz, rated at once (automatic rating): which questions were right, and whether
+         *     it passed. A pass finishes the lesson; no attempt after a pass or past the last one (409).
+         */
+        post: operations["attempt_quiz"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1945,6 +2238,11 @@ export interface components {
             username: string | null;
             verification_level: components["schemas"]["VerificationLevel"] | null;
         };
+        /** AnswersIn */
+        AnswersIn: {
+            /** Answers */
+            answers: number[][];
+        };
         /** RateOut */
         api__schemas__billing__RateOut: {
             /** Amount */
@@ -1992,6 +2290,24 @@ export interface components {
             stripe_publishable_key: string;
             /** Temporal Ui Url */
             temporal_ui_url: string;
+        };
+        /** AttemptOut */
+        AttemptOut: {
+            /** Correct */
+            correct?: boolean[] | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Max Score */
+            max_score: number;
+            /** Number */
+            number: number;
+            /** Passed */
+            passed: boolean;
+            /** Score */
+            score: number;
         };
         /** Availability */
         Availability: {
@@ -2082,6 +2398,11 @@ export interface components {
             fingerprint?: string | null;
             /** Refresh Token */
             refresh_token?: string | null;
+        };
+        /** Body_upload_course_file */
+        Body_upload_course_file: {
+            /** File */
+            file: string;
         };
         /** Body_upload_document */
         Body_upload_document: {
@@ -2248,12 +2569,103 @@ export interface components {
          * @enum {string}
          */
         ClaimStrategy: "dunning" | "dunning_inkasso" | "inkasso";
+        /** CommentIn */
+        CommentIn: {
+            /** Body */
+            body: string;
+        };
+        /** CommentOut */
+        CommentOut: {
+            /** Author */
+            author: string;
+            /** Body */
+            body: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+        };
         /** ConfirmIn */
         ConfirmIn: {
             /** Confirmation Token */
             confirmation_token: string;
             /** Fingerprint */
             fingerprint: string;
+        };
+        /**
+         * CourseAccess
+         * @description core §4 'Course access publish': the payer's access to the course, derived from the order.
+         * @enum {string}
+         */
+        CourseAccess: "publish_pending" | "published" | "publish_paused" | "publish_canceled" | "publishing";
+        /** CourseFileOut */
+        CourseFileOut: {
+            /** Content Type */
+            content_type: string;
+            /** File Name */
+            file_name: string;
+            /** Id */
+            id: number;
+            /** Size */
+            size: number;
+        };
+        /** CourseOut */
+        CourseOut: {
+            access: components["schemas"]["CourseAccess"];
+            closed_because: components["schemas"]["PaymentCourseState"] | null;
+            /** Description */
+            description: string;
+            /** Finished Count */
+            finished_count: number;
+            /** Items */
+            items: components["schemas"]["LessonRow"][];
+            /** Lessons Count */
+            lessons_count: number;
+            /** Name */
+            name: string;
+            /** Product Id */
+            product_id: number;
+            /** Progress Percent */
+            progress_percent: number;
+        };
+        /** CourseOverview */
+        CourseOverview: {
+            /** Courses */
+            courses: components["schemas"]["CourseStatsOut"][];
+        };
+        /** CourseStatsOut */
+        CourseStatsOut: {
+            /** Average Progress Percent */
+            average_progress_percent: number;
+            /** Finished Lessons */
+            finished_lessons: number;
+            /** Lessons */
+            lessons: number;
+            /** Name */
+            name: string;
+            /** Passed Attempts */
+            passed_attempts: number;
+            /** Product Id */
+            product_id: number;
+            /** Quiz Attempts */
+            quiz_attempts: number;
+            /** Students */
+            students: number;
+        };
+        /** CourseTree */
+        CourseTree: {
+            /** Items */
+            items: components["schemas"]["ItemOut"][];
+            /**
+             * Items Max
+             * @default 300
+             */
+            items_max: number;
+            /** Lessons Count */
+            lessons_count: number;
         };
         /** CurrencyMonthOut */
         CurrencyMonthOut: {
@@ -2667,6 +3079,24 @@ export interface components {
             state: "sent_to_finance" | "sent_to_datev";
         };
         /**
+         * FileBlock
+         * @description A file or a PDF uploaded to the course (`POST …/course/files`), downloaded by payers with access.
+         */
+        FileBlock: {
+            /** File Id */
+            file_id: number;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "file" | "pdf";
+        };
+        /**
          * FlowKind
          * @enum {string}
          */
@@ -2818,6 +3248,62 @@ export interface components {
          * @enum {string}
          */
         InvoiceState: "paid" | "unpaid" | "canceled" | "issued";
+        /** ItemIn */
+        ItemIn: {
+            kind: components["schemas"]["ItemKind"];
+            /** Parent Id */
+            parent_id?: number | null;
+            /** Title */
+            title: string;
+        };
+        /**
+         * ItemKind
+         * @enum {string}
+         */
+        ItemKind: "chapter" | "lesson";
+        /** ItemOut */
+        ItemOut: {
+            /** Blocks */
+            blocks: (components["schemas"]["TextBlock"] | components["schemas"]["MediaBlock"] | components["schemas"]["FileBlock"])[];
+            /** Comments Enabled */
+            comments_enabled: boolean;
+            /** Drip Date */
+            drip_date: string | null;
+            /** Drip Days */
+            drip_days: number | null;
+            /** Hidden */
+            hidden: boolean;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["ItemKind"];
+            /** Parent Id */
+            parent_id: number | null;
+            /** Position */
+            position: number;
+            quiz: components["schemas"]["QuizOut"] | null;
+            /** Title */
+            title: string;
+        };
+        /**
+         * ItemPatch
+         * @description A lesson's content (a chapter takes only a title and `hidden`). `quiz: null` removes the quiz; a drip of
+         *     days or a date opens the lesson later (0 or null: open at once).
+         */
+        ItemPatch: {
+            /** Blocks */
+            blocks?: (components["schemas"]["TextBlock"] | components["schemas"]["MediaBlock"] | components["schemas"]["FileBlock"])[] | null;
+            /** Comments Enabled */
+            comments_enabled?: boolean | null;
+            /** Drip Date */
+            drip_date?: string | null;
+            /** Drip Days */
+            drip_days?: number | null;
+            /** Hidden */
+            hidden?: boolean | null;
+            quiz?: components["schemas"]["QuizIn"] | null;
+            /** Title */
+            title?: string | null;
+        };
         /**
          * KeyState
          * @description A key in the seller's pool: free to sell, reserved by an order being paid, delivered, or revoked (its
@@ -2861,6 +3347,81 @@ export interface components {
          * @enum {string}
          */
         LegitimationStep: "head_quarter" | "legal_representative" | "documents" | "ubo" | "requested" | "in_review" | "change" | "registered" | "legitimated" | "rejected";
+        /** LessonOut */
+        LessonOut: {
+            /** Attempts */
+            attempts: components["schemas"]["AttemptOut"][];
+            /** Attempts Left */
+            attempts_left: number;
+            /** Blocks */
+            blocks: (components["schemas"]["TextBlock"] | components["schemas"]["MediaBlock"] | components["schemas"]["FileBlock"])[];
+            /** Comments */
+            comments: components["schemas"]["CommentOut"][];
+            /** Comments Enabled */
+            comments_enabled: boolean;
+            /** Id */
+            id: number;
+            /** Next Id */
+            next_id: number | null;
+            /** Previous Id */
+            previous_id: number | null;
+            quiz: components["schemas"]["QuizOut"] | null;
+            status: components["schemas"]["LessonStatus"];
+            /** Title */
+            title: string;
+        };
+        /** LessonRow */
+        LessonRow: {
+            /** Has Quiz */
+            has_quiz: boolean;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["ItemKind"];
+            /** Opens At */
+            opens_at: string | null;
+            /** Parent Id */
+            parent_id: number | null;
+            status: components["schemas"]["LessonStatus"] | null;
+            /** Title */
+            title: string;
+        };
+        /**
+         * LessonStatus
+         * @description core §4: what a lesson is to one payer (and `not_for_publish`, a lesson the seller keeps hidden).
+         * @enum {string}
+         */
+        LessonStatus: "not_for_publish" | "pending" | "published" | "viewed" | "finished";
+        /** LessonStatusList */
+        LessonStatusList: {
+            /** List */
+            list: components["schemas"]["LessonStatusOut"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** LessonStatusOut */
+        LessonStatusOut: {
+            /** Course */
+            course: string;
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /** Lesson */
+            lesson: string;
+            /** Payer Email */
+            payer_email: string;
+            status: components["schemas"]["LessonStatus"];
+            /**
+             * Viewed At
+             * Format: date-time
+             */
+            viewed_at: string;
+        };
         /**
          * LicenseKeyCheck
          * @description What a seller's software hears about a key: valid, unknown, or revoked (refunded, charged back, or its
@@ -2958,6 +3519,24 @@ export interface components {
         ManageSetup: {
             /** Setup Intent Client Secret */
             setup_intent_client_secret: string;
+        };
+        /**
+         * MediaBlock
+         * @description A video or an audio by its https link (a file the browser plays, or a player page).
+         */
+        MediaBlock: {
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "audio" | "video";
+            /** Url */
+            url: string;
         };
         /**
          * Missing
@@ -3175,11 +3754,26 @@ export interface components {
             /** Zip */
             zip?: string | null;
         };
+        /** PayerArea */
+        PayerArea: {
+            /** Email */
+            email: string;
+            /** Purchases */
+            purchases: components["schemas"]["PurchaseOut"][];
+            /** Seller Username */
+            seller_username: string;
+        };
         /** PayIn */
         PayIn: {
             /** Payment Method */
             payment_method: string;
         };
+        /**
+         * PaymentCourseState
+         * @description core §4 'Payment-related course states': why access is closed.
+         * @enum {string}
+         */
+        PaymentCourseState: "payment_refunded" | "payment_paused" | "payment_canceled";
         /** PaymentLogOut */
         PaymentLogOut: {
             /** Amount */
@@ -3570,7 +4164,7 @@ export interface components {
              * @default download
              * @enum {string}
              */
-            form: "download" | "digital" | "service" | "license_key";
+            form: "download" | "digital" | "service" | "license_key" | "course";
             /** Name */
             name: string;
         };
@@ -3607,6 +4201,11 @@ export interface components {
             /** File Name */
             file_name: string | null;
             form: components["schemas"]["ProductForm"];
+            /**
+             * Has Digitals
+             * @default false
+             */
+            has_digitals: boolean;
             /** Id */
             id: number;
             /** Internal Name */
@@ -3691,6 +4290,105 @@ export interface components {
          * @enum {string}
          */
         Publication: "published" | "publish_pending" | "in_review" | "rejected" | "revoked" | "unpublished" | "admin_unpublished";
+        /** PurchaseOut */
+        PurchaseOut: {
+            access: components["schemas"]["CourseAccess"];
+            /**
+             * Bought At
+             * Format: date-time
+             */
+            bought_at: string;
+            closed_because: components["schemas"]["PaymentCourseState"] | null;
+            /** Download Url */
+            download_url: string | null;
+            form: components["schemas"]["ProductForm"];
+            /** Order Token */
+            order_token: string;
+            /** Payment State */
+            payment_state: string;
+            /** Product Id */
+            product_id: number;
+            /** Product Name */
+            product_name: string;
+            /** Progress Percent */
+            progress_percent: number | null;
+            /** Thank You Url */
+            thank_you_url: string;
+        };
+        /** QuestionIn */
+        QuestionIn: {
+            /**
+             * Correct
+             * @description the indices of the right options
+             */
+            correct: number[];
+            /** Options */
+            options: string[];
+            /** Text */
+            text: string;
+        };
+        /** QuestionOut */
+        QuestionOut: {
+            /** Correct */
+            correct?: number[] | null;
+            /** Options */
+            options: string[];
+            /** Text */
+            text: string;
+        };
+        /** QuizAttemptList */
+        QuizAttemptList: {
+            /** List */
+            list: components["schemas"]["QuizAttemptOut"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** QuizAttemptOut */
+        QuizAttemptOut: {
+            /** Course */
+            course: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Lesson */
+            lesson: string;
+            /** Max Score */
+            max_score: number;
+            /** Number */
+            number: number;
+            /** Passed */
+            passed: boolean;
+            /** Payer Email */
+            payer_email: string;
+            /** Score */
+            score: number;
+        };
+        /** QuizIn */
+        QuizIn: {
+            /**
+             * Pass Percent
+             * @default 100
+             */
+            pass_percent: number;
+            /** Questions */
+            questions: components["schemas"]["QuestionIn"][];
+        };
+        /** QuizOut */
+        QuizOut: {
+            /** Pass Percent */
+            pass_percent: number;
+            /** Questions */
+            questions: components["schemas"]["QuestionOut"][];
+        };
         /**
          * RatePayOut
          * @description The payer's payment of a past-due rate: paid, or the provider's reason; the page as it is now.
@@ -3960,6 +4658,44 @@ export interface components {
             /** Zip */
             zip?: string | null;
         };
+        /** SessionList */
+        SessionList: {
+            /** List */
+            list: components["schemas"]["SessionOut"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** SessionOut */
+        SessionOut: {
+            /** Course */
+            course: string;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Id */
+            id: number;
+            /**
+             * Last Seen At
+             * Format: date-time
+             */
+            last_seen_at: string;
+            /** Payer Email */
+            payer_email: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Views */
+            views: number;
+        };
         /** ShopProduct */
         ShopProduct: {
             /** Currency */
@@ -4144,6 +4880,16 @@ export interface components {
          * @enum {string}
          */
         TaxNoType: "tax_no" | "tax_ident_no";
+        /** TextBlock */
+        TextBlock: {
+            /** Text */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+        };
         /** ThankYou */
         ThankYou: {
             /** Currency */
@@ -4246,6 +4992,21 @@ export interface components {
             order_token: string | null;
             /** Product Name */
             product_name: string | null;
+        };
+        /**
+         * TreeIn
+         * @description Every item of the course with its parent, in the new order (editor §3 Tree items).
+         */
+        TreeIn: {
+            /** Items */
+            items: components["schemas"]["TreeNodeIn"][];
+        };
+        /** TreeNodeIn */
+        TreeNodeIn: {
+            /** Id */
+            id: number;
+            /** Parent Id */
+            parent_id?: number | null;
         };
         /** UsernameIn */
         UsernameIn: {
@@ -6133,6 +6894,167 @@ export interface operations {
             };
         };
     };
+    lesson_statuses: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonStatusList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    courses_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quiz_attempts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizAttemptList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    course_sessions: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_documents: {
         parameters: {
             query?: never;
@@ -7568,6 +8490,262 @@ export interface operations {
             };
         };
     };
+    get_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseTree"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_course_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_course_file"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseFileOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemPatch"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorder_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreeIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseTree"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_file: {
         parameters: {
             query?: never;
@@ -8432,6 +9610,306 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payer_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seller: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayerArea"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payer_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                course_id: number;
+                seller: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payer_lesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                course_id: number;
+                lesson_id: number;
+                seller: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_lesson_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                course_id: number;
+                lesson_id: number;
+                seller: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lesson_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                course_id: number;
+                file_id: number;
+                lesson_id: number;
+                seller: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    finish_lesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                course_id: number;
+                lesson_id: number;
+                seller: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    attempt_quiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                course_id: number;
+                lesson_id: number;
+                seller: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswersIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttemptOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

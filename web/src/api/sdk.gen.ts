@@ -174,6 +174,22 @@ export const listClaims = (query: QueryParams = {}, options: Options = {}) =>
 export const claimAction = (claimId: Param<'claim_action', 'claim_id'>, body: Body<'claim_action'>, options: Options = {}) =>
   api.post<Answer<'claim_action'>>(`/cabinet/claims/${seg(claimId)}/actions`, body, { ...options });
 
+/** GET /v1/cabinet/courses/lesson_statuses: Lesson Statuses */
+export const lessonStatuses = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'lesson_statuses'>>(`/cabinet/courses/lesson_statuses`, { ...options, query });
+
+/** GET /v1/cabinet/courses/overview: Courses Overview */
+export const coursesOverview = (options: Options = {}) =>
+  api.get<Answer<'courses_overview'>>(`/cabinet/courses/overview`, { ...options });
+
+/** GET /v1/cabinet/courses/quiz_attempts: Quiz Attempts */
+export const quizAttempts = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'quiz_attempts'>>(`/cabinet/courses/quiz_attempts`, { ...options, query });
+
+/** GET /v1/cabinet/courses/sessions: Course Sessions */
+export const courseSessions = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'course_sessions'>>(`/cabinet/courses/sessions`, { ...options, query });
+
 /** GET /v1/cabinet/documents: List Documents */
 export const listDocuments = (options: Options = {}) =>
   api.get<Answer<'list_documents'>>(`/cabinet/documents`, { ...options });
@@ -306,6 +322,30 @@ export const getProduct = (productId: Param<'get_product', 'product_id'>, option
 export const updateProduct = (productId: Param<'update_product', 'product_id'>, body: Body<'update_product'>, options: Options = {}) =>
   api.patch<Answer<'update_product'>>(`/cabinet/products/${seg(productId)}`, body, { ...options });
 
+/** GET /v1/cabinet/products/{product_id}/course: Get Course */
+export const getCourse = (productId: Param<'get_course', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'get_course'>>(`/cabinet/products/${seg(productId)}/course`, { ...options });
+
+/** POST /v1/cabinet/products/{product_id}/course/files: Upload Course File */
+export const uploadCourseFile = (productId: Param<'upload_course_file', 'product_id'>, form: FormData, options: Options = {}) =>
+  api.post<Answer<'upload_course_file'>>(`/cabinet/products/${seg(productId)}/course/files`, undefined, { ...options, form });
+
+/** POST /v1/cabinet/products/{product_id}/course/items: Add Item */
+export const addItem = (productId: Param<'add_item', 'product_id'>, body: Body<'add_item'>, options: Options = {}) =>
+  api.post<Answer<'add_item'>>(`/cabinet/products/${seg(productId)}/course/items`, body, { ...options });
+
+/** DELETE /v1/cabinet/products/{product_id}/course/items/{item_id}: Remove Item */
+export const removeItem = (productId: Param<'remove_item', 'product_id'>, itemId: Param<'remove_item', 'item_id'>, options: Options = {}) =>
+  api.delete<Answer<'remove_item'>>(`/cabinet/products/${seg(productId)}/course/items/${seg(itemId)}`, { ...options });
+
+/** PATCH /v1/cabinet/products/{product_id}/course/items/{item_id}: Change Item */
+export const changeItem = (productId: Param<'change_item', 'product_id'>, itemId: Param<'change_item', 'item_id'>, body: Body<'change_item'>, options: Options = {}) =>
+  api.patch<Answer<'change_item'>>(`/cabinet/products/${seg(productId)}/course/items/${seg(itemId)}`, body, { ...options });
+
+/** PUT /v1/cabinet/products/{product_id}/course/tree: Reorder Course */
+export const reorderCourse = (productId: Param<'reorder_course', 'product_id'>, body: Body<'reorder_course'>, options: Options = {}) =>
+  api.put<Answer<'reorder_course'>>(`/cabinet/products/${seg(productId)}/course/tree`, body, { ...options });
+
 /** POST /v1/cabinet/products/{product_id}/file: Upload File */
 export const uploadFile = (productId: Param<'upload_file', 'product_id'>, form: FormData, options: Options = {}) =>
   api.post<Answer<'upload_file'>>(`/cabinet/products/${seg(productId)}/file`, undefined, { ...options, form });
@@ -385,6 +425,34 @@ export const getConfig = (options: Options = {}) =>
 /** GET /v1/health: Get Health */
 export const getHealth = (options: Options = {}) =>
   api.get<Answer<'get_health'>>(`/health`, { auth: false, ...options });
+
+/** GET /v1/payer/s/{seller}: Payer Area */
+export const payerArea = (seller: Param<'payer_area', 'seller'>, options: Options = {}) =>
+  api.get<Answer<'payer_area'>>(`/payer/s/${seg(seller)}`, { ...options });
+
+/** GET /v1/payer/s/{seller}/courses/{course_id}: Payer Course */
+export const payerCourse = (seller: Param<'payer_course', 'seller'>, courseId: Param<'payer_course', 'course_id'>, options: Options = {}) =>
+  api.get<Answer<'payer_course'>>(`/payer/s/${seg(seller)}/courses/${seg(courseId)}`, { ...options });
+
+/** GET /v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}: Payer Lesson */
+export const payerLesson = (seller: Param<'payer_lesson', 'seller'>, courseId: Param<'payer_lesson', 'course_id'>, lessonId: Param<'payer_lesson', 'lesson_id'>, options: Options = {}) =>
+  api.get<Answer<'payer_lesson'>>(`/payer/s/${seg(seller)}/courses/${seg(courseId)}/lessons/${seg(lessonId)}`, { ...options });
+
+/** POST /v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}/comments: Add Lesson Comment */
+export const addLessonComment = (seller: Param<'add_lesson_comment', 'seller'>, courseId: Param<'add_lesson_comment', 'course_id'>, lessonId: Param<'add_lesson_comment', 'lesson_id'>, body: Body<'add_lesson_comment'>, options: Options = {}) =>
+  api.post<Answer<'add_lesson_comment'>>(`/payer/s/${seg(seller)}/courses/${seg(courseId)}/lessons/${seg(lessonId)}/comments`, body, { ...options });
+
+/** GET /v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}/files/{file_id}: Lesson File */
+export const lessonFile = (seller: Param<'lesson_file', 'seller'>, courseId: Param<'lesson_file', 'course_id'>, lessonId: Param<'lesson_file', 'lesson_id'>, fileId: Param<'lesson_file', 'file_id'>, options: Options = {}) =>
+  api.get<Answer<'lesson_file'>>(`/payer/s/${seg(seller)}/courses/${seg(courseId)}/lessons/${seg(lessonId)}/files/${seg(fileId)}`, { ...options });
+
+/** POST /v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}/finish: Finish Lesson */
+export const finishLesson = (seller: Param<'finish_lesson', 'seller'>, courseId: Param<'finish_lesson', 'course_id'>, lessonId: Param<'finish_lesson', 'lesson_id'>, options: Options = {}) =>
+  api.post<Answer<'finish_lesson'>>(`/payer/s/${seg(seller)}/courses/${seg(courseId)}/lessons/${seg(lessonId)}/finish`, undefined, { ...options });
+
+/** POST /v1/payer/s/{seller}/courses/{course_id}/lessons/{lesson_id}/quiz_attempts: Attempt Quiz */
+export const attemptQuiz = (seller: Param<'attempt_quiz', 'seller'>, courseId: Param<'attempt_quiz', 'course_id'>, lessonId: Param<'attempt_quiz', 'lesson_id'>, body: Body<'attempt_quiz'>, options: Options = {}) =>
+  api.post<Answer<'attempt_quiz'>>(`/payer/s/${seg(seller)}/courses/${seg(courseId)}/lessons/${seg(lessonId)}/quiz_attempts`, body, { ...options });
 
 /** GET /v1/shop/_host: Shop Of Host */
 export const shopOfHost = (options: Options = {}) =>

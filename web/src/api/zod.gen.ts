@@ -5,6 +5,10 @@
  */
 import { z } from 'zod';
 
+export const AnswersInSchema = z.object({
+  answers: z.array(z.array(z.number().int().min(0)).max(10)).max(50),
+});
+
 export const BankAccountInSchema = z.object({
   bic: z.string().max(15),
   holder: z.string().min(1).max(200),
@@ -13,7 +17,19 @@ export const BankAccountInSchema = z.object({
 });
 
 export const CheckoutInSchema = z.object({
-  payer: z.unknown(),
+  payer: z.object({
+    city: z.string().max(300).nullish(),
+    company: z.string().max(300).nullish(),
+    country: z.string().min(2).max(2).nullish(),
+    email: z.string().max(320),
+    firstName: z.string().min(1).max(100),
+    lastName: z.string().min(1).max(100),
+    locale: z.enum(["en", "de"]).optional(),
+    street: z.string().max(300).nullish(),
+    streetNumber: z.string().max(20).nullish(),
+    vatId: z.string().max(20).nullish(),
+    zip: z.string().max(20).nullish(),
+  }),
   pricingPlanId: z.number().int().min(1).max(9223372036854776000),
 });
 
@@ -26,6 +42,10 @@ export const ClaimSettingsIOSchema = z.object({
   secondDays: z.number().int().min(0).max(90),
   strategy: z.enum(["dunning", "dunning_inkasso", "inkasso"]),
   thirdDays: z.number().int().min(0).max(90),
+});
+
+export const CommentInSchema = z.object({
+  body: z.string().min(1).max(5000),
 });
 
 export const ConfirmInSchema = z.object({
@@ -45,7 +65,7 @@ export const DeletionConfirmInSchema = z.object({
 export const DeletionStartInSchema = z.object({
   flowKind: z.enum(["deactivation", "deletion"]),
   reasonText: z.string().max(1000).nullish(),
-  reasons: z.array(z.enum(["dont_need_anymore", "my_account_not_successful", "changing_my_business_strategy", "switching_to_another_platform", "too_expensive", "other"])).max(6),
+  reasons: z.array(z.enum(["dont_need_anymore", "my_account_not_successful", "changing_my_business_strategy", "switching_to_another_platform", "too_expensive", "other"])).min(1).max(6),
   subscriptions: z.enum(["wait", "cancel_at_period_end"]).optional(),
 });
 
@@ -69,7 +89,41 @@ export const ExportStateInSchema = z.object({
 
 export const InvoiceCorrectionInSchema = z.object({
   buyerCountry: z.string().min(2).max(2).nullish(),
-  buyerLines: z.array(z.string().min(1).max(200)).max(6),
+  buyerLines: z.array(z.string().min(1).max(200)).min(1).max(6),
+});
+
+export const ItemInSchema = z.object({
+  kind: z.enum(["chapter", "lesson"]),
+  parentId: z.number().int().min(1).max(9223372036854776000).nullish(),
+  title: z.string().min(2).max(300),
+});
+
+export const ItemPatchSchema = z.object({
+  blocks: z.array(z.union([z.object({
+    text: z.string().max(100000),
+    type: z.literal("text"),
+  }), z.object({
+    title: z.string().max(300).optional(),
+    type: z.enum(["video", "audio"]),
+    url: z.string().max(2000).regex(/^https:\/\/[^\s/?#@]+([/?#]\S*)?$/),
+  }), z.object({
+    fileId: z.number().int().min(1).max(9223372036854776000),
+    title: z.string().max(300).optional(),
+    type: z.enum(["file", "pdf"]),
+  })])).max(50).nullish(),
+  commentsEnabled: z.boolean().nullish(),
+  dripDate: z.string().nullish(),
+  dripDays: z.number().int().min(0).max(3650).nullish(),
+  hidden: z.boolean().nullish(),
+  quiz: z.object({
+    passPercent: z.number().int().min(1).max(100).optional(),
+    questions: z.array(z.object({
+    correct: z.array(z.number().int().min(0)).min(1).max(10),
+    options: z.array(z.string().min(1).max(300)).min(2).max(10),
+    text: z.string().min(1).max(1000),
+  })).min(1).max(50),
+  }).nullish(),
+  title: z.string().min(2).max(300).nullish(),
 });
 
 export const LicenseKeysInSchema = z.object({
@@ -128,7 +182,7 @@ export const PlanInSchema = z.object({
 
 export const ProductInSchema = z.object({
   description: z.string().max(20000).optional(),
-  form: z.enum(["download", "digital", "service", "license_key"]).optional(),
+  form: z.enum(["download", "digital", "service", "license_key", "course"]).optional(),
   name: z.string().min(1).max(300),
 });
 
@@ -156,7 +210,14 @@ export const ResetInSchema = z.object({
 });
 
 export const SellerProfileInSchema = z.object({
-  beneficialOwners: z.array(z.unknown()).max(10).optional(),
+  beneficialOwners: z.array(z.object({
+    birthday: z.string().nullish(),
+    birthplaceCity: z.string().max(300).nullish(),
+    birthplaceCountry: z.string().max(2).nullish(),
+    firstName: z.string().max(100).nullish(),
+    lastName: z.string().max(100).nullish(),
+    nationality: z.string().max(2).nullish(),
+  })).max(10).optional(),
   birthday: z.string().nullish(),
   businessType: z.enum(["natural", "entity"]).nullish(),
   city: z.string().max(300).nullish(),
@@ -206,6 +267,13 @@ export const SignUpSchema = z.object({
 
 export const SubscriptionActionSchema = z.object({
   action: z.enum(["cancel_now", "cancel_at_period_end", "pause", "resume"]),
+});
+
+export const TreeInSchema = z.object({
+  items: z.array(z.object({
+    id: z.number().int().min(1).max(9223372036854776000),
+    parentId: z.number().int().min(1).max(9223372036854776000).nullish(),
+  })).max(300),
 });
 
 export const UserPatchSchema = z.object({

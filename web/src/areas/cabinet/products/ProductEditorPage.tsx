@@ -20,6 +20,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { StatusChip } from '../../../components/StatusChip';
 import { shopPath, useSellerUsername } from '../useSellerUsername';
 import { CheckoutStep } from './editor/CheckoutStep';
+import { ContentStep } from './editor/course/ContentStep';
 import { DetailsStep } from './editor/DetailsStep';
 import { DeliveryStep } from './editor/DeliveryStep';
 import { FileStep } from './editor/FileStep';
@@ -34,6 +35,7 @@ function StepContent({ step, product }: { step: string; product: Product }) {
   if (step === 'file_upload') return <FileStep product={product} />;
   if (step === 'checkout') return <CheckoutStep product={product} />;
   if (step === 'add_license_keys') return <LicenseKeysStep product={product} />;
+  if (step === 'content') return <ContentStep product={product} />;
   if (step === 'delivery') return <DeliveryStep key={product.updatedAt} product={product} />;
   return <DetailsStep key={product.updatedAt} product={product} />;
 }
