@@ -86,7 +86,9 @@ class ProductOut(BaseModel):
     key_format: str | None = None
     license_keys_free: int | None = None
     license_keys_taken: int | None = None
-    has_digitals: bool = False  # something to deliver: a download's file, a digital link or text, a course's lesson
+    has_digitals: bool = (
+        False  # something to deliver: a download's file, a digital link or text, a course's lesson
+    )
 
 
 class ProductList(ListAnswer[ProductOut]):

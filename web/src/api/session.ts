@@ -47,6 +47,9 @@ export const sessionApi = {
   resendConfirmation: (email: string) => sdk.resendConfirmation({ email }),
   sendMagicLink: (email: string, profileType: ProfileType) =>
     sdk.sendMagicLink({ email, profileType } satisfies MagicLinkRequest),
+  /** A payer's sign-in link for one seller (`/s/{seller}/sign_in`): mailed only to an address that bought there. */
+  sendPayerLink: (email: string, seller: string) =>
+    sdk.sendMagicLink({ email, profileType: 'payer', seller } satisfies MagicLinkRequest),
   async magicLink(token: string): Promise<Tokens> {
     const body: MagicLinkBody = { token, fingerprint: getFingerprint() };
     const tokens = await sdk.magicSignIn(body);

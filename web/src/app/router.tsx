@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RequireAuth } from '../areas/auth/RequireAuth';
 
@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
           { path: 'products', element: page(() => import('../areas/cabinet/products/ProductsPage')) },
           { path: 'products/:id/edit', element: page(() => import('../areas/cabinet/products/ProductEditorPage')) },
           { path: 'orders', element: page(() => import('../areas/cabinet/orders/OrdersPage')) },
+          { path: 'courses', element: <Navigate to="/cabinet/courses/overview" replace /> },
+          { path: 'courses/:tab', element: page(() => import('../areas/cabinet/courses/CoursesPage')) },
           { path: 'orders/:token', element: page(() => import('../areas/cabinet/orders/OrderDetailsPage')) },
           { path: 'profile/edit', element: page(() => import('../areas/cabinet/profile/ProfileEditPage')) },
           { path: 'transfers', element: page(() => import('../areas/cabinet/money/TransfersPage')) },
@@ -71,10 +73,20 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/s/:username', element: page(() => import('../areas/shop/ShopHomePage')) },
+      { path: '/s/:username/sign_in', element: page(() => import('../areas/payer/PayerSignInPage')) },
       { path: '/s/:username/:slug', element: page(() => import('../areas/shop/ShopProductPage')) },
       { path: '/s/:username/:slug/thank_you/:token', element: page(() => import('../areas/shop/ThankYouPage')) },
       { path: '/s/:username/payment/:token/manage', element: page(() => import('../areas/shop/ManagePage')) },
       { path: '/payer', element: <RequireAuth>{page(() => import('../areas/payer/PayerPage'))}</RequireAuth> },
+      {
+        path: '/payer/s/:seller',
+        element: page(() => import('../areas/payer/PayerLayout')),
+        children: [
+          { index: true, element: page(() => import('../areas/payer/PayerAreaPage')) },
+          { path: 'courses/:course', element: page(() => import('../areas/payer/CoursePlayerPage')) },
+          { path: 'courses/:course/:lesson', element: page(() => import('../areas/payer/CoursePlayerPage')) },
+        ],
+      },
       { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
     ],
   },

@@ -51,6 +51,23 @@ describe('translations', () => {
       }
     }
   });
+  it('label every course vocabulary a payer or seller sees (core §4 products and courses)', () => {
+    const schemas = spec.components.schemas as Record<string, { enum?: string[] }>;
+    for (const [schema, enLabels, deLabels] of [
+      ['LessonStatus', en.payer.lessonStatus, de.payer.lessonStatus],
+      ['LessonStatus', en.status, de.status],
+      ['CourseAccess', en.payer.access, de.payer.access],
+      ['PaymentCourseState', en.payer.closed, de.payer.closed],
+    ] as const) {
+      const values = schemas[schema]?.enum ?? [];
+      expect(values.length, schema).toBeGreaterThan(0);
+      for (const value of values) {
+        expect(enLabels, `${schema}.${value} (en)`).toHaveProperty([value]);
+        expect(deLabels, `${schema}.${value} (de)`).toHaveProperty([value]);
+      }
+    }
+  });
+
   it('label every vocabulary of the seller profile and legitimation (core §3, §4)', () => {
     const schemas = spec.components.schemas as Record<string, { enum?: string[] }>;
     const pairs: [string, string][] = [

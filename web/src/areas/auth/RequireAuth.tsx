@@ -16,7 +16,16 @@ import { PageLoader } from '../../components/PageLoader';
  * Guards a protected area. Without a session the original URL is saved as referer and the user goes
  * to sign-in; sign-in returns there. With `profile`, the user must hold that profile type.
  */
-export function RequireAuth({ profile, children }: { profile?: ProfileType; children: ReactNode }) {
+export function RequireAuth({
+  profile,
+  signInPath = '/users/sign_in',
+  children,
+}: {
+  profile?: ProfileType;
+  /** Where a visitor without a session signs in (a payer: the seller's own sign-in page). */
+  signInPath?: string;
+  children: ReactNode;
+}) {
   const tokens = useTokens();
   const location = useLocation();
   const me = useCurrentUser();
@@ -24,7 +33,7 @@ export function RequireAuth({ profile, children }: { profile?: ProfileType; chil
 
   if (!tokens) {
     saveReferer(location.pathname + location.search + location.hash);
-    return <Navigate to="/users/sign_in" replace />;
+    return <Navigate to={signInPath} replace />;
   }
   if (me.isPending) return <PageLoader minHeight="60vh" />;
   if (me.isError) {

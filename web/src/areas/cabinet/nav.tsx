@@ -20,6 +20,7 @@ export const CABINET_NAV: NavGroup[] = [
     key: 'catalog',
     items: [
       { key: 'products', to: '/cabinet/products' },
+      { key: 'courses', to: '/cabinet/courses' },
     ],
   },
   {

@@ -20,6 +20,8 @@ describe('editor steps', () => {
     expect(stepMissing('delivery', { ...empty, form: 'digital', deliveryText: ' ' })).toBe('delivery');
     expect(stepMissing('delivery', { ...empty, form: 'digital', deliveryLink: 'https://x.example' })).toBeNull();
     expect(stepMissing('delivery', { ...empty, form: 'service' })).toBeNull();
+    expect(stepMissing('content', { ...empty, form: 'course', hasDigitals: false })).toBe('lessons');
+    expect(stepMissing('content', { ...empty, form: 'course', hasDigitals: true })).toBeNull();
   });
 
   it('shows the delivery step only where there is something to set', () => {
@@ -36,16 +38,20 @@ describe('editor steps', () => {
       { step: 'file_upload', index: 1 },
       { step: 'checkout', index: 2 },
     ]);
-    expect(visibleSteps(stepsFor('course'))).toEqual([
+    expect(visibleSteps(stepsFor('course'), 'course')).toEqual([
       { step: 'details', index: 0 },
+      { step: 'content', index: 1 },
       { step: 'checkout', index: 2 },
     ]);
+    // a service has the course steps without content
+    expect(visibleSteps(stepsFor('service'), 'service').map((s) => s.step)).toEqual(['details', 'checkout', 'delivery']);
   });
 
   it('opens the URL step when it is shown, else the details', () => {
     const course = stepsFor('course');
     expect(shownStep('3', course)).toBe(2);
-    expect(shownStep('2', course)).toBe(0);
+    expect(shownStep('2', course)).toBe(1);
+    expect(shownStep('5', course)).toBe(0); // delivery does not apply to a course
     expect(shownStep('99', stepsFor('download'))).toBe(0);
     expect(shownStep(null, course)).toBe(0);
     expect(shownStep('2', stepsFor('download'))).toBe(1);
