@@ -294,6 +294,7 @@ class CheckoutActivities:
             "license_key": delivered.license_key or "",
             "delivery_link": delivered.link or "",
             "delivery_text": delivered.text or "",
+            "course_url": f"{base}{delivered.course_path}" if delivered.course_path else "",
         }
         if order.started_on is not None:  # deferred: the card is saved, the first rate comes later
             if access is None:

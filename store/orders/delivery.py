@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from urllib.parse import quote
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.products import ProductForm
+from store.accounts.queries import seller_user_of
 from store.catalog.license_keys import access_open, key_of_order
 from store.catalog.models import Product
 from store.orders.models import Order
@@ -23,6 +26,7 @@ class Delivered:
     link: str | None = None
     text: str | None = None
     license_key: str | None = None
+    course_path: str | None = None  # a course: its player in the payer area (signing in by magic link first)
 
 
 async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
@@ -36,9 +40,14 @@ async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
         return Delivered(download_token=access.token if access.file_id else None)
     key = await key_of_order(s, order.id) if product.form == ProductForm.license_key else None
     texts = product.form in TEXT_FORMS
+    course = None
+    if product.form == ProductForm.course:
+        seller = await seller_user_of(s, order.seller_id)
+        course = f"/payer/s/{quote(seller.username or '')}/courses/{product.id}" if seller else None
     return Delivered(
         download_token=access.token if access.file_id else None,
         link=product.delivery_link if texts else None,
         text=product.delivery_text if texts else None,
         license_key=key.key if key else None,
+        course_path=course,
     )

@@ -244,4 +244,5 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         delivery_link=delivered.link,
         delivery_text=delivered.text,
         license_key=delivered.license_key,
+        course_url=delivered.course_path,
     )

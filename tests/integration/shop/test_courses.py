@@ -158,9 +158,12 @@ async def test_a_course_is_built_sold_taken_to_its_end_and_closed_by_a_refund(st
 
         # a buyer pays once; the magic link is mailed only to an address that bought from this seller
         token = await _bought(stack, c, seller.username, course, "baker@example.com")
-        await until(
-            c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda b: b["payment_state"] == "paid", 30
+        status = await until(
+            c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda b: b["course_url"] is not None, 30
         )
+        assert status["course_url"] == f"/payer/s/{seller.username}/courses/{pid}"
+        mail = await wait_mail(stack, "baker@example.com", "Your order")
+        assert f"/payer/s/{seller.username}/courses/{pid}" in mail["body"]
         r = await c.post(
             "/v1/app/user/send_magic_link",
             json={"email": "stranger@example.com", "profile_type": "payer", "seller": seller.username},

@@ -4892,6 +4892,8 @@ export interface components {
         };
         /** ThankYou */
         ThankYou: {
+            /** Course Url */
+            course_url?: string | null;
             /** Currency */
             currency: string;
             /** Delivery Link */

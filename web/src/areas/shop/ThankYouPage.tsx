@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import SchoolIcon from '@mui/icons-material/SchoolOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import IconButton from '@mui/material/IconButton';
 import { useQuery } from '@tanstack/react-query';
@@ -95,6 +96,11 @@ export default function ThankYouPage() {
         </Typography>
         {later ? <StatusChip state={data.paymentState} /> : null}
         {data.licenseKey ? <LicenseKeyBox value={data.licenseKey} /> : null}
+        {data.courseUrl ? (
+          <Button variant="contained" size="large" component={RouterLink} to={data.courseUrl} startIcon={<SchoolIcon />} data-testid="course-link">
+            {t('shop.openCourse', { product: data.productName })}
+          </Button>
+        ) : null}
         {data.deliveryLink ? (
           <Button variant="contained" size="large" href={data.deliveryLink} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />} data-testid="delivery-link">
             {t('shop.openDelivery', { product: data.productName })}
@@ -109,7 +115,7 @@ export default function ThankYouPage() {
           <Button variant="contained" size="large" href={data.downloadUrl} startIcon={<DownloadIcon />} data-testid="download-link" download>
             {t('shop.download', { product: data.productName })}
           </Button>
-        ) : later || data.licenseKey || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
+        ) : later || data.licenseKey || data.courseUrl || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
           <CircularProgress size={24} aria-label={t('shop.preparing')} />
         )}
         {data.firstDue && data.firstAmount != null ? (

@@ -183,7 +183,7 @@ export function ContentStep({ product }: { product: Product }) {
                   />
                   <Stack direction="row" sx={{ ml: 'auto', flexShrink: 0 }}>
                     {item.kind === 'chapter' ? (
-                      <Tooltip title={t('course.editor.addLessonTo', { title: item.title })}>
+                      <Tooltip disableInteractive title={t('course.editor.addLessonTo', { title: item.title })}>
                         <IconButton
                           size="small"
                           aria-label={t('course.editor.addLessonTo', { title: item.title })}

@@ -48,7 +48,7 @@ function emptyBlock(type: (typeof BLOCK_TYPES)[number]): Block {
   return { type, fileId: 0, title: '' };
 }
 
-const emptyQuestion = (): Question => ({ text: '', options: ['', ''], correct: [0] });
+const emptyQuestion = (): Question => ({ text: '', options: ['', ''], correct: [] });
 
 /** A lesson's content in one dialog: title, blocks (text, video, audio, file, PDF), a quiz with its right answers
  * and pass mark, drip (days after purchase or a date), hidden and comments. A chapter has a title only. Checked
