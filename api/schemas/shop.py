@@ -136,7 +136,7 @@ class ThankYou(BaseModel):
     delivery_link: str | None = None
     delivery_text: str | None = None
     license_key: str | None = None
-    course_url: str | None = None  # a course: its player in the payer area (a path; sign-in by magic link first)
+    course_url: str | None = None  # a course: its player in the payer area (sign-in by magic link first)
 
 
 class StorefrontProduct(BaseModel):

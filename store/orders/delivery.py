@@ -4,7 +4,6 @@ Shown on the thank-you page and in the confirmation mail while the order's acces
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from urllib.parse import quote
 
 from sqlalchemy.ext.asyncio import AsyncSession
