@@ -40,6 +40,7 @@ from providers.stripe.client import CheckoutIntents, Intent
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from store.accounts.queries import seller_user_of
 from store.catalog.license_keys import order_goods_reserved
+from store.catalog.models import Product
 from store.db import session
 from store.orders.actions import (
     access_granted,
@@ -53,7 +54,7 @@ from store.orders.actions import (
     payment_pending,
     sale_booked,
 )
-from store.orders.delivery import Delivered, delivered_of
+from store.orders.delivery import Delivered, DeliveredItem, delivered_of
 from store.orders.queries import (
     access_of_order,
     intent_for_attempt,
@@ -285,6 +286,8 @@ class CheckoutActivities:
             order = await order_by_token(s, req.order_token)
             access = await access_of_order(s, order.id)
             delivered = await delivered_of(s, order) or Delivered()
+            product = await s.get(Product, order.product_id)
+            each_item = bool(product and product.email_for_each_item)
             invoice = await invoice_of_order(s, order.id)
             seller_user = await seller_user_of(s, order.seller_id)
         what = {
@@ -295,6 +298,7 @@ class CheckoutActivities:
             "delivery_link": delivered.link or "",
             "delivery_text": delivered.text or "",
             "course_url": f"{base}{delivered.course_path}" if delivered.course_path else "",
+            "items_text": "\n".join(_item_line(base, x) for x in delivered.items),
         }
         if order.started_on is not None:  # deferred: the card is saved, the first rate comes later
             if access is None:
@@ -334,6 +338,23 @@ class CheckoutActivities:
                 },
             )
         mails = [payer_mail]
+        if each_item and order.started_on is None:  # emailForEachItem: a mail per included product besides
+            mails += [
+                OutgoingMail(
+                    key=order_event_key(req.order_token, f"payer-item-{x.product_id}"),
+                    to=order.payer_email,
+                    template=MailTemplate.order_item,
+                    locale=order.payer_locale,
+                    context={
+                        "first_name": order.payer_first_name,
+                        "product_name": order.product_name,
+                        "item_name": x.name,
+                        "item_text": _item_line(base, x),
+                        "order_token": req.order_token,
+                    },
+                )
+                for x in delivered.items
+            ]
         if seller_user:
             mails.append(
                 OutgoingMail(
@@ -352,3 +373,15 @@ class CheckoutActivities:
         sent = sum([await deliver(self.mailer, m) for m in mails])
         log.info("order_mails_sent", order_token=req.order_token, sent_now=sent)
         return MailsSent(sent_now=sent)
+
+
+def _item_line(base: str, x: DeliveredItem) -> str:
+    """An included product in a mail: its name and where to get it (a download, a course, a link, a text)."""
+    where = (
+        f"{base}{x.download_path}"
+        if x.download_path
+        else f"{base}{x.course_path}"
+        if x.course_path
+        else x.link or (x.text or "").strip()
+    )
+    return f"- {x.name}: {where}" if where else f"- {x.name}"

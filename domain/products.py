@@ -54,6 +54,7 @@ class NotSellableReason(StrEnum):
     no_products = "no_products"
     is_archived = "is_archived"
     has_access_password = "has_access_password"
+    bundle_without_addons = "bundle_without_addons"  # editor §4: a bundle that includes no product yet
 
 
 # The forms a seller can create today: each is sold and delivered end to end (the others come with their delivery).
@@ -63,6 +64,8 @@ CREATABLE_FORMS = (
     ProductForm.service,
     ProductForm.license_key,
     ProductForm.course,
+    ProductForm.membership,
+    ProductForm.bundle,
 )
 
 
@@ -93,6 +96,7 @@ class SellableFacts:
     seller_can_sell: bool
     any_payment_method_active: bool
     free_keys: int = 0  # a license-key product's keys not yet sold or reserved
+    included: int = 0  # a membership's or bundle's included products
 
 
 def is_sold_out(sold: int, reserved: int, limit: int | None) -> bool:
@@ -124,6 +128,10 @@ def not_sellable_reasons(f: SellableFacts, *, require_published: bool = True) ->
         r.append(NotSellableReason.limit_reached)
     if f.form in (ProductForm.download, ProductForm.digital, ProductForm.course) and not f.has_digitals:
         r.append(NotSellableReason.no_digitals)
+    if f.form == ProductForm.membership and f.included == 0:
+        r.append(NotSellableReason.no_products)
+    if f.form == ProductForm.bundle and f.included == 0:
+        r.append(NotSellableReason.bundle_without_addons)
     if not f.is_free and not f.seller_can_sell:
         r.append(NotSellableReason.finish_registration)
     if f.has_access_password:

@@ -24,7 +24,9 @@ from api.schemas.courses import (
     PurchaseOut,
 )
 from api.schemas.fields import Id
+from api.schemas.shop import IncludedDelivery
 from core.settings import get_settings
+from domain.bundles import PARENT_FORMS
 from domain.courses import (
     QUIZ_ATTEMPTS_MAX,
     ItemKind,
@@ -56,6 +58,7 @@ from store.courses.queries import (
     purchases_of,
     seller_by_username,
 )
+from store.orders.delivery import delivered_of
 
 router = APIRouter(prefix="/v1/payer", tags=["payer"])
 Seller = Annotated[str, Path(min_length=1, max_length=USERNAME_MAX)]
@@ -89,6 +92,21 @@ async def payer_area(seller: Seller, user: CurrentUser, s: DB) -> PayerArea:
             items = _lessons(await course_items(s, p.product.id))
             marks = await marks_of(s, p.order.id)
             progress = progress_percent(sum(1 for x in items if x.id in marks.finished), len(items))
+        included: list[IncludedDelivery] = []
+        if p.product.form in PARENT_FORMS and p.is_open:
+            delivered = await delivered_of(s, p.order)
+            included = [
+                IncludedDelivery(
+                    product_id=x.product_id,
+                    name=x.name,
+                    form=x.form,
+                    download_url=f"{base}{x.download_path}" if x.download_path else None,
+                    delivery_link=x.link,
+                    delivery_text=x.text,
+                    course_url=x.course_path,
+                )
+                for x in (delivered.items if delivered else ())
+            ]
         out.append(
             PurchaseOut(
                 order_token=p.order.token,
@@ -106,6 +124,7 @@ async def payer_area(seller: Seller, user: CurrentUser, s: DB) -> PayerArea:
                     else None
                 ),
                 thank_you_url=f"/s/{seller}/{p.product.slug}/thank_you/{p.order.token}",
+                items=included,
             )
         )
     return PayerArea(seller_username=seller, email=user.email, purchases=out)

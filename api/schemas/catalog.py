@@ -8,11 +8,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, Strict, StringConstraints
 
 from domain.billing_calendar import START_DAYS, defers_first_rate, installment_total, schedule
+from domain.bundles import ITEMS_MAX
 from domain.license_keys import FORMAT_SHAPE, KEY_FORMAT_MAX, KEY_MAX, KEYS_PER_ADD_MAX, KeyState
 from domain.limits import (
     AMOUNT_MAX,
     CURRENCY_LEN,
     DELIVERY_TEXT_MAX,
+    ID_MAX,
     PAYMENTS_COUNT_MAX,
     PLAN_NAME_MAX,
     PRODUCT_DESCRIPTION_MAX,
@@ -86,9 +88,11 @@ class ProductOut(BaseModel):
     key_format: str | None = None
     license_keys_free: int | None = None
     license_keys_taken: int | None = None
-    has_digitals: bool = (
-        False  # something to deliver: a download's file, a digital link or text, a course's lesson
-    )
+    # a membership or bundle: how many products it includes, and whether each gets its own mail
+    included_count: int | None = None
+    email_for_each_item: bool = False
+    # something to deliver: a download's file, a digital link or text, a course's lesson, an included product
+    has_digitals: bool = False
 
 
 class ProductList(ListAnswer[ProductOut]):
@@ -104,6 +108,8 @@ class ProductIn(BaseModel):
         ProductForm.service,
         ProductForm.license_key,
         ProductForm.course,
+        ProductForm.membership,
+        ProductForm.bundle,
     ] = ProductForm.download
 
 
@@ -122,6 +128,7 @@ class ProductPatch(BaseModel):
         description="e.g. SF-{alphanumeric_5}-{numeric_4}",
         json_schema_extra={"pattern": FORMAT_SHAPE},
     )
+    email_for_each_item: bool | None = None
 
 
 Amount = Annotated[int, Strict(), Field(ge=0, le=AMOUNT_MAX)]  # an integer: never true, 1.0 or "1"
@@ -198,3 +205,21 @@ class LicenseKeyOut(BaseModel):
 
 class LicenseKeyList(ListAnswer[LicenseKeyOut]):
     """The generic list answer (core §7) of LicenseKeyOut."""
+
+
+class ItemsIn(BaseModel):
+    """What a membership or bundle includes, in order (replaces the list)."""
+
+    product_ids: list[Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]] = Field(max_length=ITEMS_MAX)
+
+
+class IncludedOut(BaseModel):
+    id: int
+    name: str
+    form: ProductForm
+    is_published: bool
+
+
+class IncludedList(BaseModel):
+    list: list[IncludedOut]
+    items_max: int = ITEMS_MAX

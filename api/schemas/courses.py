@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
+from api.schemas.shop import IncludedDelivery
 from domain.courses import (
     BLOCK_TEXT_MAX,
     BLOCKS_MAX,
@@ -66,7 +67,7 @@ class QuestionIn(BaseModel):
     options: list[Annotated[str, Field(min_length=1, max_length=OPTION_MAX)]] = Field(
         min_length=2, max_length=OPTIONS_MAX
     )
-    correct: list[Annotated[int, Strict(), Field(ge=0, lt=OPTIONS_MAX)]] = Field(
+    correct: list[Annotated[int, Strict(), Field(ge=0, le=OPTIONS_MAX - 1)]] = Field(
         min_length=1, max_length=OPTIONS_MAX, description="the indices of the right options"
     )
 
@@ -170,6 +171,7 @@ class PurchaseOut(BaseModel):
     progress_percent: int | None  # a course's finished share of lessons
     download_url: str | None
     thank_you_url: str
+    items: list[IncludedDelivery] = []  # a membership or bundle: each included product, while open
 
 
 class PayerArea(BaseModel):
@@ -233,7 +235,9 @@ class LessonOut(BaseModel):
 class AnswersIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     answers: list[
-        Annotated[list[Annotated[int, Strict(), Field(ge=0, lt=OPTIONS_MAX)]], Field(max_length=OPTIONS_MAX)]
+        Annotated[
+            list[Annotated[int, Strict(), Field(ge=0, le=OPTIONS_MAX - 1)]], Field(max_length=OPTIONS_MAX)
+        ]
     ] = Field(max_length=QUESTIONS_MAX)
 
 

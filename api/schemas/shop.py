@@ -117,6 +117,18 @@ class PayOut(BaseModel):
     message: str | None = None
 
 
+class IncludedDelivery(BaseModel):
+    """A product a membership or bundle includes, as the buyer gets it."""
+
+    product_id: int
+    name: str
+    form: ProductForm
+    download_url: str | None = None
+    delivery_link: str | None = None
+    delivery_text: str | None = None
+    course_url: str | None = None
+
+
 class ThankYou(BaseModel):
     token: str
     seller_name: str
@@ -137,6 +149,7 @@ class ThankYou(BaseModel):
     delivery_text: str | None = None
     license_key: str | None = None
     course_url: str | None = None  # a course: its player in the payer area (sign-in by magic link first)
+    items: list[IncludedDelivery] = []  # a membership or bundle: each included product
 
 
 class StorefrontProduct(BaseModel):

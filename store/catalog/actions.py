@@ -13,6 +13,7 @@ from domain.billing_calendar import PlanTerms
 from domain.errors import DomainError, ErrorCode
 from domain.limits import PRODUCT_NAME_MAX
 from domain.products import Publication
+from store.catalog.bundles import items_copied
 from store.catalog.models import File, PricingPlan, Product
 from store.catalog.plans import plan_terms
 from store.catalog.queries import ProductView, product_of, view_of
@@ -75,6 +76,7 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
         delivery_link=p.delivery_link,
         delivery_text=p.delivery_text,
         key_format=p.key_format,  # the format, not the keys: a key is sold once, by one product
+        email_for_each_item=p.email_for_each_item,
     )
     s.add(copy)
     await s.flush()
@@ -91,6 +93,7 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
         )
     await s.flush()
     await course_copied(s, p.id, copy)
+    await items_copied(s, p.id, copy)
     return await view_of(s, copy)
 
 
@@ -139,7 +142,7 @@ def plan_changed(
     return plan
 
 
-async def product_updated(s: AsyncSession, view: ProductView, changes: dict[str, str | None]) -> None:
+async def product_updated(s: AsyncSession, view: ProductView, changes: dict[str, str | bool | None]) -> None:
     for field, value in changes.items():
         setattr(view.product, field, value)
     await s.flush()

@@ -70,6 +70,20 @@ class Product(Timestamps, Base):
     delivery_link: Mapped[str | None] = mapped_column(String(URL_MAX))
     delivery_text: Mapped[str | None] = mapped_column(Text)
     key_format: Mapped[str | None] = mapped_column(String(KEY_FORMAT_MAX))  # a license-key product's format
+    # a membership or bundle: a mail for each included product besides the confirmation (emailForEachItem)
+    email_for_each_item: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+
+
+class ProductItem(Base):
+    """A product a membership or bundle includes (editor §3 productAddons), in the seller's order."""
+
+    __tablename__ = "product_items"
+    __table_args__ = (UniqueConstraint("parent_id", "product_id"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    parent_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
 
 
 class LicenseKey(Base):

@@ -8,11 +8,13 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.account_deletion import AccountType
+from domain.bundles import PARENT_FORMS
 from domain.courses import ItemKind
 from domain.errors import DomainError, ErrorCode
 from domain.listing import ListParams
 from domain.products import NotSellableReason, ProductForm, Publication, SellableFacts, not_sellable_reasons
 from store.accounts.models import Seller, User
+from store.catalog.bundles import included_counts
 from store.catalog.license_keys import PoolCounts, pool_counts
 from store.catalog.models import File, PricingPlan, Product
 from store.courses.models import CourseItem
@@ -43,6 +45,7 @@ class ProductView:
     seller_username: str | None
     keys: PoolCounts | None = None  # a license-key product's pool
     lessons: int = 0  # a course's lessons payers can see
+    included: int = 0  # a membership's or bundle's included products
 
     @property
     def has_digitals(self) -> bool:
@@ -50,6 +53,8 @@ class ProductView:
         p = self.product
         if p.form == ProductForm.course:
             return self.lessons > 0
+        if p.form in PARENT_FORMS:
+            return self.included > 0
         if p.form == ProductForm.digital:
             return bool(p.delivery_link or (p.delivery_text or "").strip())
         return self.file is not None
@@ -72,6 +77,7 @@ class ProductView:
                 seller_can_sell=self.seller.can_sell,
                 any_payment_method_active=self.seller.payment_account_done,
                 free_keys=self.keys.free if self.keys else 0,
+                included=self.included,
             )
         )
 
@@ -114,6 +120,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
         plans[plan.product_id].append(plan)
     pools = await pool_counts(s, [p.id for p in products if p.form == ProductForm.license_key])
     lessons = await lesson_counts(s, [p.id for p in products if p.form == ProductForm.course])
+    included = await included_counts(s, [p.id for p in products if p.form in PARENT_FORMS])
     return [
         ProductView(
             p,
@@ -122,6 +129,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
             *sellers[p.seller_id],
             keys=pools.get(p.id),
             lessons=lessons.get(p.id, 0),
+            included=included.get(p.id, 0),
         )
         for p in products
     ]

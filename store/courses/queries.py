@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.courses import CourseAccess, ItemKind, PaymentCourseState, course_access
 from domain.errors import DomainError, ErrorCode
 from domain.orders import PAID_STATES, PaymentState
 from store.accounts.models import Seller, User
+from store.catalog.bundles import parents_including
 from store.catalog.license_keys import access_open
 from store.catalog.models import Product
 from store.courses.models import CourseItem, CourseSession, LessonComment, LessonProgress, QuizAttempt
@@ -94,12 +95,16 @@ async def purchases_of(s: AsyncSession, email: str, seller_id: int) -> list[Purc
 
 
 async def course_purchase(s: AsyncSession, email: str, seller_id: int, product_id: int) -> Purchase:
-    """The payer's purchase of a course: an open one if any, else the latest (which says why it is closed)."""
+    """The payer's purchase of a course (itself, or a membership or bundle that includes it): an open one if any,
+    else the latest (which says why it is closed)."""
+    course = await s.get(Product, product_id)
+    bought = or_(Order.product_id == product_id, Order.product_id.in_(parents_including(product_id)))
     rows = [
-        Purchase(o, p, a)
-        for o, p, a in (
-            await s.execute(_purchases(email, seller_id).where(Order.product_id == product_id))
-        ).all()
+        Purchase(
+            o, course, a
+        )  # the course, bought itself or within a membership or bundle (that order's access)
+        for o, _, a in (await s.execute(_purchases(email, seller_id).where(bought))).all()
+        if course is not None
     ]
     if not rows:
         raise DomainError(ErrorCode.NOT_FOUND, "You have not bought this course.")

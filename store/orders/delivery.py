@@ -6,17 +6,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.bundles import PARENT_FORMS
+from domain.errors import DomainError, ErrorCode
 from domain.products import ProductForm
 from store.accounts.queries import seller_user_of
+from store.catalog.bundles import included_products
 from store.catalog.license_keys import access_open, key_of_order
-from store.catalog.models import Product
-from store.orders.models import Order
+from store.catalog.models import File, Product
+from store.orders.models import Access, Order
 from store.orders.queries import access_of_order
 
 # the forms whose product carries a link and a text to deliver (a service's text is its booking note)
 TEXT_FORMS = frozenset({ProductForm.digital, ProductForm.service})
+
+
+@dataclass(frozen=True)
+class DeliveredItem:
+    """One product a membership or bundle includes, as the buyer gets it."""
+
+    product_id: int
+    name: str
+    form: ProductForm
+    download_path: str | None = None  # the included file, by the parent order's download token
+    link: str | None = None
+    text: str | None = None
+    course_path: str | None = None
 
 
 @dataclass(frozen=True)
@@ -26,6 +43,7 @@ class Delivered:
     text: str | None = None
     license_key: str | None = None
     course_path: str | None = None  # a course: its player in the payer area (signing in by magic link first)
+    items: tuple[DeliveredItem, ...] = ()  # a membership or bundle: each included product
 
 
 async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
@@ -39,14 +57,43 @@ async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
         return Delivered(download_token=access.token if access.file_id else None)
     key = await key_of_order(s, order.id) if product.form == ProductForm.license_key else None
     texts = product.form in TEXT_FORMS
-    course = None
-    if product.form == ProductForm.course:
-        seller = await seller_user_of(s, order.seller_id)
-        course = f"/payer/s/{quote(seller.username or '')}/courses/{product.id}" if seller else None
+    seller = await seller_user_of(s, order.seller_id)
+    courses = f"/payer/s/{quote(seller.username or '') if seller else ''}/courses"
+    course = f"{courses}/{product.id}" if product.form == ProductForm.course else None
+    items = tuple(
+        DeliveredItem(
+            product_id=p.id,
+            name=p.name,
+            form=p.form,
+            download_path=f"/v1/shop/downloads/{access.token}/items/{p.id}" if p.file_id else None,
+            link=p.delivery_link if p.form in TEXT_FORMS else None,
+            text=p.delivery_text if p.form in TEXT_FORMS else None,
+            course_path=f"{courses}/{p.id}" if p.form == ProductForm.course else None,
+        )
+        for p in (await included_products(s, product.id) if product.form in PARENT_FORMS else [])
+    )
     return Delivered(
         download_token=access.token if access.file_id else None,
         link=product.delivery_link if texts else None,
         text=product.delivery_text if texts else None,
         license_key=key.key if key else None,
         course_path=course,
+        items=items,
     )
+
+
+async def included_file_of(s: AsyncSession, access_token: str, product_id: int) -> File:
+    """An included product's file, by the parent order's download token, while that order's access stays open."""
+    row = (
+        await s.execute(
+            select(Access, Order).join(Order, Order.id == Access.order_id).where(Access.token == access_token)
+        )
+    ).first()
+    if row is None or not access_open(row[1].payment_state, row[0]):
+        raise DomainError(ErrorCode.NOT_FOUND, "Download not found.")
+    included = {p.id: p for p in await included_products(s, row[1].product_id)}
+    p = included.get(product_id)
+    f = await s.get(File, p.file_id) if p is not None and p.file_id else None
+    if f is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Download not found.")
+    return f

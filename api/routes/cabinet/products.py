@@ -15,6 +15,9 @@ from api.listing import list_openapi, list_params
 from api.schemas.catalog import (
     MAX_UPLOAD_BYTES,
     Action,
+    IncludedList,
+    IncludedOut,
+    ItemsIn,
     LicenseKeyList,
     LicenseKeyOut,
     LicenseKeysAdded,
@@ -31,6 +34,7 @@ from api.schemas.catalog import (
 from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.billing_calendar import PlanTerms, parse_period, validate_terms
+from domain.bundles import PARENT_FORMS
 from domain.csv_cells import text_cell
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.license_keys import (
@@ -61,6 +65,7 @@ from store.catalog.actions import (
     product_unpublished,
     product_updated,
 )
+from store.catalog.bundles import included_products, items_set
 from store.catalog.license_keys import key_removed, keys_added, keys_listed, pool_counts
 from store.catalog.queries import PRODUCT_LIST, ProductView, product_of, products_listed
 
@@ -97,6 +102,8 @@ def product_out(v: ProductView) -> ProductOut:
         license_keys_free=v.keys.free if v.keys else None,
         license_keys_taken=v.keys.taken if v.keys else None,
         has_digitals=v.has_digitals,
+        included_count=v.included if p.form in PARENT_FORMS else None,
+        email_for_each_item=p.email_for_each_item,
     )
 
 
@@ -206,15 +213,17 @@ async def update_product(product_id: Id, body: ProductPatch, seller: CurrentSell
     v = await product_of(s, seller.id, product_id)
     if body.name is not None and not body.name.strip():
         raise invalid(name="required")
-    changes: dict[str, str | None] = dict(body.model_dump(exclude_none=True))
+    if body.email_for_each_item is not None and v.product.form not in PARENT_FORMS:
+        raise invalid(email_for_each_item="only a membership or bundle has items")
+    changes: dict[str, str | bool | None] = dict(body.model_dump(exclude_none=True))
     for field in ("delivery_link", "delivery_text", "key_format"):
         if field in changes:
-            changes[field] = (changes[field] or "").strip() or None
+            changes[field] = str(changes[field] or "").strip() or None
     if link := changes.get("delivery_link"):
-        if not is_web_link(link):
+        if not is_web_link(str(link)):
             raise invalid(delivery_link="must be a link starting with http:// or https://")
     if fmt := changes.get("key_format"):
-        parsed = parse_format(fmt)
+        parsed = parse_format(str(fmt))
         if isinstance(parsed, KeyFormatError):
             err = DomainError(ErrorCode.INVALID_INPUT, fields={"key_format": FORMAT_MESSAGES[parsed]})
             err.reason = parsed.value  # bad_format, format_size or format_type: the web app words each
@@ -230,6 +239,39 @@ def is_web_link(value: str) -> bool:
     except ValueError:
         return False
     return bool(re.match(LINK_SHAPE, value)) and parts.scheme in ("http", "https") and bool(parts.hostname)
+
+
+# ----- a membership's or bundle's included products ------------------------------------------------------------
+def _parent_product(v: ProductView) -> None:
+    if v.product.form not in PARENT_FORMS:
+        raise DomainError(ErrorCode.NOT_FOUND, "Only a membership or bundle includes products.")
+
+
+def _included(products: list) -> IncludedList:
+    return IncludedList(
+        list=[
+            IncludedOut(
+                id=p.id, name=p.name, form=p.form, is_published=p.publication == Publication.published
+            )
+            for p in products
+        ]
+    )
+
+
+@router.get("/products/{product_id}/items", response_model=IncludedList)
+async def list_items(product_id: Id, seller: CurrentSeller, s: DB) -> IncludedList:
+    v = await product_of(s, seller.id, product_id)
+    _parent_product(v)
+    return _included(await included_products(s, v.product.id))
+
+
+@router.put("/products/{product_id}/items", response_model=IncludedList)
+async def set_items(product_id: Id, body: ItemsIn, seller: CurrentSeller, s: DB) -> IncludedList:
+    """What the membership or bundle includes, in order: the seller's own downloads, digital products, services
+    and courses. Refused whole (400, `reason`) when one is another seller's, of another form, or itself."""
+    v = await product_of(s, seller.id, product_id)
+    _parent_product(v)
+    return _included(await items_set(s, v.product, body.product_ids))
 
 
 # ----- a license-key product's pool ----------------------------------------------------------------------------

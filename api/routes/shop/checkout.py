@@ -12,7 +12,7 @@ from fastapi import APIRouter, Query
 
 from api.deps import DB, IdempotencyKey, Temporal
 from api.schemas.fields import CountryCode
-from api.schemas.shop import CheckoutIn, CheckoutOut, PayIn, PayOut, PriceOut, ThankYou
+from api.schemas.shop import CheckoutIn, CheckoutOut, IncludedDelivery, PayIn, PayOut, PriceOut, ThankYou
 from core.settings import get_settings
 from domain.billing_calendar import schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
@@ -245,4 +245,16 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         delivery_text=delivered.text,
         license_key=delivered.license_key,
         course_url=delivered.course_path,
+        items=[
+            IncludedDelivery(
+                product_id=x.product_id,
+                name=x.name,
+                form=x.form,
+                download_url=f"{get_settings().public_url}{x.download_path}" if x.download_path else None,
+                delivery_link=x.link,
+                delivery_text=x.text,
+                course_url=x.course_path,
+            )
+            for x in delivered.items
+        ],
     )

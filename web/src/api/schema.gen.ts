@@ -1259,6 +1259,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Items */
+        get: operations["list_items"];
+        /**
+         * Set Items
+         * @description What the membership or bundle includes, in order: the seller's own downloads, digital products, services
+         *     and courses. Refused whole (400, `reason`) when one is another seller's, of another form, or itself.
+         */
+        put: operations["set_items"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products/{product_id}/license_keys": {
         parameters: {
             query?: never;
@@ -1994,6 +2016,26 @@ export interface paths {
         };
         /** Download File */
         get: operations["download_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/downloads/{access_token}/items/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download Included File
+         * @description A file a membership or bundle includes, by the parent order's download link.
+         */
+        get: operations["download_included_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3165,6 +3207,45 @@ export interface components {
             username: string;
         };
         /**
+         * IncludedDelivery
+         * @description A product a membership or bundle includes, as the buyer gets it.
+         */
+        IncludedDelivery: {
+            /** Course Url */
+            course_url?: string | null;
+            /** Delivery Link */
+            delivery_link?: string | null;
+            /** Delivery Text */
+            delivery_text?: string | null;
+            /** Download Url */
+            download_url?: string | null;
+            form: components["schemas"]["ProductForm"];
+            /** Name */
+            name: string;
+            /** Product Id */
+            product_id: number;
+        };
+        /** IncludedList */
+        IncludedList: {
+            /**
+             * Items Max
+             * @default 50
+             */
+            items_max: number;
+            /** List */
+            list: components["schemas"]["IncludedOut"][];
+        };
+        /** IncludedOut */
+        IncludedOut: {
+            form: components["schemas"]["ProductForm"];
+            /** Id */
+            id: number;
+            /** Is Published */
+            is_published: boolean;
+            /** Name */
+            name: string;
+        };
+        /**
          * InkassoStatus
          * @enum {string}
          */
@@ -3303,6 +3384,14 @@ export interface components {
             quiz?: components["schemas"]["QuizIn"] | null;
             /** Title */
             title?: string | null;
+        };
+        /**
+         * ItemsIn
+         * @description What a membership or bundle includes, in order (replaces the list).
+         */
+        ItemsIn: {
+            /** Product Ids */
+            product_ids: number[];
         };
         /**
          * KeyState
@@ -3577,7 +3666,7 @@ export interface components {
          * NotSellableReason
          * @enum {string}
          */
-        NotSellableReason: "not_valid" | "no_active_pay_method" | "no_pricing_plans" | "limit_reached" | "on_review" | "rejected" | "not_reviewed" | "not_active" | "no_active_events" | "no_digitals" | "finish_registration" | "no_products" | "is_archived" | "has_access_password";
+        NotSellableReason: "not_valid" | "no_active_pay_method" | "no_pricing_plans" | "limit_reached" | "on_review" | "rejected" | "not_reviewed" | "not_active" | "no_active_events" | "no_digitals" | "finish_registration" | "no_products" | "is_archived" | "has_access_password" | "bundle_without_addons";
         /** OrderDetail */
         OrderDetail: {
             /**
@@ -4164,7 +4253,7 @@ export interface components {
              * @default download
              * @enum {string}
              */
-            form: "download" | "digital" | "service" | "license_key" | "course";
+            form: "download" | "digital" | "service" | "license_key" | "course" | "membership" | "bundle";
             /** Name */
             name: string;
         };
@@ -4198,6 +4287,11 @@ export interface components {
             delivery_text?: string | null;
             /** Description */
             description: string;
+            /**
+             * Email For Each Item
+             * @default false
+             */
+            email_for_each_item: boolean;
             /** File Name */
             file_name: string | null;
             form: components["schemas"]["ProductForm"];
@@ -4208,6 +4302,8 @@ export interface components {
             has_digitals: boolean;
             /** Id */
             id: number;
+            /** Included Count */
+            included_count?: number | null;
             /** Internal Name */
             internal_name: string | null;
             /** Is Archived */
@@ -4256,6 +4352,8 @@ export interface components {
             delivery_text?: string | null;
             /** Description */
             description?: string | null;
+            /** Email For Each Item */
+            email_for_each_item?: boolean | null;
             /** Internal Name */
             internal_name?: string | null;
             /**
@@ -4302,6 +4400,11 @@ export interface components {
             /** Download Url */
             download_url: string | null;
             form: components["schemas"]["ProductForm"];
+            /**
+             * Items
+             * @default []
+             */
+            items: components["schemas"]["IncludedDelivery"][];
             /** Order Token */
             order_token: string;
             /** Payment State */
@@ -4908,6 +5011,11 @@ export interface components {
             first_due?: string | null;
             /** Invoice Number */
             invoice_number: number | null;
+            /**
+             * Items
+             * @default []
+             */
+            items: components["schemas"]["IncludedDelivery"][];
             /** License Key */
             license_key?: string | null;
             /** Payer Email */
@@ -8792,6 +8900,90 @@ export interface operations {
             };
         };
     };
+    list_items: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncludedList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_items: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncludedList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_license_keys: {
         parameters: {
             query?: {
@@ -10623,6 +10815,47 @@ export interface operations {
             header?: never;
             path: {
                 access_token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_included_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                access_token: string;
+                product_id: number;
             };
             cookie?: never;
         };

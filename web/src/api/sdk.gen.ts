@@ -350,6 +350,14 @@ export const reorderCourse = (productId: Param<'reorder_course', 'product_id'>, 
 export const uploadFile = (productId: Param<'upload_file', 'product_id'>, form: FormData, options: Options = {}) =>
   api.post<Answer<'upload_file'>>(`/cabinet/products/${seg(productId)}/file`, undefined, { ...options, form });
 
+/** GET /v1/cabinet/products/{product_id}/items: List Items */
+export const listItems = (productId: Param<'list_items', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'list_items'>>(`/cabinet/products/${seg(productId)}/items`, { ...options });
+
+/** PUT /v1/cabinet/products/{product_id}/items: Set Items */
+export const setItems = (productId: Param<'set_items', 'product_id'>, body: Body<'set_items'>, options: Options = {}) =>
+  api.put<Answer<'set_items'>>(`/cabinet/products/${seg(productId)}/items`, body, { ...options });
+
 /** GET /v1/cabinet/products/{product_id}/license_keys: List License Keys */
 export const listLicenseKeys = (productId: Param<'list_license_keys', 'product_id'>, query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_license_keys'>>(`/cabinet/products/${seg(productId)}/license_keys`, { ...options, query });
@@ -461,6 +469,10 @@ export const shopOfHost = (options: Options = {}) =>
 /** GET /v1/shop/downloads/{access_token}: Download File */
 export const downloadFile = (accessToken: Param<'download_file', 'access_token'>, options: Options = {}) =>
   api.get<Answer<'download_file'>>(`/shop/downloads/${seg(accessToken)}`, { auth: false, ...options });
+
+/** GET /v1/shop/downloads/{access_token}/items/{product_id}: Download Included File */
+export const downloadIncludedFile = (accessToken: Param<'download_included_file', 'access_token'>, productId: Param<'download_included_file', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'download_included_file'>>(`/shop/downloads/${seg(accessToken)}/items/${seg(productId)}`, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/license_keys/verify: Verify License Key */
 export const verifyLicenseKey = (username: Param<'verify_license_key', 'username'>, query: Query<'verify_license_key'>, options: Options = {}) =>

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 export const AnswersInSchema = z.object({
-  answers: z.array(z.array(z.number().int().min(0)).max(10)).max(50),
+  answers: z.array(z.array(z.number().int().min(0).max(9)).max(10)).max(50),
 });
 
 export const BankAccountInSchema = z.object({
@@ -118,12 +118,16 @@ export const ItemPatchSchema = z.object({
   quiz: z.object({
     passPercent: z.number().int().min(1).max(100).optional(),
     questions: z.array(z.object({
-    correct: z.array(z.number().int().min(0)).min(1).max(10),
+    correct: z.array(z.number().int().min(0).max(9)).min(1).max(10),
     options: z.array(z.string().min(1).max(300)).min(2).max(10),
     text: z.string().min(1).max(1000),
   })).min(1).max(50),
   }).nullish(),
   title: z.string().min(2).max(300).nullish(),
+});
+
+export const ItemsInSchema = z.object({
+  productIds: z.array(z.number().int().min(1).max(9223372036854776000)).max(50),
 });
 
 export const LicenseKeysInSchema = z.object({
@@ -182,7 +186,7 @@ export const PlanInSchema = z.object({
 
 export const ProductInSchema = z.object({
   description: z.string().max(20000).optional(),
-  form: z.enum(["download", "digital", "service", "license_key", "course"]).optional(),
+  form: z.enum(["download", "digital", "service", "license_key", "course", "membership", "bundle"]).optional(),
   name: z.string().min(1).max(300),
 });
 
@@ -190,6 +194,7 @@ export const ProductPatchSchema = z.object({
   deliveryLink: z.string().max(2000).regex(/^$|^https?:\/\/[^\s/?#@]+([/?#]\S*)?$/).nullish(),
   deliveryText: z.string().max(5000).nullish(),
   description: z.string().max(20000).nullish(),
+  emailForEachItem: z.boolean().nullish(),
   internalName: z.string().max(300).nullish(),
   keyFormat: z.string().max(200).regex(/^\s*$|^[A-Za-z0-9._-]*(\{(protection_token|[a-z]+_\d{1,3})\}[A-Za-z0-9._-]*)+$/).nullish(),
   name: z.string().min(1).max(300).nullish(),

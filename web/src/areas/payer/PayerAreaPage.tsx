@@ -18,6 +18,7 @@ import * as sdk from '../../api/sdk.gen';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { formatDate } from '../../components/dates';
+import { IncludedList } from '../shop/IncludedList';
 
 export const payerKeys = {
   area: (seller: string) => ['payer', seller] as const,
@@ -79,6 +80,7 @@ export default function PayerAreaPage() {
                         </Typography>
                       </Box>
                     ) : null}
+                    {p.items?.length ? <IncludedList items={p.items} /> : null}
                   </CardContent>
                   <CardActions sx={{ flexWrap: 'wrap' }}>
                     {p.form === 'course' ? (

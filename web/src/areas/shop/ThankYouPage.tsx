@@ -22,6 +22,7 @@ import { StatusChip } from '../../components/StatusChip';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
 import { toast } from '../../app/notify';
+import { IncludedList } from './IncludedList';
 import { awaitsDelivery, FAILED_STATES, LATER_STATES, PAID_STATES, pollInterval } from './thankYou';
 import { shopQueries } from './queries';
 
@@ -101,6 +102,7 @@ export default function ThankYouPage() {
             {t('shop.openCourse', { product: data.productName })}
           </Button>
         ) : null}
+        {data.items?.length ? <IncludedList items={data.items} /> : null}
         {data.deliveryLink ? (
           <Button variant="contained" size="large" href={data.deliveryLink} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />} data-testid="delivery-link">
             {t('shop.openDelivery', { product: data.productName })}
@@ -115,7 +117,7 @@ export default function ThankYouPage() {
           <Button variant="contained" size="large" href={data.downloadUrl} startIcon={<DownloadIcon />} data-testid="download-link" download>
             {t('shop.download', { product: data.productName })}
           </Button>
-        ) : later || data.licenseKey || data.courseUrl || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
+        ) : later || data.licenseKey || data.courseUrl || data.items?.length || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
           <CircularProgress size={24} aria-label={t('shop.preparing')} />
         )}
         {data.firstDue && data.firstAmount != null ? (

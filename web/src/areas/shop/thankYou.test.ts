@@ -14,6 +14,7 @@ const order = (paymentState: ShopOrder['paymentState'], downloadUrl: string | nu
   downloadUrl,
   invoiceNumber,
   recurring: false,
+  items: [] as ShopOrder['items'],
 });
 
 describe('thank-you polling', () => {
@@ -40,6 +41,7 @@ describe('what the thank-you page waits for', () => {
     expect(pollInterval({ ...order('paid', null, null), licenseKey: 'K-1' }, 0)).toBe(1000);
   });
   it('shows a spinner only while fulfilment runs', () => {
+    expect(awaitsDelivery({ ...order('paid'), items: [{ productId: 1, name: 'Course', form: 'course', courseUrl: '/payer/s/x/courses/1' }] })).toBe(false); // a bundle delivers its items
     expect(awaitsDelivery(order('paid'))).toBe(true);
     expect(awaitsDelivery(order('paid', null, 7))).toBe(false); // a service without a note: nothing more comes
     expect(awaitsDelivery({ ...order('paid'), deliveryText: 'Book a slot' })).toBe(false);

@@ -22,7 +22,9 @@ export function pollInterval(order: ShopOrder | undefined, pollsSincePaid: numbe
 
 /** What the order gives the buyer has arrived: a file, a license key, a link or a text. */
 export function delivered(order: ShopOrder): boolean {
-  return Boolean(order.downloadUrl || order.licenseKey || order.courseUrl || order.deliveryLink || order.deliveryText);
+  return Boolean(
+    order.downloadUrl || order.licenseKey || order.courseUrl || order.items?.length || order.deliveryLink || order.deliveryText,
+  );
 }
 
 /** Fulfilment is still running (nothing delivered and no invoice yet): the page shows a spinner meanwhile. A

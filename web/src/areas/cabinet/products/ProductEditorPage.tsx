@@ -25,6 +25,7 @@ import { DetailsStep } from './editor/DetailsStep';
 import { DeliveryStep } from './editor/DeliveryStep';
 import { FileStep } from './editor/FileStep';
 import { LicenseKeysStep } from './editor/LicenseKeysStep';
+import { ProductsStep } from './editor/ProductsStep';
 import { shownStep, stepMissing, stepsFor, visibleSteps } from './editor/steps';
 import { ProductWarnings } from './ProductWarnings';
 import { productState } from './productState';
@@ -36,6 +37,7 @@ function StepContent({ step, product }: { step: string; product: Product }) {
   if (step === 'checkout') return <CheckoutStep product={product} />;
   if (step === 'add_license_keys') return <LicenseKeysStep product={product} />;
   if (step === 'content') return <ContentStep product={product} />;
+  if (step === 'products') return <ProductsStep product={product} />;
   if (step === 'delivery') return <DeliveryStep key={product.updatedAt} product={product} />;
   return <DetailsStep key={product.updatedAt} product={product} />;
 }

@@ -22,6 +22,8 @@ describe('editor steps', () => {
     expect(stepMissing('delivery', { ...empty, form: 'service' })).toBeNull();
     expect(stepMissing('content', { ...empty, form: 'course', hasDigitals: false })).toBe('lessons');
     expect(stepMissing('content', { ...empty, form: 'course', hasDigitals: true })).toBeNull();
+    expect(stepMissing('products', { ...empty, form: 'bundle', includedCount: 0 })).toBe('products');
+    expect(stepMissing('products', { ...empty, form: 'membership', includedCount: 2 })).toBeNull();
   });
 
   it('shows the delivery step only where there is something to set', () => {
