@@ -299,6 +299,8 @@ class CheckoutActivities:
             "delivery_text": delivered.text or "",
             "course_url": f"{base}{delivered.course_path}" if delivered.course_path else "",
             "items_text": "\n".join(_item_line(base, x) for x in delivered.items),
+            "ticket_code": delivered.ticket_code or "",
+            "ticket_url": f"{base}{delivered.ticket_path}" if delivered.ticket_path else "",
         }
         if order.started_on is not None:  # deferred: the card is saved, the first rate comes later
             if access is None:

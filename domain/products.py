@@ -66,6 +66,7 @@ CREATABLE_FORMS = (
     ProductForm.course,
     ProductForm.membership,
     ProductForm.bundle,
+    ProductForm.event,
 )
 
 
@@ -97,6 +98,7 @@ class SellableFacts:
     any_payment_method_active: bool
     free_keys: int = 0  # a license-key product's keys not yet sold or reserved
     included: int = 0  # a membership's or bundle's included products
+    active_tickets: int = 0  # an event's tickets on sale
 
 
 def is_sold_out(sold: int, reserved: int, limit: int | None) -> bool:
@@ -128,6 +130,8 @@ def not_sellable_reasons(f: SellableFacts, *, require_published: bool = True) ->
         r.append(NotSellableReason.limit_reached)
     if f.form in (ProductForm.download, ProductForm.digital, ProductForm.course) and not f.has_digitals:
         r.append(NotSellableReason.no_digitals)
+    if f.form == ProductForm.event and f.active_tickets == 0:
+        r.append(NotSellableReason.no_active_events)
     if f.form == ProductForm.membership and f.included == 0:
         r.append(NotSellableReason.no_products)
     if f.form == ProductForm.bundle and f.included == 0:

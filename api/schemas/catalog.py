@@ -54,6 +54,7 @@ class PlanOut(BaseModel):
     # one of START_DAYS (the plan's rule says so in words); bounded here so no value reaches the database out of range
     start_day: Annotated[int, Strict(), Field(ge=min(START_DAYS), le=max(START_DAYS))] | None = None
     use_net_price: bool = False
+    ticket_id: int | None = None  # an event's plan: the ticket it sells
     total: int | None = None
     schedule: list[RateOut] = []
     # bought today, the first rate falls due later (test period, start day): the checkout only saves the card
@@ -110,6 +111,7 @@ class ProductIn(BaseModel):
         ProductForm.course,
         ProductForm.membership,
         ProductForm.bundle,
+        ProductForm.event,
     ] = ProductForm.download
 
 
@@ -155,6 +157,7 @@ class PlanIn(BaseModel):
     # one of START_DAYS (the plan's rule says so in words); bounded here so no value reaches the database out of range
     start_day: Annotated[int, Strict(), Field(ge=min(START_DAYS), le=max(START_DAYS))] | None = None
     use_net_price: bool | None = None  # none: gross prices
+    ticket_id: Annotated[int, Strict(), Field(ge=1, le=ID_MAX)] | None = None  # an event's plan: its ticket
 
 
 class PlanList(ListAnswer[PlanOut]):

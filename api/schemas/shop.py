@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, Strict, ValidationInfo, field_validator
@@ -25,6 +25,21 @@ from domain.orders import PaymentState
 from domain.products import NotSellableReason, ProductForm
 
 
+class ShopTicket(BaseModel):
+    """An event's ticket on its product page: when and where, and whether it can still be bought."""
+
+    id: int
+    name: str
+    starts_at: datetime | None
+    ends_at: datetime | None
+    time_zone: str
+    location: str | None
+    online: bool
+    without_dates: bool
+    sold_out: bool
+    over: bool
+
+
 class ShopProduct(BaseModel):
     id: int
     name: str
@@ -38,6 +53,7 @@ class ShopProduct(BaseModel):
     pricing_plans: list[PlanOut]
     sellable: bool
     not_sellable_reasons: list[NotSellableReason]
+    tickets: list[ShopTicket] = []  # an event: the tickets its plans sell
 
 
 class Payer(BaseModel):
@@ -150,6 +166,8 @@ class ThankYou(BaseModel):
     license_key: str | None = None
     course_url: str | None = None  # a course: its player in the payer area (sign-in by magic link first)
     items: list[IncludedDelivery] = []  # a membership or bundle: each included product
+    ticket_code: str | None = None  # an event: the payment ticket's code, and its page (with the QR code)
+    ticket_url: str | None = None
 
 
 class StorefrontProduct(BaseModel):

@@ -17,6 +17,7 @@ from store.catalog.bundles import items_copied
 from store.catalog.models import File, PricingPlan, Product
 from store.catalog.plans import plan_terms
 from store.catalog.queries import ProductView, product_of, view_of
+from store.catalog.tickets import tickets_copied
 from store.courses.actions import course_copied
 
 
@@ -80,6 +81,7 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
     )
     s.add(copy)
     await s.flush()
+    tickets = await tickets_copied(s, p.id, copy)
     for plan in src.plans:
         s.add(
             PricingPlan(
@@ -88,6 +90,7 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
                 name=plan.name,
                 active=plan.active,
                 use_net_price=plan.use_net_price,
+                ticket_id=tickets.get(plan.ticket_id) if plan.ticket_id else None,
                 **_terms_columns(plan_terms(plan)),
             )
         )
@@ -113,7 +116,13 @@ def _terms_columns(terms: PlanTerms) -> dict[str, Any]:
 
 
 async def plan_added(
-    s: AsyncSession, view: ProductView, *, name: str, terms: PlanTerms, use_net_price: bool = False
+    s: AsyncSession,
+    view: ProductView,
+    *,
+    name: str,
+    terms: PlanTerms,
+    use_net_price: bool = False,
+    ticket_id: int | None = None,
 ) -> PricingPlan:
     plan = PricingPlan(
         product_id=view.product.id,
@@ -121,6 +130,7 @@ async def plan_added(
         name=name,
         active=True,
         use_net_price=use_net_price,
+        ticket_id=ticket_id,
         **_terms_columns(terms),
     )
     s.add(plan)
@@ -129,7 +139,13 @@ async def plan_added(
 
 
 def plan_changed(
-    view: ProductView, plan_id: int, *, name: str, terms: PlanTerms, use_net_price: bool
+    view: ProductView,
+    plan_id: int,
+    *,
+    name: str,
+    terms: PlanTerms,
+    use_net_price: bool,
+    ticket_id: int | None = None,
 ) -> PricingPlan:
     """New terms for orders to come: each order keeps a copy of the terms it was bought with."""
     plan = next((p for p in view.plans if p.id == plan_id and p.active), None)
@@ -137,6 +153,7 @@ def plan_changed(
         raise DomainError(ErrorCode.NOT_FOUND, "Pricing plan not found.")
     plan.name = name
     plan.use_net_price = use_net_price
+    plan.ticket_id = ticket_id
     for k, v in _terms_columns(terms).items():
         setattr(plan, k, v)
     return plan

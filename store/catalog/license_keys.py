@@ -17,6 +17,7 @@ from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES
 from domain.products import ProductForm
 from store.accounts.models import Seller, User
 from store.catalog.models import LicenseKey, Product
+from store.catalog.tickets import ticket_reserved
 from store.orders.models import Access, Order
 
 
@@ -202,9 +203,12 @@ async def key_verified(s: AsyncSession, username: str, key: str) -> tuple[Verify
 
 
 async def order_goods_reserved(s: AsyncSession, order: Order) -> bool:
-    """What the order needs set aside before it is paid: a license key for a license-key product (reserved now
-    if it holds none), nothing for the other forms. False when the pool is empty."""
+    """What the order needs set aside before it is paid: a license key for a license-key product, a seat (its
+    payment ticket) for an event, reserved now if it holds none; nothing for the other forms. False when the pool
+    is empty or the ticket sold out."""
     form = (await s.execute(select(Product.form).where(Product.id == order.product_id))).scalar_one_or_none()
+    if form == ProductForm.event:
+        return await ticket_reserved(s, order)
     if form != ProductForm.license_key:
         return True
     return await key_reserved(s, order) is not None

@@ -124,3 +124,38 @@ class PricingPlan(Timestamps, Base):
     test_days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     start_day: Mapped[int | None] = mapped_column(Integer)
     use_net_price: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    ticket_id: Mapped[int | None] = mapped_column(ForeignKey("tickets.id", ondelete="CASCADE"))  # an event's
+
+
+class Ticket(Timestamps, Base):
+    """An event's ticket (editor §3 Ticket): its dates in a time zone, its place (or online), its capacity."""
+
+    __tablename__ = "tickets"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(300))
+    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    time_zone: Mapped[str] = mapped_column(String(64))
+    location: Mapped[str | None] = mapped_column(String(300))
+    online: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    without_dates: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    limit: Mapped[int | None] = mapped_column(Integer)
+    position: Mapped[int] = mapped_column(Integer)
+
+
+class PaymentTicket(Base):
+    """The ticket a paid order holds (core §3): set aside with its code when the buyer pays (within the ticket's
+    capacity), released if the checkout expires; checked in once."""
+
+    __tablename__ = "payment_tickets"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    ticket_id: Mapped[int] = mapped_column(ForeignKey("tickets.id", ondelete="CASCADE"), index=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), unique=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+    reserved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    invalidated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -17,6 +17,7 @@ from store.accounts.models import Seller, User
 from store.catalog.bundles import included_counts
 from store.catalog.license_keys import PoolCounts, pool_counts
 from store.catalog.models import File, PricingPlan, Product
+from store.catalog.tickets import active_ticket_counts
 from store.courses.models import CourseItem
 from store.listing import ListSpec, Query, run_list
 
@@ -46,6 +47,7 @@ class ProductView:
     keys: PoolCounts | None = None  # a license-key product's pool
     lessons: int = 0  # a course's lessons payers can see
     included: int = 0  # a membership's or bundle's included products
+    active_tickets: int = 0  # an event's tickets on sale
 
     @property
     def has_digitals(self) -> bool:
@@ -78,6 +80,7 @@ class ProductView:
                 any_payment_method_active=self.seller.payment_account_done,
                 free_keys=self.keys.free if self.keys else 0,
                 included=self.included,
+                active_tickets=self.active_tickets,
             )
         )
 
@@ -121,6 +124,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
     pools = await pool_counts(s, [p.id for p in products if p.form == ProductForm.license_key])
     lessons = await lesson_counts(s, [p.id for p in products if p.form == ProductForm.course])
     included = await included_counts(s, [p.id for p in products if p.form in PARENT_FORMS])
+    active = await active_ticket_counts(s, [p.id for p in products if p.form == ProductForm.event])
     return [
         ProductView(
             p,
@@ -130,6 +134,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
             keys=pools.get(p.id),
             lessons=lessons.get(p.id, 0),
             included=included.get(p.id, 0),
+            active_tickets=active.get(p.id, 0),
         )
         for p in products
     ]

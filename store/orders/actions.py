@@ -30,6 +30,7 @@ from store.accounts.models import Seller
 from store.catalog.license_keys import key_released
 from store.catalog.models import PricingPlan, Product
 from store.catalog.plans import plan_terms
+from store.catalog.tickets import ticket_released
 from store.db import session
 from store.ledger.actions import entries_booked, fee_rate_of
 from store.legitimation.models import SellerProfileRow
@@ -257,6 +258,7 @@ async def checkout_expired(s: AsyncSession, token: str) -> None:
     if order.payment_state in (PaymentState.payment_waiting, PaymentState.payment_pending):
         order.payment_state = PaymentState.payment_not_completed
     await key_released(s, order)
+    await ticket_released(s, order)
 
 
 async def invoice_issued(token: str) -> int:

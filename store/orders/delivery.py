@@ -11,11 +11,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.bundles import PARENT_FORMS
 from domain.errors import DomainError, ErrorCode
+from domain.events import shown_code
 from domain.products import ProductForm
 from store.accounts.queries import seller_user_of
 from store.catalog.bundles import included_products
 from store.catalog.license_keys import access_open, key_of_order
 from store.catalog.models import File, Product
+from store.catalog.tickets import held_ticket_of_order
 from store.orders.models import Access, Order
 from store.orders.queries import access_of_order
 
@@ -44,6 +46,10 @@ class Delivered:
     license_key: str | None = None
     course_path: str | None = None  # a course: its player in the payer area (signing in by magic link first)
     items: tuple[DeliveredItem, ...] = ()  # a membership or bundle: each included product
+    ticket_code: str | None = (
+        None  # an event: the payment ticket's code (its page: /s/{seller}/tickets/{code})
+    )
+    ticket_path: str | None = None
 
 
 async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
@@ -58,6 +64,7 @@ async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
     key = await key_of_order(s, order.id) if product.form == ProductForm.license_key else None
     texts = product.form in TEXT_FORMS
     seller = await seller_user_of(s, order.seller_id)
+    held = await held_ticket_of_order(s, order) if product.form == ProductForm.event else None
     courses = f"/payer/s/{quote(seller.username or '') if seller else ''}/courses"
     course = f"{courses}/{product.id}" if product.form == ProductForm.course else None
     items = tuple(
@@ -79,6 +86,10 @@ async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
         license_key=key.key if key else None,
         course_path=course,
         items=items,
+        ticket_code=shown_code(held.payment.code) if held else None,
+        ticket_path=f"/s/{quote(seller.username or '') if seller else ''}/tickets/{held.payment.code}"
+        if held
+        else None,
     )
 
 

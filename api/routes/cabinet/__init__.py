@@ -7,6 +7,7 @@ from api.routes.cabinet import (
     billing,
     courses,
     domains,
+    events,
     exports,
     invoices,
     orders,
@@ -19,8 +20,10 @@ from api.routes.cabinet import (
 )
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
-router.include_router(products.router)
+# before products: its `POST /products/{id}/{action}` would take `…/tickets`
 router.include_router(courses.router)
+router.include_router(events.router)
+router.include_router(products.router)
 router.include_router(orders.router)
 router.include_router(profile.router)
 router.include_router(transfers.router)

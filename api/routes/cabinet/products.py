@@ -68,6 +68,7 @@ from store.catalog.actions import (
 from store.catalog.bundles import included_products, items_set
 from store.catalog.license_keys import key_removed, keys_added, keys_listed, pool_counts
 from store.catalog.queries import PRODUCT_LIST, ProductView, product_of, products_listed
+from store.catalog.tickets import ticket_of
 
 router = APIRouter()
 KEYS_CSV_MAX_BYTES = 2 * 1024 * 1024
@@ -432,8 +433,27 @@ def _checked_terms(body: PlanIn) -> tuple[str, PlanTerms]:
 async def add_plan(product_id: Id, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
     v = await product_of(s, seller.id, product_id)
     currency, terms = _checked_terms(body)
-    plan = await plan_added(s, v, name=body.name.strip(), terms=terms, use_net_price=bool(body.use_net_price))
+    await _checked_ticket(s, v, body.ticket_id)
+    plan = await plan_added(
+        s,
+        v,
+        name=body.name.strip(),
+        terms=terms,
+        use_net_price=bool(body.use_net_price),
+        ticket_id=body.ticket_id,
+    )
     return plan_out(plan)
+
+
+async def _checked_ticket(s: DB, v: ProductView, ticket_id: int | None) -> None:
+    """An event's plan sells one of its tickets; no other product's plan names a ticket."""
+    if v.product.form != ProductForm.event:
+        if ticket_id is not None:
+            raise invalid(ticket_id="only an event's plan sells a ticket")
+        return
+    if ticket_id is None:
+        raise invalid(ticket_id="required")
+    await ticket_of(s, v.product, ticket_id)
 
 
 @router.put("/products/{product_id}/pricing_plans/{plan_id}", response_model=PlanOut)
@@ -441,8 +461,14 @@ async def change_plan(product_id: Id, plan_id: Id, body: PlanIn, seller: Current
     """New terms for the orders to come; an order keeps the terms it was bought with."""
     v = await product_of(s, seller.id, product_id)
     _, terms = _checked_terms(body)
+    await _checked_ticket(s, v, body.ticket_id)
     plan = plan_changed(
-        v, plan_id, name=body.name.strip(), terms=terms, use_net_price=bool(body.use_net_price)
+        v,
+        plan_id,
+        name=body.name.strip(),
+        terms=terms,
+        use_net_price=bool(body.use_net_price),
+        ticket_id=body.ticket_id,
     )
     await s.flush()
     return plan_out(plan)

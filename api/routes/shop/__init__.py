@@ -11,11 +11,13 @@ from api.routes.shop import (
     manage,
     products,
     storefront,
+    tickets,
 )
 
 router = APIRouter(prefix="/v1/shop", tags=["shop"])
 router.include_router(host.router)
 router.include_router(license_keys.router)
+router.include_router(tickets.router)
 router.include_router(products.router)
 router.include_router(storefront.router)
 router.include_router(checkout.router)

@@ -245,6 +245,8 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         delivery_text=delivered.text,
         license_key=delivered.license_key,
         course_url=delivered.course_path,
+        ticket_code=delivered.ticket_code,
+        ticket_url=delivered.ticket_path,
         items=[
             IncludedDelivery(
                 product_id=x.product_id,

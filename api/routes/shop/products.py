@@ -5,8 +5,10 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from api.deps import DB
+from api.routes.cabinet.events import tickets_answer
 from api.schemas.catalog import plan_out
-from api.schemas.shop import ShopProduct
+from api.schemas.shop import ShopProduct, ShopTicket
+from domain.products import ProductForm
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.queries import shop_product
 
@@ -31,4 +33,10 @@ async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
         pricing_plans=[plan_out(x) for x in v.plans if x.active],
         sellable=not v.reasons,
         not_sellable_reasons=v.reasons,
+        tickets=[
+            ShopTicket(**t.model_dump(exclude={"held", "limit"}))
+            for t in (await tickets_answer(s, v.product)).list
+        ]
+        if v.product.form == ProductForm.event
+        else [],
     )

@@ -1,0 +1,106 @@
+"""Event tickets (editor §3 Ticket), payment tickets (core §3) and the check-in."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, Strict
+
+from domain.events import (
+    CODE_SHAPE,
+    LOCATION_MAX,
+    TICKET_LIMIT_MAX,
+    TICKET_NAME_MAX,
+    TIME_ZONE_MAX,
+    PaymentTicketState,
+)
+from domain.listing import ListAnswer
+
+Limit = Annotated[int, Strict(), Field(ge=1, le=TICKET_LIMIT_MAX)]
+
+
+class TicketIn(BaseModel):
+    """A ticket: its dates (UTC instants, shown in `time_zone`), its place or online, its capacity (none: no
+    limit). `without_dates`: a ticket valid on any day (a voucher, a season pass)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=2, max_length=TICKET_NAME_MAX)
+    starts_at: datetime | None = None
+    ends_at: datetime | None = None
+    time_zone: str = Field(
+        "Europe/Berlin", min_length=1, max_length=TIME_ZONE_MAX, description="an IANA time zone"
+    )
+    location: str | None = Field(None, max_length=LOCATION_MAX)
+    online: bool = False
+    without_dates: bool = False
+    limit: Limit | None = None
+
+
+class TicketOut(BaseModel):
+    id: int
+    name: str
+    starts_at: datetime | None
+    ends_at: datetime | None
+    time_zone: str
+    location: str | None
+    online: bool
+    without_dates: bool
+    limit: int | None
+    held: int  # sold, or set aside for an open checkout
+    sold_out: bool
+    over: bool
+
+
+class TicketList(BaseModel):
+    list: list[TicketOut]
+
+
+class PaymentTicketOut(BaseModel):
+    id: int
+    code: str  # as shown: XXXXX-XXXXX
+    ticket_name: str
+    state: PaymentTicketState
+    payer_email: str
+    payer_name: str
+    order_token: str
+    used_at: datetime | None
+
+
+class PaymentTicketList(ListAnswer[PaymentTicketOut]):
+    pass
+
+
+class CheckInIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(
+        max_length=16, pattern=CODE_SHAPE, description="as printed, any case, dashes and spaces allowed"
+    )
+
+
+class CheckInOut(BaseModel):
+    code: str
+    product_name: str
+    ticket_name: str
+    payer_name: str
+    payer_email: str
+    starts_at: datetime | None
+    used_at: datetime
+
+
+class TicketPage(BaseModel):
+    """A buyer's ticket as its page shows it: the code, its QR code (an SVG data URI) and the event."""
+
+    code: str
+    state: PaymentTicketState
+    product_name: str
+    ticket_name: str
+    seller_name: str
+    payer_name: str
+    starts_at: datetime | None
+    ends_at: datetime | None
+    time_zone: str
+    location: str | None
+    online: bool
+    without_dates: bool
+    qr_svg: str

@@ -1,0 +1,109 @@
+"""Event tickets (editor §3 Ticket; core §3 Payment ticket, §4 payment ticket states): a ticket's dates, place
+and capacity; the payment ticket a paid order holds, its code, its state and its check-in. Pure rules."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from enum import StrEnum
+from zoneinfo import available_timezones
+
+TICKET_NAME_MAX = 300
+LOCATION_MAX = 300
+TIME_ZONE_MAX = 64
+TICKETS_MAX = 50  # tickets per event (not shown; docs/DECISIONS.md)
+TICKET_LIMIT_MAX = 1_000_000
+UNTIMED_LENGTH = timedelta(days=1)  # an event with a start and no end is open for a day
+
+# A payment ticket's code: ten characters without look-alikes (no 0/O, 1/I/L), shown as XXXXX-XXXXX: 50 bits.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LEN = 10
+CODE_SHAPE = r"^[2-9A-HJ-KM-NP-Za-hj-km-np-z -]{10,16}$"
+
+
+class PaymentTicketState(StrEnum):
+    """core §4: a payment ticket's state, derived from its order, its check-in and its event's dates."""
+
+    used = "used"
+    unused = "unused"
+    refunded = "refunded"
+    expired = "expired"
+    invalidated = "invalidated"
+
+
+class CheckInRefusal(StrEnum):
+    ticket_used = "ticket_used"
+    ticket_refunded = "ticket_refunded"
+    ticket_invalidated = "ticket_invalidated"
+    ticket_expired = "ticket_expired"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
+
+
+def shown_code(code: str) -> str:
+    return f"{code[:5]}-{code[5:]}"
+
+
+def typed_code(value: str) -> str | None:
+    """A code as typed at the door (any case, spaces and dashes anywhere) in its stored form, or None."""
+    code = "".join(c for c in value.upper() if c not in " -")
+    if len(code) != CODE_LEN or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+def time_zone_ok(value: str) -> bool:
+    return value in _ZONES
+
+
+_ZONES = frozenset(available_timezones())
+
+
+def ticket_over(
+    starts_at: datetime | None, ends_at: datetime | None, without_dates: bool, now: datetime
+) -> bool:
+    """The event is over: its end (or, without one, its start) has passed. A ticket without dates never ends."""
+    if without_dates:
+        return False
+    last = ends_at or starts_at
+    return last is not None and last < now
+
+
+def ticket_state(
+    *,
+    used: bool,
+    invalidated: bool,
+    refunded: bool,
+    over: bool,
+) -> PaymentTicketState:
+    if refunded:
+        return PaymentTicketState.refunded
+    if invalidated:
+        return PaymentTicketState.invalidated
+    if used:
+        return PaymentTicketState.used
+    if over:
+        return PaymentTicketState.expired
+    return PaymentTicketState.unused
+
+
+def check_in_refusal(state: PaymentTicketState) -> CheckInRefusal | None:
+    """Why a ticket cannot be let in (None: it can, once)."""
+    return {
+        PaymentTicketState.used: CheckInRefusal.ticket_used,
+        PaymentTicketState.refunded: CheckInRefusal.ticket_refunded,
+        PaymentTicketState.invalidated: CheckInRefusal.ticket_invalidated,
+        PaymentTicketState.expired: CheckInRefusal.ticket_expired,
+    }.get(state)
+
+
+def dates_problem(starts_at: datetime | None, ends_at: datetime | None, without_dates: bool) -> str | None:
+    if without_dates:
+        return None
+    if starts_at is None:
+        return "starts_at_required"
+    if ends_at is not None and ends_at < starts_at:
+        return "ends_before_start"
+    return None

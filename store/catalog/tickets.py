@@ -1,0 +1,249 @@
+"""An event's tickets and the payment tickets its orders hold: capacity kept under a row lock (the last seat goes
+to one buyer), a payment ticket per order (a unique constraint), check-in once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import delete, func, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.errors import DomainError, ErrorCode
+from domain.events import (
+    TICKETS_MAX,
+    PaymentTicketState,
+    check_in_refusal,
+    new_code,
+    ticket_over,
+    ticket_state,
+)
+from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
+from store.catalog.models import PaymentTicket, PricingPlan, Product, Ticket
+from store.orders.models import Order
+
+REFUND_STATES = (PaymentState.payment_refunded, PaymentState.payment_chargebacked)
+
+
+async def tickets_of(s: AsyncSession, product_id: int) -> list[Ticket]:
+    rows = await s.execute(
+        select(Ticket).where(Ticket.product_id == product_id).order_by(Ticket.position, Ticket.id)
+    )
+    return list(rows.scalars())
+
+
+async def ticket_of(s: AsyncSession, product: Product, ticket_id: int) -> Ticket:
+    t = await s.get(Ticket, ticket_id)
+    if t is None or t.product_id != product.id:
+        raise DomainError(ErrorCode.NOT_FOUND, "This ticket does not exist.")
+    return t
+
+
+async def ticket_added(s: AsyncSession, product: Product, fields: dict) -> Ticket:
+    await s.execute(select(Product.id).where(Product.id == product.id).with_for_update())
+    count = (await s.execute(select(func.count()).where(Ticket.product_id == product.id))).scalar_one()
+    if count >= TICKETS_MAX:
+        raise DomainError(
+            ErrorCode.INVALID_INPUT, f"An event has at most {TICKETS_MAX} tickets.", {"tickets": "too_many"}
+        )
+    t = Ticket(seller_id=product.seller_id, product_id=product.id, position=count + 1, **fields)
+    s.add(t)
+    await s.flush()
+    return t
+
+
+async def tickets_copied(s: AsyncSession, source_id: int, copy: Product) -> dict[int, int]:
+    """A duplicated event keeps its tickets (not their buyers): the new id of each old one."""
+    ids: dict[int, int] = {}
+    for t in await tickets_of(s, source_id):
+        row = Ticket(
+            seller_id=copy.seller_id,
+            product_id=copy.id,
+            name=t.name,
+            starts_at=t.starts_at,
+            ends_at=t.ends_at,
+            time_zone=t.time_zone,
+            location=t.location,
+            online=t.online,
+            without_dates=t.without_dates,
+            limit=t.limit,
+            position=t.position,
+        )
+        s.add(row)
+        await s.flush()
+        ids[t.id] = row.id
+    return ids
+
+
+async def ticket_removed(s: AsyncSession, ticket: Ticket) -> None:
+    """A ticket nobody holds goes; a sold one stays (its buyers keep their payment tickets)."""
+    held = (await s.execute(select(func.count()).where(PaymentTicket.ticket_id == ticket.id))).scalar_one()
+    if held:
+        raise DomainError(ErrorCode.CONFLICT, "This ticket is sold already.", reason="ticket_sold")
+    await s.delete(ticket)
+    await s.flush()
+
+
+async def held_counts(s: AsyncSession, ticket_ids: list[int]) -> dict[int, int]:
+    """Payment tickets per ticket: sold, or set aside for a checkout still open."""
+    if not ticket_ids:
+        return {}
+    rows = await s.execute(
+        select(PaymentTicket.ticket_id, func.count())
+        .where(PaymentTicket.ticket_id.in_(ticket_ids))
+        .group_by(PaymentTicket.ticket_id)
+    )
+    return {tid: n for tid, n in rows.all()}
+
+
+async def active_ticket_counts(s: AsyncSession, product_ids: list[int]) -> dict[int, int]:
+    """Per event: its tickets on sale (not over, not sold out, with an active pricing plan)."""
+    if not product_ids:
+        return {}
+    now = datetime.now(UTC)
+    tickets = list((await s.execute(select(Ticket).where(Ticket.product_id.in_(product_ids)))).scalars())
+    with_plan = set(
+        (
+            await s.execute(
+                select(PricingPlan.ticket_id).where(
+                    PricingPlan.product_id.in_(product_ids), PricingPlan.active.is_(True)
+                )
+            )
+        ).scalars()
+    )
+    held = await held_counts(s, [t.id for t in tickets])
+    out: dict[int, int] = {}
+    for t in tickets:
+        on_sale = (
+            t.id in with_plan
+            and not ticket_over(t.starts_at, t.ends_at, t.without_dates, now)
+            and (t.limit is None or held.get(t.id, 0) < t.limit)
+        )
+        out[t.product_id] = out.get(t.product_id, 0) + int(on_sale)
+    return out
+
+
+async def ticket_reserved(s: AsyncSession, order: Order) -> bool:
+    """A seat for this order before any money moves: under the ticket's row lock, the last seat goes to one buyer.
+    True when the order holds a payment ticket (now or already), False when the ticket is sold out or over."""
+    if (await s.execute(select(PaymentTicket.id).where(PaymentTicket.order_id == order.id))).first():
+        return True
+    plan = await s.get(PricingPlan, order.pricing_plan_id)
+    if plan is None or plan.ticket_id is None:
+        return False
+    ticket = (
+        await s.execute(select(Ticket).where(Ticket.id == plan.ticket_id).with_for_update())
+    ).scalar_one()
+    if ticket_over(ticket.starts_at, ticket.ends_at, ticket.without_dates, datetime.now(UTC)):
+        return False
+    if ticket.limit is not None:
+        held = (
+            await s.execute(select(func.count()).where(PaymentTicket.ticket_id == ticket.id))
+        ).scalar_one()
+        if held >= ticket.limit:
+            return False
+    for _ in range(5):  # a code already taken (50 bits: all but impossible) is drawn again
+        try:
+            async with s.begin_nested():
+                s.add(
+                    PaymentTicket(
+                        seller_id=order.seller_id,
+                        product_id=order.product_id,
+                        ticket_id=ticket.id,
+                        order_id=order.id,
+                        code=new_code(),
+                    )
+                )
+            return True
+        except IntegrityError:
+            if (await s.execute(select(PaymentTicket.id).where(PaymentTicket.order_id == order.id))).first():
+                return True
+    return False
+
+
+async def ticket_released(s: AsyncSession, order: Order) -> None:
+    """A checkout that ends unpaid gives its seat back (its code was never shown)."""
+    if order.payment_state in PAID_STATES or order.paid_at is not None:
+        return
+    if order.payment_state in CHECKOUT_OPEN_STATES:
+        return
+    await s.execute(delete(PaymentTicket).where(PaymentTicket.order_id == order.id))
+
+
+def _paid():  # type: ignore[no-untyped-def]
+    """An order that was paid (refunded later or not), or a subscription running from a later first rate."""
+    return or_(Order.paid_at.is_not(None), Order.payment_state.in_(PAID_STATES))
+
+
+@dataclass
+class HeldTicket:
+    payment: PaymentTicket
+    ticket: Ticket
+    order: Order
+
+    @property
+    def state(self) -> PaymentTicketState:
+        return ticket_state(
+            used=self.payment.used_at is not None,
+            invalidated=self.payment.invalidated_at is not None,
+            refunded=self.order.payment_state in REFUND_STATES,
+            over=ticket_over(
+                self.ticket.starts_at, self.ticket.ends_at, self.ticket.without_dates, datetime.now(UTC)
+            ),
+        )
+
+
+async def held_ticket_of_order(s: AsyncSession, order: Order) -> HeldTicket | None:
+    row = (
+        await s.execute(
+            select(PaymentTicket, Ticket)
+            .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
+            .where(PaymentTicket.order_id == order.id)
+        )
+    ).first()
+    return HeldTicket(row[0], row[1], order) if row else None
+
+
+async def held_ticket_by_code(s: AsyncSession, seller_id: int, code: str, lock: bool = False) -> HeldTicket:
+    q = (
+        select(PaymentTicket, Ticket, Order)
+        .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
+        .join(Order, Order.id == PaymentTicket.order_id)
+        .where(PaymentTicket.code == code, PaymentTicket.seller_id == seller_id)
+        .where(_paid())
+    )
+    row = (await s.execute(q.with_for_update(of=PaymentTicket) if lock else q)).first()
+    if row is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "No ticket has this code.")
+    return HeldTicket(*row)
+
+
+async def checked_in(s: AsyncSession, seller_id: int, code: str) -> HeldTicket:
+    """Lets a ticket in once: a second scan, a refunded, invalidated or expired ticket is refused (409)."""
+    held = await held_ticket_by_code(s, seller_id, code, lock=True)
+    refusal = check_in_refusal(held.state)
+    if refusal is not None:
+        raise DomainError(
+            ErrorCode.CONFLICT,
+            "This ticket cannot be let in.",
+            {"used_at": held.payment.used_at.isoformat() if held.payment.used_at else None},
+            reason=refusal.value,
+        )
+    held.payment.used_at = datetime.now(UTC)
+    await s.flush()
+    return held
+
+
+async def payment_tickets_listed(
+    s: AsyncSession, product: Product, page: int, per: int
+) -> tuple[list[HeldTicket], int]:
+    q = (
+        select(PaymentTicket, Ticket, Order)
+        .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
+        .join(Order, Order.id == PaymentTicket.order_id)
+        .where(PaymentTicket.product_id == product.id, _paid())
+    )
+    total = (await s.execute(select(func.count()).select_from(q.subquery()))).scalar_one()
+    rows = await s.execute(q.order_by(PaymentTicket.id.desc()).limit(per).offset((page - 1) * per))
+    return [HeldTicket(*r) for r in rows.all()], total

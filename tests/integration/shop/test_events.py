@@ -1,0 +1,189 @@
+"""Event tickets: the ticket step's rules (an IANA time zone, a start unless without dates, an end after it), a
+plan per ticket, the last seat to exactly one of two buyers, the payment ticket's code in the mail and on its page
+with a QR code, check-in by a typed code once (a second time refused, another seller's door refused), the guest
+list as CSV, and a refund that turns the ticket away at the door."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import pytest
+
+from tests.integration.helpers import (
+    CARD_OK,
+    card_payment_method,
+    client,
+    db_count,
+    new_seller,
+    pay,
+    start_checkout,
+    until,
+    wait_mail,
+)
+from tests.integration.shop.test_product_forms import ONCE, _bought, _product, _publish
+
+pytestmark = pytest.mark.integration
+
+
+def _at(days: float) -> str:
+    return (datetime.now(UTC) + timedelta(days=days)).isoformat()
+
+
+async def _ticket(c: httpx.AsyncClient, h: dict, pid: int, **fields) -> httpx.Response:
+    body = {
+        "name": "Standing",
+        "starts_at": _at(10),
+        "time_zone": "Europe/Vienna",
+        "location": "Arena",
+        **fields,
+    }
+    return await c.post(f"/v1/cabinet/products/{pid}/tickets", json=body, headers=h)
+
+
+async def _ticket_plan(c: httpx.AsyncClient, h: dict, pid: int, ticket_id: int | None) -> httpx.Response:
+    return await c.post(
+        f"/v1/cabinet/products/{pid}/pricing_plans", json={**ONCE, "ticket_id": ticket_id}, headers=h
+    )
+
+
+async def test_an_event_sells_its_last_seat_once_and_lets_each_ticket_in_once(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "event")
+        other = await new_seller(stack, c, "event-other")
+        h = seller.headers
+        e = await _product(c, h, "event", "Summer concert")
+        pid = e["id"]
+        assert "no_active_events" in e["warnings"]
+        for fields, field in [
+            ({"time_zone": "Mars/Olympus"}, "time_zone"),
+            ({"starts_at": None}, "starts_at"),
+            ({"ends_at": _at(9)}, "starts_at"),  # ends before it starts
+            ({"limit": 0}, "limit"),
+            ({"name": "x"}, "name"),
+        ]:
+            r = await _ticket(c, h, pid, **fields)
+            assert r.status_code == 400 and field in str(r.json()["fields"]), (fields, r.text)
+        seat = (await _ticket(c, h, pid, name="Front row", limit=1, ends_at=_at(10.2))).json()
+        floor = (await _ticket(c, h, pid, name="Floor", online=False)).json()
+        voucher = (await _ticket(c, h, pid, name="Any-day pass", without_dates=True, starts_at=None)).json()
+        assert voucher["starts_at"] is None and voucher["over"] is False
+        # an event's plan sells one of its tickets; a ticket of another event is not found
+        assert (await _ticket_plan(c, h, pid, None)).status_code == 400
+        other_event = await _product(c, h, "event", "Other event")
+        foreign = (await _ticket(c, h, other_event["id"])).json()
+        assert (await _ticket_plan(c, h, pid, foreign["id"])).status_code == 404
+        for t in (seat, floor):
+            assert (await _ticket_plan(c, h, pid, t["id"])).status_code == 201
+        event = await _publish(c, h, pid)
+        shown = (await c.get(f"/v1/shop/{seller.username}/products/{event['slug']}")).json()
+        assert [t["name"] for t in shown["tickets"]] == ["Front row", "Floor", "Any-day pass"]
+        front_plan = next(p for p in shown["pricing_plans"] if p["ticket_id"] == seat["id"])
+        floor_plan = 1 if shown["pricing_plans"][0]["ticket_id"] == seat["id"] else 0
+
+        # the last front-row seat: two buyers at once, one ticket, one charge
+        product = {**event, "pricing_plans": [front_plan]}
+        a = await start_checkout(c, seller.username, product, email="fan-a@example.com")
+        b = await start_checkout(c, seller.username, product, email="fan-b@example.com")
+        pm_a, pm_b = await asyncio.gather(
+            card_payment_method(stack, a["setup_intent_client_secret"], CARD_OK),
+            card_payment_method(stack, b["setup_intent_client_secret"], CARD_OK),
+        )
+        ra, rb = await asyncio.gather(
+            pay(c, seller.username, a["order_token"], pm_a), pay(c, seller.username, b["order_token"], pm_b)
+        )
+        assert sorted([ra.json()["outcome"], rb.json()["outcome"]]) == ["failed", "succeeded"], (
+            ra.text,
+            rb.text,
+        )
+        winner, loser = (a, b) if ra.json()["outcome"] == "succeeded" else (b, a)
+        assert (
+            await db_count(
+                "select count(*) from payment_intents pi join orders o on o.id = pi.order_id where o.token = :t",
+                t=loser["order_token"],
+            )
+            == 0
+        )
+        status = await until(
+            c,
+            f"/v1/shop/{seller.username}/orders/{winner['order_token']}",
+            None,
+            lambda x: x["ticket_code"],
+            30,
+        )
+        code = status["ticket_code"]
+        assert len(code) == 11 and code[5] == "-"
+        mail = await wait_mail(
+            stack, "fan-a@example.com" if winner is a else "fan-b@example.com", "Your order"
+        )
+        assert code in mail["body"] and f"/s/{seller.username}/tickets/" in mail["body"]
+        listed = (await c.get(f"/v1/cabinet/products/{pid}/tickets", headers=h)).json()["list"]
+        assert next(t for t in listed if t["id"] == seat["id"])["sold_out"] is True
+
+        # the ticket's page: its code as a QR code
+        page = await c.get(
+            f"/v1/shop/{seller.username}{httpx.URL(status['ticket_url']).path[len('/s/' + seller.username) :]}"
+        )
+        assert page.status_code == 200, page.text
+        assert page.json()["state"] == "unused" and page.json()["qr_svg"].startswith("data:image/svg+xml")
+        assert (await c.get(f"/v1/shop/{other.username}/tickets/{code}")).status_code == 404
+
+        # check-in: typed in any case with spaces; once; never at another seller's door
+        typed = code.lower().replace("-", " ")
+        r = await c.post("/v1/cabinet/tickets/check_in", json={"code": typed}, headers=other.headers)
+        assert r.status_code == 404
+        r = await c.post("/v1/cabinet/tickets/check_in", json={"code": typed}, headers=h)
+        assert r.status_code == 200 and r.json()["ticket_name"] == "Front row"
+        r = await c.post("/v1/cabinet/tickets/check_in", json={"code": code}, headers=h)
+        assert r.status_code == 409 and r.json()["reason"] == "ticket_used" and r.json()["fields"]["used_at"]
+        r = await c.post("/v1/cabinet/tickets/check_in", json={"code": "ZZZZZ-ZZZZZ"}, headers=h)
+        assert r.status_code == 404
+        r = await c.post("/v1/cabinet/tickets/check_in", json={"code": "<script>"}, headers=h)
+        assert r.status_code == 400
+
+        # a refunded ticket is turned away
+        token = await _bought(
+            stack,
+            c,
+            seller.username,
+            {**event, "pricing_plans": shown["pricing_plans"]},
+            "floor@example.com",
+            plan=floor_plan,
+        )
+        floor_status = await until(
+            c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda x: x["ticket_code"], 30
+        )
+        r = await c.post(
+            f"/v1/cabinet/orders/{token}/refunds", json={"amount": 1900, "reason": "Ill"}, headers=h
+        )
+        assert r.status_code in (200, 201, 202), r.text
+        await until(
+            c,
+            f"/v1/shop/{seller.username}/orders/{token}",
+            None,
+            lambda x: x["payment_state"] == "payment_refunded",
+            30,
+        )
+        r = await c.post(
+            "/v1/cabinet/tickets/check_in", json={"code": floor_status["ticket_code"]}, headers=h
+        )
+        assert r.status_code == 409 and r.json()["reason"] == "ticket_refunded"
+
+        # the guest list
+        tickets = (await c.get(f"/v1/cabinet/products/{pid}/payment_tickets", headers=h)).json()
+        assert {(t["ticket_name"], t["state"]) for t in tickets["list"]} == {
+            ("Front row", "used"),
+            ("Floor", "refunded"),
+        }
+        csv = await c.get(f"/v1/cabinet/products/{pid}/payment_tickets/csv", headers=h)
+        assert csv.status_code == 200 and code in csv.text and "checked_in_at" in csv.text.splitlines()[0]
+        assert (
+            await c.get(f"/v1/cabinet/products/{pid}/payment_tickets", headers=other.headers)
+        ).status_code == 404
+        # a sold ticket stays; an unsold one can go
+        r = await c.delete(f"/v1/cabinet/products/{pid}/tickets/{seat['id']}", headers=h)
+        assert r.status_code == 409 and r.json()["reason"] == "ticket_sold"
+        assert (
+            await c.delete(f"/v1/cabinet/products/{pid}/tickets/{voucher['id']}", headers=h)
+        ).status_code == 204
