@@ -64,10 +64,11 @@ _ZONES = frozenset(available_timezones())
 def ticket_over(
     starts_at: datetime | None, ends_at: datetime | None, without_dates: bool, now: datetime
 ) -> bool:
-    """The event is over: its end (or, without one, its start) has passed. A ticket without dates never ends."""
+    """The event is over: its end has passed (without an end, a day after its start: the door stays open while
+    it runs). A ticket without dates never ends."""
     if without_dates:
         return False
-    last = ends_at or starts_at
+    last = ends_at or (starts_at + UNTIMED_LENGTH if starts_at else None)
     return last is not None and last < now
 
 
