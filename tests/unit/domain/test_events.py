@@ -43,7 +43,9 @@ def test_a_ticket_state_follows_its_order_check_in_and_dates():
 def test_an_event_is_over_after_its_end_and_a_ticket_without_dates_never_is():
     assert ticket_over(NOW - timedelta(hours=3), NOW - timedelta(hours=1), False, NOW)
     assert not ticket_over(NOW - timedelta(hours=3), NOW + timedelta(hours=1), False, NOW)  # running
-    assert not ticket_over(NOW - timedelta(hours=1), None, False, NOW)  # no end: the door is open while it runs
+    assert not ticket_over(
+        NOW - timedelta(hours=1), None, False, NOW
+    )  # no end: the door is open while it runs
     assert ticket_over(NOW - timedelta(days=2), None, False, NOW)
     assert not ticket_over(None, None, True, NOW)
     assert dates_problem(None, None, False) == "starts_at_required"

@@ -1340,6 +1340,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/payment_tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Payment Tickets */
+        get: operations["list_payment_tickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/payment_tickets/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment Tickets Csv
+         * @description Every payment ticket of the event as CSV (the guest list), cells guarded against spreadsheet formulas.
+         */
+        get: operations["payment_tickets_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products/{product_id}/pricing_plans": {
         parameters: {
             query?: never;
@@ -1419,6 +1456,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Tickets */
+        get: operations["list_tickets"];
+        put?: never;
+        /** Add Ticket */
+        post: operations["add_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/tickets/{ticket_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change Ticket
+         * @description A ticket's dates, place and capacity; a capacity below what is sold already is refused.
+         */
+        put: operations["change_ticket"];
+        post?: never;
+        /** Remove Ticket */
+        delete: operations["remove_ticket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products/csv": {
         parameters: {
             query?: never;
@@ -1493,6 +1569,27 @@ export interface paths {
          * @description Ask for the review: refused with what is missing (field messages) until everything is there.
          */
         post: operations["submit_seller_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/tickets/check_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check In
+         * @description Lets a ticket in by its code, once: a second time answers 409 `ticket_used` (with when), a refunded,
+         *     invalidated or expired ticket 409 with its reason, an unknown code 404. Only the seller's own tickets.
+         */
+        post: operations["check_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2007,6 +2104,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/tickets/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ticket Page */
+        get: operations["ticket_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/downloads/{access_token}": {
         parameters: {
             query?: never;
@@ -2486,6 +2600,34 @@ export interface components {
              * Format: date-time
              */
             not_before: string;
+        };
+        /** CheckInIn */
+        CheckInIn: {
+            /**
+             * Code
+             * @description as printed, any case, dashes and spaces allowed
+             */
+            code: string;
+        };
+        /** CheckInOut */
+        CheckInOut: {
+            /** Code */
+            code: string;
+            /** Payer Email */
+            payer_email: string;
+            /** Payer Name */
+            payer_name: string;
+            /** Product Name */
+            product_name: string;
+            /** Starts At */
+            starts_at: string | null;
+            /** Ticket Name */
+            ticket_name: string;
+            /**
+             * Used At
+             * Format: date-time
+             */
+            used_at: string;
         };
         /**
          * CheckKind
@@ -3912,6 +4054,42 @@ export interface components {
          * @enum {string}
          */
         PaymentState: "payment_waiting" | "payment_pending" | "paying" | "paid" | "payment_paused" | "payment_canceled" | "payment_refunded" | "payment_not_completed" | "payment_chargebacked";
+        /** PaymentTicketList */
+        PaymentTicketList: {
+            /** List */
+            list: components["schemas"]["PaymentTicketOut"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** PaymentTicketOut */
+        PaymentTicketOut: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Order Token */
+            order_token: string;
+            /** Payer Email */
+            payer_email: string;
+            /** Payer Name */
+            payer_name: string;
+            state: components["schemas"]["PaymentTicketState"];
+            /** Ticket Name */
+            ticket_name: string;
+            /** Used At */
+            used_at: string | null;
+        };
+        /**
+         * PaymentTicketState
+         * @description core §4: a payment ticket's state, derived from its order, its check-in and its event's dates.
+         * @enum {string}
+         */
+        PaymentTicketState: "used" | "unused" | "refunded" | "expired" | "invalidated";
         /**
          * PaymentType
          * @description Pricing-plan payment type; the numeric flow codes are in PAYMENT_FLOW_CODES.
@@ -4042,6 +4220,8 @@ export interface components {
             start_day?: number | null;
             /** Test Days */
             test_days?: number | null;
+            /** Ticket Id */
+            ticket_id?: number | null;
             /** Use Net Price */
             use_net_price?: boolean | null;
         };
@@ -4102,6 +4282,8 @@ export interface components {
              * @default 0
              */
             test_days: number;
+            /** Ticket Id */
+            ticket_id?: number | null;
             /** Total */
             total?: number | null;
             /**
@@ -4253,7 +4435,7 @@ export interface components {
              * @default download
              * @enum {string}
              */
-            form: "download" | "digital" | "service" | "license_key" | "course" | "membership" | "bundle";
+            form: "download" | "digital" | "service" | "license_key" | "course" | "membership" | "bundle" | "event";
             /** Name */
             name: string;
         };
@@ -4824,6 +5006,37 @@ export interface components {
             seller_username: string;
             /** Slug */
             slug: string;
+            /**
+             * Tickets
+             * @default []
+             */
+            tickets: components["schemas"]["ShopTicket"][];
+        };
+        /**
+         * ShopTicket
+         * @description An event's ticket on its product page: when and where, and whether it can still be bought.
+         */
+        ShopTicket: {
+            /** Ends At */
+            ends_at: string | null;
+            /** Id */
+            id: number;
+            /** Location */
+            location: string | null;
+            /** Name */
+            name: string;
+            /** Online */
+            online: boolean;
+            /** Over */
+            over: boolean;
+            /** Sold Out */
+            sold_out: boolean;
+            /** Starts At */
+            starts_at: string | null;
+            /** Time Zone */
+            time_zone: string;
+            /** Without Dates */
+            without_dates: boolean;
         };
         /** SignIn */
         SignIn: {
@@ -5030,10 +5243,110 @@ export interface components {
             recurring: boolean;
             /** Seller Name */
             seller_name: string;
+            /** Ticket Code */
+            ticket_code?: string | null;
+            /** Ticket Url */
+            ticket_url?: string | null;
             /** Token */
             token: string;
             /** Total */
             total: number;
+        };
+        /**
+         * TicketIn
+         * @description A ticket: its dates (UTC instants, shown in `time_zone`), its place or online, its capacity (none: no
+         *     limit). `without_dates`: a ticket valid on any day (a voucher, a season pass).
+         */
+        TicketIn: {
+            /** Ends At */
+            ends_at?: string | null;
+            /** Limit */
+            limit?: number | null;
+            /** Location */
+            location?: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Online
+             * @default false
+             */
+            online: boolean;
+            /** Starts At */
+            starts_at?: string | null;
+            /**
+             * Time Zone
+             * @description an IANA time zone
+             * @default Europe/Berlin
+             */
+            time_zone: string;
+            /**
+             * Without Dates
+             * @default false
+             */
+            without_dates: boolean;
+        };
+        /** TicketList */
+        TicketList: {
+            /** List */
+            list: components["schemas"]["TicketOut"][];
+        };
+        /** TicketOut */
+        TicketOut: {
+            /** Ends At */
+            ends_at: string | null;
+            /** Held */
+            held: number;
+            /** Id */
+            id: number;
+            /** Limit */
+            limit: number | null;
+            /** Location */
+            location: string | null;
+            /** Name */
+            name: string;
+            /** Online */
+            online: boolean;
+            /** Over */
+            over: boolean;
+            /** Sold Out */
+            sold_out: boolean;
+            /** Starts At */
+            starts_at: string | null;
+            /** Time Zone */
+            time_zone: string;
+            /** Without Dates */
+            without_dates: boolean;
+        };
+        /**
+         * TicketPage
+         * @description A buyer's ticket as its page shows it: the code, its QR code (an SVG data URI) and the event.
+         */
+        TicketPage: {
+            /** Code */
+            code: string;
+            /** Ends At */
+            ends_at: string | null;
+            /** Location */
+            location: string | null;
+            /** Online */
+            online: boolean;
+            /** Payer Name */
+            payer_name: string;
+            /** Product Name */
+            product_name: string;
+            /** Qr Svg */
+            qr_svg: string;
+            /** Seller Name */
+            seller_name: string;
+            /** Starts At */
+            starts_at: string | null;
+            state: components["schemas"]["PaymentTicketState"];
+            /** Ticket Name */
+            ticket_name: string;
+            /** Time Zone */
+            time_zone: string;
+            /** Without Dates */
+            without_dates: boolean;
         };
         /** Tokens */
         Tokens: {
@@ -9155,6 +9468,89 @@ export interface operations {
             };
         };
     };
+    list_payment_tickets: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+            };
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTicketList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_tickets_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_plans: {
         parameters: {
             query?: never;
@@ -9418,6 +9814,174 @@ export interface operations {
             };
         };
     };
+    list_tickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     products_csv: {
         parameters: {
             query?: {
@@ -9622,6 +10186,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegitimationOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -10796,6 +11402,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticket_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketPage"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

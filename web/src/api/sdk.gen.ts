@@ -374,6 +374,14 @@ export const uploadLicenseKeys = (productId: Param<'upload_license_keys', 'produ
 export const removeLicenseKey = (productId: Param<'remove_license_key', 'product_id'>, keyId: Param<'remove_license_key', 'key_id'>, options: Options = {}) =>
   api.delete<Answer<'remove_license_key'>>(`/cabinet/products/${seg(productId)}/license_keys/${seg(keyId)}`, { ...options });
 
+/** GET /v1/cabinet/products/{product_id}/payment_tickets: List Payment Tickets */
+export const listPaymentTickets = (productId: Param<'list_payment_tickets', 'product_id'>, query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_payment_tickets'>>(`/cabinet/products/${seg(productId)}/payment_tickets`, { ...options, query });
+
+/** GET /v1/cabinet/products/{product_id}/payment_tickets/csv: Payment Tickets Csv */
+export const paymentTicketsCsv = (productId: Param<'payment_tickets_csv', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'payment_tickets_csv'>>(`/cabinet/products/${seg(productId)}/payment_tickets/csv`, { ...options });
+
 /** GET /v1/cabinet/products/{product_id}/pricing_plans: List Plans */
 export const listPlans = (productId: Param<'list_plans', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'list_plans'>>(`/cabinet/products/${seg(productId)}/pricing_plans`, { ...options });
@@ -398,6 +406,22 @@ export const changePlan = (productId: Param<'change_plan', 'product_id'>, planId
 export const previewPlan = (productId: Param<'preview_plan', 'product_id'>, planId: Param<'preview_plan', 'plan_id'>, query: Query<'preview_plan'> = {}, options: Options = {}) =>
   api.get<Answer<'preview_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans/${seg(planId)}/preview`, { ...options, query });
 
+/** GET /v1/cabinet/products/{product_id}/tickets: List Tickets */
+export const listTickets = (productId: Param<'list_tickets', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'list_tickets'>>(`/cabinet/products/${seg(productId)}/tickets`, { ...options });
+
+/** POST /v1/cabinet/products/{product_id}/tickets: Add Ticket */
+export const addTicket = (productId: Param<'add_ticket', 'product_id'>, body: Body<'add_ticket', 'online' | 'time_zone' | 'without_dates'>, options: Options = {}) =>
+  api.post<Answer<'add_ticket'>>(`/cabinet/products/${seg(productId)}/tickets`, body, { ...options });
+
+/** DELETE /v1/cabinet/products/{product_id}/tickets/{ticket_id}: Remove Ticket */
+export const removeTicket = (productId: Param<'remove_ticket', 'product_id'>, ticketId: Param<'remove_ticket', 'ticket_id'>, options: Options = {}) =>
+  api.delete<Answer<'remove_ticket'>>(`/cabinet/products/${seg(productId)}/tickets/${seg(ticketId)}`, { ...options });
+
+/** PUT /v1/cabinet/products/{product_id}/tickets/{ticket_id}: Change Ticket */
+export const changeTicket = (productId: Param<'change_ticket', 'product_id'>, ticketId: Param<'change_ticket', 'ticket_id'>, body: Body<'change_ticket', 'online' | 'time_zone' | 'without_dates'>, options: Options = {}) =>
+  api.put<Answer<'change_ticket'>>(`/cabinet/products/${seg(productId)}/tickets/${seg(ticketId)}`, body, { ...options });
+
 /** POST /v1/cabinet/products/{product_id}/{action}: Product Action */
 export const productAction = (productId: Param<'product_action', 'product_id'>, action: Param<'product_action', 'action'>, options: Options = {}) =>
   api.post<Answer<'product_action'>>(`/cabinet/products/${seg(productId)}/${seg(action)}`, undefined, { ...options });
@@ -417,6 +441,10 @@ export const saveSellerProfile = (body: Body<'save_seller_profile'>, options: Op
 /** POST /v1/cabinet/seller_profile/submit: Submit Seller Profile */
 export const submitSellerProfile = (options: Options = {}) =>
   api.post<Answer<'submit_seller_profile'>>(`/cabinet/seller_profile/submit`, undefined, { ...options });
+
+/** POST /v1/cabinet/tickets/check_in: Check In */
+export const checkIn = (body: Body<'check_in'>, options: Options = {}) =>
+  api.post<Answer<'check_in'>>(`/cabinet/tickets/check_in`, body, { ...options });
 
 /** GET /v1/cabinet/transfers: List Transfers */
 export const listTransfers = (query: QueryParams = {}, options: Options = {}) =>
@@ -533,6 +561,10 @@ export const startCheckout = (username: Param<'start_checkout', 'username'>, slu
 /** GET /v1/shop/{username}/products/{slug}/price: Plan Price */
 export const planPrice = (username: Param<'plan_price', 'username'>, slug: Param<'plan_price', 'slug'>, query: Query<'plan_price'>, options: Options = {}) =>
   api.get<Answer<'plan_price'>>(`/shop/${seg(username)}/products/${seg(slug)}/price`, { auth: false, ...options, query });
+
+/** GET /v1/shop/{username}/tickets/{code}: Ticket Page */
+export const ticketPage = (username: Param<'ticket_page', 'username'>, code: Param<'ticket_page', 'code'>, options: Options = {}) =>
+  api.get<Answer<'ticket_page'>>(`/shop/${seg(username)}/tickets/${seg(code)}`, { auth: false, ...options });
 
 /** POST /v1/webhooks/bank: Bank Webhook */
 export const bankWebhook = (options: Options = {}) =>

@@ -16,6 +16,10 @@ export const BankAccountInSchema = z.object({
   kind: z.enum(["lemonway", "mango_pay", "provider_connect", "inkasso"]).optional(),
 });
 
+export const CheckInInSchema = z.object({
+  code: z.string().max(16).regex(/^[2-9A-HJ-KM-NP-Za-hj-km-np-z -]{10,16}$/),
+});
+
 export const CheckoutInSchema = z.object({
   payer: z.object({
     city: z.string().max(300).nullish(),
@@ -181,12 +185,13 @@ export const PlanInSchema = z.object({
   rateAmounts: z.array(z.number().int().min(0).max(1000000000000)).max(120).nullish(),
   startDay: z.number().int().min(1).max(28).nullish(),
   testDays: z.number().int().min(0).max(365).nullish(),
+  ticketId: z.number().int().min(1).max(9223372036854776000).nullish(),
   useNetPrice: z.boolean().nullish(),
 });
 
 export const ProductInSchema = z.object({
   description: z.string().max(20000).optional(),
-  form: z.enum(["download", "digital", "service", "license_key", "course", "membership", "bundle"]).optional(),
+  form: z.enum(["download", "digital", "service", "license_key", "course", "membership", "bundle", "event"]).optional(),
   name: z.string().min(1).max(300),
 });
 
@@ -272,6 +277,17 @@ export const SignUpSchema = z.object({
 
 export const SubscriptionActionSchema = z.object({
   action: z.enum(["cancel_now", "cancel_at_period_end", "pause", "resume"]),
+});
+
+export const TicketInSchema = z.object({
+  endsAt: z.string().nullish(),
+  limit: z.number().int().min(1).max(1000000).nullish(),
+  location: z.string().max(300).nullish(),
+  name: z.string().min(2).max(300),
+  online: z.boolean().optional(),
+  startsAt: z.string().nullish(),
+  timeZone: z.string().min(1).max(64).optional(),
+  withoutDates: z.boolean().optional(),
 });
 
 export const TreeInSchema = z.object({

@@ -56,6 +56,7 @@ describe('translations', () => {
     for (const [schema, enLabels, deLabels] of [
       ['LessonStatus', en.payer.lessonStatus, de.payer.lessonStatus],
       ['LessonStatus', en.status, de.status],
+      ['PaymentTicketState', en.status, de.status],
       ['CourseAccess', en.payer.access, de.payer.access],
       ['PaymentCourseState', en.payer.closed, de.payer.closed],
     ] as const) {

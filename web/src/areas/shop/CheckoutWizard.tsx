@@ -1,4 +1,5 @@
 import { everyPeriod } from '../../lib/periods';
+import { ticketWhen } from '../../lib/zoned';
 import { PlanSchedule } from './PlanSchedule';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -24,10 +25,15 @@ export function autoSelectedPlan(plans: PricingPlan[]): PricingPlan | null {
  * With a single one-time plan and card as the only method, method selection is done automatically.
  */
 export function CheckoutWizard({ username, product }: { username: string; product: ShopProduct }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const auto = autoSelectedPlan(product.pricingPlans);
-  const [planId, setPlanId] = useState<number | null>(auto?.id ?? product.pricingPlans[0]?.id ?? null);
+  // an event's plan whose ticket is sold out or over cannot be chosen: the first open one is
+  const open = product.pricingPlans.filter((p) => {
+    const ticket = p.ticketId ? product.tickets?.find((x) => x.id === p.ticketId) : undefined;
+    return !(ticket && (ticket.soldOut || ticket.over));
+  });
+  const [planId, setPlanId] = useState<number | null>(auto?.id ?? open[0]?.id ?? null);
   const [confirmed, setConfirmed] = useState(auto !== null);
   const plan = product.pricingPlans.find((p) => p.id === planId) ?? null;
 
@@ -46,15 +52,31 @@ export function CheckoutWizard({ username, product }: { username: string; produc
         <Stack spacing={2}>
           <Typography variant="h6">{t('shop.choosePlan')}</Typography>
           <RadioGroup value={planId === null ? '' : String(planId)} onChange={(e) => setPlanId(Number(e.target.value))}>
-            {product.pricingPlans.map((p) => (
-              <FormControlLabel
-                key={p.id}
-                value={String(p.id)}
-                control={<Radio />}
-                label={`${p.name} — ${money(p.price, p.currency)}${p.period && p.paymentType !== 'one_time' ? ` · ${everyPeriod(p.period, t)}` : ''}`}
-                data-testid={`plan-${p.id}`}
-              />
-            ))}
+            {product.pricingPlans.map((p) => {
+              const ticket = p.ticketId ? product.tickets?.find((x) => x.id === p.ticketId) : undefined;
+              const closed = Boolean(ticket && (ticket.soldOut || ticket.over));
+              return (
+                <FormControlLabel
+                  key={p.id}
+                  value={String(p.id)}
+                  control={<Radio />}
+                  disabled={closed}
+                  label={
+                    <>
+                      {`${p.name} — ${money(p.price, p.currency)}${p.period && p.paymentType !== 'one_time' ? ` · ${everyPeriod(p.period, t)}` : ''}`}
+                      {ticket ? (
+                        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                          {ticketWhen(ticket, i18n.language, t('events.anyDay'))}
+                          {ticket.location ? ` · ${ticket.location}` : ticket.online ? ` · ${t('events.onlineChip')}` : ''}
+                          {ticket.soldOut ? ` · ${t('events.soldOut')}` : ticket.over ? ` · ${t('events.over')}` : ''}
+                        </Typography>
+                      ) : null}
+                    </>
+                  }
+                  data-testid={`plan-${p.id}`}
+                />
+              );
+            })}
           </RadioGroup>
           <Typography variant="body2" color="text.secondary">
             {t('shop.paymentMethod')}: {t('shop.methodCard')}

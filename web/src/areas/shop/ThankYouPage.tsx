@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import QrIcon from '@mui/icons-material/QrCode2';
 import SchoolIcon from '@mui/icons-material/SchoolOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import IconButton from '@mui/material/IconButton';
@@ -102,6 +103,17 @@ export default function ThankYouPage() {
             {t('shop.openCourse', { product: data.productName })}
           </Button>
         ) : null}
+        {data.ticketCode && data.ticketUrl ? (
+          <Paper variant="outlined" sx={{ p: 2, width: '100%' }} data-testid="ticket-box">
+            <Typography variant="overline" color="text.secondary">
+              {t('events.yourTicket')}
+            </Typography>
+            <Typography sx={{ fontFamily: 'monospace', fontSize: 24, letterSpacing: 2 }}>{data.ticketCode}</Typography>
+            <Button component={RouterLink} to={data.ticketUrl} variant="contained" startIcon={<QrIcon />} sx={{ mt: 1 }} data-testid="ticket-open">
+              {t('events.openTicket')}
+            </Button>
+          </Paper>
+        ) : null}
         {data.items?.length ? <IncludedList items={data.items} /> : null}
         {data.deliveryLink ? (
           <Button variant="contained" size="large" href={data.deliveryLink} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />} data-testid="delivery-link">
@@ -117,7 +129,7 @@ export default function ThankYouPage() {
           <Button variant="contained" size="large" href={data.downloadUrl} startIcon={<DownloadIcon />} data-testid="download-link" download>
             {t('shop.download', { product: data.productName })}
           </Button>
-        ) : later || data.licenseKey || data.courseUrl || data.items?.length || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
+        ) : later || data.licenseKey || data.courseUrl || data.ticketCode || data.items?.length || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
           <CircularProgress size={24} aria-label={t('shop.preparing')} />
         )}
         {data.firstDue && data.firstAmount != null ? (

@@ -26,6 +26,7 @@ import { DeliveryStep } from './editor/DeliveryStep';
 import { FileStep } from './editor/FileStep';
 import { LicenseKeysStep } from './editor/LicenseKeysStep';
 import { ProductsStep } from './editor/ProductsStep';
+import { TicketsStep } from './editor/TicketsStep';
 import { shownStep, stepMissing, stepsFor, visibleSteps } from './editor/steps';
 import { ProductWarnings } from './ProductWarnings';
 import { productState } from './productState';
@@ -38,6 +39,7 @@ function StepContent({ step, product }: { step: string; product: Product }) {
   if (step === 'add_license_keys') return <LicenseKeysStep product={product} />;
   if (step === 'content') return <ContentStep product={product} />;
   if (step === 'products') return <ProductsStep product={product} />;
+  if (step === 'ticket_details') return <TicketsStep product={product} />;
   if (step === 'delivery') return <DeliveryStep key={product.updatedAt} product={product} />;
   return <DetailsStep key={product.updatedAt} product={product} />;
 }

@@ -22,6 +22,7 @@ import TimelineIcon from '@mui/icons-material/Timeline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cabinetApi } from '../../../../api/cabinet';
+import * as sdk from '../../../../api/sdk.gen';
 import type { PaymentType, PricingPlan, PricingPlanInput, Product } from '../../../../api/types';
 import { toast } from '../../../../app/notify';
 import { EmptyState } from '../../../../components/EmptyState';
@@ -52,12 +53,21 @@ export function CheckoutStep({ product }: { product: Product }) {
   const [testDays, setTestDays] = useState('0');
   const [netPrice, setNetPrice] = useState(false);
   const [startDay, setStartDay] = useState<number | ''>('');
+  // an event's plan sells one of its tickets
+  const event = product.form === 'event';
+  const tickets = useQuery({
+    queryKey: [...productKeys.detail(product.id), 'tickets'],
+    queryFn: ({ signal }) => sdk.listTickets(product.id, { signal }),
+    enabled: event,
+  });
+  const [ticketId, setTicketId] = useState<number | ''>('');
   const recurring = paymentType !== 'one_time';
   const limited = paymentType === 'installment' || paymentType === 'limited_subscription';
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const nameError = touched && !name.trim() ? t('validation.required') : null;
+  const ticketError = touched && event && ticketId === '' ? t('validation.required') : null;
   const priceCode = touched ? priceError(price, currency) : null;
   const priceMessage = priceCode ? t(`validation.${priceCode}`) : null;
   const nextCode = touched && recurring && nextPrice.trim() ? priceError(nextPrice, currency) : null;
@@ -101,6 +111,7 @@ export function CheckoutStep({ product }: { product: Product }) {
     const minor = parseMoneyInput(price, currency);
     const next = recurring && nextPrice.trim() ? parseMoneyInput(nextPrice, currency) : null;
     if (!name.trim() || priceError(price, currency) || minor === null || busy) return;
+    if (event && ticketId === '') return;
     if (recurring && nextPrice.trim() && (priceError(nextPrice, currency) || next === null)) return;
     if (limited && !(Number.isInteger(countNumber) && countNumber >= 2 && countNumber <= 120)) return;
     if (recurring && !testDaysOk) return;
@@ -112,6 +123,7 @@ export function CheckoutStep({ product }: { product: Product }) {
         price: minor,
         currency,
         useNetPrice: netPrice,
+        ...(event && ticketId !== '' ? { ticketId } : {}),
         ...(recurring ? { period, nextAmount: next ?? minor, ...deferral } : {}),
         ...(limited ? { paymentsCount: countNumber } : {}),
       });
@@ -164,7 +176,14 @@ export function CheckoutStep({ product }: { product: Product }) {
             <TableBody>
               {plans.data.list.map((plan) => (
                 <TableRow key={plan.id}>
-                  <TableCell>{plan.name}</TableCell>
+                  <TableCell>
+                    {plan.name}
+                    {plan.ticketId ? (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {tickets.data?.list.find((x) => x.id === plan.ticketId)?.name}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
                   <TableCell>
                     {t(`editor.planTypes.${plan.paymentType}`, { defaultValue: plan.paymentType })}
                     {plan.paymentType !== 'one_time' && plan.period ? ` · ${everyPeriod(plan.period, t)}` : ''}
@@ -224,6 +243,24 @@ export function CheckoutStep({ product }: { product: Product }) {
               </MenuItem>
             ))}
           </TextField>
+          {event ? (
+            <TextField
+              select
+              label={t('events.ticket')}
+              value={ticketId}
+              onChange={(e) => setTicketId(Number(e.target.value))}
+              error={Boolean(ticketError)}
+              helperText={ticketError ?? (tickets.data?.list.length === 0 ? t('events.addTicketFirst') : ' ')}
+              sx={{ minWidth: 180 }}
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'plan-ticket' } as React.HTMLAttributes<HTMLDivElement> } }}
+            >
+              {(tickets.data?.list ?? []).map((x) => (
+                <MenuItem key={x.id} value={x.id}>
+                  {x.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
           <TextField
             label={t('editor.planName')}
             value={name}

@@ -24,6 +24,8 @@ describe('editor steps', () => {
     expect(stepMissing('content', { ...empty, form: 'course', hasDigitals: true })).toBeNull();
     expect(stepMissing('products', { ...empty, form: 'bundle', includedCount: 0 })).toBe('products');
     expect(stepMissing('products', { ...empty, form: 'membership', includedCount: 2 })).toBeNull();
+    expect(stepMissing('ticket_details', { ...empty, form: 'event', warnings: ['no_active_events'] })).toBe('tickets');
+    expect(stepMissing('ticket_details', { ...empty, form: 'event', warnings: [] })).toBeNull();
   });
 
   it('shows the delivery step only where there is something to set', () => {
@@ -45,6 +47,7 @@ describe('editor steps', () => {
       { step: 'content', index: 1 },
       { step: 'checkout', index: 2 },
     ]);
+    expect(visibleSteps(stepsFor('event'), 'event').map((s) => s.step)).toEqual(['details', 'ticket_details', 'checkout']);
     // a service has the course steps without content
     expect(visibleSteps(stepsFor('service'), 'service').map((s) => s.step)).toEqual(['details', 'checkout', 'delivery']);
   });

@@ -12,7 +12,7 @@ export const STEPS_BY_FORM: Record<string, readonly string[]> = {
 };
 
 /** The steps that work so far; the editor shows only these (the others appear when they work). */
-export const BUILT_STEPS = new Set(['details', 'file_upload', 'content', 'products', 'checkout', 'add_license_keys', 'delivery']);
+export const BUILT_STEPS = new Set(['details', 'file_upload', 'content', 'products', 'ticket_details', 'checkout', 'add_license_keys', 'delivery']);
 
 /** The forms whose delivery step has something to set (a link, a text, a booking note); a download delivers its
  * file and a license key its key, so their delivery step does not apply. */
@@ -35,7 +35,7 @@ export function shownStep(param: string | null, steps: readonly string[], form?:
 }
 
 /** The forms a seller can create today (the API's ProductIn): each is sold and delivered end to end. */
-export const CREATABLE_FORMS = ['download', 'digital', 'course', 'service', 'license_key', 'membership', 'bundle'] as const;
+export const CREATABLE_FORMS = ['download', 'digital', 'course', 'service', 'license_key', 'membership', 'bundle', 'event'] as const;
 
 export function stepsFor(form: string | undefined): readonly string[] {
   return STEPS_BY_FORM[form ?? 'download'] ?? STEPS_BY_FORM.download!;
@@ -62,6 +62,8 @@ export interface StepFacts {
   hasDigitals?: boolean;
   /** A membership's or bundle's included products. */
   includedCount?: number | null;
+  /** Why the product cannot be sold (an event's tickets on sale show as the absence of `no_active_events`). */
+  warnings?: readonly string[] | null;
 }
 
 /** What a step still misses (an i18n key under `editor.missing`), or null when it is done: details need a name,
@@ -72,6 +74,7 @@ export function stepMissing(step: string, p: StepFacts): string | null {
   if (step === 'checkout') return p.pricingPlans.length > 0 ? null : 'plan';
   if (step === 'content') return p.hasDigitals ? null : 'lessons';
   if (step === 'products') return (p.includedCount ?? 0) > 0 ? null : 'products';
+  if (step === 'ticket_details') return (p.warnings ?? []).includes('no_active_events') ? 'tickets' : null;
   if (step === 'add_license_keys') return (p.licenseKeysFree ?? 0) > 0 ? null : 'keys';
   if (step === 'delivery') {
     if (p.form !== 'digital') return null; // a service's booking note is optional

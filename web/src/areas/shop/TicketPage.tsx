@@ -1,0 +1,57 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import * as sdk from '../../api/sdk.gen';
+import { ErrorState } from '../../components/ErrorState';
+import { StatusChip } from '../../components/StatusChip';
+import { ticketWhen } from '../../lib/zoned';
+import { ShopLayout } from './ShopLayout';
+
+/** `/s/{seller}/tickets/{code}`: the buyer's ticket, shown at the door: its QR code, its code in letters, the
+ * event's name, when and where. */
+export default function TicketPage() {
+  const { t, i18n } = useTranslation();
+  const { username = '', code = '' } = useParams();
+  const ticket = useQuery({ queryKey: ['ticket', username, code], queryFn: ({ signal }) => sdk.ticketPage(username, code, { signal }), retry: false });
+  return (
+    <ShopLayout seller={ticket.data?.sellerName ?? username}>
+      {ticket.isError ? (
+        <ErrorState error={ticket.error} onRetry={() => void ticket.refetch()} />
+      ) : ticket.isPending ? (
+        <Skeleton variant="rounded" height={480} sx={{ maxWidth: 420, mx: 'auto' }} />
+      ) : (
+        <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 420, mx: 'auto', textAlign: 'center' }} data-testid="ticket-page">
+          <Typography variant="overline" color="text.secondary">
+            {ticket.data.ticketName}
+          </Typography>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {ticket.data.productName}
+          </Typography>
+          <Stack spacing={0.5} sx={{ mb: 2 }}>
+            <Typography>{ticketWhen(ticket.data, i18n.language, t('events.anyDay'))}</Typography>
+            <Typography color="text.secondary">{ticket.data.location || (ticket.data.online ? t('events.onlineChip') : '')}</Typography>
+          </Stack>
+          <Box component="img" src={ticket.data.qrSvg} alt={t('events.qrAlt', { code: ticket.data.code })} sx={{ width: '100%', maxWidth: 260, imageRendering: 'pixelated', opacity: ticket.data.state === 'unused' ? 1 : 0.35 }} />
+          <Typography sx={{ fontFamily: 'monospace', fontSize: 28, letterSpacing: 3, my: 1 }} data-testid="ticket-code">
+            {ticket.data.code}
+          </Typography>
+          <Typography color="text.secondary" gutterBottom>
+            {ticket.data.payerName}
+          </Typography>
+          <StatusChip state={ticket.data.state} size="medium" />
+          {ticket.data.state !== 'unused' ? (
+            <Alert severity={ticket.data.state === 'used' ? 'info' : 'warning'} sx={{ mt: 2, textAlign: 'left' }}>
+              {t(`events.stateNote.${ticket.data.state}`)}
+            </Alert>
+          ) : null}
+        </Paper>
+      )}
+    </ShopLayout>
+  );
+}
