@@ -74,7 +74,7 @@ async function check(page, label, lang) {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${(n.html || '').slice(0, 160)}`).join(' | ')}`);
   });
   found.push(...violations);
   const text = await page.evaluate(() => document.body.innerText);

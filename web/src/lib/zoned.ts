@@ -44,8 +44,13 @@ export function formatInZone(iso: string, tz: string, locale: string): string {
   }).format(new Date(iso));
 }
 
-export const TIME_ZONES: readonly string[] =
-  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Europe/Berlin', 'Europe/Vienna', 'Europe/Zurich', 'UTC'];
+/** The IANA zones the browser knows (its list leaves out `UTC`, which a seller may well want). */
+export const TIME_ZONES: readonly string[] = [
+  ...new Set([
+    ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Europe/Berlin', 'Europe/Vienna', 'Europe/Zurich']),
+    'UTC',
+  ]),
+];
 
 /** When a ticket is valid, as the seller and the buyer read it (in the event's zone), or `anyDay`. */
 export function ticketWhen(

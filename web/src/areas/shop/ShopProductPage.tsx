@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { useMoney } from '../../components/Money';
 import { ErrorState } from '../../components/ErrorState';
+import { ticketWhen } from '../../lib/zoned';
 import { CheckoutWizard } from './CheckoutWizard';
 import { ShopLayout } from './ShopLayout';
 import { useAppConfig } from './useAppConfig';
@@ -17,7 +18,7 @@ import { shopQueries } from './queries';
 
 /** `/s/{username}/{slug}`: the product and its checkout wizard. */
 export default function ShopProductPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const { username = '', slug = '' } = useParams();
   useAppConfig(); // start loading Stripe's configuration early
@@ -69,6 +70,22 @@ export default function ShopProductPage() {
               <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="product-description">
                 {p.description}
               </Typography>
+            ) : null}
+            {p.tickets?.length ? (
+              <Stack spacing={1} data-testid="product-tickets">
+                {p.tickets.map((x) => (
+                  <Paper key={x.id} variant="outlined" sx={{ p: 1.5, opacity: x.soldOut || x.over ? 0.6 : 1 }}>
+                    <Typography sx={{ fontWeight: 600 }}>
+                      {x.name}
+                      {x.soldOut ? ` · ${t('events.soldOut')}` : x.over ? ` · ${t('events.over')}` : ''}
+                    </Typography>
+                    <Typography variant="body2">{ticketWhen(x, i18n.language, t('events.anyDay'))}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {x.location || (x.online ? t('events.onlineChip') : '')}
+                    </Typography>
+                  </Paper>
+                ))}
+              </Stack>
             ) : null}
           </Stack>
         </Grid>

@@ -1,5 +1,6 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { darken } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import WarningAmberIcon from '@mui/icons-material/WarningAmberRounded';
 import { Link as RouterLink } from 'react-router';
@@ -17,7 +18,7 @@ export function ProductWarnings({ reasons, isFree = false, dense = true }: { rea
         const text = t(`warnings.${reason}`, { defaultValue: t('warnings.unknown', { reason }) });
         const link = warningLink(reason);
         return (
-          <Stack key={reason} direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'warning.dark' }} data-warning={reason}>
+          <Stack key={reason} direction="row" spacing={0.5} sx={{ alignItems: 'center', color: (theme) => darken(theme.palette.warning.dark, 0.4) }} data-warning={reason}>
             <WarningAmberIcon sx={{ fontSize: 16 }} />
             <Typography variant="caption" component="span">
               {link ? (

@@ -1,0 +1,136 @@
+// An event, as a seller sets it up and lets its buyer in. The seller (1366 px, English): New product → "Event
+// ticket"; the ticket step says it misses a ticket; a ticket without a start refused in words; a ticket with a
+// start, a place and a capacity; a plan for it; publish. The ticket step at 390 px in German. A buyer on a phone
+// pays, opens the ticket with its QR code. At the door (check-in screen) the seller types the code in lower case
+// with spaces: let in; the same code again: refused, already used.
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot, fillCard, signedInPage } from './browser.mjs';
+
+const BASE = process.env.SELLFLOW_URL;
+const BUYER = `e2e.event.${Date.now()}@example.com`;
+let browser;
+let lastPage;
+let shopUrl;
+let editorUrl;
+let code;
+
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+let ended = 0;
+afterEach(async () => {
+  ended += 1;
+  if (lastPage && !lastPage.isClosed()) await shot(lastPage, `events-end-${ended}`);
+});
+
+const noSideways = async (page) =>
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
+
+test('a seller sets up an event: a ticket with its date, place and capacity, a plan, publish', async () => {
+  const page = await signedInPage(browser, 'seller', '/cabinet/products');
+  lastPage = page;
+  await page.getByTestId('new-product').click();
+  await page.getByTestId('new-product-form-event').check();
+  await page.getByTestId('new-product-name').fill(`E2E Concert ${Date.now()}`);
+  await page.getByTestId('new-product-submit').click();
+  await page.waitForURL(/\/cabinet\/products\/\d+\/edit/);
+  editorUrl = new URL(page.url()).pathname;
+  await page.getByTestId('step-details').waitFor();
+  const steps = await page.locator('[data-testid^="step-"]:not([data-testid^="step-missing"])').evaluateAll((els) => els.map((e) => e.dataset.testid));
+  assert.deepEqual(steps, ['step-details', 'step-ticket_details', 'step-checkout']);
+  assert.equal(await page.getByTestId('step-missing-ticket_details').innerText(), 'No ticket on sale yet');
+  await page.getByTestId('step-ticket_details').click();
+  await page.getByText('No tickets yet').waitFor();
+
+  await page.getByTestId('ticket-add').click();
+  await page.getByTestId('ticket-name').fill('Front row');
+  await page.getByTestId('ticket-save').click();
+  await page.getByText('When does it start? Or choose “valid on any day”.').waitFor(); // before anything is sent
+  await page.getByTestId('ticket-starts').fill('2030-05-01T19:00');
+  await page.getByLabel('Time zone').fill('Europe/Vienna');
+  await page.getByRole('option', { name: 'Europe/Vienna' }).click();
+  await page.getByText('Buyers read: May 1, 2030, 07:00 PM GMT+2').waitFor(); // the wall time in the event's zone
+  await page.getByTestId('ticket-location').fill('Stadthalle Wien');
+  await page.getByTestId('ticket-limit').fill('100');
+  await page.getByTestId('ticket-save').click();
+  await page.getByTestId('ticket-Front row').getByText('0 of 100 sold').waitFor();
+  await page.getByTestId('ticket-Front row').getByText('Stadthalle Wien').waitFor();
+  await noSideways(page);
+  await shot(page, 'event-tickets-1366');
+
+  await page.getByTestId('step-checkout').click();
+  await page.getByTestId('plan-ticket').click();
+  await page.getByRole('option', { name: 'Front row' }).click();
+  await page.getByTestId('plan-name').fill('Seat');
+  await page.getByTestId('plan-price').fill('39.00');
+  await page.getByTestId('plan-add').click();
+  await page.getByTestId('pricing-plans').getByText('39.00').first().waitFor();
+  await page.getByTestId('step-missing-ticket_details').waitFor({ state: 'detached' });
+  await page.getByTestId('publish-button').click();
+  await page.getByText(/published/i).first().waitFor();
+  shopUrl = new URL(await page.getByRole('link', { name: 'Product page' }).getAttribute('href'), BASE).pathname;
+  await page.context().close();
+});
+
+test('the ticket step on a phone, in German', async () => {
+  const page = await signedInPage(browser, 'seller', `${editorUrl}?step=2`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  lastPage = page;
+  await page.getByTestId('lang-de').click();
+  await page.getByRole('button', { name: 'Ticket hinzufügen' }).waitFor();
+  await page.getByTestId('ticket-Front row').getByText('0 von 100 verkauft').waitFor();
+  await page.getByText('Gästeliste').waitFor();
+  await noSideways(page);
+  await shot(page, 'event-tickets-390-de');
+  await page.getByTestId('ticket-edit-Front row').click();
+  await page.getByText('Ticket bearbeiten').waitFor();
+  await page.getByLabel('Kontingent', { exact: true }).waitFor();
+  await shot(page, 'event-ticket-dialog-390-de');
+  await page.context().close();
+});
+
+test('a buyer on a phone gets the ticket with its QR code', async () => {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto(shopUrl);
+  await page.getByTestId('product-name').waitFor();
+  await page.getByText('Stadthalle Wien').first().waitFor(); // the ticket's place beside its plan
+  await page.getByTestId('payer-first-name').fill('Tia');
+  await page.getByTestId('payer-last-name').fill('Ticket');
+  await page.getByTestId('payer-email').fill(BUYER);
+  await fillCard(page, '4242424242424242');
+  await page.getByTestId('pay-button').click();
+  await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  await page.getByTestId('ticket-box').waitFor({ timeout: 30_000 });
+  await page.getByTestId('ticket-open').click();
+  await page.getByTestId('ticket-page').waitFor();
+  code = (await page.getByTestId('ticket-code').innerText()).trim();
+  assert.match(code, /^[2-9A-Z]{5}-[2-9A-Z]{5}$/);
+  assert.ok(await page.locator('[data-testid="ticket-page"] img[src^="data:image/svg+xml"]').count(), 'a QR code');
+  await noSideways(page);
+  await shot(page, 'event-ticket-page-390');
+  await context.close();
+});
+
+test('the door lets the ticket in once, typed in lower case with spaces, and refuses it the second time', async () => {
+  const page = await signedInPage(browser, 'seller', '/cabinet/check_in');
+  lastPage = page;
+  const typed = code.toLowerCase().replace('-', ' ');
+  await page.getByTestId('check-in-code').fill(typed);
+  await page.getByTestId('check-in-submit').click();
+  await page.getByTestId('check-in-ok').getByText('Welcome, Tia Ticket!').waitFor();
+  await shot(page, 'check-in-ok-1366');
+  await page.getByTestId('check-in-code').fill(code);
+  await page.getByTestId('check-in-submit').click();
+  await page.getByTestId('check-in-refused').getByText('Already used: this ticket was let in before').waitFor();
+  await page.getByTestId('check-in-code').fill('not a code');
+  await page.getByTestId('check-in-submit').click();
+  await page.getByText('Not a ticket code: ten letters and digits, like ABCDE-23456').waitFor(); // before sending
+  await shot(page, 'check-in-refused-1366');
+  await page.context().close();
+});
