@@ -39,6 +39,7 @@ from providers.mail.smtp import Mailer
 from providers.stripe.client import CheckoutIntents, Intent
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from store.accounts.queries import seller_user_of
+from store.catalog.certificates import certificate_issued
 from store.catalog.license_keys import order_goods_reserved
 from store.catalog.models import Product
 from store.db import session
@@ -274,6 +275,7 @@ class CheckoutActivities:
             if not await order_goods_reserved(s, order):
                 raise ApplicationError("no license key left for a paid order", type="NoKeyLeft")
             access = await access_granted(s, req.order_token)
+            await certificate_issued(s, order)  # a certificate whose rule is the purchase: issued once, now
         log.info("access_granted", order_token=req.order_token)
         return AccessGranted(access_token=access.token)
 
@@ -300,6 +302,7 @@ class CheckoutActivities:
             "course_url": f"{base}{delivered.course_path}" if delivered.course_path else "",
             "items_text": "\n".join(_item_line(base, x) for x in delivered.items),
             "ticket_code": delivered.ticket_code or "",
+            "certificate_url": f"{base}{delivered.certificate_path}" if delivered.certificate_path else "",
             "ticket_url": f"{base}{delivered.ticket_path}" if delivered.ticket_path else "",
         }
         if order.started_on is not None:  # deferred: the card is saved, the first rate comes later

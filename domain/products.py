@@ -67,6 +67,7 @@ CREATABLE_FORMS = (
     ProductForm.membership,
     ProductForm.bundle,
     ProductForm.event,
+    ProductForm.certificate,
 )
 
 
@@ -128,7 +129,10 @@ def not_sellable_reasons(f: SellableFacts, *, require_published: bool = True) ->
         r.append(NotSellableReason.no_pricing_plans)
     if is_sold_out(f.sold_count, f.reserved_count, f.limit) or is_pool_empty(f):
         r.append(NotSellableReason.limit_reached)
-    if f.form in (ProductForm.download, ProductForm.digital, ProductForm.course) and not f.has_digitals:
+    if (
+        f.form in (ProductForm.download, ProductForm.digital, ProductForm.course, ProductForm.certificate)
+        and not f.has_digitals
+    ):
         r.append(NotSellableReason.no_digitals)
     if f.form == ProductForm.event and f.active_tickets == 0:
         r.append(NotSellableReason.no_active_events)

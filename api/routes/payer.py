@@ -39,6 +39,7 @@ from domain.errors import DomainError, ErrorCode
 from domain.limits import USERNAME_MAX
 from domain.products import ProductForm
 from providers.storage.local import storage
+from store.catalog.certificates import certificates_due_for_course
 from store.courses.actions import (
     comment_added,
     course_items,
@@ -255,6 +256,7 @@ async def finish_lesson(seller: Seller, course_id: Id, lesson_id: Id, user: Curr
     if item.quiz:
         raise DomainError(ErrorCode.CONFLICT, "Pass this lesson's quiz to finish it.", reason="quiz_required")
     await lesson_finished(s, p.order, item)
+    await certificates_due_for_course(s, user.email, p.order.seller_id, course_id)
     return await _lesson_out(s, p, item, lessons)
 
 
@@ -270,6 +272,8 @@ async def attempt_quiz(
     it passed. A pass finishes the lesson; no attempt after a pass or past the last one (409)."""
     p, item, _ = await _lesson(s, seller, user.email, course_id, lesson_id)
     attempt, rating = await quiz_attempted(s, p.order, item, body.answers)
+    if rating.passed:
+        await certificates_due_for_course(s, user.email, p.order.seller_id, course_id)
     return AttemptOut(
         number=attempt.number,
         score=attempt.score,

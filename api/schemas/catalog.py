@@ -112,6 +112,7 @@ class ProductIn(BaseModel):
         ProductForm.membership,
         ProductForm.bundle,
         ProductForm.event,
+        ProductForm.certificate,
     ] = ProductForm.download
 
 

@@ -166,6 +166,9 @@ class ThankYou(BaseModel):
     license_key: str | None = None
     course_url: str | None = None  # a course: its player in the payer area (sign-in by magic link first)
     items: list[IncludedDelivery] = []  # a membership or bundle: each included product
+    certificate_number: str | None = None  # a certificate: its number and its page, once issued
+    certificate_url: str | None = None
+    certificate_pending: bool = False  # issued once the buyer has finished the course it is for
     ticket_code: str | None = None  # an event: the payment ticket's code, and its page (with the QR code)
     ticket_url: str | None = None
 

@@ -78,6 +78,7 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
         delivery_text=p.delivery_text,
         key_format=p.key_format,  # the format, not the keys: a key is sold once, by one product
         email_for_each_item=p.email_for_each_item,
+        certificate=p.certificate,
     )
     s.add(copy)
     await s.flush()

@@ -72,6 +72,8 @@ class Product(Timestamps, Base):
     key_format: Mapped[str | None] = mapped_column(String(KEY_FORMAT_MAX))  # a license-key product's format
     # a membership or bundle: a mail for each included product besides the confirmation (emailForEachItem)
     email_for_each_item: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    # a certificate product: its title, issuer, rule (and course), orientation, background file and field layout
+    certificate: Mapped[dict | None] = mapped_column(JSONB)
 
 
 class ProductItem(Base):
@@ -159,3 +161,17 @@ class PaymentTicket(Base):
     reserved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
     used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     invalidated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Certificate(Base):
+    """A certificate issued to an order's holder (one per order), found by its number."""
+
+    __tablename__ = "certificates"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), unique=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    holder_name: Mapped[str] = mapped_column(String(201))
+    course_name: Mapped[str | None] = mapped_column(String(300))
+    issued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

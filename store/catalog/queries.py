@@ -57,6 +57,9 @@ class ProductView:
             return self.lessons > 0
         if p.form in PARENT_FORMS:
             return self.included > 0
+        if p.form == ProductForm.certificate:  # a title, and the course of a course rule
+            c = p.certificate or {}
+            return bool(c.get("title")) and (c.get("rule") != "course_finished" or bool(c.get("course_id")))
         if p.form == ProductForm.digital:
             return bool(p.delivery_link or (p.delivery_text or "").strip())
         return self.file is not None

@@ -15,6 +15,7 @@ from domain.events import shown_code
 from domain.products import ProductForm
 from store.accounts.queries import seller_user_of
 from store.catalog.bundles import included_products
+from store.catalog.certificates import certificate_of_order
 from store.catalog.license_keys import access_open, key_of_order
 from store.catalog.models import File, Product
 from store.catalog.tickets import held_ticket_of_order
@@ -46,10 +47,13 @@ class Delivered:
     license_key: str | None = None
     course_path: str | None = None  # a course: its player in the payer area (signing in by magic link first)
     items: tuple[DeliveredItem, ...] = ()  # a membership or bundle: each included product
-    ticket_code: str | None = (
-        None  # an event: the payment ticket's code (its page: /s/{seller}/tickets/{code})
-    )
+    # an event: the payment ticket's code and its page (/s/{seller}/tickets/{code})
+    ticket_code: str | None = None
     ticket_path: str | None = None
+    # a certificate: its number and page (/s/{seller}/certificates/{number}) once issued, or pending a course
+    certificate_number: str | None = None
+    certificate_path: str | None = None
+    certificate_pending: bool = False
 
 
 async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
@@ -65,6 +69,7 @@ async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
     texts = product.form in TEXT_FORMS
     seller = await seller_user_of(s, order.seller_id)
     held = await held_ticket_of_order(s, order) if product.form == ProductForm.event else None
+    cert = await certificate_of_order(s, order.id) if product.form == ProductForm.certificate else None
     courses = f"/payer/s/{quote(seller.username or '') if seller else ''}/courses"
     course = f"{courses}/{product.id}" if product.form == ProductForm.course else None
     items = tuple(
@@ -86,6 +91,11 @@ async def delivered_of(s: AsyncSession, order: Order) -> Delivered | None:
         license_key=key.key if key else None,
         course_path=course,
         items=items,
+        certificate_number=cert.number if cert else None,
+        certificate_path=f"/s/{quote(seller.username or '') if seller else ''}/certificates/{cert.number}"
+        if cert
+        else None,
+        certificate_pending=product.form == ProductForm.certificate and cert is None,
         ticket_code=shown_code(held.payment.code) if held else None,
         ticket_path=f"/s/{quote(seller.username or '') if seller else ''}/tickets/{held.payment.code}"
         if held

@@ -5,6 +5,7 @@ from fastapi import APIRouter
 from api.routes.cabinet import (
     account_deletion,
     billing,
+    certificates,
     courses,
     domains,
     events,
@@ -21,6 +22,7 @@ from api.routes.cabinet import (
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 # before products: its `POST /products/{id}/{action}` would take `…/tickets`
+router.include_router(certificates.router)
 router.include_router(courses.router)
 router.include_router(events.router)
 router.include_router(products.router)

@@ -3,6 +3,7 @@
 from fastapi import APIRouter
 
 from api.routes.shop import (
+    certificates,
     checkout,
     downloads,
     host,
@@ -18,6 +19,7 @@ router = APIRouter(prefix="/v1/shop", tags=["shop"])
 router.include_router(host.router)
 router.include_router(license_keys.router)
 router.include_router(tickets.router)
+router.include_router(certificates.router)
 router.include_router(products.router)
 router.include_router(storefront.router)
 router.include_router(checkout.router)

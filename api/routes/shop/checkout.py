@@ -245,6 +245,9 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         delivery_text=delivered.text,
         license_key=delivered.license_key,
         course_url=delivered.course_path,
+        certificate_number=delivered.certificate_number,
+        certificate_url=delivered.certificate_path,
+        certificate_pending=delivered.certificate_pending,
         ticket_code=delivered.ticket_code,
         ticket_url=delivered.ticket_path,
         items=[

@@ -1153,6 +1153,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Certificate */
+        get: operations["get_certificate"];
+        /**
+         * Set Certificate
+         * @description The key details and design. A course rule names one of the seller's own courses; a field sits once.
+         */
+        put: operations["set_certificate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/certificate/background": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Background */
+        get: operations["get_background"];
+        put?: never;
+        /**
+         * Upload Background
+         * @description A PNG or JPEG (at most 5 MB) laid over the whole page, checked by its bytes, not its name.
+         */
+        post: operations["upload_background"];
+        /** Remove Background */
+        delete: operations["remove_background"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/certificate/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview Certificate
+         * @description A sample PDF: the design with a sample holder, as a buyer's certificate will look.
+         */
+        get: operations["preview_certificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products/{product_id}/course": {
         parameters: {
             query?: never;
@@ -1812,6 +1875,43 @@ export interface paths {
         };
         /** Shop Of Host */
         get: operations["shop_of_host"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/certificates/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check Certificate
+         * @description valid, or revoked when its order was refunded or charged back; 404 for a number nobody holds.
+         */
+        get: operations["check_certificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/certificates/{number}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Certificate File */
+        get: operations["certificate_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2555,6 +2655,11 @@ export interface components {
             /** Refresh Token */
             refresh_token?: string | null;
         };
+        /** Body_upload_background */
+        Body_upload_background: {
+            /** File */
+            file: string;
+        };
         /** Body_upload_course_file */
         Body_upload_course_file: {
             /** File */
@@ -2581,6 +2686,30 @@ export interface components {
          * @enum {string}
          */
         BusinessType: "natural" | "entity";
+        /**
+         * CertificateCheck
+         * @description A certificate by its number, as anyone checking it sees it.
+         */
+        CertificateCheck: {
+            /** Course Name */
+            course_name: string | null;
+            /** Holder Name */
+            holder_name: string;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** Issuer */
+            issuer: string;
+            /** Number */
+            number: string;
+            /** Seller Name */
+            seller_name: string;
+            state: components["schemas"]["CertificateState"];
+            /** Title */
+            title: string;
+        };
         /** CertificateOut */
         CertificateOut: {
             /**
@@ -2601,6 +2730,55 @@ export interface components {
              */
             not_before: string;
         };
+        /**
+         * CertificateRule
+         * @enum {string}
+         */
+        CertificateRule: "purchase" | "course_finished";
+        /**
+         * CertificateSettingsIn
+         * @description What the certificate says and when it is issued: on purchase, or once the holder finished `course_id`
+         *     (one of the seller's courses). The design: orientation and each field's place (each field at most once).
+         */
+        CertificateSettingsIn: {
+            /** Course Id */
+            course_id?: number | null;
+            /** Fields */
+            fields?: components["schemas"]["FieldPlace"][] | null;
+            /**
+             * Issuer
+             * @default
+             */
+            issuer: string;
+            /** @default landscape */
+            orientation: components["schemas"]["Orientation"];
+            /** @default purchase */
+            rule: components["schemas"]["CertificateRule"];
+            /** Title */
+            title: string;
+        };
+        /** CertificateSettingsOut */
+        CertificateSettingsOut: {
+            /** Course Id */
+            course_id: number | null;
+            /** Course Name */
+            course_name: string | null;
+            /** Fields */
+            fields: components["schemas"]["FieldPlace"][];
+            /** Has Background */
+            has_background: boolean;
+            /** Issuer */
+            issuer: string;
+            orientation: components["schemas"]["Orientation"];
+            rule: components["schemas"]["CertificateRule"];
+            /** Title */
+            title: string;
+        };
+        /**
+         * CertificateState
+         * @enum {string}
+         */
+        CertificateState: "valid" | "revoked";
         /** CheckInIn */
         CheckInIn: {
             /**
@@ -3261,6 +3439,29 @@ export interface components {
              * @enum {string}
              */
             state: "sent_to_finance" | "sent_to_datev";
+        };
+        /** FieldPlace */
+        FieldPlace: {
+            /**
+             * Align
+             * @default center
+             * @enum {string}
+             */
+            align: "left" | "center" | "right";
+            /**
+             * Field
+             * @enum {string}
+             */
+            field: "holder_name" | "title" | "issued_on" | "number" | "issuer" | "course_name";
+            /**
+             * Size
+             * @default 12
+             */
+            size: number;
+            /** X */
+            x: number;
+            /** Y */
+            y: number;
         };
         /**
          * FileBlock
@@ -3947,6 +4148,11 @@ export interface components {
             total: number;
         };
         /**
+         * Orientation
+         * @enum {string}
+         */
+        Orientation: "landscape" | "portrait";
+        /**
          * PayeeType
          * @enum {string}
          */
@@ -4435,7 +4641,7 @@ export interface components {
              * @default download
              * @enum {string}
              */
-            form: "download" | "digital" | "service" | "license_key" | "course" | "membership" | "bundle" | "event";
+            form: "download" | "digital" | "service" | "license_key" | "course" | "membership" | "bundle" | "event" | "certificate";
             /** Name */
             name: string;
         };
@@ -5208,6 +5414,15 @@ export interface components {
         };
         /** ThankYou */
         ThankYou: {
+            /** Certificate Number */
+            certificate_number?: string | null;
+            /**
+             * Certificate Pending
+             * @default false
+             */
+            certificate_pending: boolean;
+            /** Certificate Url */
+            certificate_url?: string | null;
             /** Course Url */
             course_url?: string | null;
             /** Currency */
@@ -8913,6 +9128,254 @@ export interface operations {
             };
         };
     };
+    get_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_background: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_background: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_background"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_background: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_course: {
         parameters: {
             query?: never;
@@ -10748,6 +11211,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HostShop"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateCheck"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -322,6 +322,30 @@ export const getProduct = (productId: Param<'get_product', 'product_id'>, option
 export const updateProduct = (productId: Param<'update_product', 'product_id'>, body: Body<'update_product'>, options: Options = {}) =>
   api.patch<Answer<'update_product'>>(`/cabinet/products/${seg(productId)}`, body, { ...options });
 
+/** GET /v1/cabinet/products/{product_id}/certificate: Get Certificate */
+export const getCertificate = (productId: Param<'get_certificate', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'get_certificate'>>(`/cabinet/products/${seg(productId)}/certificate`, { ...options });
+
+/** PUT /v1/cabinet/products/{product_id}/certificate: Set Certificate */
+export const setCertificate = (productId: Param<'set_certificate', 'product_id'>, body: Body<'set_certificate', 'issuer' | 'orientation' | 'rule'>, options: Options = {}) =>
+  api.put<Answer<'set_certificate'>>(`/cabinet/products/${seg(productId)}/certificate`, body, { ...options });
+
+/** DELETE /v1/cabinet/products/{product_id}/certificate/background: Remove Background */
+export const removeBackground = (productId: Param<'remove_background', 'product_id'>, options: Options = {}) =>
+  api.delete<Answer<'remove_background'>>(`/cabinet/products/${seg(productId)}/certificate/background`, { ...options });
+
+/** GET /v1/cabinet/products/{product_id}/certificate/background: Get Background */
+export const getBackground = (productId: Param<'get_background', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'get_background'>>(`/cabinet/products/${seg(productId)}/certificate/background`, { ...options });
+
+/** POST /v1/cabinet/products/{product_id}/certificate/background: Upload Background */
+export const uploadBackground = (productId: Param<'upload_background', 'product_id'>, form: FormData, options: Options = {}) =>
+  api.post<Answer<'upload_background'>>(`/cabinet/products/${seg(productId)}/certificate/background`, undefined, { ...options, form });
+
+/** GET /v1/cabinet/products/{product_id}/certificate/preview: Preview Certificate */
+export const previewCertificate = (productId: Param<'preview_certificate', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'preview_certificate'>>(`/cabinet/products/${seg(productId)}/certificate/preview`, { ...options });
+
 /** GET /v1/cabinet/products/{product_id}/course: Get Course */
 export const getCourse = (productId: Param<'get_course', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'get_course'>>(`/cabinet/products/${seg(productId)}/course`, { ...options });
@@ -501,6 +525,14 @@ export const downloadFile = (accessToken: Param<'download_file', 'access_token'>
 /** GET /v1/shop/downloads/{access_token}/items/{product_id}: Download Included File */
 export const downloadIncludedFile = (accessToken: Param<'download_included_file', 'access_token'>, productId: Param<'download_included_file', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'download_included_file'>>(`/shop/downloads/${seg(accessToken)}/items/${seg(productId)}`, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/certificates/{number}: Check Certificate */
+export const checkCertificate = (username: Param<'check_certificate', 'username'>, number: Param<'check_certificate', 'number'>, options: Options = {}) =>
+  api.get<Answer<'check_certificate'>>(`/shop/${seg(username)}/certificates/${seg(number)}`, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/certificates/{number}/pdf: Certificate File */
+export const certificateFile = (username: Param<'certificate_file', 'username'>, number: Param<'certificate_file', 'number'>, options: Options = {}) =>
+  api.get<Answer<'certificate_file'>>(`/shop/${seg(username)}/certificates/${seg(number)}/pdf`, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/license_keys/verify: Verify License Key */
 export const verifyLicenseKey = (username: Param<'verify_license_key', 'username'>, query: Query<'verify_license_key'>, options: Options = {}) =>

@@ -16,6 +16,21 @@ export const BankAccountInSchema = z.object({
   kind: z.enum(["lemonway", "mango_pay", "provider_connect", "inkasso"]).optional(),
 });
 
+export const CertificateSettingsInSchema = z.object({
+  courseId: z.number().int().min(1).max(9223372036854776000).nullish(),
+  fields: z.array(z.object({
+    align: z.enum(["left", "center", "right"]).optional(),
+    field: z.enum(["holder_name", "title", "issued_on", "number", "issuer", "course_name"]),
+    size: z.number().int().min(6).max(72).optional(),
+    x: z.number().int().min(0).max(100),
+    y: z.number().int().min(0).max(100),
+  })).max(6).nullish(),
+  issuer: z.string().max(200).optional(),
+  orientation: z.enum(["landscape", "portrait"]).optional(),
+  rule: z.enum(["purchase", "course_finished"]).optional(),
+  title: z.string().min(2).max(200),
+});
+
 export const CheckInInSchema = z.object({
   code: z.string().max(16).regex(/^[2-9A-HJ-KM-NP-Za-hj-km-np-z -]{10,16}$/),
 });
@@ -191,7 +206,7 @@ export const PlanInSchema = z.object({
 
 export const ProductInSchema = z.object({
   description: z.string().max(20000).optional(),
-  form: z.enum(["download", "digital", "service", "license_key", "course", "membership", "bundle", "event"]).optional(),
+  form: z.enum(["download", "digital", "service", "license_key", "course", "membership", "bundle", "event", "certificate"]).optional(),
   name: z.string().min(1).max(300),
 });
 

@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: '/s/:username', element: page(() => import('../areas/shop/ShopHomePage')) },
       { path: '/s/:username/sign_in', element: page(() => import('../areas/payer/PayerSignInPage')) },
       { path: '/s/:username/tickets/:code', element: page(() => import('../areas/shop/TicketPage')) },
+      { path: '/s/:username/certificates/:number', element: page(() => import('../areas/shop/CertificatePage')) },
       { path: '/s/:username/:slug', element: page(() => import('../areas/shop/ShopProductPage')) },
       { path: '/s/:username/:slug/thank_you/:token', element: page(() => import('../areas/shop/ThankYouPage')) },
       { path: '/s/:username/payment/:token/manage', element: page(() => import('../areas/shop/ManagePage')) },

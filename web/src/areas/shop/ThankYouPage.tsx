@@ -103,6 +103,21 @@ export default function ThankYouPage() {
             {t('shop.openCourse', { product: data.productName })}
           </Button>
         ) : null}
+        {data.certificateNumber && data.certificateUrl ? (
+          <Paper variant="outlined" sx={{ p: 2, width: '100%' }} data-testid="certificate-box">
+            <Typography variant="overline" color="text.secondary">
+              {t('certificates.yours')}
+            </Typography>
+            <Typography sx={{ fontFamily: 'monospace', fontSize: 20 }}>{data.certificateNumber}</Typography>
+            <Button component={RouterLink} to={data.certificateUrl} variant="contained" sx={{ mt: 1 }} data-testid="certificate-open">
+              {t('certificates.open')}
+            </Button>
+          </Paper>
+        ) : data.certificatePending ? (
+          <Alert severity="info" sx={{ textAlign: 'left' }} data-testid="certificate-pending">
+            {t('certificates.pending')}
+          </Alert>
+        ) : null}
         {data.ticketCode && data.ticketUrl ? (
           <Paper variant="outlined" sx={{ p: 2, width: '100%' }} data-testid="ticket-box">
             <Typography variant="overline" color="text.secondary">
@@ -129,7 +144,7 @@ export default function ThankYouPage() {
           <Button variant="contained" size="large" href={data.downloadUrl} startIcon={<DownloadIcon />} data-testid="download-link" download>
             {t('shop.download', { product: data.productName })}
           </Button>
-        ) : later || data.licenseKey || data.courseUrl || data.ticketCode || data.items?.length || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
+        ) : later || data.licenseKey || data.courseUrl || data.ticketCode || data.certificateNumber || data.certificatePending || data.items?.length || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
           <CircularProgress size={24} aria-label={t('shop.preparing')} />
         )}
         {data.firstDue && data.firstAmount != null ? (

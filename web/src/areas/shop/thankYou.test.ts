@@ -15,6 +15,7 @@ const order = (paymentState: ShopOrder['paymentState'], downloadUrl: string | nu
   invoiceNumber,
   recurring: false,
   items: [] as ShopOrder['items'],
+  certificatePending: false,
 });
 
 describe('thank-you polling', () => {
@@ -45,6 +46,7 @@ describe('what the thank-you page waits for', () => {
     expect(awaitsDelivery(order('paid'))).toBe(true);
     expect(awaitsDelivery(order('paid', null, 7))).toBe(false); // a service without a note: nothing more comes
     expect(awaitsDelivery({ ...order('paid'), deliveryText: 'Book a slot' })).toBe(false);
+    expect(awaitsDelivery({ ...order('paid'), certificatePending: true })).toBe(false); // issued once the course is done
   });
 });
 

@@ -23,7 +23,7 @@ export function pollInterval(order: ShopOrder | undefined, pollsSincePaid: numbe
 /** What the order gives the buyer has arrived: a file, a license key, a link or a text. */
 export function delivered(order: ShopOrder): boolean {
   return Boolean(
-    order.downloadUrl || order.licenseKey || order.courseUrl || order.ticketCode || order.items?.length || order.deliveryLink || order.deliveryText,
+    order.downloadUrl || order.licenseKey || order.courseUrl || order.ticketCode || order.certificateNumber || order.certificatePending || order.items?.length || order.deliveryLink || order.deliveryText,
   );
 }
 

@@ -19,6 +19,7 @@ import type { Product } from '../../../api/types';
 import { ErrorState } from '../../../components/ErrorState';
 import { StatusChip } from '../../../components/StatusChip';
 import { shopPath, useSellerUsername } from '../useSellerUsername';
+import { DesignStep, KeyDetailsStep } from './editor/CertificateSteps';
 import { CheckoutStep } from './editor/CheckoutStep';
 import { ContentStep } from './editor/course/ContentStep';
 import { DetailsStep } from './editor/DetailsStep';
@@ -40,6 +41,8 @@ function StepContent({ step, product }: { step: string; product: Product }) {
   if (step === 'content') return <ContentStep product={product} />;
   if (step === 'products') return <ProductsStep product={product} />;
   if (step === 'ticket_details') return <TicketsStep product={product} />;
+  if (step === 'key_details') return <KeyDetailsStep product={product} />;
+  if (step === 'design') return <DesignStep product={product} />;
   if (step === 'delivery') return <DeliveryStep key={product.updatedAt} product={product} />;
   return <DetailsStep key={product.updatedAt} product={product} />;
 }

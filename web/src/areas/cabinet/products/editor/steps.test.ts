@@ -48,6 +48,7 @@ describe('editor steps', () => {
       { step: 'checkout', index: 2 },
     ]);
     expect(visibleSteps(stepsFor('event'), 'event').map((s) => s.step)).toEqual(['details', 'ticket_details', 'checkout']);
+    expect(visibleSteps(stepsFor('certificate'), 'certificate').map((s) => s.step)).toEqual(['details', 'key_details', 'design', 'checkout']);
     // a service has the course steps without content
     expect(visibleSteps(stepsFor('service'), 'service').map((s) => s.step)).toEqual(['details', 'checkout', 'delivery']);
   });

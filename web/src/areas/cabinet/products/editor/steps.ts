@@ -12,7 +12,7 @@ export const STEPS_BY_FORM: Record<string, readonly string[]> = {
 };
 
 /** The steps that work so far; the editor shows only these (the others appear when they work). */
-export const BUILT_STEPS = new Set(['details', 'file_upload', 'content', 'products', 'ticket_details', 'checkout', 'add_license_keys', 'delivery']);
+export const BUILT_STEPS = new Set(['details', 'file_upload', 'content', 'products', 'ticket_details', 'key_details', 'design', 'checkout', 'add_license_keys', 'delivery']);
 
 /** The forms whose delivery step has something to set (a link, a text, a booking note); a download delivers its
  * file and a license key its key, so their delivery step does not apply. */
@@ -20,6 +20,7 @@ const DELIVERY_FORMS = new Set(['digital', 'service']);
 
 function shows(step: string, form: string | undefined): boolean {
   if (step === 'delivery') return DELIVERY_FORMS.has(form ?? '');
+  if (step === 'design') return form === 'certificate'; // an event ticket's design is not built yet
   return BUILT_STEPS.has(step);
 }
 
@@ -35,7 +36,7 @@ export function shownStep(param: string | null, steps: readonly string[], form?:
 }
 
 /** The forms a seller can create today (the API's ProductIn): each is sold and delivered end to end. */
-export const CREATABLE_FORMS = ['download', 'digital', 'course', 'service', 'license_key', 'membership', 'bundle', 'event'] as const;
+export const CREATABLE_FORMS = ['download', 'digital', 'course', 'service', 'license_key', 'membership', 'bundle', 'event', 'certificate'] as const;
 
 export function stepsFor(form: string | undefined): readonly string[] {
   return STEPS_BY_FORM[form ?? 'download'] ?? STEPS_BY_FORM.download!;
@@ -74,6 +75,8 @@ export function stepMissing(step: string, p: StepFacts): string | null {
   if (step === 'checkout') return p.pricingPlans.length > 0 ? null : 'plan';
   if (step === 'content') return p.hasDigitals ? null : 'lessons';
   if (step === 'products') return (p.includedCount ?? 0) > 0 ? null : 'products';
+  if (step === 'key_details') return p.hasDigitals ? null : 'certificate';
+  if (step === 'design') return null; // a design has defaults: the certificate prints without changes
   if (step === 'ticket_details') return (p.warnings ?? []).includes('no_active_events') ? 'tickets' : null;
   if (step === 'add_license_keys') return (p.licenseKeysFree ?? 0) > 0 ? null : 'keys';
   if (step === 'delivery') {

@@ -1,0 +1,100 @@
+"""`/v1/shop/{username}/certificates/{number}`: anyone checks a certificate by its number; its holder (and anyone
+with the number) downloads its PDF while it is valid."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request, Response
+
+from api.deps import DB
+from api.schemas.certificates import CertificateCheck
+from api.throttle import throttle
+from domain.certificates import DEFAULT_FIELDS, CertificateState, typed_number
+from domain.errors import DomainError, ErrorCode
+from domain.limits import USERNAME_MAX
+from providers.documents.certificate_pdf import render
+from providers.storage.local import storage
+from store.accounts.queries import display_name, seller_user_of
+from store.catalog.certificates import IssuedCertificate, certificate_by_number
+from store.catalog.models import File, Product
+
+router = APIRouter()
+CHECKS_PER_MINUTE = 60  # per client address: numbers cannot be guessed by trying
+Username = Annotated[str, Path(max_length=USERNAME_MAX)]
+Number = Annotated[str, Path(max_length=20)]
+
+
+async def certificate_pdf(s: DB, product: Product, values: dict[str, str]) -> bytes:
+    """The certificate as PDF with the product's design and these values (a holder's, or a sample)."""
+    settings = product.certificate or {}
+    background = None
+    if file_id := settings.get("background_file_id"):
+        f = await s.get(File, file_id)
+        path = storage().path(f.storage_key) if f and f.seller_id == product.seller_id else None
+        background = path.read_bytes() if path and path.is_file() else None
+    return render(
+        orientation=settings.get("orientation", "landscape"),
+        fields=settings.get("fields") or DEFAULT_FIELDS,
+        values=values,
+        background=background,
+        title=settings.get("title", product.name),
+    )
+
+
+def values_of(c: IssuedCertificate, issuer: str) -> dict[str, str]:
+    settings = c.product.certificate or {}
+    return {
+        "title": settings.get("title", c.product.name),
+        "holder_name": c.certificate.holder_name,
+        "course_name": c.certificate.course_name or "",
+        "issued_on": c.certificate.issued_at.date().isoformat(),
+        "issuer": issuer,
+        "number": c.certificate.number,
+    }
+
+
+async def _found(s: DB, request: Request, username: str, number: str) -> IssuedCertificate:
+    throttle(request, "certificate-check", CHECKS_PER_MINUTE)
+    stored = typed_number(number)
+    if stored is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "No certificate has this number.")
+    return await certificate_by_number(s, username, stored)
+
+
+async def _issuer(s: DB, c: IssuedCertificate, username: str) -> str:
+    settings = c.product.certificate or {}
+    if settings.get("issuer"):
+        return str(settings["issuer"])
+    user = await seller_user_of(s, c.product.seller_id)
+    return (display_name(user) if user else None) or username
+
+
+@router.get("/{username}/certificates/{number}", response_model=CertificateCheck)
+async def check_certificate(username: Username, number: Number, request: Request, s: DB) -> CertificateCheck:
+    """valid, or revoked when its order was refunded or charged back; 404 for a number nobody holds."""
+    c = await _found(s, request, username, number)
+    issuer = await _issuer(s, c, username)
+    return CertificateCheck(
+        number=c.certificate.number,
+        state=c.state,
+        title=(c.product.certificate or {}).get("title", c.product.name),
+        holder_name=c.certificate.holder_name,
+        course_name=c.certificate.course_name,
+        issuer=issuer,
+        issued_at=c.certificate.issued_at,
+        seller_name=issuer,
+    )
+
+
+@router.get("/{username}/certificates/{number}/pdf")
+async def certificate_file(username: Username, number: Number, request: Request, s: DB) -> Response:
+    c = await _found(s, request, username, number)
+    if c.state != CertificateState.valid:
+        raise DomainError(ErrorCode.NOT_FOUND, "This certificate was revoked.")
+    pdf = await certificate_pdf(s, c.product, values_of(c, await _issuer(s, c, username)))
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="certificate-{c.certificate.number}.pdf"'},
+    )
