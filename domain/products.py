@@ -20,6 +20,25 @@ class ProductForm(StrEnum):
     bundle = "bundle"
 
 
+class ProductCategory(StrEnum):
+    """editor §3 categories: what the product is, for the shop's category filter and the seller's lists."""
+
+    e_book = "e_book"
+    music_files = "music_files"
+    coaching = "coaching"
+    membership = "membership"
+    book = "book"
+    online_course = "online_course"
+    online_course_live = "online_course_live"
+    event = "event"
+    certificate = "certificate"
+    license_code = "license_code"
+
+
+COST_CENTER_MAX = 100
+PRODUCT_LIMIT_MAX = 1_000_000
+
+
 class Publication(StrEnum):
     published = "published"
     publish_pending = "publish_pending"

@@ -11,6 +11,7 @@ from domain.billing_calendar import START_DAYS, defers_first_rate, installment_t
 from domain.bundles import ITEMS_MAX
 from domain.license_keys import FORMAT_SHAPE, KEY_FORMAT_MAX, KEY_MAX, KEYS_PER_ADD_MAX, KeyState
 from domain.limits import (
+    ACCESS_PASSWORD_MAX,
     AMOUNT_MAX,
     CURRENCY_LEN,
     DELIVERY_TEXT_MAX,
@@ -24,7 +25,15 @@ from domain.limits import (
 )
 from domain.listing import ListAnswer
 from domain.orders import PaymentType
-from domain.products import LINK_SHAPE, NotSellableReason, ProductForm, Publication
+from domain.products import (
+    COST_CENTER_MAX,
+    LINK_SHAPE,
+    PRODUCT_LIMIT_MAX,
+    NotSellableReason,
+    ProductCategory,
+    ProductForm,
+    Publication,
+)
 from store.catalog.plans import plan_terms
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024
@@ -77,6 +86,11 @@ class ProductOut(BaseModel):
     price: int | None
     currency: str | None
     sold_count: int
+    reserved_count: int = 0
+    limit: int | None = None
+    category: ProductCategory | None = None
+    access_password: str | None = None
+    cost_center: str | None = None
     file_name: str | None
     shop_url: str | None
     sellable: bool
@@ -132,6 +146,11 @@ class ProductPatch(BaseModel):
         json_schema_extra={"pattern": FORMAT_SHAPE},
     )
     email_for_each_item: bool | None = None
+    # editor §3: a category ("" clears it), a sales limit (0: none), an access password and a cost center ("" clears)
+    category: ProductCategory | Literal[""] | None = None
+    limit: Annotated[int, Strict(), Field(ge=0, le=PRODUCT_LIMIT_MAX)] | None = None
+    access_password: str | None = Field(None, max_length=ACCESS_PASSWORD_MAX)
+    cost_center: str | None = Field(None, max_length=COST_CENTER_MAX)
 
 
 Amount = Annotated[int, Strict(), Field(ge=0, le=AMOUNT_MAX)]  # an integer: never true, 1.0 or "1"

@@ -160,7 +160,9 @@ def plan_changed(
     return plan
 
 
-async def product_updated(s: AsyncSession, view: ProductView, changes: dict[str, str | bool | None]) -> None:
+async def product_updated(
+    s: AsyncSession, view: ProductView, changes: dict[str, str | bool | int | None]
+) -> None:
     for field, value in changes.items():
         setattr(view.product, field, value)
     await s.flush()

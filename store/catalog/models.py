@@ -74,6 +74,8 @@ class Product(Timestamps, Base):
     email_for_each_item: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     # a certificate product: its title, issuer, rule (and course), orientation, background file and field layout
     certificate: Mapped[dict | None] = mapped_column(JSONB)
+    category: Mapped[str | None] = mapped_column(String(30))  # editor §3 categories (ProductCategory)
+    cost_center: Mapped[str | None] = mapped_column(String(100))
 
 
 class ProductItem(Base):

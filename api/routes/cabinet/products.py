@@ -92,6 +92,11 @@ def product_out(v: ProductView) -> ProductOut:
         price=plan.price if plan else None,
         currency=plan.currency if plan else None,
         sold_count=p.sold_count,
+        reserved_count=p.reserved_count,
+        limit=p.limit,
+        category=p.category,
+        access_password=p.access_password,
+        cost_center=p.cost_center,
         file_name=v.file.file_name if v.file else None,
         shop_url=f"{get_settings().public_url}/s/{v.seller_username}/{p.slug}" if v.seller_username else None,
         sellable=not v.reasons,
@@ -216,8 +221,17 @@ async def update_product(product_id: Id, body: ProductPatch, seller: CurrentSell
         raise invalid(name="required")
     if body.email_for_each_item is not None and v.product.form not in PARENT_FORMS:
         raise invalid(email_for_each_item="only a membership or bundle has items")
-    changes: dict[str, str | bool | None] = dict(body.model_dump(exclude_none=True))
-    for field in ("delivery_link", "delivery_text", "key_format"):
+    changes: dict[str, str | bool | int | None] = dict(body.model_dump(exclude_none=True))
+    if "limit" in changes:
+        changes["limit"] = changes["limit"] or None  # 0: no limit
+    for field in (
+        "delivery_link",
+        "delivery_text",
+        "key_format",
+        "category",
+        "access_password",
+        "cost_center",
+    ):
         if field in changes:
             changes[field] = str(changes[field] or "").strip() or None
     if link := changes.get("delivery_link"):

@@ -344,3 +344,42 @@ async def test_a_worker_killed_mid_purchase_leaves_one_key_and_one_charge(stack,
         )
         assert held == 1
         assert (await c.get(f"/v1/cabinet/products/{p['id']}", headers=h)).json()["license_keys_free"] == 2
+
+
+async def test_the_details_a_seller_sets_category_limit_password_and_cost_center(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "details")
+        h = seller.headers
+        p = await _product(c, h, "service", "Consulting hour")
+        pid = p["id"]
+        for bad in [
+            {"category": "weapons"},
+            {"limit": -1},
+            {"limit": 1.5},
+            {"limit": "3"},
+            {"cost_center": "x" * 101},
+        ]:
+            r = await c.patch(f"/v1/cabinet/products/{pid}", json=bad, headers=h)
+            assert r.status_code == 400, (bad, r.text)
+        r = await c.patch(
+            f"/v1/cabinet/products/{pid}",
+            json={"category": "coaching", "limit": 1, "cost_center": "KST-42", "access_password": "secret"},
+            headers=h,
+        )
+        assert r.status_code == 200
+        body = r.json()
+        assert (body["category"], body["limit"], body["cost_center"]) == ("coaching", 1, "KST-42")
+        assert "has_access_password" in body["warnings"]  # core §6: not sold via the shop while it has one
+        r = await c.patch(
+            f"/v1/cabinet/products/{pid}", json={"access_password": "", "category": ""}, headers=h
+        )
+        assert r.json()["access_password"] is None and r.json()["category"] is None
+        await _plan(c, h, pid, ONCE)
+        service = await _publish(c, h, pid)
+        await _bought(stack, c, seller.username, service, "only@example.com")
+        listed = await until(
+            c, f"/v1/cabinet/products/{pid}", h, lambda b: "limit_reached" in b["warnings"], 30
+        )
+        assert listed["sold_count"] == 1
+        r = await c.patch(f"/v1/cabinet/products/{pid}", json={"limit": 0}, headers=h)
+        assert r.json()["limit"] is None and "limit_reached" not in r.json()["warnings"]

@@ -4625,6 +4625,12 @@ export interface components {
             vat_rate_bp: number | null;
         };
         /**
+         * ProductCategory
+         * @description editor §3 categories: what the product is, for the shop's category filter and the seller's lists.
+         * @enum {string}
+         */
+        ProductCategory: "e_book" | "music_files" | "coaching" | "membership" | "book" | "online_course" | "online_course_live" | "event" | "certificate" | "license_code";
+        /**
          * ProductForm
          * @enum {string}
          */
@@ -4662,6 +4668,11 @@ export interface components {
         };
         /** ProductOut */
         ProductOut: {
+            /** Access Password */
+            access_password?: string | null;
+            category?: components["schemas"]["ProductCategory"] | null;
+            /** Cost Center */
+            cost_center?: string | null;
             /**
              * Created At
              * Format: date-time
@@ -4706,6 +4717,8 @@ export interface components {
             license_keys_free?: number | null;
             /** License Keys Taken */
             license_keys_taken?: number | null;
+            /** Limit */
+            limit?: number | null;
             /** Name */
             name: string;
             /** Price */
@@ -4713,6 +4726,11 @@ export interface components {
             /** Pricing Plans */
             pricing_plans: components["schemas"]["PlanOut"][];
             published: components["schemas"]["Publication"];
+            /**
+             * Reserved Count
+             * @default 0
+             */
+            reserved_count: number;
             /** Sellable */
             sellable: boolean;
             /** Shop Url */
@@ -4731,6 +4749,12 @@ export interface components {
         };
         /** ProductPatch */
         ProductPatch: {
+            /** Access Password */
+            access_password?: string | null;
+            /** Category */
+            category?: components["schemas"]["ProductCategory"] | "" | null;
+            /** Cost Center */
+            cost_center?: string | null;
             /**
              * Delivery Link
              * @description an http(s) link
@@ -4749,6 +4773,8 @@ export interface components {
              * @description e.g. SF-{alphanumeric_5}-{numeric_4}
              */
             key_format?: string | null;
+            /** Limit */
+            limit?: number | null;
             /** Name */
             name?: string | null;
         };

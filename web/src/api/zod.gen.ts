@@ -211,12 +211,16 @@ export const ProductInSchema = z.object({
 });
 
 export const ProductPatchSchema = z.object({
+  accessPassword: z.string().max(200).nullish(),
+  category: z.union([z.enum(["e_book", "music_files", "coaching", "membership", "book", "online_course", "online_course_live", "event", "certificate", "license_code"]), z.literal("")]).nullish(),
+  costCenter: z.string().max(100).nullish(),
   deliveryLink: z.string().max(2000).regex(/^$|^https?:\/\/[^\s/?#@]+([/?#]\S*)?$/).nullish(),
   deliveryText: z.string().max(5000).nullish(),
   description: z.string().max(20000).nullish(),
   emailForEachItem: z.boolean().nullish(),
   internalName: z.string().max(300).nullish(),
   keyFormat: z.string().max(200).regex(/^\s*$|^[A-Za-z0-9._-]*(\{(protection_token|[a-z]+_\d{1,3})\}[A-Za-z0-9._-]*)+$/).nullish(),
+  limit: z.number().int().min(0).max(1000000).nullish(),
   name: z.string().min(1).max(300).nullish(),
 });
 
