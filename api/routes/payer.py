@@ -94,8 +94,12 @@ async def payer_area(seller: Seller, user: CurrentUser, s: DB) -> PayerArea:
             marks = await marks_of(s, p.order.id)
             progress = progress_percent(sum(1 for x in items if x.id in marks.finished), len(items))
         included: list[IncludedDelivery] = []
+        delivered = (
+            await delivered_of(s, p.order)
+            if p.is_open and p.product.form in (*PARENT_FORMS, ProductForm.event, ProductForm.certificate)
+            else None
+        )
         if p.product.form in PARENT_FORMS and p.is_open:
-            delivered = await delivered_of(s, p.order)
             included = [
                 IncludedDelivery(
                     product_id=x.product_id,
@@ -126,6 +130,9 @@ async def payer_area(seller: Seller, user: CurrentUser, s: DB) -> PayerArea:
                 ),
                 thank_you_url=f"/s/{seller}/{p.product.slug}/thank_you/{p.order.token}",
                 items=included,
+                ticket_url=delivered.ticket_path if delivered else None,
+                certificate_url=delivered.certificate_path if delivered else None,
+                certificate_pending=bool(delivered and delivered.certificate_pending),
             )
         )
     return PayerArea(seller_username=seller, email=user.email, purchases=out)

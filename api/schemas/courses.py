@@ -172,6 +172,9 @@ class PurchaseOut(BaseModel):
     download_url: str | None
     thank_you_url: str
     items: list[IncludedDelivery] = []  # a membership or bundle: each included product, while open
+    ticket_url: str | None = None  # an event: the payment ticket's page
+    certificate_url: str | None = None  # a certificate, once issued
+    certificate_pending: bool = False  # a certificate waiting for its course to be finished
 
 
 class PayerArea(BaseModel):

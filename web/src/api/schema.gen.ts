@@ -4810,6 +4810,13 @@ export interface components {
              * Format: date-time
              */
             bought_at: string;
+            /**
+             * Certificate Pending
+             * @default false
+             */
+            certificate_pending: boolean;
+            /** Certificate Url */
+            certificate_url?: string | null;
             closed_because: components["schemas"]["PaymentCourseState"] | null;
             /** Download Url */
             download_url: string | null;
@@ -4831,6 +4838,8 @@ export interface components {
             progress_percent: number | null;
             /** Thank You Url */
             thank_you_url: string;
+            /** Ticket Url */
+            ticket_url?: string | null;
         };
         /** QuestionIn */
         QuestionIn: {

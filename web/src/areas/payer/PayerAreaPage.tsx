@@ -81,11 +81,26 @@ export default function PayerAreaPage() {
                       </Box>
                     ) : null}
                     {p.items?.length ? <IncludedList items={p.items} /> : null}
+                    {p.certificatePending ? (
+                      <Alert severity="info" sx={{ mt: 1 }}>
+                        {t('certificates.pending')}
+                      </Alert>
+                    ) : null}
                   </CardContent>
                   <CardActions sx={{ flexWrap: 'wrap' }}>
                     {p.form === 'course' ? (
                       <Button component={RouterLink} to={`/payer/s/${encodeURIComponent(seller)}/courses/${p.productId}`} variant="contained" disabled={!open} data-testid="open-course">
                         {p.progressPercent ? t('payer.continueCourse') : t('payer.openCourse')}
+                      </Button>
+                    ) : null}
+                    {p.ticketUrl ? (
+                      <Button component={RouterLink} to={p.ticketUrl} variant="contained">
+                        {t('events.openTicket')}
+                      </Button>
+                    ) : null}
+                    {p.certificateUrl ? (
+                      <Button component={RouterLink} to={p.certificateUrl} variant="contained">
+                        {t('certificates.open')}
                       </Button>
                     ) : null}
                     {p.downloadUrl ? (
