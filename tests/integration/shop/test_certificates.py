@@ -108,7 +108,10 @@ async def test_a_course_certificate_is_issued_when_the_course_is_finished_and_re
         assert number and number.startswith("C-") and status["certificate_pending"] is False
         assert status["certificate_url"] == f"/s/{seller.username}/certificates/{number}"
         area = (await c.get(f"/v1/payer/s/{seller.username}", headers=ph)).json()["purchases"]
-        assert next(x for x in area if x["form"] == "certificate")["certificate_url"] == status["certificate_url"]
+        assert (
+            next(x for x in area if x["form"] == "certificate")["certificate_url"]
+            == status["certificate_url"]
+        )
 
         # anyone checks it by its number (typed without dashes, in lower case), and gets its PDF
         check = await c.get(f"/v1/shop/{seller.username}/certificates/{number.replace('-', '').lower()}")
