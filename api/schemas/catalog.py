@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, Strict, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from domain.billing_calendar import START_DAYS, defers_first_rate, installment_total, schedule
 from domain.bundles import ITEMS_MAX
@@ -24,6 +24,8 @@ from domain.limits import (
     URL_MAX,
 )
 from domain.listing import ListAnswer
+from domain.optins import LABEL_MAX as OPTIN_LABEL_MAX
+from domain.optins import OPTION_MAX, OPTIONS_MAX, QUESTIONS_MAX, OptInType
 from domain.orders import PaymentType
 from domain.products import (
     COST_CENTER_MAX,
@@ -91,6 +93,7 @@ class ProductOut(BaseModel):
     category: ProductCategory | None = None
     access_password: str | None = None
     cost_center: str | None = None
+    opt_ins: list[OptInOut] = []
     file_name: str | None
     shop_url: str | None
     sellable: bool
@@ -246,3 +249,32 @@ class IncludedOut(BaseModel):
 class IncludedList(BaseModel):
     list: list[IncludedOut]
     items_max: int = ITEMS_MAX
+
+
+class OptInIn(BaseModel):
+    """A question asked at checkout (editor: opt-in field types). A select box has its options."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: OptInType
+    label: str = Field(min_length=2, max_length=OPTIN_LABEL_MAX)
+    required: bool = False
+    options: list[Annotated[str, Field(min_length=1, max_length=OPTION_MAX)]] = Field(
+        [], max_length=OPTIONS_MAX
+    )
+
+
+class OptInsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    questions: list[OptInIn] = Field(max_length=QUESTIONS_MAX)
+
+
+class OptInOut(BaseModel):
+    id: str
+    type: OptInType
+    label: str
+    required: bool
+    options: list[str]
+
+
+class OptInList(BaseModel):
+    questions: list[OptInOut]

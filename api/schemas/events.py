@@ -65,6 +65,7 @@ class PaymentTicketOut(BaseModel):
     payer_name: str
     order_token: str
     used_at: datetime | None
+    answers: dict[str, str | bool] = {}  # the buyer's opt-in answers, by question label
 
 
 class PaymentTicketList(ListAnswer[PaymentTicketOut]):

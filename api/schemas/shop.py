@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, Strict, ValidationInfo, field_validator
 
-from api.schemas.catalog import PlanOut
+from api.schemas.catalog import OptInOut, PlanOut
 from api.schemas.fields import CountryCode, Email
 from domain.checkout import PayOutcome
 from domain.invoices import VatKind, buyer_vat_id
@@ -21,6 +21,8 @@ from domain.limits import (
     VAT_ID_MAX,
     ZIP_MAX,
 )
+from domain.optins import ANSWER_MAX as OPTIN_ANSWER_MAX
+from domain.optins import QUESTIONS_MAX as OPTIN_QUESTIONS_MAX
 from domain.orders import PaymentState
 from domain.products import NotSellableReason, ProductForm
 
@@ -54,6 +56,7 @@ class ShopProduct(BaseModel):
     sellable: bool
     not_sellable_reasons: list[NotSellableReason]
     tickets: list[ShopTicket] = []  # an event: the tickets its plans sell
+    opt_ins: list[OptInOut] = []  # questions the buyer answers at checkout
 
 
 class Payer(BaseModel):
@@ -93,9 +96,16 @@ class Payer(BaseModel):
         return buyer_vat_id(v, info.data.get("country"), info.data.get("company"))
 
 
+OptInAnswer = Annotated[str, Field(max_length=OPTIN_ANSWER_MAX)] | bool
+
+
 class CheckoutIn(BaseModel):
     pricing_plan_id: Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]
     payer: Payer
+    # the product's opt-in questions answered, by question id: a tick (true) or a text / a chosen option
+    opt_in_answers: dict[Annotated[str, Field(max_length=16)], OptInAnswer] = Field(
+        {}, max_length=OPTIN_QUESTIONS_MAX
+    )
 
 
 class PriceOut(BaseModel):

@@ -76,6 +76,7 @@ class Product(Timestamps, Base):
     certificate: Mapped[dict | None] = mapped_column(JSONB)
     category: Mapped[str | None] = mapped_column(String(30))  # editor §3 categories (ProductCategory)
     cost_center: Mapped[str | None] = mapped_column(String(100))
+    opt_ins: Mapped[list | None] = mapped_column(JSONB)  # questions asked at checkout (domain/optins.py)
 
 
 class ProductItem(Base):

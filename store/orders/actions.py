@@ -80,6 +80,7 @@ async def order_created(
     payer: dict[str, str | None],
     customer_id: str,
     setup_intent_id: str,
+    opt_in_answers: dict[str, object] | None = None,
 ) -> Order:
     terms, _ = await buyer_terms(s, product.seller_id, plan, payer)
     order = Order(
@@ -109,6 +110,7 @@ async def order_created(
         payer_city=payer.get("city"),
         payer_locale=payer.get("locale") or "en",
         provider_customer_id=customer_id,
+        opt_in_answers=opt_in_answers or None,
     )
     s.add(order)
     await s.flush()

@@ -118,6 +118,7 @@ class Order(Timestamps, Base):
     # a recurring order whose first rate falls due later (test period, custom start day): the day its
     # schedule counts from, set when the checkout saved the card without charging
     started_on: Mapped[date | None] = mapped_column(Date)
+    opt_in_answers: Mapped[dict | None] = mapped_column(JSONB)  # the buyer's answers to the product's opt-ins
 
 
 class PaymentIntentRecord(Timestamps, Base):

@@ -70,6 +70,12 @@ test('a seller sets up an event: a ticket with its date, place and capacity, a p
   await page.getByTestId('plan-add').click();
   await page.getByTestId('pricing-plans').getByText('39.00').first().waitFor();
   await page.getByTestId('step-missing-ticket_details').waitFor({ state: 'detached' });
+  // a question the buyer must answer: the house rules, ticked
+  await page.getByTestId('opt-in-add').click();
+  await page.getByTestId('opt-in-label-0').fill('I accept the house rules');
+  await page.getByTestId('opt-in-row-0').getByLabel('Required').check();
+  await page.getByTestId('opt-ins-save').click();
+  await page.getByText('Saved').first().waitFor();
   await page.getByTestId('publish-button').click();
   await page.getByText(/published/i).first().waitFor();
   shopUrl = new URL(await page.getByRole('link', { name: 'Product page' }).getAttribute('href'), BASE).pathname;
@@ -104,6 +110,9 @@ test('a buyer on a phone gets the ticket with its QR code', async () => {
   await page.getByTestId('payer-last-name').fill('Ticket');
   await page.getByTestId('payer-email').fill(BUYER);
   await fillCard(page, '4242424242424242');
+  await page.getByTestId('pay-button').click();
+  await page.getByTestId('opt-ins').getByText('Please answer this').waitFor(); // nothing sent without the tick
+  await page.getByTestId('opt-ins').getByLabel('I accept the house rules *').check();
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('ticket-box').waitFor({ timeout: 30_000 });

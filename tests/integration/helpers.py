@@ -263,6 +263,7 @@ async def start_checkout(
     country: str | None = None,
     last_name: str = "Buyer",
     payer: dict | None = None,
+    extra: dict | None = None,
 ) -> dict:
     """Starts the checkout of the product's first plan; `payer` adds to the buyer's details (address, company,
     VAT id, locale)."""
@@ -278,6 +279,7 @@ async def start_checkout(
                 **({"country": country} if country else {}),
                 **(payer or {}),
             },
+            **(extra or {}),
         },
     )
     assert r.status_code == 201, r.text

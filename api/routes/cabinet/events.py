@@ -130,7 +130,12 @@ async def remove_ticket(product_id: Id, ticket_id: Id, seller: CurrentSeller, s:
     return Response(status_code=204)
 
 
-def _payment_out(h: HeldTicket) -> PaymentTicketOut:
+def _answers(product: Product, h: HeldTicket) -> dict[str, str | bool]:
+    labels = {q["id"]: q["label"] for q in product.opt_ins or []}
+    return {labels.get(k, k): v for k, v in (h.order.opt_in_answers or {}).items()}
+
+
+def _payment_out(h: HeldTicket, product: Product) -> PaymentTicketOut:
     return PaymentTicketOut(
         id=h.payment.id,
         code=shown_code(h.payment.code),
@@ -140,6 +145,7 @@ def _payment_out(h: HeldTicket) -> PaymentTicketOut:
         payer_name=f"{h.order.payer_first_name} {h.order.payer_last_name}".strip(),
         order_token=h.order.token,
         used_at=h.payment.used_at,
+        answers=_answers(product, h),
     )
 
 
@@ -149,7 +155,7 @@ async def list_payment_tickets(
 ) -> PaymentTicketList:
     product = await _event(s, seller.id, product_id)
     rows, total = await payment_tickets_listed(s, product, page, per)
-    return PaymentTicketList(list=[_payment_out(h) for h in rows], total_count=total)
+    return PaymentTicketList(list=[_payment_out(h, product) for h in rows], total_count=total)
 
 
 @router.get("/products/{product_id}/payment_tickets/csv")
@@ -159,9 +165,12 @@ async def payment_tickets_csv(product_id: Id, seller: CurrentSeller, s: DB) -> R
     rows, _ = await payment_tickets_listed(s, product, 1, 100_000)
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["code", "ticket", "state", "name", "email", "order", "checked_in_at"])
+    labels = [q["label"] for q in product.opt_ins or []]
+    w.writerow(
+        ["code", "ticket", "state", "name", "email", "order", "checked_in_at", *map(text_cell, labels)]
+    )
     for h in rows:
-        p = _payment_out(h)
+        p = _payment_out(h, product)
         w.writerow(
             [
                 p.code,
@@ -171,6 +180,7 @@ async def payment_tickets_csv(product_id: Id, seller: CurrentSeller, s: DB) -> R
                 text_cell(p.payer_email),
                 p.order_token,
                 p.used_at.isoformat() if p.used_at else "",
+                *(_answer_cell(p.answers.get(label)) for label in labels),
             ]
         )
     return Response(
@@ -178,6 +188,12 @@ async def payment_tickets_csv(product_id: Id, seller: CurrentSeller, s: DB) -> R
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="tickets-{product.id}.csv"'},
     )
+
+
+def _answer_cell(answer: str | bool | None) -> str:
+    if answer is True:
+        return "yes"
+    return text_cell(answer) if isinstance(answer, str) else ""
 
 
 @router.post("/tickets/check_in", response_model=CheckInOut)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import secrets
 from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
@@ -22,6 +23,9 @@ from api.schemas.catalog import (
     LicenseKeyOut,
     LicenseKeysAdded,
     LicenseKeysIn,
+    OptInList,
+    OptInOut,
+    OptInsIn,
     PlanIn,
     PlanList,
     PlanOut,
@@ -50,6 +54,7 @@ from domain.license_keys import (
 )
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
 from domain.money import SUPPORTED_CURRENCIES, decimal_text
+from domain.optins import OptInType
 from domain.products import LINK_SHAPE, PRODUCTS_PAGE_SIZE, ProductForm, Publication
 from providers.storage.local import storage
 from store.catalog.actions import (
@@ -97,6 +102,7 @@ def product_out(v: ProductView) -> ProductOut:
         category=p.category,
         access_password=p.access_password,
         cost_center=p.cost_center,
+        opt_ins=p.opt_ins or [],
         file_name=v.file.file_name if v.file else None,
         shop_url=f"{get_settings().public_url}/s/{v.seller_username}/{p.slug}" if v.seller_username else None,
         sellable=not v.reasons,
@@ -287,6 +293,26 @@ async def set_items(product_id: Id, body: ItemsIn, seller: CurrentSeller, s: DB)
     v = await product_of(s, seller.id, product_id)
     _parent_product(v)
     return _included(await items_set(s, v.product, body.product_ids))
+
+
+# ----- opt-in questions asked at checkout -----------------------------------------------------------------------
+@router.put("/products/{product_id}/opt_ins", response_model=OptInList)
+async def set_opt_ins(product_id: Id, body: OptInsIn, seller: CurrentSeller, s: DB) -> OptInList:
+    """The questions a buyer answers at checkout, in order (replaces them). A select box needs two options or
+    more; the others take none. A question kept by its place keeps its id, so past answers still match."""
+    v = await product_of(s, seller.id, product_id)
+    old = v.product.opt_ins or []
+    questions = []
+    for i, q in enumerate(body.questions):
+        if q.type == OptInType.select_box and len(set(q.options)) < 2:
+            raise invalid(**{f"questions.{i}.options": "a select box needs two different options"})
+        if q.type != OptInType.select_box and q.options:
+            raise invalid(**{f"questions.{i}.options": "only a select box has options"})
+        keep = old[i]["id"] if i < len(old) and old[i]["type"] == q.type else secrets.token_hex(4)
+        questions.append({"id": keep, **q.model_dump(mode="json"), "label": q.label.strip()})
+    v.product.opt_ins = questions
+    await s.flush()
+    return OptInList(questions=[OptInOut(**q) for q in questions])
 
 
 # ----- a license-key product's pool ----------------------------------------------------------------------------

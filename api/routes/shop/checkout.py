@@ -19,6 +19,7 @@ from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.invoices import buyer_vat_id, vat_of_gross
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, VAT_ID_MAX
+from domain.optins import answers_problems
 from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
 from domain.subscriptions import order_defers_first_rate, terms_from_json
 from handles.checkout import CheckoutOver, authenticated, pay
@@ -97,6 +98,11 @@ async def start_checkout(
     plan = next((x for x in v.plans if x.id == body.pricing_plan_id and x.active), None)
     if plan is None:
         raise DomainError(ErrorCode.INVALID_INPUT, fields={"pricing_plan_id": "invalid"})
+    answers = {k: (a.strip() if isinstance(a, str) else a) for k, a in body.opt_in_answers.items()}
+    if problems := answers_problems(v.product.opt_ins or [], answers):
+        raise DomainError(
+            ErrorCode.INVALID_INPUT, fields={f"opt_in_answers.{k}": why for k, why in problems.items()}
+        )
     customer = await payer_customer(s, body.payer.email)
     if customer is None:
         created = await gateway().create_customer(
@@ -114,6 +120,7 @@ async def start_checkout(
         payer=body.payer.model_dump(),
         customer_id=customer,
         setup_intent_id=si_id,
+        opt_in_answers={k: a for k, a in answers.items() if a not in ("", False)},
     )
     return CheckoutOut(
         order_token=token,

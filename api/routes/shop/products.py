@@ -33,6 +33,7 @@ async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
         pricing_plans=[plan_out(x) for x in v.plans if x.active],
         sellable=not v.reasons,
         not_sellable_reasons=v.reasons,
+        opt_ins=v.product.opt_ins or [],
         tickets=[
             ShopTicket(**t.model_dump(exclude={"held", "limit"}))
             for t in (await tickets_answer(s, v.product)).list

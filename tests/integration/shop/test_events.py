@@ -187,3 +187,81 @@ async def test_an_event_sells_its_last_seat_once_and_lets_each_ticket_in_once(st
         assert (
             await c.delete(f"/v1/cabinet/products/{pid}/tickets/{voucher['id']}", headers=h)
         ).status_code == 204
+
+
+async def test_opt_in_questions_are_answered_at_checkout_and_land_on_the_guest_list(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "optin")
+        h = seller.headers
+        e = await _product(c, h, "event", "Workshop")
+        pid = e["id"]
+        ticket = (await _ticket(c, h, pid, name="Seat")).json()
+        assert (await _ticket_plan(c, h, pid, ticket["id"])).status_code == 201
+        url = f"/v1/cabinet/products/{pid}/opt_ins"
+        for bad in [
+            [{"type": "select_box", "label": "Size", "options": ["M"]}],  # one option is no choice
+            [{"type": "checkbox", "label": "Rules", "options": ["yes"]}],  # only a select box has options
+            [{"type": "radio", "label": "Size"}],
+            [{"type": "checkbox", "label": "x"}],
+        ]:
+            r = await c.put(url, json={"questions": bad}, headers=h)
+            assert r.status_code == 400, (bad, r.text)
+        r = await c.put(
+            url,
+            json={
+                "questions": [
+                    {"type": "checkbox", "label": "I accept the house rules", "required": True},
+                    {"type": "open_question", "label": "Dietary wishes"},
+                    {
+                        "type": "select_box",
+                        "label": "T-shirt size",
+                        "options": ["S", "M", "L"],
+                        "required": True,
+                    },
+                    {"type": "service", "label": "Parking place"},
+                ]
+            },
+            headers=h,
+        )
+        assert r.status_code == 200, r.text
+        rules, diet, size, parking = (q["id"] for q in r.json()["questions"])
+        event = await _publish(c, h, pid)
+        shown = (await c.get(f"/v1/shop/{seller.username}/products/{event['slug']}")).json()
+        assert [q["label"] for q in shown["opt_ins"]] == [
+            "I accept the house rules", "Dietary wishes", "T-shirt size", "Parking place"
+        ]  # fmt: skip
+        checkout = f"/v1/shop/{seller.username}/products/{event['slug']}/checkout"
+        payer = {"email": "guest@example.com", "first_name": "Gus", "last_name": "Guest"}
+        plan_id = shown["pricing_plans"][0]["id"]
+        for answers, field in [
+            ({size: "M"}, rules),  # the required tick is missing
+            ({rules: True, size: "XXL"}, size),  # not one of the options
+            ({rules: True, size: "M", "nope": "x"}, "nope"),  # no such question
+            ({rules: "yes", size: "M"}, rules),  # a tick is true, not a text
+        ]:
+            r = await c.post(
+                checkout, json={"pricing_plan_id": plan_id, "payer": payer, "opt_in_answers": answers}
+            )
+            assert r.status_code == 400 and f"opt_in_answers.{field}" in r.json()["fields"], (answers, r.text)
+        answers = {rules: True, diet: "  Vegetarian ", size: "L", parking: True}
+        token = await _bought_with(stack, c, seller.username, event, "guest@example.com", answers)
+        await until(c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda x: x["ticket_code"], 30)
+        guests = (await c.get(f"/v1/cabinet/products/{pid}/payment_tickets", headers=h)).json()["list"]
+        assert guests[0]["answers"] == {
+            "I accept the house rules": True, "Dietary wishes": "Vegetarian", "T-shirt size": "L", "Parking place": True
+        }  # fmt: skip
+        csv = (await c.get(f"/v1/cabinet/products/{pid}/payment_tickets/csv", headers=h)).text
+        assert csv.splitlines()[0].endswith(
+            "I accept the house rules,Dietary wishes,T-shirt size,Parking place"
+        )
+        assert csv.splitlines()[1].endswith("yes,Vegetarian,L,yes")
+
+
+async def _bought_with(
+    stack, c: httpx.AsyncClient, username: str, product: dict, email: str, answers: dict
+) -> str:
+    co = await start_checkout(c, username, product, email=email, extra={"opt_in_answers": answers})
+    pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+    r = await pay(c, username, co["order_token"], pm)
+    assert r.json()["outcome"] == "succeeded", r.text
+    return co["order_token"]

@@ -1403,6 +1403,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/opt_ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set Opt Ins
+         * @description The questions a buyer answers at checkout, in order (replaces them). A select box needs two options or
+         *     more; the others take none. A question kept by its place keeps its id, so past answers still match.
+         */
+        put: operations["set_opt_ins"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products/{product_id}/payment_tickets": {
         parameters: {
             query?: never;
@@ -2829,6 +2850,13 @@ export interface components {
         };
         /** CheckoutIn */
         CheckoutIn: {
+            /**
+             * Opt In Answers
+             * @default {}
+             */
+            opt_in_answers: {
+                [key: string]: string | boolean;
+            };
             payer: components["schemas"]["Payer"];
             /** Pricing Plan Id */
             pricing_plan_id: number;
@@ -4010,6 +4038,52 @@ export interface components {
          * @enum {string}
          */
         NotSellableReason: "not_valid" | "no_active_pay_method" | "no_pricing_plans" | "limit_reached" | "on_review" | "rejected" | "not_reviewed" | "not_active" | "no_active_events" | "no_digitals" | "finish_registration" | "no_products" | "is_archived" | "has_access_password" | "bundle_without_addons";
+        /**
+         * OptInIn
+         * @description A question asked at checkout (editor: opt-in field types). A select box has its options.
+         */
+        OptInIn: {
+            /** Label */
+            label: string;
+            /**
+             * Options
+             * @default []
+             */
+            options: string[];
+            /**
+             * Required
+             * @default false
+             */
+            required: boolean;
+            type: components["schemas"]["OptInType"];
+        };
+        /** OptInList */
+        OptInList: {
+            /** Questions */
+            questions: components["schemas"]["OptInOut"][];
+        };
+        /** OptInOut */
+        OptInOut: {
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Options */
+            options: string[];
+            /** Required */
+            required: boolean;
+            type: components["schemas"]["OptInType"];
+        };
+        /** OptInsIn */
+        OptInsIn: {
+            /** Questions */
+            questions: components["schemas"]["OptInIn"][];
+        };
+        /**
+         * OptInType
+         * @enum {string}
+         */
+        OptInType: "checkbox" | "open_question" | "service" | "select_box";
         /** OrderDetail */
         OrderDetail: {
             /**
@@ -4274,6 +4348,13 @@ export interface components {
         };
         /** PaymentTicketOut */
         PaymentTicketOut: {
+            /**
+             * Answers
+             * @default {}
+             */
+            answers: {
+                [key: string]: string | boolean;
+            };
             /** Code */
             code: string;
             /** Id */
@@ -4721,6 +4802,11 @@ export interface components {
             limit?: number | null;
             /** Name */
             name: string;
+            /**
+             * Opt Ins
+             * @default []
+             */
+            opt_ins: components["schemas"]["OptInOut"][];
             /** Price */
             price: number | null;
             /** Pricing Plans */
@@ -5237,6 +5323,11 @@ export interface components {
             name: string;
             /** Not Sellable Reasons */
             not_sellable_reasons: components["schemas"]["NotSellableReason"][];
+            /**
+             * Opt Ins
+             * @default []
+             */
+            opt_ins: components["schemas"]["OptInOut"][];
             /** Pricing Plans */
             pricing_plans: components["schemas"]["PlanOut"][];
             /** Sellable */
@@ -9953,6 +10044,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LicenseKeysAdded"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_opt_ins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptInsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptInList"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -398,6 +398,10 @@ export const uploadLicenseKeys = (productId: Param<'upload_license_keys', 'produ
 export const removeLicenseKey = (productId: Param<'remove_license_key', 'product_id'>, keyId: Param<'remove_license_key', 'key_id'>, options: Options = {}) =>
   api.delete<Answer<'remove_license_key'>>(`/cabinet/products/${seg(productId)}/license_keys/${seg(keyId)}`, { ...options });
 
+/** PUT /v1/cabinet/products/{product_id}/opt_ins: Set Opt Ins */
+export const setOptIns = (productId: Param<'set_opt_ins', 'product_id'>, body: Body<'set_opt_ins'>, options: Options = {}) =>
+  api.put<Answer<'set_opt_ins'>>(`/cabinet/products/${seg(productId)}/opt_ins`, body, { ...options });
+
 /** GET /v1/cabinet/products/{product_id}/payment_tickets: List Payment Tickets */
 export const listPaymentTickets = (productId: Param<'list_payment_tickets', 'product_id'>, query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_payment_tickets'>>(`/cabinet/products/${seg(productId)}/payment_tickets`, { ...options, query });
@@ -587,7 +591,7 @@ export const getShopProduct = (username: Param<'get_shop_product', 'username'>, 
   api.get<Answer<'get_shop_product'>>(`/shop/${seg(username)}/products/${seg(slug)}`, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/products/{slug}/checkout: Start Checkout */
-export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout'>, options: Options = {}) =>
+export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout', 'opt_in_answers'>, options: Options = {}) =>
   api.post<Answer<'start_checkout'>>(`/shop/${seg(username)}/products/${seg(slug)}/checkout`, body, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/products/{slug}/price: Plan Price */

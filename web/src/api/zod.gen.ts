@@ -36,6 +36,7 @@ export const CheckInInSchema = z.object({
 });
 
 export const CheckoutInSchema = z.object({
+  optInAnswers: z.unknown().optional(),
   payer: z.object({
     city: z.string().max(300).nullish(),
     company: z.string().max(300).nullish(),
@@ -172,6 +173,15 @@ export const MagicLinkInSchema = z.object({
 
 export const MonthCloseInSchema = z.object({
   period: z.string().max(7),
+});
+
+export const OptInsInSchema = z.object({
+  questions: z.array(z.object({
+    label: z.string().min(2).max(300),
+    options: z.array(z.string().min(1).max(100)).max(20).optional(),
+    required: z.boolean().optional(),
+    type: z.enum(["checkbox", "open_question", "service", "select_box"]),
+  })).max(10),
 });
 
 export const PayInSchema = z.object({

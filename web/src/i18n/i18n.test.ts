@@ -57,6 +57,8 @@ describe('translations', () => {
       ['LessonStatus', en.payer.lessonStatus, de.payer.lessonStatus],
       ['LessonStatus', en.status, de.status],
       ['PaymentTicketState', en.status, de.status],
+      ['OptInType', en.optIns.types, de.optIns.types],
+      ['CertificateState', en.status, de.status],
       ['CourseAccess', en.payer.access, de.payer.access],
       ['PaymentCourseState', en.payer.closed, de.payer.closed],
     ] as const) {

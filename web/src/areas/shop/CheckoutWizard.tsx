@@ -104,7 +104,7 @@ export function CheckoutWizard({ username, product }: { username: string; produc
             ) : null}
           </Stack>
           <PlanSchedule plan={plan} />
-          <PaymentForm username={username} slug={product.slug} plan={plan} />
+          <PaymentForm username={username} slug={product.slug} plan={plan} optIns={product.optIns ?? []} />
         </Stack>
       )}
     </>

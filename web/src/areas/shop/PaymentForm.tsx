@@ -17,6 +17,7 @@ import { useMoney } from '../../components/Money';
 import { TextInput } from '../../components/TextInput';
 import { required, validateEmail } from '../../lib/validation';
 import { payWithCard, type PayPhase } from './payFlow';
+import { missingOptIns, type OptIn, type OptInAnswers, OptInFields } from './OptInFields';
 import { useAppConfig } from './useAppConfig';
 import { useCardElement } from './useCardElement';
 
@@ -56,7 +57,7 @@ export function invoiceDetails(business: boolean, v: Record<InvoiceKey, string>,
 }
 
 /** Payer details, the Stripe card element and the pay button. Never submits twice. */
-export function PaymentForm({ username, slug, plan }: { username: string; slug: string; plan: PricingPlan }) {
+export function PaymentForm({ username, slug, plan, optIns = [] }: { username: string; slug: string; plan: PricingPlan; optIns?: readonly OptIn[] }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
@@ -64,6 +65,8 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
   const { state: cardState, stripe, card } = useCardElement(config.data?.stripeJsUrl, config.data?.stripePublishableKey);
   const [values, setValues] = useState<Record<FieldKey, string>>({ firstName: '', lastName: '', email: '' });
   const [country, setCountry] = useState('');
+  const [answers, setAnswers] = useState<OptInAnswers>({});
+  const [optInsMissing, setOptInsMissing] = useState<string[]>([]);
   // what a business buyer's invoice needs (core §3 payer profile): company, VAT id and address
   const [business, setBusiness] = useState(false);
   const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' });
@@ -108,7 +111,9 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
     const cardElement = card.current;
     const { details, errors: missing } = invoiceDetails(business, invoice, country);
     setInvoiceErrors(missing);
-    if (invalid || Object.keys(missing).length || !stripeClient || !cardElement) return;
+    const unanswered = missingOptIns(optIns, answers);
+    setOptInsMissing(unanswered);
+    if (invalid || Object.keys(missing).length || unanswered.length || !stripeClient || !cardElement) return;
     working.current = true;
     setError(null);
     const payer = {
@@ -122,10 +127,11 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
     const billing = { name: `${payer.firstName} ${payer.lastName}`, email: payer.email };
     try {
       // another try on this page (same payer and plan) continues the order the first try created
-      const key = JSON.stringify([plan.id, payer]);
+      const optInAnswers = Object.fromEntries(Object.entries(answers).filter(([, a]) => a !== '' && a !== false));
+      const key = JSON.stringify([plan.id, payer, optInAnswers]);
       const earlier = order.current?.key === key ? order.current.token : null;
       const result = await payWithCard({
-        checkout: () => shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer }),
+        checkout: () => shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers }),
         ...(earlier ? { reuse: { orderToken: earlier, renewSetup: (token: string) => shopApi.renewSetup(username, token) } } : {}),
         confirmCardSetup: (secret) => stripeClient.confirmCardSetup(secret, { payment_method: { card: cardElement, billing_details: billing } }),
         createPaymentMethod: () => stripeClient.createPaymentMethod({ type: 'card', card: cardElement, billing_details: billing }),
@@ -185,6 +191,11 @@ export function PaymentForm({ username, slug, plan }: { username: string; slug: 
             testId="payer-country"
           />
         </Grid>
+        {optIns.length ? (
+          <Grid size={12}>
+            <OptInFields questions={optIns} answers={answers} onChange={setAnswers} missing={optInsMissing} disabled={busy} />
+          </Grid>
+        ) : null}
         <Grid size={12}>
           <Button
             size="small"

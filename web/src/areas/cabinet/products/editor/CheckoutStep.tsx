@@ -23,6 +23,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cabinetApi } from '../../../../api/cabinet';
 import * as sdk from '../../../../api/sdk.gen';
+import { OptInsEditor } from './OptInsEditor';
 import type { PaymentType, PricingPlan, PricingPlanInput, Product } from '../../../../api/types';
 import { toast } from '../../../../app/notify';
 import { EmptyState } from '../../../../components/EmptyState';
@@ -394,6 +395,7 @@ export function CheckoutStep({ product }: { product: Product }) {
           <Button onClick={() => setPreviewOf(null)}>{t('common.close')}</Button>
         </DialogActions>
       </Dialog>
+      <OptInsEditor key={product.updatedAt} product={product} />
     </Stack>
   );
 }
