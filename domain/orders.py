@@ -26,6 +26,8 @@ class PaymentState(StrEnum):
 
 # The buyer has paid what is due: a one-time order paid, or a subscription running (`paying`).
 PAID_STATES = frozenset({PaymentState.paid, PaymentState.paying})
+# Money given back: a refund or a lost dispute; what the order delivered is revoked.
+REFUNDED_STATES = frozenset({PaymentState.payment_refunded, PaymentState.payment_chargebacked})
 CHECKOUT_OPEN_STATES = frozenset({PaymentState.payment_waiting, PaymentState.payment_pending})
 
 ACTIVE_PAYMENT_STATES = frozenset(

@@ -12,19 +12,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.certificates import CertificateRule, CertificateState, course_finished, new_number
 from domain.courses import ItemKind
 from domain.errors import DomainError, ErrorCode
-from domain.orders import PAID_STATES, PaymentState
+from domain.orders import PAID_STATES, REFUNDED_STATES
 from domain.products import ProductForm
 from store.accounts.models import Seller, User
 from store.catalog.bundles import parents_including
 from store.catalog.models import Certificate, Product
 from store.courses.models import CourseItem, LessonProgress
 from store.orders.models import Order
-
-REVOKING = (PaymentState.payment_refunded, PaymentState.payment_chargebacked)
-
-
-def _holder(order: Order) -> str:
-    return f"{order.payer_first_name} {order.payer_last_name}".strip() or order.payer_email
 
 
 async def course_finished_by(s: AsyncSession, email: str, seller_id: int, course_id: int) -> bool:
@@ -78,7 +72,7 @@ async def certificate_issued(s: AsyncSession, order: Order) -> Certificate | Non
             product_id=product.id,
             order_id=order.id,
             number=new_number(),
-            holder_name=_holder(order),
+            holder_name=order.payer_name or order.payer_email,
             course_name=course_name,
         )
         .on_conflict_do_nothing(index_elements=["order_id"])
@@ -117,7 +111,11 @@ class IssuedCertificate:
 
     @property
     def state(self) -> CertificateState:
-        return CertificateState.revoked if self.order.payment_state in REVOKING else CertificateState.valid
+        return (
+            CertificateState.revoked
+            if self.order.payment_state in REFUNDED_STATES
+            else CertificateState.valid
+        )
 
 
 async def certificate_by_number(s: AsyncSession, username: str, number: str) -> IssuedCertificate:

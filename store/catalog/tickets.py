@@ -19,11 +19,9 @@ from domain.events import (
     ticket_over,
     ticket_state,
 )
-from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
+from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, REFUNDED_STATES
 from store.catalog.models import PaymentTicket, PricingPlan, Product, Ticket
 from store.orders.models import Order
-
-REFUND_STATES = (PaymentState.payment_refunded, PaymentState.payment_chargebacked)
 
 
 async def tickets_of(s: AsyncSession, product_id: int) -> list[Ticket]:
@@ -187,7 +185,7 @@ class HeldTicket:
         return ticket_state(
             used=self.payment.used_at is not None,
             invalidated=self.payment.invalidated_at is not None,
-            refunded=self.order.payment_state in REFUND_STATES,
+            refunded=self.order.payment_state in REFUNDED_STATES,
             over=ticket_over(
                 self.ticket.starts_at, self.ticket.ends_at, self.ticket.without_dates, datetime.now(UTC)
             ),

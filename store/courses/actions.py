@@ -222,7 +222,7 @@ async def comment_added(s: AsyncSession, order: Order, item: CourseItem, body: s
         raise DomainError(
             ErrorCode.CONFLICT, "Comments are closed for this lesson.", reason="comments_closed"
         )
-    author = f"{order.payer_first_name} {order.payer_last_name}".strip() or order.payer_email.split("@")[0]
+    author = order.payer_name or order.payer_email.split("@")[0]
     row = LessonComment(
         seller_id=order.seller_id, order_id=order.id, item_id=item.id, author=author, body=body
     )

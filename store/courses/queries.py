@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.courses import CourseAccess, ItemKind, PaymentCourseState, course_access
 from domain.errors import DomainError, ErrorCode
-from domain.orders import PAID_STATES, PaymentState
+from domain.orders import PAID_STATES, REFUNDED_STATES, PaymentState
 from store.accounts.models import Seller, User
 from store.catalog.bundles import parents_including
 from store.catalog.license_keys import access_open
@@ -27,7 +27,6 @@ SHOWN_STATES = (
     PaymentState.payment_refunded,
     PaymentState.payment_chargebacked,
 )
-REFUND_STATES = frozenset({PaymentState.payment_refunded, PaymentState.payment_chargebacked})
 
 
 @dataclass
@@ -47,10 +46,10 @@ class Purchase:
             paid=o.paid_at is not None,
             granted=a is not None,
             revoked=(a is not None and a.revoked_at is not None)
-            or o.payment_state in (*REFUND_STATES, PaymentState.payment_canceled),
+            or o.payment_state in (*REFUNDED_STATES, PaymentState.payment_canceled),
             suspended=(a is not None and a.suspended_at is not None)
             or o.payment_state == PaymentState.payment_paused,
-            refunded=o.payment_state in REFUND_STATES,
+            refunded=o.payment_state in REFUNDED_STATES,
         )
 
     @property

@@ -120,6 +120,11 @@ class Order(Timestamps, Base):
     started_on: Mapped[date | None] = mapped_column(Date)
     opt_in_answers: Mapped[dict | None] = mapped_column(JSONB)  # the buyer's answers to the product's opt-ins
 
+    @property
+    def payer_name(self) -> str:
+        """The buyer's first and last name as one ('' when they gave none)."""
+        return f"{self.payer_first_name} {self.payer_last_name}".strip()
+
 
 class PaymentIntentRecord(Timestamps, Base):
     """The order's PaymentIntent, recorded before it is confirmed; one per (order, attempt)."""

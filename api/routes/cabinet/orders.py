@@ -65,7 +65,7 @@ async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) 
         total=o.total,
         paid=o.paid,
         currency_key=o.currency_key,
-        payer_name=f"{o.payer_first_name} {o.payer_last_name}".strip(),
+        payer_name=o.payer_name,
         payer_email=o.payer_email,
         paid_at=o.paid_at,
         payments=[PaymentLogOut.model_validate(p, from_attributes=True) for p in d.payments],

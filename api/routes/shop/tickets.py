@@ -43,7 +43,7 @@ async def ticket_page(
         product_name=product.name if product else "",
         ticket_name=h.ticket.name,
         seller_name=(display_name(seller_user) if seller_user else None) or username,
-        payer_name=f"{h.order.payer_first_name} {h.order.payer_last_name}".strip(),
+        payer_name=h.order.payer_name,
         starts_at=h.ticket.starts_at,
         ends_at=h.ticket.ends_at,
         time_zone=h.ticket.time_zone,
