@@ -21,6 +21,7 @@ from api.schemas.courses import (
     LessonOut,
     LessonRow,
     PayerArea,
+    PayerShops,
     PurchaseOut,
 )
 from api.schemas.fields import Id
@@ -58,6 +59,7 @@ from store.courses.queries import (
     marks_of,
     purchases_of,
     seller_by_username,
+    sellers_bought_from,
 )
 from store.orders.delivery import delivered_of
 
@@ -78,6 +80,12 @@ def _status(item: CourseItem, p: Purchase, marks: Marks, now: datetime) -> Lesso
 def _lessons(items: list[CourseItem]) -> list[CourseItem]:
     """The lessons a payer can see, in course order."""
     return [x for x in items if x.kind == ItemKind.lesson and not x.hidden]
+
+
+@router.get("/sellers", response_model=PayerShops)
+async def payer_shops(user: CurrentUser, s: DB) -> PayerShops:
+    """The shops the signed-in payer bought from: each has its own payer area."""
+    return PayerShops(usernames=await sellers_bought_from(s, user.email))
 
 
 @router.get("/s/{seller}", response_model=PayerArea)

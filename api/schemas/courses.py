@@ -177,6 +177,10 @@ class PurchaseOut(BaseModel):
     certificate_pending: bool = False  # a certificate waiting for its course to be finished
 
 
+class PayerShops(BaseModel):
+    usernames: list[str]
+
+
 class PayerArea(BaseModel):
     seller_username: str
     email: str

@@ -270,3 +270,17 @@ async def comments_of(s: AsyncSession, item_id: int) -> list[LessonComment]:
         ).scalars()
     )
     return rows[::-1]
+
+
+async def sellers_bought_from(s: AsyncSession, email: str) -> list[str]:
+    """The usernames of the sellers the payer (by email) bought from, by name."""
+    rows = await s.execute(
+        select(User.username)
+        .join(Seller, Seller.user_id == User.id)
+        .join(Order, Order.seller_id == Seller.id)
+        .where(func.lower(Order.payer_email) == email.lower(), Order.payment_state.in_(SHOWN_STATES))
+        .where(User.username.is_not(None))
+        .distinct()
+        .order_by(User.username)
+    )
+    return [u for u in rows.scalars() if u]

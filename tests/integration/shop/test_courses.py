@@ -177,6 +177,7 @@ async def test_a_course_is_built_sold_taken_to_its_end_and_closed_by_a_refund(st
             ("Bread baking", "published", 0)
         ]
         assert (await c.get(f"/v1/payer/s/{other.username}", headers=ph)).json()["purchases"] == []
+        assert (await c.get("/v1/payer/sellers", headers=ph)).json()["usernames"] == [seller.username]
         outline = (await c.get(base, headers=ph)).json()
         statuses = {x["title"]: x["status"] for x in outline["items"]}
         assert statuses == {

@@ -1887,6 +1887,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payer/sellers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payer Shops
+         * @description The shops the signed-in payer bought from: each has its own payer area.
+         */
+        get: operations["payer_shops"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/_host": {
         parameters: {
             query?: never;
@@ -4273,6 +4293,11 @@ export interface components {
             purchases: components["schemas"]["PurchaseOut"][];
             /** Seller Username */
             seller_username: string;
+        };
+        /** PayerShops */
+        PayerShops: {
+            /** Usernames */
+            usernames: string[];
         };
         /** PayIn */
         PayIn: {
@@ -11343,6 +11368,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttemptOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payer_shops: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayerShops"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -5,18 +5,25 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import * as sdk from '../../api/sdk.gen';
 import { sessionApi } from '../../api/session';
 import { useCurrentUser } from '../../app/useCurrentUser';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { EmptyState } from '../../components/EmptyState';
 import { BRAND } from '../../components/brand';
 
-/** `/payer`: the payer area placeholder. */
+/** `/payer`: the shops the payer bought from, each leading to its own payer area. */
 export default function PayerPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const navigate = useNavigate();
+  const shops = useQuery({ queryKey: ['payer', 'sellers'], queryFn: ({ signal }) => sdk.payerShops({ signal }) });
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
@@ -37,8 +44,20 @@ export default function PayerPage() {
           {t('payer.title')}
         </Typography>
         {me.data ? <Typography color="text.secondary" sx={{ mb: 3 }}>{me.data.email}</Typography> : null}
-        <Paper data-testid="payer-placeholder">
-          <EmptyState title={t('payer.body')} />
+        <Paper data-testid="payer-shops">
+          {shops.isPending ? (
+            <Skeleton variant="rounded" height={120} />
+          ) : shops.data?.usernames.length ? (
+            <List>
+              {shops.data.usernames.map((u) => (
+                <ListItemButton key={u} component={RouterLink} to={`/payer/s/${encodeURIComponent(u)}`}>
+                  <ListItemText primary={u} secondary={t('payer.openShopArea')} />
+                </ListItemButton>
+              ))}
+            </List>
+          ) : (
+            <EmptyState title={t('payer.noShops')} />
+          )}
         </Paper>
       </Container>
     </Box>
