@@ -14,7 +14,17 @@ from temporalio.client import Client
 from api import errors, openapi
 from api.idempotency import Idempotency
 from api.middleware import InputGuard, RequestContext
-from api.routes import admin, admin_legitimation, cabinet, common, payer, session, shop, webhooks
+from api.routes import (
+    admin,
+    admin_legitimation,
+    admin_reviews,
+    cabinet,
+    common,
+    payer,
+    session,
+    shop,
+    webhooks,
+)
 from core import telemetry
 from core.settings import ROOT
 from core.temporal import connect
@@ -54,7 +64,7 @@ def create_app() -> FastAPI:
     app.state.temporal = TemporalClient()
     errors.install(app)
     openapi.install(app)
-    routers = (session, cabinet, shop, payer, webhooks, admin, admin_legitimation, common)
+    routers = (session, cabinet, shop, payer, webhooks, admin, admin_legitimation, admin_reviews, common)
     for r in (m.router for m in routers):
         app.include_router(r)
 

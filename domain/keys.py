@@ -6,6 +6,7 @@ attempt made. Built here and nowhere else, and parsed here too."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 # ----- an order's keys -------------------------------------------------------------------------------------------
 
@@ -150,3 +151,8 @@ _END_TO_END = re.compile(r"^payout-(seller)-(\d{1,18})-\d{1,9}$")
 def seller_of_end_to_end_id(end_to_end_id: str) -> int | None:
     m = _END_TO_END.match(end_to_end_id)
     return int(m.group(2)) if m else None
+
+
+def product_review_mail_key(product_id: int, reviewed_at: datetime) -> str:
+    """The mail telling a seller their product was rejected: once per decision."""
+    return f"product-{product_id}-rejected-{int(reviewed_at.timestamp() * 1_000_000)}"

@@ -30,6 +30,7 @@ class MailTemplate(StrEnum):
     card_expiry = "card_expiry"
     account_closing_requested = "account_closing_requested"
     account_closing_completed = "account_closing_completed"
+    product_rejected = "product_rejected"  # the platform's review did not approve a product
 
 
 @dataclass

@@ -76,6 +76,72 @@ class NotSellableReason(StrEnum):
     bundle_without_addons = "bundle_without_addons"  # editor §4: a bundle that includes no product yet
 
 
+# A seller's groups for their products (editor §3 product_groups): short tags, a few per product.
+PRODUCT_GROUPS_MAX = 10
+PRODUCT_GROUP_MAX = 40
+REVIEW_NOTE_MAX = 1000
+
+
+class ReviewDecision(StrEnum):
+    reviewed = "reviewed"
+    rejected = "rejected"
+
+
+@dataclass(frozen=True)
+class PublishOutcome:
+    publication: Publication
+    review_state: ReviewState
+
+
+def publish_outcome(*, is_free: bool, publication: Publication, review_state: ReviewState) -> PublishOutcome:
+    """What publishing does to a product (the platform's review; docs/DECISIONS.md 'Product review').
+
+    A paid product sells as soon as it is published and is reviewed by a manager afterwards (in_review), as the
+    big creator platforms do; one already reviewed stays reviewed. A free product needs no review. A product a
+    manager rejected does not sell again on the seller's word: publishing it asks for a new review
+    (publish_pending) and it sells once a manager marks it reviewed."""
+    if (
+        publication in (Publication.rejected, Publication.publish_pending)
+        or review_state == ReviewState.rejected
+    ):
+        return PublishOutcome(Publication.publish_pending, ReviewState.in_review)
+    if is_free:
+        return PublishOutcome(Publication.published, ReviewState.free)
+    if review_state == ReviewState.reviewed:
+        return PublishOutcome(Publication.published, ReviewState.reviewed)
+    return PublishOutcome(Publication.published, ReviewState.in_review)
+
+
+def unpublish_outcome(publication: Publication, review_state: ReviewState) -> PublishOutcome:
+    """Unpublishing: a product waiting for a new review after a rejection goes back to rejected (so publishing it
+    again asks again, never skips the review); any other keeps its review state."""
+    if publication in (Publication.publish_pending, Publication.rejected):
+        return PublishOutcome(Publication.unpublished, ReviewState.rejected)
+    return PublishOutcome(Publication.unpublished, review_state)
+
+
+def review_outcome(decision: ReviewDecision, publication: Publication) -> PublishOutcome:
+    """A manager's decision on a product in review: reviewed lets a pending product sell; rejected stops it."""
+    if decision == ReviewDecision.rejected:
+        return PublishOutcome(Publication.rejected, ReviewState.rejected)
+    keep = Publication.published if publication == Publication.publish_pending else publication
+    return PublishOutcome(keep, ReviewState.reviewed)
+
+
+def review_notes(
+    review_state: ReviewState, publication: Publication, is_free: bool
+) -> list[NotSellableReason]:
+    """The review-state warnings a power seller sees on a product that still sells (editor §4): in review, or a
+    paid product published before reviews began (not reviewed)."""
+    if publication != Publication.published:
+        return []
+    if review_state == ReviewState.in_review:
+        return [NotSellableReason.on_review]
+    if review_state == ReviewState.not_for_review and not is_free:
+        return [NotSellableReason.not_reviewed]
+    return []
+
+
 # The forms a seller can create today: each is sold and delivered end to end (the others come with their delivery).
 CREATABLE_FORMS = (
     ProductForm.download,
@@ -119,6 +185,7 @@ class SellableFacts:
     free_keys: int = 0  # a license-key product's keys not yet sold or reserved
     included: int = 0  # a membership's or bundle's included products
     active_tickets: int = 0  # an event's tickets on sale
+    publication: Publication = Publication.unpublished  # rejected and publish_pending stop a sale
 
 
 def is_sold_out(sold: int, reserved: int, limit: int | None) -> bool:
@@ -140,6 +207,10 @@ def not_sellable_reasons(f: SellableFacts, *, require_published: bool = True) ->
     r: list[NotSellableReason] = []
     if f.is_archived:
         r.append(NotSellableReason.is_archived)
+    if f.publication == Publication.rejected:
+        r.append(NotSellableReason.rejected)
+    if f.publication == Publication.publish_pending:
+        r.append(NotSellableReason.on_review)
     if require_published and not f.is_published:
         r.append(NotSellableReason.not_active)
     if not f.is_free and not f.any_payment_method_active:

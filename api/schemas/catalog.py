@@ -30,11 +30,16 @@ from domain.orders import PaymentType
 from domain.products import (
     COST_CENTER_MAX,
     LINK_SHAPE,
+    PRODUCT_GROUP_MAX,
+    PRODUCT_GROUPS_MAX,
     PRODUCT_LIMIT_MAX,
+    REVIEW_NOTE_MAX,
     NotSellableReason,
     ProductCategory,
     ProductForm,
     Publication,
+    ReviewDecision,
+    ReviewState,
 )
 from store.catalog.plans import plan_terms
 
@@ -111,6 +116,11 @@ class ProductOut(BaseModel):
     email_for_each_item: bool = False
     # something to deliver: a download's file, a digital link or text, a course's lesson, an included product
     has_digitals: bool = False
+    # the platform's review, and the manager's note when it rejected the product
+    review_state: ReviewState = ReviewState.not_for_review
+    review_note: str | None = None
+    product_groups: list[str] = []
+    access_count: int = 0  # buyers with access now: orders paid or paying
 
 
 class ProductList(ListAnswer[ProductOut]):
@@ -154,6 +164,50 @@ class ProductPatch(BaseModel):
     limit: Annotated[int, Strict(), Field(ge=0, le=PRODUCT_LIMIT_MAX)] | None = None
     access_password: str | None = Field(None, max_length=ACCESS_PASSWORD_MAX)
     cost_center: str | None = Field(None, max_length=COST_CENTER_MAX)
+    # the seller's groups for this product, in order (replaces them; [] clears)
+    product_groups: (
+        Annotated[
+            list[Annotated[str, StringConstraints(min_length=1, max_length=PRODUCT_GROUP_MAX)]],
+            Field(max_length=PRODUCT_GROUPS_MAX),
+        ]
+        | None
+    ) = None
+
+
+class ProductGroups(BaseModel):
+    """The groups the seller uses on their products, by name."""
+
+    groups: list[str]
+
+
+class ReviewIn(BaseModel):
+    """A manager's decision on a product in review; a rejection says why (the seller reads it)."""
+
+    model_config = ConfigDict(extra="forbid")
+    decision: ReviewDecision
+    note: Annotated[str, StringConstraints(max_length=REVIEW_NOTE_MAX)] | None = None
+
+
+class ReviewOut(BaseModel):
+    id: int
+    name: str
+    form: ProductForm
+    publication: Publication
+    review_state: ReviewState
+    review_note: str | None
+    is_free: bool
+    updated_at: datetime
+    seller_id: int
+    username: str | None
+    email: str
+    power_seller: bool
+    price: int | None
+    currency: str | None
+    shop_url: str | None
+
+
+class ReviewList(ListAnswer[ReviewOut]):
+    """The generic list answer (core §7) of ReviewOut."""
 
 
 Amount = Annotated[int, Strict(), Field(ge=0, le=AMOUNT_MAX)]  # an integer: never true, 1.0 or "1"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -12,7 +13,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.billing_calendar import PlanTerms
 from domain.errors import DomainError, ErrorCode
 from domain.limits import PRODUCT_NAME_MAX
-from domain.products import Publication
+from domain.products import (
+    Publication,
+    PublishOutcome,
+    ReviewDecision,
+    ReviewState,
+    publish_outcome,
+    review_outcome,
+    unpublish_outcome,
+)
 from store.catalog.bundles import items_copied
 from store.catalog.models import File, PricingPlan, Product
 from store.catalog.plans import plan_terms
@@ -79,6 +88,11 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
         key_format=p.key_format,  # the format, not the keys: a key is sold once, by one product
         email_for_each_item=p.email_for_each_item,
         certificate=p.certificate,
+        category=p.category,
+        cost_center=p.cost_center,
+        access_password=p.access_password,
+        opt_ins=p.opt_ins,
+        product_groups=p.product_groups,
     )
     s.add(copy)
     await s.flush()
@@ -160,9 +174,7 @@ def plan_changed(
     return plan
 
 
-async def product_updated(
-    s: AsyncSession, view: ProductView, changes: dict[str, str | bool | int | None]
-) -> None:
+async def product_updated(s: AsyncSession, view: ProductView, changes: dict[str, Any]) -> None:
     for field, value in changes.items():
         setattr(view.product, field, value)
     await s.flush()
@@ -203,22 +215,54 @@ def plan_removed(view: ProductView, plan_id: int) -> None:
 
 
 async def product_published(s: AsyncSession, view: ProductView) -> None:
-    """Publishing is refused while anything but publication itself stops a sale (core §8 warnings)."""
-    if view.warnings:
+    """Publishing is refused while anything but publication itself stops a sale (core §8 warnings). A paid product
+    goes into the platform's review; a rejected one waits for a new review before it sells (publish_outcome)."""
+    if blocking := view.blocking_warnings:
         raise DomainError(
-            ErrorCode.NOT_SELLABLE, "This product cannot be published yet.", {"reasons": view.warnings}
+            ErrorCode.NOT_SELLABLE, "This product cannot be published yet.", {"reasons": blocking}
         )
-    view.product.publication = Publication.published
+    p = view.product
+    _apply(p, publish_outcome(is_free=p.is_free, publication=p.publication, review_state=p.review_state))
     await s.flush()
 
 
+def _apply(p: Product, outcome: PublishOutcome) -> None:
+    p.publication, p.review_state = outcome.publication, outcome.review_state
+
+
+async def product_reviewed(
+    s: AsyncSession, product_id: int, decision: ReviewDecision, note: str | None
+) -> Product:
+    """A manager's decision on a product in review (409 when it is not in review: decided already, or never
+    published). The row is locked so two managers deciding at once cannot both apply."""
+    p = (
+        await s.execute(select(Product).where(Product.id == product_id).with_for_update())
+    ).scalar_one_or_none()
+    if p is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Product not found.")
+    if p.review_state != ReviewState.in_review:
+        raise DomainError(
+            ErrorCode.CONFLICT,
+            "This product is not waiting for a review.",
+            {"review_state": p.review_state.value},
+        )
+    _apply(p, review_outcome(decision, p.publication))
+    p.review_note = note if decision == ReviewDecision.rejected else None
+    p.reviewed_at = datetime.now(UTC)
+    await s.flush()
+    return p
+
+
 async def product_unpublished(s: AsyncSession, view: ProductView) -> None:
-    view.product.publication = Publication.unpublished
+    p = view.product
+    _apply(p, unpublish_outcome(p.publication, p.review_state))
     await s.flush()
 
 
 async def product_archived(s: AsyncSession, view: ProductView) -> None:
-    view.product.is_archived, view.product.publication = True, Publication.unpublished
+    p = view.product
+    _apply(p, unpublish_outcome(p.publication, p.review_state))
+    p.is_archived = True
     await s.flush()
 
 

@@ -27,7 +27,7 @@ from domain.limits import (
     URL_MAX,
 )
 from domain.orders import PaymentType
-from domain.products import ProductForm, Publication
+from domain.products import ProductForm, Publication, ReviewState
 from store.base import Base, StrEnumText, Timestamps
 
 
@@ -47,6 +47,7 @@ class Product(Timestamps, Base):
     __table_args__ = (
         UniqueConstraint("seller_id", "slug"),
         Index("ix_products_seller_created", "seller_id", "created_at"),
+        Index("ix_products_in_review", "updated_at", postgresql_where=text("review_state = 'in_review'")),
     )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
@@ -77,6 +78,13 @@ class Product(Timestamps, Base):
     category: Mapped[str | None] = mapped_column(String(30))  # editor §3 categories (ProductCategory)
     cost_center: Mapped[str | None] = mapped_column(String(100))
     opt_ins: Mapped[list | None] = mapped_column(JSONB)  # questions asked at checkout (domain/optins.py)
+    # the platform's review (domain.products.publish_outcome): its state, the manager's note on a rejection
+    review_state: Mapped[ReviewState] = mapped_column(
+        StrEnumText(ReviewState, 30), default=ReviewState.not_for_review, server_default="not_for_review"
+    )
+    review_note: Mapped[str | None] = mapped_column(Text)
+    reviewed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    product_groups: Mapped[list | None] = mapped_column(JSONB)  # the seller's own groups (tags), in order
 
 
 class ProductItem(Base):

@@ -12,7 +12,16 @@ from domain.bundles import PARENT_FORMS
 from domain.courses import ItemKind
 from domain.errors import DomainError, ErrorCode
 from domain.listing import ListParams
-from domain.products import NotSellableReason, ProductForm, Publication, SellableFacts, not_sellable_reasons
+from domain.orders import PAID_STATES
+from domain.products import (
+    PRODUCT_GROUP_MAX,
+    NotSellableReason,
+    ProductForm,
+    Publication,
+    SellableFacts,
+    not_sellable_reasons,
+    review_notes,
+)
 from store.accounts.models import Seller, User
 from store.catalog.bundles import included_counts
 from store.catalog.license_keys import PoolCounts, pool_counts
@@ -20,6 +29,7 @@ from store.catalog.models import File, PricingPlan, Product
 from store.catalog.tickets import active_ticket_counts
 from store.courses.models import CourseItem
 from store.listing import ListSpec, Query, run_list
+from store.orders.models import Order
 
 
 async def lesson_counts(s: AsyncSession, product_ids: list[int]) -> dict[int, int]:
@@ -37,6 +47,18 @@ async def lesson_counts(s: AsyncSession, product_ids: list[int]) -> dict[int, in
     return {pid: n for pid, n in rows.all()}
 
 
+async def access_counts(s: AsyncSession, product_ids: list[int]) -> dict[int, int]:
+    """Per product, the orders whose buyer has access now (paid, or a subscription or installments paying)."""
+    if not product_ids:
+        return {}
+    rows = await s.execute(
+        select(Order.product_id, func.count())
+        .where(Order.product_id.in_(product_ids), Order.payment_state.in_(PAID_STATES))
+        .group_by(Order.product_id)
+    )
+    return {pid: n for pid, n in rows.all()}
+
+
 @dataclass
 class ProductView:
     product: Product
@@ -48,6 +70,7 @@ class ProductView:
     lessons: int = 0  # a course's lessons payers can see
     included: int = 0  # a membership's or bundle's included products
     active_tickets: int = 0  # an event's tickets on sale
+    access_count: int = 0  # the buyers who have access now: orders paid or paying
 
     @property
     def has_digitals(self) -> bool:
@@ -74,6 +97,7 @@ class ProductView:
                 is_archived=p.is_archived,
                 is_published=p.publication == Publication.published,
                 has_access_password=bool(p.access_password),
+                publication=p.publication,
                 active_pricing_plans=sum(1 for x in self.plans if x.active),
                 has_digitals=self.has_digitals,
                 sold_count=p.sold_count,
@@ -89,8 +113,22 @@ class ProductView:
 
     @property
     def warnings(self) -> list[NotSellableReason]:
-        """List warnings: everything that stops a sale except not being published yet."""
-        return [r for r in self.reasons if r != NotSellableReason.not_active]
+        """List warnings: everything that stops a sale except not being published yet, and for a power seller the
+        review state of a product that sells (editor §4 'review state (power sellers)')."""
+        blocking: list[NotSellableReason] = [r for r in self.reasons if r != NotSellableReason.not_active]
+        if not self.seller.power_seller:
+            return blocking
+        p = self.product
+        return blocking + [
+            r for r in review_notes(p.review_state, p.publication, p.is_free) if r not in blocking
+        ]
+
+    @property
+    def blocking_warnings(self) -> list[NotSellableReason]:
+        """What stops publishing: every reason but publication itself and the review of a rejected product
+        (publishing it again is how the seller asks for a new review)."""
+        skip = {NotSellableReason.not_active, NotSellableReason.rejected, NotSellableReason.on_review}
+        return [r for r in self.reasons if r not in skip]
 
     @property
     def price_plan(self) -> PricingPlan | None:
@@ -128,6 +166,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
     lessons = await lesson_counts(s, [p.id for p in products if p.form == ProductForm.course])
     included = await included_counts(s, [p.id for p in products if p.form in PARENT_FORMS])
     active = await active_ticket_counts(s, [p.id for p in products if p.form == ProductForm.event])
+    access = await access_counts(s, [p.id for p in products])
     return [
         ProductView(
             p,
@@ -138,6 +177,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
             lessons=lessons.get(p.id, 0),
             included=included.get(p.id, 0),
             active_tickets=active.get(p.id, 0),
+            access_count=access.get(p.id, 0),
         )
         for p in products
     ]
@@ -188,6 +228,15 @@ def _state_filter(q: Query, value: str) -> Query:
     )
 
 
+def _group_filter(q: Query, value: str) -> Query:
+    """Products in one of the seller's groups (exact name)."""
+    if not value.strip() or len(value) > PRODUCT_GROUP_MAX:
+        raise DomainError(
+            ErrorCode.INVALID_INPUT, fields={"filters": f"a group is 1 to {PRODUCT_GROUP_MAX} characters"}
+        )
+    return q.where(Product.product_groups.contains([value]))
+
+
 PRODUCT_LIST = ListSpec(
     sort_columns={
         "created_at": Product.created_at,
@@ -198,7 +247,7 @@ PRODUCT_LIST = ListSpec(
     },
     default_sort="created_at",
     tiebreak=Product.id,
-    filters={"state": _state_filter},
+    filters={"state": _state_filter, "product_group": _group_filter},
     search=lambda q, text: q.where(
         or_(Product.name.ilike(f"%{text}%"), Product.internal_name.ilike(f"%{text}%"))
     ),
@@ -214,3 +263,15 @@ async def products_listed(
         s, select(Product).where(Product.seller_id == seller_id), params, PRODUCT_LIST
     )
     return await _views(s, [r[0] for r in rows]), total
+
+
+async def groups_of(s: AsyncSession, seller_id: int) -> list[str]:
+    """The distinct groups on the seller's products, by name."""
+    rows = await s.execute(
+        select(func.jsonb_array_elements_text(Product.product_groups).label("g"))
+        .where(Product.seller_id == seller_id, Product.product_groups.is_not(None))
+        .distinct()
+        .order_by("g")
+        .limit(500)
+    )
+    return [r[0] for r in rows.all()]

@@ -6,13 +6,14 @@ import csv
 import io
 import re
 import secrets
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, File, Query, Request, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
 from api.listing import list_openapi, list_params
+from api.routes.shop.products import shop_product_answer
 from api.schemas.catalog import (
     MAX_UPLOAD_BYTES,
     Action,
@@ -29,6 +30,7 @@ from api.schemas.catalog import (
     PlanIn,
     PlanList,
     PlanOut,
+    ProductGroups,
     ProductIn,
     ProductList,
     ProductOut,
@@ -36,6 +38,7 @@ from api.schemas.catalog import (
     plan_out,
 )
 from api.schemas.fields import Id
+from api.schemas.shop import ShopProduct
 from core.settings import get_settings
 from domain.billing_calendar import PlanTerms, parse_period, validate_terms
 from domain.bundles import PARENT_FORMS
@@ -55,7 +58,7 @@ from domain.license_keys import (
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
 from domain.money import SUPPORTED_CURRENCIES, decimal_text
 from domain.optins import OptInType
-from domain.products import LINK_SHAPE, PRODUCTS_PAGE_SIZE, ProductForm, Publication
+from domain.products import LINK_SHAPE, PRODUCT_GROUP_MAX, PRODUCTS_PAGE_SIZE, ProductForm, Publication
 from providers.storage.local import storage
 from store.catalog.actions import (
     file_attached,
@@ -72,7 +75,7 @@ from store.catalog.actions import (
 )
 from store.catalog.bundles import included_products, items_set
 from store.catalog.license_keys import key_removed, keys_added, keys_listed, pool_counts
-from store.catalog.queries import PRODUCT_LIST, ProductView, product_of, products_listed
+from store.catalog.queries import PRODUCT_LIST, ProductView, groups_of, product_of, products_listed
 from store.catalog.tickets import ticket_of
 
 router = APIRouter()
@@ -116,6 +119,10 @@ def product_out(v: ProductView) -> ProductOut:
         has_digitals=v.has_digitals,
         included_count=v.included if p.form in PARENT_FORMS else None,
         email_for_each_item=p.email_for_each_item,
+        review_state=p.review_state,
+        review_note=p.review_note,
+        product_groups=p.product_groups or [],
+        access_count=v.access_count,
     )
 
 
@@ -129,7 +136,10 @@ def _content_type(value: str | None) -> str:
     return "application/octet-stream"
 
 
-PRODUCT_FILTERS = {"state": {"type": "string", "enum": ["published", "unpublished", "archived"]}}
+PRODUCT_FILTERS: dict[str, dict[str, Any]] = {
+    "state": {"type": "string", "enum": ["published", "unpublished", "archived"]},
+    "product_group": {"type": "string", "minLength": 1, "maxLength": PRODUCT_GROUP_MAX},
+}
 
 
 @router.get(
@@ -143,20 +153,28 @@ async def list_products(request: Request, seller: CurrentSeller, s: DB) -> Produ
     return ProductList(list=[product_out(v) for v in views], total_count=total)
 
 
+# editor §3 product list columns, then what the list shows besides (form, plans, sellable, warnings, review, link)
 PRODUCT_CSV_COLUMNS = [
     "id",
     "name",
-    "internal_name",
-    "form",
-    "state",
+    "created_at",
+    "updated_at",
+    "sell",
+    "published",
     "price",
     "currency",
+    "limit",
+    "sold_count",
+    "reserved_count",
+    "access_count",
+    "product_groups",
+    "internal_name",
+    "cost_center",
+    "form",
     "plans",
-    "sold",
-    "sellable",
     "warnings",
+    "review_state",
     "shop_url",
-    "created_at",
 ]
 
 
@@ -183,17 +201,24 @@ async def products_csv(request: Request, seller: CurrentSeller, s: DB) -> Respon
                 [
                     p.id,
                     text_cell(p.name),
-                    text_cell(p.internal_name),
-                    p.form.value,
-                    p.published.value,
+                    p.created_at.isoformat(),
+                    p.updated_at.isoformat(),
+                    "yes" if p.sellable else "no",
+                    "archived" if p.is_archived else p.published.value,
                     decimal_text(p.price, p.currency) if p.price is not None and p.currency else "",
                     (p.currency or "").upper(),
-                    len(p.pricing_plans),
+                    p.limit if p.limit is not None else "",
                     p.sold_count,
-                    "yes" if p.sellable else "no",
+                    p.reserved_count,
+                    p.access_count,
+                    text_cell(", ".join(p.product_groups)),
+                    text_cell(p.internal_name),
+                    text_cell(p.cost_center),
+                    p.form.value,
+                    len(p.pricing_plans),
                     " ".join(r.value for r in p.warnings),
+                    p.review_state.value,
                     p.shop_url or "",
-                    p.created_at.isoformat(),
                 ]
             )
         if not views or page * 200 >= total:
@@ -204,6 +229,12 @@ async def products_csv(request: Request, seller: CurrentSeller, s: DB) -> Respon
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="products.csv"'},
     )
+
+
+@router.get("/product_groups", response_model=ProductGroups)
+async def product_groups(seller: CurrentSeller, s: DB) -> ProductGroups:
+    """Every group the seller has put a product in, by name: what the editor suggests and the list filters by."""
+    return ProductGroups(groups=await groups_of(s, seller.id))
 
 
 @router.post("/products", response_model=ProductOut, status_code=201)
@@ -220,6 +251,13 @@ async def get_product(product_id: Id, seller: CurrentSeller, s: DB) -> ProductOu
     return product_out(await product_of(s, seller.id, product_id))
 
 
+@router.get("/products/{product_id}/preview", response_model=ShopProduct)
+async def preview_product(product_id: Id, seller: CurrentSeller, s: DB) -> ShopProduct:
+    """The product page as buyers will see it, for the seller, published or not (editor §2 'preview')."""
+    v = await product_of(s, seller.id, product_id)
+    return await shop_product_answer(s, v, v.seller_username or "")
+
+
 @router.patch("/products/{product_id}", response_model=ProductOut)
 async def update_product(product_id: Id, body: ProductPatch, seller: CurrentSeller, s: DB) -> ProductOut:
     v = await product_of(s, seller.id, product_id)
@@ -227,7 +265,7 @@ async def update_product(product_id: Id, body: ProductPatch, seller: CurrentSell
         raise invalid(name="required")
     if body.email_for_each_item is not None and v.product.form not in PARENT_FORMS:
         raise invalid(email_for_each_item="only a membership or bundle has items")
-    changes: dict[str, str | bool | int | None] = dict(body.model_dump(exclude_none=True))
+    changes: dict[str, Any] = dict(body.model_dump(exclude_none=True))
     if "limit" in changes:
         changes["limit"] = changes["limit"] or None  # 0: no limit
     for field in (
@@ -240,6 +278,9 @@ async def update_product(product_id: Id, body: ProductPatch, seller: CurrentSell
     ):
         if field in changes:
             changes[field] = str(changes[field] or "").strip() or None
+    if body.product_groups is not None:
+        groups = [g.strip() for g in body.product_groups if g.strip()]
+        changes["product_groups"] = list(dict.fromkeys(groups)) or None
     if link := changes.get("delivery_link"):
         if not is_web_link(str(link)):
             raise invalid(delivery_link="must be a link starting with http:// or https://")

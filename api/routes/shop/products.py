@@ -10,14 +10,18 @@ from api.schemas.catalog import plan_out
 from api.schemas.shop import ShopProduct, ShopTicket
 from domain.products import ProductForm
 from store.accounts.queries import display_name, seller_user_of
-from store.catalog.queries import shop_product
+from store.catalog.queries import ProductView, shop_product
 
 router = APIRouter()
 
 
 @router.get("/{username}/products/{slug}", response_model=ShopProduct)
 async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
-    v = await shop_product(s, username, slug)
+    return await shop_product_answer(s, await shop_product(s, username, slug), username)
+
+
+async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProduct:
+    """The product page's answer: what buyers see (also the seller's preview of a product not published yet)."""
     user = await seller_user_of(s, v.seller.id)
     plan = v.price_plan
     return ShopProduct(

@@ -147,6 +147,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/product_reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product Reviews */
+        get: operations["product_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/product_reviews/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide Review
+         * @description Reviewed: the product keeps selling (a product waiting after a rejection starts to). Rejected: it stops
+         *     selling at once and its seller gets the note by mail. 409 when the product is not in review.
+         */
+        post: operations["decide_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/sellers/{seller_id}/workflows": {
         parameters: {
             query?: never;
@@ -1092,6 +1130,26 @@ export interface paths {
         };
         /** Platform Invoice Pdf */
         get: operations["platform_invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/product_groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product Groups
+         * @description Every group the seller has put a product in, by name: what the editor suggests and the list filters by.
+         */
+        get: operations["product_groups"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4741,6 +4799,14 @@ export interface components {
          * @enum {string}
          */
         ProductForm: "digital" | "course" | "service" | "download" | "membership" | "event" | "certificate" | "license_key" | "bundle";
+        /**
+         * ProductGroups
+         * @description The groups the seller uses on their products, by name.
+         */
+        ProductGroups: {
+            /** Groups */
+            groups: string[];
+        };
         /** ProductIn */
         ProductIn: {
             /**
@@ -4774,6 +4840,11 @@ export interface components {
         };
         /** ProductOut */
         ProductOut: {
+            /**
+             * Access Count
+             * @default 0
+             */
+            access_count: number;
             /** Access Password */
             access_password?: string | null;
             category?: components["schemas"]["ProductCategory"] | null;
@@ -4836,12 +4907,21 @@ export interface components {
             price: number | null;
             /** Pricing Plans */
             pricing_plans: components["schemas"]["PlanOut"][];
+            /**
+             * Product Groups
+             * @default []
+             */
+            product_groups: string[];
             published: components["schemas"]["Publication"];
             /**
              * Reserved Count
              * @default 0
              */
             reserved_count: number;
+            /** Review Note */
+            review_note?: string | null;
+            /** @default not_for_review */
+            review_state: components["schemas"]["ReviewState"];
             /** Sellable */
             sellable: boolean;
             /** Shop Url */
@@ -4888,6 +4968,8 @@ export interface components {
             limit?: number | null;
             /** Name */
             name?: string | null;
+            /** Product Groups */
+            product_groups?: string[] | null;
         };
         /** ProfileIn */
         ProfileIn: {
@@ -5144,10 +5226,77 @@ export interface components {
             reset_password_token: string;
         };
         /**
+         * ReviewDecision
+         * @enum {string}
+         */
+        ReviewDecision: "reviewed" | "rejected";
+        /**
+         * ReviewIn
+         * @description A manager's decision on a product in review; a rejection says why (the seller reads it).
+         */
+        ReviewIn: {
+            decision: components["schemas"]["ReviewDecision"];
+            /** Note */
+            note?: string | null;
+        };
+        /**
          * ReviewingStatus
          * @enum {string}
          */
         ReviewingStatus: "change" | "in_review" | "reviewed" | "init" | "requested";
+        /**
+         * ReviewList
+         * @description The generic list answer (core §7) of ReviewOut.
+         */
+        ReviewList: {
+            /** List */
+            list: components["schemas"]["ReviewOut"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /** ReviewOut */
+        ReviewOut: {
+            /** Currency */
+            currency: string | null;
+            /** Email */
+            email: string;
+            form: components["schemas"]["ProductForm"];
+            /** Id */
+            id: number;
+            /** Is Free */
+            is_free: boolean;
+            /** Name */
+            name: string;
+            /** Power Seller */
+            power_seller: boolean;
+            /** Price */
+            price: number | null;
+            publication: components["schemas"]["Publication"];
+            /** Review Note */
+            review_note: string | null;
+            review_state: components["schemas"]["ReviewState"];
+            /** Seller Id */
+            seller_id: number;
+            /** Shop Url */
+            shop_url: string | null;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /** Username */
+            username: string | null;
+        };
+        /**
+         * ReviewState
+         * @enum {string}
+         */
+        ReviewState: "free" | "reviewed" | "in_review" | "rejected" | "not_for_review" | "free_without_fee";
         /**
          * RoutingRecordOut
          * @description A record that sends the custom domain's visitors to the shop (CNAME to the platform's host, or A/AAAA to its
@@ -6280,6 +6429,103 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MonthCloseStarted"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    product_reviews: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by review_state */
+                "filters[review_state][]"?: ("free" | "reviewed" | "in_review" | "rejected" | "not_for_review" | "free_without_fee")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "updated_at" | "created_at" | "id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -9059,11 +9305,51 @@ export interface operations {
             };
         };
     };
+    product_groups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductGroups"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_products: {
         parameters: {
             query?: {
                 /** @description related objects to include */
                 "expand[]"?: string[];
+                /** @description filter by product_group */
+                "filters[product_group]"?: string;
                 /** @description filter by state */
                 "filters[state]"?: "published" | "unpublished" | "archived";
                 /** @description 1-based page */
@@ -10645,6 +10931,8 @@ export interface operations {
             query?: {
                 /** @description related objects to include */
                 "expand[]"?: string[];
+                /** @description filter by product_group */
+                "filters[product_group]"?: string;
                 /** @description filter by state */
                 "filters[state]"?: "published" | "unpublished" | "archived";
                 /** @description 1-based page */

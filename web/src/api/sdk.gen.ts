@@ -42,6 +42,14 @@ export const orderWorkflows = (token: Param<'order_workflows', 'token'>, options
 export const closeMonth = (body: Body<'close_month'>, options: Options = {}) =>
   api.post<Answer<'close_month'>>(`/admin/platform_invoices`, body, { ...options });
 
+/** GET /v1/admin/product_reviews: Product Reviews */
+export const productReviews = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'product_reviews'>>(`/admin/product_reviews`, { ...options, query });
+
+/** POST /v1/admin/product_reviews/{product_id}: Decide Review */
+export const decideReview = (productId: Param<'decide_review', 'product_id'>, body: Body<'decide_review'>, options: Options = {}) =>
+  api.post<Answer<'decide_review'>>(`/admin/product_reviews/${seg(productId)}`, body, { ...options });
+
 /** GET /v1/admin/sellers/{seller_id}/workflows: Seller Workflows */
 export const sellerWorkflows = (sellerId: Param<'seller_workflows', 'seller_id'>, options: Options = {}) =>
   api.get<Answer<'seller_workflows'>>(`/admin/sellers/${seg(sellerId)}/workflows`, { ...options });
@@ -301,6 +309,10 @@ export const listPlatformInvoices = (query: QueryParams = {}, options: Options =
 /** GET /v1/cabinet/platform_invoices/{invoice_id}/pdf: Platform Invoice Pdf */
 export const platformInvoicePdf = (invoiceId: Param<'platform_invoice_pdf', 'invoice_id'>, options: Options = {}) =>
   api.get<Answer<'platform_invoice_pdf'>>(`/cabinet/platform_invoices/${seg(invoiceId)}/pdf`, { ...options });
+
+/** GET /v1/cabinet/product_groups: Product Groups */
+export const productGroups = (options: Options = {}) =>
+  api.get<Answer<'product_groups'>>(`/cabinet/product_groups`, { ...options });
 
 /** GET /v1/cabinet/products: List Products */
 export const listProducts = (query: QueryParams = {}, options: Options = {}) =>

@@ -232,6 +232,7 @@ export const ProductPatchSchema = z.object({
   keyFormat: z.string().max(200).regex(/^\s*$|^[A-Za-z0-9._-]*(\{(protection_token|[a-z]+_\d{1,3})\}[A-Za-z0-9._-]*)+$/).nullish(),
   limit: z.number().int().min(0).max(1000000).nullish(),
   name: z.string().min(1).max(300).nullish(),
+  productGroups: z.array(z.string().min(1).max(40)).max(10).nullish(),
 });
 
 export const ProfileInSchema = z.object({
@@ -246,6 +247,11 @@ export const RefundInSchema = z.object({
 export const ResetInSchema = z.object({
   password: z.string().max(200),
   resetPasswordToken: z.string().max(200),
+});
+
+export const ReviewInSchema = z.object({
+  decision: z.enum(["reviewed", "rejected"]),
+  note: z.string().max(1000).nullish(),
 });
 
 export const SellerProfileInSchema = z.object({
