@@ -131,7 +131,9 @@ async def test_groups_the_access_count_and_the_csv_columns(stack):
         r = await c.get(f"/v1/cabinet/products/{q['id']}/preview", headers=h)
         assert r.status_code == 200 and r.json()["name"] == "Other guide" and r.json()["pricing_plans"]
         assert r.json()["not_sellable_reasons"] == ["not_active"]
-        assert (await c.get(f"/v1/cabinet/products/{q['id']}/preview", headers=other.headers)).status_code == 404
+        assert (
+            await c.get(f"/v1/cabinet/products/{q['id']}/preview", headers=other.headers)
+        ).status_code == 404
 
         # a buyer: the access count counts them
         co = await start_checkout(c, seller.username, p, email="grouped-buyer@example.com")

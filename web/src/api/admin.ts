@@ -12,5 +12,7 @@ export const adminApi = {
   legitimation: (sellerId: number | string, signal?: AbortSignal) => sdk.adminLegitimation(sellerId, signal ? { signal } : {}),
   decide: (sellerId: number | string, decision: Body<'decide_legitimation'>) =>
     sdk.decideLegitimation(sellerId, decision, { suppressErrors: true }),
+  productReviews: (query: QueryParams, signal?: AbortSignal) => sdk.productReviews(query, signal ? { signal } : {}),
+  decideReview: (productId: number, decision: Body<'decide_review'>) => sdk.decideReview(productId, decision, { suppressErrors: true }),
   bankAccounts: (query: QueryParams, signal?: AbortSignal) => sdk.adminBankAccounts(query, signal ? { signal } : {}),
 };

@@ -12,6 +12,8 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 export const cabinetApi = {
   products: (query: QueryParams, signal?: AbortSignal) => sdk.listProducts(query, withSignal(signal)),
   product: (id: number | string, signal?: AbortSignal) => sdk.getProduct(id, withSignal(signal)),
+  productPreview: (id: number | string, signal?: AbortSignal) => sdk.previewProduct(id, withSignal(signal)),
+  productGroups: (signal?: AbortSignal) => sdk.productGroups(withSignal(signal)),
   createProduct: (input: ProductInput) => sdk.createProduct(input),
   updateProduct: (id: number | string, patch: ProductPatch) => sdk.updateProduct(id, patch),
   productAction: (id: number | string, action: ProductAction, suppressErrors = false) =>

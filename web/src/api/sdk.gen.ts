@@ -422,6 +422,10 @@ export const listPaymentTickets = (productId: Param<'list_payment_tickets', 'pro
 export const paymentTicketsCsv = (productId: Param<'payment_tickets_csv', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'payment_tickets_csv'>>(`/cabinet/products/${seg(productId)}/payment_tickets/csv`, { ...options });
 
+/** GET /v1/cabinet/products/{product_id}/preview: Preview Product */
+export const previewProduct = (productId: Param<'preview_product', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'preview_product'>>(`/cabinet/products/${seg(productId)}/preview`, { ...options });
+
 /** GET /v1/cabinet/products/{product_id}/pricing_plans: List Plans */
 export const listPlans = (productId: Param<'list_plans', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'list_plans'>>(`/cabinet/products/${seg(productId)}/pricing_plans`, { ...options });

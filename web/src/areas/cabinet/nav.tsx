@@ -47,6 +47,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'ops', to: '/admin/ops' },
       { key: 'bankAccounts', to: '/admin/bank_accounts' },
       { key: 'bankAccountLegitimations', to: '/admin/bank_account_legitimations' },
+      { key: 'productReviews', to: '/admin/product_reviews' },
     ],
   },
 ];

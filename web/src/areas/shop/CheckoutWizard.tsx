@@ -24,7 +24,7 @@ export function autoSelectedPlan(plans: PricingPlan[]): PricingPlan | null {
  * Checkout wizard (core §2): method selection → payment selection → pricing plans update → success page.
  * With a single one-time plan and card as the only method, method selection is done automatically.
  */
-export function CheckoutWizard({ username, product }: { username: string; product: ShopProduct }) {
+export function CheckoutWizard({ username, product, linkedPlanId = null }: { username: string; product: ShopProduct; linkedPlanId?: number | null }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const auto = autoSelectedPlan(product.pricingPlans);
@@ -33,8 +33,10 @@ export function CheckoutWizard({ username, product }: { username: string; produc
     const ticket = p.ticketId ? product.tickets?.find((x) => x.id === p.ticketId) : undefined;
     return !(ticket && (ticket.soldOut || ticket.over));
   });
-  const [planId, setPlanId] = useState<number | null>(auto?.id ?? open[0]?.id ?? null);
-  const [confirmed, setConfirmed] = useState(auto !== null);
+  // a plan's own link (`?plan_id=`, from the seller's product links) opens its payment step when it is open
+  const linked = open.find((p) => p.id === linkedPlanId) ?? null;
+  const [planId, setPlanId] = useState<number | null>(linked?.id ?? auto?.id ?? open[0]?.id ?? null);
+  const [confirmed, setConfirmed] = useState(linked !== null || auto !== null);
   const plan = product.pricingPlans.find((p) => p.id === planId) ?? null;
 
   if (!product.sellable || product.pricingPlans.length === 0) {

@@ -5,9 +5,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../api/errors';
+import type { ShopProduct } from '../../api/types';
 import { useMoney } from '../../components/Money';
 import { ErrorState } from '../../components/ErrorState';
 import { ticketWhen } from '../../lib/zoned';
@@ -18,9 +20,10 @@ import { shopQueries } from './queries';
 
 /** `/s/{username}/{slug}`: the product and its checkout wizard. */
 export default function ShopProductPage() {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const { t } = useTranslation();
   const { username = '', slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const linkedPlanId = Number(search.get('plan_id')) || null;
   useAppConfig(); // start loading Stripe's configuration early
   const product = useQuery(shopQueries.product(username, slug));
 
@@ -50,51 +53,62 @@ export default function ShopProductPage() {
   }
 
   const p = product.data;
+  return (
+    <ShopLayout seller={p.sellerName ?? p.sellerUsername}>
+      <ProductPageBody product={p}>
+        <CheckoutWizard username={username} product={p} linkedPlanId={linkedPlanId} />
+      </ProductPageBody>
+    </ShopLayout>
+  );
+}
+
+/** The product page's content beside its buying panel (`children`): the shop's page and the seller's preview. */
+export function ProductPageBody({ product: p, children }: { product: ShopProduct; children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
   const price = p.displayPrice ?? p.pricingPlans[0]?.price ?? null;
   const currency = p.currency ?? p.pricingPlans[0]?.currency ?? null;
   return (
-    <ShopLayout seller={p.sellerName ?? p.sellerUsername}>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Stack spacing={2}>
-            <Typography variant="h4" component="h1" data-testid="product-name">
-              {p.name}
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Stack spacing={2}>
+          <Typography variant="h4" component="h1" data-testid="product-name">
+            {p.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('shop.by', { seller: p.sellerName ?? p.sellerUsername })}
+          </Typography>
+          <Typography variant="h5" color="primary" data-testid="product-price">
+            {money(price, currency)}
+          </Typography>
+          {p.description ? (
+            <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="product-description">
+              {p.description}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('shop.by', { seller: p.sellerName ?? p.sellerUsername })}
-            </Typography>
-            <Typography variant="h5" color="primary" data-testid="product-price">
-              {money(price, currency)}
-            </Typography>
-            {p.description ? (
-              <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="product-description">
-                {p.description}
-              </Typography>
-            ) : null}
-            {p.tickets?.length ? (
-              <Stack spacing={1} data-testid="product-tickets">
-                {p.tickets.map((x) => (
-                  <Paper key={x.id} variant="outlined" sx={{ p: 1.5, opacity: x.soldOut || x.over ? 0.6 : 1 }}>
-                    <Typography sx={{ fontWeight: 600 }}>
-                      {x.name}
-                      {x.soldOut ? ` · ${t('events.soldOut')}` : x.over ? ` · ${t('events.over')}` : ''}
-                    </Typography>
-                    <Typography variant="body2">{ticketWhen(x, i18n.language, t('events.anyDay'))}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {x.location || (x.online ? t('events.onlineChip') : '')}
-                    </Typography>
-                  </Paper>
-                ))}
-              </Stack>
-            ) : null}
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-            <CheckoutWizard username={username} product={p} />
-          </Paper>
-        </Grid>
+          ) : null}
+          {p.tickets?.length ? (
+            <Stack spacing={1} data-testid="product-tickets">
+              {p.tickets.map((x) => (
+                <Paper key={x.id} variant="outlined" sx={{ p: 1.5, opacity: x.soldOut || x.over ? 0.6 : 1 }}>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {x.name}
+                    {x.soldOut ? ` · ${t('events.soldOut')}` : x.over ? ` · ${t('events.over')}` : ''}
+                  </Typography>
+                  <Typography variant="body2">{ticketWhen(x, i18n.language, t('events.anyDay'))}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {x.location || (x.online ? t('events.onlineChip') : '')}
+                  </Typography>
+                </Paper>
+              ))}
+            </Stack>
+          ) : null}
+        </Stack>
       </Grid>
-    </ShopLayout>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+          {children}
+        </Paper>
+      </Grid>
+    </Grid>
   );
 }

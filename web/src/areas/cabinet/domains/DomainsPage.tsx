@@ -1,5 +1,4 @@
 import { type ReactNode, useState } from 'react';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +8,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
+
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -26,12 +25,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../../components/CopyButton';
 import { domainsApi, type DnsRecordState, type DomainKind, type DomainRow } from '../../../api/domains';
 import { ApiError } from '../../../api/errors';
 import { toast } from '../../../app/notify';
@@ -66,26 +65,6 @@ const NAME_ERRORS: Record<string, string> = {
   'a subdomain is one name without dots': 'domains.errors.notASubdomain',
   'already taken': 'domains.errors.taken',
 };
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tooltip title={t('domains.copy')}>
-      <IconButton
-        size="small"
-        aria-label={`${t('domains.copy')}: ${label}`}
-        onClick={() => {
-          void navigator.clipboard?.writeText(text).then(
-            () => toast(t('domains.copied'), 'success'),
-            () => toast(t('domains.copyFailed'), 'error'),
-          );
-        }}
-      >
-        <ContentCopyIcon fontSize="inherit" />
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 function AddDomain({ suffix, ttlOptions }: { suffix: string; ttlOptions: number[] }) {
   const { t } = useTranslation();

@@ -105,12 +105,23 @@ export default function ProductEditorPage() {
           variant="contained"
           onClick={() => publish.mutate({ id: p.id, action: 'publish' })}
           loading={publish.isPending}
-          disabled={publish.isPending || p.isPublished || p.isArchived}
+          disabled={publish.isPending || p.isPublished || p.isArchived || p.published === 'publish_pending'}
           data-testid="publish-button"
         >
-          {p.isPublished ? t('editor.published') : t('editor.publish')}
+          {p.isPublished ? t('editor.published') : p.published === 'publish_pending' ? t('editor.awaitingReview') : p.published === 'rejected' ? t('editor.publishAgain') : t('editor.publish')}
         </Button>
       </Stack>
+      {p.published === 'rejected' && p.reviewNote ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="review-note">
+          <AlertTitle>{t('editor.rejectedTitle')}</AlertTitle>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+            {p.reviewNote}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t('editor.rejectedHelp')}
+          </Typography>
+        </Alert>
+      ) : null}
       {!p.sellable && warnings.length ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="editor-warnings">
           <AlertTitle>{t('editor.notSellable')}</AlertTitle>

@@ -13,6 +13,8 @@ import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import LinkIcon from '@mui/icons-material/Link';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product, ProductAction } from '../../../api/types';
@@ -31,11 +33,13 @@ export function ProductRowActions({
   shopUrl,
   busy,
   onAction,
+  onLinks,
 }: {
   product: Product;
   shopUrl: string | null;
   busy: boolean;
   onAction: (action: ProductAction) => void;
+  onLinks: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -55,6 +59,18 @@ export function ProductRowActions({
         <MenuItem
           onClick={() => {
             close();
+            onLinks();
+          }}
+          data-testid="action-links"
+        >
+          <ListItemIcon>
+            <LinkIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('products.actions.links')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
             navigate(`/cabinet/products/${product.id}/edit`);
           }}
           data-testid="action-edit"
@@ -64,11 +80,23 @@ export function ProductRowActions({
           </ListItemIcon>
           <ListItemText>{t('products.actions.edit')}</ListItemText>
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate(`/cabinet/products/${product.id}/preview`);
+          }}
+          data-testid="action-preview"
+        >
+          <ListItemIcon>
+            <VisibilityIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('products.actions.preview')}</ListItemText>
+        </MenuItem>
         <MenuItem component="a" href={shopUrl ?? undefined} target="_blank" rel="noopener" disabled={!shopUrl} onClick={close} data-testid="action-product-page">
           <ListItemIcon>
             <OpenInNewIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{t('products.actions.productPage')}</ListItemText>
+          <ListItemText>{t(`products.links.page.${product.form}`, { defaultValue: t('products.actions.productPage') })}</ListItemText>
         </MenuItem>
         <Divider />
         {availableActions(product).map((action) => (

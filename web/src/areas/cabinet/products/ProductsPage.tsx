@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -31,7 +34,9 @@ import { lastPage, toApiQuery, type ListDefaults } from '../../../lib/listState'
 import { openProtectedFile } from '../../../lib/download';
 import { useListParams } from '../../../lib/useListParams';
 import { shopPath, useSellerUsername } from '../useSellerUsername';
+import { formatDateTime } from '../../../components/dates';
 import { NewProductDialog } from './NewProductDialog';
+import { ProductLinksDialog } from './ProductLinksDialog';
 import { ProductRowActions } from './ProductRowActions';
 import { ProductWarnings } from './ProductWarnings';
 import { productState } from './productState';
@@ -51,9 +56,18 @@ export default function ProductsPage() {
   const username = useSellerUsername();
   const action = useProductAction();
   const stateFilter = state.filters.state?.[0] ?? '';
+  const groupFilter = state.filters.product_group?.[0] ?? '';
+  const [linksOf, setLinksOf] = useState<Product | null>(null);
+  const groups = useQuery(productQueries.groups());
 
   const apiQuery = toApiQuery(state);
-  if (stateFilter) apiQuery.filters = { state: stateFilter };
+  apiQuery.filters = { ...(stateFilter ? { state: stateFilter } : {}), ...(groupFilter ? { product_group: groupFilter } : {}) };
+  const filtersFor = (next: { state?: string; group?: string }) => {
+    const st = next.state ?? stateFilter;
+    const gr = next.group ?? groupFilter;
+    return { ...(st ? { state: [st] } : {}), ...(gr ? { product_group: [gr] } : {}) };
+  };
+  const csvQuery = new URLSearchParams({ ...(stateFilter ? { 'filters[state]': stateFilter } : {}), ...(groupFilter ? { 'filters[product_group]': groupFilter } : {}) }).toString();
   const query = useQuery({ ...productQueries.list(apiQuery), placeholderData: keepPreviousData });
 
   const total = query.data?.totalCount;
@@ -74,7 +88,7 @@ export default function ProductsPage() {
           <Button
             startIcon={<DownloadIcon />}
             onClick={() =>
-              void openProtectedFile(`/v1/cabinet/products/csv${stateFilter ? `?filters[state]=${encodeURIComponent(stateFilter)}` : ''}`).then(
+              void openProtectedFile(`/v1/cabinet/products/csv${csvQuery ? `?${csvQuery}` : ''}`).then(
                 (ok) => ok || toast(t('toast.error'), 'error'),
               )
             }
@@ -88,15 +102,31 @@ export default function ProductsPage() {
         </Stack>
       </Stack>
       <Paper>
-        <Tabs
-          value={stateFilter}
-          onChange={(_, value: string) => list.applyFilters(value ? { state: [value] } : {})}
-          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
-        >
-          {STATE_TABS.map((s) => (
-            <Tab key={s || 'all'} value={s} label={t(s ? `products.filter${s[0]!.toUpperCase()}${s.slice(1)}` : 'products.filterAll')} />
-          ))}
-        </Tabs>
+        <Stack direction={{ xs: 'column', md: 'row' }} sx={{ px: 2, borderBottom: 1, borderColor: 'divider', justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+          <Tabs value={stateFilter} onChange={(_, value: string) => list.applyFilters(filtersFor({ state: value }))} variant="scrollable" allowScrollButtonsMobile>
+            {STATE_TABS.map((s) => (
+              <Tab key={s || 'all'} value={s} label={t(s ? `products.filter${s[0]!.toUpperCase()}${s.slice(1)}` : 'products.filterAll')} />
+            ))}
+          </Tabs>
+          {groups.data?.groups.length || groupFilter ? (
+            <TextField
+              select
+              size="small"
+              label={t('products.group')}
+              value={groupFilter}
+              onChange={(e) => list.applyFilters(filtersFor({ group: e.target.value }))}
+              sx={{ minWidth: 180, my: 1 }}
+              slotProps={{ htmlInput: { 'data-testid': 'group-filter' } }}
+            >
+              <MenuItem value="">{t('products.allGroups')}</MenuItem>
+              {(groups.data?.groups ?? []).map((g) => (
+                <MenuItem key={g} value={g}>
+                  {g}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+        </Stack>
         {query.isError ? (
           <Box sx={{ p: 2 }}>
             <ErrorState error={query.error} onRetry={() => void query.refetch()} />
@@ -110,6 +140,9 @@ export default function ProductsPage() {
                   <TableCell align="right">{t('products.price')}</TableCell>
                   <TableCell>{t('products.state')}</TableCell>
                   <TableCell align="right">{t('products.sold')}</TableCell>
+                  <TableCell align="right">{t('products.reserved')}</TableCell>
+                  <TableCell align="right">{t('products.access')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{t('products.updated')}</TableCell>
                   <TableCell>{t('products.warnings')}</TableCell>
                   <TableCell align="right">{t('common.actions')}</TableCell>
                 </TableRow>
@@ -119,7 +152,7 @@ export default function ProductsPage() {
                   ? Array.from({ length: 5 }, (_, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity and never reorder
                       <TableRow key={i}>
-                        {Array.from({ length: 6 }, (__, j) => (
+                        {Array.from({ length: 9 }, (__, j) => (
                           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells, as above
                           <TableCell key={j}>
                             <Skeleton />
@@ -136,13 +169,33 @@ export default function ProductsPage() {
                           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                             {t(`products.forms.${p.form}`)}
                             {p.internalName ? ` · ${p.internalName}` : ''}
+                            {p.costCenter ? ` · ${t('editor.costCenter')}: ${p.costCenter}` : ''}
                           </Typography>
+                          {p.productGroups?.length ? (
+                            <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }} data-testid="product-groups">
+                              {p.productGroups.map((g) => (
+                                <Chip key={g} size="small" variant="outlined" label={g} onClick={() => list.applyFilters(filtersFor({ group: g }))} />
+                              ))}
+                            </Stack>
+                          ) : null}
                         </TableCell>
                         <TableCell align="right">{p.isFree ? t('products.free') : money(p.price, p.currency)}</TableCell>
                         <TableCell>
                           <StatusChip state={productState(p)} />
                         </TableCell>
-                        <TableCell align="right">{p.soldCount}</TableCell>
+                        <TableCell align="right">
+                          {p.soldCount}
+                          {p.limit ? (
+                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                              {t('products.ofLimit', { limit: p.limit })}
+                            </Typography>
+                          ) : null}
+                        </TableCell>
+                        <TableCell align="right">{p.reservedCount ?? 0}</TableCell>
+                        <TableCell align="right" data-testid="access-count">
+                          {p.accessCount ?? 0}
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{formatDateTime(p.updatedAt)}</TableCell>
                         <TableCell>
                           <ProductWarnings reasons={p.warnings ?? []} isFree={p.isFree} />
                         </TableCell>
@@ -152,6 +205,7 @@ export default function ProductsPage() {
                             shopUrl={shopPath(username, p.slug)}
                             busy={action.isPending && action.variables?.id === p.id}
                             onAction={(a) => action.mutate({ id: p.id, action: a })}
+                            onLinks={() => setLinksOf(p)}
                           />
                         </TableCell>
                       </TableRow>
@@ -179,6 +233,7 @@ export default function ProductsPage() {
         />
       </Paper>
       <NewProductDialog open={creating} onClose={() => setCreating(false)} />
+      <ProductLinksDialog product={linksOf} onClose={() => setLinksOf(null)} />
     </>
   );
 }

@@ -8,7 +8,9 @@ export function productState(p: Pick<Product, 'isArchived' | 'isPublished' | 'pu
 }
 
 /** The state-changing actions offered for a product. */
-export function availableActions(p: Pick<Product, 'isArchived' | 'isPublished'>): ProductAction[] {
+export function availableActions(p: Pick<Product, 'isArchived' | 'isPublished' | 'published'>): ProductAction[] {
   if (p.isArchived) return ['unarchive', 'duplicate'];
-  return [p.isPublished ? 'unpublish' : 'publish', 'archive', 'duplicate'];
+  // waiting for a new review after a rejection: it can be withdrawn, not published again
+  const live = p.isPublished || p.published === 'publish_pending';
+  return [live ? 'unpublish' : 'publish', 'archive', 'duplicate'];
 }

@@ -9,6 +9,8 @@ export const productKeys = {
   list: (query: QueryParams) => ['products', query] as const,
   detail: (id: number | string) => ['product', String(id)] as const,
   plans: (id: number | string) => ['pricingPlans', String(id)] as const,
+  groups: () => ['products', 'groups'] as const,
+  preview: (id: number | string) => ['product', String(id), 'preview'] as const,
 };
 
 export const productQueries = {
@@ -18,4 +20,8 @@ export const productQueries = {
     queryOptions({ queryKey: productKeys.detail(id), queryFn: ({ signal }) => cabinetApi.product(id, signal) }),
   plans: (id: number | string) =>
     queryOptions({ queryKey: productKeys.plans(id), queryFn: ({ signal }) => cabinetApi.pricingPlans(id, signal) }),
+  /** The seller's product groups: under the lists' key, so a saved product refreshes them too. */
+  groups: () => queryOptions({ queryKey: productKeys.groups(), queryFn: ({ signal }) => cabinetApi.productGroups(signal) }),
+  preview: (id: number | string) =>
+    queryOptions({ queryKey: productKeys.preview(id), queryFn: ({ signal }) => cabinetApi.productPreview(id, signal) }),
 };

@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cabinetApi } from '../../../../api/cabinet';
@@ -11,7 +12,7 @@ import type { Product } from '../../../../api/types';
 import { ProductPatchSchema } from '../../../../api/zod.gen';
 import { toast } from '../../../../app/notify';
 import { useSchemaForm } from '../../../../lib/zodForm';
-import { productKeys } from '../queries';
+import { productKeys, productQueries } from '../queries';
 
 const CATEGORIES = ['e_book', 'music_files', 'coaching', 'membership', 'book', 'online_course', 'online_course_live', 'event', 'certificate', 'license_code'] as const;
 
@@ -28,7 +29,9 @@ export function DetailsStep({ product }: { product: Product }) {
     limit: product.limit ?? 0,
     accessPassword: product.accessPassword ?? '',
     costCenter: product.costCenter ?? '',
+    productGroups: product.productGroups ?? [],
   });
+  const groups = useQuery(productQueries.groups());
   const { errors, isSubmitting } = form.formState;
   const password = form.watch('accessPassword');
 
@@ -46,6 +49,7 @@ export function DetailsStep({ product }: { product: Product }) {
         limit: Number.isFinite(v.limit) ? (v.limit ?? 0) : 0,
         accessPassword: v.accessPassword ?? '',
         costCenter: (v.costCenter ?? '').trim(),
+        productGroups: v.productGroups ?? [],
       });
       queryClient.setQueryData(productKeys.detail(product.id), updated);
       void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
@@ -86,6 +90,30 @@ export function DetailsStep({ product }: { product: Product }) {
         />
         <TextField label={t('editor.costCenter')} {...form.register('costCenter')} error={Boolean(errors.costCenter)} helperText={errors.costCenter?.message ?? ' '} sx={{ flex: 1 }} />
       </Stack>
+      <Controller
+        control={form.control}
+        name="productGroups"
+        render={({ field }) => (
+          <Autocomplete
+            multiple
+            freeSolo
+            autoSelect
+            slotProps={{ chip: { size: 'small' } }}
+            options={groups.data?.groups ?? []}
+            value={field.value ?? []}
+            onChange={(_, value) => field.onChange(value.map((g) => g.trim()).filter(Boolean))}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('editor.productGroups')}
+                error={Boolean(errors.productGroups)}
+                helperText={(errors.productGroups as { message?: string } | undefined)?.message ?? t('editor.productGroupsHelp')}
+                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'details-groups' } }}
+              />
+            )}
+          />
+        )}
+      />
       <TextField label={t('editor.accessPassword')} {...form.register('accessPassword')} error={Boolean(errors.accessPassword)} helperText={errors.accessPassword?.message ?? t('editor.accessPasswordHelp')} autoComplete="off" />
       {password ? <Alert severity="warning">{t('warnings.has_access_password')}</Alert> : null}
       <div>
