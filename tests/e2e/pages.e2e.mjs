@@ -26,12 +26,14 @@ const CABINET = [
   '/cabinet/payouts',
   '/cabinet/bookkeeping_export',
   '/cabinet/products',
+  '/cabinet/courses/overview',
+  '/cabinet/check_in',
   '/cabinet/claims',
   '/cabinet/profile/edit?seller_profile_edit=true',
   '/cabinet/domains',
   '/cabinet/settings/account_deletion',
 ];
-const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations'];
+const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews'];
 const PUBLIC = ['/', '/users/sign_in', '/users/sign_up', `/s/${DEMO.seller.username}`, '/no-such-page'];
 const SIZES = [
   { name: '1366', viewport: { width: 1366, height: 900 } },

@@ -79,7 +79,8 @@ export default function ProductEditorPage() {
       return next;
     });
   const link = p.shopUrl ?? shopPath(username, p.slug);
-  const warnings = p.warnings ?? [];
+  // a rejection's note says it in full above: the warning list does not repeat it
+  const warnings = (p.warnings ?? []).filter((w) => !(w === 'rejected' && p.reviewNote));
 
   return (
     <>
