@@ -21,7 +21,7 @@ P, R = Publication, ReviewState
 @pytest.mark.parametrize(
     ("is_free", "publication", "review", "expected"),
     [
-        (False, P.unpublished, R.not_for_review, (P.published, R.in_review)),  # a paid product sells, in review
+        (False, P.unpublished, R.not_for_review, (P.published, R.in_review)),  # paid: sells, in review
         (True, P.unpublished, R.not_for_review, (P.published, R.free)),  # a free one needs no review
         (False, P.unpublished, R.reviewed, (P.published, R.reviewed)),  # reviewed once stays reviewed
         (False, P.rejected, R.rejected, (P.publish_pending, R.in_review)),  # rejected: waits for a new review
