@@ -304,6 +304,10 @@ class CheckoutActivities:
             "ticket_code": delivered.ticket_code or "",
             "certificate_url": f"{base}{delivered.certificate_path}" if delivered.certificate_path else "",
             "ticket_url": f"{base}{delivered.ticket_path}" if delivered.ticket_path else "",
+            # the same ticket as PDF: `/s/{seller}/tickets/{code}` → `/v1/shop/{seller}/tickets/{code}/pdf`
+            "ticket_pdf_url": f"{base}/v1/shop{delivered.ticket_path.removeprefix('/s')}/pdf"
+            if delivered.ticket_path
+            else "",
         }
         if order.started_on is not None:  # deferred: the card is saved, the first rate comes later
             if access is None:

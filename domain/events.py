@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 from enum import StrEnum
-from zoneinfo import available_timezones
+from zoneinfo import ZoneInfo, available_timezones
 
 TICKET_NAME_MAX = 300
 LOCATION_MAX = 300
@@ -108,3 +108,29 @@ def dates_problem(starts_at: datetime | None, ends_at: datetime | None, without_
     if ends_at is not None and ends_at < starts_at:
         return "ends_before_start"
     return None
+
+
+# The words of a ticket's PDF, in the languages buyers' mails use (domain.mail.MAIL_LOCALES).
+TICKET_PDF_WORDS = {
+    "en": {"ticket": "Ticket", "when": "When", "where": "Where", "holder": "Holder", "any_day": "Any day",
+           "online": "Online"},
+    "de": {"ticket": "Ticket", "when": "Wann", "where": "Wo", "holder": "Inhaber", "any_day": "An jedem Tag",
+           "online": "Online"},
+}  # fmt: skip
+
+
+def ticket_when(
+    starts_at: datetime | None, ends_at: datetime | None, time_zone: str, without_dates: bool, any_day: str
+) -> str:
+    """When, as the ticket prints it: in the event's own time zone, named."""
+    if without_dates or starts_at is None:
+        return any_day
+    zone = ZoneInfo(time_zone) if time_zone_ok(time_zone) else ZoneInfo("UTC")
+    start = starts_at.astimezone(zone)
+    text = start.strftime("%Y-%m-%d %H:%M")
+    if ends_at is not None:
+        end = ends_at.astimezone(zone)
+        text += " – " + (
+            end.strftime("%H:%M") if end.date() == start.date() else end.strftime("%Y-%m-%d %H:%M")
+        )
+    return f"{text} ({zone.key})"

@@ -105,3 +105,44 @@ class TicketPage(BaseModel):
     online: bool
     without_dates: bool
     qr_svg: str
+
+
+class SellerPaymentTicketOut(PaymentTicketOut):
+    """A payment ticket in the seller's list of all events (`/cabinet/payment_tickets/details`)."""
+
+    product_id: int
+    product_name: str
+    starts_at: datetime | None
+    time_zone: str
+    location: str | None
+    online: bool
+    price: int  # what the order cost, minor units
+    currency: str
+    reserved_at: datetime
+    invalidated_at: datetime | None
+
+
+class SellerPaymentTicketList(ListAnswer[SellerPaymentTicketOut]):
+    pass
+
+
+class TicketTallyOut(BaseModel):
+    """One ticket of one event with its payment tickets by state (`/cabinet/payment_tickets/overview`)."""
+
+    product_id: int
+    product_name: str
+    ticket_id: int
+    ticket_name: str
+    starts_at: datetime | None
+    time_zone: str
+    limit: int | None
+    sold: int  # every ticket held by a paid order, whatever became of it
+    used: int
+    unused: int
+    refunded: int
+    expired: int
+    invalidated: int
+
+
+class TicketOverview(BaseModel):
+    tickets: list[TicketTallyOut]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import and_, case, delete, false, func, literal, or_, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -18,10 +18,11 @@ from domain.events import (
     new_code,
     ticket_over,
     ticket_state,
+    typed_code,
 )
 from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, REFUNDED_STATES
 from store.catalog.models import PaymentTicket, PricingPlan, Product, Ticket
-from store.orders.models import Order
+from store.orders.models import Order, Transfer
 
 
 async def tickets_of(s: AsyncSession, product_id: int) -> list[Ticket]:
@@ -245,3 +246,135 @@ async def payment_tickets_listed(
     total = (await s.execute(select(func.count()).select_from(q.subquery()))).scalar_one()
     rows = await s.execute(q.order_by(PaymentTicket.id.desc()).limit(per).offset((page - 1) * per))
     return [HeldTicket(*r) for r in rows.all()], total
+
+
+def _state_sql():  # type: ignore[no-untyped-def]
+    """HeldTicket.state in SQL (domain.events.ticket_state, same order): to filter and count by state."""
+    over = and_(
+        Ticket.without_dates.is_(False),
+        func.coalesce(Ticket.ends_at, Ticket.starts_at + text("interval '1 day'")) < func.now(),
+    )
+    return case(
+        (Order.payment_state.in_(REFUNDED_STATES), literal(PaymentTicketState.refunded.value)),
+        (PaymentTicket.invalidated_at.is_not(None), literal(PaymentTicketState.invalidated.value)),
+        (PaymentTicket.used_at.is_not(None), literal(PaymentTicketState.used.value)),
+        (over, literal(PaymentTicketState.expired.value)),
+        else_=literal(PaymentTicketState.unused.value),
+    )
+
+
+@dataclass
+class SellerTicket:
+    held: HeldTicket
+    product: Product
+    transfer_id: int | None
+
+
+async def seller_payment_tickets(
+    s: AsyncSession,
+    seller_id: int,
+    page: int,
+    per: int,
+    *,
+    product_id: int | None = None,
+    state: PaymentTicketState | None = None,
+    query: str | None = None,
+) -> tuple[list[SellerTicket], int]:
+    """Every payment ticket of the seller's events, newest first: by event, by state, by code or buyer address."""
+    transfer = (
+        select(func.min(Transfer.id)).where(Transfer.order_id == Order.id).correlate(Order).scalar_subquery()
+    )
+    q = (
+        select(PaymentTicket, Ticket, Order, Product, transfer.label("transfer_id"))
+        .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
+        .join(Order, Order.id == PaymentTicket.order_id)
+        .join(Product, Product.id == PaymentTicket.product_id)
+        .where(PaymentTicket.seller_id == seller_id, _paid())
+    )
+    if product_id is not None:
+        q = q.where(PaymentTicket.product_id == product_id)
+    if state is not None:
+        q = q.where(_state_sql() == state.value)
+    if query:
+        code = typed_code(query)
+        needle = query.strip().lower()
+        q = q.where(
+            or_(
+                PaymentTicket.code == code if code else false(),
+                func.lower(Order.payer_email).startswith(needle, autoescape=True),
+            )
+        )
+    total = (await s.execute(select(func.count()).select_from(q.subquery()))).scalar_one()
+    rows = await s.execute(q.order_by(PaymentTicket.id.desc()).limit(per).offset((page - 1) * per))
+    return [SellerTicket(HeldTicket(r[0], r[1], r[2]), r[3], r[4]) for r in rows.all()], total
+
+
+@dataclass
+class TicketTally:
+    product_id: int
+    product_name: str
+    ticket_id: int
+    ticket_name: str
+    starts_at: datetime | None
+    time_zone: str
+    limit: int | None
+    counts: dict[PaymentTicketState, int]
+
+
+async def ticket_tallies(s: AsyncSession, seller_id: int) -> list[TicketTally]:
+    """Per event and ticket, its payment tickets by state (the overview), the next events first."""
+    st = _state_sql().label("state")
+    rows = (
+        await s.execute(
+            select(Ticket, Product.name, st, func.count(PaymentTicket.id))
+            .join(Product, Product.id == Ticket.product_id)
+            .outerjoin(PaymentTicket, PaymentTicket.ticket_id == Ticket.id)
+            .outerjoin(Order, Order.id == PaymentTicket.order_id)
+            .where(Ticket.seller_id == seller_id, Product.is_archived.is_(False))
+            .where(or_(PaymentTicket.id.is_(None), _paid()))
+            .group_by(Ticket.id, Product.name, st)
+        )
+    ).all()
+    out: dict[int, TicketTally] = {}
+    for ticket, name, state, n in rows:
+        tally = out.setdefault(
+            ticket.id,
+            TicketTally(
+                ticket.product_id,
+                name,
+                ticket.id,
+                ticket.name,
+                ticket.starts_at,
+                ticket.time_zone,
+                ticket.limit,
+                {},
+            ),
+        )
+        if n:
+            tally.counts[PaymentTicketState(state)] = n
+    far = datetime.max.replace(tzinfo=UTC)
+    return sorted(out.values(), key=lambda x: (x.starts_at or far, x.product_id, x.ticket_id))
+
+
+async def ticket_invalidated(s: AsyncSession, seller_id: int, payment_ticket_id: int) -> HeldTicket:
+    """The seller voids a ticket (a guest who cannot come, a duplicate): it no longer lets anyone in. Only an
+    unused or expired ticket; a used, refunded or already invalidated one answers 409 with its state."""
+    row = (
+        await s.execute(
+            select(PaymentTicket, Ticket, Order)
+            .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
+            .join(Order, Order.id == PaymentTicket.order_id)
+            .where(PaymentTicket.id == payment_ticket_id, PaymentTicket.seller_id == seller_id, _paid())
+            .with_for_update(of=PaymentTicket)
+        )
+    ).first()
+    if row is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Ticket not found.")
+    held = HeldTicket(*row)
+    if held.state not in (PaymentTicketState.unused, PaymentTicketState.expired):
+        raise DomainError(
+            ErrorCode.CONFLICT, "This ticket cannot be invalidated.", {"state": held.state.value}
+        )
+    held.payment.invalidated_at = datetime.now(UTC)
+    await s.flush()
+    return held

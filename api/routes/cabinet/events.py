@@ -16,25 +16,36 @@ from api.schemas.events import (
     CheckInOut,
     PaymentTicketList,
     PaymentTicketOut,
+    SellerPaymentTicketList,
+    SellerPaymentTicketOut,
     TicketIn,
     TicketList,
     TicketOut,
+    TicketOverview,
+    TicketTallyOut,
 )
 from api.schemas.fields import Id
+from core.settings import get_settings
 from domain.csv_cells import text_cell
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.events import dates_problem, shown_code, ticket_over, time_zone_ok, typed_code
+from domain.events import PaymentTicketState, dates_problem, shown_code, ticket_over, time_zone_ok, typed_code
+from domain.money import decimal_text
 from domain.products import ProductForm
+from store.accounts.queries import seller_user_of
 from store.catalog.models import Product, Ticket
 from store.catalog.queries import product_of
 from store.catalog.tickets import (
     HeldTicket,
+    SellerTicket,
     checked_in,
     held_counts,
     payment_tickets_listed,
+    seller_payment_tickets,
     ticket_added,
+    ticket_invalidated,
     ticket_of,
     ticket_removed,
+    ticket_tallies,
     tickets_of,
 )
 
@@ -215,3 +226,142 @@ async def check_in(body: CheckInIn, seller: CurrentSeller, s: DB) -> CheckInOut:
         starts_at=h.ticket.starts_at,
         used_at=h.payment.used_at,
     )
+
+
+# ----- every event's payment tickets: the overview, the details list, its CSV, invalidating one --------------------
+SearchText = Annotated[str, Query(max_length=200)]
+
+
+@router.get("/payment_tickets/overview", response_model=TicketOverview)
+async def payment_tickets_overview(seller: CurrentSeller, s: DB) -> TicketOverview:
+    """Per event and ticket (the next events first): how many were sold, let in, still to come, refunded,
+    expired unused and invalidated."""
+    out = []
+    for t in await ticket_tallies(s, seller.id):
+        c = {state: t.counts.get(state, 0) for state in PaymentTicketState}
+        out.append(
+            TicketTallyOut(
+                product_id=t.product_id,
+                product_name=t.product_name,
+                ticket_id=t.ticket_id,
+                ticket_name=t.ticket_name,
+                starts_at=t.starts_at,
+                time_zone=t.time_zone,
+                limit=t.limit,
+                sold=sum(c.values()),
+                **{state.value: n for state, n in c.items()},
+            )
+        )
+    return TicketOverview(tickets=out)
+
+
+def _seller_ticket_out(x: SellerTicket) -> SellerPaymentTicketOut:
+    h = x.held
+    return SellerPaymentTicketOut(
+        **_payment_out(h, x.product).model_dump(),
+        product_id=x.product.id,
+        product_name=x.product.name,
+        starts_at=h.ticket.starts_at,
+        time_zone=h.ticket.time_zone,
+        location=h.ticket.location,
+        online=h.ticket.online,
+        price=h.order.total,
+        currency=h.order.currency_key,
+        reserved_at=h.payment.reserved_at,
+        invalidated_at=h.payment.invalidated_at,
+    )
+
+
+@router.get("/payment_tickets", response_model=SellerPaymentTicketList)
+async def all_payment_tickets(
+    seller: CurrentSeller,
+    s: DB,
+    page: Page = 1,
+    per: Per = 50,
+    product_id: Annotated[int | None, Query(ge=1, le=2**53)] = None,
+    state: PaymentTicketState | None = None,
+    query: SearchText | None = None,
+) -> SellerPaymentTicketList:
+    """Every payment ticket of the seller's events, newest first: by event, by state, by code or buyer address."""
+    rows, total = await seller_payment_tickets(
+        s, seller.id, page, per, product_id=product_id, state=state, query=(query or "").strip() or None
+    )
+    return SellerPaymentTicketList(list=[_seller_ticket_out(x) for x in rows], total_count=total)
+
+
+# core §3 payment ticket CSV: exactly these columns, in this order
+PAYMENT_TICKET_CSV_COLUMNS = [
+    "id",
+    "event_date",
+    "qr_code_url",
+    "code",
+    "state",
+    "date",
+    "product_name",
+    "ticket_name",
+    "location",
+    "transfer_id",
+    "price",
+    "phone_number",
+    "order_id",
+]
+
+
+@router.get("/payment_tickets/csv")
+async def all_payment_tickets_csv(
+    seller: CurrentSeller,
+    s: DB,
+    product_id: Annotated[int | None, Query(ge=1, le=2**53)] = None,
+    state: PaymentTicketState | None = None,
+    query: SearchText | None = None,
+) -> Response:
+    """The list's tickets (its filters) as CSV with core §3's columns; the QR code's link is the ticket's page."""
+    user = await seller_user_of(s, seller.id)
+    base = f"{get_settings().public_url}/s/{user.username if user else ''}/tickets/"
+    out = io.StringIO()
+    w = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    w.writerow(PAYMENT_TICKET_CSV_COLUMNS)
+    page = 1
+    while True:
+        rows, total = await seller_payment_tickets(
+            s, seller.id, page, 500, product_id=product_id, state=state, query=(query or "").strip() or None
+        )
+        for x in rows:
+            h = x.held
+            w.writerow(
+                [
+                    h.payment.id,
+                    h.ticket.starts_at.isoformat() if h.ticket.starts_at else "",
+                    base + shown_code(h.payment.code),
+                    shown_code(h.payment.code),
+                    h.state.value,
+                    h.payment.reserved_at.isoformat(),
+                    text_cell(x.product.name),
+                    text_cell(h.ticket.name),
+                    text_cell(h.ticket.location or ("online" if h.ticket.online else "")),
+                    x.transfer_id or "",
+                    decimal_text(h.order.total, h.order.currency_key),
+                    "",  # the checkout asks no phone number (docs/DECISIONS.md 'Payment tickets')
+                    h.order.token,
+                ]
+            )
+        if not rows or page * 500 >= total:
+            break
+        page += 1
+    return Response(
+        out.getvalue(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="payment_tickets.csv"'},
+    )
+
+
+@router.post("/payment_tickets/{payment_ticket_id}/invalidate", response_model=SellerPaymentTicketOut)
+async def invalidate_payment_ticket(
+    payment_ticket_id: Id, seller: CurrentSeller, s: DB
+) -> SellerPaymentTicketOut:
+    """Voids a ticket so it lets no one in (409 when it was used, refunded or invalidated already). The money
+    stays: refunding is the order's own action."""
+    h = await ticket_invalidated(s, seller.id, payment_ticket_id)
+    product = await s.get(Product, h.payment.product_id)
+    assert product is not None
+    return _seller_ticket_out(SellerTicket(h, product, None))

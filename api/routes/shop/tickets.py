@@ -5,31 +5,29 @@ from __future__ import annotations
 from typing import Annotated
 
 import segno
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Query, Request, Response
 
 from api.deps import DB
 from api.schemas.events import TicketPage
 from api.throttle import throttle
 from domain.errors import DomainError, ErrorCode
-from domain.events import shown_code, typed_code
+from domain.events import TICKET_PDF_WORDS, PaymentTicketState, shown_code, ticket_when, typed_code
 from domain.limits import USERNAME_MAX
+from providers.documents.ticket_pdf import render
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.models import Product
-from store.catalog.tickets import held_ticket_by_code
+from store.catalog.tickets import HeldTicket, held_ticket_by_code
 from store.courses.queries import seller_by_username
 
 router = APIRouter()
 PAGES_PER_MINUTE = 60  # per client address: a code cannot be guessed by trying
 
 
-@router.get("/{username}/tickets/{code}", response_model=TicketPage)
-async def ticket_page(
-    username: Annotated[str, Path(max_length=USERNAME_MAX)],
-    code: Annotated[str, Path(max_length=16)],
-    request: Request,
-    s: DB,
-) -> TicketPage:
-    throttle(request, "ticket-page", PAGES_PER_MINUTE)
+Username = Annotated[str, Path(max_length=USERNAME_MAX)]
+Code = Annotated[str, Path(max_length=16)]
+
+
+async def _held(s: DB, username: str, code: str) -> tuple[str, HeldTicket, Product | None, str]:
     stored = typed_code(code)
     if stored is None:
         raise DomainError(ErrorCode.NOT_FOUND, "No ticket has this code.")
@@ -37,12 +35,19 @@ async def ticket_page(
     h = await held_ticket_by_code(s, seller.id, stored)
     product = await s.get(Product, h.payment.product_id)
     seller_user = await seller_user_of(s, seller.id)
+    return stored, h, product, (display_name(seller_user) if seller_user else None) or username
+
+
+@router.get("/{username}/tickets/{code}", response_model=TicketPage)
+async def ticket_page(username: Username, code: Code, request: Request, s: DB) -> TicketPage:
+    throttle(request, "ticket-page", PAGES_PER_MINUTE)
+    stored, h, product, seller_name = await _held(s, username, code)
     return TicketPage(
         code=shown_code(stored),
         state=h.state,
         product_name=product.name if product else "",
         ticket_name=h.ticket.name,
-        seller_name=(display_name(seller_user) if seller_user else None) or username,
+        seller_name=seller_name,
         payer_name=h.order.payer_name,
         starts_at=h.ticket.starts_at,
         ends_at=h.ticket.ends_at,
@@ -51,4 +56,43 @@ async def ticket_page(
         online=h.ticket.online,
         without_dates=h.ticket.without_dates,
         qr_svg=segno.make(stored, error="m").svg_data_uri(scale=6, border=2),
+    )
+
+
+@router.get(
+    "/{username}/tickets/{code}/pdf",
+    response_class=Response,
+    responses={200: {"content": {"application/pdf": {}}, "description": "The ticket as PDF"}},
+)
+async def ticket_pdf(
+    username: Username,
+    code: Code,
+    request: Request,
+    s: DB,
+    lang: Annotated[str, Query(pattern="^(en|de)$")] = "en",
+) -> Response:
+    """The ticket to print or keep on the phone: the event, when (in its time zone) and where, the holder, and
+    the code as a QR code. A refunded or invalidated ticket has no PDF (409): it lets no one in."""
+    throttle(request, "ticket-page", PAGES_PER_MINUTE)
+    stored, h, product, seller_name = await _held(s, username, code)
+    if h.state in (PaymentTicketState.refunded, PaymentTicketState.invalidated):
+        raise DomainError(ErrorCode.CONFLICT, "This ticket lets no one in.", reason=f"ticket_{h.state.value}")
+    w = TICKET_PDF_WORDS[lang]
+    t = h.ticket
+    pdf = render(
+        code=stored,
+        shown=shown_code(stored),
+        title=product.name if product else t.name,
+        seller=seller_name,
+        lines=[
+            (w["ticket"], t.name),
+            (w["when"], ticket_when(t.starts_at, t.ends_at, t.time_zone, t.without_dates, w["any_day"])),
+            (w["where"], t.location or (w["online"] if t.online else "")),
+            (w["holder"], h.order.payer_name),
+        ],
+    )
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="ticket-{shown_code(stored)}.pdf"'},
     )

@@ -265,3 +265,80 @@ async def _bought_with(
     r = await pay(c, username, co["order_token"], pm)
     assert r.json()["outcome"] == "succeeded", r.text
     return co["order_token"]
+
+
+async def test_every_events_tickets_overview_details_csv_and_invalidating_one(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "tickets")
+        other = await new_seller(stack, c, "tickets-other", legitimate=False)
+        h = seller.headers
+        e = await _product(c, h, "event", "Jazz night")
+        ticket = (await _ticket(c, h, e["id"], name="Balcony", limit=10)).json()
+        assert (await _ticket_plan(c, h, e["id"], ticket["id"])).status_code == 201
+        event = await _publish(c, h, e["id"])
+        shown = (await c.get(f"/v1/shop/{seller.username}/products/{event['slug']}")).json()
+        codes = []
+        for email in ("jazz-a@example.com", "jazz-b@example.com"):
+            token = await _bought(
+                stack, c, seller.username, {**event, "pricing_plans": shown["pricing_plans"]}, email
+            )
+            status = await until(
+                c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda x: x["ticket_code"], 30
+            )
+            codes.append(status["ticket_code"])
+        assert (
+            await c.post("/v1/cabinet/tickets/check_in", json={"code": codes[0]}, headers=h)
+        ).status_code == 200
+
+        # the details list: every event's tickets; found by code; by state
+        listed = (await c.get("/v1/cabinet/payment_tickets", headers=h)).json()
+        assert listed["total_count"] == 2 and {t["product_name"] for t in listed["list"]} == {"Jazz night"}
+        second = next(t for t in listed["list"] if t["code"] == codes[1])
+        assert second["price"] == 1900 and second["location"] == "Arena" and second["state"] == "unused"
+        found = (
+            await c.get("/v1/cabinet/payment_tickets", params={"query": codes[1].lower()}, headers=h)
+        ).json()
+        assert [t["code"] for t in found["list"]] == [codes[1]]
+        used = (await c.get("/v1/cabinet/payment_tickets", params={"state": "used"}, headers=h)).json()
+        assert [t["code"] for t in used["list"]] == [codes[0]]
+        assert (
+            await c.get("/v1/cabinet/payment_tickets", params={"state": "gone"}, headers=h)
+        ).status_code == 400
+
+        # invalidating: once, never a used one, never another seller's; an invalidated ticket lets no one in
+        url = f"/v1/cabinet/payment_tickets/{second['id']}/invalidate"
+        assert (await c.post(url, headers=other.headers)).status_code == 404
+        r = await c.post(url, headers=h)
+        assert r.status_code == 200 and r.json()["state"] == "invalidated"
+        assert (await c.post(url, headers=h)).status_code == 409
+        first = next(t for t in listed["list"] if t["code"] == codes[0])
+        r = await c.post(f"/v1/cabinet/payment_tickets/{first['id']}/invalidate", headers=h)
+        assert r.status_code == 409 and r.json()["fields"]["state"] == "used"
+        r = await c.post("/v1/cabinet/tickets/check_in", json={"code": codes[1]}, headers=h)
+        assert r.status_code == 409 and r.json()["reason"] == "ticket_invalidated"
+        r = await c.get(f"/v1/shop/{seller.username}/tickets/{codes[1]}/pdf")
+        assert r.status_code == 409 and r.json()["reason"] == "ticket_invalidated"
+
+        # the overview: per ticket, by state
+        overview = (await c.get("/v1/cabinet/payment_tickets/overview", headers=h)).json()["tickets"]
+        balcony = next(t for t in overview if t["ticket_id"] == ticket["id"])
+        assert (balcony["sold"], balcony["used"], balcony["invalidated"], balcony["unused"]) == (2, 1, 1, 0)
+        assert balcony["limit"] == 10
+
+        # core §3's CSV: exactly its columns
+        r = await c.get("/v1/cabinet/payment_tickets/csv", headers=h)
+        lines = r.text.splitlines()
+        assert lines[0] == (
+            "id;event_date;qr_code_url;code;state;date;product_name;ticket_name;location;transfer_id;price;"
+            "phone_number;order_id"
+        )
+        row = next(line.split(";") for line in lines[1:] if codes[1] in line)
+        assert row[2].endswith(f"/s/{seller.username}/tickets/{codes[1]}") and row[4] == "invalidated"
+        assert row[10] == "19.00" and row[9]  # the sale's transfer
+
+        # another seller sees none of it
+        theirs = (await c.get("/v1/cabinet/payment_tickets", headers=other.headers)).json()
+        assert theirs["total_count"] == 0
+        assert (await c.get("/v1/cabinet/payment_tickets/overview", headers=other.headers)).json()[
+            "tickets"
+        ] == []

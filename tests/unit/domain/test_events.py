@@ -52,3 +52,19 @@ def test_an_event_is_over_after_its_end_and_a_ticket_without_dates_never_is():
     assert dates_problem(NOW, NOW - timedelta(minutes=1), False) == "ends_before_start"
     assert dates_problem(None, None, True) is None
     assert time_zone_ok("Europe/Vienna") and not time_zone_ok("Mars/Olympus")
+
+
+def test_a_ticket_prints_its_time_in_the_events_own_zone():
+    from domain.events import ticket_when
+
+    start = datetime(2026, 12, 5, 18, 0, tzinfo=UTC)
+    assert ticket_when(start, None, "Europe/Vienna", False, "Any day") == "2026-12-05 19:00 (Europe/Vienna)"
+    assert (
+        ticket_when(start, start + timedelta(hours=3), "Europe/Vienna", False, "x")
+        == "2026-12-05 19:00 – 22:00 (Europe/Vienna)"
+    )
+    assert (
+        ticket_when(start, start + timedelta(days=2), "UTC", False, "x")
+        == "2026-12-05 18:00 – 2026-12-07 18:00 (UTC)"
+    )
+    assert ticket_when(None, None, "UTC", True, "Any day") == "Any day"

@@ -1070,6 +1070,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/payment_tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All Payment Tickets
+         * @description Every payment ticket of the seller's events, newest first: by event, by state, by code or buyer address.
+         */
+        get: operations["all_payment_tickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/payment_tickets/{payment_ticket_id}/invalidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invalidate Payment Ticket
+         * @description Voids a ticket so it lets no one in (409 when it was used, refunded or invalidated already). The money
+         *     stays: refunding is the order's own action.
+         */
+        post: operations["invalidate_payment_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/payment_tickets/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All Payment Tickets Csv
+         * @description The list's tickets (its filters) as CSV with core §3's columns; the QR code's link is the ticket's page.
+         */
+        get: operations["all_payment_tickets_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/payment_tickets/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment Tickets Overview
+         * @description Per event and ticket (the next events first): how many were sold, let in, still to come, refunded,
+         *     expired unused and invalidated.
+         */
+        get: operations["payment_tickets_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/payout_settings": {
         parameters: {
             query?: never;
@@ -2332,6 +2414,27 @@ export interface paths {
         };
         /** Ticket Page */
         get: operations["ticket_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/tickets/{code}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ticket Pdf
+         * @description The ticket to print or keep on the phone: the event, when (in its time zone) and where, the holder, and
+         *     the code as a QR code. A refunded or invalidated ticket has no PDF (409): it lets no one in.
+         */
+        get: operations["ticket_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5350,6 +5453,69 @@ export interface components {
             /** Username */
             username: string | null;
         };
+        /** SellerPaymentTicketList */
+        SellerPaymentTicketList: {
+            /** List */
+            list: components["schemas"]["SellerPaymentTicketOut"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /**
+         * SellerPaymentTicketOut
+         * @description A payment ticket in the seller's list of all events (`/cabinet/payment_tickets/details`).
+         */
+        SellerPaymentTicketOut: {
+            /**
+             * Answers
+             * @default {}
+             */
+            answers: {
+                [key: string]: string | boolean;
+            };
+            /** Code */
+            code: string;
+            /** Currency */
+            currency: string;
+            /** Id */
+            id: number;
+            /** Invalidated At */
+            invalidated_at: string | null;
+            /** Location */
+            location: string | null;
+            /** Online */
+            online: boolean;
+            /** Order Token */
+            order_token: string;
+            /** Payer Email */
+            payer_email: string;
+            /** Payer Name */
+            payer_name: string;
+            /** Price */
+            price: number;
+            /** Product Id */
+            product_id: number;
+            /** Product Name */
+            product_name: string;
+            /**
+             * Reserved At
+             * Format: date-time
+             */
+            reserved_at: string;
+            /** Starts At */
+            starts_at: string | null;
+            state: components["schemas"]["PaymentTicketState"];
+            /** Ticket Name */
+            ticket_name: string;
+            /** Time Zone */
+            time_zone: string;
+            /** Used At */
+            used_at: string | null;
+        };
         /**
          * SellerProfileIn
          * @description The whole profile as the wizard has it (a draft may leave fields empty). `wizard_step` is the step the
@@ -5852,6 +6018,11 @@ export interface components {
             /** Without Dates */
             without_dates: boolean;
         };
+        /** TicketOverview */
+        TicketOverview: {
+            /** Tickets */
+            tickets: components["schemas"]["TicketTallyOut"][];
+        };
         /**
          * TicketPage
          * @description A buyer's ticket as its page shows it: the code, its QR code (an SVG data URI) and the event.
@@ -5882,6 +6053,38 @@ export interface components {
             time_zone: string;
             /** Without Dates */
             without_dates: boolean;
+        };
+        /**
+         * TicketTallyOut
+         * @description One ticket of one event with its payment tickets by state (`/cabinet/payment_tickets/overview`).
+         */
+        TicketTallyOut: {
+            /** Expired */
+            expired: number;
+            /** Invalidated */
+            invalidated: number;
+            /** Limit */
+            limit: number | null;
+            /** Product Id */
+            product_id: number;
+            /** Product Name */
+            product_name: string;
+            /** Refunded */
+            refunded: number;
+            /** Sold */
+            sold: number;
+            /** Starts At */
+            starts_at: string | null;
+            /** Ticket Id */
+            ticket_id: number;
+            /** Ticket Name */
+            ticket_name: string;
+            /** Time Zone */
+            time_zone: string;
+            /** Unused */
+            unused: number;
+            /** Used */
+            used: number;
         };
         /** Tokens */
         Tokens: {
@@ -9139,6 +9342,170 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    all_payment_tickets: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+                product_id?: number | null;
+                query?: string | null;
+                state?: components["schemas"]["PaymentTicketState"] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerPaymentTicketList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invalidate_payment_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerPaymentTicketOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    all_payment_tickets_csv: {
+        parameters: {
+            query?: {
+                product_id?: number | null;
+                query?: string | null;
+                state?: components["schemas"]["PaymentTicketState"] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_tickets_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketOverview"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -12569,6 +12936,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TicketPage"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticket_pdf: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                code: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The ticket as PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -294,6 +294,22 @@ export const getSubscription = (token: Param<'get_subscription', 'token'>, optio
 export const subscriptionAction = (token: Param<'subscription_action', 'token'>, body: Body<'subscription_action'>, options: Options = {}) =>
   api.post<Answer<'subscription_action'>>(`/cabinet/orders/${seg(token)}/subscription`, body, { ...options });
 
+/** GET /v1/cabinet/payment_tickets: All Payment Tickets */
+export const allPaymentTickets = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'all_payment_tickets'>>(`/cabinet/payment_tickets`, { ...options, query });
+
+/** GET /v1/cabinet/payment_tickets/csv: All Payment Tickets Csv */
+export const allPaymentTicketsCsv = (query: Query<'all_payment_tickets_csv'> = {}, options: Options = {}) =>
+  api.get<Answer<'all_payment_tickets_csv'>>(`/cabinet/payment_tickets/csv`, { ...options, query });
+
+/** GET /v1/cabinet/payment_tickets/overview: Payment Tickets Overview */
+export const paymentTicketsOverview = (options: Options = {}) =>
+  api.get<Answer<'payment_tickets_overview'>>(`/cabinet/payment_tickets/overview`, { ...options });
+
+/** POST /v1/cabinet/payment_tickets/{payment_ticket_id}/invalidate: Invalidate Payment Ticket */
+export const invalidatePaymentTicket = (paymentTicketId: Param<'invalidate_payment_ticket', 'payment_ticket_id'>, options: Options = {}) =>
+  api.post<Answer<'invalidate_payment_ticket'>>(`/cabinet/payment_tickets/${seg(paymentTicketId)}/invalidate`, undefined, { ...options });
+
 /** PUT /v1/cabinet/payout_settings: Save Payout Settings */
 export const savePayoutSettings = (body: Body<'save_payout_settings'>, options: Options = {}) =>
   api.put<Answer<'save_payout_settings'>>(`/cabinet/payout_settings`, body, { ...options });
@@ -621,6 +637,10 @@ export const planPrice = (username: Param<'plan_price', 'username'>, slug: Param
 /** GET /v1/shop/{username}/tickets/{code}: Ticket Page */
 export const ticketPage = (username: Param<'ticket_page', 'username'>, code: Param<'ticket_page', 'code'>, options: Options = {}) =>
   api.get<Answer<'ticket_page'>>(`/shop/${seg(username)}/tickets/${seg(code)}`, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/tickets/{code}/pdf: Ticket Pdf */
+export const ticketPdf = (username: Param<'ticket_pdf', 'username'>, code: Param<'ticket_pdf', 'code'>, query: Query<'ticket_pdf'> = {}, options: Options = {}) =>
+  api.get<Answer<'ticket_pdf'>>(`/shop/${seg(username)}/tickets/${seg(code)}/pdf`, { auth: false, ...options, query });
 
 /** POST /v1/webhooks/bank: Bank Webhook */
 export const bankWebhook = (options: Options = {}) =>
