@@ -121,6 +121,9 @@ test('a buyer on a phone gets the ticket with its QR code', async () => {
   code = (await page.getByTestId('ticket-code').innerText()).trim();
   assert.match(code, /^[2-9A-Z]{5}-[2-9A-Z]{5}$/);
   assert.ok(await page.locator('[data-testid="ticket-page"] img[src^="data:image/svg+xml"]').count(), 'a QR code');
+  // the same ticket as a PDF to keep
+  const pdf = await page.context().request.get(await page.getByTestId('ticket-pdf').getAttribute('href'));
+  assert.equal(pdf.headers()['content-type'], 'application/pdf');
   await noSideways(page);
   await shot(page, 'event-ticket-page-390');
   await context.close();
@@ -141,5 +144,18 @@ test('the door lets the ticket in once, typed in lower case with spaces, and ref
   await page.getByTestId('check-in-submit').click();
   await page.getByText('Not a ticket code: ten letters and digits, like ABCDE-23456').waitFor(); // before sending
   await shot(page, 'check-in-refused-1366');
+  await page.context().close();
+});
+
+test('the seller sees the ticket let in, on the overview and in the list of every ticket', async () => {
+  const page = await signedInPage(browser, 'seller', '/cabinet/payment_tickets');
+  lastPage = page;
+  await page.waitForURL(/\/cabinet\/payment_tickets\/overview/);
+  await page.getByTestId('tickets-overview').waitFor();
+  await shot(page, 'payment-tickets-overview-1366');
+  await page.getByTestId('tickets-tab-details').click();
+  await page.getByTestId('tickets-search').fill(code);
+  await page.getByRole('row').filter({ hasText: code }).getByText('Used').waitFor();
+  await shot(page, 'payment-tickets-details-1366');
   await page.context().close();
 });

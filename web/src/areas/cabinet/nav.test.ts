@@ -31,6 +31,7 @@ describe('cabinet navigation (core §2)', () => {
       '/cabinet/platform_invoices',
       '/cabinet/products',
       '/cabinet/courses',
+      '/cabinet/payment_tickets',
       '/cabinet/check_in',
       '/cabinet/profile/edit?seller_profile_edit=true',
       '/cabinet/payouts',

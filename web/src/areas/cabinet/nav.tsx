@@ -21,6 +21,7 @@ export const CABINET_NAV: NavGroup[] = [
     items: [
       { key: 'products', to: '/cabinet/products' },
       { key: 'courses', to: '/cabinet/courses' },
+      { key: 'paymentTickets', to: '/cabinet/payment_tickets' },
       { key: 'checkIn', to: '/cabinet/check_in' },
     ],
   },

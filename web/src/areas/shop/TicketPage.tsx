@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +47,20 @@ export default function TicketPage() {
             {ticket.data.payerName}
           </Typography>
           <StatusChip state={ticket.data.state} size="medium" />
+          {ticket.data.state === 'unused' || ticket.data.state === 'used' ? (
+            <Box sx={{ mt: 2 }}>
+              <Button
+                variant="outlined"
+                startIcon={<PdfIcon />}
+                href={`/v1/shop/${encodeURIComponent(username)}/tickets/${encodeURIComponent(code)}/pdf?lang=${i18n.language.startsWith('de') ? 'de' : 'en'}`}
+                target="_blank"
+                rel="noopener"
+                data-testid="ticket-pdf"
+              >
+                {t('shop.ticketPdf')}
+              </Button>
+            </Box>
+          ) : null}
           {ticket.data.state !== 'unused' ? (
             <Alert severity={ticket.data.state === 'used' ? 'info' : 'warning'} sx={{ mt: 2, textAlign: 'left' }}>
               {t(`events.stateNote.${ticket.data.state}`)}
