@@ -5,7 +5,8 @@
 // with spaces: let in; the same code again: refused, already used.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, signedInPage } from './browser.mjs';
+import { execFileSync } from 'node:child_process';
+import { ARTIFACTS, launch, shot, fillCard, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const BUYER = `e2e.event.${Date.now()}@example.com`;
@@ -145,6 +146,26 @@ test('the door lets the ticket in once, typed in lower case with spaces, and ref
   await page.getByText('Not a ticket code: ten letters and digits, like ABCDE-23456').waitFor(); // before sending
   await shot(page, 'check-in-refused-1366');
   await page.context().close();
+});
+
+test('the door reads the same ticket with the camera and refuses it: already used', async () => {
+  // Chromium's camera plays a picture of the ticket's QR code (its stored code, as the ticket page shows it)
+  const video = `${ARTIFACTS}/ticket-qr.y4m`;
+  execFileSync(process.env.PYTHON || 'python3', ['-m', 'tests.e2e.qr_video', code.replace('-', ''), video]);
+  const camera = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  try {
+    const page = await signedInPage(camera, 'seller', '/cabinet/check_in', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.context().grantPermissions(['camera']);
+    await page.getByTestId('camera-start').click();
+    await page.getByTestId('camera-scanner').waitFor();
+    await page.getByTestId('check-in-refused').getByText('Already used: this ticket was let in before').waitFor({ timeout: 20_000 });
+    assert.match(await page.getByTestId('check-in-refused').innerText(), new RegExp(code.replace('-', '')));
+    await shot(page, 'check-in-camera-390');
+    await page.getByTestId('camera-stop').click();
+    await page.getByTestId('camera-scanner').waitFor({ state: 'detached' });
+  } finally {
+    await camera.close();
+  }
 });
 
 test('the seller sees the ticket let in, on the overview and in the list of every ticket', async () => {

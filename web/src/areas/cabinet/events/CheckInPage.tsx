@@ -9,12 +9,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import * as sdk from '../../../api/sdk.gen';
 import { CheckInInSchema } from '../../../api/zod.gen';
 import { formatDateTime } from '../../../components/dates';
 import { useSchemaForm } from '../../../lib/zodForm';
+import { CameraScanner } from './CameraScanner';
 
 type Admitted = Awaited<ReturnType<typeof sdk.checkIn>>;
 type Result = { ok: true; at: Admitted } | { ok: false; code: string; reason: string; usedAt?: string | null };
@@ -28,7 +30,9 @@ export default function CheckInPage() {
   const [recent, setRecent] = useState<Admitted[]>([]);
   const input = useRef<HTMLInputElement>(null);
 
-  const submit = form.handleSubmit(async ({ code }) => {
+  const [camera, setCamera] = useState(false);
+
+  const admit = async (code: string) => {
     try {
       const at = await sdk.checkIn({ code }, { suppressErrors: true });
       setResult({ ok: true, at });
@@ -37,8 +41,11 @@ export default function CheckInPage() {
       const reason = e instanceof ApiError ? (e.reason ?? (e.status === 404 ? 'unknown' : 'invalid')) : 'error';
       setResult({ ok: false, code, reason, usedAt: e instanceof ApiError ? (e.fields?.used_at as string | null) : null });
     }
+  };
+  const submit = form.handleSubmit(async ({ code }) => {
+    await admit(code);
     form.reset({ code: '' });
-    input.current?.focus();
+    if (!camera) input.current?.focus();
   });
 
   return (
@@ -61,8 +68,14 @@ export default function CheckInPage() {
           <Button type="submit" variant="contained" size="large" sx={{ mt: { sm: 1 }, flexShrink: 0 }} loading={form.formState.isSubmitting} data-testid="check-in-submit">
             {t('checkIn.submit')}
           </Button>
+          {camera ? null : (
+            <Button variant="outlined" size="large" startIcon={<QrCodeScannerIcon />} sx={{ mt: { sm: 1 }, flexShrink: 0 }} onClick={() => setCamera(true)} data-testid="camera-start">
+              {t('checkIn.camera.start')}
+            </Button>
+          )}
         </Stack>
       </Paper>
+      {camera ? <CameraScanner onCode={(code) => void admit(code)} onStop={() => setCamera(false)} /> : null}
       {result?.ok ? (
         <Alert severity="success" variant="filled" data-testid="check-in-ok" sx={{ fontSize: 18 }}>
           <AlertTitle>{t('checkIn.welcome', { name: result.at.payerName || result.at.payerEmail })}</AlertTitle>
