@@ -76,6 +76,11 @@ class NotSellableReason(StrEnum):
     bundle_without_addons = "bundle_without_addons"  # editor §4: a bundle that includes no product yet
 
 
+# A product's cover in its size variants (editor §3 covers 's100'): the name says the width in pixels.
+COVER_SIZES = {"s100": 100, "s300": 300, "s600": 600, "s1200": 1200}
+COVER_MAX_BYTES = 10 * 1024 * 1024
+
+
 # A seller's groups for their products (editor §3 product_groups): short tags, a few per product.
 PRODUCT_GROUPS_MAX = 10
 PRODUCT_GROUP_MAX = 40

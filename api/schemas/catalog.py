@@ -77,6 +77,40 @@ class PlanOut(BaseModel):
     due_now: int = 0
 
 
+class CoverVariantOut(BaseModel):
+    size: str  # s100, s300, s600, s1200: the width it was made for
+    width: int
+    height: int
+    url: str
+
+
+class CoverOut(BaseModel):
+    """A product's cover (editor §3 covers) in its size variants, smallest first, for a `srcset`."""
+
+    width: int
+    height: int
+    variants: list[CoverVariantOut]
+
+
+def cover_out(product_id: int, cover: dict | None) -> CoverOut | None:
+    if not cover:
+        return None
+    variants = sorted(cover["variants"].items(), key=lambda kv: kv[1]["width"])
+    return CoverOut(
+        width=cover["width"],
+        height=cover["height"],
+        variants=[
+            CoverVariantOut(
+                size=size,
+                width=v["width"],
+                height=v["height"],
+                url=f"/v1/shop/covers/{product_id}/{cover['token']}/{size}.webp",
+            )
+            for size, v in variants
+        ],
+    )
+
+
 class ProductOut(BaseModel):
     id: int
     name: str
@@ -121,6 +155,7 @@ class ProductOut(BaseModel):
     review_note: str | None = None
     product_groups: list[str] = []
     access_count: int = 0  # buyers with access now: orders paid or paying
+    cover: CoverOut | None = None
 
 
 class ProductList(ListAnswer[ProductOut]):

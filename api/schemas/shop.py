@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, Strict, ValidationInfo, field_validator
 
-from api.schemas.catalog import OptInOut, PlanOut
+from api.schemas.catalog import CoverOut, OptInOut, PlanOut
 from api.schemas.fields import CountryCode, Email
 from domain.checkout import PayOutcome
 from domain.invoices import VatKind, buyer_vat_id
@@ -57,6 +57,7 @@ class ShopProduct(BaseModel):
     not_sellable_reasons: list[NotSellableReason]
     tickets: list[ShopTicket] = []  # an event: the tickets its plans sell
     opt_ins: list[OptInOut] = []  # questions the buyer answers at checkout
+    cover: CoverOut | None = None
 
 
 class Payer(BaseModel):

@@ -275,3 +275,7 @@ async def groups_of(s: AsyncSession, seller_id: int) -> list[str]:
         .limit(500)
     )
     return [r[0] for r in rows.all()]
+
+
+async def product_cover(s: AsyncSession, product_id: int) -> dict | None:
+    return (await s.execute(select(Product.cover).where(Product.id == product_id))).scalar_one_or_none()

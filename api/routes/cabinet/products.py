@@ -35,6 +35,7 @@ from api.schemas.catalog import (
     ProductList,
     ProductOut,
     ProductPatch,
+    cover_out,
     plan_out,
 )
 from api.schemas.fields import Id
@@ -58,7 +59,16 @@ from domain.license_keys import (
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
 from domain.money import SUPPORTED_CURRENCIES, decimal_text
 from domain.optins import OptInType
-from domain.products import LINK_SHAPE, PRODUCT_GROUP_MAX, PRODUCTS_PAGE_SIZE, ProductForm, Publication
+from domain.products import (
+    COVER_MAX_BYTES,
+    COVER_SIZES,
+    LINK_SHAPE,
+    PRODUCT_GROUP_MAX,
+    PRODUCTS_PAGE_SIZE,
+    ProductForm,
+    Publication,
+)
+from providers.images.covers import NotAnImage, cover_variants
 from providers.storage.local import storage
 from store.catalog.actions import (
     file_attached,
@@ -123,6 +133,7 @@ def product_out(v: ProductView) -> ProductOut:
         review_note=p.review_note,
         product_groups=p.product_groups or [],
         access_count=v.access_count,
+        cover=cover_out(p.id, p.cover),
     )
 
 
@@ -474,6 +485,52 @@ async def upload_file(
         size=len(data),
         sha256=sha,
     )
+    return product_out(await product_of(s, seller.id, product_id))
+
+
+@router.post("/products/{product_id}/cover", response_model=ProductOut)
+async def upload_cover(
+    product_id: Id, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
+) -> ProductOut:
+    """The product's cover: a JPEG, PNG, WebP or GIF picture (10 MB at most), kept in its size variants as WebP
+    (s100 to s1200, never wider than the picture). A new cover replaces the old one; not a picture is a 400."""
+    v = await product_of(s, seller.id, product_id)
+    data = await file.read(COVER_MAX_BYTES + 1)
+    if not data:
+        raise invalid(file="required")
+    if len(data) > COVER_MAX_BYTES:
+        raise invalid(file="too big: 10 MB at most")
+    try:
+        width, height, variants = cover_variants(data, COVER_SIZES)
+    except NotAnImage:
+        raise invalid(file="not a picture: a JPEG, PNG, WebP or GIF") from None
+    old = v.product.cover
+    box = storage()
+    v.product.cover = {
+        "token": secrets.token_hex(8),
+        "width": width,
+        "height": height,
+        "variants": {
+            x.size: {"key": box.put(x.data, ".webp")[0], "width": x.width, "height": x.height}
+            for x in variants
+        },
+    }
+    await s.flush()
+    _drop_cover(old)
+    return product_out(await product_of(s, seller.id, product_id))
+
+
+def _drop_cover(cover: dict | None) -> None:
+    for x in (cover or {}).get("variants", {}).values():
+        storage().delete(x["key"])
+
+
+@router.delete("/products/{product_id}/cover", response_model=ProductOut)
+async def remove_cover(product_id: Id, seller: CurrentSeller, s: DB) -> ProductOut:
+    v = await product_of(s, seller.id, product_id)
+    old, v.product.cover = v.product.cover, None
+    await s.flush()
+    _drop_cover(old)
     return product_out(await product_of(s, seller.id, product_id))
 
 

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
+
+from fastapi import APIRouter, Path
+from fastapi.responses import FileResponse
 
 from api.deps import DB
 from api.routes.cabinet.events import tickets_answer
-from api.schemas.catalog import plan_out
+from api.schemas.catalog import cover_out, plan_out
+from api.schemas.fields import Id
 from api.schemas.shop import ShopProduct, ShopTicket
+from domain.errors import DomainError, ErrorCode
 from domain.products import ProductForm
+from providers.storage.local import storage
 from store.accounts.queries import display_name, seller_user_of
-from store.catalog.queries import ProductView, shop_product
+from store.catalog.queries import ProductView, product_cover, shop_product
 
 router = APIRouter()
 
@@ -38,10 +44,34 @@ async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProdu
         sellable=not v.reasons,
         not_sellable_reasons=v.reasons,
         opt_ins=v.product.opt_ins or [],
+        cover=cover_out(v.product.id, v.product.cover),
         tickets=[
             ShopTicket(**t.model_dump(exclude={"held", "limit"}))
             for t in (await tickets_answer(s, v.product)).list
         ]
         if v.product.form == ProductForm.event
         else [],
+    )
+
+
+@router.get(
+    "/covers/{product_id}/{token}/{size}.webp",
+    response_class=FileResponse,
+    responses={200: {"content": {"image/webp": {}}, "description": "A product cover in one size"}},
+)
+async def cover_image(
+    product_id: Id,
+    token: Annotated[str, Path(pattern="^[0-9a-f]{16}$")],
+    size: Annotated[str, Path(pattern="^s[0-9]{2,4}$")],
+    s: DB,
+) -> FileResponse:
+    """A cover in one of its sizes. Its address changes with each new cover, so it is cached for a year."""
+    cover = await product_cover(s, product_id)
+    variant = (cover or {}).get("variants", {}).get(size) if cover and cover.get("token") == token else None
+    if variant is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "No such cover.")
+    return FileResponse(
+        storage().path(variant["key"]),
+        media_type="image/webp",
+        headers={"Cache-Control": "public, max-age=31536000, immutable"},
     )

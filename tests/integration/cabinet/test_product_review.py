@@ -151,3 +151,43 @@ async def test_groups_the_access_count_and_the_csv_columns(stack):
         assert (
             row["product_groups"] == "Spring, Books" and row["access_count"] == "1" and row["sell"] == "yes"
         )
+
+
+async def test_a_cover_in_its_size_variants_on_the_product_page(stack):
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (1600, 900), (20, 120, 120)).save(buf, format="JPEG")
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "cover")
+        other = await new_seller(stack, c, "cover-other", legitimate=False)
+        h = seller.headers
+        p = await published_product(c, seller, name="Covered guide")
+        url = f"/v1/cabinet/products/{p['id']}/cover"
+        r = await c.post(url, files={"file": ("cover.pdf", b"%PDF-1.7", "application/pdf")}, headers=h)
+        assert r.status_code == 400 and "picture" in r.json()["fields"]["file"]
+        r = await c.post(url, files={"file": ("c.jpg", buf.getvalue(), "image/jpeg")}, headers=other.headers)
+        assert r.status_code == 404
+        r = await c.post(url, files={"file": ("c.jpg", buf.getvalue(), "image/jpeg")}, headers=h)
+        assert r.status_code == 200, r.text
+        cover = r.json()["cover"]
+        assert [(v["size"], v["width"]) for v in cover["variants"]] == [
+            ("s100", 100),
+            ("s300", 300),
+            ("s600", 600),
+            ("s1200", 1200),
+        ]
+        shown = (await c.get(f"/v1/shop/{seller.username}/products/{p['slug']}")).json()
+        assert shown["cover"] == cover
+        img = await c.get(cover["variants"][0]["url"])
+        assert img.status_code == 200 and img.headers["content-type"] == "image/webp"
+        assert "immutable" in img.headers["cache-control"] and img.content[8:12] == b"WEBP"
+        assert (await c.get(cover["variants"][0]["url"].replace("s100", "s999"))).status_code == 404
+
+        # a new cover replaces the old one: the old address answers nothing; removing it leaves none
+        r = await c.post(url, files={"file": ("c.jpg", buf.getvalue(), "image/jpeg")}, headers=h)
+        assert (await c.get(cover["variants"][0]["url"])).status_code == 404
+        r = await c.delete(url, headers=h)
+        assert r.status_code == 200 and r.json()["cover"] is None

@@ -1445,6 +1445,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload Cover
+         * @description The product's cover: a JPEG, PNG, WebP or GIF picture (10 MB at most), kept in its size variants as WebP
+         *     (s100 to s1200, never wider than the picture). A new cover replaces the old one; not a picture is a 400.
+         */
+        post: operations["upload_cover"];
+        /** Remove Cover */
+        delete: operations["remove_cover"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products/{product_id}/file": {
         parameters: {
             query?: never;
@@ -2443,6 +2465,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/covers/{product_id}/{token}/{size}.webp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cover Image
+         * @description A cover in one of its sizes. Its address changes with each new cover, so it is cached for a year.
+         */
+        get: operations["cover_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/downloads/{access_token}": {
         parameters: {
             query?: never;
@@ -2887,6 +2929,11 @@ export interface components {
             /** File */
             file: string;
         };
+        /** Body_upload_cover */
+        Body_upload_cover: {
+            /** File */
+            file: string;
+        };
         /** Body_upload_document */
         Body_upload_document: {
             /** File */
@@ -3257,6 +3304,29 @@ export interface components {
             items_max: number;
             /** Lessons Count */
             lessons_count: number;
+        };
+        /**
+         * CoverOut
+         * @description A product's cover (editor §3 covers) in its size variants, smallest first, for a `srcset`.
+         */
+        CoverOut: {
+            /** Height */
+            height: number;
+            /** Variants */
+            variants: components["schemas"]["CoverVariantOut"][];
+            /** Width */
+            width: number;
+        };
+        /** CoverVariantOut */
+        CoverVariantOut: {
+            /** Height */
+            height: number;
+            /** Size */
+            size: string;
+            /** Url */
+            url: string;
+            /** Width */
+            width: number;
         };
         /** CurrencyMonthOut */
         CurrencyMonthOut: {
@@ -4973,6 +5043,7 @@ export interface components {
             category?: components["schemas"]["ProductCategory"] | null;
             /** Cost Center */
             cost_center?: string | null;
+            cover?: components["schemas"]["CoverOut"] | null;
             /**
              * Created At
              * Format: date-time
@@ -5670,6 +5741,7 @@ export interface components {
         };
         /** ShopProduct */
         ShopProduct: {
+            cover?: components["schemas"]["CoverOut"] | null;
             /** Currency */
             currency: string | null;
             /** Description */
@@ -10456,6 +10528,90 @@ export interface operations {
             };
         };
     };
+    upload_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_cover"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_file: {
         parameters: {
             query?: never;
@@ -12979,6 +13135,48 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cover_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+                size: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A product cover in one size */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

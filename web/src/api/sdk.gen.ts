@@ -398,6 +398,14 @@ export const changeItem = (productId: Param<'change_item', 'product_id'>, itemId
 export const reorderCourse = (productId: Param<'reorder_course', 'product_id'>, body: Body<'reorder_course'>, options: Options = {}) =>
   api.put<Answer<'reorder_course'>>(`/cabinet/products/${seg(productId)}/course/tree`, body, { ...options });
 
+/** DELETE /v1/cabinet/products/{product_id}/cover: Remove Cover */
+export const removeCover = (productId: Param<'remove_cover', 'product_id'>, options: Options = {}) =>
+  api.delete<Answer<'remove_cover'>>(`/cabinet/products/${seg(productId)}/cover`, { ...options });
+
+/** POST /v1/cabinet/products/{product_id}/cover: Upload Cover */
+export const uploadCover = (productId: Param<'upload_cover', 'product_id'>, form: FormData, options: Options = {}) =>
+  api.post<Answer<'upload_cover'>>(`/cabinet/products/${seg(productId)}/cover`, undefined, { ...options, form });
+
 /** POST /v1/cabinet/products/{product_id}/file: Upload File */
 export const uploadFile = (productId: Param<'upload_file', 'product_id'>, form: FormData, options: Options = {}) =>
   api.post<Answer<'upload_file'>>(`/cabinet/products/${seg(productId)}/file`, undefined, { ...options, form });
@@ -557,6 +565,10 @@ export const payerShops = (options: Options = {}) =>
 /** GET /v1/shop/_host: Shop Of Host */
 export const shopOfHost = (options: Options = {}) =>
   api.get<Answer<'shop_of_host'>>(`/shop/_host`, { auth: false, ...options });
+
+/** GET /v1/shop/covers/{product_id}/{token}/{size}.webp: Cover Image */
+export const coverImage = (productId: Param<'cover_image', 'product_id'>, token: Param<'cover_image', 'token'>, size: Param<'cover_image', 'size'>, options: Options = {}) =>
+  api.get<Answer<'cover_image'>>(`/shop/covers/${seg(productId)}/${seg(token)}/${seg(size)}.webp`, { auth: false, ...options });
 
 /** GET /v1/shop/downloads/{access_token}: Download File */
 export const downloadFile = (accessToken: Param<'download_file', 'access_token'>, options: Options = {}) =>

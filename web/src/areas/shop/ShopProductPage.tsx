@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -72,6 +73,20 @@ export function ProductPageBody({ product: p, children }: { product: ShopProduct
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 5 }}>
         <Stack spacing={2}>
+          {p.cover ? (
+            <Box
+              component="img"
+              src={p.cover.variants.find((v) => v.size === 's600')?.url ?? p.cover.variants.at(-1)?.url}
+              srcSet={p.cover.variants.map((v) => `${v.url} ${v.width}w`).join(', ')}
+              sizes="(min-width: 900px) 40vw, 100vw"
+              width={p.cover.width}
+              height={p.cover.height}
+              alt={p.name}
+              fetchPriority="high"
+              sx={{ width: '100%', height: 'auto', borderRadius: 2, display: 'block' }}
+              data-testid="product-cover"
+            />
+          ) : null}
           <Typography variant="h4" component="h1" data-testid="product-name">
             {p.name}
           </Typography>

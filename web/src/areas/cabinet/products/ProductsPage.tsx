@@ -163,6 +163,9 @@ export default function ProductsPage() {
                   : rows.map((p: Product) => (
                       <TableRow key={p.id} hover data-testid={`product-row-${p.id}`} sx={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
                         <TableCell>
+                          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+                          {p.cover?.variants[0] ? <Box component="img" src={p.cover.variants[0].url} alt="" loading="lazy" sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} /> : null}
+                          <Box sx={{ minWidth: 0 }}>
                           <Link component={RouterLink} to={`/cabinet/products/${p.id}/edit`} sx={{ fontWeight: 600 }}>
                             {p.name}
                           </Link>
@@ -178,6 +181,8 @@ export default function ProductsPage() {
                               ))}
                             </Stack>
                           ) : null}
+                          </Box>
+                          </Stack>
                         </TableCell>
                         <TableCell align="right">{p.isFree ? t('products.free') : money(p.price, p.currency)}</TableCell>
                         <TableCell>

@@ -13,6 +13,7 @@ import { ProductPatchSchema } from '../../../../api/zod.gen';
 import { toast } from '../../../../app/notify';
 import { useSchemaForm } from '../../../../lib/zodForm';
 import { productKeys, productQueries } from '../queries';
+import { CoverField } from './CoverField';
 
 const CATEGORIES = ['e_book', 'music_files', 'coaching', 'membership', 'book', 'online_course', 'online_course_live', 'event', 'certificate', 'license_code'] as const;
 
@@ -61,6 +62,7 @@ export function DetailsStep({ product }: { product: Product }) {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ maxWidth: 640 }}>
+      <CoverField product={product} />
       <TextField label={t('products.name')} required {...form.register('name')} error={Boolean(errors.name)} helperText={errors.name?.message ?? ' '} slotProps={{ htmlInput: { 'data-testid': 'details-name' } }} />
       <TextField label={t('editor.internalName')} {...form.register('internalName')} error={Boolean(errors.internalName)} helperText={errors.internalName?.message ?? t('editor.internalNameHelp')} />
       <TextField label={t('products.description')} multiline minRows={4} {...form.register('description')} error={Boolean(errors.description)} helperText={errors.description?.message} />
