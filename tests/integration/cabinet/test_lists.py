@@ -120,7 +120,7 @@ async def test_the_product_list_exports_as_csv_with_its_filter_and_only_the_sell
         names = [x["name"] for x in rows]
         assert "'=cmd|' /C calc'!A0" in names and "Draft guide" in names and "Not yours" not in names
         sold = next(x for x in rows if x["name"].startswith("'="))
-        assert (sold["price"], sold["currency"], sold["plans"], sold["state"], sold["sellable"]) == (
+        assert (sold["price"], sold["currency"], sold["plans"], sold["published"], sold["sell"]) == (
             "19.90",
             "EUR",
             "1",
@@ -128,10 +128,10 @@ async def test_the_product_list_exports_as_csv_with_its_filter_and_only_the_sell
             "yes",
         )
         unpublished = next(x for x in rows if x["id"] == str(draft["id"]))
-        assert unpublished["state"] == "unpublished" and "no_pricing_plans" in unpublished["warnings"]
+        assert unpublished["published"] == "unpublished" and "no_pricing_plans" in unpublished["warnings"]
 
         r = await c.get("/v1/cabinet/products/csv", params={"filters[state]": "published"}, headers=s.headers)
-        assert [x["state"] for x in csv.DictReader(io.StringIO(r.text), delimiter=";")] == ["published"] * (
-            len([x for x in rows if x["state"] == "published"])
-        )
+        assert [x["published"] for x in csv.DictReader(io.StringIO(r.text), delimiter=";")] == [
+            "published"
+        ] * (len([x for x in rows if x["published"] == "published"]))
         assert (await c.get("/v1/cabinet/products/csv")).status_code == 401
