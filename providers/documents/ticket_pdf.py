@@ -49,7 +49,7 @@ def render(*, code: str, shown: str, lines: list[tuple[str, str]], title: str, s
         pdf.multi_cell(120, 5.5, text(value))
         y = pdf.get_y() + 2.5
     png = io.BytesIO()
-    segno.make(code, error="m").save(png, kind="png", scale=10, border=2)
+    segno.make_qr(code, error="m").save(png, kind="png", scale=10, border=2)
     png.seek(0)
     size = 62.0
     pdf.image(png, x=(148 - size) / 2, y=max(y + 4, 112), w=size, h=size)

@@ -155,10 +155,18 @@ test('the door reads the same ticket with the camera and refuses it: already use
   const camera = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
   try {
     const page = await signedInPage(camera, 'seller', '/cabinet/check_in', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    lastPage = page;
     await page.context().grantPermissions(['camera']);
     await page.getByTestId('camera-start').click();
     await page.getByTestId('camera-scanner').waitFor();
-    await page.getByTestId('check-in-refused').getByText('Already used: this ticket was let in before').waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('check-in-refused')
+      .getByText('Already used: this ticket was let in before')
+      .waitFor({ timeout: 20_000 })
+      .catch(async (e) => {
+        await shot(page, 'check-in-camera-failed');
+        throw e;
+      });
     assert.match(await page.getByTestId('check-in-refused').innerText(), new RegExp(code.replace('-', '')));
     await shot(page, 'check-in-camera-390');
     await page.getByTestId('camera-stop').click();

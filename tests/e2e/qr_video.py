@@ -12,7 +12,7 @@ WHITE, BLACK, GREY = 235, 16, 128  # luma of paper and ink; chroma neutral
 
 
 def frame(text: str) -> bytes:
-    rows = [list(r) for r in segno.make(text, error="m").matrix_iter(scale=1, border=4)]
+    rows = [list(r) for r in segno.make_qr(text, error="m").matrix_iter(scale=1, border=4)]
     scale = min(WIDTH, HEIGHT) * 4 // 5 // len(rows)
     size = scale * len(rows)
     left, top = (WIDTH - size) // 2, (HEIGHT - size) // 2

@@ -55,7 +55,7 @@ async def ticket_page(username: Username, code: Code, request: Request, s: DB) -
         location=h.ticket.location,
         online=h.ticket.online,
         without_dates=h.ticket.without_dates,
-        qr_svg=segno.make(stored, error="m").svg_data_uri(scale=6, border=2),
+        qr_svg=segno.make_qr(stored, error="m").svg_data_uri(scale=6, border=2),
     )
 
 

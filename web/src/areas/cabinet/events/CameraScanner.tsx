@@ -9,11 +9,14 @@ import { useTranslation } from 'react-i18next';
 
 type Detect = (frame: HTMLCanvasElement) => Promise<string | null>;
 type NativeDetector = { detect: (source: HTMLCanvasElement) => Promise<{ rawValue: string }[]> };
+type NativeDetectorClass = { new (o: { formats: string[] }): NativeDetector; getSupportedFormats?: () => Promise<string[]> };
 
 /** The browser's own QR reader where it has one (Chrome on Android, Safari), else jsQR, loaded only now. */
 async function detector(): Promise<Detect> {
-  const Native = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => NativeDetector }).BarcodeDetector;
-  if (Native) {
+  const Native = (window as unknown as { BarcodeDetector?: NativeDetectorClass }).BarcodeDetector;
+  // some browsers have the API but no reader behind it (desktop Linux): only one that reads QR codes is used
+  const formats: string[] = (await Native?.getSupportedFormats?.().catch(() => [])) ?? [];
+  if (Native && formats.includes('qr_code')) {
     try {
       const native = new Native({ formats: ['qr_code'] });
       return async (frame) => (await native.detect(frame))[0]?.rawValue ?? null;

@@ -69,7 +69,7 @@ export default function CheckInPage() {
             {t('checkIn.submit')}
           </Button>
           {camera ? null : (
-            <Button variant="outlined" size="large" startIcon={<QrCodeScannerIcon />} sx={{ mt: { sm: 1 }, flexShrink: 0 }} onClick={() => setCamera(true)} data-testid="camera-start">
+            <Button variant="outlined" size="large" startIcon={<QrCodeScannerIcon />} sx={{ mt: { sm: 1 }, flexShrink: 0 }} onClick={() => { form.clearErrors(); setCamera(true); }} data-testid="camera-start">
               {t('checkIn.camera.start')}
             </Button>
           )}
