@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, Strict
+from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator
 
+from api.schemas.fields import CountryCode, Email
 from domain.events import (
     CODE_SHAPE,
     LOCATION_MAX,
@@ -15,6 +16,7 @@ from domain.events import (
     TIME_ZONE_MAX,
     PaymentTicketState,
 )
+from domain.limits import PERSON_NAME_MAX, PROFILE_TEXT_MAX, STREET_NUMBER_MAX, ZIP_MAX
 from domain.listing import ListAnswer
 
 Limit = Annotated[int, Strict(), Field(ge=1, le=TICKET_LIMIT_MAX)]
@@ -66,6 +68,7 @@ class PaymentTicketOut(BaseModel):
     order_token: str
     used_at: datetime | None
     answers: dict[str, str | bool] = {}  # the buyer's opt-in answers, by question label
+    attendee: Attendee | None = None  # who comes, when the buyer named someone else
 
 
 class PaymentTicketList(ListAnswer[PaymentTicketOut]):
@@ -89,6 +92,39 @@ class CheckInOut(BaseModel):
     used_at: datetime
 
 
+class Attendee(BaseModel):
+    """Who comes with a ticket when it is not the buyer (core §3 attendee fields)."""
+
+    model_config = ConfigDict(extra="forbid")
+    first_name: str = Field(min_length=1, max_length=PERSON_NAME_MAX)
+    last_name: str = Field(min_length=1, max_length=PERSON_NAME_MAX)
+    email: Email
+    street: str | None = Field(default=None, max_length=PROFILE_TEXT_MAX)
+    street_number: str | None = Field(default=None, max_length=STREET_NUMBER_MAX)
+    zip: str | None = Field(default=None, max_length=ZIP_MAX)
+    city: str | None = Field(default=None, max_length=PROFILE_TEXT_MAX)
+    country: CountryCode | None = None
+
+    @field_validator("first_name", "last_name")
+    @classmethod
+    def _not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("required")
+        return v.strip()
+
+    @field_validator("street", "street_number", "zip", "city")
+    @classmethod
+    def _blank_is_none(cls, v: str | None) -> str | None:
+        return (v.strip() or None) if v is not None else None
+
+
+class AttendeeIn(BaseModel):
+    """The attendee to name on a ticket; null gives the ticket back to its buyer."""
+
+    model_config = ConfigDict(extra="forbid")
+    attendee: Attendee | None
+
+
 class TicketPage(BaseModel):
     """A buyer's ticket as its page shows it: the code, its QR code (an SVG data URI) and the event."""
 
@@ -105,6 +141,7 @@ class TicketPage(BaseModel):
     online: bool
     without_dates: bool
     qr_svg: str
+    attendee: Attendee | None = None
 
 
 class SellerPaymentTicketOut(PaymentTicketOut):

@@ -174,6 +174,8 @@ class PaymentTicket(Base):
     reserved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
     used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     invalidated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # who comes, when not the buyer (core §3 attendee fields): names, e-mail, address; set from the ticket's page
+    attendee: Mapped[dict | None] = mapped_column(JSONB)
 
 
 class Certificate(Base):

@@ -182,6 +182,16 @@ class HeldTicket:
     order: Order
 
     @property
+    def holder_name(self) -> str:
+        """Who the ticket lets in: its attendee when one is named, else the buyer."""
+        a = self.payment.attendee or {}
+        return f"{a.get('first_name', '')} {a.get('last_name', '')}".strip() or self.order.payer_name
+
+    @property
+    def holder_email(self) -> str:
+        return (self.payment.attendee or {}).get("email") or self.order.payer_email
+
+    @property
     def state(self) -> PaymentTicketState:
         return ticket_state(
             used=self.payment.used_at is not None,
@@ -376,5 +386,18 @@ async def ticket_invalidated(s: AsyncSession, seller_id: int, payment_ticket_id:
             ErrorCode.CONFLICT, "This ticket cannot be invalidated.", {"state": held.state.value}
         )
     held.payment.invalidated_at = datetime.now(UTC)
+    await s.flush()
+    return held
+
+
+async def attendee_set(s: AsyncSession, seller_id: int, code: str, attendee: dict | None) -> HeldTicket:
+    """Names who comes with this ticket (None: the buyer again). Only a ticket still to be used: a used,
+    refunded, invalidated or expired one answers 409 with its state."""
+    held = await held_ticket_by_code(s, seller_id, code, lock=True)
+    if held.state != PaymentTicketState.unused:
+        raise DomainError(
+            ErrorCode.CONFLICT, "This ticket can no longer change hands.", {"state": held.state.value}
+        )
+    held.payment.attendee = attendee
     await s.flush()
     return held

@@ -157,6 +157,7 @@ def _payment_out(h: HeldTicket, product: Product) -> PaymentTicketOut:
         order_token=h.order.token,
         used_at=h.payment.used_at,
         answers=_answers(product, h),
+        attendee=h.payment.attendee,
     )
 
 
@@ -178,7 +179,18 @@ async def payment_tickets_csv(product_id: Id, seller: CurrentSeller, s: DB) -> R
     w = csv.writer(out)
     labels = [q["label"] for q in product.opt_ins or []]
     w.writerow(
-        ["code", "ticket", "state", "name", "email", "order", "checked_in_at", *map(text_cell, labels)]
+        [
+            "code",
+            "ticket",
+            "state",
+            "name",
+            "email",
+            "order",
+            "checked_in_at",
+            "attendee_name",
+            "attendee_email",
+            *map(text_cell, labels),
+        ]
     )
     for h in rows:
         p = _payment_out(h, product)
@@ -191,6 +203,8 @@ async def payment_tickets_csv(product_id: Id, seller: CurrentSeller, s: DB) -> R
                 text_cell(p.payer_email),
                 p.order_token,
                 p.used_at.isoformat() if p.used_at else "",
+                text_cell(f"{p.attendee.first_name} {p.attendee.last_name}" if p.attendee else ""),
+                text_cell(p.attendee.email if p.attendee else ""),
                 *(_answer_cell(p.answers.get(label)) for label in labels),
             ]
         )
@@ -221,8 +235,8 @@ async def check_in(body: CheckInIn, seller: CurrentSeller, s: DB) -> CheckInOut:
         code=shown_code(code),
         product_name=product.name if product else "",
         ticket_name=h.ticket.name,
-        payer_name=h.order.payer_name,
-        payer_email=h.order.payer_email,
+        payer_name=h.holder_name,  # the attendee when the buyer named one: the person at the door
+        payer_email=h.holder_email,
         starts_at=h.ticket.starts_at,
         used_at=h.payment.used_at,
     )

@@ -8,7 +8,7 @@ import segno
 from fastapi import APIRouter, Path, Query, Request, Response
 
 from api.deps import DB
-from api.schemas.events import TicketPage
+from api.schemas.events import AttendeeIn, TicketPage
 from api.throttle import throttle
 from domain.errors import DomainError, ErrorCode
 from domain.events import TICKET_PDF_WORDS, PaymentTicketState, shown_code, ticket_when, typed_code
@@ -16,7 +16,7 @@ from domain.limits import USERNAME_MAX
 from providers.documents.ticket_pdf import render
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.models import Product
-from store.catalog.tickets import HeldTicket, held_ticket_by_code
+from store.catalog.tickets import HeldTicket, attendee_set, held_ticket_by_code
 from store.courses.queries import seller_by_username
 
 router = APIRouter()
@@ -41,6 +41,10 @@ async def _held(s: DB, username: str, code: str) -> tuple[str, HeldTicket, Produ
 @router.get("/{username}/tickets/{code}", response_model=TicketPage)
 async def ticket_page(username: Username, code: Code, request: Request, s: DB) -> TicketPage:
     throttle(request, "ticket-page", PAGES_PER_MINUTE)
+    return await _page(s, username, code)
+
+
+async def _page(s: DB, username: str, code: str) -> TicketPage:
     stored, h, product, seller_name = await _held(s, username, code)
     return TicketPage(
         code=shown_code(stored),
@@ -56,6 +60,7 @@ async def ticket_page(username: Username, code: Code, request: Request, s: DB) -
         online=h.ticket.online,
         without_dates=h.ticket.without_dates,
         qr_svg=segno.make_qr(stored, error="m").svg_data_uri(scale=6, border=2),
+        attendee=h.payment.attendee,
     )
 
 
@@ -88,7 +93,7 @@ async def ticket_pdf(
             (w["ticket"], t.name),
             (w["when"], ticket_when(t.starts_at, t.ends_at, t.time_zone, t.without_dates, w["any_day"])),
             (w["where"], t.location or (w["online"] if t.online else "")),
-            (w["holder"], h.order.payer_name),
+            (w["holder"], h.holder_name),
         ],
     )
     return Response(
@@ -96,3 +101,18 @@ async def ticket_pdf(
         media_type="application/pdf",
         headers={"Content-Disposition": f'inline; filename="ticket-{shown_code(stored)}.pdf"'},
     )
+
+
+@router.put("/{username}/tickets/{code}/attendee", response_model=TicketPage)
+async def set_attendee(
+    username: Username, code: Code, body: AttendeeIn, request: Request, s: DB
+) -> TicketPage:
+    """Names who comes with this ticket (its code is the key, as at the door), or gives it back to the buyer
+    (null). Only a ticket still to be used (409 with its state); the door then greets the attendee."""
+    throttle(request, "ticket-page", PAGES_PER_MINUTE)
+    stored = typed_code(code)
+    if stored is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "No ticket has this code.")
+    seller = await seller_by_username(s, username)
+    await attendee_set(s, seller.id, stored, body.attendee.model_dump() if body.attendee else None)
+    return await _page(s, username, code)

@@ -286,9 +286,33 @@ async def test_every_events_tickets_overview_details_csv_and_invalidating_one(st
                 c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda x: x["ticket_code"], 30
             )
             codes.append(status["ticket_code"])
-        assert (
-            await c.post("/v1/cabinet/tickets/check_in", json={"code": codes[0]}, headers=h)
-        ).status_code == 200
+        # the ticket as PDF, linked from the mail: its code as a QR code; another seller's address finds nothing
+        mail = await wait_mail(stack, "jazz-b@example.com", "Your order")
+        pdf_url = next(w for w in mail["body"].split() if "/pdf" in w)
+        assert f"/v1/shop/{seller.username}/tickets/{codes[1]}/pdf" in pdf_url
+        r = await c.get(f"/v1/shop/{seller.username}/tickets/{codes[1]}/pdf", params={"lang": "de"})
+        assert r.status_code == 200 and r.content.startswith(b"%PDF")
+        assert r.headers["content-type"] == "application/pdf"
+        assert (await c.get(f"/v1/shop/{other.username}/tickets/{codes[1]}/pdf")).status_code == 404
+        r = await c.get(f"/v1/shop/{seller.username}/tickets/{codes[1]}/pdf", params={"lang": "xx"})
+        assert r.status_code == 400
+
+        # the first buyer gives the ticket to a friend: the door greets the friend
+        url = f"/v1/shop/{seller.username}/tickets/{codes[0]}/attendee"
+        for bad in (
+            {"first_name": "", "last_name": "X", "email": "a@example.com"},
+            {"first_name": "A", "last_name": "B", "email": "nope"},
+            {"first_name": "A", "last_name": "B", "email": "a@example.com", "country": "XX"},
+        ):
+            assert (await c.put(url, json={"attendee": bad})).status_code == 400, bad
+        friend = {"first_name": "Fay", "last_name": "Friend", "email": "fay@example.com", "country": "AT"}
+        r = await c.put(url, json={"attendee": friend})
+        assert r.status_code == 200 and r.json()["attendee"]["first_name"] == "Fay"
+        elsewhere = f"/v1/shop/{other.username}/tickets/{codes[0]}/attendee"
+        assert (await c.put(elsewhere, json={"attendee": friend})).status_code == 404
+        r = await c.post("/v1/cabinet/tickets/check_in", json={"code": codes[0]}, headers=h)
+        assert r.status_code == 200 and r.json()["payer_name"] == "Fay Friend"
+        assert (await c.put(url, json={"attendee": None})).status_code == 409  # used: it stays with Fay
 
         # the details list: every event's tickets; found by code; by state
         listed = (await c.get("/v1/cabinet/payment_tickets", headers=h)).json()

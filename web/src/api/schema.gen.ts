@@ -2444,6 +2444,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/tickets/{code}/attendee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set Attendee
+         * @description Names who comes with this ticket (its code is the key, as at the door), or gives it back to the buyer
+         *     (null). Only a ticket still to be used (409 with its state); the door then greets the attendee.
+         */
+        put: operations["set_attendee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/tickets/{code}/pdf": {
         parameters: {
             query?: never;
@@ -2828,6 +2849,35 @@ export interface components {
             passed: boolean;
             /** Score */
             score: number;
+        };
+        /**
+         * Attendee
+         * @description Who comes with a ticket when it is not the buyer (core §3 attendee fields).
+         */
+        Attendee: {
+            /** City */
+            city?: string | null;
+            /** Country */
+            country?: string | null;
+            /** Email */
+            email: string;
+            /** First Name */
+            first_name: string;
+            /** Last Name */
+            last_name: string;
+            /** Street */
+            street?: string | null;
+            /** Street Number */
+            street_number?: string | null;
+            /** Zip */
+            zip?: string | null;
+        };
+        /**
+         * AttendeeIn
+         * @description The attendee to name on a ticket; null gives the ticket back to its buyer.
+         */
+        AttendeeIn: {
+            attendee: components["schemas"]["Attendee"] | null;
         };
         /** Availability */
         Availability: {
@@ -4631,6 +4681,7 @@ export interface components {
             answers: {
                 [key: string]: string | boolean;
             };
+            attendee?: components["schemas"]["Attendee"] | null;
             /** Code */
             code: string;
             /** Id */
@@ -5548,6 +5599,7 @@ export interface components {
             answers: {
                 [key: string]: string | boolean;
             };
+            attendee?: components["schemas"]["Attendee"] | null;
             /** Code */
             code: string;
             /** Currency */
@@ -6100,6 +6152,7 @@ export interface components {
          * @description A buyer's ticket as its page shows it: the code, its QR code (an SVG data URI) and the event.
          */
         TicketPage: {
+            attendee?: components["schemas"]["Attendee"] | null;
             /** Code */
             code: string;
             /** Ends At */
@@ -13075,6 +13128,51 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketPage"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_attendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendeeIn"];
+            };
+        };
         responses: {
             /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
             "4XX": {

@@ -650,6 +650,10 @@ export const planPrice = (username: Param<'plan_price', 'username'>, slug: Param
 export const ticketPage = (username: Param<'ticket_page', 'username'>, code: Param<'ticket_page', 'code'>, options: Options = {}) =>
   api.get<Answer<'ticket_page'>>(`/shop/${seg(username)}/tickets/${seg(code)}`, { auth: false, ...options });
 
+/** PUT /v1/shop/{username}/tickets/{code}/attendee: Set Attendee */
+export const setAttendee = (username: Param<'set_attendee', 'username'>, code: Param<'set_attendee', 'code'>, body: Body<'set_attendee'>, options: Options = {}) =>
+  api.put<Answer<'set_attendee'>>(`/shop/${seg(username)}/tickets/${seg(code)}/attendee`, body, { auth: false, ...options });
+
 /** GET /v1/shop/{username}/tickets/{code}/pdf: Ticket Pdf */
 export const ticketPdf = (username: Param<'ticket_pdf', 'username'>, code: Param<'ticket_pdf', 'code'>, query: Query<'ticket_pdf'> = {}, options: Options = {}) =>
   api.get<Answer<'ticket_pdf'>>(`/shop/${seg(username)}/tickets/${seg(code)}/pdf`, { auth: false, ...options, query });

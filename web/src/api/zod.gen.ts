@@ -9,6 +9,19 @@ export const AnswersInSchema = z.object({
   answers: z.array(z.array(z.number().int().min(0).max(9)).max(10)).max(50),
 });
 
+export const AttendeeInSchema = z.object({
+  attendee: z.object({
+    city: z.string().max(300).nullish(),
+    country: z.string().min(2).max(2).nullish(),
+    email: z.string().max(320),
+    firstName: z.string().min(1).max(100),
+    lastName: z.string().min(1).max(100),
+    street: z.string().max(300).nullish(),
+    streetNumber: z.string().max(20).nullish(),
+    zip: z.string().max(20).nullish(),
+  }).nullish(),
+});
+
 export const BankAccountInSchema = z.object({
   bic: z.string().max(15),
   holder: z.string().min(1).max(200),

@@ -13,6 +13,7 @@ import * as sdk from '../../api/sdk.gen';
 import { ErrorState } from '../../components/ErrorState';
 import { StatusChip } from '../../components/StatusChip';
 import { ticketWhen } from '../../lib/zoned';
+import { AttendeeForm } from './AttendeeForm';
 import { ShopLayout } from './ShopLayout';
 
 /** `/s/{seller}/tickets/{code}`: the buyer's ticket, shown at the door: its QR code, its code in letters, the
@@ -43,8 +44,8 @@ export default function TicketPage() {
           <Typography sx={{ fontFamily: 'monospace', fontSize: 28, letterSpacing: 3, my: 1 }} data-testid="ticket-code">
             {ticket.data.code}
           </Typography>
-          <Typography color="text.secondary" gutterBottom>
-            {ticket.data.payerName}
+          <Typography color="text.secondary" gutterBottom data-testid="ticket-holder">
+            {ticket.data.attendee ? `${ticket.data.attendee.firstName} ${ticket.data.attendee.lastName}` : ticket.data.payerName}
           </Typography>
           <StatusChip state={ticket.data.state} size="medium" />
           {ticket.data.state === 'unused' || ticket.data.state === 'used' ? (
@@ -61,6 +62,7 @@ export default function TicketPage() {
               </Button>
             </Box>
           ) : null}
+          {ticket.data.state === 'unused' ? <AttendeeForm username={username} code={code} ticket={ticket.data} /> : null}
           {ticket.data.state !== 'unused' ? (
             <Alert severity={ticket.data.state === 'used' ? 'info' : 'warning'} sx={{ mt: 2, textAlign: 'left' }}>
               {t(`events.stateNote.${ticket.data.state}`)}
