@@ -36,6 +36,7 @@ class CheckInRefusal(StrEnum):
     ticket_refunded = "ticket_refunded"
     ticket_invalidated = "ticket_invalidated"
     ticket_expired = "ticket_expired"
+    ticket_upgraded = "ticket_upgraded"  # its holder upgraded it: the new ticket has its own code
 
 
 def new_code() -> str:
@@ -78,10 +79,11 @@ def ticket_state(
     invalidated: bool,
     refunded: bool,
     over: bool,
+    upgraded: bool = False,
 ) -> PaymentTicketState:
     if refunded:
         return PaymentTicketState.refunded
-    if invalidated:
+    if invalidated or upgraded:
         return PaymentTicketState.invalidated
     if used:
         return PaymentTicketState.used
@@ -134,3 +136,9 @@ def ticket_when(
             end.strftime("%H:%M") if end.date() == start.date() else end.strftime("%Y-%m-%d %H:%M")
         )
     return f"{text} ({zone.key})"
+
+
+def upgrade_price(held_value: int, target_price: int) -> int | None:
+    """What upgrading costs (core §3 order type `upgrade`): the difference to a dearer ticket of the same event;
+    None when the target is not dearer (a ticket is never upgraded down or sideways for nothing)."""
+    return target_price - held_value if target_price > held_value else None

@@ -142,6 +142,7 @@ class TicketPage(BaseModel):
     without_dates: bool
     qr_svg: str
     attendee: Attendee | None = None
+    upgraded_to: str | None = None  # the code of the ticket that replaced this one (its holder upgraded it)
 
 
 class SellerPaymentTicketOut(PaymentTicketOut):
@@ -183,3 +184,28 @@ class TicketTallyOut(BaseModel):
 
 class TicketOverview(BaseModel):
     tickets: list[TicketTallyOut]
+
+
+class UpgradeOptionOut(BaseModel):
+    """A dearer ticket of the same event this ticket can be upgraded to, and the difference to pay."""
+
+    pricing_plan_id: int
+    plan_name: str
+    ticket_name: str
+    price: int
+    currency: str
+    starts_at: datetime | None
+    ends_at: datetime | None
+    time_zone: str
+    without_dates: bool
+    location: str | None
+    online: bool
+
+
+class UpgradeOptions(BaseModel):
+    options: list[UpgradeOptionOut]
+
+
+class UpgradeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    pricing_plan_id: Annotated[int, Strict(), Field(ge=1, le=2**53)]

@@ -9,18 +9,28 @@ from datetime import UTC, datetime
 from sqlalchemy import and_, case, delete, false, func, literal, or_, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from domain.errors import DomainError, ErrorCode
 from domain.events import (
     TICKETS_MAX,
+    CheckInRefusal,
     PaymentTicketState,
     check_in_refusal,
     new_code,
     ticket_over,
     ticket_state,
     typed_code,
+    upgrade_price,
 )
-from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, REFUNDED_STATES
+from domain.orders import (
+    CHECKOUT_OPEN_STATES,
+    PAID_STATES,
+    REFUNDED_STATES,
+    OrderType,
+    PaymentState,
+    PaymentType,
+)
 from store.catalog.models import PaymentTicket, PricingPlan, Product, Ticket
 from store.orders.models import Order, Transfer
 
@@ -90,7 +100,7 @@ async def held_counts(s: AsyncSession, ticket_ids: list[int]) -> dict[int, int]:
         return {}
     rows = await s.execute(
         select(PaymentTicket.ticket_id, func.count())
-        .where(PaymentTicket.ticket_id.in_(ticket_ids))
+        .where(PaymentTicket.ticket_id.in_(ticket_ids), ~upgraded_sql())
         .group_by(PaymentTicket.ticket_id)
     )
     return {tid: n for tid, n in rows.all()}
@@ -125,9 +135,12 @@ async def active_ticket_counts(s: AsyncSession, product_ids: list[int]) -> dict[
 
 async def ticket_reserved(s: AsyncSession, order: Order) -> bool:
     """A seat for this order before any money moves: under the ticket's row lock, the last seat goes to one buyer.
-    True when the order holds a payment ticket (now or already), False when the ticket is sold out or over."""
+    True when the order holds a payment ticket (now or already), False when the ticket is sold out or over (or,
+    for an upgrade, its ticket can no longer be upgraded)."""
     if (await s.execute(select(PaymentTicket.id).where(PaymentTicket.order_id == order.id))).first():
         return True
+    if order.order_type == OrderType.upgrade and not await upgrade_may_go_on(s, order):
+        return False
     plan = await s.get(PricingPlan, order.pricing_plan_id)
     if plan is None or plan.ticket_id is None:
         return False
@@ -136,9 +149,9 @@ async def ticket_reserved(s: AsyncSession, order: Order) -> bool:
     ).scalar_one()
     if ticket_over(ticket.starts_at, ticket.ends_at, ticket.without_dates, datetime.now(UTC)):
         return False
-    if ticket.limit is not None:
+    if ticket.limit is not None:  # a ticket its holder upgraded gives its seat back
         held = (
-            await s.execute(select(func.count()).where(PaymentTicket.ticket_id == ticket.id))
+            await s.execute(select(func.count()).where(PaymentTicket.ticket_id == ticket.id, ~upgraded_sql()))
         ).scalar_one()
         if held >= ticket.limit:
             return False
@@ -175,11 +188,26 @@ def _paid():  # type: ignore[no-untyped-def]
     return or_(Order.paid_at.is_not(None), Order.payment_state.in_(PAID_STATES))
 
 
+def upgraded_sql():  # type: ignore[no-untyped-def]
+    """The payment ticket was replaced by a paid upgrade of its order (a refunded upgrade gives it back)."""
+    child = aliased(Order)
+    return (
+        select(child.id)
+        .where(
+            child.parent_order_id == PaymentTicket.order_id,
+            child.order_type == OrderType.upgrade,
+            child.payment_state.in_(PAID_STATES),
+        )
+        .exists()
+    )
+
+
 @dataclass
 class HeldTicket:
     payment: PaymentTicket
     ticket: Ticket
     order: Order
+    upgraded: bool = False  # replaced by a paid upgrade: it lets no one in (the new ticket does)
 
     @property
     def holder_name(self) -> str:
@@ -197,6 +225,7 @@ class HeldTicket:
             used=self.payment.used_at is not None,
             invalidated=self.payment.invalidated_at is not None,
             refunded=self.order.payment_state in REFUNDED_STATES,
+            upgraded=self.upgraded,
             over=ticket_over(
                 self.ticket.starts_at, self.ticket.ends_at, self.ticket.without_dates, datetime.now(UTC)
             ),
@@ -206,17 +235,17 @@ class HeldTicket:
 async def held_ticket_of_order(s: AsyncSession, order: Order) -> HeldTicket | None:
     row = (
         await s.execute(
-            select(PaymentTicket, Ticket)
+            select(PaymentTicket, Ticket, upgraded_sql())
             .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
             .where(PaymentTicket.order_id == order.id)
         )
     ).first()
-    return HeldTicket(row[0], row[1], order) if row else None
+    return HeldTicket(row[0], row[1], order, row[2]) if row else None
 
 
 async def held_ticket_by_code(s: AsyncSession, seller_id: int, code: str, lock: bool = False) -> HeldTicket:
     q = (
-        select(PaymentTicket, Ticket, Order)
+        select(PaymentTicket, Ticket, Order, upgraded_sql())
         .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
         .join(Order, Order.id == PaymentTicket.order_id)
         .where(PaymentTicket.code == code, PaymentTicket.seller_id == seller_id)
@@ -231,7 +260,7 @@ async def held_ticket_by_code(s: AsyncSession, seller_id: int, code: str, lock: 
 async def checked_in(s: AsyncSession, seller_id: int, code: str) -> HeldTicket:
     """Lets a ticket in once: a second scan, a refunded, invalidated or expired ticket is refused (409)."""
     held = await held_ticket_by_code(s, seller_id, code, lock=True)
-    refusal = check_in_refusal(held.state)
+    refusal = CheckInRefusal.ticket_upgraded if held.upgraded else check_in_refusal(held.state)
     if refusal is not None:
         raise DomainError(
             ErrorCode.CONFLICT,
@@ -248,7 +277,7 @@ async def payment_tickets_listed(
     s: AsyncSession, product: Product, page: int, per: int
 ) -> tuple[list[HeldTicket], int]:
     q = (
-        select(PaymentTicket, Ticket, Order)
+        select(PaymentTicket, Ticket, Order, upgraded_sql())
         .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
         .join(Order, Order.id == PaymentTicket.order_id)
         .where(PaymentTicket.product_id == product.id, _paid())
@@ -266,7 +295,10 @@ def _state_sql():  # type: ignore[no-untyped-def]
     )
     return case(
         (Order.payment_state.in_(REFUNDED_STATES), literal(PaymentTicketState.refunded.value)),
-        (PaymentTicket.invalidated_at.is_not(None), literal(PaymentTicketState.invalidated.value)),
+        (
+            or_(PaymentTicket.invalidated_at.is_not(None), upgraded_sql()),
+            literal(PaymentTicketState.invalidated.value),
+        ),
         (PaymentTicket.used_at.is_not(None), literal(PaymentTicketState.used.value)),
         (over, literal(PaymentTicketState.expired.value)),
         else_=literal(PaymentTicketState.unused.value),
@@ -295,7 +327,7 @@ async def seller_payment_tickets(
         select(func.min(Transfer.id)).where(Transfer.order_id == Order.id).correlate(Order).scalar_subquery()
     )
     q = (
-        select(PaymentTicket, Ticket, Order, Product, transfer.label("transfer_id"))
+        select(PaymentTicket, Ticket, Order, upgraded_sql(), Product, transfer.label("transfer_id"))
         .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
         .join(Order, Order.id == PaymentTicket.order_id)
         .join(Product, Product.id == PaymentTicket.product_id)
@@ -316,7 +348,7 @@ async def seller_payment_tickets(
         )
     total = (await s.execute(select(func.count()).select_from(q.subquery()))).scalar_one()
     rows = await s.execute(q.order_by(PaymentTicket.id.desc()).limit(per).offset((page - 1) * per))
-    return [SellerTicket(HeldTicket(r[0], r[1], r[2]), r[3], r[4]) for r in rows.all()], total
+    return [SellerTicket(HeldTicket(r[0], r[1], r[2], r[3]), r[4], r[5]) for r in rows.all()], total
 
 
 @dataclass
@@ -371,7 +403,7 @@ async def ticket_invalidated(s: AsyncSession, seller_id: int, payment_ticket_id:
     unused or expired ticket; a used, refunded or already invalidated one answers 409 with its state."""
     row = (
         await s.execute(
-            select(PaymentTicket, Ticket, Order)
+            select(PaymentTicket, Ticket, Order, upgraded_sql())
             .join(Ticket, Ticket.id == PaymentTicket.ticket_id)
             .join(Order, Order.id == PaymentTicket.order_id)
             .where(PaymentTicket.id == payment_ticket_id, PaymentTicket.seller_id == seller_id, _paid())
@@ -401,3 +433,146 @@ async def attendee_set(s: AsyncSession, seller_id: int, code: str, attendee: dic
     held.payment.attendee = attendee
     await s.flush()
     return held
+
+
+# ----- ticket upgrades (core §3 order type `upgrade`) ---------------------------------------------------------------
+async def ticket_value(s: AsyncSession, order: Order) -> int:
+    """What the holder has paid for the ticket this order holds: its total, and an upgrade's parents' totals."""
+    value, seen = order.total, {order.id}
+    parent_id = order.parent_order_id
+    while parent_id is not None and parent_id not in seen:
+        parent = await s.get(Order, parent_id)
+        if parent is None:
+            break
+        seen.add(parent.id)
+        value += parent.total
+        parent_id = parent.parent_order_id
+    return value
+
+
+@dataclass
+class UpgradeOption:
+    plan: PricingPlan
+    ticket: Ticket
+    price: int  # the difference to pay
+
+
+async def upgrade_options(s: AsyncSession, held: HeldTicket) -> list[UpgradeOption]:
+    """The dearer tickets of the same event this ticket can be upgraded to now: on sale (a one-time plan, not over,
+    a seat left) and in the same currency. Only a ticket still to be used, bought outright, is upgraded."""
+    if held.state != PaymentTicketState.unused or held.order.period_type != PaymentType.one_time:
+        return []
+    value = await ticket_value(s, held.order)
+    rows = (
+        await s.execute(
+            select(PricingPlan, Ticket)
+            .join(Ticket, Ticket.id == PricingPlan.ticket_id)
+            .where(
+                PricingPlan.product_id == held.payment.product_id,
+                PricingPlan.active.is_(True),
+                PricingPlan.payment_type == PaymentType.one_time,
+                PricingPlan.currency == held.order.currency_key,
+                Ticket.id != held.ticket.id,
+            )
+            .order_by(PricingPlan.price, PricingPlan.id)
+        )
+    ).all()
+    seats = await held_counts(s, [t.id for _, t in rows])
+    now = datetime.now(UTC)
+    out = []
+    for plan, ticket in rows:
+        price = upgrade_price(value, plan.price)
+        if price is None or ticket_over(ticket.starts_at, ticket.ends_at, ticket.without_dates, now):
+            continue
+        if ticket.limit is not None and seats.get(ticket.id, 0) >= ticket.limit:
+            continue
+        out.append(UpgradeOption(plan, ticket, price))
+    return out
+
+
+async def upgrade_order_created(
+    s: AsyncSession, *, token: str, parent: Order, option: UpgradeOption, setup_intent_id: str
+) -> Order:
+    """The upgrade's own order: the parent's buyer, the target ticket's plan, the difference as its one payment."""
+    order = Order(
+        token=token,
+        setup_intent_id=setup_intent_id,
+        seller_id=parent.seller_id,
+        product_id=parent.product_id,
+        product_name=parent.product_name,
+        pricing_plan_id=option.plan.id,
+        pricing_plan_name=option.plan.name,
+        payment_state=PaymentState.payment_waiting,
+        payment_form="card",
+        period_type=PaymentType.one_time,
+        total=option.price,
+        terms=None,
+        paid=0,
+        currency_key=parent.currency_key,
+        payer_email=parent.payer_email,
+        payer_first_name=parent.payer_first_name,
+        payer_last_name=parent.payer_last_name,
+        payer_country=parent.payer_country,
+        payer_company=parent.payer_company,
+        payer_vat_id=parent.payer_vat_id,
+        payer_street=parent.payer_street,
+        payer_street_number=parent.payer_street_number,
+        payer_zip=parent.payer_zip,
+        payer_city=parent.payer_city,
+        payer_locale=parent.payer_locale,
+        provider_customer_id=parent.provider_customer_id,
+        order_type=OrderType.upgrade,
+        parent_order_id=parent.id,
+    )
+    s.add(order)
+    await s.flush()
+    return order
+
+
+async def upgrade_may_go_on(s: AsyncSession, order: Order) -> bool:
+    """Before an upgrade's money moves: under the parent ticket's row lock, the parent ticket is still to be used
+    and no other upgrade of it holds a seat (open or paid). Two upgrades of one ticket at once: one goes on, the
+    other is declined uncharged, so the unique 'one paid upgrade' index is never what stops a charge."""
+    if order.parent_order_id is None:
+        return True
+    parent_ticket = (
+        await s.execute(
+            select(PaymentTicket).where(PaymentTicket.order_id == order.parent_order_id).with_for_update()
+        )
+    ).scalar_one_or_none()
+    parent = await s.get(Order, order.parent_order_id)
+    if parent_ticket is None or parent is None:
+        return False
+    held = await held_ticket_of_order(s, parent)
+    if held is None or held.state != PaymentTicketState.unused:
+        return False
+    rival = aliased(Order)
+    other = (
+        await s.execute(
+            select(rival.id)
+            .join(PaymentTicket, PaymentTicket.order_id == rival.id)
+            .where(
+                rival.parent_order_id == order.parent_order_id,
+                rival.order_type == OrderType.upgrade,
+                rival.id != order.id,
+                or_(rival.payment_state.in_(PAID_STATES), rival.payment_state.in_(CHECKOUT_OPEN_STATES)),
+            )
+        )
+    ).first()
+    return other is None
+
+
+async def upgraded_code(s: AsyncSession, order_id: int) -> str | None:
+    """The code of the ticket that replaced this order's ticket (its paid upgrade), if any."""
+    child = aliased(Order)
+    return (
+        await s.execute(
+            select(PaymentTicket.code)
+            .join(child, child.id == PaymentTicket.order_id)
+            .where(
+                child.parent_order_id == order_id,
+                child.order_type == OrderType.upgrade,
+                child.payment_state.in_(PAID_STATES),
+            )
+        )
+    ).scalar_one_or_none()

@@ -38,6 +38,7 @@ from domain.orders import (
     InvoiceForm,
     InvoiceState,
     LogType,
+    OrderType,
     PaymentLogState,
     PaymentMethod,
     PaymentProvider,
@@ -69,6 +70,13 @@ class Order(Timestamps, Base):
         Index("ix_orders_seller_form_id", "seller_id", "payment_form", "id"),
         Index("ix_orders_seller_period_id", "seller_id", "period_type", "id"),
         Index("ix_orders_seller_plan_id", "seller_id", "pricing_plan_name", "id"),
+        Index("ix_orders_parent", "parent_order_id", postgresql_where=text("parent_order_id IS NOT NULL")),
+        Index(
+            "uq_orders_one_paid_upgrade",
+            "parent_order_id",
+            unique=True,
+            postgresql_where=text("order_type = 'upgrade' AND payment_state IN ('paid', 'paying')"),
+        ),
     )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     token: Mapped[str] = mapped_column(String(ORDER_TOKEN_MAX), unique=True)
@@ -119,6 +127,11 @@ class Order(Timestamps, Base):
     # schedule counts from, set when the checkout saved the card without charging
     started_on: Mapped[date | None] = mapped_column(Date)
     opt_in_answers: Mapped[dict | None] = mapped_column(JSONB)  # the buyer's answers to the product's opt-ins
+    # core §3 order types: an upgrade replaces the ticket of its parent order for the difference in price
+    order_type: Mapped[OrderType] = mapped_column(
+        StrEnumText(OrderType, 20), default=OrderType.standard, server_default="standard"
+    )
+    parent_order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id"))
 
     @property
     def payer_name(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
@@ -170,7 +170,12 @@ async def list_payment_tickets(
     return PaymentTicketList(list=[_payment_out(h, product) for h in rows], total_count=total)
 
 
-@router.get("/products/{product_id}/payment_tickets/csv")
+CSV_ANSWER: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"text/csv": {}}, "description": "The tickets as CSV"}
+}
+
+
+@router.get("/products/{product_id}/payment_tickets/csv", response_class=Response, responses=CSV_ANSWER)
 async def payment_tickets_csv(product_id: Id, seller: CurrentSeller, s: DB) -> Response:
     """Every payment ticket of the event as CSV (the guest list), cells guarded against spreadsheet formulas."""
     product = await _event(s, seller.id, product_id)
@@ -321,7 +326,7 @@ PAYMENT_TICKET_CSV_COLUMNS = [
 ]
 
 
-@router.get("/payment_tickets/csv")
+@router.get("/payment_tickets/csv", response_class=Response, responses=CSV_ANSWER)
 async def all_payment_tickets_csv(
     seller: CurrentSeller,
     s: DB,

@@ -8,17 +8,20 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 import structlog
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query, Request
 
 from api.deps import DB, IdempotencyKey, Temporal
+from api.schemas.events import UpgradeIn, UpgradeOptionOut, UpgradeOptions
 from api.schemas.fields import CountryCode
 from api.schemas.shop import CheckoutIn, CheckoutOut, IncludedDelivery, PayIn, PayOut, PriceOut, ThankYou
+from api.throttle import throttle
 from core.settings import get_settings
 from domain.billing_calendar import schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.errors import DomainError, ErrorCode, invalid
+from domain.events import typed_code
 from domain.invoices import buyer_vat_id, vat_of_gross
-from domain.limits import ID_MAX, PROFILE_TEXT_MAX, VAT_ID_MAX
+from domain.limits import ID_MAX, PROFILE_TEXT_MAX, USERNAME_MAX, VAT_ID_MAX
 from domain.optins import answers_problems
 from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
 from domain.subscriptions import order_defers_first_rate, terms_from_json
@@ -26,6 +29,8 @@ from handles.checkout import CheckoutOver, authenticated, pay
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.queries import shop_product
+from store.catalog.tickets import HeldTicket, held_ticket_by_code, upgrade_options, upgrade_order_created
+from store.courses.queries import seller_by_username
 from store.orders.actions import (
     buyer_terms,
     buyer_vat,
@@ -38,6 +43,10 @@ from store.orders.actions import (
 from store.orders.delivery import Delivered, delivered_of
 from store.orders.models import Order
 from store.orders.queries import invoice_of_order, order_in_shop, payer_customer
+
+Username = Annotated[str, Path(max_length=USERNAME_MAX)]
+TicketCode = Annotated[str, Path(max_length=16)]
+TICKET_PAGES_PER_MINUTE = 60  # as the ticket's page: a code cannot be guessed by trying
 
 router = APIRouter()
 log = structlog.get_logger()
@@ -269,4 +278,77 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
             )
             for x in delivered.items
         ],
+    )
+
+
+# ----- a ticket's upgrade (core §3 order type `upgrade`) ------------------------------------------------------------
+async def _held_for_upgrade(s: DB, username: str, code: str) -> HeldTicket:
+    stored = typed_code(code)
+    if stored is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "No ticket has this code.")
+    seller = await seller_by_username(s, username)
+    return await held_ticket_by_code(s, seller.id, stored)
+
+
+@router.get("/{username}/tickets/{code}/upgrades", response_model=UpgradeOptions)
+async def ticket_upgrades(username: Username, code: TicketCode, request: Request, s: DB) -> UpgradeOptions:
+    """The dearer tickets of the same event this ticket can be upgraded to, each with the difference to pay."""
+    throttle(request, "ticket-page", TICKET_PAGES_PER_MINUTE)
+    held = await _held_for_upgrade(s, username, code)
+    return UpgradeOptions(
+        options=[
+            UpgradeOptionOut(
+                pricing_plan_id=o.plan.id,
+                plan_name=o.plan.name,
+                ticket_name=o.ticket.name,
+                price=o.price,
+                currency=o.plan.currency,
+                starts_at=o.ticket.starts_at,
+                ends_at=o.ticket.ends_at,
+                time_zone=o.ticket.time_zone,
+                without_dates=o.ticket.without_dates,
+                location=o.ticket.location,
+                online=o.ticket.online,
+            )
+            for o in await upgrade_options(s, held)
+        ]
+    )
+
+
+@router.post("/{username}/tickets/{code}/upgrade", response_model=CheckoutOut, status_code=201)
+async def start_upgrade(
+    idempotency_key: IdempotencyKey,
+    username: Username,
+    code: TicketCode,
+    body: UpgradeIn,
+    request: Request,
+    s: DB,
+) -> CheckoutOut:
+    """An upgrade's checkout: its own order (type `upgrade`) for the difference, paid like any order through
+    `/orders/{token}/pay`. Its seat is set aside before money moves; once paid, the old ticket lets no one in and
+    gives its seat back; a refund of the upgrade gives the old ticket back. 409 when the ticket is not upgradable
+    to this plan (used, refunded, upgraded already, or the plan is not dearer, sold out or over)."""
+    throttle(request, "ticket-page", TICKET_PAGES_PER_MINUTE)
+    held = await _held_for_upgrade(s, username, code)
+    option = next((o for o in await upgrade_options(s, held) if o.plan.id == body.pricing_plan_id), None)
+    if option is None:
+        raise DomainError(
+            ErrorCode.CONFLICT, "This ticket cannot be upgraded to that plan.", reason="upgrade_unavailable"
+        )
+    customer = held.order.provider_customer_id
+    if not customer:
+        raise DomainError(
+            ErrorCode.CONFLICT, "This ticket cannot be upgraded here.", reason="upgrade_unavailable"
+        )
+    token = new_order_token()
+    si_id, secret = await gateway().create_setup_intent(customer, token)
+    order = await upgrade_order_created(
+        s, token=token, parent=held.order, option=option, setup_intent_id=si_id
+    )
+    return CheckoutOut(
+        order_token=token,
+        setup_intent_client_secret=secret,
+        amount=order.total,
+        currency=order.currency_key,
+        deferred=False,
     )

@@ -16,7 +16,7 @@ from domain.limits import USERNAME_MAX
 from providers.documents.ticket_pdf import render
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.models import Product
-from store.catalog.tickets import HeldTicket, attendee_set, held_ticket_by_code
+from store.catalog.tickets import HeldTicket, attendee_set, held_ticket_by_code, upgraded_code
 from store.courses.queries import seller_by_username
 
 router = APIRouter()
@@ -61,6 +61,7 @@ async def _page(s: DB, username: str, code: str) -> TicketPage:
         without_dates=h.ticket.without_dates,
         qr_svg=segno.make_qr(stored, error="m").svg_data_uri(scale=6, border=2),
         attendee=h.payment.attendee,
+        upgraded_to=shown_code(new) if h.upgraded and (new := await upgraded_code(s, h.order.id)) else None,
     )
 
 

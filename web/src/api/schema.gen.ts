@@ -2486,6 +2486,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/tickets/{code}/upgrade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Upgrade
+         * @description An upgrade's checkout: its own order (type `upgrade`) for the difference, paid like any order through
+         *     `/orders/{token}/pay`. Its seat is set aside before money moves; once paid, the old ticket lets no one in and
+         *     gives its seat back; a refund of the upgrade gives the old ticket back. 409 when the ticket is not upgradable
+         *     to this plan (used, refunded, upgraded already, or the plan is not dearer, sold out or over).
+         */
+        post: operations["start_upgrade"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/tickets/{code}/upgrades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ticket Upgrades
+         * @description The dearer tickets of the same event this ticket can be upgraded to, each with the difference to pay.
+         */
+        get: operations["ticket_upgrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/covers/{product_id}/{token}/{size}.webp": {
         parameters: {
             query?: never;
@@ -6176,6 +6219,8 @@ export interface components {
             ticket_name: string;
             /** Time Zone */
             time_zone: string;
+            /** Upgraded To */
+            upgraded_to?: string | null;
             /** Without Dates */
             without_dates: boolean;
         };
@@ -6293,6 +6338,44 @@ export interface components {
             id: number;
             /** Parent Id */
             parent_id?: number | null;
+        };
+        /** UpgradeIn */
+        UpgradeIn: {
+            /** Pricing Plan Id */
+            pricing_plan_id: number;
+        };
+        /**
+         * UpgradeOptionOut
+         * @description A dearer ticket of the same event this ticket can be upgraded to, and the difference to pay.
+         */
+        UpgradeOptionOut: {
+            /** Currency */
+            currency: string;
+            /** Ends At */
+            ends_at: string | null;
+            /** Location */
+            location: string | null;
+            /** Online */
+            online: boolean;
+            /** Plan Name */
+            plan_name: string;
+            /** Price */
+            price: number;
+            /** Pricing Plan Id */
+            pricing_plan_id: number;
+            /** Starts At */
+            starts_at: string | null;
+            /** Ticket Name */
+            ticket_name: string;
+            /** Time Zone */
+            time_zone: string;
+            /** Without Dates */
+            without_dates: boolean;
+        };
+        /** UpgradeOptions */
+        UpgradeOptions: {
+            /** Options */
+            options: components["schemas"]["UpgradeOptionOut"][];
         };
         /** UsernameIn */
         UsernameIn: {
@@ -9586,13 +9669,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Successful Response */
+            /** @description The tickets as CSV */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "text/csv": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -11071,13 +11154,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Successful Response */
+            /** @description The tickets as CSV */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "text/csv": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -13233,6 +13316,95 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_upgrade: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                code: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpgradeIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticket_upgrades: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpgradeOptions"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -658,6 +658,14 @@ export const setAttendee = (username: Param<'set_attendee', 'username'>, code: P
 export const ticketPdf = (username: Param<'ticket_pdf', 'username'>, code: Param<'ticket_pdf', 'code'>, query: Query<'ticket_pdf'> = {}, options: Options = {}) =>
   api.get<Answer<'ticket_pdf'>>(`/shop/${seg(username)}/tickets/${seg(code)}/pdf`, { auth: false, ...options, query });
 
+/** POST /v1/shop/{username}/tickets/{code}/upgrade: Start Upgrade */
+export const startUpgrade = (username: Param<'start_upgrade', 'username'>, code: Param<'start_upgrade', 'code'>, body: Body<'start_upgrade'>, options: Options = {}) =>
+  api.post<Answer<'start_upgrade'>>(`/shop/${seg(username)}/tickets/${seg(code)}/upgrade`, body, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/tickets/{code}/upgrades: Ticket Upgrades */
+export const ticketUpgrades = (username: Param<'ticket_upgrades', 'username'>, code: Param<'ticket_upgrades', 'code'>, options: Options = {}) =>
+  api.get<Answer<'ticket_upgrades'>>(`/shop/${seg(username)}/tickets/${seg(code)}/upgrades`, { auth: false, ...options });
+
 /** POST /v1/webhooks/bank: Bank Webhook */
 export const bankWebhook = (options: Options = {}) =>
   api.post<Answer<'bank_webhook'>>(`/webhooks/bank`, undefined, { auth: false, ...options });

@@ -345,6 +345,10 @@ export const TreeInSchema = z.object({
   })).max(300),
 });
 
+export const UpgradeInSchema = z.object({
+  pricingPlanId: z.number().int().min(1).max(9007199254740992),
+});
+
 export const UserPatchSchema = z.object({
   firstName: z.string().max(100).nullish(),
   lastName: z.string().max(100).nullish(),

@@ -7,7 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import * as sdk from '../../api/sdk.gen';
 import { ErrorState } from '../../components/ErrorState';
@@ -15,6 +16,7 @@ import { StatusChip } from '../../components/StatusChip';
 import { ticketWhen } from '../../lib/zoned';
 import { AttendeeForm } from './AttendeeForm';
 import { ShopLayout } from './ShopLayout';
+import { TicketUpgrade } from './TicketUpgrade';
 
 /** `/s/{seller}/tickets/{code}`: the buyer's ticket, shown at the door: its QR code, its code in letters, the
  * event's name, when and where. */
@@ -63,7 +65,16 @@ export default function TicketPage() {
             </Box>
           ) : null}
           {ticket.data.state === 'unused' ? <AttendeeForm username={username} code={code} ticket={ticket.data} /> : null}
-          {ticket.data.state !== 'unused' ? (
+          {ticket.data.state === 'unused' ? <TicketUpgrade username={username} code={code} holder={ticket.data.payerName} /> : null}
+          {ticket.data.upgradedTo ? (
+            <Alert severity="info" sx={{ mt: 2, textAlign: 'left' }} data-testid="upgraded-to">
+              {t('upgrade.replaced')}{' '}
+              <Link component={RouterLink} to={`/s/${encodeURIComponent(username)}/tickets/${encodeURIComponent(ticket.data.upgradedTo)}`}>
+                {ticket.data.upgradedTo}
+              </Link>
+            </Alert>
+          ) : null}
+          {ticket.data.state !== 'unused' && !ticket.data.upgradedTo ? (
             <Alert severity={ticket.data.state === 'used' ? 'info' : 'warning'} sx={{ mt: 2, textAlign: 'left' }}>
               {t(`events.stateNote.${ticket.data.state}`)}
             </Alert>

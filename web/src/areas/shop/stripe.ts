@@ -38,13 +38,13 @@ export interface StripeClient {
   elements: () => StripeElements;
   confirmCardSetup: (
     clientSecret: string,
-    data: { payment_method: { card: StripeCardElement; billing_details: { name: string; email: string } } },
+    data: { payment_method: { card: StripeCardElement; billing_details: { name: string; email?: string } } },
   ) => Promise<SetupIntentResult>;
   /** The card as a PaymentMethod, nothing confirmed: the payment that uses it asks for 3-D Secure (once). */
   createPaymentMethod: (data: {
     type: 'card';
     card: StripeCardElement;
-    billing_details: { name: string; email: string };
+    billing_details: { name: string; email?: string };
   }) => Promise<PaymentMethodResult>;
   confirmCardPayment: (clientSecret: string, data?: Record<string, unknown>) => Promise<PaymentIntentResult>;
 }
