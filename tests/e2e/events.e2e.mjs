@@ -188,3 +188,59 @@ test('the seller sees the ticket let in, on the overview and in the list of ever
   await shot(page, 'payment-tickets-details-1366');
   await page.context().close();
 });
+
+test('a buyer upgrades a floor ticket to a box for the difference; the old ticket points to the new one', async () => {
+  // the seller's event, made through the API: a floor ticket and a dearer box, each with its plan
+  const seller = await signedInPage(browser, 'seller', '/cabinet');
+  const token = await seller.evaluate(() => JSON.parse(localStorage.getItem('sellflow.tokens') ?? '{}').accessToken);
+  const h = { Authorization: `Bearer ${token}` };
+  const api = seller.context().request;
+  let r = await api.post(`${BASE}/v1/cabinet/products`, { headers: h, data: { name: `E2E Gala ${Date.now()}`, form: 'event' } });
+  const event = await r.json();
+  const ticket = async (name, price) => {
+    const t = await (await api.post(`${BASE}/v1/cabinet/products/${event.id}/tickets`, { headers: h, data: { name, starts_at: '2030-06-01T18:00:00Z', time_zone: 'Europe/Berlin', location: 'Oper', limit: 10 } })).json();
+    r = await api.post(`${BASE}/v1/cabinet/products/${event.id}/pricing_plans`, { headers: h, data: { name, payment_type: 'one_time', price, currency: 'eur', ticket_id: t.id } });
+    assert.equal(r.status(), 201, await r.text());
+  };
+  await ticket('Floor', 1900);
+  await ticket('Box', 4900);
+  r = await api.post(`${BASE}/v1/cabinet/products/${event.id}/publish`, { headers: h });
+  assert.equal(r.status(), 200, await r.text());
+  const slug = (await r.json()).slug;
+  await seller.context().close();
+
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto(`/s/demo-seller/${slug}`);
+  await page.getByText('Floor —').click();
+  await page.getByTestId('plan-continue').click();
+  await page.getByTestId('payer-first-name').fill('Una');
+  await page.getByTestId('payer-last-name').fill('Upgrade');
+  await page.getByTestId('payer-email').fill(`e2e.upgrade.${Date.now()}@example.com`);
+  await fillCard(page, '4242424242424242');
+  await page.getByTestId('pay-button').click();
+  await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  await page.getByTestId('ticket-open').click();
+  await page.getByTestId('ticket-page').waitFor();
+  const old = (await page.getByTestId('ticket-code').innerText()).trim();
+
+  // the upgrade: only the box is dearer; +30.00 (49.00 − 19.00), paid by card
+  await page.getByTestId('upgrades').getByText('Box').waitFor();
+  await page.locator('[data-testid^="upgrade-"]').filter({ hasText: '30' }).first().click();
+  await fillCard(page, '4242424242424242', '#upgrade-card');
+  await page.getByTestId('upgrade-pay').click();
+  await page.waitForFunction((before) => {
+    const shown = document.querySelector('[data-testid="ticket-code"]')?.textContent?.trim();
+    return shown && shown !== before;
+  }, old, { timeout: 30_000 });
+  await page.getByTestId('ticket-page').getByText('Box').first().waitFor();
+  const fresh = (await page.getByTestId('ticket-code').innerText()).trim();
+  assert.notEqual(fresh, old);
+  await shot(page, 'ticket-upgraded-390');
+
+  await page.goto(`/s/demo-seller/tickets/${old}`);
+  await page.getByTestId('upgraded-to').getByText(fresh).waitFor();
+  await context.close();
+});
