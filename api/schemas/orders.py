@@ -14,6 +14,7 @@ from domain.ops import WorkflowOut
 from domain.orders import (
     InvoiceState,
     LogType,
+    OrderType,
     PaymentLogState,
     PaymentMethod,
     PaymentProvider,
@@ -37,6 +38,7 @@ class OrderRow(BaseModel):
     currency_key: str
     payer_name: str
     payer_email: str
+    order_type: OrderType = OrderType.standard  # core §3: standard, bundle, bump, upgrade
 
 
 class OrderList(ListAnswer[OrderRow]):

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.limits import ID_MAX
 from domain.listing import ListParams
-from domain.orders import ORDER_SORT_KEYS, PAID_STATES, InvoiceForm, PaymentState
+from domain.orders import ORDER_SORT_KEYS, PAID_STATES, InvoiceForm, OrderType, PaymentState
 from store.accounts.models import Seller, User
 from store.catalog.models import File
 from store.listing import FilterFn, ListSpec, Query, run_list
@@ -34,6 +34,7 @@ LIST_COLUMNS = (
     Order.payer_first_name,
     Order.payer_last_name,
     Order.payer_email,
+    Order.order_type,
 )
 
 
@@ -70,6 +71,15 @@ def _date(field: str, op: str) -> FilterFn:
     return apply
 
 
+def _order_type(q: Query, value: Any) -> Query:
+    """core §3 order types; `ticket_upgrade` is how one listing names `upgrade`."""
+    given = ["upgrade" if v == "ticket_upgrade" else v for v in _as_list(value)]
+    bad = [v for v in given if v not in {t.value for t in OrderType}]
+    if bad:
+        raise invalid(filters=f"unknown order_type {', '.join(bad)}")
+    return q.where(Order.order_type.in_(given))
+
+
 def _search(q: Query, text: str) -> Query:
     t = text.lower()
     return q.where(or_(Order.token == text, func.lower(Order.payer_email).startswith(t, autoescape=True)))
@@ -82,6 +92,7 @@ ORDER_LIST = ListSpec(
     filters={
         "payment_state": _payment_state,
         "product_id": _product,
+        "order_type": _order_type,
         "created_from": _date("created_from", ">="),
         "created_to": _date("created_to", "<="),
     },

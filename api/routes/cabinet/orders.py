@@ -22,7 +22,7 @@ from api.schemas.orders import (
 from domain.errors import invalid
 from domain.ledger import RefundState
 from domain.limits import ID_MAX
-from domain.orders import PaymentState
+from domain.orders import OrderType, PaymentState
 from handles.checkout import checkout_progress
 from handles.refunds import refund_started
 from store.ledger.queries import order_entries
@@ -37,6 +37,7 @@ ORDER_FILTERS: dict[str, dict[str, Any]] = {
     "product_id": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": ID_MAX}},
     "created_from": {"type": "string", "format": "date-time"},
     "created_to": {"type": "string", "format": "date-time"},
+    "order_type": {"type": "array", "items": {"type": "string", "enum": [*OrderType, "ticket_upgrade"]}},
 }
 
 

@@ -444,6 +444,13 @@ async def test_a_ticket_upgraded_for_the_difference_once_and_given_back_by_a_ref
         overview = (await c.get("/v1/cabinet/payment_tickets/overview", headers=h)).json()["tickets"]
         assert next(t for t in overview if t["ticket_id"] == box["id"])["unused"] == 1
 
+        # the seller's order list names the upgrade and finds it by type
+        r = await c.get("/v1/cabinet/orders", params={"filters[order_type][]": "ticket_upgrade"}, headers=h)
+        assert r.status_code == 200 and won["order_token"] in [o["token"] for o in r.json()["list"]]
+        assert {o["order_type"] for o in r.json()["list"]} == {"upgrade"}
+        r = await c.get("/v1/cabinet/orders", params={"filters[order_type][]": "sideways"}, headers=h)
+        assert r.status_code == 400
+
         # a refund of the upgrade gives the old ticket back
         r = await c.post(
             f"/v1/cabinet/orders/{won['order_token']}/refunds",

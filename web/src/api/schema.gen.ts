@@ -4463,6 +4463,8 @@ export interface components {
              * @default []
              */
             money_trail: components["schemas"]["MoneyTrailEntry"][];
+            /** @default standard */
+            order_type: components["schemas"]["OrderType"];
             /** Paid */
             paid: number;
             /** Paid At */
@@ -4565,6 +4567,8 @@ export interface components {
             created_at: string;
             /** Currency Key */
             currency_key: string;
+            /** @default standard */
+            order_type: components["schemas"]["OrderType"];
             /** Paid */
             paid: number;
             /** Payer Email */
@@ -4585,6 +4589,11 @@ export interface components {
             /** Total */
             total: number;
         };
+        /**
+         * OrderType
+         * @enum {string}
+         */
+        OrderType: "standard" | "bundle" | "bump" | "upgrade";
         /**
          * Orientation
          * @enum {string}
@@ -9297,6 +9306,8 @@ export interface operations {
                 "filters[created_from]"?: string;
                 /** @description filter by created_to */
                 "filters[created_to]"?: string;
+                /** @description filter by order_type */
+                "filters[order_type][]"?: ("standard" | "bundle" | "bump" | "upgrade" | "ticket_upgrade")[];
                 /** @description filter by payment_state */
                 "filters[payment_state][]"?: ("payment_waiting" | "payment_pending" | "paying" | "paid" | "payment_paused" | "payment_canceled" | "payment_refunded" | "payment_not_completed" | "payment_chargebacked")[];
                 /** @description filter by product_id */

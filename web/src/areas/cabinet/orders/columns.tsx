@@ -36,7 +36,25 @@ export function orderColumns(t: TFunction, locale: string): GridColDef<Order>[] 
       ),
     },
     { field: 'createdAt', headerName: t('orders.createdAt'), width: 150, valueFormatter: (value: string) => formatDateTime(value) },
-    { field: 'productName', headerName: t('orders.product'), flex: 1, minWidth: 160 },
+    {
+      field: 'productName',
+      headerName: t('orders.product'),
+      flex: 1,
+      minWidth: 160,
+      renderCell: ({ row }) =>
+        row.orderType && row.orderType !== 'standard' ? (
+          <Box sx={{ lineHeight: 1.3, py: 0.5, overflow: 'hidden' }}>
+            <Typography variant="body2" noWrap>
+              {row.productName}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap>
+              {t(`enums.orderType.${row.orderType}`)}
+            </Typography>
+          </Box>
+        ) : (
+          row.productName
+        ),
+    },
     {
       field: 'payerName',
       headerName: t('orders.payer'),
