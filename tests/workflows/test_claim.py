@@ -181,7 +181,7 @@ async def test_what_a_seller_asks_of_a_claim_is_refused_when_it_does_not_apply(c
     """Pause and resume of a claim's reminders are updates: refused when they do not apply, and on a closed claim."""
     # every retry of rate 2 declines and the stages are days apart: the claim stays open until the seller acts,
     # however slow the machine (it once collected on its own before the first ask)
-    fake = FakeBilling(monthly(), declines={(2, a): "soft" for a in range(1, 9)}, stage_days=(50, 60, 70))
+    fake = FakeBilling(monthly(), declines={(2, a): "soft" for a in range(1, 9)}, stage_days=(500, 600, 700))
     token = f"claimref{uuid.uuid4().hex[:8]}"
     worker, start = await subscription_worker(client, fake, token, day=0.15)
     async with worker:
