@@ -37,14 +37,17 @@ def cover_variants(data: bytes, widths: dict[str, int]) -> tuple[int, int, list[
             picture.load()
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError, EOFError, SyntaxError) as e:
         raise NotAnImage("not a picture") from e
-    picture = picture.convert("RGBA" if picture.mode in ("RGBA", "LA", "P") else "RGB")
-    width, height = picture.size
-    out = []
-    for size, target in sorted(widths.items(), key=lambda kv: kv[1]):
-        w = min(target, width)
-        h = max(1, round(height * w / width))
-        scaled = picture if w == width else picture.resize((w, h), Image.Resampling.LANCZOS)
-        buf = io.BytesIO()
-        scaled.save(buf, format="WEBP", quality=82, method=4)
-        out.append(Variant(size, w, h, buf.getvalue()))
+    try:
+        picture = picture.convert("RGBA" if picture.mode in ("RGBA", "LA", "P", "PA") else "RGB")
+        width, height = picture.size
+        out = []
+        for size, target in sorted(widths.items(), key=lambda kv: kv[1]):
+            w = min(target, width)
+            h = max(1, round(height * w / width))
+            scaled = picture if w == width else picture.resize((w, h), Image.Resampling.LANCZOS)
+            buf = io.BytesIO()
+            scaled.save(buf, format="WEBP", quality=82, method=4)
+            out.append(Variant(size, w, h, buf.getvalue()))
+    except (ValueError, OSError) as e:  # a mode or a size Pillow cannot turn into WebP
+        raise NotAnImage("not a picture this can show") from e
     return width, height, out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -28,7 +29,7 @@ from store.catalog.license_keys import PoolCounts, pool_counts
 from store.catalog.models import File, PricingPlan, Product
 from store.catalog.tickets import active_ticket_counts
 from store.courses.models import CourseItem
-from store.listing import ListSpec, Query, run_list
+from store.listing import ListSpec, Query, run_list, values_of
 from store.orders.models import Order
 
 
@@ -228,13 +229,14 @@ def _state_filter(q: Query, value: str) -> Query:
     )
 
 
-def _group_filter(q: Query, value: str) -> Query:
-    """Products in one of the seller's groups (exact name)."""
-    if not value.strip() or len(value) > PRODUCT_GROUP_MAX:
+def _group_filter(q: Query, value: Any) -> Query:
+    """Products in any of the given groups (exact names; `filters[product_group]=a` or `…[]=a&…[]=b`)."""
+    groups = values_of(value)
+    if not groups or any(not g.strip() or len(g) > PRODUCT_GROUP_MAX for g in groups):
         raise DomainError(
             ErrorCode.INVALID_INPUT, fields={"filters": f"a group is 1 to {PRODUCT_GROUP_MAX} characters"}
         )
-    return q.where(Product.product_groups.contains([value]))
+    return q.where(or_(*(Product.product_groups.contains([g]) for g in groups)))
 
 
 PRODUCT_LIST = ListSpec(

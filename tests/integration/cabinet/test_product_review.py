@@ -121,6 +121,13 @@ async def test_groups_the_access_count_and_the_csv_columns(stack):
         r = await c.get("/v1/cabinet/products", params={"filters[product_group]": "Books"}, headers=h)
         assert [x["id"] for x in r.json()["list"]] == [p["id"]]
         assert q["id"] not in [x["id"] for x in r.json()["list"]]
+        r = await c.get(
+            "/v1/cabinet/products", params={"filters[product_group][]": ["Books", "Nope"]}, headers=h
+        )  # any of several groups
+        assert [x["id"] for x in r.json()["list"]] == [p["id"]]
+        assert (
+            await c.get("/v1/cabinet/products", params={"filters[product_group]": " "}, headers=h)
+        ).status_code == 400
 
         # another seller sees none of these groups
         other = await new_seller(stack, c, "nogroups", legitimate=False)
