@@ -5,6 +5,7 @@ from store.accounts.models import AccountDeletion, AuthToken, Profile, RefreshTo
 from store.base import Base
 from store.billing.models import Claim, ClaimSettingsRow, OrderRate, RateCharge
 from store.catalog.models import File, PricingPlan, Product
+from store.coupons.models import Coupon
 from store.courses.models import CourseItem, CourseSession, LessonComment, LessonProgress, QuizAttempt
 from store.domains.models import Domain, DomainCertificate, DomainEvent
 from store.ledger.models import (
@@ -28,6 +29,7 @@ from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, 
 from store.webhooks.models import WebhookEvent
 
 __all__ = [
+    "Coupon",
     "Base",
     "User",
     "Profile",

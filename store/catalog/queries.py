@@ -281,3 +281,13 @@ async def groups_of(s: AsyncSession, seller_id: int) -> list[str]:
 
 async def product_cover(s: AsyncSession, product_id: int) -> dict | None:
     return (await s.execute(select(Product.cover).where(Product.id == product_id))).scalar_one_or_none()
+
+
+async def products_of_seller(s: AsyncSession, seller_id: int, product_ids: list[int]) -> list[int]:
+    """Which of these ids are the seller's own products."""
+    if not product_ids:
+        return []
+    rows = await s.execute(
+        select(Product.id).where(Product.seller_id == seller_id, Product.id.in_(product_ids))
+    )
+    return list(rows.scalars())

@@ -6,6 +6,7 @@ from api.routes.cabinet import (
     account_deletion,
     billing,
     certificates,
+    coupons,
     courses,
     domains,
     events,
@@ -37,3 +38,4 @@ router.include_router(exports.router)
 router.include_router(payouts.router)
 router.include_router(account_deletion.router)
 router.include_router(domains.router)
+router.include_router(coupons.router)
