@@ -44,7 +44,7 @@ export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, on
   const hide = (c: Column<R>) => (c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {});
   return (
     <Paper>
-      {loading ? <LinearProgress /> : null}
+      {loading ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {error ? <ErrorState error={error} onRetry={onRetry} /> : null}
       {/* a table wider than a phone scrolls sideways: its region takes the keyboard's focus to scroll */}
       <TableContainer tabIndex={0} role="region" aria-label={label ?? t('common.table')}>

@@ -35,7 +35,7 @@ export function SubscriptionPanel({ token }: { token: string }) {
       void qc.invalidateQueries({ queryKey: ['order', token] });
     },
   });
-  if (sub.isPending) return <LinearProgress />;
+  if (sub.isPending) return <LinearProgress aria-label={t('common.loading')} />;
   if (sub.isError || !sub.data) return null;
   const s = sub.data;
   const paid = s.rates.filter((r) => r.state === 'paid').length;
@@ -63,7 +63,7 @@ export function SubscriptionPanel({ token }: { token: string }) {
           </Box>
         ) : null}
       </Stack>
-      {count ? <LinearProgress variant="determinate" value={(paid / count) * 100} sx={{ height: 8, borderRadius: 4 }} /> : null}
+      {count ? <LinearProgress variant="determinate" value={(paid / count) * 100} sx={{ height: 8, borderRadius: 4 }} aria-label={`${paid} / ${count}`} /> : null}
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" data-testid="order-rates">
           <TableHead>

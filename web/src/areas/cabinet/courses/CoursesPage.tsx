@@ -59,7 +59,7 @@ function Overview() {
                 <Typography variant="caption" color="text.secondary">
                   {t('courses.averageProgress', { percent: c.averageProgressPercent })}
                 </Typography>
-                <LinearProgress variant="determinate" value={c.averageProgressPercent} sx={{ height: 8, borderRadius: 4 }} />
+                <LinearProgress variant="determinate" value={c.averageProgressPercent} sx={{ height: 8, borderRadius: 4 }} aria-label={t('courses.averageProgress', { percent: c.averageProgressPercent })} />
               </CardContent>
             </CardActionArea>
           </Card>

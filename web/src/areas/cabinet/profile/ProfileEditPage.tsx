@@ -204,7 +204,7 @@ function Documents({ disabled }: { disabled: boolean }) {
       } else toast(e instanceof Error ? e.message : t('toast.error'), 'error');
     },
   });
-  if (docs.isPending || banks.isPending) return <LinearProgress />;
+  if (docs.isPending || banks.isPending) return <LinearProgress aria-label={t('common.loading')} />;
   const list = docs.data?.list ?? [];
   return (
     <Box>
@@ -254,7 +254,7 @@ function Documents({ disabled }: { disabled: boolean }) {
           );
         })}
       </List>
-      {upload.isPending ? <LinearProgress /> : null}
+      {upload.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
       <Typography variant="subtitle1" sx={{ mt: 2 }}>
         {t('profile.bankTitle')}
       </Typography>
@@ -306,7 +306,7 @@ function Summary({ onSubmit, submitting, submitErrors }: { onSubmit: () => void;
   const { t } = useTranslation();
   const leg = useQuery({ ...profileQueries.legitimation(), refetchInterval: 3000 });
   const message = useMessage();
-  if (leg.isPending) return <LinearProgress />;
+  if (leg.isPending) return <LinearProgress aria-label={t('common.loading')} />;
   const l = leg.data;
   if (!l) return null;
   const reviewing = ['requested', 'in_review', 'registered'].includes(l.step);
@@ -458,7 +458,7 @@ export default function ProfileEditPage() {
           ))}
         </Stepper>
         {disabled && step !== 'summary' ? <Alert severity="info" sx={{ mb: 2 }}>{t('profile.locked')}</Alert> : null}
-        {save.isPending ? <LinearProgress sx={{ mb: 1 }} /> : null}
+        {save.isPending ? <LinearProgress sx={{ mb: 1 }} aria-label={t('common.loading')} /> : null}
         {step === 'documents' ? (
           <Documents disabled={disabled} />
         ) : step === 'summary' ? (
