@@ -18,6 +18,12 @@ import { formatDateTime } from '../../../components/dates';
 import { useSchemaForm } from '../../../lib/zodForm';
 import { CameraScanner } from './CameraScanner';
 
+/** A code as the ticket prints it (ABCDE-23456), however it was typed or read from the QR code. */
+export function shownCode(code: string): string {
+  const bare = code.toUpperCase().replace(/[\s-]/g, '');
+  return /^[0-9A-Z]{10}$/.test(bare) ? `${bare.slice(0, 5)}-${bare.slice(5)}` : code;
+}
+
 type Admitted = Awaited<ReturnType<typeof sdk.checkIn>>;
 type Result = { ok: true; at: Admitted } | { ok: false; code: string; reason: string; usedAt?: string | null };
 
@@ -39,7 +45,7 @@ export default function CheckInPage() {
       setRecent((r) => [at, ...r].slice(0, 10));
     } catch (e) {
       const reason = e instanceof ApiError ? (e.reason ?? (e.status === 404 ? 'unknown' : 'invalid')) : 'error';
-      setResult({ ok: false, code, reason, usedAt: e instanceof ApiError ? (e.fields?.used_at as string | null) : null });
+      setResult({ ok: false, code: shownCode(code), reason, usedAt: e instanceof ApiError ? (e.fields?.used_at as string | null) : null });
     }
   };
   const submit = form.handleSubmit(async ({ code }) => {
