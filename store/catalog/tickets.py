@@ -31,6 +31,7 @@ from domain.orders import (
     PaymentState,
     PaymentType,
 )
+from domain.products import Publication
 from store.catalog.models import PaymentTicket, PricingPlan, Product, Ticket
 from store.orders.models import Order, Transfer
 
@@ -467,7 +468,10 @@ async def upgrade_options(s: AsyncSession, held: HeldTicket) -> list[UpgradeOpti
         await s.execute(
             select(PricingPlan, Ticket)
             .join(Ticket, Ticket.id == PricingPlan.ticket_id)
+            .join(Product, Product.id == PricingPlan.product_id)
             .where(
+                Product.publication == Publication.published,  # an event taken off sale offers no upgrade
+                Product.is_archived.is_(False),
                 PricingPlan.product_id == held.payment.product_id,
                 PricingPlan.active.is_(True),
                 PricingPlan.payment_type == PaymentType.one_time,
