@@ -42,6 +42,7 @@ from store.accounts.queries import seller_user_of
 from store.catalog.certificates import certificate_issued
 from store.catalog.license_keys import order_goods_reserved
 from store.catalog.models import Product
+from store.coupons.actions import coupon_use_held
 from store.db import session
 from store.orders.actions import (
     access_granted,
@@ -66,6 +67,7 @@ from store.orders.queries import (
 
 log = structlog.get_logger()
 SOLD_OUT = "This product is sold out."
+COUPON_USED_UP = "This coupon has been used up."
 
 
 async def _recorded(token: str, intent: Intent, attempt: int, message: str | None = None) -> IntentStatus:
@@ -121,13 +123,14 @@ class CheckoutActivities:
             rec = await intent_for_attempt(s, order.id, attempt)
             amount, currency, customer = order.total, order.currency_key, order.provider_customer_id
             recurring = order.terms is not None
-            # a license key is set aside for this order before any money moves: the last key goes to one buyer
-            ready = rec is not None or await order_goods_reserved(s, order)
+            # the coupon's use and a license key or seat are set aside before any money moves: the last of each
+            # goes to one buyer
+            coupon_ok = rec is not None or await coupon_use_held(s, order)
+            ready = coupon_ok and (rec is not None or await order_goods_reserved(s, order))
         if not ready:
-            bound.info("sold_out")
-            return await _recorded(
-                token, Intent.declined(req.payment_method, SOLD_OUT, amount, currency), attempt
-            )
+            why = SOLD_OUT if coupon_ok else COUPON_USED_UP
+            bound.info("sold_out" if coupon_ok else "coupon_used_up")
+            return await _recorded(token, Intent.declined(req.payment_method, why, amount, currency), attempt)
         ref = rec.provider_ref if rec else ""
         try:
             if rec is None:
@@ -187,12 +190,14 @@ class CheckoutActivities:
         async with session() as s:
             order = await order_by_token(s, req.order_token)
             setup = order.setup_intent_id or ""
-            ready = await order_goods_reserved(s, order)
+            coupon_ok = await coupon_use_held(s, order)
+            ready = coupon_ok and await order_goods_reserved(s, order)
         if not ready:
+            why = SOLD_OUT if coupon_ok else COUPON_USED_UP
             async with session() as s:
-                await payment_denied(s, req.order_token, setup, SOLD_OUT, req.attempt)
+                await payment_denied(s, req.order_token, setup, why, req.attempt)
             return IntentStatus(
-                intent_id=setup, outcome=PayOutcome.failed, attempt=req.attempt, error_message=SOLD_OUT
+                intent_id=setup, outcome=PayOutcome.failed, attempt=req.attempt, error_message=why
             )
         try:
             saved = await self.payments.setup_payment_method(setup) if setup else None

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
+
+from domain.billing_calendar import PlanTerms
 
 
 class CouponMode(StrEnum):
@@ -113,3 +115,51 @@ def discounted(price: int, currency: str, c: CouponTerms) -> int:
     """The price after the coupon: floored at 0 (editor §5)."""
     off = discount(price, currency, c)
     return price - (off or 0)
+
+
+class CouponRefusal(StrEnum):
+    """Why a code does not apply to this purchase (the checkout says it in the buyer's words)."""
+
+    unknown = "coupon_unknown"
+    inactive = "coupon_inactive"
+    used_up = "coupon_used_up"
+    other_product = "coupon_other_product"
+    other_currency = "coupon_other_currency"
+
+
+def coupon_refusal(
+    *, active: bool, limit: int | None, orders_count: int, scope: CouponScope, product_ids: list[int] | None,
+    product_id: int, value_form: ValueForm, currency: str | None, plan_currency: str,
+) -> CouponRefusal | None:  # fmt: skip
+    if not active:
+        return CouponRefusal.inactive
+    if limit is not None and orders_count >= limit:
+        return CouponRefusal.used_up
+    if scope != CouponScope.all_products and product_id not in (product_ids or []):
+        return CouponRefusal.other_product
+    if value_form == ValueForm.currency and (currency or "").lower() != plan_currency.lower():
+        return CouponRefusal.other_currency
+    return None
+
+
+def coupon_applied(terms: PlanTerms, c: CouponTerms, recurring: RecurringDiscount) -> tuple[PlanTerms, int]:
+    """The plan's terms with the coupon taken off (the first payment; every rate too when the coupon says so),
+    and what it took off the first payment."""
+    off = discount(terms.first_amount, terms.currency, c) or 0
+    first = terms.first_amount - off
+    rates = list(terms.rate_amounts) if terms.rate_amounts else None
+    if rates:
+        rates[0] = first
+    if not terms.recurring or recurring == RecurringDiscount.first_rate:
+        return replace(terms, first_amount=first, rate_amounts=tuple(rates) if rates else None), off
+    if rates:
+        rates = [first] + [discounted(a, terms.currency, c) for a in rates[1:]]
+    return (
+        replace(
+            terms,
+            first_amount=first,
+            next_amount=discounted(terms.next_amount, terms.currency, c),
+            rate_amounts=tuple(rates) if rates else None,
+        ),
+        off,
+    )

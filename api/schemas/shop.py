@@ -107,6 +107,7 @@ class CheckoutIn(BaseModel):
     opt_in_answers: dict[Annotated[str, Field(max_length=16)], OptInAnswer] = Field(
         {}, max_length=OPTIN_QUESTIONS_MAX
     )
+    coupon_code: Annotated[str, Field(max_length=60)] | None = None  # matched in any case; blank: none
 
 
 class PriceOut(BaseModel):
@@ -120,6 +121,7 @@ class PriceOut(BaseModel):
     vat_kind: VatKind
     vat_rate_bp: int | None
     net_price: bool  # the plan's price is net (editor §3 useNetPrice)
+    discount: int = 0  # what the coupon takes off `amount` (already taken off)
 
 
 class CheckoutOut(BaseModel):

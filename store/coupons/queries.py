@@ -76,3 +76,9 @@ async def codes_taken(s: AsyncSession, seller_id: int, codes: list[str]) -> set[
         return set()
     rows = await s.execute(select(Coupon.code).where(Coupon.seller_id == seller_id, Coupon.code.in_(codes)))
     return set(rows.scalars())
+
+
+async def coupon_by_code(s: AsyncSession, seller_id: int, code: str) -> Coupon | None:
+    return (
+        await s.execute(select(Coupon).where(Coupon.seller_id == seller_id, Coupon.code == code))
+    ).scalar_one_or_none()

@@ -11,6 +11,8 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.billing_calendar import PlanTerms
+from domain.coupons import CouponTerms, coupon_applied
+from domain.errors import DomainError, ErrorCode
 from domain.invoices import VatTreatment, priced_terms
 from domain.keys import attempt_denied_key, order_event_key, payment_pending_key
 from domain.ledger import platform_fee, sale_entries
@@ -31,6 +33,8 @@ from store.catalog.license_keys import key_released
 from store.catalog.models import PricingPlan, Product
 from store.catalog.plans import plan_terms
 from store.catalog.tickets import ticket_released
+from store.coupons.actions import coupon_use_released
+from store.coupons.models import Coupon
 from store.db import session
 from store.ledger.actions import entries_booked, fee_rate_of
 from store.legitimation.models import SellerProfileRow
@@ -71,6 +75,24 @@ async def buyer_terms(
     return priced_terms(terms, vat.rate_bp), vat
 
 
+def with_coupon(terms: PlanTerms, coupon: Coupon | None) -> tuple[PlanTerms, int]:
+    """The terms with the coupon taken off, and what it took off the first payment (0 without one). A coupon
+    that would make the first payment free is refused: a free order has no payment to make yet."""
+    if coupon is None:
+        return terms, 0
+    c = CouponTerms(
+        coupon.value_form, coupon.value, coupon.currency, coupon.active, coupon.limit, coupon.orders_count
+    )
+    out, off = coupon_applied(terms, c, coupon.recurring)
+    if out.first_amount <= 0:
+        raise DomainError(
+            ErrorCode.INVALID_INPUT,
+            fields={"coupon_code": "this coupon would make the purchase free: not possible yet"},
+            reason="coupon_makes_free",
+        )
+    return out, off
+
+
 async def order_created(
     s: AsyncSession,
     *,
@@ -81,8 +103,10 @@ async def order_created(
     customer_id: str,
     setup_intent_id: str,
     opt_in_answers: dict[str, object] | None = None,
+    coupon: Coupon | None = None,
 ) -> Order:
     terms, _ = await buyer_terms(s, product.seller_id, plan, payer)
+    terms, off = with_coupon(terms, coupon)
     order = Order(
         token=token,
         setup_intent_id=setup_intent_id,
@@ -111,6 +135,9 @@ async def order_created(
         payer_locale=payer.get("locale") or "en",
         provider_customer_id=customer_id,
         opt_in_answers=opt_in_answers or None,
+        coupon_id=coupon.id if coupon else None,
+        coupon_code=coupon.code if coupon else None,
+        discount=off,
     )
     s.add(order)
     await s.flush()
@@ -261,6 +288,7 @@ async def checkout_expired(s: AsyncSession, token: str) -> None:
         order.payment_state = PaymentState.payment_not_completed
     await key_released(s, order)
     await ticket_released(s, order)
+    await coupon_use_released(s, order)
 
 
 async def invoice_issued(token: str) -> int:

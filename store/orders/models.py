@@ -132,6 +132,11 @@ class Order(Timestamps, Base):
         StrEnumText(OrderType, 20), default=OrderType.standard, server_default="standard"
     )
     parent_order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id"))
+    # a coupon (editor §3): its code, what it took off the first payment, and when this order took one of its uses
+    coupon_id: Mapped[int | None] = mapped_column(ForeignKey("coupons.id", ondelete="SET NULL"))
+    coupon_code: Mapped[str | None] = mapped_column(String(40))
+    discount: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    coupon_held_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     @property
     def payer_name(self) -> str:

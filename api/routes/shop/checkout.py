@@ -18,6 +18,7 @@ from api.throttle import throttle
 from core.settings import get_settings
 from domain.billing_calendar import schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
+from domain.coupons import CouponRefusal, coupon_refusal, normal_code
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.events import typed_code
 from domain.invoices import buyer_vat_id, vat_of_gross
@@ -30,6 +31,8 @@ from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.queries import shop_product
 from store.catalog.tickets import HeldTicket, held_ticket_by_code, upgrade_options, upgrade_order_created
+from store.coupons.models import Coupon
+from store.coupons.queries import coupon_by_code
 from store.courses.queries import seller_by_username
 from store.orders.actions import (
     buyer_terms,
@@ -39,6 +42,7 @@ from store.orders.actions import (
     payer_customer_saved,
     setup_intent_recorded,
     setup_renewed,
+    with_coupon,
 )
 from store.orders.delivery import Delivered, delivered_of
 from store.orders.models import Order
@@ -56,6 +60,45 @@ def _deferred(order: Order) -> bool:
     return order_defers_first_rate(order.terms, datetime.now(UTC).date())
 
 
+COUPON_WORDS = {
+    CouponRefusal.unknown: "no such coupon",
+    CouponRefusal.inactive: "this coupon is not active",
+    CouponRefusal.used_up: "this coupon has been used up",
+    CouponRefusal.other_product: "this coupon is not for this product",
+    CouponRefusal.other_currency: "this coupon is for another currency",
+}
+
+
+async def _coupon_for(
+    s: DB, seller_id: int, product_id: int, currency: str, code: str | None
+) -> Coupon | None:
+    """The seller's coupon of this code if it applies to this purchase now; a 400 on `coupon_code` with the
+    reason (unknown, inactive, used up, another product, another currency) if not; None without a code."""
+    if code is None or not code.strip():
+        return None
+    c = await coupon_by_code(s, seller_id, normal_code(code))
+    refusal = (
+        CouponRefusal.unknown
+        if c is None
+        else coupon_refusal(
+            active=c.active,
+            limit=c.limit,
+            orders_count=c.orders_count,
+            scope=c.scope,
+            product_ids=c.product_ids,
+            product_id=product_id,
+            value_form=c.value_form,
+            currency=c.currency,
+            plan_currency=currency,
+        )
+    )
+    if refusal is not None:
+        raise DomainError(
+            ErrorCode.INVALID_INPUT, fields={"coupon_code": COUPON_WORDS[refusal]}, reason=refusal.value
+        )
+    return c
+
+
 @router.get("/{username}/products/{slug}/price", response_model=PriceOut)
 async def plan_price(
     username: str,
@@ -65,6 +108,7 @@ async def plan_price(
     country: CountryCode | None = None,
     company: Annotated[str | None, Query(max_length=PROFILE_TEXT_MAX)] = None,
     vat_id: Annotated[str | None, Query(max_length=VAT_ID_MAX)] = None,
+    coupon_code: Annotated[str | None, Query(max_length=60)] = None,
 ) -> PriceOut:
     """What the buyer will pay for the plan given their country (and, as a business, VAT id): the pay button
     shows it before anything is charged. 400 for a VAT id the checkout would refuse."""
@@ -81,6 +125,8 @@ async def plan_price(
         vat_id = None
     payer: dict[str, str | None] = {"country": country, "vat_id": vat_id}
     terms, looked_up = await buyer_terms(s, v.product.seller_id, plan, payer)
+    coupon = await _coupon_for(s, v.product.seller_id, v.product.id, plan.currency, coupon_code)
+    terms, off = with_coupon(terms, coupon)
     vat = looked_up or await buyer_vat(s, v.product.seller_id, payer)
     amount = terms.first_amount
     tax = vat_of_gross(amount, vat.rate_bp) if vat.rate_bp else 0
@@ -92,6 +138,7 @@ async def plan_price(
         vat_kind=vat.kind,
         vat_rate_bp=vat.rate_bp,
         net_price=plan.use_net_price,
+        discount=off,
     )
 
 
@@ -112,6 +159,7 @@ async def start_checkout(
         raise DomainError(
             ErrorCode.INVALID_INPUT, fields={f"opt_in_answers.{k}": why for k, why in problems.items()}
         )
+    coupon = await _coupon_for(s, v.product.seller_id, v.product.id, plan.currency, body.coupon_code)
     customer = await payer_customer(s, body.payer.email)
     if customer is None:
         created = await gateway().create_customer(
@@ -130,6 +178,7 @@ async def start_checkout(
         customer_id=customer,
         setup_intent_id=si_id,
         opt_in_answers={k: a for k, a in answers.items() if a not in ("", False)},
+        coupon=coupon,
     )
     return CheckoutOut(
         order_token=token,

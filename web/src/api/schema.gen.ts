@@ -670,6 +670,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Coupons */
+        get: operations["list_coupons"];
+        put?: never;
+        /**
+         * Create Coupons
+         * @description A single code (409 `code_taken` when the seller has it already) or a bulk of generated codes.
+         */
+        post: operations["create_coupons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/coupons/{coupon_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change Coupon */
+        patch: operations["change_coupon"];
+        trace?: never;
+    };
+    "/v1/cabinet/coupons/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Coupons Csv
+         * @description The coupons the list shows (its filters, search and sort), every page, as CSV.
+         */
+        get: operations["coupons_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/courses/lesson_statuses": {
         parameters: {
             query?: never;
@@ -2822,6 +2880,11 @@ export interface components {
             username: string | null;
             verification_level: components["schemas"]["VerificationLevel"] | null;
         };
+        /**
+         * AmountBasis
+         * @enum {string}
+         */
+        AmountBasis: "end_amount" | "net_amount";
         /** AnswersIn */
         AnswersIn: {
             /** Answers */
@@ -3191,6 +3254,8 @@ export interface components {
         };
         /** CheckoutIn */
         CheckoutIn: {
+            /** Coupon Code */
+            coupon_code?: string | null;
             /**
              * Opt In Answers
              * @default {}
@@ -3300,6 +3365,11 @@ export interface components {
          * @enum {string}
          */
         ClaimStrategy: "dunning" | "dunning_inkasso" | "inkasso";
+        /**
+         * CodeFormat
+         * @enum {string}
+         */
+        CodeFormat: "alphabetic" | "numeric" | "alphanumeric";
         /** CommentIn */
         CommentIn: {
             /** Body */
@@ -3325,6 +3395,141 @@ export interface components {
             confirmation_token: string;
             /** Fingerprint */
             fingerprint: string;
+        };
+        /**
+         * CouponIn
+         * @description A coupon: one code the seller types (`single`) or `count` generated ones (`bulk`, in a format and length,
+         *     after an optional prefix), all with the same terms. `value` is minor units of `currency`, or whole percent
+         *     (1 to 100). The scope names the seller's products (one for single_product, one or more for
+         *     multiple_products, none for all_products). `limit`: how many orders may use each code (none: no limit).
+         */
+        CouponIn: {
+            /**
+             * Active
+             * @default true
+             */
+            active: boolean;
+            /** @default end_amount */
+            basis: components["schemas"]["AmountBasis"];
+            /** Batch */
+            batch?: string | null;
+            /** Code */
+            code?: string | null;
+            /** @default alphanumeric */
+            code_format: components["schemas"]["CodeFormat"];
+            /**
+             * Code Length
+             * @default 8
+             */
+            code_length: number;
+            /**
+             * Count
+             * @default 1
+             */
+            count: number;
+            /** Currency */
+            currency?: string | null;
+            /** Limit */
+            limit?: number | null;
+            /** @default single */
+            mode: components["schemas"]["CouponMode"];
+            /**
+             * Prefix
+             * @default
+             */
+            prefix: string;
+            /**
+             * Product Ids
+             * @default []
+             */
+            product_ids: number[];
+            /** @default first_rate */
+            recurring: components["schemas"]["RecurringDiscount"];
+            /** @default all_products */
+            scope: components["schemas"]["CouponScope"];
+            /** Value */
+            value: number;
+            value_form: components["schemas"]["ValueForm"];
+        };
+        /**
+         * CouponList
+         * @description The generic list answer (core §7) of CouponOut.
+         */
+        CouponList: {
+            /** List */
+            list: components["schemas"]["CouponOut"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /**
+         * CouponMode
+         * @enum {string}
+         */
+        CouponMode: "single" | "bulk";
+        /** CouponOut */
+        CouponOut: {
+            /** Active */
+            active: boolean;
+            basis: components["schemas"]["AmountBasis"];
+            /** Batch */
+            batch: string | null;
+            /** Code */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string | null;
+            /** Id */
+            id: number;
+            /** Limit */
+            limit: number | null;
+            mode: components["schemas"]["CouponMode"];
+            /** Orders Count */
+            orders_count: number;
+            /** Product Ids */
+            product_ids: number[];
+            recurring: components["schemas"]["RecurringDiscount"];
+            scope: components["schemas"]["CouponScope"];
+            /** Usable */
+            usable: boolean;
+            /** Value */
+            value: number;
+            value_form: components["schemas"]["ValueForm"];
+        };
+        /**
+         * CouponPatch
+         * @description What changes on a coupon in use: switched on or off, its limit (null: none; never below its uses).
+         */
+        CouponPatch: {
+            /** Active */
+            active?: boolean | null;
+            /** Limit */
+            limit?: number | null;
+            /**
+             * No Limit
+             * @default false
+             */
+            no_limit: boolean;
+        };
+        /**
+         * CouponScope
+         * @enum {string}
+         */
+        CouponScope: "all_products" | "single_product" | "multiple_products";
+        /** CouponsCreated */
+        CouponsCreated: {
+            /** List */
+            list: components["schemas"]["CouponOut"][];
+            /** Total Count */
+            total_count: number;
         };
         /**
          * CourseAccess
@@ -5074,6 +5279,11 @@ export interface components {
             amount: number;
             /** Currency */
             currency: string;
+            /**
+             * Discount
+             * @default 0
+             */
+            discount: number;
             /** Net */
             net: number;
             /** Net Price */
@@ -5468,6 +5678,12 @@ export interface components {
             /** Voluntary Churn */
             voluntary_churn: number;
         };
+        /**
+         * RecurringDiscount
+         * @description A recurring plan: the discount on the first rate only, or on every rate (docs/DECISIONS.md 'Coupons').
+         * @enum {string}
+         */
+        RecurringDiscount: "first_rate" | "every_rate";
         /**
          * RefundIn
          * @description A refund of (part of) a paid order, in minor units, with the reason the payer reads.
@@ -6425,6 +6641,11 @@ export interface components {
             /** Username */
             username?: string | null;
         };
+        /**
+         * ValueForm
+         * @enum {string}
+         */
+        ValueForm: "currency" | "percents";
         /**
          * VatExemptReason
          * @enum {string}
@@ -8356,6 +8577,206 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_coupons: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by active */
+                "filters[active]"?: "true" | "false";
+                /** @description filter by mode */
+                "filters[mode][]"?: ("single" | "bulk")[];
+                /** @description filter by value_form */
+                "filters[value_form][]"?: ("currency" | "percents")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "code" | "orders_count" | "id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponsCreated"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coupon_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponPatch"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    coupons_csv: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by active */
+                "filters[active]"?: "true" | "false";
+                /** @description filter by mode */
+                "filters[mode][]"?: ("single" | "bulk")[];
+                /** @description filter by value_form */
+                "filters[value_form][]"?: ("currency" | "percents")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "code" | "orders_count" | "id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The listed coupons as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -13170,6 +13591,7 @@ export interface operations {
             query: {
                 company?: string | null;
                 country?: string | null;
+                coupon_code?: string | null;
                 pricing_plan_id: number;
                 vat_id?: string | null;
             };

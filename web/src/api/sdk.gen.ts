@@ -182,6 +182,22 @@ export const listClaims = (query: QueryParams = {}, options: Options = {}) =>
 export const claimAction = (claimId: Param<'claim_action', 'claim_id'>, body: Body<'claim_action'>, options: Options = {}) =>
   api.post<Answer<'claim_action'>>(`/cabinet/claims/${seg(claimId)}/actions`, body, { ...options });
 
+/** GET /v1/cabinet/coupons: List Coupons */
+export const listCoupons = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_coupons'>>(`/cabinet/coupons`, { ...options, query });
+
+/** POST /v1/cabinet/coupons: Create Coupons */
+export const createCoupons = (body: Body<'create_coupons', 'active' | 'basis' | 'code_format' | 'code_length' | 'count' | 'mode' | 'prefix' | 'product_ids' | 'recurring' | 'scope'>, options: Options = {}) =>
+  api.post<Answer<'create_coupons'>>(`/cabinet/coupons`, body, { ...options });
+
+/** GET /v1/cabinet/coupons/csv: Coupons Csv */
+export const couponsCsv = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'coupons_csv'>>(`/cabinet/coupons/csv`, { ...options, query });
+
+/** PATCH /v1/cabinet/coupons/{coupon_id}: Change Coupon */
+export const changeCoupon = (couponId: Param<'change_coupon', 'coupon_id'>, body: Body<'change_coupon', 'no_limit'>, options: Options = {}) =>
+  api.patch<Answer<'change_coupon'>>(`/cabinet/coupons/${seg(couponId)}`, body, { ...options });
+
 /** GET /v1/cabinet/courses/lesson_statuses: Lesson Statuses */
 export const lessonStatuses = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'lesson_statuses'>>(`/cabinet/courses/lesson_statuses`, { ...options, query });

@@ -49,6 +49,7 @@ export const CheckInInSchema = z.object({
 });
 
 export const CheckoutInSchema = z.object({
+  couponCode: z.string().max(60).nullish(),
   optInAnswers: z.unknown().optional(),
   payer: z.object({
     city: z.string().max(300).nullish(),
@@ -84,6 +85,31 @@ export const CommentInSchema = z.object({
 export const ConfirmInSchema = z.object({
   confirmationToken: z.string().max(200),
   fingerprint: z.string().min(1).max(200),
+});
+
+export const CouponInSchema = z.object({
+  active: z.boolean().optional(),
+  basis: z.enum(["end_amount", "net_amount"]).optional(),
+  batch: z.string().max(100).nullish(),
+  code: z.string().regex(/^[A-Za-z0-9_-]{3,40}$/).nullish(),
+  codeFormat: z.enum(["alphabetic", "numeric", "alphanumeric"]).optional(),
+  codeLength: z.number().int().min(6).max(20).optional(),
+  count: z.number().int().min(1).max(1000).optional(),
+  currency: z.string().min(3).max(3).nullish(),
+  limit: z.number().int().min(1).max(1000000).nullish(),
+  mode: z.enum(["single", "bulk"]).optional(),
+  prefix: z.string().regex(/^[A-Za-z0-9_-]{0,12}$/).optional(),
+  productIds: z.array(z.number().int().min(1).max(9223372036854776000)).max(100).optional(),
+  recurring: z.enum(["first_rate", "every_rate"]).optional(),
+  scope: z.enum(["all_products", "single_product", "multiple_products"]).optional(),
+  value: z.number().int().min(1).max(1000000000000),
+  valueForm: z.enum(["currency", "percents"]),
+});
+
+export const CouponPatchSchema = z.object({
+  active: z.boolean().nullish(),
+  limit: z.number().int().min(1).max(1000000).nullish(),
+  noLimit: z.boolean().optional(),
 });
 
 export const DecisionInSchema = z.object({

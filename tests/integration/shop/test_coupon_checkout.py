@@ -1,0 +1,116 @@
+"""Coupons at the checkout (editor §5): the code in any case takes its share off the price the buyer pays and
+is charged; a code that does not apply is refused with its reason before any order exists; buyers racing for
+a coupon's last use: one pays with it, the others are declined uncharged."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.integration.helpers import (
+    CARD_OK,
+    card_payment_method,
+    client,
+    db_value,
+    new_seller,
+    pay,
+    published_product,
+    start_checkout,
+    stripe_succeeded_charges,
+)
+
+pytestmark = pytest.mark.integration
+
+
+async def _coupon(c, h, **body) -> dict:
+    r = await c.post("/v1/cabinet/coupons", json=body, headers=h)
+    assert r.status_code == 201, r.text
+    return r.json()["list"][0]
+
+
+async def test_a_coupon_takes_its_share_and_what_does_not_apply_is_refused(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "coupon-buy")
+        h = seller.headers
+        p = await published_product(c, seller, price=2500, name="Coupon guide")
+        other = await published_product(c, seller, price=900, name="Other guide")
+        await _coupon(
+            c,
+            h,
+            code="SAVE10",
+            value_form="percents",
+            value=10,
+            scope="single_product",
+            product_ids=[p["id"]],
+        )
+        await _coupon(c, h, code="OFF", value_form="percents", value=10, active=False)
+        await _coupon(c, h, code="DOLLARS", value_form="currency", value=500, currency="usd")
+        await _coupon(c, h, code="ALLFREE", value_form="percents", value=100)
+
+        base = f"/v1/shop/{seller.username}/products/{p['slug']}"
+        plan = p["pricing_plans"][0]["id"]
+        r = await c.get(f"{base}/price", params={"pricing_plan_id": plan, "coupon_code": "save10"})
+        assert r.status_code == 200 and (r.json()["amount"], r.json()["discount"]) == (2250, 250)
+
+        for code, reason in [
+            ("NOPE", "coupon_unknown"),
+            ("OFF", "coupon_inactive"),
+            ("DOLLARS", "coupon_other_currency"),
+            ("ALLFREE", "coupon_makes_free"),
+        ]:
+            r = await c.get(f"{base}/price", params={"pricing_plan_id": plan, "coupon_code": code})
+            assert r.status_code == 400 and r.json()["reason"] == reason, (code, r.text)
+        r = await c.get(
+            f"/v1/shop/{seller.username}/products/{other['slug']}/price",
+            params={"pricing_plan_id": other["pricing_plans"][0]["id"], "coupon_code": "SAVE10"},
+        )
+        assert r.status_code == 400 and r.json()["reason"] == "coupon_other_product"
+        orders_before = await db_value("select count(*) from orders where product_id = :p", p=p["id"])
+        r = await c.post(
+            f"{base}/checkout",
+            json={"pricing_plan_id": plan, "payer": {"email": "x@example.com", "first_name": "A", "last_name": "B"},
+                  "coupon_code": "OFF"},
+        )  # fmt: skip
+        assert r.status_code == 400 and r.json()["reason"] == "coupon_inactive"
+        assert await db_value("select count(*) from orders where product_id = :p", p=p["id"]) == orders_before
+
+        # bought with the code in lower case: 22.50 charged, the coupon counts one use
+        co = await start_checkout(c, seller.username, p, extra={"coupon_code": " save10 "})
+        assert co["amount"] == 2250
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, co["order_token"], pm)).json()["outcome"] == "succeeded"
+        assert await db_value("select total from orders where token = :t", t=co["order_token"]) == 2250
+        assert (
+            await db_value("select coupon_code from orders where token = :t", t=co["order_token"]) == "SAVE10"
+        )
+        listed = (await c.get("/v1/cabinet/coupons", params={"query": "SAVE10"}, headers=h)).json()["list"]
+        assert listed[0]["orders_count"] == 1
+
+
+async def test_buyers_racing_for_the_last_use_one_gets_it(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "coupon-race")
+        p = await published_product(c, seller, price=2000, name="Raced guide")
+        await _coupon(
+            c, seller.headers, code="LAST", value_form="currency", value=500, currency="eur", limit=1
+        )
+        checkouts = [
+            await start_checkout(c, seller.username, p, extra={"coupon_code": "LAST"}) for _ in range(6)
+        ]
+        assert {co["amount"] for co in checkouts} == {1500}
+        pms = await asyncio.gather(
+            *(card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK) for co in checkouts)
+        )
+        answers = await asyncio.gather(
+            *(pay(c, seller.username, co["order_token"], pm) for co, pm in zip(checkouts, pms, strict=True))
+        )
+        outcomes = [a.json()["outcome"] for a in answers]
+        assert sorted(outcomes) == ["failed"] * 5 + ["succeeded"], [a.text for a in answers]
+        charged = [await stripe_succeeded_charges(stack, co["order_token"]) for co in checkouts]
+        assert sorted(charged) == [0] * 5 + [1]
+        assert all(
+            "used up" in (a.json().get("message") or "") for a in answers if a.json()["outcome"] == "failed"
+        )
+        listed = (await c.get("/v1/cabinet/coupons", headers=seller.headers)).json()["list"]
+        assert listed[0]["orders_count"] == 1
