@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: 'products/:id/preview', element: page(() => import('../areas/cabinet/products/ProductPreviewPage')) },
           { path: 'orders', element: page(() => import('../areas/cabinet/orders/OrdersPage')) },
           { path: 'check_in', element: page(() => import('../areas/cabinet/events/CheckInPage')) },
+          { path: 'coupons', element: page(() => import('../areas/cabinet/coupons/CouponsPage')) },
           { path: 'payment_tickets', element: <Navigate to="/cabinet/payment_tickets/overview" replace /> },
           { path: 'payment_tickets/:tab', element: page(() => import('../areas/cabinet/events/PaymentTicketsPage')) },
           { path: 'courses', element: <Navigate to="/cabinet/courses/overview" replace /> },

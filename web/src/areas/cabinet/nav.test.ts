@@ -33,6 +33,7 @@ describe('cabinet navigation (core §2)', () => {
       '/cabinet/courses',
       '/cabinet/payment_tickets',
       '/cabinet/check_in',
+      '/cabinet/coupons',
       '/cabinet/profile/edit?seller_profile_edit=true',
       '/cabinet/payouts',
       '/cabinet/claims',

@@ -23,6 +23,7 @@ export const CABINET_NAV: NavGroup[] = [
       { key: 'courses', to: '/cabinet/courses' },
       { key: 'paymentTickets', to: '/cabinet/payment_tickets' },
       { key: 'checkIn', to: '/cabinet/check_in' },
+      { key: 'coupons', to: '/cabinet/coupons' },
     ],
   },
   {

@@ -10,6 +10,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors';
 import { shopApi } from '../../api/shop';
 import type { PricingPlan } from '../../api/types';
 import { CountrySelect } from '../../components/CountrySelect';
@@ -71,14 +72,19 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
   const [business, setBusiness] = useState(false);
   const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' });
   // a net-priced plan: what the buyer pays follows their country and VAT id (the API applies the invoice's rule)
-  const vatQuery = { pricingPlanId: plan.id, ...(country ? { country } : {}), ...(business && invoice.vatId.trim() ? { vatId: invoice.vatId.trim(), company: invoice.company.trim() } : {}) };
+  // a coupon (editor §3): typed, applied by asking the price with it; the checkout sends the applied one
+  const [couponInput, setCouponInput] = useState('');
+  const [coupon, setCoupon] = useState<string | null>(null);
+  const [couponOpen, setCouponOpen] = useState(false);
+  const vatQuery = { pricingPlanId: plan.id, ...(country ? { country } : {}), ...(business && invoice.vatId.trim() ? { vatId: invoice.vatId.trim(), company: invoice.company.trim() } : {}), ...(coupon ? { couponCode: coupon } : {}) };
   const price = useQuery({
     queryKey: ['shop', 'price', username, slug, vatQuery],
     queryFn: ({ signal }) => shopApi.price(username, slug, vatQuery, signal),
-    enabled: plan.useNetPrice,
+    enabled: plan.useNetPrice || coupon !== null,
     retry: false,
   });
-  const payAmount = plan.useNetPrice && price.data ? price.data.amount : plan.price;
+  const couponRefused = coupon !== null && price.isError ? ((price.error instanceof ApiError && price.error.reason) || 'coupon_unknown') : null;
+  const payAmount = (plan.useNetPrice || coupon !== null) && price.data ? price.data.amount : plan.price;
   const [invoiceErrors, setInvoiceErrors] = useState<Partial<Record<InvoiceKey | 'country', string>>>({});
   const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
   const [phase, setPhase] = useState<PayPhase | null>(null);
@@ -128,10 +134,10 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
     try {
       // another try on this page (same payer and plan) continues the order the first try created
       const optInAnswers = Object.fromEntries(Object.entries(answers).filter(([, a]) => a !== '' && a !== false));
-      const key = JSON.stringify([plan.id, payer, optInAnswers]);
+      const key = JSON.stringify([plan.id, payer, optInAnswers, coupon]);
       const earlier = order.current?.key === key ? order.current.token : null;
       const result = await payWithCard({
-        checkout: () => shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers }),
+        checkout: () => shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) }),
         ...(earlier ? { reuse: { orderToken: earlier, renewSetup: (token: string) => shopApi.renewSetup(username, token) } } : {}),
         confirmCardSetup: (secret) => stripeClient.confirmCardSetup(secret, { payment_method: { card: cardElement, billing_details: billing } }),
         createPaymentMethod: () => stripeClient.createPaymentMethod({ type: 'card', card: cardElement, billing_details: billing }),
@@ -225,6 +231,42 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
             ))
           : null}
       </Grid>
+      <Box sx={{ mb: 1 }} data-testid="coupon">
+        {couponOpen || coupon ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <TextInput
+              label={t('shop.coupon.label')}
+              value={couponInput}
+              disabled={busy}
+              onChange={(e: { target: { value: string } }) => setCouponInput(e.target.value)}
+              error={Boolean(couponRefused)}
+              helperText={
+                couponRefused
+                  ? t(`shop.coupon.refused.${couponRefused}`, { defaultValue: t('shop.coupon.refused.coupon_unknown') })
+                  : coupon && price.data
+                    ? t('shop.coupon.applied', { amount: money(price.data.discount ?? 0, plan.currency) })
+                    : ' '
+              }
+              name="coupon"
+              inputProps={{ 'data-testid': 'coupon-code', maxLength: 60, autoCapitalize: 'characters' }}
+            />
+            <Button
+              variant="outlined"
+              sx={{ mt: 1, flexShrink: 0 }}
+              disabled={busy || !couponInput.trim()}
+              loading={coupon !== null && price.isFetching}
+              onClick={() => setCoupon(couponInput.trim())}
+              data-testid="coupon-apply"
+            >
+              {t('shop.coupon.apply')}
+            </Button>
+          </Stack>
+        ) : (
+          <Button size="small" onClick={() => setCouponOpen(true)} disabled={busy} data-testid="coupon-open">
+            {t('shop.coupon.open')}
+          </Button>
+        )}
+      </Box>
       <Typography variant="h6" sx={{ mt: 1, mb: 1 }} id="card-label">
         {t('shop.card')}
       </Typography>

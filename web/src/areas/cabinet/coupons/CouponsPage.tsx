@@ -1,0 +1,269 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/errors';
+import { buildQuery } from '../../../api/query';
+import * as sdk from '../../../api/sdk.gen';
+import { toast } from '../../../app/notify';
+import { useMoney } from '../../../components/Money';
+import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { formatDateTime } from '../../../components/dates';
+import { openProtectedFile } from '../../../lib/download';
+import { productQueries } from '../products/queries';
+
+type Row = Awaited<ReturnType<typeof sdk.listCoupons>>['list'][number];
+type Body = Parameters<typeof sdk.createCoupons>[0];
+
+const EMPTY = { mode: 'single', code: '', count: '50', codeFormat: 'alphanumeric', codeLength: '8', prefix: '', batch: '', valueForm: 'percents', value: '10', currency: 'eur', scope: 'all_products', productIds: [] as number[], recurring: 'first_rate', limit: '' };
+
+/** A new coupon: one code typed, or a bulk of generated codes, with its discount, scope, limit and recurring rule.
+ * Each rule the API refuses is shown on its field. */
+function NewCouponDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [v, setV] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const products = useQuery({ ...productQueries.list({ per: 200 }), enabled: open });
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [key]: e.target.value }));
+  const create = useMutation({
+    mutationFn: () => {
+      const body = {
+        mode: v.mode,
+        ...(v.mode === 'single' ? { code: v.code.trim() } : { count: Number(v.count), codeFormat: v.codeFormat, codeLength: Number(v.codeLength), prefix: v.prefix.trim() }),
+        ...(v.batch.trim() ? { batch: v.batch.trim() } : {}),
+        valueForm: v.valueForm,
+        value: v.valueForm === 'percents' ? Number(v.value) : Math.round(Number(v.value.replace(',', '.')) * 100),
+        ...(v.valueForm === 'currency' ? { currency: v.currency } : {}),
+        scope: v.scope,
+        productIds: v.scope === 'all_products' ? [] : v.productIds,
+        recurring: v.recurring,
+        ...(v.limit.trim() ? { limit: Number(v.limit) } : {}),
+      } as Body;
+      return sdk.createCoupons(body, { suppressErrors: true });
+    },
+    onSuccess: (r) => {
+      toast(t('coupons.created', { count: r.totalCount }), 'success');
+      setV(EMPTY);
+      setErrors({});
+      void qc.invalidateQueries({ queryKey: ['coupons'] });
+      onClose();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.reason === 'code_taken') setErrors({ code: t('coupons.codeTaken') });
+      else if (e instanceof ApiError && e.fields) setErrors(Object.fromEntries(Object.entries(e.fields).map(([k, m]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), String(m)])));
+      else toast(t('toast.error'), 'error');
+    },
+  });
+  const field = (key: keyof typeof EMPTY, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField fullWidth size="small" label={label} value={v[key] as string} onChange={set(key)} error={Boolean(errors[key])} helperText={errors[key] ?? ' '} {...extra} />
+  );
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('coupons.new')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1.5} sx={{ pt: 1 }}>
+          <ToggleButtonGroup exclusive size="small" value={v.mode} onChange={(_, m: string | null) => m && setV((x) => ({ ...x, mode: m }))}>
+            <ToggleButton value="single" data-testid="coupon-mode-single">{t('coupons.modes.single')}</ToggleButton>
+            <ToggleButton value="bulk" data-testid="coupon-mode-bulk">{t('coupons.modes.bulk')}</ToggleButton>
+          </ToggleButtonGroup>
+          <Grid container spacing={1.5}>
+            {v.mode === 'single' ? (
+              <Grid size={12}>{field('code', t('coupons.code'), { slotProps: { htmlInput: { 'data-testid': 'coupon-new-code', maxLength: 40 } } })}</Grid>
+            ) : (
+              <>
+                <Grid size={{ xs: 6, sm: 3 }}>{field('count', t('coupons.count'), { type: 'number' })}</Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>{field('codeLength', t('coupons.length'), { type: 'number' })}</Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>
+                  {field('codeFormat', t('coupons.format'), {
+                    select: true,
+                    children: ['alphanumeric', 'alphabetic', 'numeric'].map((f) => (
+                      <MenuItem key={f} value={f}>
+                        {t(`coupons.formats.${f}`)}
+                      </MenuItem>
+                    )),
+                  })}
+                </Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>{field('prefix', t('coupons.prefix'))}</Grid>
+              </>
+            )}
+            <Grid size={12}>{field('batch', t('coupons.batch'))}</Grid>
+            <Grid size={{ xs: 6 }}>
+              {field('valueForm', t('coupons.valueForm'), {
+                select: true,
+                children: ['percents', 'currency'].map((f) => (
+                  <MenuItem key={f} value={f}>
+                    {t(`coupons.valueForms.${f}`)}
+                  </MenuItem>
+                )),
+              })}
+            </Grid>
+            <Grid size={{ xs: v.valueForm === 'currency' ? 3 : 6 }}>{field('value', v.valueForm === 'percents' ? t('coupons.percent') : t('coupons.amount'), { slotProps: { htmlInput: { 'data-testid': 'coupon-new-value', inputMode: 'decimal' } } })}</Grid>
+            {v.valueForm === 'currency' ? (
+              <Grid size={{ xs: 3 }}>
+                {field('currency', t('coupons.currency'), {
+                  select: true,
+                  children: ['eur', 'usd', 'gbp', 'chf', 'pln'].map((c) => (
+                    <MenuItem key={c} value={c}>
+                      {c.toUpperCase()}
+                    </MenuItem>
+                  )),
+                })}
+              </Grid>
+            ) : null}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {field('scope', t('coupons.scope'), {
+                select: true,
+                children: ['all_products', 'single_product', 'multiple_products'].map((f) => (
+                  <MenuItem key={f} value={f}>
+                    {t(`coupons.scopes.${f}`)}
+                  </MenuItem>
+                )),
+              })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {field('recurring', t('coupons.recurring'), {
+                select: true,
+                children: ['first_rate', 'every_rate'].map((f) => (
+                  <MenuItem key={f} value={f}>
+                    {t(`coupons.recurringRules.${f}`)}
+                  </MenuItem>
+                )),
+              })}
+            </Grid>
+            {v.scope !== 'all_products' ? (
+              <Grid size={12}>
+                <TextField
+                  select
+                  fullWidth
+                  size="small"
+                  label={t('coupons.products')}
+                  value={v.productIds}
+                  onChange={(e) => {
+                    const value = e.target.value as unknown as number[] | string;
+                    const ids = (typeof value === 'string' ? value.split(',') : value).map(Number);
+                    setV((x) => ({ ...x, productIds: v.scope === 'single_product' ? ids.slice(-1) : ids }));
+                  }}
+                  error={Boolean(errors.productIds)}
+                  helperText={errors.productIds ?? ' '}
+                  slotProps={{ select: { multiple: true } }}
+                >
+                  {(products.data?.list ?? []).map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Grid>
+            ) : null}
+            <Grid size={12}>{field('limit', t('coupons.limit'), { type: 'number', helperText: errors.limit ?? t('coupons.limitHelp') })}</Grid>
+          </Grid>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button variant="contained" loading={create.isPending} onClick={() => create.mutate()} data-testid="coupon-create">
+          {t('coupons.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** `/cabinet/coupons`: the seller's coupons with their discount, scope, uses and state; switched on and off in
+ * place, searched by code or bulk, exported as CSV (editor §3 Coupon). */
+export default function CouponsPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const qc = useQueryClient();
+  const paging = usePaging(20);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState('');
+  const [creating, setCreating] = useState(false);
+  const params = { ...paging.query, query: query.trim() || undefined, filters: active ? { active } : {} };
+  const list = useQuery({ queryKey: ['coupons', params], queryFn: ({ signal }) => sdk.listCoupons(params, { signal }), placeholderData: keepPreviousData });
+  const toggle = useMutation({
+    mutationFn: (row: Row) => sdk.changeCoupon(row.id, { active: !row.active }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['coupons'] }),
+  });
+  const csv = buildQuery({ query: params.query, filters: params.filters });
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h4" component="h1">
+          {t('coupons.title')}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button startIcon={<DownloadIcon />} onClick={() => void openProtectedFile(`/v1/cabinet/coupons/csv${csv ? `?${csv}` : ''}`).then((ok) => ok || toast(t('toast.error'), 'error'))}>
+            {t('products.exportCsv')}
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="coupon-new">
+            {t('coupons.new')}
+          </Button>
+        </Stack>
+      </Stack>
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <TextField size="small" label={t('coupons.search')} value={query} onChange={(e) => { setQuery(e.target.value); paging.restart(); }} />
+        <FilterSelect label={t('coupons.state')} value={active} onChange={(x) => { setActive(x); paging.restart(); }} all={t('coupons.allStates')} options={[{ value: 'true', label: t('coupons.active') }, { value: 'false', label: t('coupons.inactive') }]} minWidth={160} />
+      </Box>
+      <PagedTable<Row>
+        rows={list.data?.list ?? []}
+        rowKey={(r) => r.id}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty={t('coupons.empty')}
+        count={list.data?.totalCount}
+        label={t('coupons.title')}
+        {...paging.pager}
+        columns={[
+          {
+            key: 'code',
+            label: t('coupons.code'),
+            render: (r) => (
+              <>
+                <Typography sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{r.code}</Typography>
+                {r.batch ? (
+                  <Typography variant="caption" color="text.secondary">
+                    {r.batch}
+                  </Typography>
+                ) : null}
+              </>
+            ),
+          },
+          { key: 'discount', label: t('coupons.discount'), render: (r) => (r.valueForm === 'percents' ? `${r.value} %` : money(r.value, r.currency)) },
+          { key: 'scope', label: t('coupons.scope'), wide: true, render: (r) => t(`coupons.scopes.${r.scope}`) },
+          { key: 'uses', label: t('coupons.uses'), align: 'right', render: (r) => (r.limit ? `${r.ordersCount} / ${r.limit}` : r.ordersCount) },
+          {
+            key: 'active',
+            label: t('coupons.state'),
+            render: (r) => (
+              <FormControlLabel
+                control={<Switch size="small" checked={r.active} onChange={() => toggle.mutate(r)} slotProps={{ input: { 'aria-label': `${t('coupons.active')}: ${r.code}` } }} />}
+                label={r.usable ? t('coupons.usable') : r.active ? t('coupons.usedUp') : t('coupons.inactive')}
+              />
+            ),
+          },
+          { key: 'created', label: t('coupons.createdAt'), wide: true, render: (r) => formatDateTime(r.createdAt) },
+        ]}
+      />
+      <NewCouponDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
