@@ -70,3 +70,25 @@ def test_codes_are_typed_in_any_case_and_have_a_shape():
     assert normal_code("  spring-10 ") == "SPRING-10"
     assert code_ok("SPRING-10") and code_ok("ab_") and not code_ok("ab") and not code_ok("no spaces")
     assert not code_ok("x" * 41)
+
+
+def test_on_a_recurring_plan_the_coupon_takes_the_first_payment_or_every_rate():
+    from domain.billing_calendar import PlanTerms, parse_period
+    from domain.coupons import RecurringDiscount, coupon_applied
+    from domain.orders import PaymentType
+
+    monthly = PlanTerms(PaymentType.subscription, "eur", 900, 900, None, parse_period("1m"))
+    ten = _c(ValueForm.percents, 10, None)
+    first, off = coupon_applied(monthly, ten, RecurringDiscount.first_rate)
+    assert (first.first_amount, first.next_amount, off) == (810, 900, 90)
+    every, _ = coupon_applied(monthly, ten, RecurringDiscount.every_rate)
+    assert (every.first_amount, every.next_amount) == (810, 810)
+    rates = PlanTerms(
+        PaymentType.installment, "eur", 1000, 0, 3, parse_period("1m"), rate_amounts=(1000, 500, 500)
+    )
+    every, _ = coupon_applied(rates, ten, RecurringDiscount.every_rate)
+    assert every.rate_amounts == (900, 450, 450) and every.first_amount == 900
+    first, _ = coupon_applied(rates, ten, RecurringDiscount.first_rate)
+    assert first.rate_amounts == (900, 500, 500)
+    once = PlanTerms(PaymentType.one_time, "eur", 1990, 1990)
+    assert coupon_applied(once, ten, RecurringDiscount.every_rate)[0].first_amount == 1791
