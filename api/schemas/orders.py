@@ -91,6 +91,8 @@ class OrderDetail(OrderRow):
     # the order's ledger entries (sale, fee, refunds, chargebacks; they sum to zero) and what is left to refund
     money_trail: list[MoneyTrailEntry] = []
     refunded: int = 0
+    coupon_code: str | None = None  # the coupon the buyer used, and what it took off the first payment
+    discount: int = 0
 
 
 class RefundIn(BaseModel):

@@ -86,6 +86,9 @@ async def test_a_coupon_takes_its_share_and_what_does_not_apply_is_refused(stack
         )
         listed = (await c.get("/v1/cabinet/coupons", params={"query": "SAVE10"}, headers=h)).json()["list"]
         assert listed[0]["orders_count"] == 1
+        # the seller's order says which coupon and how much it took off
+        order = (await c.get(f"/v1/cabinet/orders/{co['order_token']}", headers=h)).json()
+        assert (order["coupon_code"], order["discount"], order["total"]) == ("SAVE10", 250, 2250)
 
 
 async def test_buyers_racing_for_the_last_use_one_gets_it(stack):

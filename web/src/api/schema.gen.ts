@@ -4655,6 +4655,8 @@ export interface components {
         OptInType: "checkbox" | "open_question" | "service" | "select_box";
         /** OrderDetail */
         OrderDetail: {
+            /** Coupon Code */
+            coupon_code?: string | null;
             /**
              * Created At
              * Format: date-time
@@ -4662,6 +4664,11 @@ export interface components {
             created_at: string;
             /** Currency Key */
             currency_key: string;
+            /**
+             * Discount
+             * @default 0
+             */
+            discount: number;
             invoice: components["schemas"]["InvoiceOut"] | null;
             /**
              * Money Trail

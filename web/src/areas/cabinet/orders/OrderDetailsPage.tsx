@@ -109,13 +109,21 @@ export default function OrderDetailsPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Section title={t('orders.summary')}>
-            <Row label={t('orders.product')}>{o.productName}</Row>
+            <Row label={t('orders.product')}>
+              {o.productName}
+              {o.orderType && o.orderType !== 'standard' ? ` · ${t(`enums.orderType.${o.orderType}`)}` : ''}
+            </Row>
             <Row label={t('orders.createdAt')}>{formatDateTime(o.createdAt)}</Row>
             <Row label={t('orders.payer')}>
               {o.payerName ?? '—'} {o.payerEmail ? `<${o.payerEmail}>` : ''}
             </Row>
             <Row label={t('orders.pricingPlan')}>{o.pricingPlanName ?? '—'}</Row>
             <Row label={t('orders.paymentForm')}>{t(`enums.paymentMethod.${o.paymentForm}`)}</Row>
+            {o.couponCode ? (
+              <Row label={t('orders.coupon')}>
+                <span data-testid="order-coupon">{t('orders.couponOff', { code: o.couponCode, amount: money(o.discount ?? 0, o.currencyKey) })}</span>
+              </Row>
+            ) : null}
             <Row label={t('orders.total')}>{money(o.total, o.currencyKey)}</Row>
             <Row label={t('orders.paid')}>{money(o.paid, o.currencyKey)}</Row>
           </Section>
