@@ -423,10 +423,9 @@ async def ticket_invalidated(s: AsyncSession, seller_id: int, payment_ticket_id:
     return held
 
 
-async def attendee_set(s: AsyncSession, seller_id: int, code: str, attendee: dict | None) -> HeldTicket:
-    """Names who comes with this ticket (None: the buyer again). Only a ticket still to be used: a used,
-    refunded, invalidated or expired one answers 409 with its state."""
-    held = await held_ticket_by_code(s, seller_id, code, lock=True)
+async def attendee_set(s: AsyncSession, held: HeldTicket, attendee: dict | None) -> HeldTicket:
+    """Names who comes with this ticket (None: the buyer again); `held` is read under its row lock. Only a ticket
+    still to be used: a used, refunded, invalidated or expired one answers 409 with its state."""
     if held.state != PaymentTicketState.unused:
         raise DomainError(
             ErrorCode.CONFLICT, "This ticket can no longer change hands.", {"state": held.state.value}

@@ -11,6 +11,7 @@ import structlog
 from fastapi import APIRouter, Path, Query, Request
 
 from api.deps import DB, IdempotencyKey, Temporal
+from api.routes.shop.tickets import shop_ticket
 from api.schemas.events import UpgradeIn, UpgradeOptionOut, UpgradeOptions
 from api.schemas.fields import CountryCode
 from api.schemas.shop import CheckoutIn, CheckoutOut, IncludedDelivery, PayIn, PayOut, PriceOut, ThankYou
@@ -20,7 +21,6 @@ from domain.billing_calendar import schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.coupons import CouponRefusal, coupon_refusal, normal_code
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.events import typed_code
 from domain.invoices import buyer_vat_id, vat_of_gross
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, USERNAME_MAX, VAT_ID_MAX
 from domain.optins import answers_problems
@@ -30,10 +30,9 @@ from handles.checkout import CheckoutOver, authenticated, pay
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.queries import shop_product
-from store.catalog.tickets import HeldTicket, held_ticket_by_code, upgrade_options, upgrade_order_created
+from store.catalog.tickets import upgrade_options, upgrade_order_created
 from store.coupons.models import Coupon
 from store.coupons.queries import coupon_by_code
-from store.courses.queries import seller_by_username
 from store.orders.actions import (
     buyer_terms,
     buyer_vat,
@@ -331,19 +330,11 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
 
 
 # ----- a ticket's upgrade (core §3 order type `upgrade`) ------------------------------------------------------------
-async def _held_for_upgrade(s: DB, username: str, code: str) -> HeldTicket:
-    stored = typed_code(code)
-    if stored is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "No ticket has this code.")
-    seller = await seller_by_username(s, username)
-    return await held_ticket_by_code(s, seller.id, stored)
-
-
 @router.get("/{username}/tickets/{code}/upgrades", response_model=UpgradeOptions)
 async def ticket_upgrades(username: Username, code: TicketCode, request: Request, s: DB) -> UpgradeOptions:
     """The dearer tickets of the same event this ticket can be upgraded to, each with the difference to pay."""
     throttle(request, "ticket-page", TICKET_PAGES_PER_MINUTE)
-    held = await _held_for_upgrade(s, username, code)
+    held = await shop_ticket(s, username, code)
     return UpgradeOptions(
         options=[
             UpgradeOptionOut(
@@ -378,7 +369,7 @@ async def start_upgrade(
     gives its seat back; a refund of the upgrade gives the old ticket back. 409 when the ticket is not upgradable
     to this plan (used, refunded, upgraded already, or the plan is not dearer, sold out or over)."""
     throttle(request, "ticket-page", TICKET_PAGES_PER_MINUTE)
-    held = await _held_for_upgrade(s, username, code)
+    held = await shop_ticket(s, username, code)
     option = next((o for o in await upgrade_options(s, held) if o.plan.id == body.pricing_plan_id), None)
     if option is None:
         raise DomainError(

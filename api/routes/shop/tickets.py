@@ -27,15 +27,20 @@ Username = Annotated[str, Path(max_length=USERNAME_MAX)]
 Code = Annotated[str, Path(max_length=16)]
 
 
-async def _held(s: DB, username: str, code: str) -> tuple[str, HeldTicket, Product | None, str]:
+async def shop_ticket(s: DB, username: str, code: str, lock: bool = False) -> HeldTicket:
+    """A shop's ticket by its code as typed or printed; not found for a code of another shop or no code at all."""
     stored = typed_code(code)
     if stored is None:
         raise DomainError(ErrorCode.NOT_FOUND, "No ticket has this code.")
     seller = await seller_by_username(s, username)
-    h = await held_ticket_by_code(s, seller.id, stored)
+    return await held_ticket_by_code(s, seller.id, stored, lock=lock)
+
+
+async def _held(s: DB, username: str, code: str) -> tuple[str, HeldTicket, Product | None, str]:
+    h = await shop_ticket(s, username, code)
     product = await s.get(Product, h.payment.product_id)
-    seller_user = await seller_user_of(s, seller.id)
-    return stored, h, product, (display_name(seller_user) if seller_user else None) or username
+    seller_user = await seller_user_of(s, h.order.seller_id)
+    return h.payment.code, h, product, (display_name(seller_user) if seller_user else None) or username
 
 
 @router.get("/{username}/tickets/{code}", response_model=TicketPage)
@@ -111,9 +116,6 @@ async def set_attendee(
     """Names who comes with this ticket (its code is the key, as at the door), or gives it back to the buyer
     (null). Only a ticket still to be used (409 with its state); the door then greets the attendee."""
     throttle(request, "ticket-page", PAGES_PER_MINUTE)
-    stored = typed_code(code)
-    if stored is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "No ticket has this code.")
-    seller = await seller_by_username(s, username)
-    await attendee_set(s, seller.id, stored, body.attendee.model_dump() if body.attendee else None)
+    held = await shop_ticket(s, username, code, lock=True)
+    await attendee_set(s, held, body.attendee.model_dump() if body.attendee else None)
     return await _page(s, username, code)
