@@ -56,6 +56,7 @@ class FakeBilling:
     reminders: list[tuple[int, str, bool]] = field(default_factory=list)
     closed: list[ClaimClosed] = field(default_factory=list)
     loads: int = 0
+    opened: list[int] = field(default_factory=list)  # open_claim: the rates whose claim has opened
     handed: list[int] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)
     collected: list[tuple[int, str]] = field(default_factory=list)
@@ -117,6 +118,7 @@ class FakeBilling:
 
     @activity.defn(name="open_claim")
     async def open_claim(self, req: OpenClaim) -> ClaimOpened:
+        self.opened.append(req.rate)
         return ClaimOpened(ClaimSettings(self.strategy, self.stage_days))
 
     @activity.defn(name="send_claim_reminder")

@@ -188,7 +188,7 @@ async def test_what_a_seller_asks_of_a_claim_is_refused_when_it_does_not_apply(c
         await start()
         await until(lambda: fake.failed == [2])
         claim = client.get_workflow_handle(claim_id(token, 2))
-        await until(lambda: bool(fake.loads))
+        await until(lambda: fake.opened == [2])  # the claim runs: asked before it starts, it is not there yet
         with pytest.raises(DomainError) as refused:
             await subscriptions.claim_paused(client, token, 2, pause=False)
         assert refused.value.reason == "claim_not_paused"
