@@ -13,11 +13,13 @@ from __future__ import annotations
 import time
 
 import structlog
+from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
 from core.settings import get_settings
+from domain.addons import AddonKind
 from domain.billing_calendar import schedule
 from domain.checkout import (
     AccessGranted,
@@ -33,7 +35,7 @@ from domain.checkout import (
 from domain.keys import card_attach_key, order_event_key, payment_intent_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
-from domain.orders import PaymentState
+from domain.orders import PAID_STATES, PaymentState
 from domain.subscriptions import terms_from_json
 from providers.mail.smtp import Mailer
 from providers.stripe.client import CheckoutIntents, Intent
@@ -57,8 +59,10 @@ from store.orders.actions import (
     sale_booked,
 )
 from store.orders.delivery import Delivered, DeliveredItem, delivered_of
+from store.orders.models import Order
 from store.orders.queries import (
     access_of_order,
+    extras_of,
     intent_for_attempt,
     invoice_of_order,
     latest_intent,
@@ -68,6 +72,15 @@ from store.orders.queries import (
 log = structlog.get_logger()
 SOLD_OUT = "This product is sold out."
 COUPON_USED_UP = "This coupon has been used up."
+
+
+async def _goods_reserved(s: AsyncSession, orders: list[Order]) -> bool:
+    """A license key or seat set aside for each order that needs one; False (and nothing charged) when one has
+    none left. What the others set aside goes back when the checkout expires."""
+    for o in orders:
+        if not await order_goods_reserved(s, o):
+            return False
+    return True
 
 
 async def _recorded(token: str, intent: Intent, attempt: int, message: str | None = None) -> IntentStatus:
@@ -121,12 +134,18 @@ class CheckoutActivities:
         async with session() as s:
             order = await order_by_token(s, token)
             rec = await intent_for_attempt(s, order.id, attempt)
-            amount, currency, customer = order.total, order.currency_key, order.provider_customer_id
+            bumps = await extras_of(s, order.id, bumps_only=True)
+            # one charge for the order and the bumps ticked with it
+            amount = order.total + sum(b.total for b in bumps)
+            currency, customer = order.currency_key, order.provider_customer_id
             recurring = order.terms is not None
-            # the coupon's use and a license key or seat are set aside before any money moves: the last of each
-            # goes to one buyer
+            # an upsell is charged with the card that paid its order while the buyer is on the thank-you page:
+            # as a merchant-initiated payment, so no second 3-D Secure challenge where the bank allows it
+            off_session = order.upsell_type in (AddonKind.upsell, AddonKind.downsell)
+            # the coupon's use and a license key or seat are set aside before any money moves (the bumps' too):
+            # the last of each goes to one buyer
             coupon_ok = rec is not None or await coupon_use_held(s, order)
-            ready = coupon_ok and (rec is not None or await order_goods_reserved(s, order))
+            ready = coupon_ok and (rec is not None or await _goods_reserved(s, [order, *bumps]))
         if not ready:
             why = SOLD_OUT if coupon_ok else COUPON_USED_UP
             bound.info("sold_out" if coupon_ok else "coupon_used_up")
@@ -160,6 +179,7 @@ class CheckoutActivities:
                         idempotency_key=key,
                         payment_method=req.payment_method,
                         status=intent.status,
+                        amount=amount,
                     )
                     rec = await intent_for_attempt(s, order.id, attempt)
                 # the insert above, or a concurrent one, wrote it: reading it back cannot miss
@@ -173,9 +193,10 @@ class CheckoutActivities:
             else:
                 intent = await self.payments.retrieve_payment_intent(ref)
             if intent.needs_confirmation:
-                intent = await self.payments.confirm_payment_intent(
-                    ref, payment_intent_key(token, attempt, "confirm")
+                confirm = (
+                    self.payments.confirm_off_session if off_session else self.payments.confirm_payment_intent
                 )
+                intent = await confirm(ref, payment_intent_key(token, attempt, "confirm"))
         except ProviderDeclined as e:
             bound.info("payment_declined", reason=e.message)
             # refused before any intent existed (the card could not be saved): the log names the card
@@ -277,10 +298,14 @@ class CheckoutActivities:
         key is missing (none was free) retries until the seller adds keys: the order is never dropped."""
         async with session() as s:
             order = await order_by_token(s, req.order_token)
-            if not await order_goods_reserved(s, order):
-                raise ApplicationError("no license key left for a paid order", type="NoKeyLeft")
-            access = await access_granted(s, req.order_token)
-            await certificate_issued(s, order)  # a certificate whose rule is the purchase: issued once, now
+            bumps = (
+                await extras_of(s, order.id, bumps_only=True) if order.payment_state in PAID_STATES else []
+            )
+            for o in [*bumps, order]:  # the bumps paid with it are delivered with it
+                if not await order_goods_reserved(s, o):
+                    raise ApplicationError("no license key left for a paid order", type="NoKeyLeft")
+                access = await access_granted(s, o.token)
+                await certificate_issued(s, o)  # a certificate whose rule is the purchase: issued once, now
         log.info("access_granted", order_token=req.order_token)
         return AccessGranted(access_token=access.token)
 
@@ -297,6 +322,12 @@ class CheckoutActivities:
             each_item = bool(product and product.email_for_each_item)
             invoice = await invoice_of_order(s, order.id)
             seller_user = await seller_user_of(s, order.seller_id)
+            bumps = [
+                (b, await delivered_of(s, b) or Delivered())
+                for b in await extras_of(s, order.id, bumps_only=True)
+                if b.payment_state in PAID_STATES
+            ]
+        charged = order.total + sum(b.total for b, _ in bumps)
         what = {
             "download_url": f"{base}/v1/shop/downloads/{delivered.download_token}"
             if delivered.download_token
@@ -305,7 +336,13 @@ class CheckoutActivities:
             "delivery_link": delivered.link or "",
             "delivery_text": delivered.text or "",
             "course_url": f"{base}{delivered.course_path}" if delivered.course_path else "",
-            "items_text": "\n".join(_item_line(base, x) for x in delivered.items),
+            # a bundle's products, and the bumps paid with the order, each with where to get it
+            "items_text": "\n".join(
+                [
+                    *(_item_line(base, x) for x in delivered.items),
+                    *(_extra_line(base, b, d) for b, d in bumps),
+                ]
+            ),
             "ticket_code": delivered.ticket_code or "",
             "certificate_url": f"{base}{delivered.certificate_path}" if delivered.certificate_path else "",
             "ticket_url": f"{base}{delivered.ticket_path}" if delivered.ticket_path else "",
@@ -345,7 +382,7 @@ class CheckoutActivities:
                 context={
                     "first_name": order.payer_first_name,
                     "product_name": order.product_name,
-                    "price": format_money(order.total, order.currency_key),
+                    "price": format_money(charged, order.currency_key),
                     "invoice_number": str(invoice.number),
                     **what,
                     "order_token": req.order_token,
@@ -369,6 +406,22 @@ class CheckoutActivities:
                 )
                 for x in delivered.items
             ]
+            mails += [
+                OutgoingMail(
+                    key=order_event_key(b.token, "payer-item"),
+                    to=order.payer_email,
+                    template=MailTemplate.order_item,
+                    locale=order.payer_locale,
+                    context={
+                        "first_name": order.payer_first_name,
+                        "product_name": order.product_name,
+                        "item_name": b.product_name,
+                        "item_text": _extra_line(base, b, d),
+                        "order_token": req.order_token,
+                    },
+                )
+                for b, d in bumps
+            ]
         if seller_user:
             mails.append(
                 OutgoingMail(
@@ -378,7 +431,7 @@ class CheckoutActivities:
                     locale=seller_user.locale,
                     context={
                         "product_name": order.product_name,
-                        "price": format_money(order.total, order.currency_key, seller_user.locale),
+                        "price": format_money(charged, order.currency_key, seller_user.locale),
                         "payer_email": order.payer_email,
                         "order_url": f"{base}/cabinet/orders/{req.order_token}",
                     },
@@ -387,6 +440,18 @@ class CheckoutActivities:
         sent = sum([await deliver(self.mailer, m) for m in mails])
         log.info("order_mails_sent", order_token=req.order_token, sent_now=sent)
         return MailsSent(sent_now=sent)
+
+
+def _extra_line(base: str, order: Order, d: Delivered) -> str:
+    """A bump paid with the order, in its mail: its name and where to get it (a download, a course, a key, …)."""
+    where = (
+        f"{base}/v1/shop/downloads/{d.download_token}"
+        if d.download_token
+        else f"{base}{d.course_path}"
+        if d.course_path
+        else d.license_key or d.link or (f"{base}{d.certificate_path}" if d.certificate_path else "")
+    )
+    return f"- {order.product_name}: {where}" if where else f"- {order.product_name}"
 
 
 def _item_line(base: str, x: DeliveredItem) -> str:

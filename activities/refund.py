@@ -15,6 +15,7 @@ from temporalio import activity
 
 from activities.mail import deliver
 from core.settings import get_settings
+from domain.addons import AddonKind
 from domain.keys import refund_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
@@ -42,12 +43,12 @@ class RefundActivities:
             refund, order = await refund_of(s, req.order_token, req.number)
             if refund.provider_refund_id:
                 return ProviderAnswer(ok=True, provider_ref=refund.provider_refund_id)
+            # a bump was paid with its main order's charge: refunded from that charge
+            paid_by = order.parent_order_id if order.upsell_type == AddonKind.bump else order.id
             intent = (
                 await s.execute(
                     select(PaymentIntentRecord.provider_ref)
-                    .where(
-                        PaymentIntentRecord.order_id == order.id, PaymentIntentRecord.status == "succeeded"
-                    )
+                    .where(PaymentIntentRecord.order_id == paid_by, PaymentIntentRecord.status == "succeeded")
                     .order_by(PaymentIntentRecord.attempt.desc())
                 )
             ).scalar()

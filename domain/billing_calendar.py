@@ -294,12 +294,15 @@ def schedule(t: PlanTerms, purchased: date, horizon: int = 12) -> list[Rate]:
         else:
             assert t.period is not None
             due = add_period(anchor, t.period, n - 1)
-        if t.rate_amounts is not None:
-            amount = t.rate_amounts[n - 1]
-        else:
-            amount = t.first_amount if n == 1 else t.next_amount
-        rates.append(Rate(n, due, amount))
+        rates.append(Rate(n, due, rate_amount(t, n)))
     return rates
+
+
+def rate_amount(t: PlanTerms, n: int) -> int:
+    """What rate `n` (1-based) of the plan costs, as `schedule` computes it."""
+    if t.rate_amounts is not None and 0 < n <= len(t.rate_amounts):
+        return t.rate_amounts[n - 1]
+    return t.first_amount if n == 1 else t.next_amount
 
 
 def next_due(t: PlanTerms, purchased: date, paid_count: int) -> date | None:

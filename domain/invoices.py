@@ -165,6 +165,19 @@ class InvoiceSnapshot:
     line_facts: dict[str, Any] = field(default_factory=dict)
     seller_address: dict[str, str] = field(default_factory=dict)
     buyer_address: dict[str, str] = field(default_factory=dict)
+    # lines beside the main one, as on the regular invoice: a coupon's discount (negative), an order bump, …
+    # each {"kind", "text", "amount", "facts"}; the main line is what the total leaves for it
+    extra_lines: list[dict[str, Any]] = field(default_factory=list)
+
+    def lines(self, total: int) -> list[InvoiceLine]:
+        """The document's lines summing to `total`; a credit memo (negative total) turns every line's sign."""
+        sign = -1 if total < 0 else 1
+        extras = [
+            InvoiceLine(str(e["text"]), sign * int(e["amount"]), str(e["kind"]), dict(e.get("facts") or {}))
+            for e in self.extra_lines
+        ]
+        main = InvoiceLine(self.text, total - sum(x.amount for x in extras), self.line_kind, self.line_facts)
+        return [main, *extras]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -187,7 +200,23 @@ class InvoiceSnapshot:
             line_facts=dict(data.get("line_facts") or {}),
             seller_address=dict(data.get("seller_address") or {}),
             buyer_address=dict(data.get("buyer_address") or {}),
+            extra_lines=[dict(x) for x in data.get("extra_lines") or []],
         )
+
+
+def discount_line(amount: int, code: str | None) -> dict[str, Any]:
+    """A coupon's discount as an invoice line: what it took off, named with its code."""
+    return {
+        "kind": "discount",
+        "text": f"Discount (coupon {code})",
+        "amount": -amount,
+        "facts": {"code": code},
+    }
+
+
+def bump_line(amount: int, product: str) -> dict[str, Any]:
+    """An order bump paid with the main product: its own line, named by its product."""
+    return {"kind": "sale", "text": product, "amount": amount, "facts": {"product": product}}
 
 
 def postal_address(

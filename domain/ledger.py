@@ -182,9 +182,12 @@ def chargeback_entries(
     entries = [
         Entry(c, NO_PAYEE, EntryKind.chargeback, amount, currency, f"{k}-clearing"),
         Entry(s, seller_id, EntryKind.chargeback, -amount, currency, f"{k}-seller"),
-        Entry(c, NO_PAYEE, EntryKind.chargeback_fee, dispute_fee, currency, f"{k}-fee-clearing"),
-        Entry(s, seller_id, EntryKind.chargeback_fee, -dispute_fee, currency, f"{k}-fee-seller"),
     ]
+    if dispute_fee:  # one fee per dispute: none on the bumps its charge paid besides the order
+        entries += [
+            Entry(c, NO_PAYEE, EntryKind.chargeback_fee, dispute_fee, currency, f"{k}-fee-clearing"),
+            Entry(s, seller_id, EntryKind.chargeback_fee, -dispute_fee, currency, f"{k}-fee-seller"),
+        ]
     if fee_back:
         entries += [
             Entry(s, seller_id, EntryKind.reversal, fee_back, currency, f"{k}-platform-fee-seller"),

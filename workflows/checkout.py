@@ -11,6 +11,8 @@
                 ──► canceled: open, and the new attempt starts
                 ──► succeeded meanwhile: paid (the new card is never charged)
     paid ──► record_order_paid → (issue_invoice ‖ book_seller_balance ‖ grant_access) → send_order_mails
+         (the bumps ticked with the order, orders of type bump under it, are in its one charge and each of
+         these steps: paid with it, lines of its invoice, their own ledger sales, access and mail lines)
          ──► a recurring plan: start `subscription-{token}` (the rates after the first) ──► done (paid)
     deferred (a test period or a start day puts rate 1 later; `inp.deferred`): `pay` runs save_card instead of
     a PaymentIntent (the card the page's SetupIntent saved, nothing charged) ──► record_order_started (paying)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, Strict, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationInfo, field_validator
 
+from api.schemas.addons import OfferOut
 from api.schemas.catalog import CoverOut, OptInOut, PlanOut
 from api.schemas.fields import CountryCode, Email
+from domain.addons import ADDONS_MAX, AddonKind, BumpsGrouping
 from domain.checkout import PayOutcome
 from domain.invoices import VatKind, buyer_vat_id
 from domain.license_keys import VerifyAnswer
@@ -58,6 +60,10 @@ class ShopProduct(BaseModel):
     tickets: list[ShopTicket] = []  # an event: the tickets its plans sell
     opt_ins: list[OptInOut] = []  # questions the buyer answers at checkout
     cover: CoverOut | None = None
+    # order bumps (editor §3 extra options): offered on the checkout page, paid with the main product's charge
+    bumps: list[OfferOut] = []
+    bumps_grouping: BumpsGrouping = BumpsGrouping.separate
+    upsell_title: str | None = None  # the title over the grouped bumps and the upsell offer
 
 
 class Payer(BaseModel):
@@ -108,6 +114,8 @@ class CheckoutIn(BaseModel):
         {}, max_length=OPTIN_QUESTIONS_MAX
     )
     coupon_code: Annotated[str, Field(max_length=60)] | None = None  # matched in any case; blank: none
+    # the bumps the buyer ticked (their offer ids): each its own order, paid with the main product's charge
+    bump_ids: list[Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]] = Field([], max_length=ADDONS_MAX)
 
 
 class PriceOut(BaseModel):
@@ -122,6 +130,7 @@ class PriceOut(BaseModel):
     vat_rate_bp: int | None
     net_price: bool  # the plan's price is net (editor §3 useNetPrice)
     discount: int = 0  # what the coupon takes off `amount` (already taken off)
+    bumps: int = 0  # what the ticked bumps add (already in `amount`)
 
 
 class CheckoutOut(BaseModel):
@@ -158,6 +167,30 @@ class IncludedDelivery(BaseModel):
     course_url: str | None = None
 
 
+class ExtraBought(BaseModel):
+    """A bump or upsell of the order: its own order, and what it delivers once paid."""
+
+    token: str
+    upsell_type: AddonKind
+    product_name: str
+    payment_state: PaymentState
+    total: int
+    currency: str
+    download_url: str | None = None
+    delivery_link: str | None = None
+    delivery_text: str | None = None
+    license_key: str | None = None
+    course_url: str | None = None
+    certificate_url: str | None = None
+
+
+class UpsellIn(BaseModel):
+    """Buy an upsell or downsell offered after the purchase, with the card that paid the order."""
+
+    model_config = ConfigDict(extra="forbid")
+    addon_id: Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]
+
+
 class ThankYou(BaseModel):
     token: str
     seller_name: str
@@ -184,6 +217,11 @@ class ThankYou(BaseModel):
     certificate_pending: bool = False  # issued once the buyer has finished the course it is for
     ticket_code: str | None = None  # an event: the payment ticket's code, and its page (with the QR code)
     ticket_url: str | None = None
+    extras: list[ExtraBought] = []  # the bumps paid with this order and the upsells bought after it
+    # offered now that it is paid: the upsells, and the downsells to show when the buyer declines them
+    upsells: list[OfferOut] = []
+    downsells: list[OfferOut] = []
+    upsell_title: str | None = None
 
 
 class StorefrontProduct(BaseModel):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from drafthorse.models.accounting import ApplicableTradeTax
+from drafthorse.models.accounting import ApplicableTradeTax, CategoryTradeTax, TradeAllowanceCharge
 from drafthorse.models.document import Document
 from drafthorse.models.note import IncludedNote
 from drafthorse.models.party import TaxRegistration
@@ -97,9 +97,18 @@ def einvoice_xml(doc: InvoiceDocument) -> bytes | None:
     if doc.supplied_on is not None:
         d.trade.delivery.event.occurrence = doc.supplied_on
 
-    for n, line in enumerate(doc.lines, start=1):
-        line_gross = sign * line.amount
-        line_net = line_gross - (vat_of_gross(line_gross, rate) if rate is not None else 0)
+    def net_of(g: int) -> int:
+        return g - (vat_of_gross(g, rate) if rate is not None else 0)
+
+    # a coupon's discount is a document-level allowance (BG-20), the other lines are items; the items' nets are
+    # rounded each, and the largest takes the cent that rounding leaves, so BR-CO-10 and BR-CO-13 hold exactly
+    items = [line for line in doc.lines if line.kind != "discount"]
+    allowance = net_of(-sign * sum(line.amount for line in doc.lines if line.kind == "discount"))
+    nets = [net_of(sign * line.amount) for line in items]
+    if nets:
+        largest = max(range(len(nets)), key=lambda i: abs(nets[i]))
+        nets[largest] += net + allowance - sum(nets)
+    for n, (line, line_net) in enumerate(zip(items, nets, strict=True), start=1):
         li = LineItem()
         li.document.line_id = str(n)
         li.product.name = line.text
@@ -110,6 +119,20 @@ def einvoice_xml(doc: InvoiceDocument) -> bytes | None:
         li.settlement.trade_tax.rate_applicable_percent = Decimal(rate or 0) / 100
         li.settlement.monetary_summation.total_amount = _amount(line_net, cur)
         d.trade.items.add(li)
+    if allowance:
+        off = TradeAllowanceCharge()
+        off.indicator = False
+        off.actual_amount = _amount(allowance, cur)
+        off.reason_code = "95"  # UNTDID 5189: discount
+        off.reason = "Coupon " + ", ".join(
+            str(x.facts.get("code") or "") for x in doc.lines if x.kind == "discount"
+        )
+        off_tax = CategoryTradeTax()
+        off_tax.type_code = "VAT"
+        off_tax.category_code = category
+        off_tax.rate_applicable_percent = Decimal(rate or 0) / 100
+        off.trade_tax.add(off_tax)
+        d.trade.settlement.allowance_charge.add(off)
 
     d.trade.settlement.currency_code = cur
     d.trade.settlement.payment_means.type_code = "ZZZ"  # paid at checkout through the payment provider
@@ -125,9 +148,9 @@ def einvoice_xml(doc: InvoiceDocument) -> bytes | None:
     t.rate_applicable_percent = Decimal(rate or 0) / 100
     d.trade.settlement.trade_tax.add(t)
     m = d.trade.settlement.monetary_summation
-    m.line_total = _amount(net, cur)
+    m.line_total = _amount(net + allowance, cur)
     m.charge_total = _amount(0, cur)
-    m.allowance_total = _amount(0, cur)
+    m.allowance_total = _amount(allowance, cur)
     m.tax_basis_total = _amount(net, cur)
     m.tax_total = (_amount(tax, cur), cur)
     m.grand_total = _amount(gross, cur)

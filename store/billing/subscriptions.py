@@ -11,8 +11,9 @@ from sqlalchemy import Table, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.billing_calendar import schedule
+from domain.billing_calendar import rate_amount, schedule
 from domain.errors import DomainError, ErrorCode
+from domain.invoices import discount_line
 from domain.keys import rate_denied_key, rate_key
 from domain.orders import (
     InvoiceForm,
@@ -239,12 +240,15 @@ async def rate_invoice_draft(s: AsyncSession, order: Order, number: int) -> Invo
     rate = await rate_row(s, order.id, number)
     count = terms_from_json(order.terms or {}).payments_count if order.terms else None
     of = f" of {count}" if count else ""
+    listed = rate_amount(terms_from_json(order.list_terms), rate.number) if order.list_terms else rate.amount
+    off = listed - rate.amount
     snap = await snapshot_now(
         s,
         order,
         f"{order.product_name}, rate {rate.number}{of} (due {rate.due_on})",
         "rate",
         {"rate": rate.number, "of": count, "due": rate.due_on.isoformat()},
+        [discount_line(off, order.coupon_code)] if off > 0 else None,
     )
     return InvoiceDraft(
         (Invoice.order_id == order.id)

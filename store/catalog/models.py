@@ -15,6 +15,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
+from domain.addons import ADDON_TITLE_MAX, DEFAULT_BUMP_POSITION, AddonKind, BumpPosition, BumpsGrouping
 from domain.license_keys import KEY_FORMAT_MAX, KEY_MAX
 from domain.limits import (
     ACCESS_PASSWORD_MAX,
@@ -87,6 +88,13 @@ class Product(Timestamps, Base):
     product_groups: Mapped[list | None] = mapped_column(JSONB)  # the seller's own groups (tags), in order
     # the cover: {"token", "width", "height", "variants": {"s100": {"key", "width", "height"}, …}}
     cover: Mapped[dict | None] = mapped_column(JSONB)
+    # extra options (editor §3): upsells after the purchase, the offer title, and how the bumps are boxed
+    # (domain/addons.py)
+    upsell: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    upsell_title: Mapped[str | None] = mapped_column(String(ADDON_TITLE_MAX))
+    bumps_grouping: Mapped[BumpsGrouping] = mapped_column(
+        StrEnumText(BumpsGrouping, 20), default=BumpsGrouping.separate, server_default="separate"
+    )
 
 
 class ProductItem(Base):
@@ -99,6 +107,28 @@ class ProductItem(Base):
     parent_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
     product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
+
+
+class ProductAddon(Base):
+    """A product's offer of another of the seller's products: a bump on its checkout page, or an upsell or
+    downsell after its purchase, at the price of one of that product's plans (domain/addons.py)."""
+
+    __tablename__ = "product_addons"
+    __table_args__ = (UniqueConstraint("product_id", "addon_product_id", "kind"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    addon_product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    pricing_plan_id: Mapped[int] = mapped_column(ForeignKey("pricing_plans.id", ondelete="CASCADE"))
+    kind: Mapped[AddonKind] = mapped_column(StrEnumText(AddonKind, 20))
+    position: Mapped[BumpPosition] = mapped_column(
+        StrEnumText(BumpPosition, 40),
+        default=DEFAULT_BUMP_POSITION,
+        server_default=DEFAULT_BUMP_POSITION.value,
+    )
+    title: Mapped[str | None] = mapped_column(String(ADDON_TITLE_MAX))
+    description: Mapped[str | None] = mapped_column(Text)
+    sort: Mapped[int] = mapped_column(Integer)
 
 
 class LicenseKey(Base):

@@ -137,7 +137,7 @@ class ProductView:
         return min(active, key=lambda x: x.price) if active else None
 
 
-async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
+async def views_of(s: AsyncSession, products: list[Product]) -> list[ProductView]:
     """Views for many products in four queries, whatever their number (no query per row)."""
     if not products:
         return []
@@ -185,7 +185,7 @@ async def _views(s: AsyncSession, products: list[Product]) -> list[ProductView]:
 
 
 async def view_of(s: AsyncSession, product: Product) -> ProductView:
-    return (await _views(s, [product]))[0]
+    return (await views_of(s, [product]))[0]
 
 
 async def product_of(s: AsyncSession, seller_id: int, product_id: int) -> ProductView:
@@ -264,7 +264,7 @@ async def products_listed(
     rows, total = await run_list(
         s, select(Product).where(Product.seller_id == seller_id), params, PRODUCT_LIST
     )
-    return await _views(s, [r[0] for r in rows]), total
+    return await views_of(s, [r[0] for r in rows]), total
 
 
 async def groups_of(s: AsyncSession, seller_id: int) -> list[str]:

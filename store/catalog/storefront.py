@@ -11,7 +11,7 @@ from domain.errors import DomainError, ErrorCode
 from domain.products import Publication
 from store.accounts.models import Seller, User
 from store.catalog.models import Product
-from store.catalog.queries import ProductView, _views
+from store.catalog.queries import ProductView, views_of
 
 STOREFRONT_MAX = 100  # products shown on one storefront, newest first
 
@@ -42,4 +42,4 @@ async def storefront(s: AsyncSession, username: str) -> tuple[Seller, str, list[
             .limit(STOREFRONT_MAX)
         )
     ).all()
-    return seller, stored, await _views(s, list(products))
+    return seller, stored, await views_of(s, list(products))

@@ -23,11 +23,12 @@ from domain.ledger import (
     dispute_won_entries,
     fee_back,
 )
-from domain.orders import LogType, OrderRateState, PaymentLogState, PaymentProvider, PaymentState
+from domain.orders import PAID_STATES, LogType, OrderRateState, PaymentLogState, PaymentProvider, PaymentState
 from store.billing.models import OrderRate, RateCharge
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry
 from store.orders.models import Access, Order, Payment, PaymentIntentRecord
+from store.orders.queries import extras_of
 
 
 async def charge_of_intent(s: AsyncSession, intent_id: str) -> tuple[Order, int | None] | None:
@@ -91,7 +92,29 @@ async def _log(
 
 
 async def chargeback_opened(
-    s: AsyncSession, order: Order, dispute: str, amount: int, rate_no: int | None = None
+    s: AsyncSession,
+    order: Order,
+    dispute: str,
+    amount: int,
+    rate_no: int | None = None,
+    dispute_fee: int = DISPUTE_FEE,
+) -> None:
+    """The dispute's `amount` booked against the order (a rate of it); the charge of a checkout paid the bumps
+    ticked with the order too: what is left of the amount is booked against each of them, the dispute fee once."""
+    disputed = amount
+    await _chargeback_of_order(s, order, dispute, amount, rate_no, dispute_fee)
+    if rate_no in (None, 1):
+        booked = await _entry(s, f"{chargeback_key(order.token, dispute)}-seller")
+        left = disputed + booked  # the seller's entry is negative: what the order took of the dispute
+        for bump in await extras_of(s, order.id, bumps_only=True):
+            if left <= 0 or bump.payment_state not in PAID_STATES:
+                continue
+            await _chargeback_of_order(s, bump, dispute, min(left, bump.paid), None, 0)
+            left += await _entry(s, f"{chargeback_key(bump.token, dispute)}-seller")
+
+
+async def _chargeback_of_order(
+    s: AsyncSession, order: Order, dispute: str, amount: int, rate_no: int | None, dispute_fee: int
 ) -> None:
     order = (await s.execute(select(Order).where(Order.id == order.id).with_for_update())).scalar_one()
     rate = await _rate(s, order.id, rate_no)
@@ -105,7 +128,7 @@ async def chargeback_opened(
         refunded = await _sum(s, order.id, PayeeType.clearing, EntryKind.refund)
         back = fee_back(fee, order.total, refunded, amount)
     entries = chargeback_entries(
-        order.token, dispute, order.seller_id, amount, DISPUTE_FEE, back, order.currency_key
+        order.token, dispute, order.seller_id, amount, dispute_fee, back, order.currency_key
     )
     if await entries_booked(s, entries, order_id=order.id) == 0:
         return  # booked by an earlier delivery of this dispute
@@ -128,6 +151,14 @@ async def chargeback_opened(
 
 
 async def dispute_won(s: AsyncSession, order: Order, dispute: str, rate_no: int | None = None) -> None:
+    """The dispute won: the money booked back for the order and for the bumps its charge paid."""
+    await _won_for_order(s, order, dispute, rate_no)
+    if rate_no in (None, 1):
+        for bump in await extras_of(s, order.id, bumps_only=True):
+            await _won_for_order(s, bump, dispute, None)
+
+
+async def _won_for_order(s: AsyncSession, order: Order, dispute: str, rate_no: int | None) -> None:
     order = (await s.execute(select(Order).where(Order.id == order.id).with_for_update())).scalar_one()
     key = f"{chargeback_key(order.token, dispute)}-seller"
     lost = (

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.addons import AddonKind
 from domain.errors import DomainError, ErrorCode
 from domain.keys import refund_key
 from domain.ledger import EntryKind, PayeeType, RefundState, fee_back, refund_entries
@@ -156,10 +157,12 @@ async def reversal_issued(s: AsyncSession, refund: Refund, order: Order) -> Invo
     existing = (await s.execute(select(Invoice).where(Invoice.refund_id == refund.id))).scalar_one_or_none()
     if existing:
         return existing
+    # a bump is a line of its main order's invoice: its credit memo refers to that invoice
+    invoiced = order.parent_order_id if order.upsell_type == AddonKind.bump else order.id
     original = (
         await s.execute(
             select(Invoice).where(
-                Invoice.order_id == order.id, Invoice.form == InvoiceForm.regular, Invoice.rate == 1
+                Invoice.order_id == invoiced, Invoice.form == InvoiceForm.regular, Invoice.rate == 1
             )
         )
     ).scalar_one_or_none()
@@ -177,6 +180,7 @@ async def reversal_issued(s: AsyncSession, refund: Refund, order: Order) -> Invo
             text=f"Refund: {order.product_name}",
             line_kind="refund",
             line_facts={**snap.line_facts, "product": order.product_name},
+            extra_lines=[],  # a refund is one line of what was given back, whatever the invoice's lines were
         ).to_json(),
         form=InvoiceForm.reversal,
         state=InvoiceState.issued,

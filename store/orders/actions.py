@@ -8,12 +8,14 @@ from datetime import UTC, datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.addons import AddonKind
 from domain.billing_calendar import PlanTerms
 from domain.coupons import CouponTerms, coupon_applied
 from domain.errors import DomainError, ErrorCode
-from domain.invoices import VatTreatment, priced_terms
+from domain.invoices import VatTreatment, bump_line, discount_line, priced_terms
 from domain.keys import attempt_denied_key, order_event_key, payment_pending_key
 from domain.ledger import platform_fee, sale_entries
 from domain.orders import (
@@ -22,6 +24,7 @@ from domain.orders import (
     InvoiceForm,
     InvoiceState,
     LogType,
+    OrderType,
     PaymentLogState,
     PaymentProvider,
     PaymentState,
@@ -40,7 +43,7 @@ from store.ledger.actions import entries_booked, fee_rate_of
 from store.legitimation.models import SellerProfileRow
 from store.orders.invoices import InvoiceDraft, invoice_numbered, seller_vat, snapshot_now
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
-from store.orders.queries import order_by_token, payer_customer
+from store.orders.queries import extras_of, order_by_token, payer_customer
 
 
 def new_order_token() -> str:
@@ -104,9 +107,13 @@ async def order_created(
     setup_intent_id: str,
     opt_in_answers: dict[str, object] | None = None,
     coupon: Coupon | None = None,
+    parent: Order | None = None,
+    upsell_type: AddonKind | None = None,
 ) -> Order:
-    terms, _ = await buyer_terms(s, product.seller_id, plan, payer)
-    terms, off = with_coupon(terms, coupon)
+    """A new order waiting for its payment; with `parent` and `upsell_type`, a bump or upsell of that order (order
+    type `bump`): the same payer and customer, its own product, plan, price and delivery."""
+    listed, _ = await buyer_terms(s, product.seller_id, plan, payer)
+    terms, off = with_coupon(listed, coupon)
     order = Order(
         token=token,
         setup_intent_id=setup_intent_id,
@@ -138,10 +145,49 @@ async def order_created(
         coupon_id=coupon.id if coupon else None,
         coupon_code=coupon.code if coupon else None,
         discount=off,
+        list_terms=terms_to_json(listed) if terms != listed and plan.payment_type in RECURRING else None,
+        order_type=OrderType.bump if upsell_type else OrderType.standard,
+        parent_order_id=parent.id if parent else None,
+        upsell_type=upsell_type,
     )
     s.add(order)
     await s.flush()
     return order
+
+
+async def upsell_order_created(
+    s: AsyncSession, parent: Order, product: Product, plan: PricingPlan, kind: AddonKind
+) -> Order:
+    """An upsell (or downsell) of a paid order as its own order, for the same payer and customer; the one made by
+    a concurrent click when there is one (one bump or upsell of a product per order: a unique index)."""
+    payer: dict[str, str | None] = {
+        "email": parent.payer_email,
+        "first_name": parent.payer_first_name,
+        "last_name": parent.payer_last_name,
+        "country": parent.payer_country,
+        "company": parent.payer_company,
+        "vat_id": parent.payer_vat_id,
+        "street": parent.payer_street,
+        "street_number": parent.payer_street_number,
+        "zip": parent.payer_zip,
+        "city": parent.payer_city,
+        "locale": parent.payer_locale,
+    }
+    try:
+        async with s.begin_nested():
+            return await order_created(
+                s,
+                token=new_order_token(),
+                product=product,
+                plan=plan,
+                payer=payer,
+                customer_id=parent.provider_customer_id or "",
+                setup_intent_id="",
+                parent=parent,
+                upsell_type=kind,
+            )
+    except IntegrityError:
+        return next(x for x in await extras_of(s, parent.id) if x.product_id == product.id)
 
 
 async def intent_recorded(
@@ -153,7 +199,9 @@ async def intent_recorded(
     idempotency_key: str,
     payment_method: str,
     status: str,
+    amount: int | None = None,
 ) -> None:
+    """`amount`: what the intent charges (the order's total and its bumps'); the order's total by default."""
     await s.execute(
         insert(PaymentIntentRecord)
         .values(
@@ -162,7 +210,7 @@ async def intent_recorded(
             provider_ref=provider_ref,
             idempotency_key=idempotency_key,
             payment_method=payment_method,
-            amount=order.total,
+            amount=order.total if amount is None else amount,
             currency=order.currency_key,
             status=status,
             created_at=datetime.now(UTC),
@@ -240,7 +288,17 @@ async def payment_denied(
 
 
 async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
+    """The order paid by `intent_id`, and the bumps that charge paid with it, in one transaction."""
     order = await order_by_token(s, token, lock=True)
+    for bump in await extras_of(s, order.id, bumps_only=True, lock=True):
+        await _paid(s, bump, intent_id)
+    await _paid(s, order, intent_id)
+    await intent_status_changed(s, intent_id, "succeeded")
+    return order
+
+
+async def _paid(s: AsyncSession, order: Order, intent_id: str) -> None:
+    token = order.token
     if order.payment_state not in PAID_STATES:
         order.payment_state = PaymentState.paid
         order.paid = order.total
@@ -264,8 +322,6 @@ async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
         message=None,
         key=order_event_key(token, "paid"),
     )
-    await intent_status_changed(s, intent_id, "succeeded")
-    return order
 
 
 async def order_started(s: AsyncSession, token: str, payment_method: str) -> Order:
@@ -283,11 +339,13 @@ async def order_started(s: AsyncSession, token: str, payment_method: str) -> Ord
 
 
 async def checkout_expired(s: AsyncSession, token: str) -> None:
+    """The checkout ended unpaid: the order and its bumps are not completed, and what they set aside goes back."""
     order = await order_by_token(s, token, lock=True)
-    if order.payment_state in (PaymentState.payment_waiting, PaymentState.payment_pending):
-        order.payment_state = PaymentState.payment_not_completed
-    await key_released(s, order)
-    await ticket_released(s, order)
+    for o in [*await extras_of(s, order.id, bumps_only=True, lock=True), order]:
+        if o.payment_state in (PaymentState.payment_waiting, PaymentState.payment_pending):
+            o.payment_state = PaymentState.payment_not_completed
+        await key_released(s, o)
+        await ticket_released(s, o)
     await coupon_use_released(s, order)
 
 
@@ -296,7 +354,9 @@ async def invoice_issued(token: str) -> int:
     number (`invoice_numbered`): its number."""
     async with session() as s:
         order = await order_by_token(s, token)
-        document = (await snapshot_now(s, order, order.product_name)).to_json()
+        coupon = [discount_line(order.discount, order.coupon_code)] if order.discount else []
+        bumps = [bump_line(b.total, b.product_name) for b in await extras_of(s, order.id, bumps_only=True)]
+        document = (await snapshot_now(s, order, order.product_name, extra_lines=coupon + bumps)).to_json()
     return await invoice_numbered(
         InvoiceDraft(
             (Invoice.order_id == order.id) & (Invoice.form == InvoiceForm.regular) & (Invoice.rate == 1),
@@ -306,7 +366,7 @@ async def invoice_issued(token: str) -> int:
                 "form": InvoiceForm.regular,
                 "rate": 1,
                 "state": InvoiceState.paid,
-                "total": order.total,
+                "total": order.total + sum(int(x["amount"]) for x in bumps),
                 "currency": order.currency_key,
                 "document": document,
             },
@@ -318,6 +378,8 @@ async def sale_booked(s: AsyncSession, token: str) -> None:
     """The paid order in the ledger (sale and the platform fee of the seller's plan, summing to zero) and the
     seller's `sale` transfer row the order view shows; once per order, however often it is retried."""
     order = await order_by_token(s, token)
+    for bump in await extras_of(s, order.id, bumps_only=True):
+        await money_booked(s, bump, bump.token, bump.total)
     await money_booked(s, order, token, order.total)
 
 

@@ -15,7 +15,6 @@ from domain.errors import DomainError, ErrorCode
 from domain.invoices import (
     HOME_COUNTRY,
     InvoiceDocument,
-    InvoiceLine,
     InvoiceSnapshot,
     VatKind,
     VatTreatment,
@@ -176,7 +175,12 @@ def seller_vat(
 
 
 async def snapshot_now(
-    s: AsyncSession, order: Order, text: str, kind: str = "sale", facts: dict[str, Any] | None = None
+    s: AsyncSession,
+    order: Order,
+    text: str,
+    kind: str = "sale",
+    facts: dict[str, Any] | None = None,
+    extra_lines: list[dict[str, Any]] | None = None,
 ) -> InvoiceSnapshot:
     """What a new regular invoice of the order says: the seller's current profile and VAT status, the payer
     (a business buyer with its VAT id), the VAT the buyer's country calls for, the date of supply (today: a
@@ -212,6 +216,7 @@ async def snapshot_now(
         buyer_address=postal_address(
             order.payer_street, order.payer_street_number, order.payer_zip, order.payer_city
         ),
+        extra_lines=extra_lines or [],
     )
 
 
@@ -244,7 +249,7 @@ async def invoice_document(s: AsyncSession, seller_id: int, invoice_id: int) -> 
         currency=inv.currency,
         seller_lines=snap.seller_lines,
         buyer_lines=snap.buyer_lines,
-        lines=[InvoiceLine(text=snap.text, amount=inv.total, kind=snap.line_kind, facts=snap.line_facts)],
+        lines=snap.lines(inv.total),
         vat=snap.vat,
         original_number=original,
         locale=snap.locale,

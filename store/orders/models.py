@@ -18,6 +18,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
+from domain.addons import AddonKind
 from domain.limits import (
     COUNTRY_CODE_LEN,
     CURRENCY_LEN,
@@ -77,6 +78,13 @@ class Order(Timestamps, Base):
             unique=True,
             postgresql_where=text("order_type = 'upgrade' AND payment_state IN ('paid', 'paying')"),
         ),
+        Index(
+            "uq_orders_bump_once",
+            "parent_order_id",
+            "product_id",
+            unique=True,
+            postgresql_where=text("order_type = 'bump'"),
+        ),
     )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     token: Mapped[str] = mapped_column(String(ORDER_TOKEN_MAX), unique=True)
@@ -132,11 +140,15 @@ class Order(Timestamps, Base):
         StrEnumText(OrderType, 20), default=OrderType.standard, server_default="standard"
     )
     parent_order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id"))
+    # an order of type bump: which offer it was (domain.addons.AddonKind: bump, upsell, downsell)
+    upsell_type: Mapped[AddonKind | None] = mapped_column(StrEnumText(AddonKind, 20))
     # a coupon (editor §3): its code, what it took off the first payment, and when this order took one of its uses
     coupon_id: Mapped[int | None] = mapped_column(ForeignKey("coupons.id", ondelete="SET NULL"))
     coupon_code: Mapped[str | None] = mapped_column(String(40))
     discount: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     coupon_held_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # a recurring order's terms before its coupon: a rate's invoice names what the coupon took off that rate
+    list_terms: Mapped[dict | None] = mapped_column(JSONB)
 
     @property
     def payer_name(self) -> str:

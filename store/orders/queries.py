@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.addons import AddonKind
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.limits import ID_MAX
 from domain.listing import ListParams
@@ -159,6 +160,31 @@ async def order_by_token(s: AsyncSession, token: str, *, lock: bool = False) -> 
     if order is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
     return order
+
+
+async def extras_of(
+    s: AsyncSession, order_id: int, *, bumps_only: bool = False, lock: bool = False
+) -> list[Order]:
+    """The order's bumps and upsells (orders of type bump under it), in the order they were made; `bumps_only`:
+    the bumps paid with its charge."""
+    q = select(Order).where(Order.parent_order_id == order_id, Order.order_type == OrderType.bump)
+    if bumps_only:
+        q = q.where(Order.upsell_type == AddonKind.bump)
+    if lock:
+        q = q.with_for_update()
+    return list((await s.execute(q.order_by(Order.id))).scalars())
+
+
+async def paid_with(s: AsyncSession, order: Order) -> str | None:
+    """The card (payment method) that paid the order: an upsell after it is charged with it."""
+    if order.renewal_payment_method:
+        return order.renewal_payment_method
+    q = (
+        select(PaymentIntentRecord.payment_method)
+        .where(PaymentIntentRecord.order_id == order.id, PaymentIntentRecord.status == "succeeded")
+        .order_by(PaymentIntentRecord.attempt.desc())
+    )
+    return (await s.execute(q)).scalar()
 
 
 async def payer_customer(s: AsyncSession, email: str) -> str | None:

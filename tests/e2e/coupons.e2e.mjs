@@ -1,6 +1,8 @@
-// A coupon, as a seller makes it and a buyer uses it. The seller (1366 px) creates a 20 % code in the cabinet; a
-// code already taken is refused on its field. A buyer on a phone in German types a wrong code (refused in
-// words), then the right one in lower case: the pay button shows the lower price, and the order is paid.
+// A coupon, a bump and an upsell, as a seller makes them and a buyer uses them. The seller (1366 px) creates a
+// 20 % code in the cabinet (a code already taken is refused on its field) and, in the product's upsell step, a
+// workbook as an order bump and a coaching call as the upsell after the purchase. A buyer on a phone in German
+// types a wrong code (refused in words), then the right one in lower case, ticks the bump: the pay button shows
+// 25.00 − 5.00 + 9.00, one charge pays both; on the thank-you page one click buys the upsell with the same card.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, shot, fillCard, signedInPage } from './browser.mjs';
@@ -10,6 +12,7 @@ const CODE = `E2E${Date.now() % 100000}`;
 let browser;
 let lastPage;
 let slug;
+let productId;
 
 before(async () => {
   browser = await launch();
@@ -34,6 +37,13 @@ test('a seller creates a 20 % coupon; the same code again is refused', async () 
   const published = await api.post(`${BASE}/v1/cabinet/products/${product.id}/publish`, { headers: h });
   assert.equal(published.status(), 200, await published.text());
   slug = (await published.json()).slug;
+  for (const [name, price] of [['E2E Workbook', 900], ['E2E Coaching call', 1500]]) {
+    const extra = await (await api.post(`${BASE}/v1/cabinet/products`, { headers: h, data: { name } })).json();
+    await api.post(`${BASE}/v1/cabinet/products/${extra.id}/file`, { headers: h, multipart: { file: { name: 'x.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF x') } } });
+    await api.post(`${BASE}/v1/cabinet/products/${extra.id}/pricing_plans`, { headers: h, data: { name: 'Once', payment_type: 'one_time', price, currency: 'eur' } });
+    assert.equal((await api.post(`${BASE}/v1/cabinet/products/${extra.id}/publish`, { headers: h })).status(), 200);
+  }
+  productId = product.id;
 
   for (const attempt of [1, 2]) {
     await page.getByTestId('coupon-new').click();
@@ -48,6 +58,24 @@ test('a seller creates a 20 % coupon; the same code again is refused', async () 
       await page.keyboard.press('Escape');
     }
   }
+  // the product's upsell step: the workbook as a bump, the coaching call as the upsell after the purchase
+  await page.goto(`/cabinet/products/${productId}/edit?step=4`);
+  await page.getByTestId('upsell-step').waitFor();
+  const offer = async (kind, product) => {
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: kind, exact: true }).click();
+    await page.getByTestId('offer-product').fill(product);
+    await page.getByRole('option', { name: new RegExp(product) }).first().click();
+    await page.getByRole('combobox', { name: 'Pricing plan' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('offer-add').click();
+    await page.getByTestId(`offer-${product}`).first().waitFor();
+  };
+  await offer('Order bump', 'E2E Workbook');
+  await offer('Upsell', 'E2E Coaching call');
+  await page.getByTestId('offer-upsell-on').check();
+  await page.getByText('Saved').first().waitFor();
+  await shot(page, 'upsell-step-1366');
   await page.context().close();
 });
 
@@ -70,8 +98,21 @@ test('a buyer on a phone in German pays less with the code', async () => {
   await page.getByText(/Eingelöst: 5,00/).waitFor();
   assert.match(await page.getByTestId('pay-button').innerText(), /20,00/);
   await shot(page, 'coupon-applied-390-de');
+  // the order bump: ticked, it is added to the one charge
+  await page.getByRole('checkbox', { name: /E2E Workbook/ }).check();
+  await page.getByTestId('pay-button').filter({ hasText: /29,00/ }).waitFor();
+  await shot(page, 'bump-ticked-390-de');
   await fillCard(page, '4242424242424242');
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  await page.getByTestId('extra-E2E Workbook').waitFor();
+  // the upsell, one click with the same card: no card field on this page
+  await page.getByTestId('upsell-upsell').waitFor();
+  await shot(page, 'upsell-offer-390-de');
+  assert.equal(await page.getByTestId('card-element').count(), 0);
+  await page.getByTestId('upsell-buy').click();
+  await page.getByTestId('extra-E2E Coaching call').waitFor();
+  assert.equal(await page.getByTestId('upsell-upsell').count(), 0);
+  await shot(page, 'upsell-bought-390-de');
   await context.close();
 });

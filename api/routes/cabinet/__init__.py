@@ -4,6 +4,7 @@ from fastapi import APIRouter
 
 from api.routes.cabinet import (
     account_deletion,
+    addons,
     billing,
     certificates,
     coupons,
@@ -26,6 +27,7 @@ router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 router.include_router(certificates.router)
 router.include_router(courses.router)
 router.include_router(events.router)
+router.include_router(addons.router)
 router.include_router(products.router)
 router.include_router(orders.router)
 router.include_router(profile.router)

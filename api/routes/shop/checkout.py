@@ -11,12 +11,25 @@ import structlog
 from fastapi import APIRouter, Path, Query, Request
 
 from api.deps import DB, IdempotencyKey, Temporal
+from api.routes.shop.products import offer_out
 from api.routes.shop.tickets import shop_ticket
+from api.schemas.addons import OfferOut
 from api.schemas.events import UpgradeIn, UpgradeOptionOut, UpgradeOptions
 from api.schemas.fields import CountryCode
-from api.schemas.shop import CheckoutIn, CheckoutOut, IncludedDelivery, PayIn, PayOut, PriceOut, ThankYou
+from api.schemas.shop import (
+    CheckoutIn,
+    CheckoutOut,
+    ExtraBought,
+    IncludedDelivery,
+    PayIn,
+    PayOut,
+    PriceOut,
+    ThankYou,
+    UpsellIn,
+)
 from api.throttle import throttle
 from core.settings import get_settings
+from domain.addons import ADDONS_MAX, AddonKind
 from domain.billing_calendar import schedule
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.coupons import CouponRefusal, coupon_refusal, normal_code
@@ -24,11 +37,13 @@ from domain.errors import DomainError, ErrorCode, invalid
 from domain.invoices import buyer_vat_id, vat_of_gross
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, USERNAME_MAX, VAT_ID_MAX
 from domain.optins import answers_problems
-from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, PaymentState
+from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, OrderType, PaymentState
 from domain.subscriptions import order_defers_first_rate, terms_from_json
 from handles.checkout import CheckoutOver, authenticated, pay
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
+from store.catalog.addons import Offer, offers_of
+from store.catalog.models import Product, ProductAddon
 from store.catalog.queries import shop_product
 from store.catalog.tickets import upgrade_options, upgrade_order_created
 from store.coupons.models import Coupon
@@ -41,11 +56,12 @@ from store.orders.actions import (
     payer_customer_saved,
     setup_intent_recorded,
     setup_renewed,
+    upsell_order_created,
     with_coupon,
 )
 from store.orders.delivery import Delivered, delivered_of
 from store.orders.models import Order
-from store.orders.queries import invoice_of_order, order_in_shop, payer_customer
+from store.orders.queries import extras_of, invoice_of_order, order_in_shop, paid_with, payer_customer
 
 Username = Annotated[str, Path(max_length=USERNAME_MAX)]
 TicketCode = Annotated[str, Path(max_length=16)]
@@ -53,6 +69,7 @@ TICKET_PAGES_PER_MINUTE = 60  # as the ticket's page: a code cannot be guessed b
 
 router = APIRouter()
 log = structlog.get_logger()
+BUMP_IDS_SHAPE = rf"^[1-9][0-9]{{0,17}}(,[1-9][0-9]{{0,17}}){{0,{ADDONS_MAX - 1}}}$"
 
 
 def _deferred(order: Order) -> bool:
@@ -108,6 +125,8 @@ async def plan_price(
     company: Annotated[str | None, Query(max_length=PROFILE_TEXT_MAX)] = None,
     vat_id: Annotated[str | None, Query(max_length=VAT_ID_MAX)] = None,
     coupon_code: Annotated[str | None, Query(max_length=60)] = None,
+    # the bumps ticked, by offer id, comma-separated (`bump_ids=3,5`)
+    bump_ids: Annotated[str | None, Query(pattern=BUMP_IDS_SHAPE, max_length=200)] = None,
 ) -> PriceOut:
     """What the buyer will pay for the plan given their country (and, as a business, VAT id): the pay button
     shows it before anything is charged. 400 for a VAT id the checkout would refuse."""
@@ -127,7 +146,13 @@ async def plan_price(
     coupon = await _coupon_for(s, v.product.seller_id, v.product.id, plan.currency, coupon_code)
     terms, off = with_coupon(terms, coupon)
     vat = looked_up or await buyer_vat(s, v.product.seller_id, payer)
-    amount = terms.first_amount
+    bumps = 0
+    ticked = [int(x) for x in bump_ids.split(",")] if bump_ids else []
+    if any(x > ID_MAX for x in ticked):
+        raise invalid(bump_ids="not a bump offered with this product now")
+    for o in await _bumps_chosen(s, v.product.id, ticked):
+        bumps += (await buyer_terms(s, v.product.seller_id, o.plan, payer))[0].first_amount
+    amount = terms.first_amount + bumps
     tax = vat_of_gross(amount, vat.rate_bp) if vat.rate_bp else 0
     return PriceOut(
         amount=amount,
@@ -138,7 +163,20 @@ async def plan_price(
         vat_rate_bp=vat.rate_bp,
         net_price=plan.use_net_price,
         discount=off,
+        bumps=bumps,
     )
+
+
+async def _bumps_chosen(s: DB, product_id: int, ids: list[int]) -> list[Offer]:
+    """The product's bumps the buyer ticked, each once; 400 on `bump_ids` for one that is not offered now."""
+    if not ids:
+        return []
+    offered = {o.addon.id: o for o in await offers_of(s, product_id, {AddonKind.bump})}
+    if len(set(ids)) != len(ids) or any(i not in offered for i in ids):
+        raise DomainError(
+            ErrorCode.INVALID_INPUT, fields={"bump_ids": "not a bump offered with this product now"}
+        )
+    return [offered[i] for i in ids]
 
 
 @router.post("/{username}/products/{slug}/checkout", response_model=CheckoutOut, status_code=201)
@@ -159,6 +197,12 @@ async def start_checkout(
             ErrorCode.INVALID_INPUT, fields={f"opt_in_answers.{k}": why for k, why in problems.items()}
         )
     coupon = await _coupon_for(s, v.product.seller_id, v.product.id, plan.currency, body.coupon_code)
+    bumps = await _bumps_chosen(s, v.product.id, body.bump_ids)
+    if bumps and (plan.test_days or plan.start_day):
+        raise DomainError(
+            ErrorCode.INVALID_INPUT,
+            fields={"bump_ids": "a bump is paid with the first payment; this plan charges nothing today"},
+        )
     customer = await payer_customer(s, body.payer.email)
     if customer is None:
         created = await gateway().create_customer(
@@ -179,10 +223,24 @@ async def start_checkout(
         opt_in_answers={k: a for k, a in answers.items() if a not in ("", False)},
         coupon=coupon,
     )
+    extra = 0
+    for o in bumps:  # each bump its own order, paid with this order's one charge
+        bump = await order_created(
+            s,
+            token=new_order_token(),
+            product=o.view.product,
+            plan=o.plan,
+            payer=body.payer.model_dump(),
+            customer_id=customer,
+            setup_intent_id=si_id,
+            parent=order,
+            upsell_type=AddonKind.bump,
+        )
+        extra += bump.total
     return CheckoutOut(
         order_token=token,
         setup_intent_client_secret=secret,
-        amount=order.total,
+        amount=order.total + extra,
         currency=order.currency_key,
         deferred=_deferred(order),
     )
@@ -198,10 +256,11 @@ async def renew_setup_intent(username: str, token: str, s: DB) -> CheckoutOut:
     n = await setup_renewed(s, order)
     si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", token, n)
     setup_intent_recorded(order, si_id)
+    bumps = await extras_of(s, order.id, bumps_only=True)
     return CheckoutOut(
         order_token=token,
         setup_intent_client_secret=secret,
-        amount=order.total,
+        amount=order.total + sum(b.total for b in bumps),
         currency=order.currency_key,
         deferred=_deferred(order),
     )
@@ -282,6 +341,7 @@ async def order_authenticated(
 @router.get("/{username}/orders/{token}", response_model=ThankYou)
 async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
     order = await order_in_shop(s, username, token)
+    product = await s.get(Product, order.product_id)
     delivered = await delivered_of(s, order) or Delivered()
     invoice = await invoice_of_order(s, order.id)
     seller = await seller_user_of(s, order.seller_id)
@@ -326,7 +386,117 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
             )
             for x in delivered.items
         ],
+        extras=[await _extra_out(s, x) for x in await extras_of(s, order.id)],
+        upsell_title=product.upsell_title if product else None,
+        **await _upsells(s, order, product),
     )
+
+
+async def _extra_out(s: DB, x: Order) -> ExtraBought:
+    d = await delivered_of(s, x) or Delivered()
+    base = get_settings().public_url
+    return ExtraBought(
+        token=x.token,
+        upsell_type=x.upsell_type or AddonKind.bump,
+        product_name=x.product_name,
+        payment_state=x.payment_state,
+        total=x.total,
+        currency=x.currency_key,
+        download_url=f"{base}/v1/shop/downloads/{d.download_token}" if d.download_token else None,
+        delivery_link=d.link,
+        delivery_text=d.text,
+        license_key=d.license_key,
+        course_url=d.course_path,
+        certificate_url=d.certificate_path,
+    )
+
+
+async def _upsells(s: DB, order: Order, product: Product | None) -> dict[str, list[OfferOut]]:
+    """What the thank-you page offers once the order is paid: its product's upsells not bought yet, and its
+    downsells (shown when the buyer declines) unless an upsell was bought."""
+    if product is None or not product.upsell or order.payment_state not in PAID_STATES:
+        return {}
+    if order.order_type != OrderType.standard:
+        return {}
+    extras = await extras_of(s, order.id)
+    bought = {x.product_id for x in extras if x.payment_state in PAID_STATES}
+    offers = [
+        o
+        for o in await offers_of(s, product.id, {AddonKind.upsell, AddonKind.downsell})
+        if o.view.product.id not in bought
+    ]
+    upsold = any(x.upsell_type == AddonKind.upsell and x.payment_state in PAID_STATES for x in extras)
+    return {
+        "upsells": [offer_out(o) for o in offers if o.addon.kind == AddonKind.upsell],
+        "downsells": [] if upsold else [offer_out(o) for o in offers if o.addon.kind == AddonKind.downsell],
+    }
+
+
+@router.post("/{username}/orders/{token}/upsells", response_model=PayOut)
+async def buy_upsell(
+    idempotency_key: IdempotencyKey,
+    username: Username,
+    token: Annotated[str, Path(max_length=64)],
+    body: UpsellIn,
+    s: DB,
+    client: Temporal,
+) -> PayOut:
+    """One click on the thank-you page: the upsell (or downsell) becomes its own order (type bump) and is charged
+    with the card that paid this order, off-session (no card entered again, no second 3-D Secure challenge where
+    the bank allows it). Asked again (a double click, a retry), it finds the same order and its one charge. The
+    answer is the payment's, as for `/pay` (`requires_action` with a client secret when the bank insists).
+    409 `upsell_unavailable` when this order offers no such upsell now or has no card to charge."""
+    order = await order_in_shop(s, username, token)
+    product = await s.get(Product, order.product_id)
+    offered = await _upsells(s, order, product)
+    offer_ids = {o.id for o in [*offered.get("upsells", []), *offered.get("downsells", [])]}
+    method = await paid_with(s, order)
+    wanted = await _offer_product(s, body.addon_id)
+    existing = next(
+        (
+            x
+            for x in await extras_of(s, order.id)
+            if x.upsell_type in (AddonKind.upsell, AddonKind.downsell) and x.product_id == wanted
+        ),
+        None,
+    )
+    if existing is None and (body.addon_id not in offer_ids or method is None):
+        raise DomainError(
+            ErrorCode.CONFLICT, "This offer is not available for this order.", reason="upsell_unavailable"
+        )
+    if existing is None:
+        offer = next(
+            o
+            for o in await offers_of(s, order.product_id, {AddonKind.upsell, AddonKind.downsell})
+            if o.addon.id == body.addon_id
+        )
+        existing = await upsell_order_created(s, order, offer.view.product, offer.plan, offer.addon.kind)
+        await s.commit()  # the Checkout workflow reads the order
+    if done := _closed(existing):
+        return done
+    if method is None:
+        raise DomainError(
+            ErrorCode.CONFLICT, "This offer is not available for this order.", reason="upsell_unavailable"
+        )
+    inp = CheckoutInput(
+        order_token=existing.token,
+        recurring=existing.terms is not None,
+        billing_day_s=get_settings().billing_day_s,
+        deferred=False,
+    )
+    try:
+        r = await pay(client, existing.token, method, inp, existing.seller_id)
+    except CheckoutOver:
+        await s.refresh(existing)
+        if done := _closed(existing):
+            return done
+        raise DomainError(ErrorCode.CONFLICT, "This checkout is over; reload the page.") from None
+    return _pay_out(existing.token, r)
+
+
+async def _offer_product(s: DB, addon_id: int) -> int | None:
+    addon = await s.get(ProductAddon, addon_id)
+    return addon.addon_product_id if addon else None
 
 
 # ----- a ticket's upgrade (core §3 order type `upgrade`) ------------------------------------------------------------

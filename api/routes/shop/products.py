@@ -9,13 +9,16 @@ from fastapi.responses import FileResponse
 
 from api.deps import DB
 from api.routes.cabinet.events import tickets_answer
+from api.schemas.addons import OfferOut
 from api.schemas.catalog import cover_out, plan_out
 from api.schemas.fields import Id
 from api.schemas.shop import ShopProduct, ShopTicket
+from domain.addons import AddonKind
 from domain.errors import DomainError, ErrorCode
 from domain.products import ProductForm
 from providers.storage.local import storage
 from store.accounts.queries import display_name, seller_user_of
+from store.catalog.addons import Offer, offers_of
 from store.catalog.queries import ProductView, product_cover, shop_product
 
 router = APIRouter()
@@ -51,6 +54,28 @@ async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProdu
         ]
         if v.product.form == ProductForm.event
         else [],
+        bumps=[offer_out(o) for o in await offers_of(s, v.product.id, {AddonKind.bump})],
+        bumps_grouping=v.product.bumps_grouping,
+        upsell_title=v.product.upsell_title,
+    )
+
+
+def offer_out(o: Offer) -> OfferOut:
+    p = o.view.product
+    cover = cover_out(p.id, p.cover)
+    return OfferOut(
+        id=o.addon.id,
+        kind=o.addon.kind,
+        product_name=p.name,
+        form=p.form,
+        title=o.addon.title,
+        description=o.addon.description,
+        position=o.addon.position,
+        plan_name=o.plan.name,
+        payment_type=o.plan.payment_type,
+        price=o.plan.price,
+        currency=o.plan.currency,
+        cover_url=cover.variants[0].url if cover and cover.variants else None,
     )
 
 

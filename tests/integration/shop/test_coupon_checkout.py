@@ -5,8 +5,10 @@ a coupon's last use: one pays with it, the others are declined uncharged."""
 from __future__ import annotations
 
 import asyncio
+import io
 
 import pytest
+from pypdf import PdfReader
 
 from tests.integration.helpers import (
     CARD_OK,
@@ -18,6 +20,8 @@ from tests.integration.helpers import (
     published_product,
     start_checkout,
     stripe_succeeded_charges,
+    until,
+    wait_fulfilled,
 )
 
 pytestmark = pytest.mark.integration
@@ -89,6 +93,14 @@ async def test_a_coupon_takes_its_share_and_what_does_not_apply_is_refused(stack
         # the seller's order says which coupon and how much it took off
         order = (await c.get(f"/v1/cabinet/orders/{co['order_token']}", headers=h)).json()
         assert (order["coupon_code"], order["discount"], order["total"]) == ("SAVE10", 250, 2250)
+        # the buyer's invoice lists the price and the coupon's discount on its own line
+        done = await wait_fulfilled(c, seller.username, co["order_token"])
+        pdf = await c.get(
+            f"/v1/shop/{seller.username}/orders/{co['order_token']}/invoices/{done['invoice_number']}/pdf"
+        )
+        text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().replace("\u00a0", "")
+        for line in ("Coupon guide 25.00€", "Discount (coupon SAVE10) -2.50€", "Total 22.50€"):
+            assert line in text, text
 
 
 async def test_buyers_racing_for_the_last_use_one_gets_it(stack):
@@ -99,7 +111,7 @@ async def test_buyers_racing_for_the_last_use_one_gets_it(stack):
             c, seller.headers, code="LAST", value_form="currency", value=500, currency="eur", limit=1
         )
         checkouts = [
-            await start_checkout(c, seller.username, p, extra={"coupon_code": "LAST"}) for _ in range(6)
+            await start_checkout(c, seller.username, p, extra={"coupon_code": "LAST"}) for _ in range(20)
         ]
         assert {co["amount"] for co in checkouts} == {1500}
         pms = await asyncio.gather(
@@ -109,11 +121,37 @@ async def test_buyers_racing_for_the_last_use_one_gets_it(stack):
             *(pay(c, seller.username, co["order_token"], pm) for co, pm in zip(checkouts, pms, strict=True))
         )
         outcomes = [a.json()["outcome"] for a in answers]
-        assert sorted(outcomes) == ["failed"] * 5 + ["succeeded"], [a.text for a in answers]
+        assert sorted(outcomes) == ["failed"] * 19 + ["succeeded"], [a.text for a in answers]
         charged = [await stripe_succeeded_charges(stack, co["order_token"]) for co in checkouts]
-        assert sorted(charged) == [0] * 5 + [1]
+        assert sorted(charged) == [0] * 19 + [1]
         assert all(
             "used up" in (a.json().get("message") or "") for a in answers if a.json()["outcome"] == "failed"
         )
         listed = (await c.get("/v1/cabinet/coupons", headers=seller.headers)).json()["list"]
         assert listed[0]["orders_count"] == 1
+
+
+async def test_a_coupon_on_every_rate_is_a_discount_line_on_each_rates_invoice(stack):
+    """10 % off every rate of a daily three-rate installment (50.00, then 25.00 twice): 45.00, 22.50 and 22.50
+    are charged, and each rate's invoice names the price and the coupon's discount on its own line."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "coupon-rates")
+        h = seller.headers
+        plan = {"name": "In 3 rates", "payment_type": "installment", "price": 5000, "next_amount": 2500,
+                "payments_count": 3, "period": "1d", "currency": "eur"}  # fmt: skip
+        p = await published_product(c, seller, name="Rated guide", plan=plan)
+        await _coupon(c, h, code="EVERY10", value_form="percents", value=10, recurring="every_rate")
+        co = await start_checkout(c, seller.username, p, extra={"coupon_code": "EVERY10"})
+        assert co["amount"] == 4500
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, co["order_token"], pm)).json()["outcome"] == "succeeded"
+        token = co["order_token"]
+        sub = await until(
+            c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: b["phase"] == "ended", 90
+        )
+        assert [r["amount"] for r in sub["rates"]] == [4500, 2250, 2250]
+        for number, price, off, total in ((1, "50.00€", "5.00€", "45.00€"), (3, "25.00€", "2.50€", "22.50€")):
+            pdf = await c.get(f"/v1/shop/{seller.username}/orders/{token}/invoices/{number}/pdf")
+            text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().replace("\u00a0", "")
+            for line in (price, f"Discount (coupon EVERY10) -{off}", f"Total {total}"):
+                assert line in text, (number, text)

@@ -12,7 +12,15 @@ import pytest
 from lxml import etree
 from pypdf import PdfReader
 
-from domain.invoices import InvoiceDocument, InvoiceLine, VatKind, vat_treatment
+from domain.invoices import (
+    InvoiceDocument,
+    InvoiceLine,
+    InvoiceSnapshot,
+    VatKind,
+    discount_line,
+    vat_treatment,
+)
+from domain.money import format_money
 from providers.documents.einvoice import einvoice_xml
 from providers.documents.invoice_pdf import WORDS, country_name, line_text, render, vat_note
 
@@ -136,3 +144,34 @@ def test_a_document_from_before_stays_a_plain_pdf():
     old = InvoiceDocument(**{**doc.__dict__, "seller_country": None})
     assert einvoice_xml(old) is None
     assert not PdfReader(io.BytesIO(render(old))).attachments
+
+
+@pytest.mark.parametrize("form", ["regular", "reversal"])
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_a_coupon_is_its_own_discount_line_and_an_allowance_of_the_e_invoice(locale: str, form: str):
+    """A €119.00 sale with €20.33 off by coupon SPRING: the PDF lists the price and the discount, the e-invoice
+    states the list price as its line and the discount as a document allowance, the sums agreeing to the cent."""
+    sign = -1 if form == "reversal" else 1
+    snap = InvoiceSnapshot([], [], "Yoga", vat_treatment(True, None, "DE", "DE"), line_kind="sale",
+                           line_facts={"product": "Yoga"}, extra_lines=[discount_line(2033, "SPRING")])  # fmt: skip
+    lines = snap.lines(sign * 9867)
+    assert [x.amount for x in lines] == [sign * 11900, sign * -2033]
+    doc = InvoiceDocument(**{**document(locale, form).__dict__, "lines": lines})
+    text = PdfReader(io.BytesIO(render(doc))).pages[0].extract_text()
+    label = {"en": "Discount (coupon SPRING)", "de": "Rabatt (Gutschein SPRING)"}[locale]
+    money = [format_money(a, "eur", locale) for a in (sign * 11900, sign * -2033, sign * 9867)]
+    for w in (f"Yoga {money[0]}", f"{label} {money[1]}", money[2]):
+        assert w.replace("\u00a0", "") in text.replace("\u00a0", ""), (w, text)
+    root = etree.fromstring(einvoice_xml(doc))
+    assert etree.XMLSchema(etree.parse(str(XSD))).validate(root)
+    total = root.find(".//ram:SpecifiedTradeSettlementHeaderMonetarySummation", namespaces=NS)
+
+    def amount(tag: str) -> str:
+        return total.findtext(f"ram:{tag}", namespaces=NS)
+
+    # 119.00 gross is 100.00 net; 98.67 gross is 82.92 net; so the allowance is 17.08 net
+    assert (amount("LineTotalAmount"), amount("AllowanceTotalAmount")) == ("100.00", "17.08")
+    assert (amount("TaxBasisTotalAmount"), amount("GrandTotalAmount")) == ("82.92", "98.67")
+    assert root.findtext(".//ram:SpecifiedTradeAllowanceCharge/ram:Reason", namespaces=NS) == "Coupon SPRING"
+    item_nets = root.findall(".//ram:IncludedSupplyChainTradeLineItem//ram:LineTotalAmount", namespaces=NS)
+    assert [x.text for x in item_nets] == ["100.00"]

@@ -1351,6 +1351,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/products/{product_id}/addons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Addons */
+        get: operations["get_addons"];
+        /**
+         * Set Addons
+         * @description The extra options and the offers, in order (replaces them). Refused whole (400 on `addons.{i}.…` with a
+         *     `reason`) when an offer is not the seller's published product, of a form that cannot be offered, itself,
+         *     twice, at a plan that is not that product's, a bump not paid once or in another currency, or a downsell
+         *     without an upsell.
+         */
+        put: operations["set_addons"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/products/{product_id}/certificate": {
         parameters: {
             query?: never;
@@ -2311,6 +2335,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/orders/{token}/upsells": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy Upsell
+         * @description One click on the thank-you page: the upsell (or downsell) becomes its own order (type bump) and is charged
+         *     with the card that paid this order, off-session (no card entered again, no second 3-D Secure challenge where
+         *     the bank allows it). Asked again (a double click, a retry), it finds the same order and its one charge. The
+         *     answer is the payment's, as for `/pay` (`requires_action` with a client secret when the bank insists).
+         *     409 `upsell_unavailable` when this order offers no such upsell now or has no card to charge.
+         */
+        post: operations["buy_upsell"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/payment/{token}/manage": {
         parameters: {
             query?: never;
@@ -2778,6 +2826,89 @@ export interface components {
          */
         AccountType: "active" | "deactivated" | "deleted";
         /**
+         * AddonIn
+         * @description One offer: another of the seller's published products at one of its plans, as a bump (on the checkout page,
+         *     at `position`), an upsell (after the purchase) or a downsell (when the upsell is declined).
+         */
+        AddonIn: {
+            /** Description */
+            description?: string | null;
+            kind: components["schemas"]["AddonKind"];
+            /** @default below_product_details */
+            position: components["schemas"]["BumpPosition"];
+            /** Pricing Plan Id */
+            pricing_plan_id: number;
+            /** Product Id */
+            product_id: number;
+            /** Title */
+            title?: string | null;
+        };
+        /**
+         * AddonKind
+         * @description What an offer is, and the order's `upsell_type` once it is bought.
+         * @enum {string}
+         */
+        AddonKind: "bump" | "upsell" | "downsell";
+        /** AddonOut */
+        AddonOut: {
+            /** Currency */
+            currency: string;
+            /** Description */
+            description: string | null;
+            form: components["schemas"]["ProductForm"];
+            /** Id */
+            id: number;
+            kind: components["schemas"]["AddonKind"];
+            payment_type: components["schemas"]["PaymentType"];
+            /** Plan Name */
+            plan_name: string;
+            position: components["schemas"]["BumpPosition"];
+            /** Price */
+            price: number;
+            /** Pricing Plan Id */
+            pricing_plan_id: number;
+            /** Product Id */
+            product_id: number;
+            /** Product Name */
+            product_name: string;
+            /** Sellable */
+            sellable: boolean;
+            /** Title */
+            title: string | null;
+        };
+        /**
+         * AddonsIn
+         * @description The product's extra options (editor §3) and its offers in order; replaces what was set.
+         */
+        AddonsIn: {
+            /** Addons */
+            addons?: components["schemas"]["AddonIn"][];
+            /** @default separate */
+            bumps_grouping: components["schemas"]["BumpsGrouping"];
+            /**
+             * Upsell
+             * @default false
+             */
+            upsell: boolean;
+            /** Upsell Title */
+            upsell_title?: string | null;
+        };
+        /** AddonsOut */
+        AddonsOut: {
+            /** Addons */
+            addons: components["schemas"]["AddonOut"][];
+            /**
+             * Addons Max
+             * @default 10
+             */
+            addons_max: number;
+            bumps_grouping: components["schemas"]["BumpsGrouping"];
+            /** Upsell */
+            upsell: boolean;
+            /** Upsell Title */
+            upsell_title: string | null;
+        };
+        /**
          * AdminBankAccountList
          * @description The generic list answer of bank accounts.
          */
@@ -3107,6 +3238,18 @@ export interface components {
             file: string;
         };
         /**
+         * BumpPosition
+         * @description Where a bump shows on the checkout page (core §9): the three positions and their alternatives.
+         * @enum {string}
+         */
+        BumpPosition: "below_product_details" | "below_payer_details" | "below_payment_methods" | "below_payment_options" | "below_legal_text" | "below_custom_fields";
+        /**
+         * BumpsGrouping
+         * @description bumpsGrouping: each bump in its own box, or the bumps of a position in one box under the offer title.
+         * @enum {string}
+         */
+        BumpsGrouping: "separate" | "grouped";
+        /**
          * BusinessType
          * @enum {string}
          */
@@ -3254,6 +3397,11 @@ export interface components {
         };
         /** CheckoutIn */
         CheckoutIn: {
+            /**
+             * Bump Ids
+             * @default []
+             */
+            bump_ids: number[];
             /** Coupon Code */
             coupon_code?: string | null;
             /**
@@ -4037,6 +4185,34 @@ export interface components {
              */
             state: "sent_to_finance" | "sent_to_datev";
         };
+        /**
+         * ExtraBought
+         * @description A bump or upsell of the order: its own order, and what it delivers once paid.
+         */
+        ExtraBought: {
+            /** Certificate Url */
+            certificate_url?: string | null;
+            /** Course Url */
+            course_url?: string | null;
+            /** Currency */
+            currency: string;
+            /** Delivery Link */
+            delivery_link?: string | null;
+            /** Delivery Text */
+            delivery_text?: string | null;
+            /** Download Url */
+            download_url?: string | null;
+            /** License Key */
+            license_key?: string | null;
+            payment_state: components["schemas"]["PaymentState"];
+            /** Product Name */
+            product_name: string;
+            /** Token */
+            token: string;
+            /** Total */
+            total: number;
+            upsell_type: components["schemas"]["AddonKind"];
+        };
         /** FieldPlace */
         FieldPlace: {
             /**
@@ -4607,6 +4783,32 @@ export interface components {
          * @enum {string}
          */
         NotSellableReason: "not_valid" | "no_active_pay_method" | "no_pricing_plans" | "limit_reached" | "on_review" | "rejected" | "not_reviewed" | "not_active" | "no_active_events" | "no_digitals" | "finish_registration" | "no_products" | "is_archived" | "has_access_password" | "bundle_without_addons";
+        /**
+         * OfferOut
+         * @description An offer on the checkout page (a bump) or the thank-you page (an upsell or downsell).
+         */
+        OfferOut: {
+            /** Cover Url */
+            cover_url?: string | null;
+            /** Currency */
+            currency: string;
+            /** Description */
+            description: string | null;
+            form: components["schemas"]["ProductForm"];
+            /** Id */
+            id: number;
+            kind: components["schemas"]["AddonKind"];
+            payment_type: components["schemas"]["PaymentType"];
+            /** Plan Name */
+            plan_name: string;
+            position: components["schemas"]["BumpPosition"];
+            /** Price */
+            price: number;
+            /** Product Name */
+            product_name: string;
+            /** Title */
+            title: string | null;
+        };
         /**
          * OptInIn
          * @description A question asked at checkout (editor: opt-in field types). A select box has its options.
@@ -5284,6 +5486,11 @@ export interface components {
         PriceOut: {
             /** Amount */
             amount: number;
+            /**
+             * Bumps
+             * @default 0
+             */
+            bumps: number;
             /** Currency */
             currency: string;
             /**
@@ -6068,6 +6275,13 @@ export interface components {
         };
         /** ShopProduct */
         ShopProduct: {
+            /**
+             * Bumps
+             * @default []
+             */
+            bumps: components["schemas"]["OfferOut"][];
+            /** @default separate */
+            bumps_grouping: components["schemas"]["BumpsGrouping"];
             cover?: components["schemas"]["CoverOut"] | null;
             /** Currency */
             currency: string | null;
@@ -6102,6 +6316,8 @@ export interface components {
              * @default []
              */
             tickets: components["schemas"]["ShopTicket"][];
+            /** Upsell Title */
+            upsell_title?: string | null;
         };
         /**
          * ShopTicket
@@ -6318,6 +6534,16 @@ export interface components {
             delivery_text?: string | null;
             /** Download Url */
             download_url: string | null;
+            /**
+             * Downsells
+             * @default []
+             */
+            downsells: components["schemas"]["OfferOut"][];
+            /**
+             * Extras
+             * @default []
+             */
+            extras: components["schemas"]["ExtraBought"][];
             /** First Amount */
             first_amount?: number | null;
             /** First Due */
@@ -6351,6 +6577,13 @@ export interface components {
             token: string;
             /** Total */
             total: number;
+            /** Upsell Title */
+            upsell_title?: string | null;
+            /**
+             * Upsells
+             * @default []
+             */
+            upsells: components["schemas"]["OfferOut"][];
         };
         /**
          * TicketIn
@@ -6608,6 +6841,14 @@ export interface components {
         UpgradeOptions: {
             /** Options */
             options: components["schemas"]["UpgradeOptionOut"][];
+        };
+        /**
+         * UpsellIn
+         * @description Buy an upsell or downsell offered after the purchase, with the card that paid the order.
+         */
+        UpsellIn: {
+            /** Addon Id */
+            addon_id: number;
         };
         /** UsernameIn */
         UsernameIn: {
@@ -10599,6 +10840,90 @@ export interface operations {
             };
         };
     };
+    get_addons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddonsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_addons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddonsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddonsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_certificate: {
         parameters: {
             query?: never;
@@ -13243,6 +13568,54 @@ export interface operations {
             };
         };
     };
+    buy_upsell: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsellIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     manage_page: {
         parameters: {
             query?: never;
@@ -13596,6 +13969,7 @@ export interface operations {
     plan_price: {
         parameters: {
             query: {
+                bump_ids?: string | null;
                 company?: string | null;
                 country?: string | null;
                 coupon_code?: string | null;

@@ -366,6 +366,14 @@ export const getProduct = (productId: Param<'get_product', 'product_id'>, option
 export const updateProduct = (productId: Param<'update_product', 'product_id'>, body: Body<'update_product'>, options: Options = {}) =>
   api.patch<Answer<'update_product'>>(`/cabinet/products/${seg(productId)}`, body, { ...options });
 
+/** GET /v1/cabinet/products/{product_id}/addons: Get Addons */
+export const getAddons = (productId: Param<'get_addons', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'get_addons'>>(`/cabinet/products/${seg(productId)}/addons`, { ...options });
+
+/** PUT /v1/cabinet/products/{product_id}/addons: Set Addons */
+export const setAddons = (productId: Param<'set_addons', 'product_id'>, body: Body<'set_addons', 'bumps_grouping' | 'upsell'>, options: Options = {}) =>
+  api.put<Answer<'set_addons'>>(`/cabinet/products/${seg(productId)}/addons`, body, { ...options });
+
 /** GET /v1/cabinet/products/{product_id}/certificate: Get Certificate */
 export const getCertificate = (productId: Param<'get_certificate', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'get_certificate'>>(`/cabinet/products/${seg(productId)}/certificate`, { ...options });
@@ -626,6 +634,10 @@ export const payOrder = (username: Param<'pay_order', 'username'>, token: Param<
 export const renewSetupIntent = (username: Param<'renew_setup_intent', 'username'>, token: Param<'renew_setup_intent', 'token'>, options: Options = {}) =>
   api.post<Answer<'renew_setup_intent'>>(`/shop/${seg(username)}/orders/${seg(token)}/setup_intent`, undefined, { auth: false, ...options });
 
+/** POST /v1/shop/{username}/orders/{token}/upsells: Buy Upsell */
+export const buyUpsell = (username: Param<'buy_upsell', 'username'>, token: Param<'buy_upsell', 'token'>, body: Body<'buy_upsell'>, options: Options = {}) =>
+  api.post<Answer<'buy_upsell'>>(`/shop/${seg(username)}/orders/${seg(token)}/upsells`, body, { auth: false, ...options });
+
 /** GET /v1/shop/{username}/payment/{token}/manage: Manage Page */
 export const managePage = (username: Param<'manage_page', 'username'>, token: Param<'manage_page', 'token'>, options: Options = {}) =>
   api.get<Answer<'manage_page'>>(`/shop/${seg(username)}/payment/${seg(token)}/manage`, { auth: false, ...options });
@@ -655,7 +667,7 @@ export const getShopProduct = (username: Param<'get_shop_product', 'username'>, 
   api.get<Answer<'get_shop_product'>>(`/shop/${seg(username)}/products/${seg(slug)}`, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/products/{slug}/checkout: Start Checkout */
-export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout', 'opt_in_answers'>, options: Options = {}) =>
+export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout', 'bump_ids' | 'opt_in_answers'>, options: Options = {}) =>
   api.post<Answer<'start_checkout'>>(`/shop/${seg(username)}/products/${seg(slug)}/checkout`, body, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/products/{slug}/price: Plan Price */

@@ -13,7 +13,7 @@ export const shopApi = {
   product: (username: string, slug: string, signal?: AbortSignal) =>
     sdk.getShopProduct(username, slug, signal ? { signal } : {}),
   /** What the buyer pays for a plan given their country and VAT id (a net-priced plan adds the VAT). */
-  price: (username: string, slug: string, query: { pricingPlanId: number; country?: string; company?: string; vatId?: string; couponCode?: string }, signal?: AbortSignal) =>
+  price: (username: string, slug: string, query: { pricingPlanId: number; country?: string; company?: string; vatId?: string; couponCode?: string; bumpIds?: string }, signal?: AbortSignal) =>
     sdk.planPrice(username, slug, query, { suppressErrors: true, ...(signal ? { signal } : {}) }),
   checkout: (username: string, slug: string, input: CheckoutInput) =>
     sdk.startCheckout(username, slug, input, { suppressErrors: true }),
@@ -22,6 +22,8 @@ export const shopApi = {
   pay: (username: string, token: string, paymentMethod: string) =>
     sdk.payOrder(username, token, { paymentMethod }, { suppressErrors: true }),
   authenticated: (username: string, token: string) => sdk.orderAuthenticated(username, token, { suppressErrors: true }),
+  /** One click on the thank-you page: the upsell charged with the card that paid the order. */
+  buyUpsell: (username: string, token: string, addonId: number) => sdk.buyUpsell(username, token, { addonId }, { suppressErrors: true }),
   order: (username: string, token: string, signal?: AbortSignal) =>
     sdk.getOrderStatus(username, token, { suppressErrors: true, ...(signal ? { signal } : {}) }),
   /** The payer's page of a recurring order: rates, another card, cancellation. */

@@ -100,6 +100,13 @@ export type PayBody = Camelize<Schemas['PayIn']>;
 export type PayOutcomeKind = Schemas['PayOutcome'];
 export type PayOutcome = Camelize<Schemas['PayOut']>;
 export type ShopOrder = Camelize<Schemas['ThankYou']>;
+/** An order bump on the checkout page, or an upsell or downsell on the thank-you page. */
+export type ShopOffer = Camelize<Schemas['OfferOut']>;
+export type ExtraBought = Camelize<Schemas['ExtraBought']>;
+/** A product's extra options and its offers, as the seller sets them (the editor's upsell step). */
+export type ProductAddons = Camelize<Schemas['AddonsOut']>;
+export type ProductAddon = Camelize<Schemas['AddonOut']>;
+export type AddonsInput = Camelize<Schemas['AddonsIn']>;
 
 // ---------------------------------------------------------------------------------------------
 // Admin (`/v1/admin`)

@@ -5,6 +5,20 @@
  */
 import { z } from 'zod';
 
+export const AddonsInSchema = z.object({
+  addons: z.array(z.object({
+    description: z.string().max(1000).nullish(),
+    kind: z.enum(["bump", "upsell", "downsell"]),
+    position: z.enum(["below_product_details", "below_payer_details", "below_payment_methods", "below_payment_options", "below_legal_text", "below_custom_fields"]).optional(),
+    pricingPlanId: z.number().int().min(1).max(9223372036854776000),
+    productId: z.number().int().min(1).max(9223372036854776000),
+    title: z.string().min(1).max(120).nullish(),
+  })).max(10).optional(),
+  bumpsGrouping: z.enum(["separate", "grouped"]).optional(),
+  upsell: z.boolean().optional(),
+  upsellTitle: z.string().min(1).max(120).nullish(),
+});
+
 export const AnswersInSchema = z.object({
   answers: z.array(z.array(z.number().int().min(0).max(9)).max(10)).max(50),
 });
@@ -49,6 +63,7 @@ export const CheckInInSchema = z.object({
 });
 
 export const CheckoutInSchema = z.object({
+  bumpIds: z.array(z.number().int().min(1).max(9223372036854776000)).max(10).optional(),
   couponCode: z.string().max(60).nullish(),
   optInAnswers: z.unknown().optional(),
   payer: z.object({
@@ -373,6 +388,10 @@ export const TreeInSchema = z.object({
 
 export const UpgradeInSchema = z.object({
   pricingPlanId: z.number().int().min(1).max(9007199254740992),
+});
+
+export const UpsellInSchema = z.object({
+  addonId: z.number().int().min(1).max(9223372036854776000),
 });
 
 export const UserPatchSchema = z.object({

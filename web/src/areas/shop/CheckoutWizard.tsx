@@ -106,7 +106,7 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
             ) : null}
           </Stack>
           <PlanSchedule plan={plan} />
-          <PaymentForm username={username} slug={product.slug} plan={plan} optIns={product.optIns ?? []} />
+          <PaymentForm username={username} slug={product.slug} plan={plan} optIns={product.optIns ?? []} bumps={product.bumps ?? []} bumpsGrouping={product.bumpsGrouping ?? 'separate'} offerTitle={product.upsellTitle} />
         </Stack>
       )}
     </>

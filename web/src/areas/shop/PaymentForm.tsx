@@ -12,11 +12,12 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { shopApi } from '../../api/shop';
-import type { PricingPlan } from '../../api/types';
+import type { PricingPlan, ShopOffer } from '../../api/types';
 import { CountrySelect } from '../../components/CountrySelect';
 import { useMoney } from '../../components/Money';
 import { TextInput } from '../../components/TextInput';
 import { required, validateEmail } from '../../lib/validation';
+import { BumpOffers } from './BumpOffers';
 import { payWithCard, type PayPhase } from './payFlow';
 import { missingOptIns, type OptIn, type OptInAnswers, OptInFields } from './OptInFields';
 import { useAppConfig } from './useAppConfig';
@@ -58,7 +59,23 @@ export function invoiceDetails(business: boolean, v: Record<InvoiceKey, string>,
 }
 
 /** Payer details, the Stripe card element and the pay button. Never submits twice. */
-export function PaymentForm({ username, slug, plan, optIns = [] }: { username: string; slug: string; plan: PricingPlan; optIns?: readonly OptIn[] }) {
+export function PaymentForm({
+  username,
+  slug,
+  plan,
+  optIns = [],
+  bumps = [],
+  bumpsGrouping = 'separate',
+  offerTitle,
+}: {
+  username: string;
+  slug: string;
+  plan: PricingPlan;
+  optIns?: readonly OptIn[];
+  bumps?: readonly ShopOffer[];
+  bumpsGrouping?: string;
+  offerTitle?: string | null | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
@@ -76,18 +93,37 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
   const [couponInput, setCouponInput] = useState('');
   const [coupon, setCoupon] = useState<string | null>(null);
   const [couponOpen, setCouponOpen] = useState(false);
-  const vatQuery = { pricingPlanId: plan.id, ...(country ? { country } : {}), ...(business && invoice.vatId.trim() ? { vatId: invoice.vatId.trim(), company: invoice.company.trim() } : {}), ...(coupon ? { couponCode: coupon } : {}) };
+  // the order bumps ticked (their offer ids, in the order offered): paid with the main product's one charge
+  const [chosen, setChosen] = useState<number[]>([]);
+  const bumpOffers = plan.paymentType !== 'one_time' && plan.dueNow === 0 ? [] : bumps;
+  const ticked = bumpOffers.filter((o) => chosen.includes(o.id)).map((o) => o.id);
+  const toggleBump = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  const vatQuery = {
+    pricingPlanId: plan.id,
+    ...(country ? { country } : {}),
+    ...(business && invoice.vatId.trim() ? { vatId: invoice.vatId.trim(), company: invoice.company.trim() } : {}),
+    ...(coupon ? { couponCode: coupon } : {}),
+    ...(ticked.length ? { bumpIds: ticked.join(',') } : {}),
+  };
+  const priced = plan.useNetPrice || coupon !== null || ticked.length > 0;
   const price = useQuery({
     queryKey: ['shop', 'price', username, slug, vatQuery],
     queryFn: ({ signal }) => shopApi.price(username, slug, vatQuery, signal),
-    enabled: plan.useNetPrice || coupon !== null,
+    enabled: priced,
     retry: false,
+    placeholderData: (previous) => previous,
   });
   const couponRefused = coupon !== null && price.isError ? ((price.error instanceof ApiError && price.error.reason) || 'coupon_unknown') : null;
-  const payAmount = (plan.useNetPrice || coupon !== null) && price.data ? price.data.amount : plan.price;
+  // until the price with the bumps is known, their list prices are added (the answer replaces it in a moment)
+  const listed = plan.price + bumpOffers.filter((o) => ticked.includes(o.id)).reduce((sum, o) => sum + o.price, 0);
+  const payAmount = priced && price.data && !price.isPlaceholderData ? price.data.amount : listed;
+  const bumpsAt = (position: string) => (
+    <BumpOffers offers={bumpOffers} position={position} grouping={bumpsGrouping} title={offerTitle} chosen={ticked} onToggle={toggleBump} disabled={busy} />
+  );
   const [invoiceErrors, setInvoiceErrors] = useState<Partial<Record<InvoiceKey | 'country', string>>>({});
   const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
   const [phase, setPhase] = useState<PayPhase | null>(null);
+  const busy = phase !== null;
   const [error, setError] = useState<string | null>(null);
   const order = useRef<{ key: string; token: string } | null>(null);
   const working = useRef(false);
@@ -134,10 +170,11 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
     try {
       // another try on this page (same payer and plan) continues the order the first try created
       const optInAnswers = Object.fromEntries(Object.entries(answers).filter(([, a]) => a !== '' && a !== false));
-      const key = JSON.stringify([plan.id, payer, optInAnswers, coupon]);
+      const key = JSON.stringify([plan.id, payer, optInAnswers, coupon, ticked]);
       const earlier = order.current?.key === key ? order.current.token : null;
       const result = await payWithCard({
-        checkout: () => shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) }),
+        checkout: () =>
+          shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) }),
         ...(earlier ? { reuse: { orderToken: earlier, renewSetup: (token: string) => shopApi.renewSetup(username, token) } } : {}),
         confirmCardSetup: (secret) => stripeClient.confirmCardSetup(secret, { payment_method: { card: cardElement, billing_details: billing } }),
         createPaymentMethod: () => stripeClient.createPaymentMethod({ type: 'card', card: cardElement, billing_details: billing }),
@@ -167,11 +204,11 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
     }
   };
 
-  const busy = phase !== null;
   const phaseText = phase === 'authenticating' ? t('shop.authenticating') : t('shop.processing');
 
   return (
     <Box component="form" noValidate onSubmit={submit} data-testid="payment-form">
+      {bumpsAt('below_product_details')}
       <Typography variant="h6" sx={{ mb: 2 }}>
         {t('shop.yourDetails')}
       </Typography>
@@ -202,6 +239,7 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
             <OptInFields questions={optIns} answers={answers} onChange={setAnswers} missing={optInsMissing} disabled={busy} />
           </Grid>
         ) : null}
+        <Grid size={12}>{bumpsAt('below_custom_fields')}</Grid>
         <Grid size={12}>
           <Button
             size="small"
@@ -231,6 +269,7 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
             ))
           : null}
       </Grid>
+      {bumpsAt('below_payer_details')}
       <Box sx={{ mb: 1 }} data-testid="coupon">
         {couponOpen || coupon ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -267,6 +306,7 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
           </Button>
         )}
       </Box>
+      {bumpsAt('below_payment_options')}
       <Typography variant="h6" sx={{ mt: 1, mb: 1 }} id="card-label">
         {t('shop.card')}
       </Typography>
@@ -284,6 +324,7 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
           </Stack>
         ) : null}
       </Box>
+      {bumpsAt('below_payment_methods')}
       {cardState === 'unavailable' || config.isError ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {t('shop.cardUnavailable')}
@@ -322,6 +363,7 @@ export function PaymentForm({ username, slug, plan, optIns = [] }: { username: s
               : t(`shop.noVat.${price.data.vatKind}`, { defaultValue: t('shop.noVat.exempt') })}
         </Typography>
       ) : null}
+      {bumpsAt('below_legal_text')}
     </Box>
   );
 }

@@ -23,9 +23,11 @@ import { StatusChip } from '../../components/StatusChip';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
 import { toast } from '../../app/notify';
+import { ExtrasList } from './ExtrasList';
 import { IncludedList } from './IncludedList';
 import { awaitsDelivery, FAILED_STATES, LATER_STATES, PAID_STATES, pollInterval } from './thankYou';
 import { shopQueries } from './queries';
+import { UpsellOffer } from './UpsellOffer';
 
 /** The key a license-key order delivers, with a copy button. */
 function LicenseKeyBox({ value }: { value: string }) {
@@ -130,6 +132,7 @@ export default function ThankYouPage() {
           </Paper>
         ) : null}
         {data.items?.length ? <IncludedList items={data.items} /> : null}
+        <ExtrasList extras={data.extras ?? []} />
         {data.deliveryLink ? (
           <Button variant="contained" size="large" href={data.deliveryLink} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />} data-testid="delivery-link">
             {t('shop.openDelivery', { product: data.productName })}
@@ -147,6 +150,7 @@ export default function ThankYouPage() {
         ) : later || data.licenseKey || data.courseUrl || data.ticketCode || data.certificateNumber || data.certificatePending || data.items?.length || data.deliveryLink || data.deliveryText || !awaitsDelivery(data) ? null : (
           <CircularProgress size={24} aria-label={t('shop.preparing')} />
         )}
+        {paid ? <UpsellOffer username={username} token={token} upsells={data.upsells ?? []} downsells={data.downsells ?? []} title={data.upsellTitle} /> : null}
         {data.firstDue && data.firstAmount != null ? (
           <Alert severity="info" data-testid="first-charge" sx={{ textAlign: 'left' }}>
             {t('shop.firstChargeLater', { amount: money(data.firstAmount, data.currency), date: formatDate(data.firstDue) })}

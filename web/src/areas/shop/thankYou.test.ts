@@ -15,6 +15,9 @@ const order = (paymentState: ShopOrder['paymentState'], downloadUrl: string | nu
   invoiceNumber,
   recurring: false,
   items: [] as ShopOrder['items'],
+  extras: [] as ShopOrder['extras'],
+  upsells: [] as ShopOrder['upsells'],
+  downsells: [] as ShopOrder['downsells'],
   certificatePending: false,
 });
 

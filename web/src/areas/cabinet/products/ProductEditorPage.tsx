@@ -28,6 +28,7 @@ import { FileStep } from './editor/FileStep';
 import { LicenseKeysStep } from './editor/LicenseKeysStep';
 import { ProductsStep } from './editor/ProductsStep';
 import { TicketsStep } from './editor/TicketsStep';
+import { UpsellStep } from './editor/UpsellStep';
 import { shownStep, stepMissing, stepsFor, visibleSteps } from './editor/steps';
 import { ProductWarnings } from './ProductWarnings';
 import { productState } from './productState';
@@ -43,6 +44,7 @@ function StepContent({ step, product }: { step: string; product: Product }) {
   if (step === 'ticket_details') return <TicketsStep product={product} />;
   if (step === 'key_details') return <KeyDetailsStep product={product} />;
   if (step === 'design') return <DesignStep product={product} />;
+  if (step === 'upsell') return <UpsellStep product={product} />;
   if (step === 'delivery') return <DeliveryStep key={product.updatedAt} product={product} />;
   return <DetailsStep key={product.updatedAt} product={product} />;
 }

@@ -12,7 +12,7 @@ export const STEPS_BY_FORM: Record<string, readonly string[]> = {
 };
 
 /** The steps that work so far; the editor shows only these (the others appear when they work). */
-export const BUILT_STEPS = new Set(['details', 'file_upload', 'content', 'products', 'ticket_details', 'key_details', 'design', 'checkout', 'add_license_keys', 'delivery']);
+export const BUILT_STEPS = new Set(['details', 'file_upload', 'content', 'products', 'ticket_details', 'key_details', 'design', 'checkout', 'add_license_keys', 'upsell', 'delivery']);
 
 /** The forms whose delivery step has something to set (a link, a text, a booking note); a download delivers its
  * file and a license key its key, so their delivery step does not apply. */
@@ -77,6 +77,7 @@ export function stepMissing(step: string, p: StepFacts): string | null {
   if (step === 'products') return (p.includedCount ?? 0) > 0 ? null : 'products';
   if (step === 'key_details') return p.hasDigitals ? null : 'certificate';
   if (step === 'design') return null; // a design has defaults: the certificate prints without changes
+  if (step === 'upsell') return null; // bumps and upsells are optional
   if (step === 'ticket_details') return (p.warnings ?? []).includes('no_active_events') ? 'tickets' : null;
   if (step === 'add_license_keys') return (p.licenseKeysFree ?? 0) > 0 ? null : 'keys';
   if (step === 'delivery') {
