@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import secrets
 
 import httpx
 import pytest
@@ -24,6 +25,8 @@ from tests.integration.helpers import (
     until,
     wait_fulfilled,
 )
+from tests.integration.ledger.test_chargebacks import _dispute
+from tests.integration.webhooks.test_stripe import signed
 
 pytestmark = pytest.mark.integration
 
@@ -254,3 +257,48 @@ async def test_offers_that_cannot_work_are_refused_and_stay_the_sellers_own(stac
                   "payer": {"email": "b@example.com", "first_name": "B", "last_name": "C"}},
         )  # fmt: skip
         assert r.status_code == 400 and "bump_ids" in r.json()["fields"]
+
+
+async def test_a_dispute_of_the_one_charge_takes_back_the_order_and_its_bump_with_one_fee(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "bump-dispute")
+        h = seller.headers
+        main = await published_product(c, seller, price=2500, name="Disputed guide")
+        extra = await published_product(c, seller, price=900, name="Disputed workbook")
+        bump_id = (await _offers(c, seller, main, [_offer(extra, "bump")]))["addons"][0]["id"]
+        co = await start_checkout(c, seller.username, main, extra={"bump_ids": [bump_id]})
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        token = co["order_token"]
+        assert (await pay(c, seller.username, token, pm)).json()["outcome"] == "succeeded"
+        done = await wait_fulfilled(c, seller.username, token)
+        bump = done["extras"][0]["token"]
+        [intent] = [pi["id"] for pi in await _intents(stack, token)]
+        dispute = f"dp_{secrets.token_hex(6)}"
+        created = _dispute("created", dispute, intent, "needs_response", 3400)
+        for _ in range(2):  # delivered twice: booked once
+            body, headers = signed(created)
+            assert (await c.post("/v1/webhooks/stripe", content=body, headers=headers)).status_code == 200
+        for t in (token, bump):
+            detail = (await c.get(f"/v1/cabinet/orders/{t}", headers=h)).json()
+            assert detail["payment_state"] == "payment_chargebacked", t
+            assert await _ledger(t) == 0
+        taken = await db_value(
+            "select coalesce(sum(e.amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
+            "where o.token in (:a, :b) and e.payee_type = 'seller' and e.kind in ('chargeback', 'chargeback_fee')",
+            a=token,
+            b=bump,
+        )
+        assert taken == -(3400 + 1500)  # the whole charge and one dispute fee
+        body, headers = signed(_dispute("closed", dispute, intent, "won", 3400))
+        assert (await c.post("/v1/webhooks/stripe", content=body, headers=headers)).status_code == 200
+        for t in (token, bump):
+            assert (await c.get(f"/v1/cabinet/orders/{t}", headers=h)).json()["payment_state"] == "paid"
+            assert await _ledger(t) == 0
+
+
+async def _ledger(token: str) -> int:
+    return await db_value(
+        "select coalesce(sum(e.amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
+        "where o.token = :t",
+        t=token,
+    )
