@@ -32,6 +32,7 @@ from domain.checkout import (
     OrderStep,
     PayOutcome,
 )
+from domain.checkout_pages import CheckoutPage, EmailMode
 from domain.keys import card_attach_key, order_event_key, payment_intent_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
@@ -42,6 +43,7 @@ from providers.stripe.client import CheckoutIntents, Intent
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from store.accounts.queries import seller_user_of
 from store.catalog.certificates import certificate_issued
+from store.catalog.checkout_pages import page_of
 from store.catalog.license_keys import order_goods_reserved
 from store.catalog.models import Product
 from store.coupons.actions import coupon_use_held
@@ -320,6 +322,8 @@ class CheckoutActivities:
             delivered = await delivered_of(s, order) or Delivered()
             product = await s.get(Product, order.product_id)
             each_item = bool(product and product.email_for_each_item)
+            # the checkout page's email mode: the confirmation, with the seller's own text, or none at all
+            page = await page_of(s, product) if product else CheckoutPage()
             invoice = await invoice_of_order(s, order.id)
             seller_user = await seller_user_of(s, order.seller_id)
             bumps = [
@@ -349,6 +353,9 @@ class CheckoutActivities:
             # the same ticket as PDF: `/s/{seller}/tickets/{code}` → `/v1/shop/{seller}/tickets/{code}/pdf`
             "ticket_pdf_url": f"{base}/v1/shop{delivered.ticket_path.removeprefix('/s')}/pdf"
             if delivered.ticket_path
+            else "",
+            "custom_text": page.custom_email_text.strip()
+            if page.email_mode == EmailMode.custom_email
             else "",
         }
         if order.started_on is not None:  # deferred: the card is saved, the first rate comes later
@@ -388,8 +395,11 @@ class CheckoutActivities:
                     "order_token": req.order_token,
                 },
             )
-        mails = [payer_mail]
-        if each_item and order.started_on is None:  # emailForEachItem: a mail per included product besides
+        silent = page.email_mode == EmailMode.no_email  # the seller mails the buyer themselves
+        mails = [] if silent else [payer_mail]
+        if (
+            each_item and order.started_on is None and not silent
+        ):  # emailForEachItem: a mail per included product besides
             mails += [
                 OutgoingMail(
                     key=order_event_key(req.order_token, f"payer-item-{x.product_id}"),

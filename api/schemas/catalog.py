@@ -156,6 +156,7 @@ class ProductOut(BaseModel):
     product_groups: list[str] = []
     access_count: int = 0  # buyers with access now: orders paid or paying
     cover: CoverOut | None = None
+    checkout_settings_id: int | None = None  # None: the seller's default checkout page
 
 
 class ProductList(ListAnswer[ProductOut]):
@@ -199,6 +200,8 @@ class ProductPatch(BaseModel):
     limit: Annotated[int, Strict(), Field(ge=0, le=PRODUCT_LIMIT_MAX)] | None = None
     access_password: str | None = Field(None, max_length=ACCESS_PASSWORD_MAX)
     cost_center: str | None = Field(None, max_length=COST_CENTER_MAX)
+    # the checkout settings it sells on (0: the seller's default)
+    checkout_settings_id: Annotated[int, Strict(), Field(ge=0, le=ID_MAX)] | None = None
     # the seller's groups for this product, in order (replaces them; [] clears)
     product_groups: (
         Annotated[

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationInfo, field
 
 from api.schemas.addons import OfferOut
 from api.schemas.catalog import CoverOut, OptInOut, PlanOut
+from api.schemas.checkout_pages import CheckoutPageIn, SocialProofOut
 from api.schemas.fields import CountryCode, Email
 from domain.addons import ADDONS_MAX, AddonKind, BumpsGrouping
 from domain.checkout import PayOutcome
@@ -64,6 +65,9 @@ class ShopProduct(BaseModel):
     bumps: list[OfferOut] = []
     bumps_grouping: BumpsGrouping = BumpsGrouping.separate
     upsell_title: str | None = None  # the title over the grouped bumps and the upsell offer
+    # the checkout page it sells on (core §3 Checkout settings) and the social proof that page shows
+    checkout: CheckoutPageIn = Field(default_factory=CheckoutPageIn)
+    social_proof: SocialProofOut = Field(default_factory=SocialProofOut)
 
 
 class Payer(BaseModel):

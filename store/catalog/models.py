@@ -95,6 +95,11 @@ class Product(Timestamps, Base):
     bumps_grouping: Mapped[BumpsGrouping] = mapped_column(
         StrEnumText(BumpsGrouping, 20), default=BumpsGrouping.separate, server_default="separate"
     )
+    # the checkout page it sells on (None: the seller's default) and how often its page was opened
+    checkout_settings_id: Mapped[int | None] = mapped_column(
+        ForeignKey("checkout_settings.id", ondelete="SET NULL")
+    )
+    views_count: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class ProductItem(Base):
@@ -107,6 +112,23 @@ class ProductItem(Base):
     parent_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
     product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
+
+
+class CheckoutSettings(Timestamps, Base):
+    """A seller's named checkout page (core §3 Checkout settings): `settings` is domain.checkout_pages.CheckoutPage
+    as JSON; one per seller is the default (a partial unique index)."""
+
+    __tablename__ = "checkout_settings"
+    __table_args__ = (
+        Index(
+            "uq_checkout_settings_one_default", "seller_id", unique=True, postgresql_where=text("is_default")
+        ),
+    )
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    is_default: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    settings: Mapped[dict] = mapped_column(JSONB, default=dict, server_default="{}")
 
 
 class ProductAddon(Base):

@@ -7,6 +7,7 @@ from api.routes.cabinet import (
     addons,
     billing,
     certificates,
+    checkout_pages,
     coupons,
     courses,
     domains,
@@ -28,6 +29,7 @@ router.include_router(certificates.router)
 router.include_router(courses.router)
 router.include_router(events.router)
 router.include_router(addons.router)
+router.include_router(checkout_pages.router)
 router.include_router(products.router)
 router.include_router(orders.router)
 router.include_router(profile.router)

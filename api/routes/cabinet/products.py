@@ -84,6 +84,7 @@ from store.catalog.actions import (
     product_updated,
 )
 from store.catalog.bundles import included_products, items_set
+from store.catalog.checkout_pages import settings_of
 from store.catalog.license_keys import key_removed, keys_added, keys_listed, pool_counts
 from store.catalog.queries import PRODUCT_LIST, ProductView, groups_of, product_of, products_listed
 from store.catalog.tickets import ticket_of
@@ -134,6 +135,7 @@ def product_out(v: ProductView) -> ProductOut:
         product_groups=p.product_groups or [],
         access_count=v.access_count,
         cover=cover_out(p.id, p.cover),
+        checkout_settings_id=p.checkout_settings_id,
     )
 
 
@@ -289,6 +291,10 @@ async def update_product(product_id: Id, body: ProductPatch, seller: CurrentSell
     ):
         if field in changes:
             changes[field] = str(changes[field] or "").strip() or None
+    if body.checkout_settings_id is not None:
+        if body.checkout_settings_id:
+            await settings_of(s, seller.id, body.checkout_settings_id)  # the seller's own, or 404
+        changes["checkout_settings_id"] = body.checkout_settings_id or None
     if body.product_groups is not None:
         groups = [g.strip() for g in body.product_groups if g.strip()]
         changes["product_groups"] = list(dict.fromkeys(groups)) or None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated
 
 from fastapi import APIRouter, Path
@@ -11,6 +12,7 @@ from api.deps import DB
 from api.routes.cabinet.events import tickets_answer
 from api.schemas.addons import OfferOut
 from api.schemas.catalog import cover_out, plan_out
+from api.schemas.checkout_pages import CheckoutPageIn, SocialProofOut
 from api.schemas.fields import Id
 from api.schemas.shop import ShopProduct, ShopTicket
 from domain.addons import AddonKind
@@ -19,6 +21,7 @@ from domain.products import ProductForm
 from providers.storage.local import storage
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.addons import Offer, offers_of
+from store.catalog.checkout_pages import page_of, product_viewed, social_proof_of
 from store.catalog.queries import ProductView, product_cover, shop_product
 
 router = APIRouter()
@@ -26,13 +29,17 @@ router = APIRouter()
 
 @router.get("/{username}/products/{slug}", response_model=ShopProduct)
 async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
-    return await shop_product_answer(s, await shop_product(s, username, slug), username)
+    v = await shop_product(s, username, slug)
+    await product_viewed(s, v.product.id)  # the social proof's total views (the seller's preview is not one)
+    return await shop_product_answer(s, v, username)
 
 
 async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProduct:
     """The product page's answer: what buyers see (also the seller's preview of a product not published yet)."""
     user = await seller_user_of(s, v.seller.id)
     plan = v.price_plan
+    page = await page_of(s, v.product)
+    proof = await social_proof_of(s, v.product, page)
     return ShopProduct(
         id=v.product.id,
         name=v.product.name,
@@ -57,6 +64,8 @@ async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProdu
         bumps=[offer_out(o) for o in await offers_of(s, v.product.id, {AddonKind.bump})],
         bumps_grouping=v.product.bumps_grouping,
         upsell_title=v.product.upsell_title,
+        checkout=CheckoutPageIn.model_validate(page.to_json()),
+        social_proof=SocialProofOut(**asdict(proof)),
     )
 
 

@@ -615,6 +615,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/checkout_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Checkout Settings */
+        get: operations["list_checkout_settings"];
+        put?: never;
+        /**
+         * Create Checkout Settings
+         * @description New checkout settings (the seller's first are the default; `is_default` makes these the default).
+         */
+        post: operations["create_checkout_settings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/checkout_settings/{settings_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Checkout Settings */
+        get: operations["get_checkout_settings"];
+        /**
+         * Save Checkout Settings
+         * @description Every field at once (what the editor shows); `is_default` makes these the default (the default stays
+         *     the default until another is made it).
+         */
+        put: operations["save_checkout_settings"];
+        post?: never;
+        /**
+         * Delete Checkout Settings
+         * @description Removed; its products sell on the default page again (the oldest of the others becomes the default).
+         */
+        delete: operations["delete_checkout_settings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/claim_settings": {
         parameters: {
             query?: never;
@@ -3255,6 +3302,11 @@ export interface components {
          */
         BusinessType: "natural" | "entity";
         /**
+         * BuyButtonText
+         * @enum {string}
+         */
+        BuyButtonText: "dynamic" | "buy_now" | "agree_on_terms_and_pay" | "complete_order" | "accept_and_pay_now";
+        /**
          * CertificateCheck
          * @description A certificate by its number, as anyone checking it sees it.
          */
@@ -3430,6 +3482,59 @@ export interface components {
             order_token: string;
             /** Setup Intent Client Secret */
             setup_intent_client_secret: string;
+        };
+        /** CheckoutPageIn */
+        CheckoutPageIn: {
+            /**
+             * Custom Email Text
+             * @default
+             */
+            custom_email_text: string;
+            /** @default standard_email */
+            email_mode: components["schemas"]["EmailMode"];
+            /** @default minimal */
+            include_type: components["schemas"]["IncludeType"];
+            /** @default default */
+            layout: components["schemas"]["Layout"];
+            /** Social Proof */
+            social_proof?: components["schemas"]["SocialProofType"][];
+            theme?: components["schemas"]["ThemeIn"];
+            trust_seals?: components["schemas"]["TrustSealsIn"];
+        };
+        /** CheckoutSettingsIn */
+        CheckoutSettingsIn: {
+            /**
+             * Is Default
+             * @default false
+             */
+            is_default: boolean;
+            /** Name */
+            name: string;
+            page?: components["schemas"]["CheckoutPageIn"];
+        };
+        /** CheckoutSettingsList */
+        CheckoutSettingsList: {
+            /** List */
+            list: components["schemas"]["CheckoutSettingsOut"][];
+            /** Settings Max */
+            settings_max: number;
+        };
+        /** CheckoutSettingsOut */
+        CheckoutSettingsOut: {
+            /** Id */
+            id: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Name */
+            name: string;
+            page: components["schemas"]["CheckoutPageIn"];
+            /** Products Count */
+            products_count: number;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
         };
         /** ClaimAction */
         ClaimAction: {
@@ -4105,6 +4210,11 @@ export interface components {
             email: string;
         };
         /**
+         * EmailMode
+         * @enum {string}
+         */
+        EmailMode: "standard_email" | "custom_email" | "no_email";
+        /**
          * EmployeeSize
          * @enum {string}
          */
@@ -4139,6 +4249,11 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "INVALID_INPUT" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "NOT_SELLABLE" | "PAYMENT_FAILED" | "MS_MAX_CONCURRENT_REQ" | "MS_UNAVAILABLE" | "expired_access_token" | "missing_access_token" | "invalid_access_token" | "expired_refresh_token" | "missing_refresh_token" | "invalid_refresh_token";
+        /**
+         * ExpandBehavior
+         * @enum {string}
+         */
+        ExpandBehavior: "expanded" | "collapsed";
         /** ExportIn */
         ExportIn: {
             /** Period */
@@ -4362,6 +4477,12 @@ export interface components {
             name: string;
         };
         /**
+         * IncludeType
+         * @description buyerInformation.includeType: which buyer details the form asks besides name and e-mail.
+         * @enum {string}
+         */
+        IncludeType: "minimal" | "with_address" | "business";
+        /**
          * InkassoStatus
          * @enum {string}
          */
@@ -4516,6 +4637,11 @@ export interface components {
          * @enum {string}
          */
         KeyState: "free" | "reserved" | "delivered" | "revoked";
+        /**
+         * Layout
+         * @enum {string}
+         */
+        Layout: "default" | "simplified" | "two_steps" | "two_steps_advanced";
         /**
          * LegitimationOut
          * @description Where the seller stands (core §4 legitimation vocabulary) and what stops selling (core §6 canSell).
@@ -5568,6 +5694,8 @@ export interface components {
             /** Access Password */
             access_password?: string | null;
             category?: components["schemas"]["ProductCategory"] | null;
+            /** Checkout Settings Id */
+            checkout_settings_id?: number | null;
             /** Cost Center */
             cost_center?: string | null;
             cover?: components["schemas"]["CoverOut"] | null;
@@ -5665,6 +5793,8 @@ export interface components {
             access_password?: string | null;
             /** Category */
             category?: components["schemas"]["ProductCategory"] | "" | null;
+            /** Checkout Settings Id */
+            checkout_settings_id?: number | null;
             /** Cost Center */
             cost_center?: string | null;
             /**
@@ -6282,6 +6412,7 @@ export interface components {
             bumps: components["schemas"]["OfferOut"][];
             /** @default separate */
             bumps_grouping: components["schemas"]["BumpsGrouping"];
+            checkout?: components["schemas"]["CheckoutPageIn"];
             cover?: components["schemas"]["CoverOut"] | null;
             /** Currency */
             currency: string | null;
@@ -6311,6 +6442,7 @@ export interface components {
             seller_username: string;
             /** Slug */
             slug: string;
+            social_proof?: components["schemas"]["SocialProofOut"];
             /**
              * Tickets
              * @default []
@@ -6384,6 +6516,24 @@ export interface components {
             /** Username */
             username?: string | null;
         };
+        /** SocialProofOut */
+        SocialProofOut: {
+            /** Recent At */
+            recent_at?: string | null;
+            /** Recent Country */
+            recent_country?: string | null;
+            /** Recent First Name */
+            recent_first_name?: string | null;
+            /** Total Purchases */
+            total_purchases?: number | null;
+            /** Total Views */
+            total_views?: number | null;
+        };
+        /**
+         * SocialProofType
+         * @enum {string}
+         */
+        SocialProofType: "total_views" | "total_purchases" | "recent_purchase";
         /**
          * Step
          * @description Checkout progress steps, in order, as the order view shows them.
@@ -6584,6 +6734,104 @@ export interface components {
              * @default []
              */
             upsells: components["schemas"]["OfferOut"][];
+        };
+        /**
+         * ThemeIn
+         * @description Every theme field of core §3, each with its core §9 default (corner radius 22, a yellow buy button, a blue
+         *     page, an expanded description).
+         */
+        ThemeIn: {
+            /**
+             * Background Color
+             * @default #ffffff
+             */
+            background_color: string;
+            /**
+             * Buy Button Border Radius
+             * @default 22
+             */
+            buy_button_border_radius: number;
+            /**
+             * Buy Button Color
+             * @default #ffc439
+             */
+            buy_button_color: string;
+            /**
+             * Buy Button Font Color
+             * @default #111111
+             */
+            buy_button_font_color: string;
+            /** @default dynamic */
+            buy_button_text: components["schemas"]["BuyButtonText"];
+            /**
+             * Countdown Color
+             * @default #d32f2f
+             */
+            countdown_color: string;
+            /**
+             * Countdown Enabled
+             * @default false
+             */
+            countdown_enabled: boolean;
+            /**
+             * Countdown Font Color
+             * @default #ffffff
+             */
+            countdown_font_color: string;
+            /**
+             * Countdown Minutes
+             * @default 15
+             */
+            countdown_minutes: number;
+            /**
+             * Countdown Text
+             * @default
+             */
+            countdown_text: string;
+            /**
+             * Coupon Border Radius
+             * @default 22
+             */
+            coupon_border_radius: number;
+            /**
+             * Coupon Button Color
+             * @default #1976d2
+             */
+            coupon_button_color: string;
+            /**
+             * Coupon Font Color
+             * @default #ffffff
+             */
+            coupon_font_color: string;
+            /** @default expanded */
+            expandable_description_default_behavior: components["schemas"]["ExpandBehavior"];
+            /**
+             * Expandable Description On Mobile Enabled
+             * @default true
+             */
+            expandable_description_on_mobile_enabled: boolean;
+            /**
+             * Get For Free Text
+             * @default
+             */
+            get_for_free_text: string;
+            /**
+             * Page Color
+             * @default #eaf2fd
+             */
+            page_color: string;
+            /**
+             * Recommended Badge Color
+             * @default #2e7d32
+             */
+            recommended_badge_color: string;
+            /**
+             * Recommended Badge Font Color
+             * @default #ffffff
+             */
+            recommended_badge_font_color: string;
+            /** @default below_product_details */
+            upsell_position: components["schemas"]["BumpPosition"];
         };
         /**
          * TicketIn
@@ -6803,6 +7051,29 @@ export interface components {
             id: number;
             /** Parent Id */
             parent_id?: number | null;
+        };
+        /** TrustSealsIn */
+        TrustSealsIn: {
+            /**
+             * Mastercard
+             * @default true
+             */
+            mastercard: boolean;
+            /**
+             * Own Seal
+             * @default false
+             */
+            own_seal: boolean;
+            /**
+             * Ssl Secure
+             * @default true
+             */
+            ssl_secure: boolean;
+            /**
+             * Visa
+             * @default true
+             */
+            visa: boolean;
         };
         /** UpgradeIn */
         UpgradeIn: {
@@ -8630,6 +8901,208 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PayoutOverview"];
                 };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_checkout_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSettingsList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_checkout_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_checkout_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                settings_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_checkout_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                settings_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_checkout_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                settings_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
             503: {

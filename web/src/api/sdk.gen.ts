@@ -166,6 +166,26 @@ export const removeBankAccount = (accountId: Param<'remove_bank_account', 'accou
 export const requestCashout = (options: Options = {}) =>
   api.post<Answer<'request_cashout'>>(`/cabinet/cashouts`, undefined, { ...options });
 
+/** GET /v1/cabinet/checkout_settings: List Checkout Settings */
+export const listCheckoutSettings = (options: Options = {}) =>
+  api.get<Answer<'list_checkout_settings'>>(`/cabinet/checkout_settings`, { ...options });
+
+/** POST /v1/cabinet/checkout_settings: Create Checkout Settings */
+export const createCheckoutSettings = (body: Body<'create_checkout_settings', 'is_default'>, options: Options = {}) =>
+  api.post<Answer<'create_checkout_settings'>>(`/cabinet/checkout_settings`, body, { ...options });
+
+/** DELETE /v1/cabinet/checkout_settings/{settings_id}: Delete Checkout Settings */
+export const deleteCheckoutSettings = (settingsId: Param<'delete_checkout_settings', 'settings_id'>, options: Options = {}) =>
+  api.delete<Answer<'delete_checkout_settings'>>(`/cabinet/checkout_settings/${seg(settingsId)}`, { ...options });
+
+/** GET /v1/cabinet/checkout_settings/{settings_id}: Get Checkout Settings */
+export const getCheckoutSettings = (settingsId: Param<'get_checkout_settings', 'settings_id'>, options: Options = {}) =>
+  api.get<Answer<'get_checkout_settings'>>(`/cabinet/checkout_settings/${seg(settingsId)}`, { ...options });
+
+/** PUT /v1/cabinet/checkout_settings/{settings_id}: Save Checkout Settings */
+export const saveCheckoutSettings = (settingsId: Param<'save_checkout_settings', 'settings_id'>, body: Body<'save_checkout_settings', 'is_default'>, options: Options = {}) =>
+  api.put<Answer<'save_checkout_settings'>>(`/cabinet/checkout_settings/${seg(settingsId)}`, body, { ...options });
+
 /** GET /v1/cabinet/claim_settings: Get Claim Settings */
 export const getClaimSettings = (options: Options = {}) =>
   api.get<Answer<'get_claim_settings'>>(`/cabinet/claim_settings`, { ...options });

@@ -82,6 +82,46 @@ export const CheckoutInSchema = z.object({
   pricingPlanId: z.number().int().min(1).max(9223372036854776000),
 });
 
+export const CheckoutSettingsInSchema = z.object({
+  isDefault: z.boolean().optional(),
+  name: z.string().min(1).max(80),
+  page: z.object({
+    customEmailText: z.string().max(2000).optional(),
+    emailMode: z.enum(["standard_email", "custom_email", "no_email"]).optional(),
+    includeType: z.enum(["minimal", "with_address", "business"]).optional(),
+    layout: z.enum(["default", "simplified", "two_steps", "two_steps_advanced"]).optional(),
+    socialProof: z.array(z.enum(["total_views", "total_purchases", "recent_purchase"])).max(3).optional(),
+    theme: z.object({
+    backgroundColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    buyButtonBorderRadius: z.number().int().min(0).max(40).optional(),
+    buyButtonColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    buyButtonFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    buyButtonText: z.enum(["dynamic", "buy_now", "agree_on_terms_and_pay", "complete_order", "accept_and_pay_now"]).optional(),
+    countdownColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    countdownEnabled: z.boolean().optional(),
+    countdownFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    countdownMinutes: z.number().int().min(1).max(1440).optional(),
+    countdownText: z.string().max(60).optional(),
+    couponBorderRadius: z.number().int().min(0).max(40).optional(),
+    couponButtonColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    couponFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    expandableDescriptionDefaultBehavior: z.enum(["expanded", "collapsed"]).optional(),
+    expandableDescriptionOnMobileEnabled: z.boolean().optional(),
+    getForFreeText: z.string().max(60).optional(),
+    pageColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    recommendedBadgeColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    recommendedBadgeFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    upsellPosition: z.enum(["below_product_details", "below_payer_details", "below_payment_methods", "below_payment_options", "below_legal_text", "below_custom_fields"]).optional(),
+  }).optional(),
+    trustSeals: z.object({
+    mastercard: z.boolean().optional(),
+    ownSeal: z.boolean().optional(),
+    sslSecure: z.boolean().optional(),
+    visa: z.boolean().optional(),
+  }).optional(),
+  }).optional(),
+});
+
 export const ClaimActionSchema = z.object({
   action: z.enum(["resolve", "pause_dunning", "resume_dunning"]),
 });
@@ -277,6 +317,7 @@ export const ProductInSchema = z.object({
 export const ProductPatchSchema = z.object({
   accessPassword: z.string().max(200).nullish(),
   category: z.union([z.enum(["e_book", "music_files", "coaching", "membership", "book", "online_course", "online_course_live", "event", "certificate", "license_code"]), z.literal("")]).nullish(),
+  checkoutSettingsId: z.number().int().min(0).max(9223372036854776000).nullish(),
   costCenter: z.string().max(100).nullish(),
   deliveryLink: z.string().max(2000).regex(/^$|^https?:\/\/[^\s/?#@]+([/?#]\S*)?$/).nullish(),
   deliveryText: z.string().max(5000).nullish(),
