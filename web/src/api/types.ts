@@ -107,6 +107,12 @@ export type ExtraBought = Camelize<Schemas['ExtraBought']>;
 export type ProductAddons = Camelize<Schemas['AddonsOut']>;
 export type ProductAddon = Camelize<Schemas['AddonOut']>;
 export type AddonsInput = Camelize<Schemas['AddonsIn']>;
+/** A checkout page's settings (core §3): layout, theme, trust seals, buyer details, mail mode, social proof. */
+export type CheckoutPage = Camelize<Schemas['CheckoutPageIn']>;
+export type CheckoutTheme = Camelize<Schemas['ThemeIn']>;
+export type SocialProof = Camelize<Schemas['SocialProofOut']>;
+export type CheckoutSettings = Camelize<Schemas['CheckoutSettingsOut']>;
+export type CheckoutSettingsInput = Camelize<Schemas['CheckoutSettingsIn']>;
 
 // ---------------------------------------------------------------------------------------------
 // Admin (`/v1/admin`)

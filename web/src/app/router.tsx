@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
           { path: 'magic_link', element: page(() => import('../areas/auth/MagicLinkPage')) },
         ],
       },
+      // the live preview of a checkout page, drawn inside the checkout settings page's frame (no cabinet shell)
+      { path: '/preview/checkout', element: <RequireAuth profile="seller">{page(() => import('../areas/cabinet/checkout/CheckoutPreviewFrame'))}</RequireAuth> },
       {
         path: '/cabinet',
         element: <RequireAuth profile="seller">{page(() => import('../areas/cabinet/CabinetLayout'))}</RequireAuth>,
@@ -43,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: 'orders', element: page(() => import('../areas/cabinet/orders/OrdersPage')) },
           { path: 'check_in', element: page(() => import('../areas/cabinet/events/CheckInPage')) },
           { path: 'coupons', element: page(() => import('../areas/cabinet/coupons/CouponsPage')) },
+          { path: 'checkout_settings', element: page(() => import('../areas/cabinet/checkout/CheckoutSettingsPage')) },
           { path: 'payment_tickets', element: <Navigate to="/cabinet/payment_tickets/overview" replace /> },
           { path: 'payment_tickets/:tab', element: page(() => import('../areas/cabinet/events/PaymentTicketsPage')) },
           { path: 'courses', element: <Navigate to="/cabinet/courses/overview" replace /> },

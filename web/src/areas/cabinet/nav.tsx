@@ -24,6 +24,7 @@ export const CABINET_NAV: NavGroup[] = [
       { key: 'paymentTickets', to: '/cabinet/payment_tickets' },
       { key: 'checkIn', to: '/cabinet/check_in' },
       { key: 'coupons', to: '/cabinet/coupons' },
+      { key: 'checkoutSettings', to: '/cabinet/checkout_settings' },
     ],
   },
   {

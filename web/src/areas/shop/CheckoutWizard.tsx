@@ -106,7 +106,13 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
             ) : null}
           </Stack>
           <PlanSchedule plan={plan} />
-          <PaymentForm username={username} slug={product.slug} plan={plan} optIns={product.optIns ?? []} bumps={product.bumps ?? []} bumpsGrouping={product.bumpsGrouping ?? 'separate'} offerTitle={product.upsellTitle} />
+          <PaymentForm username={username} slug={product.slug} plan={plan} optIns={product.optIns ?? []} bumps={product.bumps ?? []}
+            bumpsGrouping={product.bumpsGrouping ?? 'separate'}
+            offerTitle={product.upsellTitle}
+            page={product.checkout}
+            productName={product.name}
+            coverUrl={product.cover?.variants[0]?.url ?? null}
+          />
         </Stack>
       )}
     </>

@@ -3,8 +3,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -12,12 +17,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { shopApi } from '../../api/shop';
-import type { PricingPlan, ShopOffer } from '../../api/types';
+import type { CheckoutPage, PricingPlan, ShopOffer } from '../../api/types';
 import { CountrySelect } from '../../components/CountrySelect';
 import { useMoney } from '../../components/Money';
 import { TextInput } from '../../components/TextInput';
 import { required, validateEmail } from '../../lib/validation';
 import { BumpOffers } from './BumpOffers';
+import { buyButtonLabel, TrustSeals } from './CheckoutExtras';
 import { payWithCard, type PayPhase } from './payFlow';
 import { missingOptIns, type OptIn, type OptInAnswers, OptInFields } from './OptInFields';
 import { useAppConfig } from './useAppConfig';
@@ -67,6 +73,10 @@ export function PaymentForm({
   bumps = [],
   bumpsGrouping = 'separate',
   offerTitle,
+  page,
+  productName,
+  coverUrl,
+  preview = false,
 }: {
   username: string;
   slug: string;
@@ -75,18 +85,29 @@ export function PaymentForm({
   bumps?: readonly ShopOffer[];
   bumpsGrouping?: string;
   offerTitle?: string | null | undefined;
+  /** The checkout page's settings (core §3): layout, theme, trust seals, buyer details asked. */
+  page?: CheckoutPage | undefined;
+  productName?: string | undefined;
+  coverUrl?: string | null | undefined;
+  /** The seller's live preview of a checkout page: drawn as buyers see it, with no card field and no buying. */
+  preview?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
   const config = useAppConfig();
-  const { state: cardState, stripe, card } = useCardElement(config.data?.stripeJsUrl, config.data?.stripePublishableKey);
+  const { state: cardState, stripe, card } = useCardElement(preview ? undefined : config.data?.stripeJsUrl, config.data?.stripePublishableKey);
   const [values, setValues] = useState<Record<FieldKey, string>>({ firstName: '', lastName: '', email: '' });
   const [country, setCountry] = useState('');
   const [answers, setAnswers] = useState<OptInAnswers>({});
   const [optInsMissing, setOptInsMissing] = useState<string[]>([]);
   // what a business buyer's invoice needs (core §3 payer profile): company, VAT id and address
-  const [business, setBusiness] = useState(false);
+  const theme = page?.theme;
+  const includeType = page?.includeType ?? 'minimal';
+  const twoSteps = page?.layout === 'two_steps' || page?.layout === 'two_steps_advanced';
+  const advanced = page?.layout === 'two_steps_advanced';
+  const [stage, setStage] = useState<1 | 2>(1);
+  const [business, setBusiness] = useState(includeType === 'business');
   const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' });
   // a net-priced plan: what the buyer pays follows their country and VAT id (the API applies the invoice's rule)
   // a coupon (editor §3): typed, applied by asking the price with it; the checkout sends the applied one
@@ -95,7 +116,11 @@ export function PaymentForm({
   const [couponOpen, setCouponOpen] = useState(false);
   // the order bumps ticked (their offer ids, in the order offered): paid with the main product's one charge
   const [chosen, setChosen] = useState<number[]>([]);
-  const bumpOffers = plan.paymentType !== 'one_time' && plan.dueNow === 0 ? [] : bumps;
+  const grouped = bumpsGrouping === 'grouped';
+  const bumpOffers = (plan.paymentType !== 'one_time' && plan.dueNow === 0 ? [] : bumps).map((o) =>
+    // grouped, the bumps share one box at the page's upsell position (core §9 default: below the product details)
+    grouped ? { ...o, position: theme?.upsellPosition ?? 'below_product_details' } : o,
+  );
   const ticked = bumpOffers.filter((o) => chosen.includes(o.id)).map((o) => o.id);
   const toggleBump = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
   const vatQuery = {
@@ -109,7 +134,7 @@ export function PaymentForm({
   const price = useQuery({
     queryKey: ['shop', 'price', username, slug, vatQuery],
     queryFn: ({ signal }) => shopApi.price(username, slug, vatQuery, signal),
-    enabled: priced,
+    enabled: priced && !preview,
     retry: false,
     placeholderData: (previous) => previous,
   });
@@ -146,16 +171,20 @@ export function PaymentForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (working.current) return;
+    if (working.current || preview) return;
     setTouched({ firstName: true, lastName: true, email: true });
     const invalid = (Object.keys(validators) as FieldKey[]).some((k) => validators[k](values[k]));
     const stripeClient = stripe.current;
     const cardElement = card.current;
-    const { details, errors: missing } = invoiceDetails(business, invoice, country);
+    const { details, errors: missing } = invoiceDetails(business || includeType === 'with_address', invoice, country);
     setInvoiceErrors(missing);
     const unanswered = missingOptIns(optIns, answers);
     setOptInsMissing(unanswered);
-    if (invalid || Object.keys(missing).length || unanswered.length || !stripeClient || !cardElement) return;
+    if (invalid || Object.keys(missing).length || unanswered.length) {
+      if (twoSteps) setStage(1); // what is missing is on the first step
+      return;
+    }
+    if (!stripeClient || !cardElement) return;
     working.current = true;
     setError(null);
     const payer = {
@@ -205,9 +234,36 @@ export function PaymentForm({
   };
 
   const phaseText = phase === 'authenticating' ? t('shop.authenticating') : t('shop.processing');
+  // two steps (core §3 layouts two_steps and two_steps_advanced): the buyer's details first, then the payment
+  const toPayment = () => {
+    setTouched({ firstName: true, lastName: true, email: true });
+    const { errors: missing } = invoiceDetails(business || includeType === 'with_address', invoice, country);
+    setInvoiceErrors(missing);
+    const unanswered = missingOptIns(optIns, answers);
+    setOptInsMissing(unanswered);
+    const invalid = (Object.keys(validators) as FieldKey[]).some((k) => validators[k](values[k]));
+    if (!invalid && !Object.keys(missing).length && !unanswered.length) setStage(2);
+  };
+  const addressOnly = !business && includeType === 'with_address';
+  const invoiceFields = business ? INVOICE_FIELDS : addressOnly ? INVOICE_FIELDS.filter((f) => f.key !== 'company' && f.key !== 'vatId') : [];
+  const payLabel =
+    plan.paymentType !== 'one_time' && plan.dueNow === 0 ? theme?.getForFreeText || t('shop.startWithoutCharge') : buyButtonLabel(theme?.buyButtonText, money(payAmount, plan.currency), t);
+  const chosenBumps = bumpOffers.filter((o) => ticked.includes(o.id));
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="payment-form">
+    <Grid container spacing={3} component="form" noValidate onSubmit={submit} data-testid="payment-form">
+      <Grid size={{ xs: 12, md: advanced ? 7 : 12 }} sx={{ order: { xs: 2, md: 1 } }}>
+      {twoSteps ? (
+        <Stepper activeStep={stage - 1} sx={{ mb: 3 }} data-testid="checkout-steps">
+          <Step completed={stage === 2}>
+            <StepLabel>{t('shop.steps.details')}</StepLabel>
+          </Step>
+          <Step>
+            <StepLabel>{t('shop.steps.payment')}</StepLabel>
+          </Step>
+        </Stepper>
+      ) : null}
+      <Box sx={{ display: twoSteps && stage === 2 ? 'none' : 'block' }}>
       {bumpsAt('below_product_details')}
       <Typography variant="h6" sx={{ mb: 2 }}>
         {t('shop.yourDetails')}
@@ -251,8 +307,8 @@ export function PaymentForm({
             {business ? t('shop.businessHide') : t('shop.businessShow')}
           </Button>
         </Grid>
-        {business
-          ? INVOICE_FIELDS.map(({ key, label, autoComplete, sm }) => (
+        {invoiceFields.length
+          ? invoiceFields.map(({ key, label, autoComplete, sm }) => (
               <Grid key={key} size={{ xs: 12, sm }}>
                 <TextInput
                   label={t(label)}
@@ -270,6 +326,18 @@ export function PaymentForm({
           : null}
       </Grid>
       {bumpsAt('below_payer_details')}
+      {twoSteps ? (
+        <Button variant="contained" size="large" fullWidth sx={{ mt: 2 }} onClick={toPayment} data-testid="to-payment">
+          {t('shop.steps.continue')}
+        </Button>
+      ) : null}
+      </Box>
+      <Box sx={{ display: twoSteps && stage === 1 ? 'none' : 'block' }}>
+      {twoSteps ? (
+        <Button size="small" onClick={() => setStage(1)} disabled={busy} sx={{ mb: 1 }} data-testid="to-details">
+          {t('shop.steps.back')}
+        </Button>
+      ) : null}
       <Box sx={{ mb: 1 }} data-testid="coupon">
         {couponOpen || coupon ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -290,8 +358,8 @@ export function PaymentForm({
               inputProps={{ 'data-testid': 'coupon-code', maxLength: 60, autoCapitalize: 'characters' }}
             />
             <Button
-              variant="outlined"
-              sx={{ mt: 1, flexShrink: 0 }}
+              variant={theme ? 'contained' : 'outlined'}
+              sx={{ mt: 1, flexShrink: 0, ...(theme ? { bgcolor: theme.couponButtonColor, color: theme.couponFontColor, borderRadius: `${theme.couponBorderRadius}px` } : {}) }}
               disabled={busy || !couponInput.trim()}
               loading={coupon !== null && price.isFetching}
               onClick={() => setCoupon(couponInput.trim())}
@@ -316,8 +384,14 @@ export function PaymentForm({
         aria-labelledby="card-label"
       >
         {/* Stripe owns this node's children: React renders nothing inside it. */}
-        <div id="card-element" data-testid="card-element" />
-        {cardState === 'loading' ? (
+        {preview ? (
+          <Typography color="text.disabled" sx={{ fontFamily: 'monospace' }}>
+            {t('shop.cardPlaceholder')}
+          </Typography>
+        ) : (
+          <div id="card-element" data-testid="card-element" />
+        )}
+        {cardState === 'loading' && !preview ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
             <CircularProgress size={16} />
             <Typography variant="body2">{t('shop.cardLoading')}</Typography>
@@ -325,7 +399,7 @@ export function PaymentForm({
         ) : null}
       </Box>
       {bumpsAt('below_payment_methods')}
-      {cardState === 'unavailable' || config.isError ? (
+      {!preview && (cardState === 'unavailable' || config.isError) ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {t('shop.cardUnavailable')}
         </Alert>
@@ -340,20 +414,28 @@ export function PaymentForm({
         variant="contained"
         size="large"
         fullWidth
-        sx={{ mt: 3, py: 1.5 }}
+        sx={{
+          mt: 3,
+          py: 1.5,
+          ...(theme
+            ? {
+                bgcolor: theme.buyButtonColor,
+                color: theme.buyButtonFontColor,
+                borderRadius: `${theme.buyButtonBorderRadius}px`,
+                '&:hover': { bgcolor: theme.buyButtonColor, filter: 'brightness(0.95)' },
+              }
+            : {}),
+        }}
         startIcon={<LockIcon />}
         loading={busy}
         loadingPosition="start"
-        disabled={busy || cardState !== 'ready'}
+        disabled={busy || (cardState !== 'ready' && !preview)}
         data-testid="pay-button"
         aria-busy={busy}
       >
-        {busy
-          ? phaseText
-          : plan.paymentType !== 'one_time' && plan.dueNow === 0
-            ? t('shop.startWithoutCharge')
-            : t('shop.pay', { amount: money(payAmount, plan.currency) })}
+        {busy ? phaseText : payLabel}
       </Button>
+      {page ? <TrustSeals page={page} ownSeal={coverUrl} /> : null}
       {plan.useNetPrice ? (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'center' }} data-testid="pay-vat">
           {!price.data
@@ -364,6 +446,42 @@ export function PaymentForm({
         </Typography>
       ) : null}
       {bumpsAt('below_legal_text')}
-    </Box>
+      </Box>
+      </Grid>
+      {advanced ? (
+        <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 1, md: 2 } }}>
+          <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 16 }} data-testid="order-summary">
+            <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+              {t('shop.summary.title')}
+            </Typography>
+            <Stack spacing={0.5}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                <Typography>{productName ?? plan.name}</Typography>
+                <Typography>{money(plan.price, plan.currency)}</Typography>
+              </Stack>
+              {chosenBumps.map((o) => (
+                <Stack key={o.id} direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                  <Typography color="text.secondary">{o.productName}</Typography>
+                  <Typography color="text.secondary">{money(o.price, o.currency)}</Typography>
+                </Stack>
+              ))}
+              {coupon && price.data?.discount ? (
+                <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                  <Typography color="success.main">{t('shop.summary.discount', { code: coupon.toUpperCase() })}</Typography>
+                  <Typography color="success.main">−{money(price.data.discount, plan.currency)}</Typography>
+                </Stack>
+              ) : null}
+              <Divider sx={{ my: 1 }} />
+              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                <Typography sx={{ fontWeight: 700 }}>{t('shop.summary.total')}</Typography>
+                <Typography sx={{ fontWeight: 700 }} data-testid="summary-total">
+                  {money(payAmount, plan.currency)}
+                </Typography>
+              </Stack>
+            </Stack>
+          </Paper>
+        </Grid>
+      ) : null}
+    </Grid>
   );
 }

@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { BRAND } from '../../components/brand';
 
-export function ShopLayout({ seller, children }: { seller?: string | null; children: ReactNode }) {
+export function ShopLayout({ seller, children, pageColor }: { seller?: string | null; children: ReactNode; pageColor?: string | undefined }) {
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: pageColor ?? 'background.default' }} data-testid="shop-page">
       <Box sx={{ bgcolor: '#fff', borderBottom: '1px solid #e3e6ea' }}>
         <Container maxWidth="md">
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', py: 1.5 }}>

@@ -21,6 +21,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CheckoutPagePicker } from '../../checkout/CheckoutPagePicker';
 import { cabinetApi } from '../../../../api/cabinet';
 import * as sdk from '../../../../api/sdk.gen';
 import { OptInsEditor } from './OptInsEditor';
@@ -152,6 +153,7 @@ export function CheckoutStep({ product }: { product: Product }) {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 800 }}>
+      <CheckoutPagePicker product={product} />
       <Typography variant="h6">{t('editor.plansTitle')}</Typography>
       <Paper>
         {plans.isError ? (
