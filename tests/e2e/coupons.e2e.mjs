@@ -74,7 +74,7 @@ test('a seller creates a 20 % coupon; the same code again is refused', async () 
   };
   await offer('Order bump', 'E2E Workbook');
   await offer('Upsell', 'E2E Coaching call');
-  await page.getByTestId('offer-upsell-on').check();
+  await page.getByTestId('offer-upsell-on').click(); // saved at once: the switch follows the saved answer
   await page.getByText('Saved').first().waitFor();
   await shot(page, 'upsell-step-1366');
 
@@ -84,6 +84,8 @@ test('a seller creates a 20 % coupon; the same code again is refused', async () 
   if (!listed.list.length) await api.post(`${BASE}/v1/cabinet/checkout_settings`, { headers: h, data: { name: 'Standard' } });
   await page.goto('/cabinet/checkout_settings');
   await page.getByTestId('checkout-settings-new').click();
+  // the new page opens in the editor (its chip selected) before its name is typed
+  await page.getByRole('tab', { selected: true }).filter({ hasText: 'Checkout page' }).waitFor();
   await page.getByTestId('checkout-settings-name').fill('Two steps');
   await page.getByRole('combobox', { name: 'Layout' }).click();
   await page.getByRole('option', { name: 'Two steps', exact: true }).click();

@@ -8,9 +8,6 @@ import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Grid from '@mui/material/Grid';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -91,23 +88,24 @@ export default function CheckoutSettingsPage() {
           </EmptyState>
         </Paper>
       ) : (
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 3 }}>
-            <Paper variant="outlined">
-              <List dense disablePadding data-testid="checkout-settings-list">
-                {rows.map((r) => (
-                  <ListItemButton key={r.id} selected={r.id === current.id} onClick={() => setSelected(r.id)}>
-                    <ListItemText primary={r.name} secondary={t('checkoutPages.usedBy', { count: r.productsCount })} />
-                    {r.isDefault ? <Chip size="small" color="primary" label={t('checkoutPages.default')} /> : null}
-                  </ListItemButton>
-                ))}
-              </List>
-            </Paper>
-          </Grid>
-          <Grid size={{ xs: 12, md: 9 }}>
-            <SettingsEditor key={`${current.id}-${current.updatedAt}`} settings={current} />
-          </Grid>
-        </Grid>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="checkout-settings-list" role="tablist">
+            {rows.map((r) => (
+              <Chip
+                key={r.id}
+                role="tab"
+                aria-selected={r.id === current.id}
+                clickable
+                color={r.id === current.id ? 'primary' : 'default'}
+                variant={r.id === current.id ? 'filled' : 'outlined'}
+                onClick={() => setSelected(r.id)}
+                label={`${r.name}${r.isDefault ? ` · ${t('checkoutPages.default')}` : ''} · ${t('checkoutPages.usedBy', { count: r.productsCount })}`}
+                data-testid={`checkout-settings-${r.id}`}
+              />
+            ))}
+          </Stack>
+          <SettingsEditor key={`${current.id}-${current.updatedAt}`} settings={current} />
+        </Stack>
       )}
     </Stack>
   );
@@ -148,7 +146,7 @@ function SettingsEditor({ settings }: { settings: CheckoutSettings }) {
 
   return (
     <Grid container spacing={3}>
-      <Grid size={{ xs: 12, lg: 5 }}>
+      <Grid size={{ xs: 12, md: 5 }}>
         <Stack spacing={2} data-testid="checkout-settings-editor">
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={2}>
@@ -281,7 +279,7 @@ function SettingsEditor({ settings }: { settings: CheckoutSettings }) {
           </Stack>
         </Stack>
       </Grid>
-      <Grid size={{ xs: 12, lg: 7 }}>
+      <Grid size={{ xs: 12, md: 7 }}>
         <LivePreview page={page} seller={user.data?.username ?? ''} />
       </Grid>
     </Grid>
@@ -318,7 +316,7 @@ function LivePreview({ page, seller }: { page: CheckoutPage; seller: string }) {
   const scale = Math.min(1, boxWidth / width);
   const height = device === 'phone' ? 844 : 900;
   return (
-    <Paper variant="outlined" sx={{ p: 2, position: { lg: 'sticky' }, top: 16 }}>
+    <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 16 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle1">{t('checkoutPages.preview')}</Typography>
         <ToggleButtonGroup size="small" exclusive value={device} onChange={(_, v) => v && setDevice(v)} aria-label={t('checkoutPages.preview')}>
