@@ -11,6 +11,7 @@ The workflow sees Sellflow's `PayOutcome`, never the provider's statuses.
 from __future__ import annotations
 
 import time
+from datetime import datetime
 
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -31,12 +32,16 @@ from domain.checkout import (
     OrderPaid,
     OrderStep,
     PayOutcome,
+    WireInstructions,
+    WireMail,
+    WireStart,
 )
 from domain.checkout_pages import CheckoutPage, EmailMode
 from domain.keys import card_attach_key, order_event_key, payment_intent_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PAID_STATES, PaymentState
+from domain.payment_methods import wire_reference
 from domain.subscriptions import terms_from_json
 from providers.mail.smtp import Mailer
 from providers.stripe.client import CheckoutIntents, Intent
@@ -59,6 +64,7 @@ from store.orders.actions import (
     payment_denied,
     payment_pending,
     sale_booked,
+    wire_chosen,
 )
 from store.orders.delivery import Delivered, DeliveredItem, delivered_of
 from store.orders.models import Order
@@ -235,6 +241,64 @@ class CheckoutActivities:
         return IntentStatus(
             intent_id=setup, outcome=PayOutcome.failed, attempt=req.attempt, error_message=message
         )
+
+    @activity.defn
+    async def start_wire(self, req: WireStart) -> WireInstructions:
+        """The buyer pays by bank wire: the order's license keys or seats and the coupon's use set aside now (as
+        before a card payment), the order marked as paid by transfer, and what to transfer where."""
+        settings = get_settings()
+        async with session() as s:
+            order = await order_by_token(s, req.order_token, lock=True)
+            bumps = await extras_of(s, order.id, bumps_only=True)
+            amount = order.total + sum(b.total for b in bumps)
+            told = WireInstructions(
+                order_token=order.token,
+                amount=amount,
+                currency=order.currency_key,
+                reference=wire_reference(order.token),
+                iban=settings.wire_iban,
+                bic=settings.wire_bic,
+                holder=settings.wire_holder,
+            )
+            coupon_ok = await coupon_use_held(s, order)
+            if not coupon_ok or not await _goods_reserved(s, [order, *bumps]):
+                told.refused = SOLD_OUT if coupon_ok else COUPON_USED_UP
+                return told
+            wire_chosen(order, datetime.fromisoformat(req.due_at))
+        log.info("wire_chosen", order_token=req.order_token, amount=amount)
+        return told
+
+    @activity.defn
+    async def send_wire_mail(self, req: WireMail) -> None:
+        """The bank wire's instructions (n = 0) or a reminder: once each (the mail's key names it)."""
+        w = req.instructions
+        base = get_settings().public_url
+        async with session() as s:
+            order = await order_by_token(s, w.order_token)
+            seller = await seller_user_of(s, order.seller_id)
+            product = await s.get(Product, order.product_id)
+        due = datetime.fromisoformat(w.due_at).date().isoformat() if w.due_at else ""
+        mail = OutgoingMail(
+            key=order_event_key(w.order_token, f"wire-mail-{req.n}"),
+            to=order.payer_email,
+            template=MailTemplate.wire_instructions if req.n == 0 else MailTemplate.wire_reminder,
+            locale=order.payer_locale,
+            context={
+                "first_name": order.payer_first_name,
+                "product_name": order.product_name,
+                "amount": format_money(w.amount, w.currency, order.payer_locale),
+                "due": due,
+                "holder": w.holder,
+                "iban": w.iban,
+                "bic": w.bic,
+                "reference": w.reference,
+                "order_token": w.order_token,
+                # the thank-you page, which shows the same instructions until the transfer arrives
+                "order_url": f"{base}/s/{seller.username if seller else ''}/{product.slug if product else ''}"
+                f"/thank_you/{w.order_token}",
+            },
+        )
+        await deliver(self.mailer, mail)
 
     @activity.defn
     async def refresh_payment_intent(self, req: OrderStep) -> IntentStatus:

@@ -64,6 +64,10 @@ class Settings(BaseSettings):
     bank_api_key: str = "bank_sellflow_local"
     bank_webhook_secret: str = "banksec_sellflow_local"
     bank_webhook_tolerance_s: int = 300
+    # the platform's collection account a buyer pays a bank wire to (production: the payment institution's)
+    wire_holder: str = "Sellflow GmbH"
+    wire_iban: str = "DE89370400440532013000"
+    wire_bic: str = "COBADEFFXXX"
     # Collection agency (the local stand-in, deploy/agency_provider.py; production: the agency's API)
     agency_api_base: str = "http://127.0.0.1:8450"
     agency_api_key: str = "agency_sellflow_local"

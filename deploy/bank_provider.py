@@ -4,6 +4,10 @@ end-to-end id, and answers each by signed callback after a delay:
 - a creditor name containing `Return`: returned ("Account closed");
 - anything else: booked.
 `GET /v1/credit_transfers` lists the transfers received (the tests and `make run` read it).
+
+It also stands in for the collection account buyers pay bank wires to: `POST /v1/incoming_transfers` (bearer key;
+`{"reference", "amount", "currency", "payer_name"}`) is a buyer's transfer arriving; the bank tells Sellflow by
+signed callback (`POST {callback}/incoming`) after the delay, and again until it is acknowledged.
 """
 
 from __future__ import annotations
@@ -90,6 +94,58 @@ async def submit(request: web.Request) -> web.Response:
     return web.json_response({"message_id": msg, "accepted": new}, status=201)
 
 
+INCOMING: list[dict] = []
+
+
+async def _notify(app: web.Application, event: dict) -> None:
+    await asyncio.sleep(app["delay"])
+    body = json.dumps(event).encode()
+    wait = 0.5
+    for _ in range(60):
+        headers = {"bank-signature": sign(body, app["secret"]), "Content-Type": "application/json"}
+        try:
+            async with httpx.AsyncClient(timeout=10) as c:
+                r = await c.post(f"{app['callback_url']}/incoming", content=body, headers=headers)
+            if r.status_code < 500:
+                event["answered"] = r.status_code
+                return
+        except httpx.HTTPError:
+            pass
+        await asyncio.sleep(wait)
+        wait = min(wait * 2, 10)
+
+
+async def incoming(request: web.Request) -> web.Response:
+    """A buyer's transfer to the collection account (what a test or a person at `make run` does by hand)."""
+    app = request.app
+    if request.headers.get("Authorization") != f"Bearer {app['api_key']}":
+        return web.json_response({"error": "unauthorized"}, status=401)
+    try:
+        data = await request.json()
+        amount = int(data["amount"])
+        event = {
+            "id": f"bankin_{secrets.token_hex(8)}",
+            "reference": str(data.get("reference") or "")[:140],
+            "amount": amount,
+            "currency": str(data.get("currency") or "eur").lower(),
+            "payer_name": str(data.get("payer_name") or "")[:140] or None,
+            "received_at": datetime.now(UTC).isoformat(),
+        }
+    except (ValueError, KeyError, TypeError):
+        return web.json_response({"error": "reference, amount and currency"}, status=400)
+    if amount < 1:
+        return web.json_response({"error": "amount must be positive"}, status=400)
+    INCOMING.append(event)
+    task = asyncio.create_task(_notify(app, event))
+    app["tasks"].add(task)
+    task.add_done_callback(app["tasks"].discard)
+    return web.json_response(event, status=201)
+
+
+async def incoming_listing(request: web.Request) -> web.Response:
+    return web.json_response(INCOMING)
+
+
 async def listing(request: web.Request) -> web.Response:
     return web.json_response(list(TRANSFERS.values()))
 
@@ -112,6 +168,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     app.router.add_post("/v1/credit_transfers", submit)
     app.router.add_get("/v1/credit_transfers", listing)
+    app.router.add_post("/v1/incoming_transfers", incoming)
+    app.router.add_get("/v1/incoming_transfers", incoming_listing)
     web.run_app(app, host="127.0.0.1", port=a.port, print=None)
 
 

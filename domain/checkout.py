@@ -66,6 +66,12 @@ class CheckoutState:
     recheck: bool = False  # a webhook hinted that the current attempt changed
     deadline_at: str | None = None  # ISO time the checkout expires unpaid (set at the first run)
     steps: dict[str, StepProgress] = field(default_factory=dict)
+    # the buyer chose to pay by bank wire: what they were told, the transfers received (by bank event id, each
+    # once), and the instruction mail and reminders sent so far
+    wire: WireInstructions | None = None
+    wire_received: dict[str, int] = field(default_factory=dict)
+    wire_incoming: list[WireIncoming] = field(default_factory=list)
+    wire_mails: int = 0
 
 
 @dataclass
@@ -83,6 +89,48 @@ class CheckoutInput:
     @property
     def open_seconds(self) -> float:
         return self.day_s * self.open_days
+
+
+@dataclass
+class WireInstructions:
+    """What the buyer needs to pay by bank transfer (core §9 bank wire: a waiting payment with the bank's
+    reference), and until when."""
+
+    order_token: str
+    amount: int  # minor units: the order and its bumps
+    currency: str
+    reference: str
+    iban: str
+    bic: str
+    holder: str
+    started_at: str = ""  # ISO time the buyer chose the bank wire (set by the workflow)
+    due_at: str = ""  # ISO time the order lapses unpaid (set by the workflow)
+    refused: str | None = None  # why the order cannot wait for a transfer (sold out, coupon used up)
+
+
+@dataclass
+class WireStart:
+    """The buyer chose the bank wire: the order and the day its transfer must arrive by."""
+
+    order_token: str
+    due_at: str
+
+
+@dataclass
+class WireIncoming:
+    """A transfer the bank received with this order's reference (its signed callback)."""
+
+    event_id: str
+    amount: int
+    currency: str
+
+
+@dataclass
+class WireMail:
+    """The bank wire's instructions (n = 0) or its n-th reminder, mailed to the buyer once each."""
+
+    instructions: WireInstructions
+    n: int
 
 
 @dataclass

@@ -31,6 +31,8 @@ class MailTemplate(StrEnum):
     account_closing_requested = "account_closing_requested"
     account_closing_completed = "account_closing_completed"
     product_rejected = "product_rejected"  # the platform's review did not approve a product
+    wire_instructions = "wire_instructions"  # pay by bank transfer: the account, the reference, the day
+    wire_reminder = "wire_reminder"  # the transfer has not arrived yet
 
 
 @dataclass

@@ -6,16 +6,25 @@ from datetime import timedelta
 
 from temporalio.client import Client, WithStartWorkflowOperation, WorkflowUpdateFailedError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import ActivityError, WorkflowAlreadyStartedError
+from temporalio.exceptions import ActivityError, ApplicationError, WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
 from core.search import attributes
 from core.settings import get_settings
-from domain.checkout import CheckoutInput, PaymentEvent, PayRequest, PayResult, Progress
+from domain.checkout import (
+    CheckoutInput,
+    PaymentEvent,
+    PayRequest,
+    PayResult,
+    Progress,
+    WireIncoming,
+    WireInstructions,
+)
 from domain.errors import DomainError, ErrorCode
 from domain.mail import OutgoingMail
 from domain.ops import ProgressOut, StepOut, WorkflowOut
 from domain.workflow_ids import checkout_id, mail_id
+from handles.errors import is_gone
 from workflows.checkout import CheckoutWorkflow
 from workflows.mail import MailWorkflow
 
@@ -57,7 +66,60 @@ async def pay(
                 "The payment could not be processed right now; "
                 "please try again. You will not be charged twice.",
             ) from e
+        if isinstance(e.cause, ApplicationError) and e.cause.type == "wire_chosen":
+            raise DomainError(
+                ErrorCode.CONFLICT, "This order waits for your bank transfer.", reason="wire_chosen"
+            ) from e
         raise DomainError(ErrorCode.INVALID_INPUT, str(e.cause or e), {"payment_method": "invalid"}) from e
+
+
+WIRE_REFUSALS = {
+    "wire_not_for_plan": "A bank transfer pays one payment: this plan is paid by card.",
+    "card_in_progress": "A card payment of this order is in progress.",
+    "checkout_over": "This checkout is over; reload the page.",
+}
+
+
+async def choose_wire(
+    client: Client, token: str, inp: CheckoutInput, seller_id: int | None
+) -> WireInstructions:
+    """Update-with-start: the order waits for a bank transfer (the same instructions when asked again). 409 with
+    the reason when the checkout cannot wait for one."""
+    s = get_settings()
+    start = WithStartWorkflowOperation(
+        CheckoutWorkflow.run,
+        inp,
+        id=checkout_id(token),
+        task_queue=s.temporal_task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+        execution_timeout=timedelta(days=30),
+        search_attributes=attributes(seller_id=seller_id, order_token=token),
+    )
+    try:
+        return await client.execute_update_with_start_workflow(
+            CheckoutWorkflow.choose_wire, start_workflow_operation=start
+        )
+    except WorkflowAlreadyStartedError as e:
+        raise CheckoutOver(token) from e
+    except WorkflowUpdateFailedError as e:
+        cause = e.cause
+        if isinstance(cause, ApplicationError) and cause.type in WIRE_REFUSALS:
+            raise DomainError(ErrorCode.CONFLICT, WIRE_REFUSALS[cause.type], reason=cause.type) from e
+        raise DomainError(
+            ErrorCode.MS_UNAVAILABLE, "This could not be done right now; please try again in a moment."
+        ) from e
+
+
+async def wire_received(client: Client, token: str, incoming: WireIncoming) -> bool:
+    """Tell the order's checkout of a transfer; False when none runs (the order lapsed or is paid)."""
+    try:
+        await client.get_workflow_handle(checkout_id(token)).signal(CheckoutWorkflow.wire_received, incoming)
+        return True
+    except RPCError as e:
+        if is_gone(e):  # no such workflow, or it has completed
+            return False
+        raise
 
 
 async def authenticated(client: Client, token: str) -> PayResult | None:

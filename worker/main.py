@@ -96,6 +96,8 @@ def activities() -> list[Callable[..., Any]]:
         checkout.book_seller_balance,
         checkout.grant_access,
         checkout.send_order_mails,
+        checkout.start_wire,
+        checkout.send_wire_mail,
         MailActivities(mailer).deliver_mail,
         legitimation.record,
         legitimation.submit_to_kyc,

@@ -60,8 +60,13 @@ from domain.checkout import (
     Step,
     StepProgress,
     StepState,
+    WireIncoming,
+    WireInstructions,
+    WireMail,
+    WireStart,
 )
 from domain.orders import PaymentState
+from domain.payment_methods import WIRE_DAYS, WIRE_REMINDER_DAYS
 from domain.subscriptions import SubscriptionInput
 from domain.workflow_ids import subscription_id
 from workflows.policies import FULFILMENT_STEP, PAYMENT_STEP, run_local_step, run_step
@@ -89,17 +94,26 @@ class CheckoutWorkflow:
         st = self.state
         if st.deadline_at is None:  # a new checkout; one continued-as-new keeps its deadline
             st.deadline_at = (workflow.now() + timedelta(seconds=inp.open_seconds)).isoformat()
-        deadline = datetime.fromisoformat(st.deadline_at)
         while not st.paid:
+            # the deadline moves once: a bank wire's order waits its days for the transfer
+            deadline = datetime.fromisoformat(st.deadline_at)
             remaining = (deadline - workflow.now()).total_seconds()
             if remaining <= 0:
                 break
+            if st.wire is not None:  # the instructions at once, then the reminders on their days
+                await self._wire_mails()
+                remaining = min(remaining, self._next_wire_mail())
             try:
                 await workflow.wait_condition(
-                    lambda: st.paid or st.recheck, timeout=timedelta(seconds=remaining)
+                    lambda: st.paid or st.recheck or bool(st.wire_incoming),
+                    timeout=timedelta(seconds=max(remaining, 0)),
                 )
             except TimeoutError:
+                if st.wire is not None and workflow.now() < datetime.fromisoformat(st.deadline_at):
+                    continue  # a reminder's day, not the deadline
                 break
+            if st.wire_incoming:
+                self._wire_received()
             if st.recheck and not st.paid:
                 st.recheck = False
                 async with self.lock:
@@ -199,6 +213,8 @@ class CheckoutWorkflow:
     def _validate_pay(self, req: PayRequest) -> None:
         if not req.payment_method or not req.payment_method.startswith("pm_"):
             raise ValueError("payment_method must be a PaymentMethod id (pm_…)")
+        if self.state.wire is not None and not self.state.paid:
+            raise ApplicationError("this order waits for a bank transfer", type="wire_chosen")
 
     @workflow.update
     async def authenticated(self) -> PayResult:
@@ -207,6 +223,47 @@ class CheckoutWorkflow:
             if not self.state.paid and self.state.intent is not None:
                 self._apply(await self._refresh())
             return self._result()
+
+    @workflow.update
+    async def choose_wire(self) -> WireInstructions:
+        """The buyer pays by bank wire: the order waits its days for a transfer with its reference (goods and
+        the coupon's use set aside now); asked again, the same instructions."""
+        st = self.state
+        async with self.lock:
+            if st.wire is not None:
+                return st.wire
+            now = workflow.now()
+            due = (now + timedelta(seconds=self.inp.day_s * WIRE_DAYS)).isoformat()
+            told = await self._payment_step(
+                CheckoutActivities.start_wire, WireStart(self.inp.order_token, due)
+            )
+            if told.refused:
+                return told
+            told.started_at, told.due_at = now.isoformat(), due
+            st.wire = told
+            st.deadline_at = told.due_at
+            self._mark(Step.payment, StepState.active)
+            return told
+
+    @choose_wire.validator
+    def _validate_wire(self) -> None:
+        st = self.state
+        if st.paid or st.expired:
+            raise ApplicationError("this checkout is over", type="checkout_over")
+        if self.inp.recurring or self.inp.deferred:
+            raise ApplicationError("a bank wire pays one payment", type="wire_not_for_plan")
+        if self._waiting():
+            raise ApplicationError("a card payment is in progress", type="card_in_progress")
+
+    @workflow.signal
+    def wire_received(self, incoming: WireIncoming) -> None:
+        """The bank's signed callback: a transfer with this order's reference (each bank event once)."""
+        st = self.state
+        seen = incoming.event_id in st.wire_received or any(
+            x.event_id == incoming.event_id for x in st.wire_incoming
+        )
+        if not seen and not st.paid:
+            st.wire_incoming.append(incoming)
 
     @workflow.signal
     def payment_event(self, event: PaymentEvent) -> None:
@@ -226,6 +283,43 @@ class CheckoutWorkflow:
             else PaymentState.payment_waiting
         )
         return Progress(state=state, steps=[st.steps[k.value] for k in STEPS])
+
+    # ----- bank wire ---------------------------------------------------------------------------------------
+    def _wire_mail_at(self, n: int) -> datetime:
+        wire = self.state.wire
+        if wire is None:
+            raise ApplicationError("no bank wire", type="NoWire", non_retryable=True)
+        start = datetime.fromisoformat(wire.started_at)
+        return start if n == 0 else start + timedelta(seconds=self.inp.day_s * WIRE_REMINDER_DAYS[n - 1])
+
+    def _next_wire_mail(self) -> float:
+        """Seconds to the next reminder (the deadline's when none is left)."""
+        n = self.state.wire_mails
+        if n > len(WIRE_REMINDER_DAYS):
+            return float("inf")
+        return max(0.0, (self._wire_mail_at(n) - workflow.now()).total_seconds())
+
+    async def _wire_mails(self) -> None:
+        st = self.state
+        while st.wire is not None and st.wire_mails <= len(WIRE_REMINDER_DAYS) and not st.paid:
+            if workflow.now() < self._wire_mail_at(st.wire_mails):
+                return
+            await self._remote(CheckoutActivities.send_wire_mail, WireMail(st.wire, st.wire_mails))
+            st.wire_mails += 1
+
+    def _wire_received(self) -> None:
+        """The transfers received so far, summed: once they cover the amount, the order is paid."""
+        st = self.state
+        while st.wire_incoming:
+            incoming = st.wire_incoming.pop(0)
+            if st.wire is None or incoming.currency.lower() != st.wire.currency.lower():
+                st.wire_received[incoming.event_id] = 0  # not for this order's payment: left to the seller
+                continue
+            st.wire_received[incoming.event_id] = incoming.amount
+            if not st.paid and sum(st.wire_received.values()) >= st.wire.amount:
+                self._apply(
+                    IntentStatus(intent_id=incoming.event_id, outcome=PayOutcome.succeeded, attempt=0)
+                )
 
     # ----- helpers -----------------------------------------------------------------------------------------
     def _order(self) -> OrderStep:

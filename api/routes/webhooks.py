@@ -12,23 +12,24 @@ from fastapi import APIRouter, Request
 
 from api.deps import DB, Temporal
 from api.schemas.webhooks import WebhookAck
-from domain.checkout import PaymentEvent
+from domain.checkout import PaymentEvent, WireIncoming
 from domain.errors import DomainError, ErrorCode
 from domain.inkasso import AgencyEvent
 from domain.legitimation import KycAnswer
 from domain.orders import PAID_STATES, PaymentState
 from domain.payouts import BankAnswer
 from handles import legitimation, payouts
-from handles.checkout import payment_event
+from handles.checkout import payment_event, wire_received
 from handles.subscriptions import agency_reported, canceled_by_chargeback
 from providers.bank.webhooks import SIGNATURE_HEADER as BANK_SIGNATURE
-from providers.bank.webhooks import verify_bank_callback
+from providers.bank.webhooks import verify_bank_callback, verify_incoming
 from providers.inkasso.webhooks import SIGNATURE_HEADER as AGENCY_SIGNATURE
 from providers.inkasso.webhooks import verify_agency_callback
 from providers.kyc.webhooks import SIGNATURE_HEADER, CallbackRejected, verify_callback
 from providers.stripe.errors import WebhookRejected
 from providers.stripe.webhooks import StripeEvent, verify_webhook
 from store.ledger.chargebacks import charge_of_intent, chargeback_opened, dispute_won
+from store.orders.bank_wire import incoming_recorded, incoming_unmatched
 from store.orders.queries import payment_state_of
 from store.webhooks.actions import webhook_received
 
@@ -155,6 +156,27 @@ async def bank_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
         outcome=cb.outcome,
         delivered=delivered,
     )
+    return WebhookAck(received=True, duplicate=False)
+
+
+@router.post("/bank/incoming", response_model=WebhookAck)
+async def bank_incoming(request: Request, s: DB, client: Temporal) -> WebhookAck:
+    """The bank's signed notice of a transfer to the collection account: stored once by its event id, matched to
+    the order its reference names and signalled to that order's checkout, which counts each transfer once (so a
+    notice delivered again is signalled again, harmlessly). A transfer for no order, or one that arrived after its
+    order lapsed, stays `unmatched` for a person to pay back."""
+    payload = await request.body()
+    try:
+        t = verify_incoming(payload, request.headers.get(BANK_SIGNATURE))
+    except CallbackRejected as e:
+        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
+    order = await incoming_recorded(s, t.id, t.reference, t.amount, t.currency, t.payer_name)
+    delivered = False
+    if order is not None:
+        delivered = await wire_received(client, order.token, WireIncoming(t.id, t.amount, t.currency.lower()))
+        if not delivered:
+            await incoming_unmatched(s, t.id)
+    log.info("bank_incoming", event_id=t.id, matched=order is not None, delivered=delivered)
     return WebhookAck(received=True, duplicate=False)
 
 

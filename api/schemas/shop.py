@@ -26,7 +26,7 @@ from domain.limits import (
 )
 from domain.optins import ANSWER_MAX as OPTIN_ANSWER_MAX
 from domain.optins import QUESTIONS_MAX as OPTIN_QUESTIONS_MAX
-from domain.orders import PaymentState
+from domain.orders import PaymentMethod, PaymentState
 from domain.products import NotSellableReason, ProductForm
 
 
@@ -43,6 +43,23 @@ class ShopTicket(BaseModel):
     without_dates: bool
     sold_out: bool
     over: bool
+
+
+class WireOut(BaseModel):
+    """Pay by bank transfer: the account, the amount, the reference that finds the order, and until when."""
+
+    amount: int
+    currency: str
+    reference: str
+    iban: str
+    bic: str
+    holder: str
+    due_at: datetime | None = None
+
+
+class PlanMethods(BaseModel):
+    pricing_plan_id: int
+    methods: list[PaymentMethod]
 
 
 class ShopProduct(BaseModel):
@@ -68,6 +85,8 @@ class ShopProduct(BaseModel):
     # the checkout page it sells on (core §3 Checkout settings) and the social proof that page shows
     checkout: CheckoutPageIn = Field(default_factory=CheckoutPageIn)
     social_proof: SocialProofOut = Field(default_factory=SocialProofOut)
+    # the payment methods each plan can be paid with (the seller's matrix, core §9)
+    payment_methods: list[PlanMethods] = []
 
 
 class Payer(BaseModel):
@@ -226,6 +245,7 @@ class ThankYou(BaseModel):
     upsells: list[OfferOut] = []
     downsells: list[OfferOut] = []
     upsell_title: str | None = None
+    wire: WireOut | None = None  # paid by bank transfer, still awaited: what to transfer where
 
 
 class StorefrontProduct(BaseModel):

@@ -29,3 +29,23 @@ def verify_bank_callback(payload: bytes, signature: str | None) -> BankCallback:
         return BankCallback.model_validate(json.loads(payload))
     except (ValueError, ValidationError) as e:
         raise SignatureRejected("This callback is not understood.", "payload") from e
+
+
+class IncomingTransfer(BaseModel):
+    """A transfer to the platform's collection account (the bank's signed notice, `Bank-Signature`)."""
+
+    model_config = ConfigDict(extra="ignore")
+    id: str = Field(min_length=1, max_length=PROVIDER_ID_MAX)
+    reference: str = Field(max_length=140)
+    amount: int = Field(ge=1, le=10**12, strict=True)
+    currency: str = Field(pattern=r"^[A-Za-z]{3}$")
+    payer_name: str | None = Field(None, max_length=140)
+
+
+def verify_incoming(payload: bytes, signature: str | None) -> IncomingTransfer:
+    s = get_settings()
+    verify(payload, signature, s.bank_webhook_secret, s.bank_webhook_tolerance_s)
+    try:
+        return IncomingTransfer.model_validate(json.loads(payload))
+    except (ValueError, ValidationError) as e:
+        raise SignatureRejected("This notice is not understood.", "payload") from e

@@ -56,6 +56,8 @@ class Seller(Timestamps, Base):
     # legitimated and a bank account activated; written by the Legitimation workflow's projection only
     payment_account_done: Mapped[bool] = mapped_column(Boolean, default=False)
     account_limit: Mapped[AccountLimit | None] = mapped_column(StrEnumText(AccountLimit, 30))
+    # the payment methods per payment type (core §9 matrix: {"one_time": ["card", "bank_wire"], …}); None: cards
+    payment_methods: Mapped[dict | None] = mapped_column(JSONB)
     # a payment institution must verify the seller (KYC) before payouts (docs/DECISIONS.md)
     verification_required: Mapped[bool] = mapped_column(Boolean, default=True)
     power_seller: Mapped[bool] = mapped_column(Boolean, default=False)

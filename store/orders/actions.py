@@ -26,6 +26,7 @@ from domain.orders import (
     LogType,
     OrderType,
     PaymentLogState,
+    PaymentMethod,
     PaymentProvider,
     PaymentState,
     TransferForm,
@@ -245,7 +246,9 @@ async def _log(
             seller_id=order.seller_id,
             type=log_type,
             state=state,
-            provider=PaymentProvider.stripe,
+            provider=PaymentProvider.direct_bank
+            if order.payment_form == PaymentMethod.bank_wire
+            else PaymentProvider.stripe,
             amount=order.total,
             currency=order.currency_key,
             provider_ref=provider_ref,
@@ -254,6 +257,14 @@ async def _log(
         )
         .on_conflict_do_nothing()
     )
+
+
+def wire_chosen(order: Order, due_at: datetime) -> None:
+    """The buyer pays by bank transfer: the order waits for it until `due_at` (`payment_pending`)."""
+    order.payment_form = PaymentMethod.bank_wire
+    order.wire_due_at = due_at
+    if order.payment_state in CHECKOUT_OPEN_STATES:
+        order.payment_state = PaymentState.payment_pending
 
 
 async def payment_pending(s: AsyncSession, token: str, intent_id: str) -> None:

@@ -147,6 +147,8 @@ class Order(Timestamps, Base):
     coupon_code: Mapped[str | None] = mapped_column(String(40))
     discount: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     coupon_held_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # paid by bank wire: the day the transfer must arrive by (the Checkout workflow lapses the order then)
+    wire_due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # a recurring order's terms before its coupon: a rate's invoice names what the coupon took off that rate
     list_terms: Mapped[dict | None] = mapped_column(JSONB)
 
@@ -247,4 +249,21 @@ class Access(Base):
     suspended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # a rate in debt
     file_id: Mapped[int | None] = mapped_column(ForeignKey("files.id", ondelete="SET NULL"))
     download_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class BankIncoming(Base):
+    """A transfer the bank reported (its signed callback), once per bank event: matched to the order its
+    reference names, or `unmatched` (no such order, or it arrived after the order lapsed) for the seller or the
+    platform to pay back."""
+
+    __tablename__ = "bank_incoming"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    event_id: Mapped[str] = mapped_column(String(100), unique=True)
+    reference: Mapped[str] = mapped_column(String(140))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    payer_name: Mapped[str | None] = mapped_column(String(140))
+    order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"), index=True)
+    state: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -20,6 +20,9 @@ from domain.checkout import (
     OrderPaid,
     OrderStep,
     PayOutcome,
+    WireInstructions,
+    WireMail,
+    WireStart,
 )
 
 
@@ -105,8 +108,21 @@ class FakeCheckout:
         self.calls.append("send_order_mails")
         return MailsSent(sent_now=2)
 
+    @activity.defn(name="start_wire")
+    async def start_wire(self, req: WireStart) -> WireInstructions:
+        self.calls.append("start_wire")
+        return WireInstructions(
+            req.order_token, 3400, "eur", f"SF-{req.order_token.upper()}", "DE89", "BIC", "Holder"
+        )
+
+    @activity.defn(name="send_wire_mail")
+    async def send_wire_mail(self, req: WireMail) -> None:
+        self.calls.append(f"send_wire_mail:{req.n}")
+
     def activities(self) -> list[Callable[..., Any]]:
         return [
+            self.start_wire,
+            self.send_wire_mail,
             self.ensure_payment_intent,
             self.save_card,
             self.record_order_started,

@@ -11,12 +11,12 @@ from datetime import datetime, timedelta
 
 import pytest
 from temporalio.api.enums.v1 import EventType
-from temporalio.client import Client, WithStartWorkflowOperation, WorkflowHandle
+from temporalio.client import Client, WithStartWorkflowOperation, WorkflowHandle, WorkflowUpdateFailedError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
 from temporalio.worker import Worker
 
-from domain.checkout import CheckoutInput, PaymentEvent, PayOutcome, PayRequest, PayResult
+from domain.checkout import CheckoutInput, PaymentEvent, PayOutcome, PayRequest, PayResult, WireIncoming
 from domain.orders import PaymentState
 from domain.workflow_ids import checkout_id, subscription_id
 from tests.workflows.fakes import FakeCheckout
@@ -327,3 +327,76 @@ async def test_a_recurring_plan_paid_hands_its_rates_to_the_subscription(client,
     assert described.workflow_type == "Subscription" and described.parent_id == checkout_id(shop.token)
     await child.terminate("the test's subscription needs no worker")
     await record(shop.handle, "checkout")
+
+
+async def test_a_bank_wire_waits_its_days_reminds_and_is_paid_once_the_transfers_cover_it(
+    client, task_queue, record
+):
+    """The buyer chooses the bank wire: the instructions are mailed at once and a reminder on each reminder day;
+    a transfer short of the amount leaves the order waiting, the bank's callback delivered twice counts once, and
+    the transfer that completes the amount pays it and fulfils the order like a card."""
+    shop = Shop(client, task_queue, FakeCheckout(), day_s=2)
+    start = WithStartWorkflowOperation(
+        CheckoutWorkflow.run,
+        shop.inp,
+        id=checkout_id(shop.token),
+        task_queue=shop.task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+    )
+    async with shop.worker():
+        told = await client.execute_update_with_start_workflow(
+            CheckoutWorkflow.choose_wire, start_workflow_operation=start
+        )
+        assert (told.amount, told.reference) == (3400, f"SF-{shop.token.upper()}")
+        assert datetime.fromisoformat(told.due_at) - datetime.fromisoformat(told.started_at) == timedelta(
+            seconds=14
+        )
+        again = await shop.handle.execute_update(CheckoutWorkflow.choose_wire)
+        assert again.due_at == told.due_at  # the same instructions, one waiting payment
+        with pytest.raises(WorkflowUpdateFailedError) as refused:
+            await shop.pay()  # no card once the transfer is awaited
+        assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.type == "wire_chosen"
+        await _until(lambda: "send_wire_mail:1" in shop.fake.calls, 12)  # day 3's reminder
+        await shop.handle.signal(CheckoutWorkflow.wire_received, WireIncoming("bankevt_1", 3000, "eur"))
+        await shop.handle.signal(CheckoutWorkflow.wire_received, WireIncoming("bankevt_1", 3000, "eur"))
+        await asyncio.sleep(0.5)
+        assert (await shop.handle.query(CheckoutWorkflow.progress)).state != PaymentState.paid
+        await shop.handle.signal(CheckoutWorkflow.wire_received, WireIncoming("bankevt_2", 400, "eur"))
+        assert await shop.result() == PaymentState.paid
+    calls = shop.fake.calls
+    assert calls.count("start_wire") == 1 and "ensure_payment_intent" not in calls
+    assert [c for c in calls if c.startswith("send_wire_mail")] == ["send_wire_mail:0", "send_wire_mail:1"]
+    _fulfilled([c for c in calls if not c.startswith(("send_wire_mail", "start_wire"))], "bankevt_2")
+    await record(shop.handle, "checkout")
+
+
+async def test_a_bank_wire_never_paid_lapses_on_its_day_after_every_reminder(client, task_queue):
+    shop = Shop(client, task_queue, FakeCheckout(), day_s=1)
+    start = WithStartWorkflowOperation(
+        CheckoutWorkflow.run,
+        shop.inp,
+        id=checkout_id(shop.token),
+        task_queue=shop.task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+    )
+    async with shop.worker():
+        await client.execute_update_with_start_workflow(
+            CheckoutWorkflow.choose_wire, start_workflow_operation=start
+        )
+        assert await shop.result() == PaymentState.payment_not_completed
+    mails = [c for c in shop.fake.calls if c.startswith("send_wire_mail")]
+    assert mails == ["send_wire_mail:0", "send_wire_mail:1", "send_wire_mail:2"]
+    assert shop.fake.calls[-1] == "expire_checkout"
+
+
+async def _until(check: Callable[[], bool], timeout: float) -> None:
+    async with asyncio.timeout(timeout):
+        while not check():
+            await asyncio.sleep(0.05)
+
+
+def test_the_fake_stands_in_for_real_activities_with_their_types():
+    from activities.checkout import CheckoutActivities
+    from tests.workflows.fakes import assert_fake_matches
+
+    assert_fake_matches(FakeCheckout, CheckoutActivities)

@@ -15,6 +15,7 @@ from api.routes.cabinet import (
     exports,
     invoices,
     orders,
+    payment_settings,
     payouts,
     platform_invoices,
     products,
@@ -43,3 +44,4 @@ router.include_router(payouts.router)
 router.include_router(account_deletion.router)
 router.include_router(domains.router)
 router.include_router(coupons.router)
+router.include_router(payment_settings.router)

@@ -26,6 +26,7 @@ from api.schemas.shop import (
     PriceOut,
     ThankYou,
     UpsellIn,
+    WireOut,
 )
 from api.throttle import throttle
 from core.settings import get_settings
@@ -37,9 +38,10 @@ from domain.errors import DomainError, ErrorCode, invalid
 from domain.invoices import buyer_vat_id, vat_of_gross
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, USERNAME_MAX, VAT_ID_MAX
 from domain.optins import answers_problems
-from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, OrderType, PaymentState
+from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, OrderType, PaymentMethod, PaymentState
+from domain.payment_methods import methods_for, wire_reference
 from domain.subscriptions import order_defers_first_rate, terms_from_json
-from handles.checkout import CheckoutOver, authenticated, pay
+from handles.checkout import CheckoutOver, authenticated, choose_wire, pay
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.addons import Offer, offers_of
@@ -59,12 +61,14 @@ from store.orders.actions import (
     upsell_order_created,
     with_coupon,
 )
+from store.orders.bank_wire import payment_matrix
 from store.orders.delivery import Delivered, delivered_of
 from store.orders.models import Order
 from store.orders.queries import extras_of, invoice_of_order, order_in_shop, paid_with, payer_customer
 
 Username = Annotated[str, Path(max_length=USERNAME_MAX)]
 TicketCode = Annotated[str, Path(max_length=16)]
+OrderToken = Annotated[str, Path(max_length=64)]
 TICKET_PAGES_PER_MINUTE = 60  # as the ticket's page: a code cannot be guessed by trying
 
 router = APIRouter()
@@ -387,8 +391,67 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
             for x in delivered.items
         ],
         extras=[await _extra_out(s, x) for x in await extras_of(s, order.id)],
+        wire=await _wire_out(s, order) if order.payment_form == PaymentMethod.bank_wire else None,
         upsell_title=product.upsell_title if product else None,
         **await _upsells(s, order, product),
+    )
+
+
+async def _wire_out(s: DB, order: Order) -> WireOut | None:
+    """What to transfer where, while the order waits for it."""
+    if order.payment_state not in CHECKOUT_OPEN_STATES:
+        return None
+    settings = get_settings()
+    bumps = await extras_of(s, order.id, bumps_only=True)
+    return WireOut(
+        amount=order.total + sum(b.total for b in bumps),
+        currency=order.currency_key,
+        reference=wire_reference(order.token),
+        iban=settings.wire_iban,
+        bic=settings.wire_bic,
+        holder=settings.wire_holder,
+        due_at=order.wire_due_at,
+    )
+
+
+@router.post("/{username}/orders/{token}/bank_wire", response_model=WireOut)
+async def pay_by_wire(
+    idempotency_key: IdempotencyKey, username: Username, token: OrderToken, s: DB, client: Temporal
+) -> WireOut:
+    """Pay by bank transfer (core §9): the order (and its bumps) waits its days for a transfer with its reference,
+    with its goods and the coupon's use set aside, the instructions mailed and reminded; asked again, the same
+    instructions. 409 when this order's plan, currency or seller does not take bank transfers, when a card
+    payment of it is under way, or when its checkout is over."""
+    order = await order_in_shop(s, username, token)
+    if order.payment_state in PAID_STATES:
+        raise DomainError(ErrorCode.CONFLICT, "This order is paid.", reason="checkout_over")
+    matrix = await payment_matrix(s, order.seller_id)
+    if PaymentMethod.bank_wire not in methods_for(matrix, order.period_type, order.currency_key):
+        raise DomainError(
+            ErrorCode.CONFLICT, "This order cannot be paid by bank transfer.", reason="wire_not_offered"
+        )
+    inp = CheckoutInput(
+        order_token=token,
+        recurring=order.terms is not None,
+        billing_day_s=get_settings().billing_day_s,
+        deferred=_deferred(order),
+    )
+    try:
+        told = await choose_wire(client, token, inp, order.seller_id)
+    except CheckoutOver:
+        raise DomainError(
+            ErrorCode.CONFLICT, "This checkout is over; reload the page.", reason="checkout_over"
+        ) from None
+    if told.refused:
+        raise DomainError(ErrorCode.CONFLICT, told.refused, reason="sold_out")
+    return WireOut(
+        amount=told.amount,
+        currency=told.currency,
+        reference=told.reference,
+        iban=told.iban,
+        bic=told.bic,
+        holder=told.holder,
+        due_at=datetime.fromisoformat(told.due_at) if told.due_at else None,
     )
 
 

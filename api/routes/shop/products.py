@@ -14,15 +14,17 @@ from api.schemas.addons import OfferOut
 from api.schemas.catalog import cover_out, plan_out
 from api.schemas.checkout_pages import CheckoutPageIn, SocialProofOut
 from api.schemas.fields import Id
-from api.schemas.shop import ShopProduct, ShopTicket
+from api.schemas.shop import PlanMethods, ShopProduct, ShopTicket
 from domain.addons import AddonKind
 from domain.errors import DomainError, ErrorCode
+from domain.payment_methods import methods_for
 from domain.products import ProductForm
 from providers.storage.local import storage
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.addons import Offer, offers_of
 from store.catalog.checkout_pages import page_of, product_viewed, social_proof_of
 from store.catalog.queries import ProductView, product_cover, shop_product
+from store.orders.bank_wire import payment_matrix
 
 router = APIRouter()
 
@@ -39,6 +41,7 @@ async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProdu
     user = await seller_user_of(s, v.seller.id)
     plan = v.price_plan
     page = await page_of(s, v.product)
+    matrix = await payment_matrix(s, v.product.seller_id)
     proof = await social_proof_of(s, v.product, page)
     return ShopProduct(
         id=v.product.id,
@@ -66,6 +69,11 @@ async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProdu
         upsell_title=v.product.upsell_title,
         checkout=CheckoutPageIn.model_validate(page.to_json()),
         social_proof=SocialProofOut(**asdict(proof)),
+        payment_methods=[
+            PlanMethods(pricing_plan_id=x.id, methods=methods_for(matrix, x.payment_type, x.currency))
+            for x in v.plans
+            if x.active
+        ],
     )
 
 

@@ -1175,6 +1175,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/payment_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Payment Settings */
+        get: operations["get_payment_settings"];
+        /**
+         * Save Payment Settings
+         * @description The methods buyers may choose, per payment type (a type left out keeps its methods). 400 when a type would
+         *     have no method or a method is set on a type it cannot pay (a bank transfer pays one payment in euros).
+         */
+        put: operations["save_payment_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/payment_tickets": {
         parameters: {
             query?: never;
@@ -2327,6 +2349,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/orders/{token}/bank_wire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay By Wire
+         * @description Pay by bank transfer (core §9): the order (and its bumps) waits its days for a transfer with its reference,
+         *     with its goods and the coupon's use set aside, the instructions mailed and reminded; asked again, the same
+         *     instructions. 409 when this order's plan, currency or seller does not take bank transfers, when a card
+         *     payment of it is under way, or when its checkout is over.
+         */
+        post: operations["pay_by_wire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/orders/{token}/invoices/{number}/pdf": {
         parameters: {
             query?: never;
@@ -2754,6 +2799,29 @@ export interface paths {
          *     Payout workflow, which takes it once and only for a transfer it awaits.
          */
         post: operations["bank_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/bank/incoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bank Incoming
+         * @description The bank's signed notice of a transfer to the collection account: stored once by its event id, matched to
+         *     the order its reference names and signalled to that order's checkout, which counts each transfer once (so a
+         *     notice delivered again is signalled again, harmlessly). A transfer for no order, or one that arrived after its
+         *     order lapsed, stays `unmatched` for a person to pay back.
+         */
+        post: operations["bank_incoming"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4869,6 +4937,14 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** MethodOut */
+        MethodOut: {
+            /** Currencies */
+            currencies: string[] | null;
+            method: components["schemas"]["PaymentMethod"];
+            /** Payment Types */
+            payment_types: components["schemas"]["PaymentType"][];
+        };
         /**
          * Missing
          * @description What still stands between a seller and selling (the dashboard names each, with a link).
@@ -5247,6 +5323,22 @@ export interface components {
          * @enum {string}
          */
         PaymentProvider: "lemonway" | "mango_pay" | "provider-connect" | "stripe" | "paypal" | "direct_bank" | "inkasso" | "in_app_purchase" | "credit_reform_inkasso";
+        /** PaymentSettingsIn */
+        PaymentSettingsIn: {
+            /** Matrix */
+            matrix: {
+                [key: string]: components["schemas"]["PaymentMethod"][];
+            };
+        };
+        /** PaymentSettingsOut */
+        PaymentSettingsOut: {
+            /** Matrix */
+            matrix: {
+                [key: string]: components["schemas"]["PaymentMethod"][];
+            };
+            /** Methods */
+            methods: components["schemas"]["MethodOut"][];
+        };
         /**
          * PaymentState
          * @enum {string}
@@ -5445,6 +5537,13 @@ export interface components {
              * @default 10000
              */
             total_count_max: number;
+        };
+        /** PlanMethods */
+        PlanMethods: {
+            /** Methods */
+            methods: components["schemas"]["PaymentMethod"][];
+            /** Pricing Plan Id */
+            pricing_plan_id: number;
         };
         /**
          * PlanOut
@@ -6432,6 +6531,11 @@ export interface components {
              * @default []
              */
             opt_ins: components["schemas"]["OptInOut"][];
+            /**
+             * Payment Methods
+             * @default []
+             */
+            payment_methods: components["schemas"]["PlanMethods"][];
             /** Pricing Plans */
             pricing_plans: components["schemas"]["PlanOut"][];
             /** Sellable */
@@ -6734,6 +6838,7 @@ export interface components {
              * @default []
              */
             upsells: components["schemas"]["OfferOut"][];
+            wire?: components["schemas"]["WireOut"] | null;
         };
         /**
          * ThemeIn
@@ -7192,6 +7297,26 @@ export interface components {
             duplicate: boolean;
             /** Received */
             received: boolean;
+        };
+        /**
+         * WireOut
+         * @description Pay by bank transfer: the account, the amount, the reference that finds the order, and until when.
+         */
+        WireOut: {
+            /** Amount */
+            amount: number;
+            /** Bic */
+            bic: string;
+            /** Currency */
+            currency: string;
+            /** Due At */
+            due_at?: string | null;
+            /** Holder */
+            holder: string;
+            /** Iban */
+            iban: string;
+            /** Reference */
+            reference: string;
         };
         /** WorkflowHistory */
         WorkflowHistory: {
@@ -10716,6 +10841,86 @@ export interface operations {
             };
         };
     };
+    get_payment_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_payment_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     all_payment_tickets: {
         parameters: {
             query?: {
@@ -13910,6 +14115,50 @@ export interface operations {
             };
         };
     };
+    pay_by_wire: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WireOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     buyer_invoice_pdf: {
         parameters: {
             query?: never;
@@ -14829,6 +15078,44 @@ export interface operations {
         };
     };
     bank_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bank_incoming: {
         parameters: {
             query?: never;
             header?: never;

@@ -330,6 +330,14 @@ export const getSubscription = (token: Param<'get_subscription', 'token'>, optio
 export const subscriptionAction = (token: Param<'subscription_action', 'token'>, body: Body<'subscription_action'>, options: Options = {}) =>
   api.post<Answer<'subscription_action'>>(`/cabinet/orders/${seg(token)}/subscription`, body, { ...options });
 
+/** GET /v1/cabinet/payment_settings: Get Payment Settings */
+export const getPaymentSettings = (options: Options = {}) =>
+  api.get<Answer<'get_payment_settings'>>(`/cabinet/payment_settings`, { ...options });
+
+/** PUT /v1/cabinet/payment_settings: Save Payment Settings */
+export const savePaymentSettings = (body: Body<'save_payment_settings'>, options: Options = {}) =>
+  api.put<Answer<'save_payment_settings'>>(`/cabinet/payment_settings`, body, { ...options });
+
 /** GET /v1/cabinet/payment_tickets: All Payment Tickets */
 export const allPaymentTickets = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'all_payment_tickets'>>(`/cabinet/payment_tickets`, { ...options, query });
@@ -642,6 +650,10 @@ export const getOrderStatus = (username: Param<'get_order_status', 'username'>, 
 export const orderAuthenticated = (username: Param<'order_authenticated', 'username'>, token: Param<'order_authenticated', 'token'>, options: Options = {}) =>
   api.post<Answer<'order_authenticated'>>(`/shop/${seg(username)}/orders/${seg(token)}/authenticated`, undefined, { auth: false, ...options });
 
+/** POST /v1/shop/{username}/orders/{token}/bank_wire: Pay By Wire */
+export const payByWire = (username: Param<'pay_by_wire', 'username'>, token: Param<'pay_by_wire', 'token'>, options: Options = {}) =>
+  api.post<Answer<'pay_by_wire'>>(`/shop/${seg(username)}/orders/${seg(token)}/bank_wire`, undefined, { auth: false, ...options });
+
 /** GET /v1/shop/{username}/orders/{token}/invoices/{number}/pdf: Buyer Invoice Pdf */
 export const buyerInvoicePdf = (username: Param<'buyer_invoice_pdf', 'username'>, token: Param<'buyer_invoice_pdf', 'token'>, number: Param<'buyer_invoice_pdf', 'number'>, options: Options = {}) =>
   api.get<Answer<'buyer_invoice_pdf'>>(`/shop/${seg(username)}/orders/${seg(token)}/invoices/${seg(number)}/pdf`, { auth: false, ...options });
@@ -717,6 +729,10 @@ export const ticketUpgrades = (username: Param<'ticket_upgrades', 'username'>, c
 /** POST /v1/webhooks/bank: Bank Webhook */
 export const bankWebhook = (options: Options = {}) =>
   api.post<Answer<'bank_webhook'>>(`/webhooks/bank`, undefined, { auth: false, ...options });
+
+/** POST /v1/webhooks/bank/incoming: Bank Incoming */
+export const bankIncoming = (options: Options = {}) =>
+  api.post<Answer<'bank_incoming'>>(`/webhooks/bank/incoming`, undefined, { auth: false, ...options });
 
 /** POST /v1/webhooks/collection_agency: Agency Webhook */
 export const agencyWebhook = (options: Options = {}) =>

@@ -22,6 +22,8 @@ export const shopApi = {
   pay: (username: string, token: string, paymentMethod: string) =>
     sdk.payOrder(username, token, { paymentMethod }, { suppressErrors: true }),
   authenticated: (username: string, token: string) => sdk.orderAuthenticated(username, token, { suppressErrors: true }),
+  /** Pay by bank transfer: the order waits for it; the answer says what to transfer where. */
+  bankWire: (username: string, token: string) => sdk.payByWire(username, token, { suppressErrors: true }),
   /** One click on the thank-you page: the upsell charged with the card that paid the order. */
   buyUpsell: (username: string, token: string, addonId: number) => sdk.buyUpsell(username, token, { addonId }, { suppressErrors: true }),
   order: (username: string, token: string, signal?: AbortSignal) =>

@@ -286,6 +286,10 @@ export const PaymentMethodInSchema = z.object({
   paymentMethod: z.string().max(100).regex(/^pm_[A-Za-z0-9_]+$/),
 });
 
+export const PaymentSettingsInSchema = z.object({
+  matrix: z.unknown(),
+});
+
 export const PayoutSettingsInSchema = z.object({
   holdDays: z.number().int().min(0).max(90),
   minimum: z.number().int().min(0).max(1000000000000),

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: 'order_rates', element: page(() => import('../areas/cabinet/billing/OrderRatesPage')) },
           { path: 'claims', element: page(() => import('../areas/cabinet/billing/ClaimsPage')) },
           { path: 'recovery', element: page(() => import('../areas/cabinet/recovery/RecoveryPage')) },
+          { path: 'settings/payment_settings', element: page(() => import('../areas/cabinet/settings/PaymentSettingsPage')) },
           { path: 'settings/account_deletion', element: page(() => import('../areas/cabinet/account/AccountDeletionPage')) },
           { path: 'domains', element: page(() => import('../areas/cabinet/domains/DomainsPage')) },
           { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },

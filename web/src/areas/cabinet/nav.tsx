@@ -37,6 +37,7 @@ export const CABINET_NAV: NavGroup[] = [
     key: 'account',
     items: [
       { key: 'profileEdit', to: '/cabinet/profile/edit?seller_profile_edit=true' },
+      { key: 'paymentSettings', to: '/cabinet/settings/payment_settings' },
       { key: 'domains', to: '/cabinet/domains' },
       { key: 'accountDeletion', to: '/cabinet/settings/account_deletion' },
     ],

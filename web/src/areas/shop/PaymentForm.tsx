@@ -4,6 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,6 +15,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/LockOutlined';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -77,6 +81,7 @@ export function PaymentForm({
   productName,
   coverUrl,
   preview = false,
+  methods = ['card'],
 }: {
   username: string;
   slug: string;
@@ -91,6 +96,8 @@ export function PaymentForm({
   coverUrl?: string | null | undefined;
   /** The seller's live preview of a checkout page: drawn as buyers see it, with no card field and no buying. */
   preview?: boolean;
+  /** The payment methods this plan can be paid with (the seller's matrix): the card, a bank transfer. */
+  methods?: readonly string[];
 }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -107,6 +114,8 @@ export function PaymentForm({
   const twoSteps = page?.layout === 'two_steps' || page?.layout === 'two_steps_advanced';
   const advanced = page?.layout === 'two_steps_advanced';
   const [stage, setStage] = useState<1 | 2>(1);
+  const [method, setMethod] = useState<'card' | 'bank_wire'>('card');
+  const wire = method === 'bank_wire' && methods.includes('bank_wire');
   const [business, setBusiness] = useState(includeType === 'business');
   const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' });
   // a net-priced plan: what the buyer pays follows their country and VAT id (the API applies the invoice's rule)
@@ -184,7 +193,7 @@ export function PaymentForm({
       if (twoSteps) setStage(1); // what is missing is on the first step
       return;
     }
-    if (!stripeClient || !cardElement) return;
+    if (!wire && (!stripeClient || !cardElement)) return;
     working.current = true;
     setError(null);
     const payer = {
@@ -201,6 +210,18 @@ export function PaymentForm({
       const optInAnswers = Object.fromEntries(Object.entries(answers).filter(([, a]) => a !== '' && a !== false));
       const key = JSON.stringify([plan.id, payer, optInAnswers, coupon, ticked]);
       const earlier = order.current?.key === key ? order.current.token : null;
+      if (wire) {
+        // a bank transfer: the order waits for it; the thank-you page shows what to transfer where
+        setPhase('checkout');
+        const token =
+          earlier ??
+          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
+        order.current = { key, token };
+        await shopApi.bankWire(username, token);
+        navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(token)}`);
+        return;
+      }
+      if (!stripeClient || !cardElement) return;
       const result = await payWithCard({
         checkout: () =>
           shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) }),
@@ -227,6 +248,8 @@ export function PaymentForm({
       }
       const fallback = { authentication: 'shop.authFailed', cardInvalid: 'shop.cardInvalid' }[result.reason as string];
       setError(result.message ?? t(fallback ?? 'shop.paymentFailed'));
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : t('shop.paymentFailed'));
     } finally {
       working.current = false;
       setPhase(null);
@@ -246,6 +269,7 @@ export function PaymentForm({
   };
   const addressOnly = !business && includeType === 'with_address';
   const invoiceFields = business ? INVOICE_FIELDS : addressOnly ? INVOICE_FIELDS.filter((f) => f.key !== 'company' && f.key !== 'vatId') : [];
+  // the card's loading and failure notes do not concern a bank transfer
   const payLabel =
     plan.paymentType !== 'one_time' && plan.dueNow === 0 ? theme?.getForFreeText || t('shop.startWithoutCharge') : buyButtonLabel(theme?.buyButtonText, money(payAmount, plan.currency), t);
   const chosenBumps = bumpOffers.filter((o) => ticked.includes(o.id));
@@ -375,11 +399,22 @@ export function PaymentForm({
         )}
       </Box>
       {bumpsAt('below_payment_options')}
-      <Typography variant="h6" sx={{ mt: 1, mb: 1 }} id="card-label">
+      {methods.includes('bank_wire') ? (
+        <RadioGroup row value={method} onChange={(e) => setMethod(e.target.value as 'card' | 'bank_wire')} aria-label={t('shop.paymentMethod')} sx={{ mb: 1 }} data-testid="pay-methods">
+          <FormControlLabel value="card" control={<Radio />} label={t('shop.methodCard')} disabled={busy} />
+          <FormControlLabel value="bank_wire" control={<Radio />} label={t('shop.methodWire')} disabled={busy} data-testid="method-bank_wire" />
+        </RadioGroup>
+      ) : null}
+      {wire ? (
+        <Alert severity="info" icon={<AccountBalanceIcon />} data-testid="wire-note">
+          {t('shop.wire.note')}
+        </Alert>
+      ) : null}
+      <Typography variant="h6" sx={{ mt: 1, mb: 1, display: wire ? 'none' : 'block' }} id="card-label">
         {t('shop.card')}
       </Typography>
       <Box
-        sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: '#fff', minHeight: 48, '& input': { font: 'inherit', mr: 0.5, mb: 0.5, p: 0.5 } }}
+        sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: '#fff', minHeight: 48, '& input': { font: 'inherit', mr: 0.5, mb: 0.5, p: 0.5 }, display: wire ? 'none' : 'block' }}
         role="group"
         aria-labelledby="card-label"
       >
@@ -429,11 +464,11 @@ export function PaymentForm({
         startIcon={<LockIcon />}
         loading={busy}
         loadingPosition="start"
-        disabled={busy || (cardState !== 'ready' && !preview)}
+        disabled={busy || (cardState !== 'ready' && !preview && !wire)}
         data-testid="pay-button"
         aria-busy={busy}
       >
-        {busy ? phaseText : payLabel}
+        {busy ? phaseText : wire ? t('shop.wire.order', { amount: money(payAmount, plan.currency) }) : payLabel}
       </Button>
       {page ? <TrustSeals page={page} ownSeal={coverUrl} /> : null}
       {plan.useNetPrice ? (

@@ -28,6 +28,7 @@ import { IncludedList } from './IncludedList';
 import { awaitsDelivery, FAILED_STATES, LATER_STATES, PAID_STATES, pollInterval } from './thankYou';
 import { shopQueries } from './queries';
 import { UpsellOffer } from './UpsellOffer';
+import { WireBox } from './WireBox';
 
 /** The key a license-key order delivers, with a copy button. */
 function LicenseKeyBox({ value }: { value: string }) {
@@ -73,6 +74,23 @@ export default function ThankYouPage() {
   let body: ReactNode;
   if (order.isError && !data) {
     body = <Alert severity="error">{order.error instanceof ApiError && order.error.status === 404 ? t('shop.orderNotFound') : order.error.message}</Alert>;
+  } else if (data?.wire && !paid) {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} data-testid="thank-you-wire">
+        <Typography variant="h5" component="h1">
+          {t('shop.wire.thanks')}
+        </Typography>
+        <Typography color="text.secondary">{t('shop.wire.mailed', { email: data.payerEmail })}</Typography>
+        <Typography>
+          {data.productName} · {money(data.total, data.currency)}
+        </Typography>
+        <WireBox wire={data.wire} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+          <CircularProgress size={16} />
+          <Typography variant="body2">{t('shop.wire.waiting')}</Typography>
+        </Stack>
+      </Stack>
+    );
   } else if (!data || (!paid && !later && !FAILED_STATES.has(data.paymentState))) {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'center', py: 4 }} data-testid="thank-you-waiting">

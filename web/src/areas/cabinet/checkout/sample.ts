@@ -45,5 +45,6 @@ export function sampleProduct(page: CheckoutPage, seller: string, t: TFunction):
       recentCountry: page.socialProof?.includes('recent_purchase') ? 'DE' : null,
       recentAt: page.socialProof?.includes('recent_purchase') ? new Date(Date.now() - 4 * 60_000).toISOString() : null,
     },
+    paymentMethods: [{ pricingPlanId: 1, methods: ['card'] }],
   } as ShopProduct;
 }

@@ -1,0 +1,65 @@
+"""Bank wire: the seller's payment methods (core §9 matrix) and the transfers the bank reports, each once."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.errors import DomainError, ErrorCode
+from domain.payment_methods import default_matrix, matrix_problem, token_of_reference
+from store.accounts.models import Seller
+from store.orders.models import BankIncoming, Order
+
+
+async def payment_matrix(s: AsyncSession, seller_id: int) -> dict[str, list[str]]:
+    stored = (await s.execute(select(Seller.payment_methods).where(Seller.id == seller_id))).scalar()
+    return {**default_matrix(), **(stored or {})}
+
+
+async def payment_matrix_saved(
+    s: AsyncSession, seller_id: int, matrix: dict[str, list[str]]
+) -> dict[str, list[str]]:
+    """The seller's methods per payment type, each type keeping at least one and each method only where it
+    can pay (400 otherwise, nothing changed)."""
+    full = {**default_matrix(), **{k: list(dict.fromkeys(v)) for k, v in matrix.items()}}
+    if problem := matrix_problem(full):
+        raise DomainError(ErrorCode.INVALID_INPUT, fields={"matrix": problem})
+    seller = (await s.execute(select(Seller).where(Seller.id == seller_id).with_for_update())).scalar_one()
+    seller.payment_methods = full
+    await s.flush()
+    return full
+
+
+async def incoming_recorded(
+    s: AsyncSession, event_id: str, reference: str, amount: int, currency: str, payer_name: str | None
+) -> Order | None:
+    """The transfer, once per bank event (a callback delivered again finds the first); the order its reference
+    names, or None (then it stays `unmatched` for a person to pay back)."""
+    token = token_of_reference(reference)
+    order = (
+        (await s.execute(select(Order).where(Order.token == token))).scalar_one_or_none() if token else None
+    )
+    await s.execute(
+        insert(BankIncoming)
+        .values(
+            event_id=event_id,
+            reference=reference,
+            amount=amount,
+            currency=currency.lower(),
+            payer_name=payer_name,
+            order_id=order.id if order else None,
+            state="received" if order else "unmatched",
+        )
+        .on_conflict_do_nothing(index_elements=["event_id"])
+    )
+    return order
+
+
+async def incoming_unmatched(s: AsyncSession, event_id: str) -> None:
+    """The order had lapsed (or was paid) before the transfer arrived: left for a person to pay back."""
+    row = (
+        await s.execute(select(BankIncoming).where(BankIncoming.event_id == event_id))
+    ).scalar_one_or_none()
+    if row is not None:
+        row.state = "unmatched"
