@@ -105,7 +105,8 @@ class CheckoutWorkflow:
                 remaining = min(remaining, self._next_wire_mail())
             try:
                 await workflow.wait_condition(
-                    lambda: st.paid or st.recheck or bool(st.wire_incoming),
+                    # a bank wire chosen meanwhile wakes the loop: its instructions go out at once
+                    lambda: st.paid or st.recheck or bool(st.wire_incoming) or self._wire_unsent(),
                     timeout=timedelta(seconds=max(remaining, 0)),
                 )
             except TimeoutError:
@@ -291,6 +292,9 @@ class CheckoutWorkflow:
             raise ApplicationError("no bank wire", type="NoWire", non_retryable=True)
         start = datetime.fromisoformat(wire.started_at)
         return start if n == 0 else start + timedelta(seconds=self.inp.day_s * WIRE_REMINDER_DAYS[n - 1])
+
+    def _wire_unsent(self) -> bool:
+        return self.state.wire is not None and self.state.wire_mails == 0
 
     def _next_wire_mail(self) -> float:
         """Seconds to the next reminder (the deadline's when none is left)."""

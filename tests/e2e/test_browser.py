@@ -38,6 +38,7 @@ def test_browser_scenario(stack, scenario):
         MAIL_URL=f"http://127.0.0.1:{stack.ports.mail_ui}",
         STRIPE_URL=f"http://127.0.0.1:{stack.ports.stripe}",
         TEMPORAL_UI_URL=f"http://127.0.0.1:{stack.ports.temporal_ui}",
+        BANK_URL=f"http://127.0.0.1:{stack.ports.bank}",
         CHROMIUM=chromium,
         PYTHON=sys.executable,  # a scenario's helpers in Python (tests/e2e/qr_video.py: a camera picture)
         ARTIFACTS=os.environ.get("SELLFLOW_E2E_ARTIFACTS", str(stack.data_dir / "e2e")),

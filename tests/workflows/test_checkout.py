@@ -356,7 +356,7 @@ async def test_a_bank_wire_waits_its_days_reminds_and_is_paid_once_the_transfers
         with pytest.raises(WorkflowUpdateFailedError) as refused:
             await shop.pay()  # no card once the transfer is awaited
         assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.type == "wire_chosen"
-        await _until(lambda: "send_wire_mail:1" in shop.fake.calls, 12)  # day 3's reminder
+        await _eventually(lambda: "send_wire_mail:1" in shop.fake.calls, 12)  # day 3's reminder
         await shop.handle.signal(CheckoutWorkflow.wire_received, WireIncoming("bankevt_1", 3000, "eur"))
         await shop.handle.signal(CheckoutWorkflow.wire_received, WireIncoming("bankevt_1", 3000, "eur"))
         await asyncio.sleep(0.5)
@@ -389,7 +389,7 @@ async def test_a_bank_wire_never_paid_lapses_on_its_day_after_every_reminder(cli
     assert shop.fake.calls[-1] == "expire_checkout"
 
 
-async def _until(check: Callable[[], bool], timeout: float) -> None:
+async def _eventually(check: Callable[[], bool], timeout: float) -> None:
     async with asyncio.timeout(timeout):
         while not check():
             await asyncio.sleep(0.05)

@@ -32,18 +32,22 @@ pytestmark = pytest.mark.integration
 
 
 async def _intents(stack, token: str) -> list[dict]:
-    """The PaymentIntents that took money for this order token."""
+    """The PaymentIntents that took money for this order token (every page of the provider's list)."""
+    data: list[dict] = []
+    params: dict = {"limit": 100}
     async with httpx.AsyncClient(timeout=10) as h:
-        r = await h.get(
-            f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
-            params={"limit": 100},
-            headers={"Authorization": "Bearer sk_test_sellflow_local"},
-        )
-    return [
-        pi
-        for pi in r.json()["data"]
-        if pi["metadata"].get("order_token") == token and pi["status"] == "succeeded"
-    ]
+        while True:
+            r = await h.get(
+                f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
+                params=params,
+                headers={"Authorization": "Bearer sk_test_sellflow_local"},
+            )
+            page = r.json()
+            data += page["data"]
+            if not page.get("has_more") or not page["data"]:
+                break
+            params = {"limit": 100, "starting_after": page["data"][-1]["id"]}
+    return [pi for pi in data if pi["metadata"].get("order_token") == token and pi["status"] == "succeeded"]
 
 
 async def _offers(c, seller, product: dict, addons: list[dict], **options) -> dict:

@@ -1,0 +1,75 @@
+// A bank transfer, as a seller switches it on and a buyer pays with it. The seller (1366 px) ticks bank transfer
+// for one-time plans in the payment methods matrix (it cannot be ticked for subscriptions). A buyer on a phone
+// chooses bank transfer: the thank-you page shows the account, the amount and the reference; the transfer reaches
+// the bank (the stand-in's collection account) with the reference written in lower case, and the same page turns
+// into the delivery by itself.
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot, signedInPage } from './browser.mjs';
+
+const BASE = process.env.SELLFLOW_URL;
+const BANK = process.env.BANK_URL;
+let browser;
+let lastPage;
+let slug;
+
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  if (lastPage && !lastPage.isClosed()) await shot(lastPage, 'bank-wire-end');
+});
+
+test('a seller takes bank transfers for one-time plans', async () => {
+  const page = await signedInPage(browser, 'seller', '/cabinet/settings/payment_settings');
+  lastPage = page;
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sellflow.tokens') ?? '{}').accessToken);
+  const h = { Authorization: `Bearer ${token}` };
+  const api = page.context().request;
+  const product = await (await api.post(`${BASE}/v1/cabinet/products`, { headers: h, data: { name: `E2E Wired guide ${Date.now()}` } })).json();
+  await api.post(`${BASE}/v1/cabinet/products/${product.id}/file`, { headers: h, multipart: { file: { name: 'g.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF g') } } });
+  await api.post(`${BASE}/v1/cabinet/products/${product.id}/pricing_plans`, { headers: h, data: { name: 'Once', payment_type: 'one_time', price: 4200, currency: 'eur' } });
+  const published = await api.post(`${BASE}/v1/cabinet/products/${product.id}/publish`, { headers: h });
+  assert.equal(published.status(), 200, await published.text());
+  slug = (await published.json()).slug;
+
+  await page.getByTestId('payment-matrix').waitFor();
+  assert.equal(await page.getByTestId('matrix-subscription-bank_wire').locator('input').isDisabled(), true);
+  await page.getByTestId('matrix-one_time-bank_wire').locator('input').click(); // saved at once
+  await page.getByText('Saved').first().waitFor();
+  await shot(page, 'payment-settings-1366');
+  await page.context().close();
+});
+
+test('a buyer on a phone pays by bank transfer and the page delivers once it arrives', async () => {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  lastPage = page;
+  await page.goto(`/s/demo-seller/${slug}`);
+  await page.getByTestId('payer-first-name').fill('Wanda');
+  await page.getByTestId('payer-last-name').fill('Wire');
+  await page.getByTestId('payer-email').fill(`e2e.wire.${Date.now()}@example.com`);
+  await page.getByTestId('method-bank_wire').click();
+  await page.getByTestId('wire-note').waitFor();
+  await page.getByTestId('pay-button').filter({ hasText: /bank transfer/ }).click();
+  await page.getByTestId('wire-box').waitFor();
+  const reference = (await page.getByTestId('wire-reference').innerText()).trim();
+  assert.match(reference, /^SF-[0-9A-F]{20}$/);
+  assert.match(await page.getByTestId('wire-amount').innerText(), /42\.00/);
+  await shot(page, 'wire-instructions-390');
+  // the buyer's bank sends the transfer; the reference as people type it
+  const r = await fetch(`${BANK}/v1/incoming_transfers`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer bank_sellflow_local', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reference: reference.toLowerCase().replace('-', ' '), amount: 4200, currency: 'eur', payer_name: 'Wanda Wire' }),
+  });
+  assert.equal(r.status, 201);
+  await page.getByTestId('thank-you').waitFor({ timeout: 40_000 });
+  await page.getByTestId('download-link').waitFor({ timeout: 40_000 });
+  await shot(page, 'wire-paid-390');
+  await context.close();
+});
