@@ -19,23 +19,28 @@ from domain.addons import AddonKind
 from domain.keys import refund_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
-from domain.orders import PaymentState
+from domain.orders import PaymentMethod, PaymentState
+from domain.payment_methods import wire_reference, wire_refund_id
 from domain.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput
+from providers.bank.client import Bank, BankRefused, CreditTransfer
 from providers.mail.smtp import Mailer
 from providers.stripe.errors import ProviderRefused
 from providers.stripe.refunds import Refunds
 from store.accounts.queries import seller_user_of
 from store.db import session
 from store.ledger.refunds import access_revoked, refund_booked, refund_failed, refund_of, reversal_issued
+from store.orders.bank_wire import refund_account_of
 from store.orders.models import PaymentIntentRecord
+from store.orders.queries import order_of_id
 
 log = structlog.get_logger()
 
 
 class RefundActivities:
-    def __init__(self, refunds: Refunds, mailer: Mailer) -> None:
+    def __init__(self, refunds: Refunds, mailer: Mailer, bank: Bank | None = None) -> None:
         self.refunds = refunds
         self.mailer = mailer
+        self.bank = bank
 
     @activity.defn
     async def refund_at_provider(self, req: RefundInput) -> ProviderAnswer:
@@ -45,6 +50,9 @@ class RefundActivities:
                 return ProviderAnswer(ok=True, provider_ref=refund.provider_refund_id)
             # a bump was paid with its main order's charge: refunded from that charge
             paid_by = order.parent_order_id if order.upsell_type == AddonKind.bump else order.id
+            payer = await order_of_id(s, paid_by) if paid_by != order.id and paid_by else order
+            wired = payer.payment_form == PaymentMethod.bank_wire
+            account = await refund_account_of(s, payer.id) if wired else None
             intent = (
                 await s.execute(
                     select(PaymentIntentRecord.provider_ref)
@@ -52,6 +60,8 @@ class RefundActivities:
                     .order_by(PaymentIntentRecord.attempt.desc())
                 )
             ).scalar()
+        if wired:  # the bank call is made outside the database transaction
+            return await self._wire_back(req, refund.amount, account, payer.token)
         if intent is None:
             return ProviderAnswer(ok=False, message="No successful card payment to refund.")
         key = refund_key(req.order_token, req.number)
@@ -65,6 +75,28 @@ class RefundActivities:
                 ok=False, provider_ref=done.id, message=f"The provider answered {done.status}."
             )
         return ProviderAnswer(ok=True, provider_ref=done.id)
+
+    async def _wire_back(
+        self, req: RefundInput, amount: int, account: tuple[str, str] | None, paid_token: str
+    ) -> ProviderAnswer:
+        """A bank wire is refunded by a credit transfer to the account it came from; the bank deduplicates the
+        transfer on its end-to-end id (the refund's key), so a retry never pays twice."""
+        if account is None or self.bank is None:
+            return ProviderAnswer(ok=False, message="No account is known to send this refund to.")
+        key = wire_refund_id(req.order_token, req.number)
+        name, iban = account
+        try:
+            await self.bank.send(
+                [
+                    CreditTransfer(
+                        key, name or "Buyer", iban, "", amount, f"Refund {wire_reference(paid_token)}"
+                    )
+                ]
+            )
+        except BankRefused as e:
+            return ProviderAnswer(ok=False, message=str(e))
+        log.info("refund_wired", order_token=req.order_token, number=req.number, end_to_end_id=key)
+        return ProviderAnswer(ok=True, provider_ref=key)
 
     @activity.defn
     async def book_refund(self, req: RefundConfirmed) -> RefundBooked:

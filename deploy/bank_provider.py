@@ -6,7 +6,7 @@ end-to-end id, and answers each by signed callback after a delay:
 `GET /v1/credit_transfers` lists the transfers received (the tests and `make run` read it).
 
 It also stands in for the collection account buyers pay bank wires to: `POST /v1/incoming_transfers` (bearer key;
-`{"reference", "amount", "currency", "payer_name"}`) is a buyer's transfer arriving; the bank tells Sellflow by
+`{"reference", "amount", "currency", "payer_name", "payer_iban"}`) is a buyer's transfer arriving; the bank tells Sellflow by
 signed callback (`POST {callback}/incoming`) after the delay, and again until it is acknowledged.
 """
 
@@ -129,6 +129,7 @@ async def incoming(request: web.Request) -> web.Response:
             "amount": amount,
             "currency": str(data.get("currency") or "eur").lower(),
             "payer_name": str(data.get("payer_name") or "")[:140] or None,
+            "payer_iban": str(data.get("payer_iban") or "DE02120300000000202051"),
             "received_at": datetime.now(UTC).isoformat(),
         }
     except (ValueError, KeyError, TypeError):

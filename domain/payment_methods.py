@@ -68,6 +68,12 @@ def wire_reference(order_token: str) -> str:
     return f"SF-{order_token.upper()}"
 
 
+def wire_refund_id(order_token: str, number: int) -> str:
+    """The end-to-end id of a bank wire's n-th refund transfer (SEPA allows 35 characters; the bank deduplicates
+    on it, so a retried refund is sent once)."""
+    return f"rf-{order_token}-{number}"
+
+
 def token_of_reference(text: str) -> str | None:
     """The order token in a transfer's reference, however the bank or the buyer spaced or cased it."""
     m = _REFERENCE.search(text or "")

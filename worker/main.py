@@ -78,7 +78,7 @@ def activities() -> list[Callable[..., Any]]:
     mailer = SmtpMailer.from_settings()
     checkout = CheckoutActivities(gateway(), mailer)
     legitimation = LegitimationActivities(kyc_provider(), mailer)
-    refund = RefundActivities(refunds(), mailer)
+    refund = RefundActivities(refunds(), mailer, bank())
     payout = PayoutActivities(bank(), mailer)
     subscription = SubscriptionActivities(gateway(), mailer)
     claim = ClaimActivities(mailer, agency())

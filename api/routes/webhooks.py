@@ -170,7 +170,7 @@ async def bank_incoming(request: Request, s: DB, client: Temporal) -> WebhookAck
         t = verify_incoming(payload, request.headers.get(BANK_SIGNATURE))
     except CallbackRejected as e:
         raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
-    order = await incoming_recorded(s, t.id, t.reference, t.amount, t.currency, t.payer_name)
+    order = await incoming_recorded(s, t.id, t.reference, t.amount, t.currency, t.payer_name, t.payer_iban)
     delivered = False
     if order is not None:
         delivered = await wire_received(client, order.token, WireIncoming(t.id, t.amount, t.currency.lower()))

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
+from domain.addons import AddonKind
 from domain.ledger import EntryKind, PayeeType, RefundState
 from domain.limits import AMOUNT_MAX, DECISION_REASON_MAX
 from domain.listing import ListAnswer
@@ -93,6 +94,20 @@ class OrderDetail(OrderRow):
     refunded: int = 0
     coupon_code: str | None = None  # the coupon the buyer used, and what it took off the first payment
     discount: int = 0
+    # a bump, upsell or upgrade: the order it belongs to, and which offer it was; an order's own bumps and upsells
+    parent_token: str | None = None
+    upsell_type: AddonKind | None = None
+    related: list[RelatedOrder] = []
+
+
+class RelatedOrder(BaseModel):
+    token: str
+    product_name: str
+    order_type: OrderType
+    upsell_type: AddonKind | None
+    total: int
+    currency_key: str
+    payment_state: PaymentState
 
 
 class RefundIn(BaseModel):

@@ -42,17 +42,17 @@ def pain001(transfers: list[CreditTransfer], debtor: tuple[str, str, str], day: 
         {"name": name, "IBAN": iban, "BIC": bic, "batch": True, "currency": "EUR"}, clean=True
     )
     for t in transfers:
-        sepa.add_payment(
-            {
-                "name": t.name,
-                "IBAN": t.iban,
-                "BIC": t.bic,
-                "amount": t.amount,
-                "execution_date": day,
-                "description": t.text,
-                "endtoend_id": t.end_to_end_id,
-            }
-        )
+        payment = {
+            "name": t.name,
+            "IBAN": t.iban,
+            "amount": t.amount,
+            "execution_date": day,
+            "description": t.text,
+            "endtoend_id": t.end_to_end_id,
+        }
+        if t.bic:  # within SEPA the IBAN alone reaches the account (a buyer's refund: no BIC known)
+            payment["BIC"] = t.bic
+        sepa.add_payment(payment)
     return bytes(sepa.export(validate=True))
 
 

@@ -40,6 +40,7 @@ class IncomingTransfer(BaseModel):
     amount: int = Field(ge=1, le=10**12, strict=True)
     currency: str = Field(pattern=r"^[A-Za-z]{3}$")
     payer_name: str | None = Field(None, max_length=140)
+    payer_iban: str | None = Field(None, pattern=r"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$")
 
 
 def verify_incoming(payload: bytes, signature: str | None) -> IncomingTransfer:

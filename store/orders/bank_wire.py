@@ -32,7 +32,13 @@ async def payment_matrix_saved(
 
 
 async def incoming_recorded(
-    s: AsyncSession, event_id: str, reference: str, amount: int, currency: str, payer_name: str | None
+    s: AsyncSession,
+    event_id: str,
+    reference: str,
+    amount: int,
+    currency: str,
+    payer_name: str | None,
+    payer_iban: str | None = None,
 ) -> Order | None:
     """The transfer, once per bank event (a callback delivered again finds the first); the order its reference
     names, or None (then it stays `unmatched` for a person to pay back)."""
@@ -48,6 +54,7 @@ async def incoming_recorded(
             amount=amount,
             currency=currency.lower(),
             payer_name=payer_name,
+            payer_iban=payer_iban,
             order_id=order.id if order else None,
             state="received" if order else "unmatched",
         )
@@ -63,3 +70,16 @@ async def incoming_unmatched(s: AsyncSession, event_id: str) -> None:
     ).scalar_one_or_none()
     if row is not None:
         row.state = "unmatched"
+
+
+async def refund_account_of(s: AsyncSession, order_id: int) -> tuple[str, str] | None:
+    """The name and account a bank wire's refund goes back to: the payer of its latest transfer."""
+    row = (
+        await s.execute(
+            select(BankIncoming.payer_name, BankIncoming.payer_iban)
+            .where(BankIncoming.order_id == order_id, BankIncoming.payer_iban.is_not(None))
+            .order_by(BankIncoming.id.desc())
+            .limit(1)
+        )
+    ).first()
+    return (row[0] or "", row[1]) if row and row[1] else None

@@ -264,6 +264,7 @@ class BankIncoming(Base):
     amount: Mapped[int] = mapped_column(BigInteger)
     currency: Mapped[str] = mapped_column(String(3))
     payer_name: Mapped[str | None] = mapped_column(String(140))
+    payer_iban: Mapped[str | None] = mapped_column(String(34))  # where a refund of it is sent
     order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"), index=True)
     state: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

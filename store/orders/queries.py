@@ -162,6 +162,13 @@ async def order_by_token(s: AsyncSession, token: str, *, lock: bool = False) -> 
     return order
 
 
+async def order_of_id(s: AsyncSession, order_id: int) -> Order:
+    order = await s.get(Order, order_id)
+    if order is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
+    return order
+
+
 async def extras_of(
     s: AsyncSession, order_id: int, *, bumps_only: bool = False, lock: bool = False
 ) -> list[Order]:

@@ -17,8 +17,10 @@ from api.schemas.orders import (
     RefundIn,
     RefundList,
     RefundOut,
+    RelatedOrder,
     TransferOut,
 )
+from domain.addons import AddonKind
 from domain.errors import invalid
 from domain.ledger import RefundState
 from domain.limits import ID_MAX
@@ -27,7 +29,14 @@ from handles.checkout import checkout_progress
 from handles.refunds import refund_started
 from store.ledger.queries import order_entries
 from store.ledger.refunds import refund_requested, refunded_or_reserved, refunds_of
-from store.orders.queries import ORDER_LIST, order_details, order_of_seller, orders_listed
+from store.orders.queries import (
+    ORDER_LIST,
+    extras_of,
+    order_details,
+    order_of_id,
+    order_of_seller,
+    orders_listed,
+)
 
 router = APIRouter()
 
@@ -54,6 +63,9 @@ async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) 
     o = await order_of_seller(s, seller.id, token)
     d = await order_details(s, o)
     inv, tr = d.invoice, d.transfer
+    parent = await order_of_id(s, o.parent_order_id) if o.parent_order_id else None
+    if inv is None and parent is not None and o.upsell_type == AddonKind.bump:
+        inv = (await order_details(s, parent)).invoice  # a bump is a line of its order's invoice
     return OrderDetail(
         token=o.token,
         product_id=o.product_id,
@@ -80,6 +92,20 @@ async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) 
             MoneyTrailEntry.model_validate(e, from_attributes=True) for e in await order_entries(s, o.id)
         ],
         refunded=sum(r.amount for r in await refunds_of(s, o.id) if r.state == RefundState.succeeded),
+        parent_token=parent.token if parent else None,
+        upsell_type=o.upsell_type,
+        related=[
+            RelatedOrder(
+                token=x.token,
+                product_name=x.product_name,
+                order_type=x.order_type,
+                upsell_type=x.upsell_type,
+                total=x.total,
+                currency_key=x.currency_key,
+                payment_state=x.payment_state,
+            )
+            for x in await extras_of(s, o.id)
+        ],
     )
 
 

@@ -117,6 +117,10 @@ async def test_a_bump_is_its_own_order_paid_with_one_charge_invoiced_booked_and_
         assert (await _sale(token), await _sale(bump["token"])) == (2500, 900)
         seen = (await c.get(f"/v1/cabinet/orders/{bump['token']}", headers=h)).json()
         assert (seen["order_type"], seen["total"], seen["payment_state"]) == ("bump", 900, "paid")
+        assert (seen["parent_token"], seen["upsell_type"]) == (token, "bump")
+        assert seen["invoice"]["number"] == done["invoice_number"]  # a line of its order's invoice
+        main_seen = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
+        assert [(x["token"], x["upsell_type"]) for x in main_seen["related"]] == [(bump["token"], "bump")]
         # one invoice, a line each, for the one charge
         pdf = await c.get(f"/v1/shop/{seller.username}/orders/{token}/invoices/{done['invoice_number']}/pdf")
         text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().replace("\u00a0", "")

@@ -5085,6 +5085,8 @@ export interface components {
             paid: number;
             /** Paid At */
             paid_at: string | null;
+            /** Parent Token */
+            parent_token?: string | null;
             /** Payer Email */
             payer_email: string;
             /** Payer Name */
@@ -5105,11 +5107,17 @@ export interface components {
              * @default 0
              */
             refunded: number;
+            /**
+             * Related
+             * @default []
+             */
+            related: components["schemas"]["RelatedOrder"][];
             /** Token */
             token: string;
             /** Total */
             total: number;
             transfer: components["schemas"]["TransferOut"] | null;
+            upsell_type?: components["schemas"]["AddonKind"] | null;
             workflow: components["schemas"]["WorkflowOut"] | null;
         };
         /**
@@ -6174,6 +6182,20 @@ export interface components {
          * @enum {string}
          */
         Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible";
+        /** RelatedOrder */
+        RelatedOrder: {
+            /** Currency Key */
+            currency_key: string;
+            order_type: components["schemas"]["OrderType"];
+            payment_state: components["schemas"]["PaymentState"];
+            /** Product Name */
+            product_name: string;
+            /** Token */
+            token: string;
+            /** Total */
+            total: number;
+            upsell_type: components["schemas"]["AddonKind"] | null;
+        };
         /** ResetIn */
         ResetIn: {
             /** Password */

@@ -126,6 +126,29 @@ export default function OrderDetailsPage() {
             ) : null}
             <Row label={t('orders.total')}>{money(o.total, o.currencyKey)}</Row>
             <Row label={t('orders.paid')}>{money(o.paid, o.currencyKey)}</Row>
+            {o.parentToken ? (
+              <Row label={t('orders.partOf')}>
+                <Link component={RouterLink} to={`/cabinet/orders/${o.parentToken}`} data-testid="order-parent">
+                  {o.parentToken}
+                </Link>
+                {o.upsellType ? ` · ${t(`addons.kinds.${o.upsellType}`)}` : ''}
+              </Row>
+            ) : null}
+            {o.related?.length ? (
+              <Row label={t('orders.related')}>
+                <Stack spacing={0.5} data-testid="order-related">
+                  {o.related.map((x) => (
+                    <span key={x.token}>
+                      <Link component={RouterLink} to={`/cabinet/orders/${x.token}`}>
+                        {x.productName}
+                      </Link>
+                      {` · ${x.upsellType ? t(`addons.kinds.${x.upsellType}`) : t(`enums.orderType.${x.orderType}`)} · ${money(x.total, x.currencyKey)} · `}
+                      <StatusChip state={x.paymentState} />
+                    </span>
+                  ))}
+                </Stack>
+              </Row>
+            ) : null}
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
