@@ -41,6 +41,7 @@ class AddonsIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     upsell: bool = False  # offer the upsells (and downsells) after the purchase
     upsell_title: Title | None = None
+    main_product_required: bool = True  # False: the checkout lets a buyer take the bumps alone
     bumps_grouping: BumpsGrouping = BumpsGrouping.separate
     addons: list[AddonIn] = Field(default_factory=list, max_length=ADDONS_MAX)
 
@@ -65,6 +66,7 @@ class AddonOut(BaseModel):
 class AddonsOut(BaseModel):
     upsell: bool
     upsell_title: str | None
+    main_product_required: bool
     bumps_grouping: BumpsGrouping
     addons: list[AddonOut]
     addons_max: int = ADDONS_MAX

@@ -82,6 +82,7 @@ class ShopProduct(BaseModel):
     bumps: list[OfferOut] = []
     bumps_grouping: BumpsGrouping = BumpsGrouping.separate
     upsell_title: str | None = None  # the title over the grouped bumps and the upsell offer
+    main_product_required: bool = True  # False: a buyer may take the bumps without the product
     # the checkout page it sells on (core §3 Checkout settings) and the social proof that page shows
     checkout: CheckoutPageIn = Field(default_factory=CheckoutPageIn)
     social_proof: SocialProofOut = Field(default_factory=SocialProofOut)
@@ -139,6 +140,8 @@ class CheckoutIn(BaseModel):
     coupon_code: Annotated[str, Field(max_length=60)] | None = None  # matched in any case; blank: none
     # the bumps the buyer ticked (their offer ids): each its own order, paid with the main product's charge
     bump_ids: list[Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]] = Field([], max_length=ADDONS_MAX)
+    # False: only the bumps (where the product allows it); the first bump is then the order, the others its bumps
+    main_product: bool = True
 
 
 class PriceOut(BaseModel):

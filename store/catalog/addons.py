@@ -97,6 +97,7 @@ async def addons_set(
     upsell: bool,
     upsell_title: str | None,
     bumps_grouping: BumpsGrouping,
+    main_product_required: bool = True,
     wanted: list[AddonWanted],
 ) -> list[Offer]:
     """The product's extra options and its offers replaced by these, in this order; 400 naming the first offer
@@ -149,21 +150,30 @@ async def addons_set(
             )
     product.upsell = upsell
     product.upsell_title = upsell_title
+    product.main_product_required = main_product_required
     product.bumps_grouping = bumps_grouping
-    await s.execute(delete(ProductAddon).where(ProductAddon.product_id == product.id))
+    # an offer kept keeps its id (a buyer's open checkout page still names it); the others go, new ones come
+    kept = {
+        (a.addon_product_id, a.kind): a
+        for a in (
+            await s.execute(select(ProductAddon).where(ProductAddon.product_id == product.id))
+        ).scalars()
+    }
+    wanted_keys = {(w.product_id, w.kind) for w in wanted}
+    gone = [a.id for k, a in kept.items() if k not in wanted_keys]
+    if gone:
+        await s.execute(delete(ProductAddon).where(ProductAddon.id.in_(gone)))
     for n, w in enumerate(wanted):
-        s.add(
-            ProductAddon(
-                seller_id=product.seller_id,
-                product_id=product.id,
-                addon_product_id=w.product_id,
-                pricing_plan_id=w.pricing_plan_id,
-                kind=w.kind,
-                position=w.position,
-                title=w.title,
-                description=w.description,
-                sort=n,
+        row = kept.get((w.product_id, w.kind))
+        if row is None:
+            row = ProductAddon(
+                seller_id=product.seller_id, product_id=product.id, addon_product_id=w.product_id, kind=w.kind
             )
-        )
+            s.add(row)
+        row.pricing_plan_id = w.pricing_plan_id
+        row.position = w.position
+        row.title = w.title
+        row.description = w.description
+        row.sort = n
     await s.flush()
     return await addons_of(s, product.id)

@@ -92,6 +92,8 @@ class Product(Timestamps, Base):
     # (domain/addons.py)
     upsell: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     upsell_title: Mapped[str | None] = mapped_column(String(ADDON_TITLE_MAX))
+    # False: a buyer may take the bumps without this product (mainProductRequired)
+    main_product_required: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
     bumps_grouping: Mapped[BumpsGrouping] = mapped_column(
         StrEnumText(BumpsGrouping, 20), default=BumpsGrouping.separate, server_default="separate"
     )

@@ -89,6 +89,7 @@ test('a seller creates a 20 % coupon; the same code again is refused', async () 
   await page.getByTestId('checkout-settings-name').fill('Two steps');
   await page.getByRole('combobox', { name: 'Layout' }).click();
   await page.getByRole('option', { name: 'Two steps', exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   const preview = page.frameLocator('[data-testid="checkout-preview"]');
   await preview.getByTestId('checkout-steps').waitFor();
   await shot(page, 'checkout-pages-1366');
@@ -96,7 +97,8 @@ test('a seller creates a 20 % coupon; the same code again is refused', async () 
   await preview.getByTestId('layout-two_steps').waitFor();
   await shot(page, 'checkout-pages-preview-390');
   await page.getByTestId('checkout-settings-save').click();
-  await page.getByText('Saved').first().waitFor();
+  // saved: the page's chip carries its new name (the list is read again after the save)
+  await page.getByRole('tab', { name: /Two steps/ }).waitFor();
   const pages = await (await api.get(`${BASE}/v1/cabinet/checkout_settings`, { headers: h })).json();
   const twoSteps = pages.list.find((x) => x.name === 'Two steps');
   assert.equal(twoSteps.page.layout, 'two_steps');

@@ -44,7 +44,7 @@ test('a seller builds a course: chapters, lessons, a quiz, drag and drop, a plan
   editorUrl = new URL(page.url()).pathname;
   await page.getByTestId('step-details').waitFor();
   const steps = await page.locator('[data-testid^="step-"]:not([data-testid^="step-missing"])').evaluateAll((els) => els.map((e) => e.dataset.testid));
-  assert.deepEqual(steps, ['step-details', 'step-content', 'step-checkout']);
+  assert.deepEqual(steps, ['step-details', 'step-content', 'step-checkout', 'step-upsell']);
   assert.equal(await page.getByTestId('step-missing-content').innerText(), 'No lesson yet');
   await page.getByTestId('step-content').click();
   await page.waitForURL(/step=2/);

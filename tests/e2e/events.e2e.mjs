@@ -42,7 +42,7 @@ test('a seller sets up an event: a ticket with its date, place and capacity, a p
   editorUrl = new URL(page.url()).pathname;
   await page.getByTestId('step-details').waitFor();
   const steps = await page.locator('[data-testid^="step-"]:not([data-testid^="step-missing"])').evaluateAll((els) => els.map((e) => e.dataset.testid));
-  assert.deepEqual(steps, ['step-details', 'step-ticket_details', 'step-checkout']);
+  assert.deepEqual(steps, ['step-details', 'step-ticket_details', 'step-checkout', 'step-upsell']);
   assert.equal(await page.getByTestId('step-missing-ticket_details').innerText(), 'No ticket on sale yet');
   await page.getByTestId('step-ticket_details').click();
   await page.getByText('No tickets yet').waitFor();

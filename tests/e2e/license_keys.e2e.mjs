@@ -38,7 +38,7 @@ test('a seller makes a license-key product: format, keys, plan, publish', async 
   // its steps, in the form's order; the key step says what it misses
   await page.getByTestId('step-details').waitFor();
   const steps = await page.locator('[data-testid^="step-"]:not([data-testid^="step-missing"])').evaluateAll((els) => els.map((e) => e.dataset.testid));
-  assert.deepEqual(steps, ['step-details', 'step-add_license_keys', 'step-checkout']);
+  assert.deepEqual(steps, ['step-details', 'step-add_license_keys', 'step-checkout', 'step-upsell']);
   await page.getByTestId('step-missing-add_license_keys').waitFor();
   await page.getByTestId('step-add_license_keys').click();
   await page.waitForURL(/step=2/);

@@ -20,6 +20,7 @@ def _out(product: Product, offers: list[Offer]) -> AddonsOut:
     return AddonsOut(
         upsell=product.upsell,
         upsell_title=product.upsell_title,
+        main_product_required=product.main_product_required,
         bumps_grouping=product.bumps_grouping,
         addons=[
             AddonOut(
@@ -64,6 +65,7 @@ async def set_addons(product_id: Id, body: AddonsIn, seller: CurrentSeller, s: D
         v.product,
         upsell=body.upsell,
         upsell_title=body.upsell_title,
+        main_product_required=body.main_product_required,
         bumps_grouping=body.bumps_grouping,
         wanted=[
             AddonWanted(a.product_id, a.pricing_plan_id, a.kind, a.position, a.title, a.description)

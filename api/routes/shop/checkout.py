@@ -131,6 +131,7 @@ async def plan_price(
     coupon_code: Annotated[str | None, Query(max_length=60)] = None,
     # the bumps ticked, by offer id, comma-separated (`bump_ids=3,5`)
     bump_ids: Annotated[str | None, Query(pattern=BUMP_IDS_SHAPE, max_length=200)] = None,
+    main_product: bool = True,
 ) -> PriceOut:
     """What the buyer will pay for the plan given their country (and, as a business, VAT id): the pay button
     shows it before anything is charged. 400 for a VAT id the checkout would refuse."""
@@ -156,7 +157,10 @@ async def plan_price(
         raise invalid(bump_ids="not a bump offered with this product now")
     for o in await _bumps_chosen(s, v.product.id, ticked):
         bumps += (await buyer_terms(s, v.product.seller_id, o.plan, payer))[0].first_amount
-    amount = terms.first_amount + bumps
+    if not main_product and not v.product.main_product_required:
+        amount, off = bumps, 0  # only the bumps (a coupon applies at the checkout, to the first of them)
+    else:
+        amount = terms.first_amount + bumps
     tax = vat_of_gross(amount, vat.rate_bp) if vat.rate_bp else 0
     return PriceOut(
         amount=amount,
@@ -200,9 +204,18 @@ async def start_checkout(
         raise DomainError(
             ErrorCode.INVALID_INPUT, fields={f"opt_in_answers.{k}": why for k, why in problems.items()}
         )
-    coupon = await _coupon_for(s, v.product.seller_id, v.product.id, plan.currency, body.coupon_code)
     bumps = await _bumps_chosen(s, v.product.id, body.bump_ids)
-    if bumps and (plan.test_days or plan.start_day):
+    main_product, main_plan = v.product, plan
+    if not body.main_product:
+        # only the bumps (mainProductRequired off): the first is the order, the others its bumps
+        if v.product.main_product_required:
+            raise invalid(main_product="this product is bought with its bumps, not left out")
+        if not bumps:
+            raise invalid(bump_ids="choose at least one of the offers")
+        first, bumps = bumps[0], bumps[1:]
+        main_product, main_plan = first.view.product, first.plan
+    coupon = await _coupon_for(s, v.product.seller_id, main_product.id, main_plan.currency, body.coupon_code)
+    if bumps and (main_plan.test_days or main_plan.start_day):
         raise DomainError(
             ErrorCode.INVALID_INPUT,
             fields={"bump_ids": "a bump is paid with the first payment; this plan charges nothing today"},
@@ -219,8 +232,8 @@ async def start_checkout(
     order = await order_created(
         s,
         token=token,
-        product=v.product,
-        plan=plan,
+        product=main_product,
+        plan=main_plan,
         payer=body.payer.model_dump(),
         customer_id=customer,
         setup_intent_id=si_id,

@@ -67,6 +67,7 @@ async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProdu
         bumps=[offer_out(o) for o in await offers_of(s, v.product.id, {AddonKind.bump})],
         bumps_grouping=v.product.bumps_grouping,
         upsell_title=v.product.upsell_title,
+        main_product_required=v.product.main_product_required,
         checkout=CheckoutPageIn.model_validate(page.to_json()),
         social_proof=SocialProofOut(**asdict(proof)),
         payment_methods=[

@@ -310,3 +310,45 @@ async def _ledger(token: str) -> int:
         "where o.token = :t",
         t=token,
     )
+
+
+async def test_where_the_product_allows_it_the_bumps_are_bought_alone(stack):
+    """mainProductRequired off: a buyer unticks the product and takes two bumps; the first is the order, the second
+    its bump, paid with one charge. Where the product requires itself, leaving it out is refused."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "bumps-alone")
+        main = await published_product(c, seller, price=2500, name="Optional main")
+        a = await published_product(c, seller, price=900, name="Bump A")
+        b = await published_product(c, seller, price=500, name="Bump B")
+        offers = [_offer(a, "bump"), _offer(b, "bump")]
+        ids = [x["id"] for x in (await _offers(c, seller, main, offers))["addons"]]
+        base = f"/v1/shop/{seller.username}/products/{main['slug']}"
+        payer = {"email": "alone@example.com", "first_name": "A", "last_name": "Lone"}
+        body = {
+            "pricing_plan_id": main["pricing_plans"][0]["id"],
+            "payer": payer,
+            "bump_ids": ids,
+            "main_product": False,
+        }
+        r = await c.post(f"{base}/checkout", json=body)
+        assert (
+            r.status_code == 400 and "main_product" in r.json()["fields"]
+        )  # required until the seller says not
+        assert (await _offers(c, seller, main, offers, main_product_required=False))[
+            "main_product_required"
+        ] is False
+        assert (await c.get(base)).json()["main_product_required"] is False
+        r = await c.post(f"{base}/checkout", json={**body, "bump_ids": []})
+        assert r.status_code == 400 and "bump_ids" in r.json()["fields"]
+        price = await c.get(f"{base}/price", params={"pricing_plan_id": body["pricing_plan_id"],
+                                                      "bump_ids": f"{ids[0]},{ids[1]}", "main_product": "false"})  # fmt: skip
+        assert price.status_code == 200 and price.json()["amount"] == 1400, price.text
+        co = await start_checkout(c, seller.username, main, extra={"bump_ids": ids, "main_product": False})
+        assert co["amount"] == 1400
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        token = co["order_token"]
+        assert (await pay(c, seller.username, token, pm)).json()["outcome"] == "succeeded"
+        done = await wait_fulfilled(c, seller.username, token)
+        assert done["product_name"] == "Bump A" and done["total"] == 900
+        assert [(x["product_name"], x["payment_state"]) for x in done["extras"]] == [("Bump B", "paid")]
+        assert [pi["amount"] for pi in await _intents(stack, token)] == [1400]

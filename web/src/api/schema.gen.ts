@@ -3001,6 +3001,11 @@ export interface components {
             /** @default separate */
             bumps_grouping: components["schemas"]["BumpsGrouping"];
             /**
+             * Main Product Required
+             * @default true
+             */
+            main_product_required: boolean;
+            /**
              * Upsell
              * @default false
              */
@@ -3018,6 +3023,8 @@ export interface components {
              */
             addons_max: number;
             bumps_grouping: components["schemas"]["BumpsGrouping"];
+            /** Main Product Required */
+            main_product_required: boolean;
             /** Upsell */
             upsell: boolean;
             /** Upsell Title */
@@ -3524,6 +3531,11 @@ export interface components {
             bump_ids: number[];
             /** Coupon Code */
             coupon_code?: string | null;
+            /**
+             * Main Product
+             * @default true
+             */
+            main_product: boolean;
             /**
              * Opt In Answers
              * @default {}
@@ -6544,6 +6556,11 @@ export interface components {
             form: components["schemas"]["ProductForm"];
             /** Id */
             id: number;
+            /**
+             * Main Product Required
+             * @default true
+             */
+            main_product_required: boolean;
             /** Name */
             name: string;
             /** Not Sellable Reasons */
@@ -14717,6 +14734,7 @@ export interface operations {
                 company?: string | null;
                 country?: string | null;
                 coupon_code?: string | null;
+                main_product?: boolean;
                 pricing_plan_id: number;
                 vat_id?: string | null;
             };

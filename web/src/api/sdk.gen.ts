@@ -399,7 +399,7 @@ export const getAddons = (productId: Param<'get_addons', 'product_id'>, options:
   api.get<Answer<'get_addons'>>(`/cabinet/products/${seg(productId)}/addons`, { ...options });
 
 /** PUT /v1/cabinet/products/{product_id}/addons: Set Addons */
-export const setAddons = (productId: Param<'set_addons', 'product_id'>, body: Body<'set_addons', 'bumps_grouping' | 'upsell'>, options: Options = {}) =>
+export const setAddons = (productId: Param<'set_addons', 'product_id'>, body: Body<'set_addons', 'bumps_grouping' | 'main_product_required' | 'upsell'>, options: Options = {}) =>
   api.put<Answer<'set_addons'>>(`/cabinet/products/${seg(productId)}/addons`, body, { ...options });
 
 /** GET /v1/cabinet/products/{product_id}/certificate: Get Certificate */
@@ -699,7 +699,7 @@ export const getShopProduct = (username: Param<'get_shop_product', 'username'>, 
   api.get<Answer<'get_shop_product'>>(`/shop/${seg(username)}/products/${seg(slug)}`, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/products/{slug}/checkout: Start Checkout */
-export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout', 'bump_ids' | 'opt_in_answers'>, options: Options = {}) =>
+export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout', 'bump_ids' | 'main_product' | 'opt_in_answers'>, options: Options = {}) =>
   api.post<Answer<'start_checkout'>>(`/shop/${seg(username)}/products/${seg(slug)}/checkout`, body, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/products/{slug}/price: Plan Price */

@@ -13,7 +13,7 @@ export const shopApi = {
   product: (username: string, slug: string, signal?: AbortSignal) =>
     sdk.getShopProduct(username, slug, signal ? { signal } : {}),
   /** What the buyer pays for a plan given their country and VAT id (a net-priced plan adds the VAT). */
-  price: (username: string, slug: string, query: { pricingPlanId: number; country?: string; company?: string; vatId?: string; couponCode?: string; bumpIds?: string }, signal?: AbortSignal) =>
+  price: (username: string, slug: string, query: { pricingPlanId: number; country?: string; company?: string; vatId?: string; couponCode?: string; bumpIds?: string; mainProduct?: boolean }, signal?: AbortSignal) =>
     sdk.planPrice(username, slug, query, { suppressErrors: true, ...(signal ? { signal } : {}) }),
   checkout: (username: string, slug: string, input: CheckoutInput) =>
     sdk.startCheckout(username, slug, input, { suppressErrors: true }),

@@ -15,6 +15,7 @@ export const AddonsInSchema = z.object({
     title: z.string().min(1).max(120).nullish(),
   })).max(10).optional(),
   bumpsGrouping: z.enum(["separate", "grouped"]).optional(),
+  mainProductRequired: z.boolean().optional(),
   upsell: z.boolean().optional(),
   upsellTitle: z.string().min(1).max(120).nullish(),
 });
@@ -65,6 +66,7 @@ export const CheckInInSchema = z.object({
 export const CheckoutInSchema = z.object({
   bumpIds: z.array(z.number().int().min(1).max(9223372036854776000)).max(10).optional(),
   couponCode: z.string().max(60).nullish(),
+  mainProduct: z.boolean().optional(),
   optInAnswers: z.unknown().optional(),
   payer: z.object({
     city: z.string().max(300).nullish(),

@@ -110,6 +110,7 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
             bumpsGrouping={product.bumpsGrouping ?? 'separate'}
             offerTitle={product.upsellTitle}
             page={product.checkout}
+            mainRequired={product.mainProductRequired ?? true}
             methods={product.paymentMethods?.find((x) => x.pricingPlanId === plan.id)?.methods ?? ['card']}
             productName={product.name}
             coverUrl={product.cover?.variants[0]?.url ?? null}

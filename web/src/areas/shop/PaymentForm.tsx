@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -82,6 +83,7 @@ export function PaymentForm({
   coverUrl,
   preview = false,
   methods = ['card'],
+  mainRequired = true,
 }: {
   username: string;
   slug: string;
@@ -98,6 +100,8 @@ export function PaymentForm({
   preview?: boolean;
   /** The payment methods this plan can be paid with (the seller's matrix): the card, a bank transfer. */
   methods?: readonly string[];
+  /** False (mainProductRequired off): the buyer may untick the product and take only its bumps. */
+  mainRequired?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -125,12 +129,14 @@ export function PaymentForm({
   const [couponOpen, setCouponOpen] = useState(false);
   // the order bumps ticked (their offer ids, in the order offered): paid with the main product's one charge
   const [chosen, setChosen] = useState<number[]>([]);
+  const [takeMain, setTakeMain] = useState(true);
   const grouped = bumpsGrouping === 'grouped';
   const bumpOffers = (plan.paymentType !== 'one_time' && plan.dueNow === 0 ? [] : bumps).map((o) =>
     // grouped, the bumps share one box at the page's upsell position (core §9 default: below the product details)
     grouped ? { ...o, position: theme?.upsellPosition ?? 'below_product_details' } : o,
   );
   const ticked = bumpOffers.filter((o) => chosen.includes(o.id)).map((o) => o.id);
+  const mainLeftOut = !mainRequired && !takeMain && bumpOffers.length > 0;
   const toggleBump = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
   const vatQuery = {
     pricingPlanId: plan.id,
@@ -138,8 +144,9 @@ export function PaymentForm({
     ...(business && invoice.vatId.trim() ? { vatId: invoice.vatId.trim(), company: invoice.company.trim() } : {}),
     ...(coupon ? { couponCode: coupon } : {}),
     ...(ticked.length ? { bumpIds: ticked.join(',') } : {}),
+    ...(mainLeftOut ? { mainProduct: false } : {}),
   };
-  const priced = plan.useNetPrice || coupon !== null || ticked.length > 0;
+  const priced = plan.useNetPrice || coupon !== null || ticked.length > 0 || mainLeftOut;
   const price = useQuery({
     queryKey: ['shop', 'price', username, slug, vatQuery],
     queryFn: ({ signal }) => shopApi.price(username, slug, vatQuery, signal),
@@ -149,7 +156,7 @@ export function PaymentForm({
   });
   const couponRefused = coupon !== null && price.isError ? ((price.error instanceof ApiError && price.error.reason) || 'coupon_unknown') : null;
   // until the price with the bumps is known, their list prices are added (the answer replaces it in a moment)
-  const listed = plan.price + bumpOffers.filter((o) => ticked.includes(o.id)).reduce((sum, o) => sum + o.price, 0);
+  const listed = (mainLeftOut ? 0 : plan.price) + bumpOffers.filter((o) => ticked.includes(o.id)).reduce((sum, o) => sum + o.price, 0);
   const payAmount = priced && price.data && !price.isPlaceholderData ? price.data.amount : listed;
   const bumpsAt = (position: string) => (
     <BumpOffers offers={bumpOffers} position={position} grouping={bumpsGrouping} title={offerTitle} chosen={ticked} onToggle={toggleBump} disabled={busy} />
@@ -208,14 +215,14 @@ export function PaymentForm({
     try {
       // another try on this page (same payer and plan) continues the order the first try created
       const optInAnswers = Object.fromEntries(Object.entries(answers).filter(([, a]) => a !== '' && a !== false));
-      const key = JSON.stringify([plan.id, payer, optInAnswers, coupon, ticked]);
+      const key = JSON.stringify([plan.id, payer, optInAnswers, coupon, ticked, mainLeftOut]);
       const earlier = order.current?.key === key ? order.current.token : null;
       if (wire) {
         // a bank transfer: the order waits for it; the thank-you page shows what to transfer where
         setPhase('checkout');
         const token =
           earlier ??
-          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
+          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
         order.current = { key, token };
         await shopApi.bankWire(username, token);
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(token)}`);
@@ -224,7 +231,7 @@ export function PaymentForm({
       if (!stripeClient || !cardElement) return;
       const result = await payWithCard({
         checkout: () =>
-          shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) }),
+          shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) }),
         ...(earlier ? { reuse: { orderToken: earlier, renewSetup: (token: string) => shopApi.renewSetup(username, token) } } : {}),
         confirmCardSetup: (secret) => stripeClient.confirmCardSetup(secret, { payment_method: { card: cardElement, billing_details: billing } }),
         createPaymentMethod: () => stripeClient.createPaymentMethod({ type: 'card', card: cardElement, billing_details: billing }),
@@ -288,6 +295,13 @@ export function PaymentForm({
         </Stepper>
       ) : null}
       <Box sx={{ display: twoSteps && stage === 2 ? 'none' : 'block' }}>
+      {!mainRequired && bumpOffers.length ? (
+        <FormControlLabel
+          control={<Checkbox checked={takeMain} onChange={(e) => setTakeMain(e.target.checked)} disabled={busy} data-testid="take-main" />}
+          label={t('shop.bumps.takeMain', { product: productName ?? plan.name, amount: money(plan.price, plan.currency) })}
+          sx={{ mb: 1 }}
+        />
+      ) : null}
       {bumpsAt('below_product_details')}
       <Typography variant="h6" sx={{ mb: 2 }}>
         {t('shop.yourDetails')}
@@ -464,7 +478,7 @@ export function PaymentForm({
         startIcon={<LockIcon />}
         loading={busy}
         loadingPosition="start"
-        disabled={busy || (cardState !== 'ready' && !preview && !wire)}
+        disabled={busy || (cardState !== 'ready' && !preview && !wire) || (mainLeftOut && ticked.length === 0)}
         data-testid="pay-button"
         aria-busy={busy}
       >
@@ -490,10 +504,12 @@ export function PaymentForm({
               {t('shop.summary.title')}
             </Typography>
             <Stack spacing={0.5}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-                <Typography>{productName ?? plan.name}</Typography>
-                <Typography>{money(plan.price, plan.currency)}</Typography>
-              </Stack>
+              {mainLeftOut ? null : (
+                <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                  <Typography>{productName ?? plan.name}</Typography>
+                  <Typography>{money(plan.price, plan.currency)}</Typography>
+                </Stack>
+              )}
               {chosenBumps.map((o) => (
                 <Stack key={o.id} direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
                   <Typography color="text.secondary">{o.productName}</Typography>

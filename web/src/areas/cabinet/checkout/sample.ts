@@ -37,6 +37,7 @@ export function sampleProduct(page: CheckoutPage, seller: string, t: TFunction):
     ],
     bumpsGrouping: 'separate',
     upsellTitle: null,
+    mainProductRequired: true,
     checkout: page,
     socialProof: {
       totalViews: page.socialProof?.includes('total_views') ? 1284 : null,

@@ -38,7 +38,7 @@ export const OFFERABLE_FORMS = new Set(['download', 'digital', 'service', 'cours
 export const OFFER_KINDS = ['bump', 'upsell', 'downsell'] as const;
 export const BUMP_POSITIONS = ['below_product_details', 'below_payer_details', 'below_payment_methods', 'below_payment_options', 'below_legal_text', 'below_custom_fields'] as const;
 
-type Options = Pick<ProductAddons, 'upsell' | 'upsellTitle' | 'bumpsGrouping'>;
+type Options = Pick<ProductAddons, 'upsell' | 'upsellTitle' | 'bumpsGrouping' | 'mainProductRequired'>;
 type Offer = NonNullable<AddonsInput['addons']>[number];
 
 function asInput(a: ProductAddon): Offer {
@@ -77,7 +77,7 @@ export function UpsellStep({ product }: { product: Product }) {
     setSaving(true);
     setProblem(null);
     try {
-      const body: AddonsInput = { upsell: data.upsell, upsellTitle: data.upsellTitle ?? null, bumpsGrouping: data.bumpsGrouping, addons: offers, ...options };
+      const body: AddonsInput = { upsell: data.upsell, upsellTitle: data.upsellTitle ?? null, bumpsGrouping: data.bumpsGrouping, mainProductRequired: data.mainProductRequired, addons: offers, ...options };
       const answer = await sdk.setAddons(product.id, body, { suppressErrors: true });
       queryClient.setQueryData(key, answer);
       toast(t('common.saved'), 'success');
@@ -247,6 +247,17 @@ export function UpsellStep({ product }: { product: Product }) {
             }}
             slotProps={{ htmlInput: { maxLength: 120 } }}
             helperText={t('addons.upsellTitleHelp')}
+          />
+          <FormControlLabel
+            control={<Switch checked={!data.mainProductRequired} disabled={saving} onChange={(e) => void save(offers, { mainProductRequired: !e.target.checked })} data-testid="offer-main-optional" />}
+            label={
+              <>
+                <Typography>{t('addons.mainOptional')}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('addons.mainOptionalHelp')}
+                </Typography>
+              </>
+            }
           />
           <TextField select label={t('addons.grouping')} value={data.bumpsGrouping} onChange={(e) => void save(offers, { bumpsGrouping: e.target.value as Options['bumpsGrouping'] })} sx={{ maxWidth: 360 }}>
             {(['separate', 'grouped'] as const).map((g) => (
