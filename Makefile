@@ -97,6 +97,7 @@ bench: install web
 	$(BIN)/python -m bench.checkout --n 80 --concurrency 8
 	$(BIN)/python -m bench.orders_list --orders 1000000 --requests 350
 	$(BIN)/python -m bench.billing_storm --n 10000 --rps 100 --due-in 600
+	$(BIN)/python -m bench.bundle
 
 clean:
 	rm -rf .data web/dist
