@@ -492,8 +492,8 @@ async def _upsells(s: DB, order: Order, product: Product | None) -> dict[str, li
     downsells (shown when the buyer declines) unless an upsell was bought."""
     if product is None or not product.upsell or order.payment_state not in PAID_STATES:
         return {}
-    if order.order_type != OrderType.standard:
-        return {}
+    if order.order_type != OrderType.standard or await paid_with(s, order) is None:
+        return {}  # an upsell is charged with the card that paid: none after a bank transfer
     extras = await extras_of(s, order.id)
     bought = {x.product_id for x in extras if x.payment_state in PAID_STATES}
     offers = [

@@ -53,6 +53,16 @@ async def test_a_bank_wire_is_chosen_reminded_of_and_paid_once_by_its_transfer(s
         h = seller.headers
         p = await published_product(c, seller, price=2500, name="Wired guide")
         plan = p["pricing_plans"][0]["id"]
+        extra = await published_product(c, seller, price=900, name="Wired upsell")
+        offer = {
+            "product_id": extra["id"],
+            "pricing_plan_id": extra["pricing_plans"][0]["id"],
+            "kind": "upsell",
+        }
+        r = await c.put(
+            f"/v1/cabinet/products/{p['id']}/addons", json={"addons": [offer], "upsell": True}, headers=h
+        )
+        assert r.status_code == 200, r.text
         # not offered until the seller switches it on; then for one-time plans only
         shop = (await c.get(f"/v1/shop/{seller.username}/products/{p['slug']}")).json()
         assert shop["payment_methods"] == [{"pricing_plan_id": plan, "methods": ["card"]}]
@@ -98,6 +108,7 @@ async def test_a_bank_wire_is_chosen_reminded_of_and_paid_once_by_its_transfer(s
         done = await wait_fulfilled(c, seller.username, token, timeout=60)
         assert done["payment_state"] == "paid" and done["invoice_number"] and done["download_url"]
         assert done["wire"] is None
+        assert done["upsells"] == []  # an upsell is charged with the card that paid: none after a transfer
         sale = await db_value(
             "select coalesce(sum(e.amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
             "where o.token = :t and e.kind = 'sale' and e.payee_type = 'seller'",
