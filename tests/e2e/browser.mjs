@@ -60,7 +60,13 @@ export async function fillSignIn(page, user) {
  * shared by the scenarios of one run (Playwright's storage state, as its auth.setup does). */
 export async function signedInState(browser, role) {
   const file = `${AUTH_DIR}/${role}.json`;
-  if (saved.has(role) || (existsSync(file) && Date.now() - statSync(file).mtimeMs < FRESH_MS)) return file;
+  if (existsSync(file) && Date.now() - statSync(file).mtimeMs < FRESH_MS && !saved.has(role)) saved.set(role, Promise.resolve(file));
+  // one sign-in per role, however many tests ask at once (they share its promise)
+  if (!saved.has(role)) saved.set(role, signIn(browser, role, file));
+  return saved.get(role);
+}
+
+async function signIn(browser, role, file) {
   const context = await browser.newContext({ baseURL: BASE });
   const page = await context.newPage();
   await page.goto('/users/sign_in');
@@ -69,7 +75,6 @@ export async function signedInState(browser, role) {
   mkdirSync(AUTH_DIR, { recursive: true });
   await context.storageState({ path: file });
   await context.close();
-  saved.set(role, file);
   return file;
 }
 

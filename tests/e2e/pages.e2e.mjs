@@ -2,7 +2,7 @@
 // admin (as the manager), the shop and the public pages, at 1366 px and on a 390 px phone, in English and German.
 // On each: nothing scrolls sideways, axe-core finds no serious or critical accessibility violation, and no
 // catalogue key shows where a word should be (an untranslated string).
-import { test, before, after } from 'node:test';
+import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -28,9 +28,12 @@ const CABINET = [
   '/cabinet/products',
   '/cabinet/courses/overview',
   '/cabinet/check_in',
+  '/cabinet/coupons',
+  '/cabinet/checkout_settings',
   '/cabinet/claims',
   '/cabinet/profile/edit?seller_profile_edit=true',
   '/cabinet/domains',
+  '/cabinet/settings/payment_settings',
   '/cabinet/settings/account_deletion',
 ];
 const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews'];
@@ -45,7 +48,6 @@ const LANGS = [
 ];
 
 let browser;
-const problems = [];
 
 before(async () => {
   browser = await launch();
@@ -64,7 +66,7 @@ async function settled(page) {
 }
 
 /** What is wrong with the page as it is now: sideways scrolling, serious or critical axe findings, raw keys. */
-async function check(page, label, lang) {
+async function check(page, label, lang, problems) {
   await settled(page);
   const found = [];
   const declared = await page.evaluate(() => document.documentElement.lang);
@@ -88,7 +90,7 @@ async function check(page, label, lang) {
   }
 }
 
-async function visit(role, paths, size, { lang, locale }) {
+async function visit(role, paths, size, { lang, locale }, problems) {
   for (const path of paths) {
     const label = `${role} ${lang} ${size.name} ${path}`;
     const options = { viewport: size.viewport, locale, ...(size.isMobile ? { isMobile: true, hasTouch: true } : {}) };
@@ -100,28 +102,32 @@ async function visit(role, paths, size, { lang, locale }) {
     } else {
       page = await signedInPage(browser, role, path, { ...options, timeout: 30_000 });
     }
-    await check(page, label, lang);
+    await check(page, label, lang, problems);
     // a page's own sub-pages: the first product's editor and product page, the first order's details
     if (path === '/cabinet/products' || path === '/cabinet/orders' || path === `/s/${DEMO.seller.username}`) {
       const link = page.locator('main a[href*="/edit"], main a[href^="/cabinet/orders/"], main a[href^="/s/"]').first();
       if (await link.count()) {
         await link.click();
         await page.waitForURL((url) => url.pathname !== new URL(path, BASE).pathname, { timeout: 10_000 }).catch(() => {});
-        await check(page, `${label} → ${new URL(page.url()).pathname}`, lang);
+        await check(page, `${label} → ${new URL(page.url()).pathname}`, lang, problems);
       }
     }
     await page.context().close();
   }
 }
 
-for (const size of SIZES) {
-  for (const l of LANGS) {
-    test(`every page at ${size.name} px in ${l.lang}: no sideways scrolling, no serious accessibility finding, no raw key`, async () => {
-      problems.length = 0;
-      await visit('visitor', PUBLIC, size, l);
-      await visit('seller', CABINET, size, l);
-      await visit('manager', ADMIN, size, l);
-      assert.deepEqual(problems, [], problems.join('\n'));
-    });
+// the four views run two at a time (each its own browser contexts and findings): most of a visit is waiting for
+// the page to settle, which two can do at once
+describe('every page', { concurrency: 2 }, () => {
+  for (const size of SIZES) {
+    for (const l of LANGS) {
+      it(`every page at ${size.name} px in ${l.lang}: no sideways scrolling, no serious accessibility finding, no raw key`, async () => {
+        const problems = [];
+        await visit('visitor', PUBLIC, size, l, problems);
+        await visit('seller', CABINET, size, l, problems);
+        await visit('manager', ADMIN, size, l, problems);
+        assert.deepEqual(problems, [], problems.join('\n'));
+      });
+    }
   }
-}
+});
