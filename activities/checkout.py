@@ -70,6 +70,7 @@ from store.orders.delivery import Delivered, DeliveredItem, delivered_of
 from store.orders.models import Order
 from store.orders.queries import (
     access_of_order,
+    charged_total,
     extras_of,
     intent_for_attempt,
     invoice_of_order,
@@ -250,7 +251,7 @@ class CheckoutActivities:
         async with session() as s:
             order = await order_by_token(s, req.order_token, lock=True)
             bumps = await extras_of(s, order.id, bumps_only=True)
-            amount = order.total + sum(b.total for b in bumps)
+            amount = await charged_total(s, order)
             told = WireInstructions(
                 order_token=order.token,
                 amount=amount,

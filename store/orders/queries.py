@@ -194,6 +194,11 @@ async def paid_with(s: AsyncSession, order: Order) -> str | None:
     return (await s.execute(q)).scalar()
 
 
+async def charged_total(s: AsyncSession, order: Order) -> int:
+    """What the order's one charge takes: its total and the bumps ticked with it."""
+    return order.total + sum(b.total for b in await extras_of(s, order.id, bumps_only=True))
+
+
 async def payer_customer(s: AsyncSession, email: str) -> str | None:
     row = await s.get(PayerCustomer, email.lower())
     return row.provider_customer_id if row else None

@@ -333,26 +333,31 @@ async def paid_order(stack, c: httpx.AsyncClient, prefix: str) -> PaidOrder:
     return PaidOrder(seller, product, co["order_token"], status)
 
 
-async def stripe_succeeded_charges(stack, order_token: str) -> int:
-    """Count money actually taken at the provider for this order (PaymentIntents carry the order token)."""
+async def stripe_intents(stack, order_token: str) -> list[dict]:
+    """The PaymentIntents that took money for this order (they carry its token), over every page of the list."""
+    data: list[dict] = []
+    params: dict = {"limit": 100}
     async with httpx.AsyncClient(timeout=10) as h:
-        r = await h.get(
-            f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
-            params={"limit": 100},
-            headers={"Authorization": "Bearer sk_test_sellflow_local"},
-        )
-        assert r.status_code == 200, r.text
-        data = r.json()["data"]
-        while r.json().get("has_more"):
+        while True:
             r = await h.get(
                 f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
-                params={"limit": 100, "starting_after": data[-1]["id"]},
+                params=params,
                 headers={"Authorization": "Bearer sk_test_sellflow_local"},
             )
-            data += r.json()["data"]
-    return sum(
-        1 for pi in data if pi["metadata"].get("order_token") == order_token and pi["status"] == "succeeded"
-    )
+            assert r.status_code == 200, r.text
+            page = r.json()
+            data += page["data"]
+            if not page.get("has_more") or not page["data"]:
+                break
+            params = {"limit": 100, "starting_after": page["data"][-1]["id"]}
+    return [
+        pi for pi in data if pi["metadata"].get("order_token") == order_token and pi["status"] == "succeeded"
+    ]
+
+
+async def stripe_succeeded_charges(stack, order_token: str) -> int:
+    """Count money actually taken at the provider for this order (PaymentIntents carry the order token)."""
+    return len(await stripe_intents(stack, order_token))
 
 
 async def db_execute(sql: str, **params) -> None:

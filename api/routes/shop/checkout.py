@@ -64,7 +64,14 @@ from store.orders.actions import (
 from store.orders.bank_wire import payment_matrix
 from store.orders.delivery import Delivered, delivered_of
 from store.orders.models import Order
-from store.orders.queries import extras_of, invoice_of_order, order_in_shop, paid_with, payer_customer
+from store.orders.queries import (
+    charged_total,
+    extras_of,
+    invoice_of_order,
+    order_in_shop,
+    paid_with,
+    payer_customer,
+)
 
 Username = Annotated[str, Path(max_length=USERNAME_MAX)]
 TicketCode = Annotated[str, Path(max_length=16)]
@@ -273,11 +280,10 @@ async def renew_setup_intent(username: str, token: str, s: DB) -> CheckoutOut:
     n = await setup_renewed(s, order)
     si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", token, n)
     setup_intent_recorded(order, si_id)
-    bumps = await extras_of(s, order.id, bumps_only=True)
     return CheckoutOut(
         order_token=token,
         setup_intent_client_secret=secret,
-        amount=order.total + sum(b.total for b in bumps),
+        amount=await charged_total(s, order),
         currency=order.currency_key,
         deferred=_deferred(order),
     )
@@ -415,9 +421,8 @@ async def _wire_out(s: DB, order: Order) -> WireOut | None:
     if order.payment_state not in CHECKOUT_OPEN_STATES:
         return None
     settings = get_settings()
-    bumps = await extras_of(s, order.id, bumps_only=True)
     return WireOut(
-        amount=order.total + sum(b.total for b in bumps),
+        amount=await charged_total(s, order),
         currency=order.currency_key,
         reference=wire_reference(order.token),
         iban=settings.wire_iban,

@@ -9,7 +9,6 @@ import asyncio
 import io
 import secrets
 
-import httpx
 import pytest
 from pypdf import PdfReader
 
@@ -22,6 +21,7 @@ from tests.integration.helpers import (
     pay,
     published_product,
     start_checkout,
+    stripe_intents,
     until,
     wait_fulfilled,
 )
@@ -29,25 +29,6 @@ from tests.integration.ledger.test_chargebacks import _dispute
 from tests.integration.webhooks.test_stripe import signed
 
 pytestmark = pytest.mark.integration
-
-
-async def _intents(stack, token: str) -> list[dict]:
-    """The PaymentIntents that took money for this order token (every page of the provider's list)."""
-    data: list[dict] = []
-    params: dict = {"limit": 100}
-    async with httpx.AsyncClient(timeout=10) as h:
-        while True:
-            r = await h.get(
-                f"http://127.0.0.1:{stack.ports.stripe}/v1/payment_intents",
-                params=params,
-                headers={"Authorization": "Bearer sk_test_sellflow_local"},
-            )
-            page = r.json()
-            data += page["data"]
-            if not page.get("has_more") or not page["data"]:
-                break
-            params = {"limit": 100, "starting_after": page["data"][-1]["id"]}
-    return [pi for pi in data if pi["metadata"].get("order_token") == token and pi["status"] == "succeeded"]
 
 
 async def _offers(c, seller, product: dict, addons: list[dict], **options) -> dict:
@@ -104,7 +85,7 @@ async def test_a_bump_is_its_own_order_paid_with_one_charge_invoiced_booked_and_
         token = co["order_token"]
         done = await wait_fulfilled(c, seller.username, token)
         # one charge for both
-        assert [pi["amount"] for pi in await _intents(stack, token)] == [3400]
+        assert [pi["amount"] for pi in await stripe_intents(stack, token)] == [3400]
         [bump] = done["extras"]
         assert (bump["product_name"], bump["upsell_type"], bump["payment_state"]) == (
             "Workbook",
@@ -184,8 +165,10 @@ async def test_an_upsell_is_charged_once_with_the_card_that_paid_however_often_i
         assert {a.status_code for a in answers} == {200}, [a.text for a in answers]
         assert {a.json()["outcome"] for a in answers} == {"succeeded"}
         [upsell_token] = {a.json()["order_token"] for a in answers}
-        assert [pi["amount"] for pi in await _intents(stack, upsell_token)] == [1500]
-        assert [pi["amount"] for pi in await _intents(stack, token)] == [2500]  # the first charge untouched
+        assert [pi["amount"] for pi in await stripe_intents(stack, upsell_token)] == [1500]
+        assert [pi["amount"] for pi in await stripe_intents(stack, token)] == [
+            2500
+        ]  # the first charge untouched
         after = await wait_fulfilled(c, seller.username, upsell_token)
         assert after["invoice_number"] and after["download_url"]
         again = (await c.get(base)).json()
@@ -217,7 +200,7 @@ async def test_a_bump_on_a_recurring_plan_rides_on_the_first_rate_only(stack):
             c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: b["phase"] == "ended", 90
         )
         assert [r["amount"] for r in sub["rates"]] == [5000, 2500, 2500]
-        assert sorted(pi["amount"] for pi in await _intents(stack, token)) == [2500, 2500, 6000]
+        assert sorted(pi["amount"] for pi in await stripe_intents(stack, token)) == [2500, 2500, 6000]
         done = await wait_fulfilled(c, seller.username, token)
         assert [(x["product_name"], x["payment_state"]) for x in done["extras"]] == [("Templates", "paid")]
 
@@ -280,7 +263,7 @@ async def test_a_dispute_of_the_one_charge_takes_back_the_order_and_its_bump_wit
         assert (await pay(c, seller.username, token, pm)).json()["outcome"] == "succeeded"
         done = await wait_fulfilled(c, seller.username, token)
         bump = done["extras"][0]["token"]
-        [intent] = [pi["id"] for pi in await _intents(stack, token)]
+        [intent] = [pi["id"] for pi in await stripe_intents(stack, token)]
         dispute = f"dp_{secrets.token_hex(6)}"
         created = _dispute("created", dispute, intent, "needs_response", 3400)
         for _ in range(2):  # delivered twice: booked once
@@ -351,4 +334,4 @@ async def test_where_the_product_allows_it_the_bumps_are_bought_alone(stack):
         done = await wait_fulfilled(c, seller.username, token)
         assert done["product_name"] == "Bump A" and done["total"] == 900
         assert [(x["product_name"], x["payment_state"]) for x in done["extras"]] == [("Bump B", "paid")]
-        assert [pi["amount"] for pi in await _intents(stack, token)] == [1400]
+        assert [pi["amount"] for pi in await stripe_intents(stack, token)] == [1400]
