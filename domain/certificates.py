@@ -14,7 +14,7 @@ ISSUER_MAX = 200
 FIELD_SIZE_MIN = 6
 FIELD_SIZE_MAX = 72
 BACKGROUND_MAX_BYTES = 5 * 1024 * 1024
-BACKGROUND_TYPES = ("image/png", "image/jpeg")
+BACKGROUND_MIN_PX = (1123, 794)  # A4 at 96 dpi (long side, short side): below it a background prints blurred
 NUMBER_PREFIX = "C"
 NUMBER_SHAPE = r"^[Cc]-?[2-9A-HJ-KM-NP-Za-hj-km-np-z-]{10,12}$"
 

@@ -45,3 +45,7 @@ def status_color(state: str) -> StatusColor:
 
 def is_emphasised(state: str) -> bool:
     return state in EMPHASISED
+
+
+# editor §5: a hex colour is a hash and 3 or 6 hex digits
+HEX_COLOR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"

@@ -4,8 +4,10 @@ and capacity; the payment ticket a paid order holds, its code, its state and its
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 TICKET_NAME_MAX = 300
@@ -142,3 +144,38 @@ def upgrade_price(held_value: int, target_price: int) -> int | None:
     """What upgrading costs (core §3 order type `upgrade`): the difference to a dearer ticket of the same event;
     None when the target is not dearer (a ticket is never upgraded down or sideways for nothing)."""
     return target_price - held_value if target_price > held_value else None
+
+
+# An event ticket's design (editor §2 event tickets: "design"): the colour of its frame and band, the seller's logo,
+# a note printed under the code, and whether the seller's name heads it. Values not shown; docs/DECISIONS.md.
+TICKET_ACCENT_DEFAULT = "#285a5a"
+TICKET_NOTE_MAX = 300
+TICKET_LOGO_MAX_BYTES = 2 * 1024 * 1024
+TICKET_LOGO_MIN_PX = 64  # a logo smaller than this prints blurred
+TICKET_LOGO_MAX_PX = 4000
+
+
+@dataclass(frozen=True)
+class TicketDesign:
+    accent_color: str = TICKET_ACCENT_DEFAULT
+    note: str | None = None
+    show_seller: bool = True
+    logo_file_id: int | None = None
+
+    @classmethod
+    def of(cls, stored: dict[str, Any] | None) -> TicketDesign:
+        d = stored or {}
+        return cls(
+            accent_color=d.get("accent_color") or TICKET_ACCENT_DEFAULT,
+            note=d.get("note") or None,
+            show_seller=d.get("show_seller", True),
+            logo_file_id=d.get("logo_file_id"),
+        )
+
+
+def hex_rgb(color: str) -> tuple[int, int, int]:
+    """#abc or #aabbcc (editor §5 hex colour) as red, green and blue."""
+    digits = color.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)

@@ -8,11 +8,14 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator
 
 from api.schemas.fields import CountryCode, Email
+from domain.colors import HEX_COLOR
 from domain.events import (
     CODE_SHAPE,
     LOCATION_MAX,
+    TICKET_ACCENT_DEFAULT,
     TICKET_LIMIT_MAX,
     TICKET_NAME_MAX,
+    TICKET_NOTE_MAX,
     TIME_ZONE_MAX,
     PaymentTicketState,
 )
@@ -143,6 +146,26 @@ class TicketPage(BaseModel):
     qr_svg: str
     attendee: Attendee | None = None
     upgraded_to: str | None = None  # the code of the ticket that replaced this one (its holder upgraded it)
+    accent_color: str = TICKET_ACCENT_DEFAULT  # the event's ticket design
+    note: str | None = None
+
+
+class TicketDesignIn(BaseModel):
+    """An event's ticket design (editor §2 event tickets, step "design"): the colour of the ticket's frame and band
+    (editor §5 hex colour: # and 3 or 6 hex digits), a note printed under the code (the doors' opening time, what to
+    bring), and whether the seller's name heads the ticket. The logo is uploaded on its own."""
+
+    model_config = ConfigDict(extra="forbid")
+    accent_color: str = Field(TICKET_ACCENT_DEFAULT, pattern=HEX_COLOR, max_length=7)
+    note: str | None = Field(None, max_length=TICKET_NOTE_MAX)
+    show_seller: Annotated[bool, Strict()] = True
+
+
+class TicketDesignOut(BaseModel):
+    accent_color: str
+    note: str | None
+    show_seller: bool
+    has_logo: bool
 
 
 class SellerPaymentTicketOut(PaymentTicketOut):

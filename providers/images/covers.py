@@ -51,3 +51,18 @@ def cover_variants(data: bytes, widths: dict[str, int]) -> tuple[int, int, list[
     except (ValueError, OSError) as e:  # a mode or a size Pillow cannot turn into WebP
         raise NotAnImage("not a picture this can show") from e
     return width, height, out
+
+
+def picture_size(data: bytes, formats: frozenset[str] = FORMATS) -> tuple[str, int, int]:
+    """(format, width, height) of a picture, read from its header without decoding it; NotAnImage when the bytes
+    are not a picture of one of `formats` or it is too large."""
+    try:
+        with Image.open(io.BytesIO(data)) as probe:
+            fmt, (width, height) = probe.format or "", probe.size
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, EOFError, SyntaxError) as e:
+        raise NotAnImage("not a picture") from e
+    if fmt not in formats:
+        raise NotAnImage("not a picture of an accepted kind")
+    if width * height > MAX_PIXELS:
+        raise NotAnImage("the picture is too large")
+    return fmt, width, height

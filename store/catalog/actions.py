@@ -88,6 +88,7 @@ async def product_duplicated(s: AsyncSession, seller_id: int, product_id: int) -
         key_format=p.key_format,  # the format, not the keys: a key is sold once, by one product
         email_for_each_item=p.email_for_each_item,
         certificate=p.certificate,
+        ticket_design=p.ticket_design,
         category=p.category,
         cost_center=p.cost_center,
         access_password=p.access_password,

@@ -76,6 +76,8 @@ class Product(Timestamps, Base):
     email_for_each_item: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     # a certificate product: its title, issuer, rule (and course), orientation, background file and field layout
     certificate: Mapped[dict | None] = mapped_column(JSONB)
+    # an event: its tickets' design (accent colour, note, the seller's name shown, logo file; domain.events.TicketDesign)
+    ticket_design: Mapped[dict | None] = mapped_column(JSONB)
     category: Mapped[str | None] = mapped_column(String(30))  # editor §3 categories (ProductCategory)
     cost_center: Mapped[str | None] = mapped_column(String(100))
     opt_ins: Mapped[list | None] = mapped_column(JSONB)  # questions asked at checkout (domain/optins.py)

@@ -42,7 +42,7 @@ test('a seller sets up an event: a ticket with its date, place and capacity, a p
   editorUrl = new URL(page.url()).pathname;
   await page.getByTestId('step-details').waitFor();
   const steps = await page.locator('[data-testid^="step-"]:not([data-testid^="step-missing"])').evaluateAll((els) => els.map((e) => e.dataset.testid));
-  assert.deepEqual(steps, ['step-details', 'step-ticket_details', 'step-checkout', 'step-upsell']);
+  assert.deepEqual(steps, ['step-details', 'step-ticket_details', 'step-design', 'step-checkout', 'step-upsell']);
   assert.equal(await page.getByTestId('step-missing-ticket_details').innerText(), 'No ticket on sale yet');
   await page.getByTestId('step-ticket_details').click();
   await page.getByText('No tickets yet').waitFor();
@@ -62,6 +62,18 @@ test('a seller sets up an event: a ticket with its date, place and capacity, a p
   await page.getByTestId('ticket-Front row').getByText('Stadthalle Wien').waitFor();
   await noSideways(page);
   await shot(page, 'event-tickets-1366');
+
+  // the ticket's design: a colour refused in words before sending, then the note shown live and saved
+  await page.getByTestId('step-design').click();
+  await page.getByTestId('ticket-accent').fill('purple');
+  await page.getByTestId('ticket-accent').blur();
+  await page.getByText('A colour is # and 3 or 6 hex digits, e.g. #285a5a').waitFor();
+  await page.getByTestId('ticket-accent').fill('#aa3366');
+  await page.getByTestId('ticket-note').fill('Doors open at 18:30.');
+  await page.getByTestId('ticket-preview-note').getByText('Doors open at 18:30.').waitFor();
+  await page.getByTestId('ticket-design-save').click();
+  await page.getByText('Saved').first().waitFor();
+  await shot(page, 'event-design-1366');
 
   await page.getByTestId('step-checkout').click();
   await page.getByTestId('plan-ticket').click();
@@ -96,6 +108,12 @@ test('the ticket step on a phone, in German', async () => {
   await page.getByText('Ticket bearbeiten').waitFor();
   await page.getByLabel('Kontingent', { exact: true }).waitFor();
   await shot(page, 'event-ticket-dialog-390-de');
+  await page.keyboard.press('Escape');
+  await page.goto(`${editorUrl}?step=3`);
+  await page.getByLabel('Hinweis unter dem Code').waitFor();
+  await page.getByTestId('ticket-preview-note').getByText('Doors open at 18:30.').waitFor();
+  await noSideways(page);
+  await shot(page, 'event-design-390-de');
   await page.context().close();
 });
 
@@ -122,6 +140,7 @@ test('a buyer on a phone gets the ticket with its QR code', async () => {
   code = (await page.getByTestId('ticket-code').innerText()).trim();
   assert.match(code, /^[2-9A-Z]{5}-[2-9A-Z]{5}$/);
   assert.ok(await page.locator('[data-testid="ticket-page"] img[src^="data:image/svg+xml"]').count(), 'a QR code');
+  assert.equal(await page.getByTestId('ticket-note').innerText(), 'Doors open at 18:30.'); // the event's design
   // the same ticket as a PDF to keep
   const pdf = await page.context().request.get(await page.getByTestId('ticket-pdf').getAttribute('href'));
   assert.equal(pdf.headers()['content-type'], 'application/pdf');

@@ -21,6 +21,7 @@ from api.routes.cabinet import (
     products,
     profile,
     recovery,
+    ticket_design,
     transfers,
 )
 
@@ -29,6 +30,7 @@ router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
 router.include_router(certificates.router)
 router.include_router(courses.router)
 router.include_router(events.router)
+router.include_router(ticket_design.router)
 router.include_router(addons.router)
 router.include_router(checkout_pages.router)
 router.include_router(products.router)

@@ -12,9 +12,10 @@ from api.files import stored_file
 from api.routes.shop.certificates import certificate_pdf
 from api.schemas.certificates import CertificateSettingsIn, CertificateSettingsOut, FieldPlace
 from api.schemas.fields import Id
+from api.uploads import picture_upload
 from domain.certificates import (
     BACKGROUND_MAX_BYTES,
-    BACKGROUND_TYPES,
+    BACKGROUND_MIN_PX,
     DEFAULT_FIELDS,
     CertificateRule,
     new_number,
@@ -27,7 +28,6 @@ from store.catalog.models import Product
 from store.catalog.queries import product_of
 
 router = APIRouter()
-PNG, JPEG = b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff"
 
 
 async def _certificate(s: DB, seller_id: int, product_id: int) -> Product:
@@ -90,25 +90,10 @@ async def set_certificate(
 async def upload_background(
     product_id: Id, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
 ) -> CertificateSettingsOut:
-    """A PNG or JPEG (at most 5 MB) laid over the whole page, checked by its bytes, not its name."""
+    """A PNG or JPEG (at most 5 MB) laid over the whole page, checked by its bytes, not its name, and large enough
+    to print sharp: at least 1123 × 794 pixels (A4 at 96 dpi, either way round)."""
     product = await _certificate(s, seller.id, product_id)
-    data = await file.read(BACKGROUND_MAX_BYTES + 1)
-    if len(data) > BACKGROUND_MAX_BYTES:
-        raise invalid(file="too big")
-    kind = "image/png" if data.startswith(PNG) else "image/jpeg" if data.startswith(JPEG) else None
-    if kind not in BACKGROUND_TYPES:
-        raise invalid(file="a PNG or JPEG image")
-    key, sha = storage().put(data)
-    row = StoredFile(
-        seller_id=seller.id,
-        storage_key=key,
-        file_name=(file.filename or "background")[:200],
-        content_type=kind or "image/png",
-        size=len(data),
-        sha256=sha,
-    )
-    s.add(row)
-    await s.flush()
+    row = await picture_upload(s, seller.id, file, max_bytes=BACKGROUND_MAX_BYTES, min_px=BACKGROUND_MIN_PX)
     product.certificate = {**(product.certificate or {}), "background_file_id": row.id}
     await s.flush()
     return await settings_out(s, product)

@@ -10,8 +10,17 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from api.deps import DB
 from api.schemas.events import AttendeeIn, TicketPage
 from api.throttle import throttle
+from api.uploads import stored_picture
 from domain.errors import DomainError, ErrorCode
-from domain.events import TICKET_PDF_WORDS, PaymentTicketState, shown_code, ticket_when, typed_code
+from domain.events import (
+    TICKET_PDF_WORDS,
+    PaymentTicketState,
+    TicketDesign,
+    hex_rgb,
+    shown_code,
+    ticket_when,
+    typed_code,
+)
 from domain.limits import USERNAME_MAX
 from providers.documents.ticket_pdf import render
 from store.accounts.queries import display_name, seller_user_of
@@ -51,6 +60,7 @@ async def ticket_page(username: Username, code: Code, request: Request, s: DB) -
 
 async def _page(s: DB, username: str, code: str) -> TicketPage:
     stored, h, product, seller_name = await _held(s, username, code)
+    design = TicketDesign.of(product.ticket_design if product else None)
     return TicketPage(
         code=shown_code(stored),
         state=h.state,
@@ -67,6 +77,8 @@ async def _page(s: DB, username: str, code: str) -> TicketPage:
         qr_svg=segno.make_qr(stored, error="m").svg_data_uri(scale=6, border=2),
         attendee=h.payment.attendee,
         upgraded_to=shown_code(new) if h.upgraded and (new := await upgraded_code(s, h.order.id)) else None,
+        accent_color=design.accent_color,
+        note=design.note,
     )
 
 
@@ -90,11 +102,16 @@ async def ticket_pdf(
         raise DomainError(ErrorCode.CONFLICT, "This ticket lets no one in.", reason=f"ticket_{h.state.value}")
     w = TICKET_PDF_WORDS[lang]
     t = h.ticket
+    design = TicketDesign.of(product.ticket_design if product else None)
     pdf = render(
         code=stored,
         shown=shown_code(stored),
         title=product.name if product else t.name,
         seller=seller_name,
+        accent=hex_rgb(design.accent_color),
+        logo=await stored_picture(s, design.logo_file_id, h.order.seller_id),
+        note=design.note,
+        show_seller=design.show_seller,
         lines=[
             (w["ticket"], t.name),
             (w["when"], ticket_when(t.starts_at, t.ends_at, t.time_zone, t.without_dates, w["any_day"])),

@@ -4,17 +4,26 @@ course; checked by number (valid, then revoked by a refund) with its PDF."""
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 
 import httpx
 import pytest
+from PIL import Image
 
 from tests.integration.helpers import client, new_seller, until
 from tests.integration.shop.test_courses import _item, _payer_headers
 from tests.integration.shop.test_product_forms import ONCE, _bought, _plan, _product, _publish
 
 pytestmark = pytest.mark.integration
+
+
+def _a4_png() -> bytes:
+    """A background big enough for A4 at 96 dpi, upright (the long side may be either way)."""
+    buf = io.BytesIO()
+    Image.new("RGB", (800, 1130), (240, 232, 216)).save(buf, format="PNG")
+    return buf.getvalue()
 
 
 def _png() -> bytes:
@@ -80,6 +89,12 @@ async def test_a_course_certificate_is_issued_when_the_course_is_finished_and_re
         r = await c.post(
             f"/v1/cabinet/products/{pid}/certificate/background",
             files={"file": ("bg.png", _png(), "image/png")},
+            headers=h,
+        )
+        assert r.status_code == 400 and "at least 1123 × 794" in r.json()["fields"]["file"]  # prints blurred
+        r = await c.post(
+            f"/v1/cabinet/products/{pid}/certificate/background",
+            files={"file": ("bg.png", _a4_png(), "image/png")},
             headers=h,
         )
         assert r.status_code == 200 and r.json()["has_background"] is True

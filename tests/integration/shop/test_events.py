@@ -6,10 +6,13 @@ list as CSV, and a refund that turns the ticket away at the door."""
 from __future__ import annotations
 
 import asyncio
+import io
 from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
+from PIL import Image
+from pypdf import PdfReader
 
 from tests.integration.helpers import (
     CARD_OK,
@@ -268,6 +271,55 @@ async def _bought_with(
     return co["order_token"]
 
 
+def _picture(width: int, height: int) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 40, 90)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+async def _designed(c: httpx.AsyncClient, h: dict, pid: int, other: dict) -> None:
+    """The design step: a colour in editor §5's hex shape, a note within its length, a logo that is a picture of
+    a size that prints; each refusal names its field and changes nothing; another seller finds no event."""
+    url = f"/v1/cabinet/products/{pid}/ticket_design"
+    r = await c.get(url, headers=h)
+    assert r.json() == {"accent_color": "#285a5a", "note": None, "show_seller": True, "has_logo": False}
+    for body, field in [
+        ({"accent_color": "red"}, "accent_color"),
+        ({"accent_color": "#12345"}, "accent_color"),
+        ({"note": "x" * 301}, "note"),
+        ({"show_seller": "yes"}, "show_seller"),
+    ]:
+        r = await c.put(url, json=body, headers=h)
+        assert r.status_code == 400 and field in r.json()["fields"], (body, r.text)
+    r = await c.put(
+        url, json={"accent_color": "#A36", "note": "  Doors open at 19:00, bring this ticket. "}, headers=h
+    )
+    assert r.status_code == 200 and r.json()["accent_color"] == "#a36"
+    r = await c.put(
+        url, json={"accent_color": "#AA3366", "note": "Doors open at 19:00, bring this ticket."}, headers=h
+    )
+    assert r.json() == {
+        "accent_color": "#aa3366", "note": "Doors open at 19:00, bring this ticket.", "show_seller": True,
+        "has_logo": False,
+    }  # fmt: skip
+    for data, why in [(b"<svg/>", "PNG or JPEG"), (_picture(40, 200), "too small")]:
+        r = await c.post(f"{url}/logo", files={"file": ("logo.png", data, "image/png")}, headers=h)
+        assert r.status_code == 400 and why in r.json()["fields"]["file"], r.text
+    r = await c.post(f"{url}/logo", files={"file": ("logo.png", _picture(300, 120), "image/png")}, headers=h)
+    assert r.status_code == 200 and r.json()["has_logo"] is True
+    assert (await c.get(f"{url}/logo", headers=h)).content.startswith(b"\x89PNG")
+    sample = await c.get(f"{url}/preview", params={"lang": "de"}, headers=h)
+    text = PdfReader(io.BytesIO(sample.content)).pages[0].extract_text()
+    assert "Doors open at 19:00" in text and "Alex Example" in text and "Balcony" in text
+    for call in (
+        c.get(url, headers=other),
+        c.put(url, json={}, headers=other),
+        c.get(f"{url}/preview", headers=other),
+    ):
+        assert (await call).status_code == 404
+    assert (await c.get(url, headers=h)).json()["accent_color"] == "#aa3366"
+
+
 async def test_every_events_tickets_overview_details_csv_and_invalidating_one(stack):
     async with client(stack) as c:
         seller = await new_seller(stack, c, "tickets")
@@ -276,6 +328,7 @@ async def test_every_events_tickets_overview_details_csv_and_invalidating_one(st
         e = await _product(c, h, "event", "Jazz night")
         ticket = (await _ticket(c, h, e["id"], name="Balcony", limit=10)).json()
         assert (await _ticket_plan(c, h, e["id"], ticket["id"])).status_code == 201
+        await _designed(c, h, e["id"], other.headers)
         event = await _publish(c, h, e["id"])
         shown = (await c.get(f"/v1/shop/{seller.username}/products/{event['slug']}")).json()
         codes = []
@@ -294,6 +347,10 @@ async def test_every_events_tickets_overview_details_csv_and_invalidating_one(st
         r = await c.get(f"/v1/shop/{seller.username}/tickets/{codes[1]}/pdf", params={"lang": "de"})
         assert r.status_code == 200 and r.content.startswith(b"%PDF")
         assert r.headers["content-type"] == "application/pdf"
+        # in the event's design: its note under the code, its colour on the ticket's page
+        assert "Doors open at 19:00" in PdfReader(io.BytesIO(r.content)).pages[0].extract_text()
+        page = (await c.get(f"/v1/shop/{seller.username}/tickets/{codes[1]}")).json()
+        assert page["accent_color"] == "#aa3366" and page["note"] == "Doors open at 19:00, bring this ticket."
         assert (await c.get(f"/v1/shop/{other.username}/tickets/{codes[1]}/pdf")).status_code == 404
         r = await c.get(f"/v1/shop/{seller.username}/tickets/{codes[1]}/pdf", params={"lang": "xx"})
         assert r.status_code == 400

@@ -1477,7 +1477,8 @@ export interface paths {
         put?: never;
         /**
          * Upload Background
-         * @description A PNG or JPEG (at most 5 MB) laid over the whole page, checked by its bytes, not its name.
+         * @description A PNG or JPEG (at most 5 MB) laid over the whole page, checked by its bytes, not its name, and large enough
+         *     to print sharp: at least 1123 × 794 pixels (A4 at 96 dpi, either way round).
          */
         post: operations["upload_background"];
         /** Remove Background */
@@ -1867,6 +1868,70 @@ export interface paths {
          * @description Terms from the editor's form, not saved: checked as saving them would check them.
          */
         post: operations["preview_plan_terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/ticket_design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Ticket Design */
+        get: operations["get_ticket_design"];
+        /**
+         * Set Ticket Design
+         * @description Applies to every ticket of the event, those already sold too: their page and PDF follow the design.
+         */
+        put: operations["set_ticket_design"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/ticket_design/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Ticket Logo */
+        get: operations["get_ticket_logo"];
+        put?: never;
+        /**
+         * Upload Ticket Logo
+         * @description A PNG or JPEG of at most 2 MB, at least 64 pixels each way and at most 4000 on its long side, checked by its
+         *     bytes; it sits at the right of the ticket's band.
+         */
+        post: operations["upload_ticket_logo"];
+        /** Remove Ticket Logo */
+        delete: operations["remove_ticket_logo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/products/{product_id}/ticket_design/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview Ticket
+         * @description A sample ticket of the event's first ticket (or a made-up one) with a sample holder, in the design.
+         */
+        get: operations["preview_ticket"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3356,6 +3421,11 @@ export interface components {
         };
         /** Body_upload_license_keys */
         Body_upload_license_keys: {
+            /** File */
+            file: string;
+        };
+        /** Body_upload_ticket_logo */
+        Body_upload_ticket_logo: {
             /** File */
             file: string;
         };
@@ -6978,6 +7048,37 @@ export interface components {
             upsell_position: components["schemas"]["BumpPosition"];
         };
         /**
+         * TicketDesignIn
+         * @description An event's ticket design (editor §2 event tickets, step "design"): the colour of the ticket's frame and band
+         *     (editor §5 hex colour: # and 3 or 6 hex digits), a note printed under the code (the doors' opening time, what to
+         *     bring), and whether the seller's name heads the ticket. The logo is uploaded on its own.
+         */
+        TicketDesignIn: {
+            /**
+             * Accent Color
+             * @default #285a5a
+             */
+            accent_color: string;
+            /** Note */
+            note?: string | null;
+            /**
+             * Show Seller
+             * @default true
+             */
+            show_seller: boolean;
+        };
+        /** TicketDesignOut */
+        TicketDesignOut: {
+            /** Accent Color */
+            accent_color: string;
+            /** Has Logo */
+            has_logo: boolean;
+            /** Note */
+            note: string | null;
+            /** Show Seller */
+            show_seller: boolean;
+        };
+        /**
          * TicketIn
          * @description A ticket: its dates (UTC instants, shown in `time_zone`), its place or online, its capacity (none: no
          *     limit). `without_dates`: a ticket valid on any day (a voucher, a season pass).
@@ -7052,6 +7153,11 @@ export interface components {
          * @description A buyer's ticket as its page shows it: the code, its QR code (an SVG data URI) and the event.
          */
         TicketPage: {
+            /**
+             * Accent Color
+             * @default #285a5a
+             */
+            accent_color: string;
             attendee?: components["schemas"]["Attendee"] | null;
             /** Code */
             code: string;
@@ -7059,6 +7165,8 @@ export interface components {
             ends_at: string | null;
             /** Location */
             location: string | null;
+            /** Note */
+            note?: string | null;
             /** Online */
             online: boolean;
             /** Payer Name */
@@ -12945,6 +13053,256 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanPreviewOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_ticket_design: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDesignOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_ticket_design: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketDesignIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDesignOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_ticket_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_ticket_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_ticket_logo"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDesignOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_ticket_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDesignOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_ticket: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A sample ticket as PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

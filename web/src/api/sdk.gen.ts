@@ -526,6 +526,30 @@ export const changePlan = (productId: Param<'change_plan', 'product_id'>, planId
 export const previewPlan = (productId: Param<'preview_plan', 'product_id'>, planId: Param<'preview_plan', 'plan_id'>, query: Query<'preview_plan'> = {}, options: Options = {}) =>
   api.get<Answer<'preview_plan'>>(`/cabinet/products/${seg(productId)}/pricing_plans/${seg(planId)}/preview`, { ...options, query });
 
+/** GET /v1/cabinet/products/{product_id}/ticket_design: Get Ticket Design */
+export const getTicketDesign = (productId: Param<'get_ticket_design', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'get_ticket_design'>>(`/cabinet/products/${seg(productId)}/ticket_design`, { ...options });
+
+/** PUT /v1/cabinet/products/{product_id}/ticket_design: Set Ticket Design */
+export const setTicketDesign = (productId: Param<'set_ticket_design', 'product_id'>, body: Body<'set_ticket_design', 'accent_color' | 'show_seller'>, options: Options = {}) =>
+  api.put<Answer<'set_ticket_design'>>(`/cabinet/products/${seg(productId)}/ticket_design`, body, { ...options });
+
+/** DELETE /v1/cabinet/products/{product_id}/ticket_design/logo: Remove Ticket Logo */
+export const removeTicketLogo = (productId: Param<'remove_ticket_logo', 'product_id'>, options: Options = {}) =>
+  api.delete<Answer<'remove_ticket_logo'>>(`/cabinet/products/${seg(productId)}/ticket_design/logo`, { ...options });
+
+/** GET /v1/cabinet/products/{product_id}/ticket_design/logo: Get Ticket Logo */
+export const getTicketLogo = (productId: Param<'get_ticket_logo', 'product_id'>, options: Options = {}) =>
+  api.get<Answer<'get_ticket_logo'>>(`/cabinet/products/${seg(productId)}/ticket_design/logo`, { ...options });
+
+/** POST /v1/cabinet/products/{product_id}/ticket_design/logo: Upload Ticket Logo */
+export const uploadTicketLogo = (productId: Param<'upload_ticket_logo', 'product_id'>, form: FormData, options: Options = {}) =>
+  api.post<Answer<'upload_ticket_logo'>>(`/cabinet/products/${seg(productId)}/ticket_design/logo`, undefined, { ...options, form });
+
+/** GET /v1/cabinet/products/{product_id}/ticket_design/preview: Preview Ticket */
+export const previewTicket = (productId: Param<'preview_ticket', 'product_id'>, query: Query<'preview_ticket'> = {}, options: Options = {}) =>
+  api.get<Answer<'preview_ticket'>>(`/cabinet/products/${seg(productId)}/ticket_design/preview`, { ...options, query });
+
 /** GET /v1/cabinet/products/{product_id}/tickets: List Tickets */
 export const listTickets = (productId: Param<'list_tickets', 'product_id'>, options: Options = {}) =>
   api.get<Answer<'list_tickets'>>(`/cabinet/products/${seg(productId)}/tickets`, { ...options });

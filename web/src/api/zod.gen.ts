@@ -415,6 +415,12 @@ export const SubscriptionActionSchema = z.object({
   action: z.enum(["cancel_now", "cancel_at_period_end", "pause", "resume"]),
 });
 
+export const TicketDesignInSchema = z.object({
+  accentColor: z.string().max(7).regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+  note: z.string().max(300).nullish(),
+  showSeller: z.boolean().optional(),
+});
+
 export const TicketInSchema = z.object({
   endsAt: z.string().nullish(),
   limit: z.number().int().min(1).max(1000000).nullish(),

@@ -31,7 +31,7 @@ export default function TicketPage() {
       ) : ticket.isPending ? (
         <Skeleton variant="rounded" height={480} sx={{ maxWidth: 420, mx: 'auto' }} />
       ) : (
-        <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 420, mx: 'auto', textAlign: 'center' }} data-testid="ticket-page">
+        <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 420, mx: 'auto', textAlign: 'center', borderTop: 8, borderColor: ticket.data.accentColor }} data-testid="ticket-page">
           <Typography variant="overline" color="text.secondary">
             {ticket.data.ticketName}
           </Typography>
@@ -50,6 +50,11 @@ export default function TicketPage() {
             {ticket.data.attendee ? `${ticket.data.attendee.firstName} ${ticket.data.attendee.lastName}` : ticket.data.payerName}
           </Typography>
           <StatusChip state={ticket.data.state} size="medium" />
+          {ticket.data.note ? (
+            <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="ticket-note">
+              {ticket.data.note}
+            </Typography>
+          ) : null}
           {ticket.data.state === 'unused' || ticket.data.state === 'used' ? (
             <Box sx={{ mt: 2 }}>
               <Button

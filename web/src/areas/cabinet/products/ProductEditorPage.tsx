@@ -20,6 +20,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { StatusChip } from '../../../components/StatusChip';
 import { shopPath, useSellerUsername } from '../useSellerUsername';
 import { DesignStep, KeyDetailsStep } from './editor/CertificateSteps';
+import { TicketDesignStep } from './editor/TicketDesignStep';
 import { CheckoutStep } from './editor/CheckoutStep';
 import { ContentStep } from './editor/course/ContentStep';
 import { DetailsStep } from './editor/DetailsStep';
@@ -43,7 +44,7 @@ function StepContent({ step, product }: { step: string; product: Product }) {
   if (step === 'products') return <ProductsStep product={product} />;
   if (step === 'ticket_details') return <TicketsStep product={product} />;
   if (step === 'key_details') return <KeyDetailsStep product={product} />;
-  if (step === 'design') return <DesignStep product={product} />;
+  if (step === 'design') return product.form === 'event' ? <TicketDesignStep product={product} /> : <DesignStep product={product} />;
   if (step === 'upsell') return <UpsellStep product={product} />;
   if (step === 'delivery') return <DeliveryStep key={product.updatedAt} product={product} />;
   return <DetailsStep key={product.updatedAt} product={product} />;

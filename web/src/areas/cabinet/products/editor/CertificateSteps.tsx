@@ -173,8 +173,9 @@ export function DesignStep({ product }: { product: Product }) {
       const answer = await sdk.uploadBackground(product.id, body, { suppressErrors: true });
       queryClient.setQueryData(key, answer);
       setProblem(null);
-    } catch {
-      setProblem(t('certificates.backgroundBad'));
+    } catch (e) {
+      const why = e instanceof ApiError ? (Object.values(fieldErrors(e))[0] ?? '') : '';
+      setProblem(why.includes('too small') ? t('certificates.backgroundSmall') : t('certificates.backgroundBad'));
     }
   };
 

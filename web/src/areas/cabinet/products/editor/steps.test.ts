@@ -51,7 +51,7 @@ describe('editor steps', () => {
       { step: 'checkout', index: 2 },
       { step: 'upsell', index: 3 },
     ]);
-    expect(visibleSteps(stepsFor('event'), 'event').map((s) => s.step)).toEqual(['details', 'ticket_details', 'checkout', 'upsell']);
+    expect(visibleSteps(stepsFor('event'), 'event').map((s) => s.step)).toEqual(['details', 'ticket_details', 'design', 'checkout', 'upsell']);
     expect(visibleSteps(stepsFor('certificate'), 'certificate').map((s) => s.step)).toEqual(['details', 'key_details', 'design', 'checkout', 'upsell']);
     // a service has the course steps without content
     expect(visibleSteps(stepsFor('service'), 'service').map((s) => s.step)).toEqual(['details', 'checkout', 'upsell', 'delivery']);

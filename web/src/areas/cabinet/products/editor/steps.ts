@@ -20,7 +20,6 @@ const DELIVERY_FORMS = new Set(['digital', 'service']);
 
 function shows(step: string, form: string | undefined): boolean {
   if (step === 'delivery') return DELIVERY_FORMS.has(form ?? '');
-  if (step === 'design') return form === 'certificate'; // an event ticket's design is not built yet
   return BUILT_STEPS.has(step);
 }
 

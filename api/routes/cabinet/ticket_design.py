@@ -1,0 +1,151 @@
+"""`/v1/cabinet/products/{id}/ticket_design`: an event's ticket design (editor §2 event tickets, step "design"):
+the colour, the note and whether the seller's name heads the ticket, the seller's logo, and a sample PDF of a
+ticket as buyers will get it. Scoped to the caller's seller."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Annotated
+
+from fastapi import APIRouter, File, Query, Response, UploadFile
+
+from api.deps import DB, CurrentSeller
+from api.files import stored_file
+from api.routes.cabinet.events import _event
+from api.schemas.events import TicketDesignIn, TicketDesignOut
+from api.schemas.fields import Id
+from api.uploads import picture_upload, stored_picture
+from domain.errors import DomainError, ErrorCode
+from domain.events import (
+    TICKET_LOGO_MAX_BYTES,
+    TICKET_LOGO_MAX_PX,
+    TICKET_LOGO_MIN_PX,
+    TICKET_PDF_WORDS,
+    TicketDesign,
+    hex_rgb,
+    ticket_when,
+)
+from providers.documents.ticket_pdf import render
+from providers.storage.local import storage
+from store.accounts.queries import display_name, seller_user_of
+from store.catalog.models import File as StoredFile
+from store.catalog.models import Product
+from store.catalog.tickets import tickets_of
+
+router = APIRouter()
+SAMPLE_CODE = "ABCDE23456"
+
+
+def design_out(product: Product) -> TicketDesignOut:
+    d = TicketDesign.of(product.ticket_design)
+    return TicketDesignOut(
+        accent_color=d.accent_color,
+        note=d.note,
+        show_seller=d.show_seller,
+        has_logo=d.logo_file_id is not None,
+    )
+
+
+@router.get("/products/{product_id}/ticket_design", response_model=TicketDesignOut)
+async def get_ticket_design(product_id: Id, seller: CurrentSeller, s: DB) -> TicketDesignOut:
+    return design_out(await _event(s, seller.id, product_id))
+
+
+@router.put("/products/{product_id}/ticket_design", response_model=TicketDesignOut)
+async def set_ticket_design(
+    product_id: Id, body: TicketDesignIn, seller: CurrentSeller, s: DB
+) -> TicketDesignOut:
+    """Applies to every ticket of the event, those already sold too: their page and PDF follow the design."""
+    product = await _event(s, seller.id, product_id)
+    product.ticket_design = {
+        **(product.ticket_design or {}),
+        "accent_color": body.accent_color.lower(),
+        "note": (body.note or "").strip() or None,
+        "show_seller": body.show_seller,
+    }
+    await s.flush()
+    return design_out(product)
+
+
+@router.post("/products/{product_id}/ticket_design/logo", response_model=TicketDesignOut)
+async def upload_ticket_logo(
+    product_id: Id, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
+) -> TicketDesignOut:
+    """A PNG or JPEG of at most 2 MB, at least 64 pixels each way and at most 4000 on its long side, checked by its
+    bytes; it sits at the right of the ticket's band."""
+    product = await _event(s, seller.id, product_id)
+    row = await picture_upload(
+        s,
+        seller.id,
+        file,
+        max_bytes=TICKET_LOGO_MAX_BYTES,
+        min_px=(TICKET_LOGO_MIN_PX, TICKET_LOGO_MIN_PX),
+        max_px=TICKET_LOGO_MAX_PX,
+    )
+    product.ticket_design = {**(product.ticket_design or {}), "logo_file_id": row.id}
+    await s.flush()
+    return design_out(product)
+
+
+@router.delete("/products/{product_id}/ticket_design/logo", response_model=TicketDesignOut)
+async def remove_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> TicketDesignOut:
+    product = await _event(s, seller.id, product_id)
+    product.ticket_design = {**(product.ticket_design or {}), "logo_file_id": None}
+    await s.flush()
+    return design_out(product)
+
+
+@router.get("/products/{product_id}/ticket_design/logo")
+async def get_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> Response:
+    product = await _event(s, seller.id, product_id)
+    f = await s.get(StoredFile, TicketDesign.of(product.ticket_design).logo_file_id or 0)
+    if f is None or f.seller_id != seller.id:
+        raise DomainError(ErrorCode.NOT_FOUND, "No logo yet.")
+    return stored_file(storage().path(f.storage_key), f.file_name, f.content_type)
+
+
+@router.get(
+    "/products/{product_id}/ticket_design/preview",
+    response_class=Response,
+    responses={200: {"content": {"application/pdf": {}}, "description": "A sample ticket as PDF"}},
+)
+async def preview_ticket(
+    product_id: Id, seller: CurrentSeller, s: DB, lang: Annotated[str, Query(pattern="^(en|de)$")] = "en"
+) -> Response:
+    """A sample ticket of the event's first ticket (or a made-up one) with a sample holder, in the design."""
+    product = await _event(s, seller.id, product_id)
+    design = TicketDesign.of(product.ticket_design)
+    tickets = await tickets_of(s, product.id)
+    first = tickets[0] if tickets else None
+    w = TICKET_PDF_WORDS[lang]
+    user = await seller_user_of(s, seller.id)
+    start = datetime.now(UTC).replace(minute=0, second=0, microsecond=0) + timedelta(days=30)
+    when = (
+        ticket_when(first.starts_at, first.ends_at, first.time_zone, first.without_dates, w["any_day"])
+        if first
+        else ticket_when(start, None, "UTC", False, w["any_day"])
+    )
+    pdf = render(
+        code=SAMPLE_CODE,
+        shown="ABCDE-23456",
+        title=product.name,
+        seller=display_name(user),
+        lines=[
+            (w["ticket"], first.name if first else product.name),
+            (w["when"], when),
+            (
+                w["where"],
+                (first.location if first else None) or (w["online"] if first and first.online else ""),
+            ),
+            (w["holder"], "Alex Example"),
+        ],
+        accent=hex_rgb(design.accent_color),
+        logo=await stored_picture(s, design.logo_file_id, seller.id),
+        note=design.note,
+        show_seller=design.show_seller,
+    )
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": 'inline; filename="ticket-sample.pdf"'},
+    )
