@@ -40,11 +40,11 @@ from domain.checkout_pages import CheckoutPage, EmailMode
 from domain.keys import card_attach_key, order_event_key, payment_intent_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
-from domain.orders import PAID_STATES, PaymentState
+from domain.orders import PAID_STATES, PaymentMethod, PaymentState
 from domain.payment_methods import wire_reference
 from domain.subscriptions import terms_from_json
 from providers.mail.smtp import Mailer
-from providers.stripe.client import CheckoutIntents, Intent
+from providers.stripe.client import CheckoutIntents, Intent, SepaMandate
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from store.accounts.queries import seller_user_of
 from store.catalog.certificates import certificate_issued
@@ -77,6 +77,7 @@ from store.orders.queries import (
     latest_intent,
     order_by_token,
 )
+from store.orders.sepa import mandate_of
 
 log = structlog.get_logger()
 SOLD_OUT = "This product is sold out."
@@ -155,6 +156,9 @@ class CheckoutActivities:
             # the last of each goes to one buyer
             coupon_ok = rec is not None or await coupon_use_held(s, order)
             ready = coupon_ok and (rec is not None or await _goods_reserved(s, [order, *bumps]))
+            sepa = req.kind == PaymentMethod.sepa
+            signed = await mandate_of(s, order.id) if sepa else None
+            mandate = SepaMandate(signed.ip_address, signed.user_agent) if signed else None
         if not ready:
             why = SOLD_OUT if coupon_ok else COUPON_USED_UP
             bound.info("sold_out" if coupon_ok else "coupon_used_up")
@@ -177,6 +181,7 @@ class CheckoutActivities:
                     payment_method=req.payment_method,
                     idempotency_key=key,
                     save_for_later=recurring,
+                    sepa=sepa,
                 )
                 async with session() as s:
                     order = await order_by_token(s, token)
@@ -202,10 +207,11 @@ class CheckoutActivities:
             else:
                 intent = await self.payments.retrieve_payment_intent(ref)
             if intent.needs_confirmation:
-                confirm = (
-                    self.payments.confirm_off_session if off_session else self.payments.confirm_payment_intent
-                )
-                intent = await confirm(ref, payment_intent_key(token, attempt, "confirm"))
+                confirm_key = payment_intent_key(token, attempt, "confirm")
+                if off_session:
+                    intent = await self.payments.confirm_off_session(ref, confirm_key)
+                else:
+                    intent = await self.payments.confirm_payment_intent(ref, confirm_key, mandate)
         except ProviderDeclined as e:
             bound.info("payment_declined", reason=e.message)
             # refused before any intent existed (the card could not be saved): the log names the card

@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     stripe_webhook_tolerance_s: int = 300
     # localstripe refuses `off_session` on confirm: the stack sets false
     stripe_confirm_off_session: bool = True
+    # localstripe takes no `mandate_data` when a SEPA Direct Debit is confirmed: the stack sets false
+    stripe_mandate_data: bool = True
     stripe_max_rps: float = 0.0  # each process's provider requests per second (0: no limit; live Stripe ~100)
 
     # KYC (the local stand-in service, deploy/kyc_provider.py; production: a payment institution's KYC API)

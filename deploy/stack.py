@@ -121,6 +121,7 @@ class Stack:
                 "SELLFLOW_STRIPE_API_BASE": stripe,
                 "SELLFLOW_STRIPE_JS_URL": f"{stripe}/js.stripe.com/v3/",
                 "SELLFLOW_STRIPE_CONFIRM_OFF_SESSION": "false",
+                "SELLFLOW_STRIPE_MANDATE_DATA": "false",
                 "SELLFLOW_SMTP_PORT": str(p.smtp),
                 "SELLFLOW_MAIL_UI_URL": f"http://127.0.0.1:{p.mail_ui}",
                 "SELLFLOW_KYC_API_BASE": f"http://127.0.0.1:{p.kyc}",

@@ -72,6 +72,10 @@ class CheckoutState:
     wire_received: dict[str, int] = field(default_factory=dict)
     wire_incoming: list[WireIncoming] = field(default_factory=list)
     wire_mails: int = 0
+    # the current attempt's method: "card", or "sepa" (a direct debit settles days later: the checkout waits
+    # for it, asking the provider each day, and goes back to its own deadline if the debit fails)
+    kind: str = "card"
+    sepa_waits: bool = False  # the deadline was moved for a direct debit being processed
 
 
 @dataclass
@@ -136,6 +140,7 @@ class WireMail:
 @dataclass
 class PayRequest:
     payment_method: str
+    kind: str = "card"  # PaymentMethod: card, or sepa (a direct debit the API made from the buyer's IBAN)
 
 
 @dataclass
@@ -145,6 +150,7 @@ class EnsureIntent:
     order_token: str
     attempt: int
     payment_method: str
+    kind: str = "card"
 
 
 @dataclass

@@ -5,6 +5,7 @@ attempt made. Built here and nowhere else, and parsed here too."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from datetime import datetime
 
@@ -37,6 +38,11 @@ def payment_intent_key(order_token: str, attempt: int, step: str = "") -> str:
 def card_attach_key(order_token: str, attempt: int) -> str:
     """The payer's card saved on the order's customer before the attempt's PaymentIntent."""
     return f"{order_key(order_token)}-pm-{attempt}-attach"
+
+
+def sepa_method_key(order_token: str, iban: str) -> str:
+    """The SEPA Direct Debit payment method made from one account for one order (the IBAN only as a digest)."""
+    return f"sepa-pm-{order_token}-{hashlib.sha256(iban.encode()).hexdigest()[:16]}"
 
 
 def setup_intent_key(order_token: str, n: int = 1) -> str:

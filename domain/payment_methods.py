@@ -13,10 +13,13 @@ from domain.orders import PaymentMethod, PaymentType
 METHOD_TYPES: dict[PaymentMethod, frozenset[PaymentType]] = {
     PaymentMethod.card: frozenset(PaymentType),
     PaymentMethod.bank_wire: frozenset({PaymentType.one_time}),
+    # a direct debit settles days later: one payment, while the renewals' path waits only for cards
+    PaymentMethod.sepa: frozenset({PaymentType.one_time}),
 }
 METHOD_CURRENCIES: dict[PaymentMethod, frozenset[str] | None] = {
     PaymentMethod.card: None,  # every currency the plan may have
     PaymentMethod.bank_wire: frozenset({"eur"}),
+    PaymentMethod.sepa: frozenset({"eur"}),  # SEPA is the euro's
 }
 
 
@@ -81,3 +84,20 @@ def token_of_reference(text: str) -> str | None:
         return None
     digits = re.sub(r"\s", "", m.group(1)).lower()
     return digits[:20] if len(digits) >= 20 else None
+
+
+# ----- SEPA Direct Debit -----------------------------------------------------------------------------------
+SEPA_DAYS = (
+    14  # days a direct debit may take to settle before the checkout lapses (banks take 2 to 5 working days)
+)
+# the countries of the SEPA scheme (EU, EEA, CH, GB, MC, SM, VA, AD): an IBAN from elsewhere cannot be debited
+SEPA_COUNTRIES = frozenset(
+    "AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK "
+    "IS LI NO CH GB MC SM VA AD".split()
+)
+SEPA_HOLDER_MAX = 70  # the SEPA scheme's name length
+
+
+def mandate_reference(order_token: str) -> str:
+    """The mandate's reference on the buyer's bank statement (SEPA allows 35 characters)."""
+    return f"SF-M-{order_token.upper()}"

@@ -39,6 +39,7 @@ async def pay(
     payment_method: str,
     inp: CheckoutInput | None = None,
     seller_id: int | None = None,
+    kind: str = "card",
 ) -> PayResult:
     """Update-with-start: starts `checkout-{token}` if needed and returns as soon as the payment step has
     an outcome; fulfilment goes on in the workflow."""
@@ -55,7 +56,7 @@ async def pay(
     )
     try:
         return await client.execute_update_with_start_workflow(
-            CheckoutWorkflow.pay, PayRequest(payment_method), start_workflow_operation=start
+            CheckoutWorkflow.pay, PayRequest(payment_method, kind), start_workflow_operation=start
         )
     except WorkflowAlreadyStartedError as e:
         raise CheckoutOver(token) from e
@@ -66,13 +67,16 @@ async def pay(
                 "The payment could not be processed right now; "
                 "please try again. You will not be charged twice.",
             ) from e
-        if isinstance(e.cause, ApplicationError) and e.cause.type == "wire_chosen":
-            raise DomainError(
-                ErrorCode.CONFLICT, "This order waits for your bank transfer.", reason="wire_chosen"
-            ) from e
+        if isinstance(e.cause, ApplicationError) and e.cause.type in PAY_REFUSALS:
+            raise DomainError(ErrorCode.CONFLICT, PAY_REFUSALS[e.cause.type], reason=e.cause.type) from e
         raise DomainError(ErrorCode.INVALID_INPUT, str(e.cause or e), {"payment_method": "invalid"}) from e
 
 
+PAY_REFUSALS = {
+    "wire_chosen": "This order waits for your bank transfer.",
+    "sepa_not_for_plan": "A direct debit pays one payment: this plan is paid by card.",
+    "sepa_in_progress": "A direct debit of this order is being processed; it cannot be paid another way meanwhile.",
+}
 WIRE_REFUSALS = {
     "wire_not_for_plan": "A bank transfer pays one payment: this plan is paid by card.",
     "card_in_progress": "A card payment of this order is in progress.",

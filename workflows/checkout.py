@@ -65,8 +65,8 @@ from domain.checkout import (
     WireMail,
     WireStart,
 )
-from domain.orders import PaymentState
-from domain.payment_methods import WIRE_DAYS, WIRE_REMINDER_DAYS
+from domain.orders import PaymentMethod, PaymentState
+from domain.payment_methods import SEPA_DAYS, WIRE_DAYS, WIRE_REMINDER_DAYS
 from domain.subscriptions import SubscriptionInput
 from domain.workflow_ids import subscription_id
 from workflows.policies import FULFILMENT_STEP, PAYMENT_STEP, run_local_step, run_step
@@ -103,6 +103,8 @@ class CheckoutWorkflow:
             if st.wire is not None:  # the instructions at once, then the reminders on their days
                 await self._wire_mails()
                 remaining = min(remaining, self._next_wire_mail())
+            if self._sepa_pending():  # a direct debit being processed: the provider is asked each day
+                remaining = min(remaining, float(self.inp.day_s))
             try:
                 await workflow.wait_condition(
                     # a bank wire chosen meanwhile wakes the loop: its instructions go out at once
@@ -110,9 +112,11 @@ class CheckoutWorkflow:
                     timeout=timedelta(seconds=max(remaining, 0)),
                 )
             except TimeoutError:
-                if st.wire is not None and workflow.now() < datetime.fromisoformat(st.deadline_at):
-                    continue  # a reminder's day, not the deadline
-                break
+                if workflow.now() >= datetime.fromisoformat(st.deadline_at):
+                    break
+                if not self._sepa_pending():
+                    continue  # a bank wire reminder's day (or a deadline moved meanwhile), not the deadline
+                st.recheck = True  # a direct debit's daily look, in case its webhook was lost
             if st.wire_incoming:
                 self._wire_received()
             if st.recheck and not st.paid:
@@ -203,7 +207,8 @@ class CheckoutWorkflow:
                     st.attempt += 1
                 self._mark(Step.payment, StepState.active)
                 st.method = req.payment_method
-                attempt = EnsureIntent(self.inp.order_token, st.attempt, req.payment_method)
+                st.kind = req.kind
+                attempt = EnsureIntent(self.inp.order_token, st.attempt, req.payment_method, req.kind)
                 if self.inp.deferred:  # the first rate is not due yet: the saved card is all it takes
                     self._apply(await self._payment_step(CheckoutActivities.save_card, attempt))
                 else:
@@ -214,8 +219,14 @@ class CheckoutWorkflow:
     def _validate_pay(self, req: PayRequest) -> None:
         if not req.payment_method or not req.payment_method.startswith("pm_"):
             raise ValueError("payment_method must be a PaymentMethod id (pm_…)")
-        if self.state.wire is not None and not self.state.paid:
+        st = self.state
+        if st.wire is not None and not st.paid:
             raise ApplicationError("this order waits for a bank transfer", type="wire_chosen")
+        if req.kind == PaymentMethod.sepa and (self.inp.recurring or self.inp.deferred):
+            raise ApplicationError("a direct debit pays one payment", type="sepa_not_for_plan")
+        if self._sepa_pending() and req.payment_method != st.method:
+            # a debit being processed cannot be called back: another method would charge the buyer twice
+            raise ApplicationError("a direct debit of this order is being processed", type="sepa_in_progress")
 
     @workflow.update
     async def authenticated(self) -> PayResult:
@@ -344,8 +355,26 @@ class CheckoutWorkflow:
     async def _refresh(self) -> IntentStatus:
         return await self._payment_step(CheckoutActivities.refresh_payment_intent, self._order())
 
+    def _sepa_pending(self) -> bool:
+        st = self.state
+        return st.kind == PaymentMethod.sepa and not st.paid and self._waiting()
+
     def _apply(self, intent: IntentStatus) -> None:
-        self.state.intent = intent
+        st = self.state
+        st.intent = intent
+        if st.kind == PaymentMethod.sepa:
+            now = workflow.now()
+            if intent.outcome == PayOutcome.processing and not st.sepa_waits:
+                # the debit settles in days: the checkout waits for it (its goods stay set aside)
+                st.sepa_waits = True
+                st.deadline_at = (now + timedelta(seconds=self.inp.day_s * SEPA_DAYS)).isoformat()
+            elif intent.outcome == PayOutcome.failed and st.sepa_waits:
+                # the bank refused the debit: the buyer may pay another way until the checkout's own deadline
+                st.sepa_waits = False
+                back = now + timedelta(seconds=self.inp.open_seconds)
+                st.deadline_at = min(
+                    datetime.fromisoformat(st.deadline_at or back.isoformat()), back
+                ).isoformat()
         if intent.outcome == PayOutcome.succeeded:
             self.state.paid = True
             self._mark(Step.payment, StepState.done)

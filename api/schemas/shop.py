@@ -27,6 +27,7 @@ from domain.limits import (
 from domain.optins import ANSWER_MAX as OPTIN_ANSWER_MAX
 from domain.optins import QUESTIONS_MAX as OPTIN_QUESTIONS_MAX
 from domain.orders import PaymentMethod, PaymentState
+from domain.payment_methods import SEPA_HOLDER_MAX
 from domain.products import NotSellableReason, ProductForm
 
 
@@ -169,6 +170,26 @@ class CheckoutOut(BaseModel):
     deferred: bool = False
 
 
+class SepaIn(BaseModel):
+    """Pay by SEPA Direct Debit: the account's IBAN (any spacing or case) and its holder's name. Sending it is the
+    buyer's consent to the mandate the checkout page shows."""
+
+    model_config = ConfigDict(extra="forbid")
+    iban: str = Field(min_length=15, max_length=42)
+    account_holder: str = Field(min_length=2, max_length=SEPA_HOLDER_MAX)
+
+
+class SepaOut(BaseModel):
+    """The mandate the order is debited under: its reference, the account (country and last four digits) and
+    holder, and when the buyer agreed."""
+
+    reference: str
+    holder: str
+    iban_country: str
+    iban_last4: str
+    accepted_at: datetime
+
+
 class PayIn(BaseModel):
     payment_method: str = Field(min_length=3, max_length=PROVIDER_ID_MAX, pattern=r"^pm_[A-Za-z0-9]+$")
 
@@ -249,6 +270,7 @@ class ThankYou(BaseModel):
     downsells: list[OfferOut] = []
     upsell_title: str | None = None
     wire: WireOut | None = None  # paid by bank transfer, still awaited: what to transfer where
+    sepa: SepaOut | None = None  # paid by direct debit: the mandate it is debited under
 
 
 class StorefrontProduct(BaseModel):

@@ -44,6 +44,14 @@ def outcome_of(status: str) -> PayOutcome:
 
 
 @dataclass(frozen=True)
+class SepaMandate:
+    """How the buyer accepted a SEPA Direct Debit mandate: online, from this address and browser."""
+
+    ip_address: str
+    user_agent: str
+
+
+@dataclass(frozen=True)
 class CardFacts:
     """What the payer recognises a saved card by: its brand, last four digits and expiry month ("YYYY-MM")."""
 
@@ -94,8 +102,11 @@ class PaymentIntents(Protocol):
         payment_method: str,
         idempotency_key: str,
         save_for_later: bool = False,
+        sepa: bool = False,
     ) -> Intent: ...
-    async def confirm_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
+    async def confirm_payment_intent(
+        self, intent_id: str, idempotency_key: str, mandate: SepaMandate | None = None
+    ) -> Intent: ...
     async def retrieve_payment_intent(self, intent_id: str) -> Intent: ...
     async def cancel_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
 
@@ -124,6 +135,7 @@ class CardGateway(RenewalIntents, CheckoutIntents, Protocol):
     checkout page needs before a card is entered. Local stand-ins implement the same calls."""
 
     async def create_customer(self, email: str, name: str) -> str: ...
+    async def create_sepa_method(self, iban: str, holder: str, email: str, idempotency_key: str) -> str: ...
     async def create_setup_intent(
         self, customer_id: str, order_token: str, n: int = 1
     ) -> tuple[str, str]: ...
@@ -188,6 +200,21 @@ class StripeGateway:
         )
         return c.id
 
+    async def create_sepa_method(self, iban: str, holder: str, email: str, idempotency_key: str) -> str:
+        """A SEPA Direct Debit payment method from the IBAN the buyer typed on the checkout page (an IBAN is not
+        card data: it may pass through the server)."""
+        pm = await _call(
+            lambda: self.client.v1.payment_methods.create_async(
+                params={
+                    "type": "sepa_debit",
+                    "sepa_debit": {"iban": iban},
+                    "billing_details": {"name": holder, "email": email},
+                },
+                options={"idempotency_key": idempotency_key},
+            )
+        )
+        return pm.id
+
     async def create_setup_intent(self, customer_id: str, order_token: str, n: int = 1) -> tuple[str, str]:
         """The order's n-th SetupIntent (another card on the same checkout page gets the next one)."""
         key = setup_intent_key(order_token, n)
@@ -212,9 +239,11 @@ class StripeGateway:
         payment_method: str,
         idempotency_key: str,
         save_for_later: bool = False,
+        sepa: bool = False,
     ) -> Intent:
         """`save_for_later`: the card is also set up for the charges to come while the payer is away (a
-        subscription's first payment), so its one 3-D Secure challenge covers the renewals too."""
+        subscription's first payment), so its one 3-D Secure challenge covers the renewals too. `sepa`: the
+        payment method is a SEPA Direct Debit (it settles days later: `processing` until then)."""
         params: Any = {
             "amount": amount,
             "currency": currency,
@@ -222,6 +251,8 @@ class StripeGateway:
             "payment_method": payment_method,
             "metadata": {"order_token": order_token, "attempt": str(attempt)},
         }
+        if sepa:
+            params["payment_method_types"] = ["sepa_debit"]
         if save_for_later:
             params["setup_future_usage"] = "off_session"
         pi = await _call(
@@ -231,11 +262,23 @@ class StripeGateway:
         )
         return _intent(pi)
 
-    async def confirm_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent:
+    async def confirm_payment_intent(
+        self, intent_id: str, idempotency_key: str, mandate: SepaMandate | None = None
+    ) -> Intent:
+        """`mandate`: the buyer's acceptance of a SEPA Direct Debit mandate on the checkout page, which Stripe
+        keeps as the mandate (localstripe takes none: the stack sets `stripe_mandate_data` false)."""
+        params: Any = {}
+        if mandate is not None and get_settings().stripe_mandate_data:
+            params["mandate_data"] = {
+                "customer_acceptance": {
+                    "type": "online",
+                    "online": {"ip_address": mandate.ip_address, "user_agent": mandate.user_agent},
+                }
+            }
         try:
             pi = await _call(
                 lambda: self.client.v1.payment_intents.confirm_async(
-                    intent_id, options={"idempotency_key": idempotency_key}
+                    intent_id, params=params, options={"idempotency_key": idempotency_key}
                 )
             )
         except stripe.CardError as e:

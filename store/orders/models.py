@@ -268,3 +268,23 @@ class BankIncoming(Base):
     order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"), index=True)
     state: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class SepaMandate(Base):
+    """A buyer's SEPA Direct Debit mandate, accepted on the checkout page (one per order): the account debited,
+    its holder, and when, from where and in which browser the buyer agreed (what the mandate's proof needs)."""
+
+    __tablename__ = "sepa_mandates"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), unique=True)
+    reference: Mapped[str] = mapped_column(String(35))
+    holder: Mapped[str] = mapped_column(String(70))
+    iban_country: Mapped[str] = mapped_column(String(2))
+    iban_last4: Mapped[str] = mapped_column(String(4))
+    iban_sha256: Mapped[str] = mapped_column(
+        String(64)
+    )  # the same account entered again finds its payment method
+    payment_method: Mapped[str] = mapped_column(String(100))  # the provider's sepa_debit payment method
+    ip_address: Mapped[str] = mapped_column(String(64))
+    user_agent: Mapped[str] = mapped_column(String(400))
+    accepted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -40,6 +40,9 @@ test('a seller takes bank transfers for one-time plans', async () => {
   assert.equal(await page.getByTestId('matrix-subscription-bank_wire').locator('input').isDisabled(), true);
   await page.getByTestId('matrix-one_time-bank_wire').locator('input').click(); // saved at once
   await page.getByText('Saved').first().waitFor();
+  assert.equal(await page.getByTestId('matrix-subscription-sepa').locator('input').isDisabled(), true);
+  await page.getByTestId('matrix-one_time-sepa').locator('input').click();
+  await page.getByText('Saved').nth(1).waitFor();
   await shot(page, 'payment-settings-1366');
   await page.context().close();
 });
@@ -71,5 +74,31 @@ test('a buyer on a phone pays by bank transfer and the page delivers once it arr
   await page.getByTestId('thank-you').waitFor({ timeout: 40_000 });
   await page.getByTestId('download-link').waitFor({ timeout: 40_000 });
   await shot(page, 'wire-paid-390');
+  await context.close();
+});
+
+test('a buyer in German on a phone pays by SEPA direct debit: a wrong IBAN refused in words, then the mandate', async () => {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'de-DE' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  lastPage = page;
+  await page.goto(`/s/demo-seller/${slug}`);
+  await page.getByTestId('lang-de').click();
+  await page.getByTestId('payer-first-name').fill('Sepp');
+  await page.getByTestId('payer-last-name').fill('Lastschrift');
+  await page.getByTestId('payer-email').fill(`e2e.sepa.${Date.now()}@example.com`);
+  await page.getByTestId('method-sepa').click();
+  await page.getByTestId('sepa-mandate').getByText('8 Wochen').waitFor();
+  await page.getByTestId('sepa-holder').fill('Sepp Lastschrift');
+  await page.getByTestId('sepa-iban').fill('de89 3704 0044 0532 0130 01');
+  await page.getByTestId('pay-button').filter({ hasText: /Lastschrift bezahlen/ }).click();
+  await page.getByText('Diese IBAN ist nicht gültig: prüfe die Ziffern.').waitFor(); // before anything is sent
+  await page.getByTestId('sepa-iban').fill('de89 3704 0044 0532 0130 00');
+  await shot(page, 'sepa-form-390-de');
+  await page.getByTestId('pay-button').click();
+  await page.waitForURL(/\/thank_you\//);
+  // the debit settles (localstripe: a moment; a bank: days) and the same page delivers
+  await page.getByTestId('download-link').waitFor({ timeout: 40_000 });
+  await shot(page, 'sepa-paid-390-de');
   await context.close();
 });

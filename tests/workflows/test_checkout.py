@@ -45,7 +45,7 @@ class Shop:
             workflow_runner=RUNNER,
         )
 
-    async def pay(self, payment_method: str = "pm_card_a") -> PayResult:
+    async def pay(self, payment_method: str = "pm_card_a", kind: str = "card") -> PayResult:
         start = WithStartWorkflowOperation(
             CheckoutWorkflow.run,
             self.inp,
@@ -55,7 +55,7 @@ class Shop:
             id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,  # as the API: one checkout per order
         )
         return await self.client.execute_update_with_start_workflow(
-            CheckoutWorkflow.pay, PayRequest(payment_method), start_workflow_operation=start
+            CheckoutWorkflow.pay, PayRequest(payment_method, kind), start_workflow_operation=start
         )
 
     async def authenticated(self) -> PayResult:
@@ -387,6 +387,58 @@ async def test_a_bank_wire_never_paid_lapses_on_its_day_after_every_reminder(cli
     mails = [c for c in shop.fake.calls if c.startswith("send_wire_mail")]
     assert mails == ["send_wire_mail:0", "send_wire_mail:1", "send_wire_mail:2"]
     assert shop.fake.calls[-1] == "expire_checkout"
+
+
+async def test_a_direct_debit_waits_past_the_checkouts_day_asked_daily_and_is_paid_when_it_settles(
+    client, task_queue, record
+):
+    """A SEPA Direct Debit is `processing` for days: the checkout waits past its own day (up to SEPA_DAYS), asks
+    the provider each day in case a webhook was lost, refuses another method meanwhile (the debit cannot be called
+    back), and is paid and fulfilled once, when the debit settles."""
+    fake = FakeCheckout(
+        ensure={1: PayOutcome.processing},
+        refresh=[PayOutcome.processing, PayOutcome.processing, PayOutcome.succeeded],
+    )
+    shop = Shop(client, task_queue, fake, day_s=1)
+    async with shop.worker():
+        r = await shop.pay("pm_sepa_a", kind="sepa")
+        assert (r.outcome, r.payment_state) == (PayOutcome.processing, PaymentState.payment_pending)
+        again = await shop.pay("pm_sepa_a", kind="sepa")  # the same account sent twice: the same debit
+        assert again.outcome == PayOutcome.processing
+        with pytest.raises(WorkflowUpdateFailedError) as refused:
+            await shop.pay("pm_card_b")
+        assert isinstance(refused.value.cause, ApplicationError)
+        assert refused.value.cause.type == "sepa_in_progress"
+        assert await shop.result() == PaymentState.paid
+    calls = fake.calls
+    assert calls.count("ensure_payment_intent") == 1 and "expire_checkout" not in calls
+    assert calls.count("refresh_payment_intent") >= 3  # asked on its days, no webhook at all
+    _fulfilled(calls, "pi_fake_1")
+    await record(shop.handle, "checkout")
+
+
+async def test_a_refused_debit_gives_the_buyer_the_checkouts_own_day_back(client, task_queue):
+    fake = FakeCheckout(ensure={1: PayOutcome.processing}, refresh=[PayOutcome.failed])
+    shop = Shop(client, task_queue, fake, day_s=2)
+    async with shop.worker():
+        assert (await shop.pay("pm_sepa_a", kind="sepa")).outcome == PayOutcome.processing
+        await shop.handle.signal(
+            CheckoutWorkflow.payment_event, PaymentEvent("pi_fake_1", "payment_intent.payment_failed")
+        )
+        # not the debit's 14 days: the checkout's own day, then it lapses
+        assert await shop.result() == PaymentState.payment_not_completed
+    assert fake.calls[-1] == "expire_checkout"
+
+
+async def test_a_direct_debit_pays_one_payment(client, task_queue):
+    shop = Shop(client, task_queue, FakeCheckout())
+    shop.inp.recurring = True
+    async with shop.worker():
+        with pytest.raises(WorkflowUpdateFailedError) as refused:
+            await shop.pay("pm_sepa_a", kind="sepa")
+        assert isinstance(refused.value.cause, ApplicationError)
+        assert refused.value.cause.type == "sepa_not_for_plan"
+        assert (await shop.pay()).outcome == PayOutcome.succeeded  # the card pays it
 
 
 async def _eventually(check: Callable[[], bool], timeout: float) -> None:

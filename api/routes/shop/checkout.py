@@ -24,6 +24,8 @@ from api.schemas.shop import (
     PayIn,
     PayOut,
     PriceOut,
+    SepaIn,
+    SepaOut,
     ThankYou,
     UpsellIn,
     WireOut,
@@ -36,10 +38,12 @@ from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.coupons import CouponRefusal, coupon_refusal, normal_code
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.invoices import buyer_vat_id, vat_of_gross
+from domain.keys import sepa_method_key
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, USERNAME_MAX, VAT_ID_MAX
 from domain.optins import answers_problems
 from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, OrderType, PaymentMethod, PaymentState
-from domain.payment_methods import methods_for, wire_reference
+from domain.payment_methods import SEPA_COUNTRIES, methods_for, wire_reference
+from domain.seller_profile import iban_error, normalised_iban
 from domain.subscriptions import order_defers_first_rate, terms_from_json
 from handles.checkout import CheckoutOver, authenticated, choose_wire, pay
 from providers.stripe.client import gateway
@@ -72,6 +76,7 @@ from store.orders.queries import (
     paid_with,
     payer_customer,
 )
+from store.orders.sepa import mandate_accepted, mandate_of, method_for_account
 
 Username = Annotated[str, Path(max_length=USERNAME_MAX)]
 TicketCode = Annotated[str, Path(max_length=16)]
@@ -411,6 +416,7 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         ],
         extras=[await _extra_out(s, x) for x in await extras_of(s, order.id)],
         wire=await _wire_out(s, order) if order.payment_form == PaymentMethod.bank_wire else None,
+        sepa=await _sepa_out(s, order) if order.payment_form == PaymentMethod.sepa else None,
         upsell_title=product.upsell_title if product else None,
         **await _upsells(s, order, product),
     )
@@ -470,6 +476,82 @@ async def pay_by_wire(
         bic=told.bic,
         holder=told.holder,
         due_at=datetime.fromisoformat(told.due_at) if told.due_at else None,
+    )
+
+
+@router.post("/{username}/orders/{token}/sepa", response_model=PayOut)
+async def pay_by_sepa(
+    idempotency_key: IdempotencyKey,
+    username: Username,
+    token: OrderToken,
+    body: SepaIn,
+    request: Request,
+    s: DB,
+    client: Temporal,
+) -> PayOut:
+    """Pay by SEPA Direct Debit (core §9 method sepa): the buyer's IBAN and name are the mandate's account, the
+    request their consent (its address and browser are kept as its proof). The debit settles days later: the
+    answer is `processing`, and the order is paid and delivered once the bank confirms it (the page follows the
+    order). The same account sent again is the same debit. 400 for an IBAN that is not valid or not from a SEPA
+    country; 409 when this order's plan, currency or seller does not take direct debits, when another payment
+    of it is under way, or when its checkout is over."""
+    order = await order_in_shop(s, username, token)
+    if done := _closed(order):
+        return done
+    matrix = await payment_matrix(s, order.seller_id)
+    if PaymentMethod.sepa not in methods_for(matrix, order.period_type, order.currency_key):
+        raise DomainError(
+            ErrorCode.CONFLICT, "This order cannot be paid by direct debit.", reason="sepa_not_offered"
+        )
+    iban = normalised_iban(body.iban)
+    if iban_error(iban):
+        raise invalid(iban="not a valid IBAN")
+    if iban[:2] not in SEPA_COUNTRIES:
+        raise invalid(iban="not an account in a SEPA country")
+    holder = " ".join(body.account_holder.split())
+    if len(holder) < 2:
+        raise invalid(account_holder="required")
+    method = await method_for_account(s, order.id, iban) or await gateway().create_sepa_method(
+        iban, holder, order.payer_email, sepa_method_key(token, iban)
+    )
+    await mandate_accepted(
+        s,
+        order,
+        holder=holder,
+        iban=iban,
+        payment_method=method,
+        ip_address=request.client.host if request.client else "",
+        user_agent=request.headers.get("user-agent", ""),
+    )
+    await s.commit()  # the Checkout workflow's payment step reads the mandate
+    inp = CheckoutInput(
+        order_token=token,
+        recurring=order.terms is not None,
+        billing_day_s=get_settings().billing_day_s,
+        deferred=_deferred(order),
+    )
+    try:
+        r = await pay(client, token, method, inp, order.seller_id, kind=PaymentMethod.sepa)
+    except CheckoutOver:
+        await s.refresh(order)
+        if done := _closed(order):
+            return done
+        raise DomainError(
+            ErrorCode.CONFLICT, "This checkout is over; reload the page.", reason="checkout_over"
+        ) from None
+    return _pay_out(token, r)
+
+
+async def _sepa_out(s: DB, order: Order) -> SepaOut | None:
+    m = await mandate_of(s, order.id)
+    if m is None:
+        return None
+    return SepaOut(
+        reference=m.reference,
+        holder=m.holder,
+        iban_country=m.iban_country,
+        iban_last4=m.iban_last4,
+        accepted_at=m.accepted_at,
     )
 
 

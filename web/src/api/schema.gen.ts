@@ -2471,6 +2471,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/orders/{token}/sepa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay By Sepa
+         * @description Pay by SEPA Direct Debit (core §9 method sepa): the buyer's IBAN and name are the mandate's account, the
+         *     request their consent (its address and browser are kept as its proof). The debit settles days later: the
+         *     answer is `processing`, and the order is paid and delivered once the bank confirms it (the page follows the
+         *     order). The same account sent again is the same debit. 400 for an IBAN that is not valid or not from a SEPA
+         *     country; 409 when this order's plan, currency or seller does not take direct debits, when another payment
+         *     of it is under way, or when its checkout is over.
+         */
+        post: operations["pay_by_sepa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/orders/{token}/setup_intent": {
         parameters: {
             query?: never;
@@ -6568,6 +6593,37 @@ export interface components {
             /** Zip */
             zip?: string | null;
         };
+        /**
+         * SepaIn
+         * @description Pay by SEPA Direct Debit: the account's IBAN (any spacing or case) and its holder's name. Sending it is the
+         *     buyer's consent to the mandate the checkout page shows.
+         */
+        SepaIn: {
+            /** Account Holder */
+            account_holder: string;
+            /** Iban */
+            iban: string;
+        };
+        /**
+         * SepaOut
+         * @description The mandate the order is debited under: its reference, the account (country and last four digits) and
+         *     holder, and when the buyer agreed.
+         */
+        SepaOut: {
+            /**
+             * Accepted At
+             * Format: date-time
+             */
+            accepted_at: string;
+            /** Holder */
+            holder: string;
+            /** Iban Country */
+            iban_country: string;
+            /** Iban Last4 */
+            iban_last4: string;
+            /** Reference */
+            reference: string;
+        };
         /** SessionList */
         SessionList: {
             /** List */
@@ -6932,6 +6988,7 @@ export interface components {
             recurring: boolean;
             /** Seller Name */
             seller_name: string;
+            sepa?: components["schemas"]["SepaOut"] | null;
             /** Ticket Code */
             ticket_code?: string | null;
             /** Ticket Url */
@@ -14614,6 +14671,54 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PayIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay_by_sepa: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SepaIn"];
             };
         };
         responses: {

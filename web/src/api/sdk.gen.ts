@@ -686,6 +686,10 @@ export const buyerInvoicePdf = (username: Param<'buyer_invoice_pdf', 'username'>
 export const payOrder = (username: Param<'pay_order', 'username'>, token: Param<'pay_order', 'token'>, body: Body<'pay_order'>, options: Options = {}) =>
   api.post<Answer<'pay_order'>>(`/shop/${seg(username)}/orders/${seg(token)}/pay`, body, { auth: false, ...options });
 
+/** POST /v1/shop/{username}/orders/{token}/sepa: Pay By Sepa */
+export const payBySepa = (username: Param<'pay_by_sepa', 'username'>, token: Param<'pay_by_sepa', 'token'>, body: Body<'pay_by_sepa'>, options: Options = {}) =>
+  api.post<Answer<'pay_by_sepa'>>(`/shop/${seg(username)}/orders/${seg(token)}/sepa`, body, { auth: false, ...options });
+
 /** POST /v1/shop/{username}/orders/{token}/setup_intent: Renew Setup Intent */
 export const renewSetupIntent = (username: Param<'renew_setup_intent', 'username'>, token: Param<'renew_setup_intent', 'token'>, options: Options = {}) =>
   api.post<Answer<'renew_setup_intent'>>(`/shop/${seg(username)}/orders/${seg(token)}/setup_intent`, undefined, { auth: false, ...options });

@@ -391,6 +391,11 @@ export const SellerProfileInSchema = z.object({
   zip: z.string().max(20).nullish(),
 });
 
+export const SepaInSchema = z.object({
+  accountHolder: z.string().min(2).max(70),
+  iban: z.string().min(15).max(42),
+});
+
 export const SignInSchema = z.object({
   email: z.string().max(320),
   fingerprint: z.string().min(1).max(200),

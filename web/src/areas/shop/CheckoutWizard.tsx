@@ -81,7 +81,7 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
             })}
           </RadioGroup>
           <Typography variant="body2" color="text.secondary">
-            {t('shop.paymentMethod')}: {(product.paymentMethods?.find((x) => x.pricingPlanId === planId)?.methods ?? ['card']).map((m) => t(m === 'bank_wire' ? 'shop.methodWire' : 'shop.methodCard')).join(', ')}
+            {t('shop.paymentMethod')}: {(product.paymentMethods?.find((x) => x.pricingPlanId === planId)?.methods ?? ['card']).map((m) => t(m === 'bank_wire' ? 'shop.methodWire' : m === 'sepa' ? 'shop.methodSepa' : 'shop.methodCard')).join(', ')}
           </Typography>
           <div>
             <Button variant="contained" disabled={!plan} onClick={() => setConfirmed(true)} data-testid="plan-continue">
@@ -111,6 +111,7 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
             offerTitle={product.upsellTitle}
             page={product.checkout}
             mainRequired={product.mainProductRequired ?? true}
+            sellerName={product.sellerName}
             methods={product.paymentMethods?.find((x) => x.pricingPlanId === plan.id)?.methods ?? ['card']}
             productName={product.name}
             coverUrl={product.cover?.variants[0]?.url ?? null}

@@ -14,13 +14,14 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/errors';
+import { ApiError, fieldErrors } from '../../api/errors';
 import { shopApi } from '../../api/shop';
 import type { CheckoutPage, PricingPlan, ShopOffer } from '../../api/types';
 import { CountrySelect } from '../../components/CountrySelect';
@@ -30,11 +31,13 @@ import { required, validateEmail } from '../../lib/validation';
 import { BumpOffers } from './BumpOffers';
 import { buyButtonLabel, TrustSeals } from './CheckoutExtras';
 import { payWithCard, type PayPhase } from './payFlow';
+import { sepaProblems } from './sepa';
 import { missingOptIns, type OptIn, type OptInAnswers, OptInFields } from './OptInFields';
 import { useAppConfig } from './useAppConfig';
 import { useCardElement } from './useCardElement';
 
 type FieldKey = 'firstName' | 'lastName' | 'email';
+type Method = 'card' | 'bank_wire' | 'sepa';
 type InvoiceKey = 'company' | 'vatId' | 'street' | 'streetNumber' | 'zip' | 'city';
 const INVOICE_FIELDS: { key: InvoiceKey; label: string; autoComplete: string; sm: number }[] = [
   { key: 'company', label: 'shop.company', autoComplete: 'organization', sm: 7 },
@@ -84,6 +87,7 @@ export function PaymentForm({
   preview = false,
   methods = ['card'],
   mainRequired = true,
+  sellerName,
 }: {
   username: string;
   slug: string;
@@ -102,6 +106,8 @@ export function PaymentForm({
   methods?: readonly string[];
   /** False (mainProductRequired off): the buyer may untick the product and take only its bumps. */
   mainRequired?: boolean;
+  /** Who the direct debit's mandate authorises. */
+  sellerName?: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -118,8 +124,12 @@ export function PaymentForm({
   const twoSteps = page?.layout === 'two_steps' || page?.layout === 'two_steps_advanced';
   const advanced = page?.layout === 'two_steps_advanced';
   const [stage, setStage] = useState<1 | 2>(1);
-  const [method, setMethod] = useState<'card' | 'bank_wire'>('card');
+  const [method, setMethod] = useState<Method>('card');
   const wire = method === 'bank_wire' && methods.includes('bank_wire');
+  const sepa = method === 'sepa' && methods.includes('sepa');
+  const noCard = wire || sepa;
+  const [account, setAccount] = useState({ iban: '', holder: '' });
+  const [accountErrors, setAccountErrors] = useState<{ iban?: string; holder?: string }>({});
   const [business, setBusiness] = useState(includeType === 'business');
   const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' });
   // a net-priced plan: what the buyer pays follows their country and VAT id (the API applies the invoice's rule)
@@ -200,7 +210,12 @@ export function PaymentForm({
       if (twoSteps) setStage(1); // what is missing is on the first step
       return;
     }
-    if (!wire && (!stripeClient || !cardElement)) return;
+    if (sepa) {
+      const problems = sepaProblems(account.iban, account.holder);
+      setAccountErrors(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, t(v)])));
+      if (Object.keys(problems).length) return;
+    }
+    if (!noCard && (!stripeClient || !cardElement)) return;
     working.current = true;
     setError(null);
     const payer = {
@@ -225,6 +240,27 @@ export function PaymentForm({
           (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
         order.current = { key, token };
         await shopApi.bankWire(username, token);
+        navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(token)}`);
+        return;
+      }
+      if (sepa) {
+        // a direct debit: the IBAN and name are the mandate; the thank-you page follows the debit until it settles
+        setPhase('checkout');
+        const token =
+          earlier ??
+          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
+        order.current = { key, token };
+        setPhase('paying');
+        try {
+          await shopApi.sepa(username, token, { iban: account.iban, accountHolder: account.holder });
+        } catch (err) {
+          const fields = err instanceof ApiError ? fieldErrors(err) : {};
+          if (fields.iban || fields.accountHolder) {
+            setAccountErrors({ ...(fields.iban ? { iban: t(fields.iban.includes('SEPA') ? 'shop.sepa.notSepa' : 'shop.sepa.ibanInvalid') } : {}), ...(fields.accountHolder ? { holder: t('validation.required') } : {}) });
+            return;
+          }
+          throw err;
+        }
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(token)}`);
         return;
       }
@@ -413,22 +449,32 @@ export function PaymentForm({
         )}
       </Box>
       {bumpsAt('below_payment_options')}
-      {methods.includes('bank_wire') ? (
-        <RadioGroup row value={method} onChange={(e) => setMethod(e.target.value as 'card' | 'bank_wire')} aria-label={t('shop.paymentMethod')} sx={{ mb: 1 }} data-testid="pay-methods">
-          <FormControlLabel value="card" control={<Radio />} label={t('shop.methodCard')} disabled={busy} />
-          <FormControlLabel value="bank_wire" control={<Radio />} label={t('shop.methodWire')} disabled={busy} data-testid="method-bank_wire" />
+      {methods.some((m) => m !== 'card') ? (
+        <RadioGroup row value={method} onChange={(e) => setMethod(e.target.value as Method)} aria-label={t('shop.paymentMethod')} sx={{ mb: 1 }} data-testid="pay-methods">
+          {methods.includes('card') ? <FormControlLabel value="card" control={<Radio />} label={t('shop.methodCard')} disabled={busy} /> : null}
+          {methods.includes('sepa') ? <FormControlLabel value="sepa" control={<Radio />} label={t('shop.methodSepa')} disabled={busy} data-testid="method-sepa" /> : null}
+          {methods.includes('bank_wire') ? <FormControlLabel value="bank_wire" control={<Radio />} label={t('shop.methodWire')} disabled={busy} data-testid="method-bank_wire" /> : null}
         </RadioGroup>
+      ) : null}
+      {sepa ? (
+        <Stack spacing={1.5} sx={{ mb: 1 }} data-testid="sepa-fields">
+          <TextField label={t('shop.sepa.holder')} value={account.holder} onChange={(e) => setAccount({ ...account, holder: e.target.value })} error={Boolean(accountErrors.holder)} helperText={accountErrors.holder ?? ' '} autoComplete="name" disabled={busy} slotProps={{ htmlInput: { maxLength: 70, 'data-testid': 'sepa-holder' } }} />
+          <TextField label={t('shop.sepa.iban')} value={account.iban} onChange={(e) => setAccount({ ...account, iban: e.target.value.toUpperCase() })} error={Boolean(accountErrors.iban)} helperText={accountErrors.iban ?? t('shop.sepa.ibanHelp')} disabled={busy} slotProps={{ htmlInput: { maxLength: 42, autoCapitalize: 'characters', spellCheck: false, 'data-testid': 'sepa-iban' } }} />
+          <Typography variant="caption" color="text.secondary" data-testid="sepa-mandate">
+            {t('shop.sepa.mandate', { seller: sellerName || username })}
+          </Typography>
+        </Stack>
       ) : null}
       {wire ? (
         <Alert severity="info" icon={<AccountBalanceIcon />} data-testid="wire-note">
           {t('shop.wire.note')}
         </Alert>
       ) : null}
-      <Typography variant="h6" sx={{ mt: 1, mb: 1, display: wire ? 'none' : 'block' }} id="card-label">
+      <Typography variant="h6" sx={{ mt: 1, mb: 1, display: noCard ? 'none' : 'block' }} id="card-label">
         {t('shop.card')}
       </Typography>
       <Box
-        sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: '#fff', minHeight: 48, '& input': { font: 'inherit', mr: 0.5, mb: 0.5, p: 0.5 }, display: wire ? 'none' : 'block' }}
+        sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: '#fff', minHeight: 48, '& input': { font: 'inherit', mr: 0.5, mb: 0.5, p: 0.5 }, display: noCard ? 'none' : 'block' }}
         role="group"
         aria-labelledby="card-label"
       >
@@ -478,11 +524,11 @@ export function PaymentForm({
         startIcon={<LockIcon />}
         loading={busy}
         loadingPosition="start"
-        disabled={busy || (cardState !== 'ready' && !preview && !wire) || (mainLeftOut && ticked.length === 0)}
+        disabled={busy || (cardState !== 'ready' && !preview && !noCard) || (mainLeftOut && ticked.length === 0)}
         data-testid="pay-button"
         aria-busy={busy}
       >
-        {busy ? phaseText : wire ? t('shop.wire.order', { amount: money(payAmount, plan.currency) }) : payLabel}
+        {busy ? phaseText : wire ? t('shop.wire.order', { amount: money(payAmount, plan.currency) }) : sepa ? t('shop.sepa.pay', { amount: money(payAmount, plan.currency) }) : payLabel}
       </Button>
       {page ? <TrustSeals page={page} ownSeal={coverUrl} /> : null}
       {plan.useNetPrice ? (

@@ -91,6 +91,24 @@ export default function ThankYouPage() {
         </Stack>
       </Stack>
     );
+  } else if (data?.sepa && !paid && !later && !FAILED_STATES.has(data.paymentState)) {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} data-testid="thank-you-sepa">
+        <Typography variant="h5" component="h1">
+          {t('shop.sepa.thanks')}
+        </Typography>
+        <Typography>
+          {t('shop.sepa.debited', { amount: money(data.total, data.currency), account: `${data.sepa.ibanCountry} •••• ${data.sepa.ibanLast4}`, holder: data.sepa.holder })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('shop.sepa.reference', { reference: data.sepa.reference })}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+          <CircularProgress size={16} />
+          <Typography variant="body2">{t('shop.sepa.waiting', { email: data.payerEmail })}</Typography>
+        </Stack>
+      </Stack>
+    );
   } else if (!data || (!paid && !later && !FAILED_STATES.has(data.paymentState))) {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'center', py: 4 }} data-testid="thank-you-waiting">

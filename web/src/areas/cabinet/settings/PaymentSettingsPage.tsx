@@ -108,6 +108,7 @@ export default function PaymentSettingsPage() {
       </Paper>
       {problem ? <Alert severity="error">{problem}</Alert> : null}
       <Alert severity="info">{t('paymentSettings.wireNote')}</Alert>
+      <Alert severity="info">{t('paymentSettings.sepaNote')}</Alert>
     </Stack>
   );
 }
