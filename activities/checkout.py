@@ -37,13 +37,20 @@ from domain.checkout import (
     WireStart,
 )
 from domain.checkout_pages import CheckoutPage, EmailMode
-from domain.keys import card_attach_key, order_event_key, payment_intent_key
+from domain.keys import (
+    card_attach_key,
+    order_event_key,
+    payment_intent_key,
+    paypal_capture_key,
+    paypal_order_key,
+)
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PAID_STATES, PaymentMethod, PaymentState
 from domain.payment_methods import wire_reference
 from domain.subscriptions import terms_from_json
 from providers.mail.smtp import Mailer
+from providers.paypal.client import PayPalOrder, PayPalPayments, PayPalRefused
 from providers.stripe.client import CheckoutIntents, Intent, SepaMandate
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from store.accounts.queries import seller_user_of
@@ -67,7 +74,7 @@ from store.orders.actions import (
     wire_chosen,
 )
 from store.orders.delivery import Delivered, DeliveredItem, delivered_of
-from store.orders.models import Order
+from store.orders.models import Order, PaymentIntentRecord
 from store.orders.queries import (
     access_of_order,
     charged_total,
@@ -117,10 +124,26 @@ def _refused(e: ProviderRefused) -> ApplicationError:
     return ApplicationError(f"provider refused: {e.message}", type="ProviderRefused", non_retryable=True)
 
 
+PAYPAL = PaymentMethod.paypal.value  # a PayPal attempt's "payment method" on its record
+PAYPAL_DECLINED = "PayPal declined this payment. Please choose another way to pay."
+_PAYPAL_STATUS = {"COMPLETED": "succeeded", "VOIDED": "canceled"}  # any other: the buyer still has to approve
+
+
+def _paypal_intent(o: PayPalOrder, amount: int, currency: str) -> Intent:
+    """A PayPal order in the words of a payment attempt: the approval link is what the buyer follows next."""
+    status = _PAYPAL_STATUS.get(o.status, "requires_action")
+    return Intent(
+        o.id, status, o.approve_url if status == "requires_action" else None, None, amount, currency
+    )
+
+
 class CheckoutActivities:
-    def __init__(self, payments: CheckoutIntents, mailer: Mailer) -> None:
+    def __init__(
+        self, payments: CheckoutIntents, mailer: Mailer, paypal: PayPalPayments | None = None
+    ) -> None:
         self.payments = payments
         self.mailer = mailer
+        self.paypal = paypal
 
     # ----- the payment steps (local activities) ------------------------------------------------------------
     @activity.defn
@@ -163,6 +186,8 @@ class CheckoutActivities:
             why = SOLD_OUT if coupon_ok else COUPON_USED_UP
             bound.info("sold_out" if coupon_ok else "coupon_used_up")
             return await _recorded(token, Intent.declined(req.payment_method, why, amount, currency), attempt)
+        if req.kind == PaymentMethod.paypal:
+            return await self._paypal_order(token, attempt, amount, currency, rec)
         ref = rec.provider_ref if rec else ""
         try:
             if rec is None:
@@ -218,6 +243,70 @@ class CheckoutActivities:
             ref = e.intent_id or ref or req.payment_method
             return await _recorded(token, Intent.declined(ref, e.message, amount, currency), attempt)
         return await _recorded(token, intent, attempt)
+
+    async def _paypal_order(
+        self, token: str, attempt: int, amount: int, currency: str, rec: PaymentIntentRecord | None
+    ) -> IntentStatus:
+        """The attempt's PayPal order, created once (PayPal-Request-Id from the order and attempt) and recorded like
+        a PaymentIntent; the buyer approves it at PayPal, and `refresh_payment_intent` captures it."""
+        if self.paypal is None:
+            raise ApplicationError("PayPal is not configured", type="NoPayPal", non_retryable=True)
+        try:
+            if rec is None:
+                async with session() as s:
+                    order = await order_by_token(s, token)
+                    seller = await seller_user_of(s, order.seller_id)
+                    product = await s.get(Product, order.product_id)
+                # the buyer comes back here from PayPal (the shop's page that finishes the payment)
+                username = seller.username if seller and seller.username else ""
+                slug = product.slug if product else "-"
+                back = f"{get_settings().public_url}/s/{username}/{slug}/paypal/{token}"
+                created = await self.paypal.create_order(
+                    order_token=token,
+                    amount=amount,
+                    currency=currency,
+                    return_url=back,
+                    cancel_url=f"{back}?cancel=1",
+                    request_id=paypal_order_key(token, attempt),
+                )
+                async with session() as s:
+                    order = await order_by_token(s, token)
+                    await intent_recorded(
+                        s,
+                        order=order,
+                        attempt=attempt,
+                        provider_ref=created.id,
+                        idempotency_key=paypal_order_key(token, attempt),
+                        payment_method=PAYPAL,
+                        status="requires_action",
+                        amount=amount,
+                    )
+                    rec = await intent_for_attempt(s, order.id, attempt)
+                if rec is None:
+                    raise ApplicationError("paypal order not recorded", type="NotRecorded")
+            found = await self.paypal.get_order(rec.provider_ref)
+        except PayPalRefused as e:
+            raise ApplicationError(
+                f"PayPal refused: {e.message}", type="ProviderRefused", non_retryable=True
+            ) from e
+        return await _recorded(token, _paypal_intent(found, amount, currency), attempt)
+
+    async def _paypal_refresh(self, token: str, rec: PaymentIntentRecord) -> IntentStatus:
+        """An approved PayPal order is captured (once: PayPal-Request-Id from the order and attempt); a captured
+        one is paid; a declined funding source fails the attempt, and the buyer may pay another way."""
+        if self.paypal is None:
+            raise ApplicationError("PayPal is not configured", type="NoPayPal", non_retryable=True)
+        try:
+            found = await self.paypal.get_order(rec.provider_ref)
+            if found.status == "APPROVED":
+                found = await self.paypal.capture(rec.provider_ref, paypal_capture_key(token, rec.attempt))
+        except PayPalRefused as e:
+            if e.status and e.status < 500 and e.issue not in ("ORDER_NOT_APPROVED",):
+                log.info("paypal_declined", order_token=token, issue=e.issue)
+                declined = Intent.declined(rec.provider_ref, PAYPAL_DECLINED, rec.amount, rec.currency)
+                return await _recorded(token, declined, rec.attempt)
+            raise ApplicationError(f"PayPal refused: {e.message}", type="ProviderRefused") from e
+        return await _recorded(token, _paypal_intent(found, rec.amount, rec.currency), rec.attempt)
 
     @activity.defn
     async def save_card(self, req: EnsureIntent) -> IntentStatus:
@@ -315,6 +404,8 @@ class CheckoutActivities:
             rec = await latest_intent(s, order.id)
         if rec is None:
             raise ApplicationError("order has no payment intent", type="NoIntent", non_retryable=True)
+        if rec.payment_method == PAYPAL:
+            return await self._paypal_refresh(req.order_token, rec)
         intent = await self.payments.retrieve_payment_intent(rec.provider_ref)
         return await _recorded(req.order_token, intent, rec.attempt)
 
@@ -328,6 +419,13 @@ class CheckoutActivities:
             rec = await latest_intent(s, order.id)
         if rec is None:
             raise ApplicationError("order has no payment intent", type="NoIntent", non_retryable=True)
+        if rec.payment_method == PAYPAL and self.paypal is not None:
+            # a PayPal order moves money only when Sellflow captures it: one not captured is simply left
+            found = await self.paypal.get_order(rec.provider_ref)
+            if found.status == "COMPLETED":
+                return await _recorded(token, _paypal_intent(found, rec.amount, rec.currency), rec.attempt)
+            left = Intent(rec.provider_ref, "canceled", None, None, rec.amount, rec.currency)
+            return await _recorded(token, left, rec.attempt, "Replaced by a new payment attempt.")
         intent = await self.payments.cancel_payment_intent(
             rec.provider_ref, payment_intent_key(token, rec.attempt, "cancel")
         )

@@ -24,6 +24,7 @@ from domain.payment_methods import wire_reference, wire_refund_id
 from domain.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput
 from providers.bank.client import Bank, BankRefused, CreditTransfer
 from providers.mail.smtp import Mailer
+from providers.paypal.client import PayPalPayments, PayPalRefused
 from providers.stripe.errors import ProviderRefused
 from providers.stripe.refunds import Refunds
 from store.accounts.queries import seller_user_of
@@ -37,10 +38,13 @@ log = structlog.get_logger()
 
 
 class RefundActivities:
-    def __init__(self, refunds: Refunds, mailer: Mailer, bank: Bank | None = None) -> None:
+    def __init__(
+        self, refunds: Refunds, mailer: Mailer, bank: Bank | None = None, paypal: PayPalPayments | None = None
+    ) -> None:
         self.refunds = refunds
         self.mailer = mailer
         self.bank = bank
+        self.paypal = paypal
 
     @activity.defn
     async def refund_at_provider(self, req: RefundInput) -> ProviderAnswer:
@@ -53,18 +57,21 @@ class RefundActivities:
             payer = await order_of_id(s, paid_by) if paid_by != order.id and paid_by else order
             wired = payer.payment_form == PaymentMethod.bank_wire
             account = await refund_account_of(s, payer.id) if wired else None
-            intent = (
+            paying = (
                 await s.execute(
-                    select(PaymentIntentRecord.provider_ref)
+                    select(PaymentIntentRecord.provider_ref, PaymentIntentRecord.payment_method)
                     .where(PaymentIntentRecord.order_id == paid_by, PaymentIntentRecord.status == "succeeded")
                     .order_by(PaymentIntentRecord.attempt.desc())
                 )
-            ).scalar()
+            ).first()
+            intent = paying[0] if paying else None
         if wired:  # the bank call is made outside the database transaction
             return await self._wire_back(req, refund.amount, account, payer.token)
         if intent is None:
             return ProviderAnswer(ok=False, message="No successful card payment to refund.")
         key = refund_key(req.order_token, req.number)
+        if paying and paying[1] == PaymentMethod.paypal:
+            return await self._paypal_back(req, intent, refund.amount, refund.currency, key)
         try:
             done = await self.refunds.refund(intent, refund.amount, key)
         except ProviderRefused as e:
@@ -75,6 +82,25 @@ class RefundActivities:
                 ok=False, provider_ref=done.id, message=f"The provider answered {done.status}."
             )
         return ProviderAnswer(ok=True, provider_ref=done.id)
+
+    async def _paypal_back(
+        self, req: RefundInput, paypal_order: str, amount: int, currency: str, key: str
+    ) -> ProviderAnswer:
+        """A PayPal payment goes back to the PayPal account it came from: a refund of the order's capture, once
+        (PayPal-Request-Id from the refund's business key)."""
+        if self.paypal is None:
+            return ProviderAnswer(ok=False, message="PayPal is not configured.")
+        try:
+            found = await self.paypal.get_order(paypal_order)
+            if found.capture_id is None:
+                return ProviderAnswer(ok=False, message="The PayPal payment has no capture to refund.")
+            refund_id = await self.paypal.refund(found.capture_id, amount, currency, key)
+        except PayPalRefused as e:
+            if e.status and e.status < 500:
+                return ProviderAnswer(ok=False, message=f"PayPal refused the refund: {e.issue}.")
+            raise
+        log.info("refunded_at_paypal", order_token=req.order_token, number=req.number, refund=refund_id)
+        return ProviderAnswer(ok=True, provider_ref=refund_id)
 
     async def _wire_back(
         self, req: RefundInput, amount: int, account: tuple[str, str] | None, paid_token: str

@@ -70,6 +70,12 @@ class Settings(BaseSettings):
     wire_holder: str = "Sellflow GmbH"
     wire_iban: str = "DE89370400440532013000"
     wire_bic: str = "COBADEFFXXX"
+    # PayPal (the local stand-in, deploy/paypal_provider.py; production: https://api-m.paypal.com through PayPal's
+    # official server SDK). `paypal_webhook_id` is the id PayPal gave the webhook Sellflow registered.
+    paypal_api_base: str = "http://127.0.0.1:8460"
+    paypal_client_id: str = "paypal_client_local"
+    paypal_client_secret: str = "paypal_secret_local"
+    paypal_webhook_id: str = "WH-LOCAL-SELLFLOW"
     # Collection agency (the local stand-in, deploy/agency_provider.py; production: the agency's API)
     agency_api_base: str = "http://127.0.0.1:8450"
     agency_api_key: str = "agency_sellflow_local"
@@ -189,6 +195,7 @@ SECRET_FIELDS = (
     "kyc_webhook_secret",
     "bank_api_key",
     "bank_webhook_secret",
+    "paypal_client_secret",
     "agency_api_key",
     "agency_webhook_secret",
     "dns_api_key",

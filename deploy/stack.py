@@ -55,6 +55,7 @@ class Ports:
     dns_admin: int = 8054  # its HTTP admin API (add a record)
     acme: int = 14000  # pebble's ACME directory (https)
     acme_management: int = 15000
+    paypal: int = 8460  # the PayPal stand-in (deploy/paypal_provider.py)
 
     @classmethod
     def free(cls) -> Ports:
@@ -126,6 +127,7 @@ class Stack:
                 "SELLFLOW_MAIL_UI_URL": f"http://127.0.0.1:{p.mail_ui}",
                 "SELLFLOW_KYC_API_BASE": f"http://127.0.0.1:{p.kyc}",
                 "SELLFLOW_BANK_API_BASE": f"http://127.0.0.1:{p.bank}",
+                "SELLFLOW_PAYPAL_API_BASE": f"http://127.0.0.1:{p.paypal}",
                 "SELLFLOW_AGENCY_API_BASE": f"http://127.0.0.1:{p.agency}",
                 "SELLFLOW_API_PORT": str(p.api),
                 "SELLFLOW_PUBLIC_URL": f"http://127.0.0.1:{p.api}",
@@ -243,6 +245,16 @@ class Stack:
         args += ["--callback-url", f"http://127.0.0.1:{self.ports.api}/v1/webhooks/bank"]
         self._spawn("bank", [*args, "--delay", str(self.kyc_delay)])
 
+    def start_paypal(self) -> None:
+        from core.settings import Settings
+
+        settings = Settings()
+        args = [sys.executable, "-m", "deploy.paypal_provider", "--port", str(self.ports.paypal)]
+        args += ["--client-id", settings.paypal_client_id, "--client-secret", settings.paypal_client_secret]
+        args += ["--webhook-id", settings.paypal_webhook_id]
+        args += ["--callback-url", f"http://127.0.0.1:{self.ports.api}/v1/webhooks/paypal"]
+        self._spawn("paypal", args)
+
     def start_agency(self) -> None:
         from core.settings import Settings
 
@@ -310,6 +322,7 @@ class Stack:
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.kyc}/v1/submissions"), "KYC provider")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.bank}/v1/credit_transfers"), "bank")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.agency}/v1/claims"), "collection agency")
+        wait_for(lambda: http_ok(f"http://127.0.0.1:{p.paypal}/v1/orders"), "PayPal stand-in")
         self._wait_temporal_namespace()
 
     def _wait_temporal_namespace(self) -> None:
@@ -370,6 +383,7 @@ class Stack:
         self.start_mailcatcher()
         self.start_kyc()
         self.start_bank()
+        self.start_paypal()
         self.start_agency()
         self.start_dns()
         self.start_pebble()
@@ -409,6 +423,7 @@ class Stack:
             "KYC provider (stand-in)": f"http://127.0.0.1:{p.kyc}/v1/submissions",
             "Bank (stand-in)": f"http://127.0.0.1:{p.bank}/v1/credit_transfers",
             "Collection agency (stand-in)": f"http://127.0.0.1:{p.agency}/v1/claims",
+            "PayPal (stand-in: orders and webhooks)": f"http://127.0.0.1:{p.paypal}/v1/orders",
             "DNS server (records; add with POST)": f"http://127.0.0.1:{p.dns_admin}/records",
             "ACME directory (pebble)": f"https://127.0.0.1:{p.acme}/dir",
             "localstripe": f"http://127.0.0.1:{p.stripe}",

@@ -40,6 +40,16 @@ def card_attach_key(order_token: str, attempt: int) -> str:
     return f"{order_key(order_token)}-pm-{attempt}-attach"
 
 
+def paypal_order_key(order_token: str, attempt: int) -> str:
+    """The PayPal order of one attempt (PayPal-Request-Id): created again, PayPal answers the first."""
+    return f"{order_key(order_token)}-paypal-{attempt}"
+
+
+def paypal_capture_key(order_token: str, attempt: int) -> str:
+    """The capture of one attempt's PayPal order: captured once, however often it is asked."""
+    return f"{order_key(order_token)}-paypal-{attempt}-capture"
+
+
 def sepa_method_key(order_token: str, iban: str) -> str:
     """The SEPA Direct Debit payment method made from one account for one order (the IBAN only as a digest)."""
     return f"sepa-pm-{order_token}-{hashlib.sha256(iban.encode()).hexdigest()[:16]}"

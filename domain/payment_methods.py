@@ -8,6 +8,11 @@ import re
 
 from domain.orders import PaymentMethod, PaymentType
 
+# core §9 "PayPal: 25" currencies: those PayPal's REST API takes
+PAYPAL_CURRENCIES = frozenset(
+    "aud brl cad cny czk dkk eur hkd huf ils jpy myr mxn twd nzd nok php pln gbp rub sgd sek chf thb usd".split()
+)
+
 # What each method can pay: a bank wire is one payment in euros (core §3 "Bank wire: EUR only"); the card pays
 # every plan. A method joins this table when it works end to end.
 METHOD_TYPES: dict[PaymentMethod, frozenset[PaymentType]] = {
@@ -15,11 +20,14 @@ METHOD_TYPES: dict[PaymentMethod, frozenset[PaymentType]] = {
     PaymentMethod.bank_wire: frozenset({PaymentType.one_time}),
     # a direct debit settles days later: one payment, while the renewals' path waits only for cards
     PaymentMethod.sepa: frozenset({PaymentType.one_time}),
+    # PayPal's approval is for one payment: the rates to come would need a billing agreement
+    PaymentMethod.paypal: frozenset({PaymentType.one_time}),
 }
 METHOD_CURRENCIES: dict[PaymentMethod, frozenset[str] | None] = {
     PaymentMethod.card: None,  # every currency the plan may have
     PaymentMethod.bank_wire: frozenset({"eur"}),
     PaymentMethod.sepa: frozenset({"eur"}),  # SEPA is the euro's
+    PaymentMethod.paypal: PAYPAL_CURRENCIES,
 }
 
 

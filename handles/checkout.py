@@ -76,6 +76,7 @@ PAY_REFUSALS = {
     "wire_chosen": "This order waits for your bank transfer.",
     "sepa_not_for_plan": "A direct debit pays one payment: this plan is paid by card.",
     "sepa_in_progress": "A direct debit of this order is being processed; it cannot be paid another way meanwhile.",
+    "paypal_not_for_plan": "PayPal pays one payment: this plan is paid by card.",
 }
 WIRE_REFUSALS = {
     "wire_not_for_plan": "A bank transfer pays one payment: this plan is paid by card.",

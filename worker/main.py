@@ -40,6 +40,7 @@ from providers.dns.zone import dns_zone
 from providers.inkasso.client import agency
 from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
+from providers.paypal.client import paypal
 from providers.storage.local import storage
 from providers.stripe.client import gateway
 from providers.stripe.refunds import refunds
@@ -76,9 +77,9 @@ WORKFLOWS = [
 def activities() -> list[Callable[..., Any]]:
     """Every activity, with its providers injected: the real Stripe gateway, KYC provider and SMTP mailer."""
     mailer = SmtpMailer.from_settings()
-    checkout = CheckoutActivities(gateway(), mailer)
+    checkout = CheckoutActivities(gateway(), mailer, paypal())
     legitimation = LegitimationActivities(kyc_provider(), mailer)
-    refund = RefundActivities(refunds(), mailer, bank())
+    refund = RefundActivities(refunds(), mailer, bank(), paypal())
     payout = PayoutActivities(bank(), mailer)
     subscription = SubscriptionActivities(gateway(), mailer)
     claim = ClaimActivities(mailer, agency())

@@ -217,7 +217,12 @@ class CheckoutWorkflow:
 
     @pay.validator
     def _validate_pay(self, req: PayRequest) -> None:
-        if not req.payment_method or not req.payment_method.startswith("pm_"):
+        if req.kind == PaymentMethod.paypal:
+            if req.payment_method != PaymentMethod.paypal:
+                raise ValueError("a PayPal attempt names no payment method")
+            if self.inp.recurring or self.inp.deferred:
+                raise ApplicationError("PayPal pays one payment", type="paypal_not_for_plan")
+        elif not req.payment_method or not req.payment_method.startswith("pm_"):
             raise ValueError("payment_method must be a PaymentMethod id (pm_…)")
         st = self.state
         if st.wire is not None and not st.paid:

@@ -7,6 +7,8 @@ PaymentIntent from Stripe, and a webhook for a checkout that is over is stored a
 
 from __future__ import annotations
 
+import json
+
 import structlog
 from fastapi import APIRouter, Request
 
@@ -26,6 +28,7 @@ from providers.bank.webhooks import verify_bank_callback, verify_incoming
 from providers.inkasso.webhooks import SIGNATURE_HEADER as AGENCY_SIGNATURE
 from providers.inkasso.webhooks import verify_agency_callback
 from providers.kyc.webhooks import SIGNATURE_HEADER, CallbackRejected, verify_callback
+from providers.paypal.client import paypal
 from providers.stripe.errors import WebhookRejected
 from providers.stripe.webhooks import StripeEvent, verify_webhook
 from store.ledger.chargebacks import charge_of_intent, chargeback_opened, dispute_won
@@ -209,3 +212,54 @@ async def agency_webhook(request: Request, s: DB, client: Temporal) -> WebhookAc
     delivered = await agency_reported(client, cb.reference, event)
     log.info("agency_callback", event_id=cb.id, reference=cb.reference, kind=cb.kind, delivered=delivered)
     return WebhookAck(received=True, duplicate=False)
+
+
+@router.post("/paypal", response_model=WebhookAck)
+async def paypal_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
+    """PayPal's webhook: its signature checked by PayPal (`verify-webhook-signature`), the event stored once by its
+    id, and an approval or a capture signalled to the order's checkout as a hint to ask PayPal again: an order
+    the buyer approved and then left is captured all the same; a late, repeated or unknown event changes nothing."""
+    payload = await request.body()
+    try:
+        event = json.loads(payload)
+        event_id, event_type, resource = str(event["id"]), str(event["event_type"]), event["resource"]
+        if not isinstance(resource, dict) or not event_id or len(event_id) > 100:
+            raise ValueError("resource")
+    except (ValueError, KeyError, TypeError):
+        raise DomainError(
+            ErrorCode.INVALID_INPUT, "Not a PayPal webhook event.", {"body": "invalid"}
+        ) from None
+    if not await paypal().webhook_verified(dict(request.headers), event):
+        raise DomainError(
+            ErrorCode.INVALID_INPUT, "The PayPal signature does not hold.", {"signature": "invalid"}
+        )
+    token, ref = paypal_order_of(event_type, resource)
+    new = await webhook_received(
+        s, provider="paypal", event_id=event_id, event_type=event_type[:60], object_ref=ref, payload=event
+    )
+    if not new:
+        log.info("paypal_webhook_duplicate", event_id=event_id, type=event_type)
+        return WebhookAck(received=True, duplicate=True)
+    delivered = False
+    if token and ref and not await _settled(s, token):
+        delivered = await payment_event(client, token, PaymentEvent(intent_id=ref, event_type=event_type))
+    log.info("paypal_webhook", event_id=event_id, type=event_type, order_token=token, delivered=delivered)
+    return WebhookAck(received=True, duplicate=False)
+
+
+def paypal_order_of(event_type: str, resource: dict) -> tuple[str | None, str | None]:
+    """(the Sellflow order token, the PayPal order id) an approval or a capture event is about."""
+    if event_type.startswith("CHECKOUT.ORDER."):
+        units = resource.get("purchase_units") or [{}]
+        token = units[0].get("custom_id") if isinstance(units, list) and isinstance(units[0], dict) else None
+        return (str(token)[:64] if token else None), (
+            str(resource.get("id"))[:100] if resource.get("id") else None
+        )
+    if event_type.startswith("PAYMENT.CAPTURE."):
+        related = (resource.get("supplementary_data") or {}).get("related_ids") or {}
+        token, order_id = (
+            resource.get("custom_id"),
+            related.get("order_id") if isinstance(related, dict) else None,
+        )
+        return (str(token)[:64] if token else None), (str(order_id)[:100] if order_id else None)
+    return None, None

@@ -200,6 +200,9 @@ class PayOut(BaseModel):
     payment_state: PaymentState
     client_secret: str | None = None
     message: str | None = None
+    approve_url: str | None = (
+        None  # PayPal: where the buyer approves the payment (then comes back to the shop)
+    )
 
 
 class IncludedDelivery(BaseModel):

@@ -43,7 +43,16 @@ from store.db import session
 from store.ledger.actions import entries_booked, fee_rate_of
 from store.legitimation.models import SellerProfileRow
 from store.orders.invoices import InvoiceDraft, invoice_numbered, seller_vat, snapshot_now
-from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
+from store.orders.models import (
+    Access,
+    Invoice,
+    Order,
+    PayerCustomer,
+    Payment,
+    PaymentIntentRecord,
+    SepaMandate,
+    Transfer,
+)
 from store.orders.queries import extras_of, order_by_token, payer_customer
 
 
@@ -314,6 +323,7 @@ async def _paid(s: AsyncSession, order: Order, intent_id: str) -> None:
         order.payment_state = PaymentState.paid
         order.paid = order.total
         order.paid_at = datetime.now(UTC)
+        order.payment_form = await _paid_with_form(s, order, intent_id)
         if order.terms is not None:  # the card that paid the first rate pays the rates to come
             order.renewal_payment_method = (
                 await s.execute(
@@ -333,6 +343,26 @@ async def _paid(s: AsyncSession, order: Order, intent_id: str) -> None:
         message=None,
         key=order_event_key(token, "paid"),
     )
+
+
+async def _paid_with_form(s: AsyncSession, order: Order, intent_id: str) -> PaymentMethod:
+    """How the paying attempt paid: PayPal, the SEPA mandate's debit, a bank wire, or a card (the buyer may have
+    chosen one way and paid another after it failed)."""
+    method = (
+        await s.execute(
+            select(PaymentIntentRecord.payment_method).where(PaymentIntentRecord.provider_ref == intent_id)
+        )
+    ).scalar_one_or_none()
+    if method == PaymentMethod.paypal:
+        return PaymentMethod.paypal
+    if method is not None:
+        debit = await s.execute(
+            select(SepaMandate.id).where(
+                SepaMandate.order_id == order.id, SepaMandate.payment_method == method
+            )
+        )
+        return PaymentMethod.sepa if debit.first() else PaymentMethod.card
+    return PaymentMethod(order.payment_form)  # no attempt of its own: a bank wire's transfer
 
 
 async def order_started(s: AsyncSession, token: str, payment_method: str) -> Order:

@@ -1,4 +1,4 @@
-// A bank transfer, as a seller switches it on and a buyer pays with it. The seller (1366 px) ticks bank transfer
+// A bank transfer, SEPA direct debit and PayPal, as a seller switches them on and buyers pay with them. The seller (1366 px) ticks bank transfer
 // for one-time plans in the payment methods matrix (it cannot be ticked for subscriptions). A buyer on a phone
 // chooses bank transfer: the thank-you page shows the account, the amount and the reference; the transfer reaches
 // the bank (the stand-in's collection account) with the reference written in lower case, and the same page turns
@@ -43,6 +43,8 @@ test('a seller takes bank transfers for one-time plans', async () => {
   assert.equal(await page.getByTestId('matrix-subscription-sepa').locator('input').isDisabled(), true);
   await page.getByTestId('matrix-one_time-sepa').locator('input').click();
   await page.getByText('Saved').nth(1).waitFor();
+  await page.getByTestId('matrix-one_time-paypal').locator('input').click();
+  await page.getByText('Saved').nth(2).waitFor();
   await shot(page, 'payment-settings-1366');
   await page.context().close();
 });
@@ -100,5 +102,27 @@ test('a buyer in German on a phone pays by SEPA direct debit: a wrong IBAN refus
   // the debit settles (localstripe: a moment; a bank: days) and the same page delivers
   await page.getByTestId('download-link').waitFor({ timeout: 40_000 });
   await shot(page, 'sepa-paid-390-de');
+  await context.close();
+});
+
+test('a buyer on a phone pays with PayPal: approved at PayPal, back in the shop, delivered', async () => {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  lastPage = page;
+  await page.goto(`/s/demo-seller/${slug}`);
+  await page.getByTestId('payer-first-name').fill('Pat');
+  await page.getByTestId('payer-last-name').fill('Pal');
+  await page.getByTestId('payer-email').fill(`e2e.paypal.${Date.now()}@example.com`);
+  await page.getByTestId('method-paypal').click();
+  await page.getByTestId('pay-button').filter({ hasText: /Continue to PayPal/ }).click();
+  // PayPal's approval page (the stand-in), then back to the shop
+  await page.getByTestId('paypal-approve').waitFor();
+  assert.match(await page.getByTestId('paypal-amount').innerText(), /42\.00 EUR/);
+  await shot(page, 'paypal-approval-390');
+  await page.getByTestId('paypal-approve').click();
+  await page.waitForURL(/\/thank_you\//);
+  await page.getByTestId('download-link').waitFor({ timeout: 40_000 });
+  await shot(page, 'paypal-paid-390');
   await context.close();
 });

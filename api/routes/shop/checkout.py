@@ -542,6 +542,65 @@ async def pay_by_sepa(
     return _pay_out(token, r)
 
 
+@router.post("/{username}/orders/{token}/paypal", response_model=PayOut)
+async def pay_by_paypal(
+    idempotency_key: IdempotencyKey, username: Username, token: OrderToken, s: DB, client: Temporal
+) -> PayOut:
+    """Pay with PayPal (core §9 method paypal): a PayPal order for what the checkout charges, which the buyer
+    approves at PayPal (`approve_url`); PayPal sends them back to the shop, which finishes the payment
+    (`…/paypal/return`). Asked again, the same PayPal order. 409 when this order's plan, currency or seller does
+    not take PayPal, or when its checkout is over."""
+    order = await order_in_shop(s, username, token)
+    if done := _closed(order):
+        return done
+    matrix = await payment_matrix(s, order.seller_id)
+    if PaymentMethod.paypal not in methods_for(matrix, order.period_type, order.currency_key):
+        raise DomainError(
+            ErrorCode.CONFLICT, "This order cannot be paid with PayPal.", reason="paypal_not_offered"
+        )
+    inp = CheckoutInput(
+        order_token=token,
+        recurring=order.terms is not None,
+        billing_day_s=get_settings().billing_day_s,
+        deferred=_deferred(order),
+    )
+    try:
+        r = await pay(client, token, PaymentMethod.paypal, inp, order.seller_id, kind=PaymentMethod.paypal)
+    except CheckoutOver:
+        await s.refresh(order)
+        if done := _closed(order):
+            return done
+        raise DomainError(
+            ErrorCode.CONFLICT, "This checkout is over; reload the page.", reason="checkout_over"
+        ) from None
+    return _paypal_out(token, r)
+
+
+@router.post("/{username}/orders/{token}/paypal/return", response_model=PayOut)
+async def paypal_returned(
+    idempotency_key: IdempotencyKey, username: Username, token: OrderToken, s: DB, client: Temporal
+) -> PayOut:
+    """The buyer is back from PayPal: an approved PayPal order is captured (once) and the order paid; one not
+    approved (the buyer cancelled) leaves the checkout open for another try."""
+    order = await order_in_shop(s, username, token)
+    if done := _closed(order):
+        return done
+    r = await authenticated(client, token)
+    if r is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "No payment in progress for this order.")
+    return _paypal_out(token, r)
+
+
+def _paypal_out(token: str, r: PayResult) -> PayOut:
+    """A PayPal attempt waiting for the buyer answers where to approve it (its "secret" is PayPal's link)."""
+    out = _pay_out(token, r)
+    if r.outcome == PayOutcome.requires_action and (r.client_secret or "").startswith(
+        ("http://", "https://")
+    ):
+        out.approve_url, out.client_secret = r.client_secret, None
+    return out
+
+
 async def _sepa_out(s: DB, order: Order) -> SepaOut | None:
     m = await mandate_of(s, order.id)
     if m is None:

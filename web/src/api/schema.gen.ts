@@ -2471,6 +2471,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/orders/{token}/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay By Paypal
+         * @description Pay with PayPal (core §9 method paypal): a PayPal order for what the checkout charges, which the buyer
+         *     approves at PayPal (`approve_url`); PayPal sends them back to the shop, which finishes the payment
+         *     (`…/paypal/return`). Asked again, the same PayPal order. 409 when this order's plan, currency or seller does
+         *     not take PayPal, or when its checkout is over.
+         */
+        post: operations["pay_by_paypal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/orders/{token}/paypal/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Paypal Returned
+         * @description The buyer is back from PayPal: an approved PayPal order is captured (once) and the order paid; one not
+         *     approved (the buyer cancelled) leaves the checkout open for another try.
+         */
+        post: operations["paypal_returned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/orders/{token}/sepa": {
         parameters: {
             query?: never;
@@ -2955,6 +2999,28 @@ export interface paths {
          *     earlier round, or one for a seller without a legitimation, is stored and acknowledged, and changes nothing).
          */
         post: operations["kyc_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Paypal Webhook
+         * @description PayPal's webhook: its signature checked by PayPal (`verify-webhook-signature`), the event stored once by its
+         *     id, and an approval or a capture signalled to the order's checkout as a hint to ask PayPal again: an order
+         *     the buyer approved and then left is captured all the same; a late, repeated or unknown event changes nothing.
+         */
+        post: operations["paypal_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5511,6 +5577,8 @@ export interface components {
         PaymentType: "one_time" | "subscription" | "limited_subscription" | "installment";
         /** PayOut */
         PayOut: {
+            /** Approve Url */
+            approve_url?: string | null;
             /** Client Secret */
             client_secret?: string | null;
             /** Message */
@@ -14703,6 +14771,94 @@ export interface operations {
             };
         };
     };
+    pay_by_paypal: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    paypal_returned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     pay_by_sepa: {
         parameters: {
             query?: never;
@@ -15695,6 +15851,44 @@ export interface operations {
         };
     };
     kyc_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    paypal_webhook: {
         parameters: {
             query?: never;
             header?: never;

@@ -686,6 +686,14 @@ export const buyerInvoicePdf = (username: Param<'buyer_invoice_pdf', 'username'>
 export const payOrder = (username: Param<'pay_order', 'username'>, token: Param<'pay_order', 'token'>, body: Body<'pay_order'>, options: Options = {}) =>
   api.post<Answer<'pay_order'>>(`/shop/${seg(username)}/orders/${seg(token)}/pay`, body, { auth: false, ...options });
 
+/** POST /v1/shop/{username}/orders/{token}/paypal: Pay By Paypal */
+export const payByPaypal = (username: Param<'pay_by_paypal', 'username'>, token: Param<'pay_by_paypal', 'token'>, options: Options = {}) =>
+  api.post<Answer<'pay_by_paypal'>>(`/shop/${seg(username)}/orders/${seg(token)}/paypal`, undefined, { auth: false, ...options });
+
+/** POST /v1/shop/{username}/orders/{token}/paypal/return: Paypal Returned */
+export const paypalReturned = (username: Param<'paypal_returned', 'username'>, token: Param<'paypal_returned', 'token'>, options: Options = {}) =>
+  api.post<Answer<'paypal_returned'>>(`/shop/${seg(username)}/orders/${seg(token)}/paypal/return`, undefined, { auth: false, ...options });
+
 /** POST /v1/shop/{username}/orders/{token}/sepa: Pay By Sepa */
 export const payBySepa = (username: Param<'pay_by_sepa', 'username'>, token: Param<'pay_by_sepa', 'token'>, body: Body<'pay_by_sepa'>, options: Options = {}) =>
   api.post<Answer<'pay_by_sepa'>>(`/shop/${seg(username)}/orders/${seg(token)}/sepa`, body, { auth: false, ...options });
@@ -769,6 +777,10 @@ export const agencyWebhook = (options: Options = {}) =>
 /** POST /v1/webhooks/kyc: Kyc Webhook */
 export const kycWebhook = (options: Options = {}) =>
   api.post<Answer<'kyc_webhook'>>(`/webhooks/kyc`, undefined, { auth: false, ...options });
+
+/** POST /v1/webhooks/paypal: Paypal Webhook */
+export const paypalWebhook = (options: Options = {}) =>
+  api.post<Answer<'paypal_webhook'>>(`/webhooks/paypal`, undefined, { auth: false, ...options });
 
 /** POST /v1/webhooks/stripe: Stripe Webhook */
 export const stripeWebhook = (options: Options = {}) =>

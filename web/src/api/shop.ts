@@ -24,6 +24,10 @@ export const shopApi = {
   authenticated: (username: string, token: string) => sdk.orderAuthenticated(username, token, { suppressErrors: true }),
   /** Pay by bank transfer: the order waits for it; the answer says what to transfer where. */
   bankWire: (username: string, token: string) => sdk.payByWire(username, token, { suppressErrors: true }),
+  /** PayPal: the order's PayPal order, approved by the buyer at `approveUrl`. */
+  paypal: (username: string, token: string) => sdk.payByPaypal(username, token, { suppressErrors: true }),
+  /** Back from PayPal: the approved order captured, once. */
+  paypalReturn: (username: string, token: string) => sdk.paypalReturned(username, token, { suppressErrors: true }),
   /** A SEPA Direct Debit: the IBAN and holder are the mandate; the answer is `processing` until the bank settles. */
   sepa: (username: string, token: string, body: { iban: string; accountHolder: string }) => sdk.payBySepa(username, token, body, { suppressErrors: true }),
   /** One click on the thank-you page: the upsell charged with the card that paid the order. */

@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: '/s/:username/certificates/:number', element: page(() => import('../areas/shop/CertificatePage')) },
       { path: '/s/:username/:slug', element: page(() => import('../areas/shop/ShopProductPage')) },
       { path: '/s/:username/:slug/thank_you/:token', element: page(() => import('../areas/shop/ThankYouPage')) },
+      { path: '/s/:username/:slug/paypal/:token', element: page(() => import('../areas/shop/PayPalReturnPage')) },
       { path: '/s/:username/payment/:token/manage', element: page(() => import('../areas/shop/ManagePage')) },
       { path: '/payer', element: <RequireAuth>{page(() => import('../areas/payer/PayerPage'))}</RequireAuth> },
       {

@@ -81,7 +81,7 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
             })}
           </RadioGroup>
           <Typography variant="body2" color="text.secondary">
-            {t('shop.paymentMethod')}: {(product.paymentMethods?.find((x) => x.pricingPlanId === planId)?.methods ?? ['card']).map((m) => t(m === 'bank_wire' ? 'shop.methodWire' : m === 'sepa' ? 'shop.methodSepa' : 'shop.methodCard')).join(', ')}
+            {t('shop.paymentMethod')}: {(product.paymentMethods?.find((x) => x.pricingPlanId === planId)?.methods ?? ['card']).map((m) => t(m === 'bank_wire' ? 'shop.methodWire' : m === 'sepa' ? 'shop.methodSepa' : m === 'paypal' ? 'shop.methodPaypal' : 'shop.methodCard')).join(', ')}
           </Typography>
           <div>
             <Button variant="contained" disabled={!plan} onClick={() => setConfirmed(true)} data-testid="plan-continue">

@@ -37,7 +37,7 @@ import { useAppConfig } from './useAppConfig';
 import { useCardElement } from './useCardElement';
 
 type FieldKey = 'firstName' | 'lastName' | 'email';
-type Method = 'card' | 'bank_wire' | 'sepa';
+type Method = 'card' | 'bank_wire' | 'sepa' | 'paypal';
 type InvoiceKey = 'company' | 'vatId' | 'street' | 'streetNumber' | 'zip' | 'city';
 const INVOICE_FIELDS: { key: InvoiceKey; label: string; autoComplete: string; sm: number }[] = [
   { key: 'company', label: 'shop.company', autoComplete: 'organization', sm: 7 },
@@ -127,7 +127,8 @@ export function PaymentForm({
   const [method, setMethod] = useState<Method>('card');
   const wire = method === 'bank_wire' && methods.includes('bank_wire');
   const sepa = method === 'sepa' && methods.includes('sepa');
-  const noCard = wire || sepa;
+  const paypal = method === 'paypal' && methods.includes('paypal');
+  const noCard = wire || sepa || paypal;
   const [account, setAccount] = useState({ iban: '', holder: '' });
   const [accountErrors, setAccountErrors] = useState<{ iban?: string; holder?: string }>({});
   const [business, setBusiness] = useState(includeType === 'business');
@@ -241,6 +242,26 @@ export function PaymentForm({
         order.current = { key, token };
         await shopApi.bankWire(username, token);
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(token)}`);
+        return;
+      }
+      if (paypal) {
+        // PayPal: the buyer approves at PayPal, which sends them back to the shop to finish the payment
+        setPhase('checkout');
+        const token =
+          earlier ??
+          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
+        order.current = { key, token };
+        setPhase('paying');
+        const answer = await shopApi.paypal(username, token);
+        if (answer.approveUrl) {
+          window.location.assign(answer.approveUrl);
+          return;
+        }
+        if (answer.outcome === 'succeeded') {
+          navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(token)}`);
+          return;
+        }
+        setError(answer.message ?? t('shop.paymentFailed'));
         return;
       }
       if (sepa) {
@@ -452,6 +473,7 @@ export function PaymentForm({
       {methods.some((m) => m !== 'card') ? (
         <RadioGroup row value={method} onChange={(e) => setMethod(e.target.value as Method)} aria-label={t('shop.paymentMethod')} sx={{ mb: 1 }} data-testid="pay-methods">
           {methods.includes('card') ? <FormControlLabel value="card" control={<Radio />} label={t('shop.methodCard')} disabled={busy} /> : null}
+          {methods.includes('paypal') ? <FormControlLabel value="paypal" control={<Radio />} label={t('shop.methodPaypal')} disabled={busy} data-testid="method-paypal" /> : null}
           {methods.includes('sepa') ? <FormControlLabel value="sepa" control={<Radio />} label={t('shop.methodSepa')} disabled={busy} data-testid="method-sepa" /> : null}
           {methods.includes('bank_wire') ? <FormControlLabel value="bank_wire" control={<Radio />} label={t('shop.methodWire')} disabled={busy} data-testid="method-bank_wire" /> : null}
         </RadioGroup>
@@ -528,7 +550,7 @@ export function PaymentForm({
         data-testid="pay-button"
         aria-busy={busy}
       >
-        {busy ? phaseText : wire ? t('shop.wire.order', { amount: money(payAmount, plan.currency) }) : sepa ? t('shop.sepa.pay', { amount: money(payAmount, plan.currency) }) : payLabel}
+        {busy ? phaseText : wire ? t('shop.wire.order', { amount: money(payAmount, plan.currency) }) : sepa ? t('shop.sepa.pay', { amount: money(payAmount, plan.currency) }) : paypal ? t('shop.paypal.pay', { amount: money(payAmount, plan.currency) }) : payLabel}
       </Button>
       {page ? <TrustSeals page={page} ownSeal={coverUrl} /> : null}
       {plan.useNetPrice ? (

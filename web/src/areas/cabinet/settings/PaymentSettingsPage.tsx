@@ -109,6 +109,7 @@ export default function PaymentSettingsPage() {
       {problem ? <Alert severity="error">{problem}</Alert> : null}
       <Alert severity="info">{t('paymentSettings.wireNote')}</Alert>
       <Alert severity="info">{t('paymentSettings.sepaNote')}</Alert>
+      <Alert severity="info">{t('paymentSettings.paypalNote')}</Alert>
     </Stack>
   );
 }
