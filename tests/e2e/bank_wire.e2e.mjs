@@ -41,10 +41,12 @@ test('a seller takes bank transfers for one-time plans', async () => {
   await page.getByTestId('matrix-one_time-bank_wire').locator('input').click(); // saved at once
   await page.getByText('Saved').first().waitFor();
   assert.equal(await page.getByTestId('matrix-subscription-sepa').locator('input').isDisabled(), true);
-  await page.getByTestId('matrix-one_time-sepa').locator('input').click();
-  await page.getByText('Saved').nth(1).waitFor();
-  await page.getByTestId('matrix-one_time-paypal').locator('input').click();
-  await page.getByText('Saved').nth(2).waitFor();
+  for (const method of ['sepa', 'paypal']) {
+    await page.getByTestId(`matrix-one_time-${method}`).locator('input').click();
+    await page.getByTestId(`matrix-one_time-${method}`).locator('input:checked').waitFor({ state: 'attached' }); // the box follows the save
+  }
+  // each one ticked joins the card, never replaces it
+  for (const method of ['card', 'bank_wire', 'sepa', 'paypal']) await page.getByTestId(`matrix-one_time-${method}`).locator('input:checked').waitFor({ state: 'attached' });
   await shot(page, 'payment-settings-1366');
   await page.context().close();
 });

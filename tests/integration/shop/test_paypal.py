@@ -149,7 +149,7 @@ async def test_paypal_webhooks_forged_or_malformed_are_refused(stack):
             assert r.status_code == 400, body
         assert (
             await db_value(
-                "select count(*) from webhook_events where provider = 'paypal' and event_id = 'WH-FORGED'"
+                "select count(*) from webhook_events where provider = 'paypal' and id = 'WH-FORGED'"
             )
             == 0
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.payment_methods import (
     default_matrix,
+    mandate_reference,
     matrix_problem,
     methods_for,
     token_of_reference,
@@ -47,5 +48,21 @@ def test_a_bank_wire_pays_one_payment_in_euros_and_every_type_keeps_a_method():
     )
     assert matrix_problem({**matrix, "installment": []}) == "installment: at least one method"
     assert (
-        matrix_problem({**matrix, "one_time": ["paypal"]}) == "one_time: paypal cannot pay it"
+        matrix_problem({**matrix, "one_time": ["klarna"]}) == "one_time: klarna cannot pay it"
     )  # not built yet
+
+
+def test_sepa_and_paypal_pay_one_payment_sepa_in_euros_paypal_in_its_currencies():
+    matrix = {**default_matrix(), "one_time": ["card", "sepa", "paypal"]}
+    assert matrix_problem(matrix) is None
+    assert methods_for(matrix, "one_time", "eur") == ["card", "sepa", "paypal"]
+    assert methods_for(matrix, "one_time", "usd") == ["card", "paypal"]  # SEPA is the euro's
+    assert methods_for(matrix, "one_time", "ron") == ["card"]  # not a PayPal currency
+    for method in ("sepa", "paypal"):
+        assert matrix_problem({**matrix, "subscription": [method]}) == f"subscription: {method} cannot pay it"
+        assert (
+            matrix_problem({**matrix, "installment": ["card", method]})
+            == f"installment: {method} cannot pay it"
+        )
+    assert mandate_reference(TOKEN) == "SF-M-D27963213772773B2DC0"
+    assert len(mandate_reference(TOKEN)) <= 35

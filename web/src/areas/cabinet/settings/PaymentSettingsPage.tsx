@@ -15,6 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import * as sdk from '../../../api/sdk.gen';
+import { snakeToCamel } from '../../../api/case';
 import { toast } from '../../../app/notify';
 import { ErrorState } from '../../../components/ErrorState';
 
@@ -23,6 +24,12 @@ const KEY = ['cabinet', 'paymentSettings'] as const;
 
 /** `/cabinet/settings/payment_settings`: which payment methods buyers may choose, per payment type (core §9
  * method matrix). A method that cannot pay a type (a bank transfer pays one payment in euros) is greyed out. */
+/** A payment type's methods: the answer's keys arrive camelCased (one_time as oneTime), as every answer's do. */
+function methodsOf(matrix: unknown, type: string): string[] {
+  const m = matrix as Record<string, string[] | undefined>;
+  return m[snakeToCamel(type)] ?? m[type] ?? [];
+}
+
 export default function PaymentSettingsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -35,7 +42,7 @@ export default function PaymentSettingsPage() {
   const { matrix, methods } = settings.data;
 
   const toggle = async (type: (typeof TYPES)[number], method: string, on: boolean) => {
-    const current = (matrix as Record<string, string[]>)[type] ?? [];
+    const current = methodsOf(matrix, type);
     const next = on ? [...current, method] : current.filter((m) => m !== method);
     setSaving(`${type}-${method}`);
     setProblem(null);
@@ -75,7 +82,7 @@ export default function PaymentSettingsPage() {
           </TableHead>
           <TableBody>
             {TYPES.map((type) => {
-              const on = (matrix as Record<string, string[]>)[type] ?? [];
+              const on = methodsOf(matrix, type);
               return (
                 <TableRow key={type}>
                   <TableCell>{t(`editor.planTypes.${type}`)}</TableCell>
