@@ -309,6 +309,28 @@ class CheckoutActivities:
         return await _recorded(token, _paypal_intent(found, rec.amount, rec.currency), rec.attempt)
 
     @activity.defn
+    async def reserve_free(self, req: OrderStep) -> IntentStatus:
+        """A free order is taken once its coupon's use and its goods are set aside (the last of each to one
+        buyer, as for a paid order); nothing is asked of a payment provider."""
+        token = req.order_token
+        ref = f"free-{token}"
+        async with session() as s:
+            order = await order_by_token(s, token, lock=True)
+            if order.payment_state in PAID_STATES:
+                return IntentStatus(intent_id=ref, outcome=PayOutcome.succeeded, attempt=0)
+            coupon_ok = await coupon_use_held(s, order)
+            ready = coupon_ok and await order_goods_reserved(s, order)
+            if ready:
+                order.payment_form = PaymentMethod.not_assigned
+        if not ready:
+            why = SOLD_OUT if coupon_ok else COUPON_USED_UP
+            async with session() as s:
+                await payment_denied(s, token, ref, why, 1)
+            return IntentStatus(intent_id=ref, outcome=PayOutcome.failed, attempt=1, error_message=why)
+        log.info("free_order_taken", order_token=token)
+        return IntentStatus(intent_id=ref, outcome=PayOutcome.succeeded, attempt=0)
+
+    @activity.defn
     async def save_card(self, req: EnsureIntent) -> IntentStatus:
         """A deferred order (test period, start day): nothing is charged; the attempt succeeds when the checkout
         page's SetupIntent saved this very card, and fails (the buyer may enter it again) otherwise."""

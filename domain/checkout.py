@@ -89,6 +89,9 @@ class CheckoutInput:
     # the first rate falls due later (a test period, a custom start day): the checkout only saves the card
     # (its SetupIntent), grants access and hands every rate, the first included, to the subscription
     deferred: bool = False
+    # nothing to pay (a coupon took the whole price of a one-time plan): taken without a payment, no invoice
+    # and no sale, delivered like any order
+    free: bool = False
 
     @property
     def open_seconds(self) -> float:

@@ -116,6 +116,39 @@ async def choose_wire(
         ) from e
 
 
+async def take_free(client: Client, token: str, inp: CheckoutInput, seller_id: int | None) -> PayResult:
+    """Update-with-start: a free order is taken (its goods and coupon's use set aside) and delivered."""
+    s = get_settings()
+    start = WithStartWorkflowOperation(
+        CheckoutWorkflow.run,
+        inp,
+        id=checkout_id(token),
+        task_queue=s.temporal_task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+        execution_timeout=timedelta(days=30),
+        search_attributes=attributes(seller_id=seller_id, order_token=token),
+    )
+    try:
+        return await client.execute_update_with_start_workflow(
+            CheckoutWorkflow.take_free, start_workflow_operation=start
+        )
+    except WorkflowAlreadyStartedError as e:
+        raise CheckoutOver(token) from e
+    except WorkflowUpdateFailedError as e:
+        cause = e.cause
+        if isinstance(cause, ApplicationError) and cause.type in ("not_free", "checkout_over"):
+            why = (
+                "This order has a price to pay."
+                if cause.type == "not_free"
+                else WIRE_REFUSALS["checkout_over"]
+            )
+            raise DomainError(ErrorCode.CONFLICT, why, reason=cause.type) from e
+        raise DomainError(
+            ErrorCode.MS_UNAVAILABLE, "This could not be done right now; please try again in a moment."
+        ) from e
+
+
 async def wire_received(client: Client, token: str, incoming: WireIncoming) -> bool:
     """Tell the order's checkout of a transfer; False when none runs (the order lapsed or is paid)."""
     try:

@@ -146,7 +146,13 @@ class CheckoutWorkflow:
         if intent is None:
             raise ApplicationError("paid without a payment intent", type="NoIntent", non_retryable=True)
         order = self._order()
-        if self.inp.deferred:  # nothing was charged: no invoice and no sale until the subscription's rate 1
+        if self.inp.free:  # nothing was paid: no invoice and no sale, the goods all the same
+            paid = OrderPaid(order.order_token, intent.intent_id)
+            await self._step(Step.order_paid, self._remote(CheckoutActivities.record_order_paid, paid))
+            self._mark(Step.invoice, StepState.skipped)
+            self._mark(Step.balance, StepState.skipped)
+            await self._step(Step.access, self._remote(CheckoutActivities.grant_access, order))
+        elif self.inp.deferred:  # nothing was charged: no invoice and no sale until the subscription's rate 1
             saved = CardSaved(order.order_token, intent.intent_id, self.state.method)
             await self._step(Step.order_paid, self._remote(CheckoutActivities.record_order_started, saved))
             self._mark(Step.invoice, StepState.skipped)
@@ -232,6 +238,24 @@ class CheckoutWorkflow:
         if self._sepa_pending() and req.payment_method != st.method:
             # a debit being processed cannot be called back: another method would charge the buyer twice
             raise ApplicationError("a direct debit of this order is being processed", type="sepa_in_progress")
+
+    @workflow.update
+    async def take_free(self) -> PayResult:
+        """A free order (nothing to pay): its goods and the coupon's use set aside, then delivered like a paid
+        one; taken again, the same answer. Sold out or the coupon used up meanwhile: failed, nothing taken."""
+        st = self.state
+        async with self.lock:
+            if not st.paid and not st.expired and not self._waiting():
+                self._mark(Step.payment, StepState.active)
+                self._apply(await self._payment_step(CheckoutActivities.reserve_free, self._order()))
+            return self._result()
+
+    @take_free.validator
+    def _validate_free(self) -> None:
+        if not self.inp.free:
+            raise ApplicationError("this order has a price to pay", type="not_free")
+        if self.state.expired:
+            raise ApplicationError("this checkout is over", type="checkout_over")
 
     @workflow.update
     async def authenticated(self) -> PayResult:

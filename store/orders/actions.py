@@ -29,6 +29,7 @@ from domain.orders import (
     PaymentMethod,
     PaymentProvider,
     PaymentState,
+    PaymentType,
     TransferForm,
 )
 from domain.subscriptions import RECURRING, terms_to_json
@@ -90,17 +91,18 @@ async def buyer_terms(
 
 def with_coupon(terms: PlanTerms, coupon: Coupon | None) -> tuple[PlanTerms, int]:
     """The terms with the coupon taken off, and what it took off the first payment (0 without one). A coupon
-    that would make the first payment free is refused: a free order has no payment to make yet."""
+    that takes the whole price off a one-time plan makes a free order (taken without a payment); one that would
+    make a recurring plan's first rate free is refused (the rates to come need a payment method)."""
     if coupon is None:
         return terms, 0
     c = CouponTerms(
         coupon.value_form, coupon.value, coupon.currency, coupon.active, coupon.limit, coupon.orders_count
     )
     out, off = coupon_applied(terms, c, coupon.recurring)
-    if out.first_amount <= 0:
+    if out.first_amount <= 0 and terms.payment_type != PaymentType.one_time:
         raise DomainError(
             ErrorCode.INVALID_INPUT,
-            fields={"coupon_code": "this coupon would make the purchase free: not possible yet"},
+            fields={"coupon_code": "this coupon would make a recurring plan's first payment free"},
             reason="coupon_makes_free",
         )
     return out, off

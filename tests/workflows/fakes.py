@@ -32,6 +32,7 @@ class FakeCheckout:
     refresh: list[PayOutcome] = field(default_factory=list)  # answers in turn; the last one stays
     cancel: PayOutcome = PayOutcome.failed  # what cancelling a waiting attempt finds
     ensure_delay_s: float = 0.0
+    free_available: bool = True  # reserve_free finds the goods and the coupon's use still there
     saved: dict[int, bool] = field(default_factory=dict)  # a deferred order: did attempt n's card get saved
     calls: list[str] = field(default_factory=list)
     attempts: list[int] = field(default_factory=list)
@@ -64,6 +65,17 @@ class FakeCheckout:
             outcome=PayOutcome.succeeded if ok else PayOutcome.failed,
             attempt=req.attempt,
             error_message=None if ok else "The card was not saved. Please enter it again.",
+        )
+
+    @activity.defn(name="reserve_free")
+    async def reserve_free(self, req: OrderStep) -> IntentStatus:
+        self.calls.append("reserve_free")
+        ok = self.free_available
+        return IntentStatus(
+            intent_id=f"free-{req.order_token}",
+            outcome=PayOutcome.succeeded if ok else PayOutcome.failed,
+            attempt=0 if ok else 1,
+            error_message=None if ok else "Sold out",
         )
 
     @activity.defn(name="record_order_started")
@@ -125,6 +137,7 @@ class FakeCheckout:
             self.send_wire_mail,
             self.ensure_payment_intent,
             self.save_card,
+            self.reserve_free,
             self.record_order_started,
             self.refresh_payment_intent,
             self.cancel_payment_intent,

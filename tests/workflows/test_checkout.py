@@ -441,6 +441,56 @@ async def test_a_direct_debit_pays_one_payment(client, task_queue):
         assert (await shop.pay()).outcome == PayOutcome.succeeded  # the card pays it
 
 
+async def test_a_free_order_is_taken_without_a_payment_and_delivered_without_invoice_or_sale(
+    client, task_queue, record
+):
+    """A coupon took the whole price: no provider is asked; the goods are set aside, the order recorded paid,
+    access granted and the mails sent; no invoice and no sale (nothing was paid). Taken twice, the same answer."""
+    shop = Shop(client, task_queue, FakeCheckout())
+    shop.inp.free = True
+    start = WithStartWorkflowOperation(
+        CheckoutWorkflow.run,
+        shop.inp,
+        id=checkout_id(shop.token),
+        task_queue=shop.task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+    )
+    async with shop.worker():
+        r = await client.execute_update_with_start_workflow(
+            CheckoutWorkflow.take_free, start_workflow_operation=start
+        )
+        assert (r.outcome, r.payment_state) == (PayOutcome.succeeded, PaymentState.paid)
+        assert await shop.result() == PaymentState.paid
+        steps = {s.key: s.state for s in (await shop.handle.query(CheckoutWorkflow.progress)).steps}
+    assert steps["invoice"] == steps["balance"] == "skipped"
+    calls = shop.fake.calls
+    assert calls == [
+        "reserve_free",
+        f"record_order_paid:free-{shop.token}",
+        "grant_access",
+        "send_order_mails",
+    ]
+    await record(shop.handle, "checkout")
+
+
+async def test_an_order_with_a_price_cannot_be_taken_for_free(client, task_queue):
+    shop = Shop(client, task_queue, FakeCheckout())
+    start = WithStartWorkflowOperation(
+        CheckoutWorkflow.run,
+        shop.inp,
+        id=checkout_id(shop.token),
+        task_queue=shop.task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+    )
+    async with shop.worker():
+        with pytest.raises(WorkflowUpdateFailedError) as refused:
+            await client.execute_update_with_start_workflow(
+                CheckoutWorkflow.take_free, start_workflow_operation=start
+            )
+        assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.type == "not_free"
+        assert (await shop.pay()).outcome == PayOutcome.succeeded
+
+
 async def _eventually(check: Callable[[], bool], timeout: float) -> None:
     async with asyncio.timeout(timeout):
         while not check():

@@ -45,7 +45,7 @@ from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, OrderType, PaymentM
 from domain.payment_methods import SEPA_COUNTRIES, methods_for, wire_reference
 from domain.seller_profile import iban_error, normalised_iban
 from domain.subscriptions import order_defers_first_rate, terms_from_json
-from handles.checkout import CheckoutOver, authenticated, choose_wire, pay
+from handles.checkout import CheckoutOver, authenticated, choose_wire, pay, take_free
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.addons import Offer, offers_of
@@ -294,6 +294,14 @@ async def renew_setup_intent(username: str, token: str, s: DB) -> CheckoutOut:
     )
 
 
+async def _has_a_price(s: DB, order: Order) -> None:
+    """A free order is taken (`…/free`), never charged: no provider takes a payment of nothing."""
+    if order.terms is None and await charged_total(s, order) == 0:
+        raise DomainError(
+            ErrorCode.CONFLICT, "This order is free: take it without a payment.", reason="free_order"
+        )
+
+
 def _closed(order: Order) -> PayOut | None:
     """An order whose checkout is over answers from the database, without touching the workflow."""
     if order.payment_state in PAID_STATES:
@@ -327,6 +335,7 @@ async def pay_order(
     order = await order_in_shop(s, username, token)
     if done := _closed(order):
         return done
+    await _has_a_price(s, order)
     started = time.perf_counter()
     try:
         inp = CheckoutInput(
@@ -449,6 +458,7 @@ async def pay_by_wire(
     order = await order_in_shop(s, username, token)
     if order.payment_state in PAID_STATES:
         raise DomainError(ErrorCode.CONFLICT, "This order is paid.", reason="checkout_over")
+    await _has_a_price(s, order)
     matrix = await payment_matrix(s, order.seller_id)
     if PaymentMethod.bank_wire not in methods_for(matrix, order.period_type, order.currency_key):
         raise DomainError(
@@ -498,6 +508,7 @@ async def pay_by_sepa(
     order = await order_in_shop(s, username, token)
     if done := _closed(order):
         return done
+    await _has_a_price(s, order)
     matrix = await payment_matrix(s, order.seller_id)
     if PaymentMethod.sepa not in methods_for(matrix, order.period_type, order.currency_key):
         raise DomainError(
@@ -542,6 +553,31 @@ async def pay_by_sepa(
     return _pay_out(token, r)
 
 
+@router.post("/{username}/orders/{token}/free", response_model=PayOut)
+async def take_free_order(
+    idempotency_key: IdempotencyKey, username: Username, token: OrderToken, s: DB, client: Temporal
+) -> PayOut:
+    """An order with nothing to pay (a coupon took the whole price of a one-time plan) is taken without a payment:
+    its goods and the coupon's use are set aside (the last of each to one buyer), then it is delivered like a
+    paid one, with no invoice and no sale. 409 `not_free` for an order with a price to pay."""
+    order = await order_in_shop(s, username, token)
+    if done := _closed(order):
+        return done
+    if order.terms is not None or await charged_total(s, order) != 0:
+        raise DomainError(ErrorCode.CONFLICT, "This order has a price to pay.", reason="not_free")
+    inp = CheckoutInput(order_token=token, billing_day_s=get_settings().billing_day_s, free=True)
+    try:
+        r = await take_free(client, token, inp, order.seller_id)
+    except CheckoutOver:
+        await s.refresh(order)
+        if done := _closed(order):
+            return done
+        raise DomainError(
+            ErrorCode.CONFLICT, "This checkout is over; reload the page.", reason="checkout_over"
+        ) from None
+    return _pay_out(token, r)
+
+
 @router.post("/{username}/orders/{token}/paypal", response_model=PayOut)
 async def pay_by_paypal(
     idempotency_key: IdempotencyKey, username: Username, token: OrderToken, s: DB, client: Temporal
@@ -553,6 +589,7 @@ async def pay_by_paypal(
     order = await order_in_shop(s, username, token)
     if done := _closed(order):
         return done
+    await _has_a_price(s, order)
     matrix = await payment_matrix(s, order.seller_id)
     if PaymentMethod.paypal not in methods_for(matrix, order.period_type, order.currency_key):
         raise DomainError(

@@ -678,6 +678,10 @@ export const orderAuthenticated = (username: Param<'order_authenticated', 'usern
 export const payByWire = (username: Param<'pay_by_wire', 'username'>, token: Param<'pay_by_wire', 'token'>, options: Options = {}) =>
   api.post<Answer<'pay_by_wire'>>(`/shop/${seg(username)}/orders/${seg(token)}/bank_wire`, undefined, { auth: false, ...options });
 
+/** POST /v1/shop/{username}/orders/{token}/free: Take Free Order */
+export const takeFreeOrder = (username: Param<'take_free_order', 'username'>, token: Param<'take_free_order', 'token'>, options: Options = {}) =>
+  api.post<Answer<'take_free_order'>>(`/shop/${seg(username)}/orders/${seg(token)}/free`, undefined, { auth: false, ...options });
+
 /** GET /v1/shop/{username}/orders/{token}/invoices/{number}/pdf: Buyer Invoice Pdf */
 export const buyerInvoicePdf = (username: Param<'buyer_invoice_pdf', 'username'>, token: Param<'buyer_invoice_pdf', 'token'>, number: Param<'buyer_invoice_pdf', 'number'>, options: Options = {}) =>
   api.get<Answer<'buyer_invoice_pdf'>>(`/shop/${seg(username)}/orders/${seg(token)}/invoices/${seg(number)}/pdf`, { auth: false, ...options });

@@ -169,6 +169,8 @@ export function PaymentForm({
   // until the price with the bumps is known, their list prices are added (the answer replaces it in a moment)
   const listed = (mainLeftOut ? 0 : plan.price) + bumpOffers.filter((o) => ticked.includes(o.id)).reduce((sum, o) => sum + o.price, 0);
   const payAmount = priced && price.data && !price.isPlaceholderData ? price.data.amount : listed;
+  // a coupon took the whole price of a one-time plan: nothing to pay, no payment method asked
+  const free = !preview && plan.paymentType === 'one_time' && priced && price.data !== undefined && !price.isPlaceholderData && payAmount === 0;
   const bumpsAt = (position: string) => (
     <BumpOffers offers={bumpOffers} position={position} grouping={bumpsGrouping} title={offerTitle} chosen={ticked} onToggle={toggleBump} disabled={busy} />
   );
@@ -211,12 +213,12 @@ export function PaymentForm({
       if (twoSteps) setStage(1); // what is missing is on the first step
       return;
     }
-    if (sepa) {
+    if (sepa && !free) {
       const problems = sepaProblems(account.iban, account.holder);
       setAccountErrors(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, t(v)])));
       if (Object.keys(problems).length) return;
     }
-    if (!noCard && (!stripeClient || !cardElement)) return;
+    if (!noCard && !free && (!stripeClient || !cardElement)) return;
     working.current = true;
     setError(null);
     const payer = {
@@ -233,6 +235,22 @@ export function PaymentForm({
       const optInAnswers = Object.fromEntries(Object.entries(answers).filter(([, a]) => a !== '' && a !== false));
       const key = JSON.stringify([plan.id, payer, optInAnswers, coupon, ticked, mainLeftOut]);
       const earlier = order.current?.key === key ? order.current.token : null;
+      if (free) {
+        // nothing to pay: the order is taken and delivered without a payment
+        setPhase('checkout');
+        const token =
+          earlier ??
+          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
+        order.current = { key, token };
+        setPhase('paying');
+        const answer = await shopApi.takeFree(username, token);
+        if (answer.outcome === 'succeeded') {
+          navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(token)}`);
+          return;
+        }
+        setError(answer.message ?? t('shop.paymentFailed'));
+        return;
+      }
       if (wire) {
         // a bank transfer: the order waits for it; the thank-you page shows what to transfer where
         setPhase('checkout');
@@ -470,7 +488,12 @@ export function PaymentForm({
         )}
       </Box>
       {bumpsAt('below_payment_options')}
-      {methods.some((m) => m !== 'card') ? (
+      {free ? (
+        <Alert severity="success" data-testid="free-note" sx={{ mb: 1 }}>
+          {t('shop.free.note')}
+        </Alert>
+      ) : null}
+      {!free && methods.some((m) => m !== 'card') ? (
         <RadioGroup row value={method} onChange={(e) => setMethod(e.target.value as Method)} aria-label={t('shop.paymentMethod')} sx={{ mb: 1 }} data-testid="pay-methods">
           {methods.includes('card') ? <FormControlLabel value="card" control={<Radio />} label={t('shop.methodCard')} disabled={busy} /> : null}
           {methods.includes('paypal') ? <FormControlLabel value="paypal" control={<Radio />} label={t('shop.methodPaypal')} disabled={busy} data-testid="method-paypal" /> : null}
@@ -478,7 +501,7 @@ export function PaymentForm({
           {methods.includes('bank_wire') ? <FormControlLabel value="bank_wire" control={<Radio />} label={t('shop.methodWire')} disabled={busy} data-testid="method-bank_wire" /> : null}
         </RadioGroup>
       ) : null}
-      {sepa ? (
+      {sepa && !free ? (
         <Stack spacing={1.5} sx={{ mb: 1 }} data-testid="sepa-fields">
           <TextField label={t('shop.sepa.holder')} value={account.holder} onChange={(e) => setAccount({ ...account, holder: e.target.value })} error={Boolean(accountErrors.holder)} helperText={accountErrors.holder ?? ' '} autoComplete="name" disabled={busy} slotProps={{ htmlInput: { maxLength: 70, 'data-testid': 'sepa-holder' } }} />
           <TextField label={t('shop.sepa.iban')} value={account.iban} onChange={(e) => setAccount({ ...account, iban: e.target.value.toUpperCase() })} error={Boolean(accountErrors.iban)} helperText={accountErrors.iban ?? t('shop.sepa.ibanHelp')} disabled={busy} slotProps={{ htmlInput: { maxLength: 42, autoCapitalize: 'characters', spellCheck: false, 'data-testid': 'sepa-iban' } }} />
@@ -492,11 +515,11 @@ export function PaymentForm({
           {t('shop.wire.note')}
         </Alert>
       ) : null}
-      <Typography variant="h6" sx={{ mt: 1, mb: 1, display: noCard ? 'none' : 'block' }} id="card-label">
+      <Typography variant="h6" sx={{ mt: 1, mb: 1, display: noCard || free ? 'none' : 'block' }} id="card-label">
         {t('shop.card')}
       </Typography>
       <Box
-        sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: '#fff', minHeight: 48, '& input': { font: 'inherit', mr: 0.5, mb: 0.5, p: 0.5 }, display: noCard ? 'none' : 'block' }}
+        sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: '#fff', minHeight: 48, '& input': { font: 'inherit', mr: 0.5, mb: 0.5, p: 0.5 }, display: noCard || free ? 'none' : 'block' }}
         role="group"
         aria-labelledby="card-label"
       >
@@ -546,11 +569,11 @@ export function PaymentForm({
         startIcon={<LockIcon />}
         loading={busy}
         loadingPosition="start"
-        disabled={busy || (cardState !== 'ready' && !preview && !noCard) || (mainLeftOut && ticked.length === 0)}
+        disabled={busy || (cardState !== 'ready' && !preview && !noCard && !free) || (mainLeftOut && ticked.length === 0)}
         data-testid="pay-button"
         aria-busy={busy}
       >
-        {busy ? phaseText : wire ? t('shop.wire.order', { amount: money(payAmount, plan.currency) }) : sepa ? t('shop.sepa.pay', { amount: money(payAmount, plan.currency) }) : paypal ? t('shop.paypal.pay', { amount: money(payAmount, plan.currency) }) : payLabel}
+        {busy ? phaseText : free ? t('shop.free.take') : wire ? t('shop.wire.order', { amount: money(payAmount, plan.currency) }) : sepa ? t('shop.sepa.pay', { amount: money(payAmount, plan.currency) }) : paypal ? t('shop.paypal.pay', { amount: money(payAmount, plan.currency) }) : payLabel}
       </Button>
       {page ? <TrustSeals page={page} ownSeal={coverUrl} /> : null}
       {plan.useNetPrice ? (
