@@ -88,6 +88,7 @@ def activities() -> list[Callable[..., Any]]:
     return [
         checkout.ensure_payment_intent,
         checkout.save_card,
+        checkout.reserve_free,
         checkout.record_order_started,
         checkout.refresh_payment_intent,
         checkout.cancel_payment_intent,

@@ -148,3 +148,37 @@ test('a buyer on a phone in German pays less with the code', async () => {
   await shot(page, 'upsell-bought-390-de');
   await context.close();
 });
+
+test('a 100 % code makes the order free: no card asked, taken and delivered at once', async () => {
+  const seller = await signedInPage(browser, 'seller', '/cabinet/coupons');
+  const token = await seller.evaluate(() => JSON.parse(localStorage.getItem('sellflow.tokens') ?? '{}').accessToken);
+  const h = { Authorization: `Bearer ${token}` };
+  const api = seller.context().request;
+  const product = await (await api.post(`${BASE}/v1/cabinet/products`, { headers: h, data: { name: `E2E Free guide ${Date.now()}` } })).json();
+  await api.post(`${BASE}/v1/cabinet/products/${product.id}/file`, { headers: h, multipart: { file: { name: 'f.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF f') } } });
+  await api.post(`${BASE}/v1/cabinet/products/${product.id}/pricing_plans`, { headers: h, data: { name: 'Once', payment_type: 'one_time', price: 1900, currency: 'eur' } });
+  const freeSlug = (await (await api.post(`${BASE}/v1/cabinet/products/${product.id}/publish`, { headers: h })).json()).slug;
+  const freeCode = `${CODE}FREE`;
+  const made = await api.post(`${BASE}/v1/cabinet/coupons`, { headers: { ...h, 'Idempotency-Key': freeCode }, data: { code: freeCode, value_form: 'percents', value: 100 } });
+  assert.equal(made.status(), 201, await made.text());
+  await seller.context().close();
+
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto(`/s/demo-seller/${freeSlug}`);
+  await page.getByTestId('payer-first-name').fill('Fay');
+  await page.getByTestId('payer-last-name').fill('Free');
+  await page.getByTestId('payer-email').fill(`e2e.free.${Date.now()}@example.com`);
+  await page.getByTestId('coupon-open').click();
+  await page.getByTestId('coupon-code').fill(freeCode.toLowerCase());
+  await page.getByTestId('coupon-apply').click();
+  await page.getByTestId('free-note').waitFor();
+  assert.equal(await page.getByTestId('card-element').isVisible(), false); // no card asked
+  await page.getByTestId('pay-button').filter({ hasText: 'Get it for free' }).click();
+  await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
+  await shot(page, 'free-order-390');
+  await context.close();
+});

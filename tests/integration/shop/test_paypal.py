@@ -6,11 +6,15 @@ webhooks forged or malformed are refused and change nothing."""
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import hmac
 import json
 
 import httpx
 import pytest
 
+from deploy.paypal_provider import signed_string
 from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,
@@ -152,4 +156,68 @@ async def test_paypal_webhooks_forged_or_malformed_are_refused(stack):
                 "select count(*) from webhook_events where provider = 'paypal' and id = 'WH-FORGED'"
             )
             == 0
+        )
+        # signed as PayPal signs (the stand-in's key): taken once, the same event again is a duplicate
+        event = {"id": "WH-TWICE-1", "event_type": "CHECKOUT.ORDER.APPROVED",
+                 "resource": {"id": "NOORDER", "purchase_units": [{"custom_id": "nosuchtoken"}]}}  # fmt: skip
+        body = json.dumps(event, separators=(",", ":")).encode()
+        tid, at = "t-1", "2026-11-25T10:00:00Z"
+        sig = hmac.new(
+            b"paypalsig_sellflow_local", signed_string(tid, at, "WH-LOCAL-SELLFLOW", body).encode(), "sha256"
+        )
+        headers = {
+            "content-type": "application/json",
+            "paypal-transmission-id": tid,
+            "paypal-transmission-time": at,
+            "paypal-transmission-sig": base64.b64encode(sig.digest()).decode(),
+        }
+        answers = [
+            (await c.post("/v1/webhooks/paypal", content=body, headers=headers)).json() for _ in range(2)
+        ]
+        assert [a["duplicate"] for a in answers] == [False, True]
+
+
+@pytest.mark.parametrize("kill_after_s", [0.0, 0.05])
+async def test_a_worker_killed_while_the_buyer_comes_back_captures_once(stack, kill_after_s):
+    """The worker dies while the returning buyer's capture is in flight: after a restart the order is paid with
+    one capture at PayPal (the capture's PayPal-Request-Id), one invoice and one sale."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, f"paypal-kill-{int(kill_after_s * 100)}")
+        r = await c.put(
+            "/v1/cabinet/payment_settings",
+            json={"matrix": {"one_time": ["card", "paypal"]}},
+            headers=seller.headers,
+        )
+        assert r.status_code == 200, r.text
+        p = await published_product(c, seller, price=2100, name="PayPal under a killed worker")
+        co = await start_checkout(c, seller.username, p, email=f"pp-kill-{kill_after_s}@example.com")
+        token = co["order_token"]
+        url = f"/v1/shop/{seller.username}/orders/{token}/paypal"
+        approve = (await c.post(url)).json()["approve_url"]
+        await _stand_in(stack, f"/v2/checkout/orders/{_order_id(approve)}/approve", {})
+        back = asyncio.create_task(c.post(f"{url}/return"))
+        await asyncio.sleep(kill_after_s)
+        stack.kill("worker")
+        await asyncio.sleep(0.5)
+        stack.start_worker()
+        r = await back
+        if r.status_code == 503:  # the step gave up while no worker ran: the buyer reloads the page
+            r = await c.post(f"{url}/return")
+        assert r.status_code in (200, 404), r.text
+        status = await wait_fulfilled(c, seller.username, token, timeout=60)
+        assert status["payment_state"] == "paid"
+        mine = [o for o in (await _stand_in(stack, "/v1/orders"))["orders"] if o["id"] == _order_id(approve)]
+        assert len(mine[0]["purchase_units"][0]["payments"]["captures"]) == 1
+        assert (
+            await db_value(
+                "select count(*) from invoices i join orders o on o.id = i.order_id where o.token = :t",
+                t=token,
+            )
+            == 1
+        )
+        assert (
+            await db_value(
+                "select count(*) from transfers where idempotency_key = :k", k=f"order-{token}-sale"
+            )
+            == 1
         )
