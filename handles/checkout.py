@@ -33,6 +33,20 @@ class CheckoutOver(Exception):
     """The order's checkout workflow has closed (paid or expired) and takes no more payments."""
 
 
+def _start(token: str, inp: CheckoutInput, seller_id: int | None) -> WithStartWorkflowOperation:
+    """The order's Checkout workflow, started by the first request that needs it (one per order: its id)."""
+    return WithStartWorkflowOperation(
+        CheckoutWorkflow.run,
+        inp,
+        id=checkout_id(token),
+        task_queue=get_settings().temporal_task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+        execution_timeout=timedelta(days=30),
+        search_attributes=attributes(seller_id=seller_id, order_token=token),
+    )
+
+
 async def pay(
     client: Client,
     token: str,
@@ -43,17 +57,7 @@ async def pay(
 ) -> PayResult:
     """Update-with-start: starts `checkout-{token}` if needed and returns as soon as the payment step has
     an outcome; fulfilment goes on in the workflow."""
-    s = get_settings()
-    start = WithStartWorkflowOperation(
-        CheckoutWorkflow.run,
-        inp or CheckoutInput(order_token=token),
-        id=checkout_id(token),
-        task_queue=s.temporal_task_queue,
-        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-        execution_timeout=timedelta(days=30),
-        search_attributes=attributes(seller_id=seller_id, order_token=token),
-    )
+    start = _start(token, inp or CheckoutInput(order_token=token), seller_id)
     try:
         return await client.execute_update_with_start_workflow(
             CheckoutWorkflow.pay, PayRequest(payment_method, kind), start_workflow_operation=start
@@ -90,17 +94,7 @@ async def choose_wire(
 ) -> WireInstructions:
     """Update-with-start: the order waits for a bank transfer (the same instructions when asked again). 409 with
     the reason when the checkout cannot wait for one."""
-    s = get_settings()
-    start = WithStartWorkflowOperation(
-        CheckoutWorkflow.run,
-        inp,
-        id=checkout_id(token),
-        task_queue=s.temporal_task_queue,
-        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-        execution_timeout=timedelta(days=30),
-        search_attributes=attributes(seller_id=seller_id, order_token=token),
-    )
+    start = _start(token, inp, seller_id)
     try:
         return await client.execute_update_with_start_workflow(
             CheckoutWorkflow.choose_wire, start_workflow_operation=start
@@ -118,17 +112,7 @@ async def choose_wire(
 
 async def take_free(client: Client, token: str, inp: CheckoutInput, seller_id: int | None) -> PayResult:
     """Update-with-start: a free order is taken (its goods and coupon's use set aside) and delivered."""
-    s = get_settings()
-    start = WithStartWorkflowOperation(
-        CheckoutWorkflow.run,
-        inp,
-        id=checkout_id(token),
-        task_queue=s.temporal_task_queue,
-        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-        execution_timeout=timedelta(days=30),
-        search_attributes=attributes(seller_id=seller_id, order_token=token),
-    )
+    start = _start(token, inp, seller_id)
     try:
         return await client.execute_update_with_start_workflow(
             CheckoutWorkflow.take_free, start_workflow_operation=start

@@ -294,6 +294,34 @@ async def renew_setup_intent(username: str, token: str, s: DB) -> CheckoutOut:
     )
 
 
+def _checkout_input(order: Order, *, free: bool = False) -> CheckoutInput:
+    """The order's Checkout workflow input, decided once, by the first request that starts it (a later one finds
+    the workflow and its input)."""
+    return CheckoutInput(
+        order_token=order.token,
+        recurring=order.terms is not None,
+        billing_day_s=get_settings().billing_day_s,
+        deferred=_deferred(order),
+        free=free,
+    )
+
+
+async def _over(s: DB, order: Order) -> PayOut:
+    """The checkout ended between our read and the update (paid or expired just now): its workflow takes no more
+    payments. The order in the database says how it ended; otherwise 409."""
+    await s.refresh(order)
+    if done := _closed(order):
+        return done
+    raise DomainError(ErrorCode.CONFLICT, "This checkout is over; reload the page.", reason="checkout_over")
+
+
+async def _offered(s: DB, order: Order, method: PaymentMethod, refusal: str, reason: str) -> None:
+    """409 with `reason` unless the seller's method matrix takes `method` for this order's plan and currency."""
+    matrix = await payment_matrix(s, order.seller_id)
+    if method not in methods_for(matrix, order.period_type, order.currency_key):
+        raise DomainError(ErrorCode.CONFLICT, refusal, reason=reason)
+
+
 async def _has_a_price(s: DB, order: Order) -> None:
     """A free order is taken (`…/free`), never charged: no provider takes a payment of nothing."""
     if order.terms is None and await charged_total(s, order) == 0:
@@ -338,21 +366,9 @@ async def pay_order(
     await _has_a_price(s, order)
     started = time.perf_counter()
     try:
-        inp = CheckoutInput(
-            order_token=token,
-            recurring=order.terms is not None,
-            billing_day_s=get_settings().billing_day_s,
-            # decided once, by the first pay request (a later one finds the workflow and its input)
-            deferred=_deferred(order),
-        )
-        r = await pay(client, token, body.payment_method, inp, order.seller_id)
+        r = await pay(client, token, body.payment_method, _checkout_input(order), order.seller_id)
     except CheckoutOver:
-        # The checkout ended between our read and the update (paid or expired just now): its workflow is
-        # closed and takes no more payments. The order in the database says how it ended.
-        await s.refresh(order)
-        if done := _closed(order):
-            return done
-        raise DomainError(ErrorCode.CONFLICT, "This checkout is over; reload the page.") from None
+        return await _over(s, order)
     log.info(
         "pay_update_done",
         order_token=token,
@@ -459,17 +475,10 @@ async def pay_by_wire(
     if order.payment_state in PAID_STATES:
         raise DomainError(ErrorCode.CONFLICT, "This order is paid.", reason="checkout_over")
     await _has_a_price(s, order)
-    matrix = await payment_matrix(s, order.seller_id)
-    if PaymentMethod.bank_wire not in methods_for(matrix, order.period_type, order.currency_key):
-        raise DomainError(
-            ErrorCode.CONFLICT, "This order cannot be paid by bank transfer.", reason="wire_not_offered"
-        )
-    inp = CheckoutInput(
-        order_token=token,
-        recurring=order.terms is not None,
-        billing_day_s=get_settings().billing_day_s,
-        deferred=_deferred(order),
+    await _offered(
+        s, order, PaymentMethod.bank_wire, "This order cannot be paid by bank transfer.", "wire_not_offered"
     )
+    inp = _checkout_input(order)
     try:
         told = await choose_wire(client, token, inp, order.seller_id)
     except CheckoutOver:
@@ -509,11 +518,9 @@ async def pay_by_sepa(
     if done := _closed(order):
         return done
     await _has_a_price(s, order)
-    matrix = await payment_matrix(s, order.seller_id)
-    if PaymentMethod.sepa not in methods_for(matrix, order.period_type, order.currency_key):
-        raise DomainError(
-            ErrorCode.CONFLICT, "This order cannot be paid by direct debit.", reason="sepa_not_offered"
-        )
+    await _offered(
+        s, order, PaymentMethod.sepa, "This order cannot be paid by direct debit.", "sepa_not_offered"
+    )
     iban = normalised_iban(body.iban)
     if iban_error(iban):
         raise invalid(iban="not a valid IBAN")
@@ -535,21 +542,11 @@ async def pay_by_sepa(
         user_agent=request.headers.get("user-agent", ""),
     )
     await s.commit()  # the Checkout workflow's payment step reads the mandate
-    inp = CheckoutInput(
-        order_token=token,
-        recurring=order.terms is not None,
-        billing_day_s=get_settings().billing_day_s,
-        deferred=_deferred(order),
-    )
+    inp = _checkout_input(order)
     try:
         r = await pay(client, token, method, inp, order.seller_id, kind=PaymentMethod.sepa)
     except CheckoutOver:
-        await s.refresh(order)
-        if done := _closed(order):
-            return done
-        raise DomainError(
-            ErrorCode.CONFLICT, "This checkout is over; reload the page.", reason="checkout_over"
-        ) from None
+        return await _over(s, order)
     return _pay_out(token, r)
 
 
@@ -565,16 +562,11 @@ async def take_free_order(
         return done
     if order.terms is not None or await charged_total(s, order) != 0:
         raise DomainError(ErrorCode.CONFLICT, "This order has a price to pay.", reason="not_free")
-    inp = CheckoutInput(order_token=token, billing_day_s=get_settings().billing_day_s, free=True)
+    inp = _checkout_input(order, free=True)
     try:
         r = await take_free(client, token, inp, order.seller_id)
     except CheckoutOver:
-        await s.refresh(order)
-        if done := _closed(order):
-            return done
-        raise DomainError(
-            ErrorCode.CONFLICT, "This checkout is over; reload the page.", reason="checkout_over"
-        ) from None
+        return await _over(s, order)
     return _pay_out(token, r)
 
 
@@ -590,26 +582,14 @@ async def pay_by_paypal(
     if done := _closed(order):
         return done
     await _has_a_price(s, order)
-    matrix = await payment_matrix(s, order.seller_id)
-    if PaymentMethod.paypal not in methods_for(matrix, order.period_type, order.currency_key):
-        raise DomainError(
-            ErrorCode.CONFLICT, "This order cannot be paid with PayPal.", reason="paypal_not_offered"
-        )
-    inp = CheckoutInput(
-        order_token=token,
-        recurring=order.terms is not None,
-        billing_day_s=get_settings().billing_day_s,
-        deferred=_deferred(order),
+    await _offered(
+        s, order, PaymentMethod.paypal, "This order cannot be paid with PayPal.", "paypal_not_offered"
     )
+    inp = _checkout_input(order)
     try:
         r = await pay(client, token, PaymentMethod.paypal, inp, order.seller_id, kind=PaymentMethod.paypal)
     except CheckoutOver:
-        await s.refresh(order)
-        if done := _closed(order):
-            return done
-        raise DomainError(
-            ErrorCode.CONFLICT, "This checkout is over; reload the page.", reason="checkout_over"
-        ) from None
+        return await _over(s, order)
     return _paypal_out(token, r)
 
 
@@ -737,19 +717,11 @@ async def buy_upsell(
         raise DomainError(
             ErrorCode.CONFLICT, "This offer is not available for this order.", reason="upsell_unavailable"
         )
-    inp = CheckoutInput(
-        order_token=existing.token,
-        recurring=existing.terms is not None,
-        billing_day_s=get_settings().billing_day_s,
-        deferred=False,
-    )
+    inp = _checkout_input(existing)
     try:
         r = await pay(client, existing.token, method, inp, existing.seller_id)
     except CheckoutOver:
-        await s.refresh(existing)
-        if done := _closed(existing):
-            return done
-        raise DomainError(ErrorCode.CONFLICT, "This checkout is over; reload the page.") from None
+        return await _over(s, existing)
     return _pay_out(existing.token, r)
 
 

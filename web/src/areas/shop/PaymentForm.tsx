@@ -235,13 +235,17 @@ export function PaymentForm({
       const optInAnswers = Object.fromEntries(Object.entries(answers).filter(([, a]) => a !== '' && a !== false));
       const key = JSON.stringify([plan.id, payer, optInAnswers, coupon, ticked, mainLeftOut]);
       const earlier = order.current?.key === key ? order.current.token : null;
+      const checkoutBody = { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) };
+      // the order this try pays: the one an earlier try on this page made, or a new one
+      const openOrder = async () => {
+        const token = earlier ?? (await shopApi.checkout(username, slug, checkoutBody)).orderToken;
+        order.current = { key, token };
+        return token;
+      };
       if (free) {
         // nothing to pay: the order is taken and delivered without a payment
         setPhase('checkout');
-        const token =
-          earlier ??
-          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
-        order.current = { key, token };
+        const token = await openOrder();
         setPhase('paying');
         const answer = await shopApi.takeFree(username, token);
         if (answer.outcome === 'succeeded') {
@@ -254,10 +258,7 @@ export function PaymentForm({
       if (wire) {
         // a bank transfer: the order waits for it; the thank-you page shows what to transfer where
         setPhase('checkout');
-        const token =
-          earlier ??
-          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
-        order.current = { key, token };
+        const token = await openOrder();
         await shopApi.bankWire(username, token);
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(token)}`);
         return;
@@ -265,10 +266,7 @@ export function PaymentForm({
       if (paypal) {
         // PayPal: the buyer approves at PayPal, which sends them back to the shop to finish the payment
         setPhase('checkout');
-        const token =
-          earlier ??
-          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
-        order.current = { key, token };
+        const token = await openOrder();
         setPhase('paying');
         const answer = await shopApi.paypal(username, token);
         if (answer.approveUrl) {
@@ -285,10 +283,7 @@ export function PaymentForm({
       if (sepa) {
         // a direct debit: the IBAN and name are the mandate; the thank-you page follows the debit until it settles
         setPhase('checkout');
-        const token =
-          earlier ??
-          (await shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) })).orderToken;
-        order.current = { key, token };
+        const token = await openOrder();
         setPhase('paying');
         try {
           await shopApi.sepa(username, token, { iban: account.iban, accountHolder: account.holder });
@@ -305,8 +300,7 @@ export function PaymentForm({
       }
       if (!stripeClient || !cardElement) return;
       const result = await payWithCard({
-        checkout: () =>
-          shopApi.checkout(username, slug, { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) }),
+        checkout: () => shopApi.checkout(username, slug, checkoutBody),
         ...(earlier ? { reuse: { orderToken: earlier, renewSetup: (token: string) => shopApi.renewSetup(username, token) } } : {}),
         confirmCardSetup: (secret) => stripeClient.confirmCardSetup(secret, { payment_method: { card: cardElement, billing_details: billing } }),
         createPaymentMethod: () => stripeClient.createPaymentMethod({ type: 'card', card: cardElement, billing_details: billing }),
