@@ -349,7 +349,7 @@ async def _paid(s: AsyncSession, order: Order, intent_id: str) -> None:
 
 async def _paid_with_form(s: AsyncSession, order: Order, intent_id: str) -> PaymentMethod:
     """How the paying attempt paid: PayPal, the SEPA mandate's debit, a bank wire, or a card (the buyer may have
-    chosen one way and paid another after it failed)."""
+    chosen one way and paid another after it failed); a bump as the main order it was paid with."""
     method = (
         await s.execute(
             select(PaymentIntentRecord.payment_method).where(PaymentIntentRecord.provider_ref == intent_id)
@@ -358,10 +358,13 @@ async def _paid_with_form(s: AsyncSession, order: Order, intent_id: str) -> Paym
     if method == PaymentMethod.paypal:
         return PaymentMethod.paypal
     if method is not None:
+        payer = (
+            order.parent_order_id
+            if order.order_type == OrderType.bump and order.parent_order_id
+            else order.id
+        )
         debit = await s.execute(
-            select(SepaMandate.id).where(
-                SepaMandate.order_id == order.id, SepaMandate.payment_method == method
-            )
+            select(SepaMandate.id).where(SepaMandate.order_id == payer, SepaMandate.payment_method == method)
         )
         return PaymentMethod.sepa if debit.first() else PaymentMethod.card
     return PaymentMethod(order.payment_form)  # no attempt of its own: a bank wire's transfer
