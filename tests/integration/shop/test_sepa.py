@@ -6,6 +6,7 @@ order unpaid and payable by card; a return after settlement (Stripe's dispute) i
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 
 import pytest
@@ -102,9 +103,23 @@ async def test_a_direct_debit_is_the_mandate_then_paid_once_when_it_settles_and_
         r = await _sepa(c, seller.username, token)
         assert r.json()["outcome"] == "succeeded"
 
+        # a refund of part of it goes back through Stripe, once
+        r = await c.post(
+            f"/v1/cabinet/orders/{token}/refunds", json={"amount": 1200, "reason": "Partly"}, headers=h
+        )
+        assert r.status_code == 202, r.text
+        settled = await until(
+            c,
+            f"/v1/cabinet/orders/{token}/refunds",
+            h,
+            lambda b: b["list"] and b["list"][0]["state"] != "requested",
+            30,
+        )
+        assert settled["list"][0]["state"] == "succeeded", settled
+
         # the payer's bank returns the debit weeks later: Stripe reports a dispute, booked as a chargeback
         intent, dispute = await _intent(token), f"dp_{secrets.token_hex(6)}"
-        body, headers = signed(_dispute("created", dispute, intent, "needs_response", amount=4200))
+        body, headers = signed(_dispute("created", dispute, intent, "needs_response", amount=3000))
         assert (await c.post("/v1/webhooks/stripe", content=body, headers=headers)).status_code == 200
         detail = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
         assert detail["payment_state"] == "payment_chargebacked"
@@ -142,3 +157,35 @@ async def test_a_debit_the_bank_refuses_leaves_the_order_payable_by_card(stack):
             t=token,
         )
         assert attempts == 2
+
+
+@pytest.mark.parametrize("kill_after_s", [0.0, 0.05])
+async def test_a_worker_killed_while_the_debit_is_made_debits_once(stack, kill_after_s):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, f"sepa-kill-{int(kill_after_s * 100)}")
+        r = await c.put(
+            "/v1/cabinet/payment_settings",
+            json={"matrix": {"one_time": ["card", "sepa"]}},
+            headers=seller.headers,
+        )
+        assert r.status_code == 200, r.text
+        p = await published_product(c, seller, price=2700, name="Debited under a killed worker")
+        co = await start_checkout(c, seller.username, p, email=f"sepa-kill-{kill_after_s}@example.com")
+        token = co["order_token"]
+        request = asyncio.create_task(_sepa(c, seller.username, token))
+        await asyncio.sleep(kill_after_s)
+        stack.kill("worker")
+        await asyncio.sleep(0.5)
+        stack.start_worker()
+        r = await request
+        if r.status_code == 503:  # the step gave up while no worker ran: the buyer sends it again
+            r = await _sepa(c, seller.username, token)
+        assert r.status_code == 200, r.text
+        await wait_fulfilled(c, seller.username, token, timeout=60)
+        assert [i["amount"] for i in await stripe_intents(stack, token)] == [2700]  # one debit
+        assert (
+            await db_value(
+                "select count(*) from transfers where idempotency_key = :k", k=f"order-{token}-sale"
+            )
+            == 1
+        )
