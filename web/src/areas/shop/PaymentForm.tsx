@@ -14,7 +14,6 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
@@ -497,8 +496,8 @@ export function PaymentForm({
       ) : null}
       {sepa && !free ? (
         <Stack spacing={1.5} sx={{ mb: 1 }} data-testid="sepa-fields">
-          <TextField label={t('shop.sepa.holder')} value={account.holder} onChange={(e) => setAccount({ ...account, holder: e.target.value })} error={Boolean(accountErrors.holder)} helperText={accountErrors.holder ?? ' '} autoComplete="name" disabled={busy} slotProps={{ htmlInput: { maxLength: 70, 'data-testid': 'sepa-holder' } }} />
-          <TextField label={t('shop.sepa.iban')} value={account.iban} onChange={(e) => setAccount({ ...account, iban: e.target.value.toUpperCase() })} error={Boolean(accountErrors.iban)} helperText={accountErrors.iban ?? t('shop.sepa.ibanHelp')} disabled={busy} slotProps={{ htmlInput: { maxLength: 42, autoCapitalize: 'characters', spellCheck: false, 'data-testid': 'sepa-iban' } }} />
+          <TextInput label={t('shop.sepa.holder')} value={account.holder} onChange={(e) => { setAccount({ ...account, holder: e.target.value }); setAccountErrors({ ...accountErrors, holder: undefined }); }} error={Boolean(accountErrors.holder)} helperText={accountErrors.holder ?? ' '} autoComplete="name" disabled={busy} inputProps={{ maxLength: 70, 'data-testid': 'sepa-holder' }} />
+          <TextInput label={t('shop.sepa.iban')} value={account.iban} onChange={(e) => { setAccount({ ...account, iban: e.target.value.toUpperCase() }); setAccountErrors({ ...accountErrors, iban: undefined }); }} error={Boolean(accountErrors.iban)} helperText={accountErrors.iban ?? t('shop.sepa.ibanHelp')} disabled={busy} inputProps={{ maxLength: 42, autoCapitalize: 'characters', spellCheck: false, 'data-testid': 'sepa-iban' }} />
           <Typography variant="caption" color="text.secondary" data-testid="sepa-mandate">
             {t('shop.sepa.mandate', { seller: sellerName || username })}
           </Typography>
