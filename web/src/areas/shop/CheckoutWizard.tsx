@@ -16,6 +16,9 @@ import { CheckoutStepper } from './CheckoutStepper';
 import { PaymentForm } from './PaymentForm';
 
 /** The single plan to select automatically: exactly one one-time plan. */
+/** The words of each payment method the plan takes, as the checkout names them. */
+const METHOD_WORDS: Record<string, string> = { card: 'shop.methodCard', bank_wire: 'shop.methodWire', sepa: 'shop.methodSepa', paypal: 'shop.methodPaypal' };
+
 export function autoSelectedPlan(plans: PricingPlan[]): PricingPlan | null {
   return plans.length === 1 && plans[0]!.paymentType === 'one_time' ? plans[0]! : null;
 }
@@ -26,6 +29,8 @@ export function autoSelectedPlan(plans: PricingPlan[]): PricingPlan | null {
  */
 export function CheckoutWizard({ username, product, linkedPlanId = null }: { username: string; product: ShopProduct; linkedPlanId?: number | null }) {
   const { t, i18n } = useTranslation();
+  const methodNames = (methods: readonly string[] | undefined) =>
+    (methods ?? ['card']).map((m) => t(METHOD_WORDS[m] ?? 'shop.methodCard')).join(', ');
   const money = useMoney();
   const auto = autoSelectedPlan(product.pricingPlans);
   // an event's plan whose ticket is sold out or over cannot be chosen: the first open one is
@@ -81,7 +86,7 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
             })}
           </RadioGroup>
           <Typography variant="body2" color="text.secondary">
-            {t('shop.paymentMethod')}: {(product.paymentMethods?.find((x) => x.pricingPlanId === planId)?.methods ?? ['card']).map((m) => t(m === 'bank_wire' ? 'shop.methodWire' : m === 'sepa' ? 'shop.methodSepa' : m === 'paypal' ? 'shop.methodPaypal' : 'shop.methodCard')).join(', ')}
+            {t('shop.paymentMethod')}: {methodNames(product.paymentMethods?.find((x) => x.pricingPlanId === planId)?.methods)}
           </Typography>
           <div>
             <Button variant="contained" disabled={!plan} onClick={() => setConfirmed(true)} data-testid="plan-continue">
@@ -96,7 +101,7 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
               {plan.name}
               <Typography component="span" color="text.secondary" variant="body2">
                 {' '}
-                · {t(`editor.planTypes.${plan.paymentType}`, { defaultValue: t('shop.oneTime') })} · {t('shop.methodCard')}
+                · {t(`editor.planTypes.${plan.paymentType}`, { defaultValue: t('shop.oneTime') })} · {methodNames(product.paymentMethods?.find((x) => x.pricingPlanId === plan.id)?.methods)}
               </Typography>
             </Typography>
             {product.pricingPlans.length > 1 ? (
