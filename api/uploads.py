@@ -55,8 +55,14 @@ async def picture_upload(
 async def stored_picture(s: AsyncSession, file_id: int | None, seller_id: int) -> bytes | None:
     """A seller's stored picture's bytes (for a PDF); None when there is none, it is another seller's, or its file
     is gone (an account's deletion removes files)."""
-    f = await s.get(StoredFile, file_id or 0)
-    if f is None or f.seller_id != seller_id:
+    f = await seller_file(s, file_id, seller_id)
+    if f is None:
         return None
     path = storage().path(f.storage_key)
     return path.read_bytes() if path.is_file() else None
+
+
+async def seller_file(s: AsyncSession, file_id: int | None, seller_id: int) -> StoredFile | None:
+    """The seller's stored file by its id; None when there is none or it is another seller's."""
+    f = await s.get(StoredFile, file_id or 0)
+    return f if f is not None and f.seller_id == seller_id else None

@@ -12,7 +12,7 @@ from api.files import stored_file
 from api.routes.shop.certificates import certificate_pdf
 from api.schemas.certificates import CertificateSettingsIn, CertificateSettingsOut, FieldPlace
 from api.schemas.fields import Id
-from api.uploads import picture_upload
+from api.uploads import picture_upload, seller_file
 from domain.certificates import (
     BACKGROUND_MAX_BYTES,
     BACKGROUND_MIN_PX,
@@ -23,7 +23,6 @@ from domain.certificates import (
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.products import ProductForm
 from providers.storage.local import storage
-from store.catalog.models import File as StoredFile
 from store.catalog.models import Product
 from store.catalog.queries import product_of
 
@@ -110,8 +109,8 @@ async def remove_background(product_id: Id, seller: CurrentSeller, s: DB) -> Cer
 @router.get("/products/{product_id}/certificate/background")
 async def get_background(product_id: Id, seller: CurrentSeller, s: DB) -> Response:
     product = await _certificate(s, seller.id, product_id)
-    f = await s.get(StoredFile, (product.certificate or {}).get("background_file_id") or 0)
-    if f is None or f.seller_id != seller.id:
+    f = await seller_file(s, (product.certificate or {}).get("background_file_id"), seller.id)
+    if f is None:
         raise DomainError(ErrorCode.NOT_FOUND, "No background yet.")
     return stored_file(storage().path(f.storage_key), f.file_name, f.content_type)
 

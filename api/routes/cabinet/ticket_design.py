@@ -12,24 +12,20 @@ from fastapi import APIRouter, File, Query, Response, UploadFile
 from api.deps import DB, CurrentSeller
 from api.files import stored_file
 from api.routes.cabinet.events import _event
+from api.routes.shop.tickets import designed_ticket_pdf
 from api.schemas.events import TicketDesignIn, TicketDesignOut
 from api.schemas.fields import Id
-from api.uploads import picture_upload, stored_picture
+from api.uploads import picture_upload, seller_file
 from domain.errors import DomainError, ErrorCode
 from domain.events import (
     TICKET_LOGO_MAX_BYTES,
     TICKET_LOGO_MAX_PX,
     TICKET_LOGO_MIN_PX,
-    TICKET_PDF_WORDS,
     TicketDesign,
-    hex_rgb,
-    ticket_when,
 )
-from providers.documents.ticket_pdf import render
 from providers.storage.local import storage
 from store.accounts.queries import display_name, seller_user_of
-from store.catalog.models import File as StoredFile
-from store.catalog.models import Product
+from store.catalog.models import Product, Ticket
 from store.catalog.tickets import tickets_of
 
 router = APIRouter()
@@ -98,8 +94,8 @@ async def remove_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> Ti
 @router.get("/products/{product_id}/ticket_design/logo")
 async def get_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> Response:
     product = await _event(s, seller.id, product_id)
-    f = await s.get(StoredFile, TicketDesign.of(product.ticket_design).logo_file_id or 0)
-    if f is None or f.seller_id != seller.id:
+    f = await seller_file(s, TicketDesign.of(product.ticket_design).logo_file_id, seller.id)
+    if f is None:
         raise DomainError(ErrorCode.NOT_FOUND, "No logo yet.")
     return stored_file(storage().path(f.storage_key), f.file_name, f.content_type)
 
@@ -112,37 +108,25 @@ async def get_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> Respo
 async def preview_ticket(
     product_id: Id, seller: CurrentSeller, s: DB, lang: Annotated[str, Query(pattern="^(en|de)$")] = "en"
 ) -> Response:
-    """A sample ticket of the event's first ticket (or a made-up one) with a sample holder, in the design."""
+    """A sample ticket of the event's first ticket (or a made-up one a month from now) with a sample holder, in
+    the design."""
     product = await _event(s, seller.id, product_id)
-    design = TicketDesign.of(product.ticket_design)
     tickets = await tickets_of(s, product.id)
-    first = tickets[0] if tickets else None
-    w = TICKET_PDF_WORDS[lang]
-    user = await seller_user_of(s, seller.id)
     start = datetime.now(UTC).replace(minute=0, second=0, microsecond=0) + timedelta(days=30)
-    when = (
-        ticket_when(first.starts_at, first.ends_at, first.time_zone, first.without_dates, w["any_day"])
-        if first
-        else ticket_when(start, None, "UTC", False, w["any_day"])
+    ticket = (
+        tickets[0]
+        if tickets
+        else Ticket(name=product.name, starts_at=start, time_zone="UTC", online=False, without_dates=False)
     )
-    pdf = render(
+    pdf = await designed_ticket_pdf(
+        s,
+        seller_id=seller.id,
+        product=product,
+        ticket=ticket,
         code=SAMPLE_CODE,
-        shown="ABCDE-23456",
-        title=product.name,
-        seller=display_name(user),
-        lines=[
-            (w["ticket"], first.name if first else product.name),
-            (w["when"], when),
-            (
-                w["where"],
-                (first.location if first else None) or (w["online"] if first and first.online else ""),
-            ),
-            (w["holder"], "Alex Example"),
-        ],
-        accent=hex_rgb(design.accent_color),
-        logo=await stored_picture(s, design.logo_file_id, seller.id),
-        note=design.note,
-        show_seller=design.show_seller,
+        holder="Alex Example",
+        seller_name=display_name(await seller_user_of(s, seller.id)),
+        lang=lang,
     )
     return Response(
         pdf,

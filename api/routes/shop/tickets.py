@@ -24,7 +24,7 @@ from domain.events import (
 from domain.limits import USERNAME_MAX
 from providers.documents.ticket_pdf import render
 from store.accounts.queries import display_name, seller_user_of
-from store.catalog.models import Product
+from store.catalog.models import Product, Ticket
 from store.catalog.tickets import HeldTicket, attendee_set, held_ticket_by_code, upgraded_code
 from store.courses.queries import seller_by_username
 
@@ -100,29 +100,58 @@ async def ticket_pdf(
     stored, h, product, seller_name = await _held(s, username, code)
     if h.state in (PaymentTicketState.refunded, PaymentTicketState.invalidated):
         raise DomainError(ErrorCode.CONFLICT, "This ticket lets no one in.", reason=f"ticket_{h.state.value}")
-    w = TICKET_PDF_WORDS[lang]
-    t = h.ticket
-    design = TicketDesign.of(product.ticket_design if product else None)
-    pdf = render(
+    pdf = await designed_ticket_pdf(
+        s,
+        seller_id=h.order.seller_id,
+        product=product,
+        ticket=h.ticket,
         code=stored,
-        shown=shown_code(stored),
-        title=product.name if product else t.name,
-        seller=seller_name,
-        accent=hex_rgb(design.accent_color),
-        logo=await stored_picture(s, design.logo_file_id, h.order.seller_id),
-        note=design.note,
-        show_seller=design.show_seller,
-        lines=[
-            (w["ticket"], t.name),
-            (w["when"], ticket_when(t.starts_at, t.ends_at, t.time_zone, t.without_dates, w["any_day"])),
-            (w["where"], t.location or (w["online"] if t.online else "")),
-            (w["holder"], h.holder_name),
-        ],
+        holder=h.holder_name,
+        seller_name=seller_name,
+        lang=lang,
     )
     return Response(
         pdf,
         media_type="application/pdf",
         headers={"Content-Disposition": f'inline; filename="ticket-{shown_code(stored)}.pdf"'},
+    )
+
+
+async def designed_ticket_pdf(
+    s: DB,
+    *,
+    seller_id: int,
+    product: Product | None,
+    ticket: Ticket,
+    code: str,
+    holder: str,
+    seller_name: str,
+    lang: str,
+) -> bytes:
+    """A ticket as PDF in its event's design: the event, the ticket, when (in its time zone) and where, the holder,
+    and `code` (as stored) as a QR code; the buyer's ticket and the cabinet's sample alike."""
+    w = TICKET_PDF_WORDS[lang]
+    design = TicketDesign.of(product.ticket_design if product else None)
+    return render(
+        code=code,
+        shown=shown_code(code),
+        title=product.name if product else ticket.name,
+        seller=seller_name,
+        accent=hex_rgb(design.accent_color),
+        logo=await stored_picture(s, design.logo_file_id, seller_id),
+        note=design.note,
+        show_seller=design.show_seller,
+        lines=[
+            (w["ticket"], ticket.name),
+            (
+                w["when"],
+                ticket_when(
+                    ticket.starts_at, ticket.ends_at, ticket.time_zone, ticket.without_dates, w["any_day"]
+                ),
+            ),
+            (w["where"], ticket.location or (w["online"] if ticket.online else "")),
+            (w["holder"], holder),
+        ],
     )
 
 
