@@ -1927,7 +1927,8 @@ export interface paths {
         };
         /**
          * Preview Ticket
-         * @description A sample ticket of the event's first ticket (or a made-up one) with a sample holder, in the design.
+         * @description A sample ticket of the event's first ticket (or a made-up one a month from now) with a sample holder, in
+         *     the design.
          */
         get: operations["preview_ticket"];
         put?: never;
