@@ -5,9 +5,10 @@ attempt made. Built here and nowhere else, and parsed here too."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from datetime import datetime
+
+from domain.payment_methods import iban_digest
 
 # ----- an order's keys -------------------------------------------------------------------------------------------
 
@@ -52,7 +53,7 @@ def paypal_capture_key(order_token: str, attempt: int) -> str:
 
 def sepa_method_key(order_token: str, iban: str) -> str:
     """The SEPA Direct Debit payment method made from one account for one order (the IBAN only as a digest)."""
-    return f"sepa-pm-{order_token}-{hashlib.sha256(iban.encode()).hexdigest()[:16]}"
+    return f"sepa-pm-{order_token}-{iban_digest(iban)[:16]}"
 
 
 def setup_intent_key(order_token: str, n: int = 1) -> str:

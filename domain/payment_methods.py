@@ -4,6 +4,7 @@ docs/DECISIONS.md 'Bank wire'."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from domain.orders import PaymentMethod, PaymentType
@@ -109,3 +110,9 @@ SEPA_HOLDER_MAX = 70  # the SEPA scheme's name length
 def mandate_reference(order_token: str) -> str:
     """The mandate's reference on the buyer's bank statement (SEPA allows 35 characters)."""
     return f"SF-M-{order_token.upper()}"
+
+
+def iban_digest(iban: str) -> str:
+    """An account by a digest of its IBAN (normalised): how the same account entered again is recognised, without
+    keeping the IBAN."""
+    return hashlib.sha256(iban.encode()).hexdigest()

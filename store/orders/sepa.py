@@ -3,14 +3,12 @@ account after a refused debit replaces it)."""
 
 from __future__ import annotations
 
-import hashlib
-
 from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.orders import PaymentMethod
-from domain.payment_methods import mandate_reference
+from domain.payment_methods import iban_digest, mandate_reference
 from store.orders.models import Order, SepaMandate
 
 
@@ -54,10 +52,6 @@ async def mandate_of(s: AsyncSession, order_id: int) -> SepaMandate | None:
             .execution_options(populate_existing=True)
         )
     ).scalar_one_or_none()
-
-
-def iban_digest(iban: str) -> str:
-    return hashlib.sha256(iban.encode()).hexdigest()
 
 
 async def method_for_account(s: AsyncSession, order_id: int, iban: str) -> str | None:
