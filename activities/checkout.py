@@ -46,7 +46,7 @@ from domain.keys import (
 )
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
-from domain.orders import PAID_STATES, PaymentMethod, PaymentState
+from domain.orders import PAID_STATES, PaymentMethod, PaymentState, paying_later
 from domain.payment_methods import wire_reference
 from domain.subscriptions import terms_from_json
 from providers.mail.smtp import Mailer
@@ -75,6 +75,7 @@ from store.orders.actions import (
 )
 from store.orders.delivery import Delivered, DeliveredItem, delivered_of
 from store.orders.models import Order, PaymentIntentRecord
+from store.orders.pay_later import paid_later, pay_later_chosen, pay_later_overdue, pay_later_settled
 from store.orders.queries import (
     access_of_order,
     charged_total,
@@ -364,6 +365,15 @@ class CheckoutActivities:
     async def start_wire(self, req: WireStart) -> WireInstructions:
         """The buyer pays by bank wire: the order's license keys or seats and the coupon's use set aside now (as
         before a card payment), the order marked as paid by transfer, and what to transfer where."""
+        return await self._transfer_chosen(req, later=False)
+
+    @activity.defn
+    async def start_pay_later(self, req: WireStart) -> WireInstructions:
+        """The buyer pays later: the goods and the coupon's use set aside now, the order (and its bumps) sold and
+        delivered on the promise (`paying`) with its one rate due on the day, and what to transfer where."""
+        return await self._transfer_chosen(req, later=True)
+
+    async def _transfer_chosen(self, req: WireStart, *, later: bool) -> WireInstructions:
         settings = get_settings()
         async with session() as s:
             order = await order_by_token(s, req.order_token, lock=True)
@@ -377,14 +387,35 @@ class CheckoutActivities:
                 iban=settings.wire_iban,
                 bic=settings.wire_bic,
                 holder=settings.wire_holder,
+                later=later,
             )
             coupon_ok = await coupon_use_held(s, order)
             if not coupon_ok or not await _goods_reserved(s, [order, *bumps]):
                 told.refused = SOLD_OUT if coupon_ok else COUPON_USED_UP
                 return told
-            wire_chosen(order, datetime.fromisoformat(req.due_at))
-        log.info("wire_chosen", order_token=req.order_token, amount=amount)
+            due = datetime.fromisoformat(req.due_at)
+            if later:
+                for bump in bumps:
+                    await pay_later_chosen(s, bump, due, None)
+                await pay_later_chosen(s, order, due, amount)
+            else:
+                wire_chosen(order, due)
+        log.info("pay_later_chosen" if later else "wire_chosen", order_token=req.order_token, amount=amount)
         return told
+
+    @activity.defn
+    async def pay_later_overdue(self, req: OrderStep) -> int:
+        """The invoice's day passed unpaid: its rate unpaid, the access paused until it is paid. What is owed."""
+        async with session() as s:
+            owed = await pay_later_overdue(s, req.order_token, "The invoice was not paid by its due day.")
+        log.info("pay_later_overdue", order_token=req.order_token, owed=owed)
+        return owed
+
+    @activity.defn
+    async def settle_pay_later(self, req: OrderStep) -> str:
+        """The claim of an unpaid invoice ended: the order paid if its rate is. The order's payment state."""
+        async with session() as s:
+            return await pay_later_settled(s, req.order_token)
 
     @activity.defn
     async def send_wire_mail(self, req: WireMail) -> None:
@@ -399,7 +430,11 @@ class CheckoutActivities:
         mail = OutgoingMail(
             key=order_event_key(w.order_token, f"wire-mail-{req.n}"),
             to=order.payer_email,
-            template=MailTemplate.wire_instructions if req.n == 0 else MailTemplate.wire_reminder,
+            template=(
+                (MailTemplate.pay_later_instructions if req.n == 0 else MailTemplate.pay_later_reminder)
+                if w.later
+                else (MailTemplate.wire_instructions if req.n == 0 else MailTemplate.wire_reminder)
+            ),
             locale=order.payer_locale,
             context={
                 "first_name": order.payer_first_name,
@@ -464,7 +499,9 @@ class CheckoutActivities:
     @activity.defn
     async def record_order_paid(self, req: OrderPaid) -> None:
         async with session() as s:
-            await order_paid(s, req.order_token, req.intent_id)
+            order = await order_paid(s, req.order_token, req.intent_id)
+            if order.payment_form == PaymentMethod.pay_later:  # the invoice paid: its rate too, access back
+                await paid_later(s, order)
         log.info("order_paid_recorded", order_token=req.order_token, intent_id=req.intent_id)
 
     @activity.defn
@@ -475,7 +512,19 @@ class CheckoutActivities:
 
     @activity.defn
     async def issue_invoice(self, req: OrderStep) -> InvoiceIssued:
-        number = await invoice_issued(req.order_token)
+        """The order's invoice, once: paid, or to be paid later by the due day it names with the transfer's
+        account and reference."""
+        settings = get_settings()
+        async with session() as s:
+            order = await order_by_token(s, req.order_token)
+        pay_by = {
+            "due": order.wire_due_at.date().isoformat() if order.wire_due_at else "",
+            "holder": settings.wire_holder,
+            "iban": settings.wire_iban,
+            "bic": settings.wire_bic,
+            "reference": wire_reference(order.token),
+        }
+        number = await invoice_issued(req.order_token, pay_by)
         log.info("invoice_issued", order_token=req.order_token, invoice_number=number)
         return InvoiceIssued(number=number)
 
@@ -569,7 +618,9 @@ class CheckoutActivities:
                 },
             )
         else:
-            if order.payment_state != PaymentState.paid:
+            if order.payment_state != PaymentState.paid and not paying_later(
+                order.payment_state, order.payment_form
+            ):
                 raise ApplicationError("order is not paid", type="NotPaid", non_retryable=True)
             if access is None or invoice is None:
                 raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")

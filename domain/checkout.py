@@ -76,6 +76,11 @@ class CheckoutState:
     # for it, asking the provider each day, and goes back to its own deadline if the debit fails)
     kind: str = "card"
     sepa_waits: bool = False  # the deadline was moved for a direct debit being processed
+    # pay later: the goods and the invoice went out before the money; unpaid on the due day, the claim of its
+    # one rate (`claim-{token}-1`) runs, and this checkout waits for the transfer or the claim's end
+    delivered: bool = False
+    claimed: bool = False
+    claim_over: bool = False
 
 
 @dataclass
@@ -113,6 +118,8 @@ class WireInstructions:
     started_at: str = ""  # ISO time the buyer chose the bank wire (set by the workflow)
     due_at: str = ""  # ISO time the order lapses unpaid (set by the workflow)
     refused: str | None = None  # why the order cannot wait for a transfer (sold out, coupon used up)
+    # pay later: the goods now, this transfer by `due_at` against the invoice; unpaid then, a claim
+    later: bool = False
 
 
 @dataclass

@@ -139,6 +139,8 @@ class InvoiceDocument:
     # each party's postal address as fields (street with number, zip, city) for the e-invoice; {} when unknown
     seller_address: dict[str, str] = field(default_factory=dict)
     buyer_address: dict[str, str] = field(default_factory=dict)
+    # an invoice to be paid later (pay later): due (ISO date), holder, iban, bic and reference; {} when paid
+    pay_by: dict[str, str] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -168,6 +170,8 @@ class InvoiceSnapshot:
     # lines beside the main one, as on the regular invoice: a coupon's discount (negative), an order bump, …
     # each {"kind", "text", "amount", "facts"}; the main line is what the total leaves for it
     extra_lines: list[dict[str, Any]] = field(default_factory=list)
+    # what to pay by when (pay later): due (ISO date), holder, iban, bic, reference; {} for a paid invoice
+    pay_by: dict[str, str] = field(default_factory=dict)
 
     def lines(self, total: int) -> list[InvoiceLine]:
         """The document's lines summing to `total`; a credit memo (negative total) turns every line's sign."""
@@ -201,6 +205,7 @@ class InvoiceSnapshot:
             seller_address=dict(data.get("seller_address") or {}),
             buyer_address=dict(data.get("buyer_address") or {}),
             extra_lines=[dict(x) for x in data.get("extra_lines") or []],
+            pay_by={str(k): str(v) for k, v in (data.get("pay_by") or {}).items()},
         )
 
 

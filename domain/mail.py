@@ -33,6 +33,8 @@ class MailTemplate(StrEnum):
     product_rejected = "product_rejected"  # the platform's review did not approve a product
     wire_instructions = "wire_instructions"  # pay by bank transfer: the account, the reference, the day
     wire_reminder = "wire_reminder"  # the transfer has not arrived yet
+    pay_later_instructions = "pay_later_instructions"  # pay later: the invoice, its day, where to transfer
+    pay_later_reminder = "pay_later_reminder"  # the invoice falls due soon and is not paid yet
 
 
 @dataclass

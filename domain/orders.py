@@ -30,6 +30,13 @@ PAID_STATES = frozenset({PaymentState.paid, PaymentState.paying})
 REFUNDED_STATES = frozenset({PaymentState.payment_refunded, PaymentState.payment_chargebacked})
 CHECKOUT_OPEN_STATES = frozenset({PaymentState.payment_waiting, PaymentState.payment_pending})
 
+
+def paying_later(state: str, form: str | None) -> bool:
+    """Delivered on the buyer's promise to pay its invoice later (`paying`, like a running subscription), and
+    not paid yet."""
+    return form == PaymentMethod.pay_later and state == PaymentState.paying
+
+
 ACTIVE_PAYMENT_STATES = frozenset(
     {PaymentState.paying, PaymentState.paid, PaymentState.payment_waiting, PaymentState.payment_pending}
 )

@@ -23,12 +23,15 @@ METHOD_TYPES: dict[PaymentMethod, frozenset[PaymentType]] = {
     PaymentMethod.sepa: frozenset({PaymentType.one_time}),
     # PayPal's approval is for one payment: the rates to come would need a billing agreement
     PaymentMethod.paypal: frozenset({PaymentType.one_time}),
+    # an invoice paid by transfer after the goods: one payment, in euros like the bank wire it is paid by
+    PaymentMethod.pay_later: frozenset({PaymentType.one_time}),
 }
 METHOD_CURRENCIES: dict[PaymentMethod, frozenset[str] | None] = {
     PaymentMethod.card: None,  # every currency the plan may have
     PaymentMethod.bank_wire: frozenset({"eur"}),
     PaymentMethod.sepa: frozenset({"eur"}),  # SEPA is the euro's
     PaymentMethod.paypal: PAYPAL_CURRENCIES,
+    PaymentMethod.pay_later: frozenset({"eur"}),
 }
 
 
@@ -93,6 +96,13 @@ def token_of_reference(text: str) -> str | None:
         return None
     digits = re.sub(r"\s", "", m.group(1)).lower()
     return digits[:20] if len(digits) >= 20 else None
+
+
+# ----- pay later --------------------------------------------------------------------------------------------
+# The buyer gets the goods at once and an invoice due in PAY_LATER_DAYS, paid by transfer with the order's
+# reference; reminders before it falls due; unpaid on the day, the claim's dunning (and collection) path.
+PAY_LATER_DAYS = 14
+PAY_LATER_REMINDER_DAYS = (7, 12)  # days after the purchase: a week in, and two days before the due day
 
 
 # ----- SEPA Direct Debit -----------------------------------------------------------------------------------

@@ -65,10 +65,18 @@ from domain.checkout import (
     WireMail,
     WireStart,
 )
+from domain.claims import ClaimInput, ClaimOutcome
 from domain.orders import PaymentMethod, PaymentState
-from domain.payment_methods import SEPA_DAYS, WIRE_DAYS, WIRE_REMINDER_DAYS
-from domain.subscriptions import SubscriptionInput
-from domain.workflow_ids import subscription_id
+from domain.payment_methods import (
+    PAY_LATER_DAYS,
+    PAY_LATER_REMINDER_DAYS,
+    SEPA_DAYS,
+    WIRE_DAYS,
+    WIRE_REMINDER_DAYS,
+)
+from domain.subscriptions import DeclineKind, SubscriptionInput
+from domain.workflow_ids import claim_id, subscription_id
+from workflows.claim import ClaimWorkflow
 from workflows.policies import FULFILMENT_STEP, PAYMENT_STEP, run_local_step, run_step
 from workflows.subscription import SubscriptionWorkflow
 
@@ -87,6 +95,7 @@ class CheckoutWorkflow:
         self.inp = inp
         self.state = inp.state or CheckoutState(steps={k.value: StepProgress(key=k.value) for k in STEPS})
         self.lock = asyncio.Lock()
+        self.claim_watch: asyncio.Task[None] | None = None
 
     # ----- the main line ---------------------------------------------------------------------------------
     @workflow.run
@@ -100,6 +109,8 @@ class CheckoutWorkflow:
             remaining = (deadline - workflow.now()).total_seconds()
             if remaining <= 0:
                 break
+            if st.wire is not None and st.wire.later and not st.delivered:
+                await self._deliver_later()  # pay later: the goods and the invoice before the money
             if st.wire is not None:  # the instructions at once, then the reminders on their days
                 await self._wire_mails()
                 remaining = min(remaining, self._next_wire_mail())
@@ -127,6 +138,11 @@ class CheckoutWorkflow:
             if workflow.info().is_continue_as_new_suggested():
                 await workflow.wait_condition(workflow.all_handlers_finished)
                 workflow.continue_as_new(dataclasses.replace(inp, state=st))
+        if not st.paid and st.wire is not None and st.wire.later:
+            left = await self._claim_unpaid()  # pay later, unpaid on its day: the claim's dunning path
+            if left is not None:
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                return left
         if not st.paid:
             async with self.lock:
                 if not st.paid:
@@ -146,6 +162,11 @@ class CheckoutWorkflow:
         if intent is None:
             raise ApplicationError("paid without a payment intent", type="NoIntent", non_retryable=True)
         order = self._order()
+        if self.state.delivered:  # pay later: invoice, access and mails went out with the promise to pay
+            paid = OrderPaid(order.order_token, intent.intent_id)
+            await self._step(Step.order_paid, self._remote(CheckoutActivities.record_order_paid, paid))
+            await self._step(Step.balance, self._remote(CheckoutActivities.book_seller_balance, order))
+            return
         if self.inp.free:  # nothing was paid: no invoice and no sale, the goods all the same
             paid = OrderPaid(order.order_token, intent.intent_id)
             await self._step(Step.order_paid, self._remote(CheckoutActivities.record_order_paid, paid))
@@ -232,6 +253,8 @@ class CheckoutWorkflow:
             raise ValueError("payment_method must be a PaymentMethod id (pm_…)")
         st = self.state
         if st.wire is not None and not st.paid:
+            if st.wire.later:
+                raise ApplicationError("this order is paid later, by its invoice", type="pay_later_chosen")
             raise ApplicationError("this order waits for a bank transfer", type="wire_chosen")
         if req.kind == PaymentMethod.sepa and (self.inp.recurring or self.inp.deferred):
             raise ApplicationError("a direct debit pays one payment", type="sepa_not_for_plan")
@@ -269,15 +292,45 @@ class CheckoutWorkflow:
     async def choose_wire(self) -> WireInstructions:
         """The buyer pays by bank wire: the order waits its days for a transfer with its reference (goods and
         the coupon's use set aside now); asked again, the same instructions."""
+        return await self._choose_transfer(later=False)
+
+    @choose_wire.validator
+    def _validate_wire(self) -> None:
+        self._refuse_transfer("wire_not_for_plan")
+        if self.state.wire is not None and self.state.wire.later:
+            raise ApplicationError("this order is paid later, by its invoice", type="pay_later_chosen")
+
+    @workflow.update
+    async def choose_pay_later(self) -> WireInstructions:
+        """The buyer pays later: the goods and the invoice now, the transfer by the invoice's day, reminders
+        before it; unpaid on the day, the claim of its one rate. Asked again, the same answer."""
+        return await self._choose_transfer(later=True)
+
+    @choose_pay_later.validator
+    def _validate_pay_later(self) -> None:
+        self._refuse_transfer("pay_later_not_for_plan")
+        if self.state.wire is not None and not self.state.wire.later:
+            raise ApplicationError("this order waits for a bank transfer", type="wire_chosen")
+
+    def _refuse_transfer(self, not_for_plan: str) -> None:
+        st = self.state
+        if st.paid or st.expired:
+            raise ApplicationError("this checkout is over", type="checkout_over")
+        if self.inp.recurring or self.inp.deferred:
+            raise ApplicationError("a transfer pays one payment", type=not_for_plan)
+        if self._waiting():
+            raise ApplicationError("a card payment is in progress", type="card_in_progress")
+
+    async def _choose_transfer(self, *, later: bool) -> WireInstructions:
         st = self.state
         async with self.lock:
             if st.wire is not None:
                 return st.wire
             now = workflow.now()
-            due = (now + timedelta(seconds=self.inp.day_s * WIRE_DAYS)).isoformat()
-            told = await self._payment_step(
-                CheckoutActivities.start_wire, WireStart(self.inp.order_token, due)
-            )
+            days = PAY_LATER_DAYS if later else WIRE_DAYS
+            due = (now + timedelta(seconds=self.inp.day_s * days)).isoformat()
+            start = CheckoutActivities.start_pay_later if later else CheckoutActivities.start_wire
+            told = await self._payment_step(start, WireStart(self.inp.order_token, due))
             if told.refused:
                 return told
             told.started_at, told.due_at = now.isoformat(), due
@@ -285,16 +338,6 @@ class CheckoutWorkflow:
             st.deadline_at = told.due_at
             self._mark(Step.payment, StepState.active)
             return told
-
-    @choose_wire.validator
-    def _validate_wire(self) -> None:
-        st = self.state
-        if st.paid or st.expired:
-            raise ApplicationError("this checkout is over", type="checkout_over")
-        if self.inp.recurring or self.inp.deferred:
-            raise ApplicationError("a bank wire pays one payment", type="wire_not_for_plan")
-        if self._waiting():
-            raise ApplicationError("a card payment is in progress", type="card_in_progress")
 
     @workflow.signal
     def wire_received(self, incoming: WireIncoming) -> None:
@@ -321,6 +364,8 @@ class CheckoutWorkflow:
             if st.expired
             else PaymentState.payment_pending
             if self._waiting()
+            else PaymentState.paying
+            if st.delivered
             else PaymentState.payment_waiting
         )
         return Progress(state=state, steps=[st.steps[k.value] for k in STEPS])
@@ -331,7 +376,11 @@ class CheckoutWorkflow:
         if wire is None:
             raise ApplicationError("no bank wire", type="NoWire", non_retryable=True)
         start = datetime.fromisoformat(wire.started_at)
-        return start if n == 0 else start + timedelta(seconds=self.inp.day_s * WIRE_REMINDER_DAYS[n - 1])
+        return start if n == 0 else start + timedelta(seconds=self.inp.day_s * self._reminder_days()[n - 1])
+
+    def _reminder_days(self) -> tuple[int, ...]:
+        wire = self.state.wire
+        return PAY_LATER_REMINDER_DAYS if wire is not None and wire.later else WIRE_REMINDER_DAYS
 
     def _wire_unsent(self) -> bool:
         return self.state.wire is not None and self.state.wire_mails == 0
@@ -339,13 +388,13 @@ class CheckoutWorkflow:
     def _next_wire_mail(self) -> float:
         """Seconds to the next reminder (the deadline's when none is left)."""
         n = self.state.wire_mails
-        if n > len(WIRE_REMINDER_DAYS):
+        if n > len(self._reminder_days()):
             return float("inf")
         return max(0.0, (self._wire_mail_at(n) - workflow.now()).total_seconds())
 
     async def _wire_mails(self) -> None:
         st = self.state
-        while st.wire is not None and st.wire_mails <= len(WIRE_REMINDER_DAYS) and not st.paid:
+        while st.wire is not None and st.wire_mails <= len(self._reminder_days()) and not st.paid:
             if workflow.now() < self._wire_mail_at(st.wire_mails):
                 return
             await self._remote(CheckoutActivities.send_wire_mail, WireMail(st.wire, st.wire_mails))
@@ -364,6 +413,52 @@ class CheckoutWorkflow:
                 self._apply(
                     IntentStatus(intent_id=incoming.event_id, outcome=PayOutcome.succeeded, attempt=0)
                 )
+
+    # ----- pay later ---------------------------------------------------------------------------------------
+    async def _deliver_later(self) -> None:
+        """The goods on the promise to pay: the invoice (unpaid, naming its day and account), access, mails."""
+        order = self._order()
+        await self._step(Step.invoice, self._remote(CheckoutActivities.issue_invoice, order))
+        await self._step(Step.access, self._remote(CheckoutActivities.grant_access, order))
+        await self._step(Step.mails, self._remote(CheckoutActivities.send_order_mails, order))
+        self.state.delivered = True
+
+    async def _claim_unpaid(self) -> str | None:
+        """The invoice's day passed unpaid: its rate is unpaid (access paused) and its claim (`claim-{token}-1`,
+        a hard decline: nothing to charge again, reminders only, then collection as the seller chose) runs. This
+        checkout waits for the transfer, which closes the claim as collected, or for the claim's end. None once
+        paid (the caller fulfils), else the order's payment state."""
+        st, token = self.state, self.inp.order_token
+        if not st.delivered:
+            return None
+        owed = await self._remote(CheckoutActivities.pay_later_overdue, self._order())
+        owed -= sum(st.wire_received.values())
+        claim = await workflow.start_child_workflow(
+            ClaimWorkflow.run,
+            ClaimInput(token, 1, owed, DeclineKind.hard, day_s=self.inp.billing_day_s),
+            id=claim_id(token, 1),
+            parent_close_policy=ParentClosePolicy.ABANDON,
+            search_attributes=workflow.info().typed_search_attributes,
+        )
+        st.claimed = True
+
+        async def ended() -> None:
+            await claim
+            st.claim_over = True
+
+        self.claim_watch = asyncio.create_task(ended())  # kept: a task nobody holds may be collected
+        while not st.paid and not st.claim_over:
+            await workflow.wait_condition(lambda: st.paid or st.claim_over or bool(st.wire_incoming))
+            if st.wire_incoming:
+                self._wire_received()
+        if st.paid:  # the transfer came: the claim closes as collected (its row and mails end with it)
+            try:
+                await claim.signal(ClaimWorkflow.resolve, ClaimOutcome.collected)
+            except Exception:  # noqa: BLE001 - it ended meanwhile (the agency collected it): nothing to close
+                workflow.logger.info("the claim of %s has ended", token)
+            await workflow.wait_condition(lambda: st.claim_over)
+            return None
+        return await self._remote(CheckoutActivities.settle_pay_later, self._order())
 
     # ----- helpers -----------------------------------------------------------------------------------------
     def _order(self) -> OrderStep:

@@ -54,6 +54,8 @@ WORDS: dict[str, dict[str, str]] = {
         "line.platform_fees": "Platform fees {period} ({sales} sales)",
         "line.fees_returned": "Fees given back with refunds and chargebacks",
         "withheld": "The fees were withheld from your sales; nothing is left to pay.",
+        "pay_by": "Please transfer {amount} by {due} to {holder}, IBAN {iban}, BIC {bic}, with the reference "
+        "{reference}.",
         "note.small_business": "No VAT is charged (small business, § 19 UStG).",
         "note.educational": "VAT exempt: educational service (§ 4 Nr. 21 UStG).",
         "note.regulated_profession": "VAT exempt: regulated profession (§ 4 UStG).",
@@ -91,6 +93,8 @@ WORDS: dict[str, dict[str, str]] = {
         "line.platform_fees": "Plattformgebühren {period} ({sales} Verkäufe)",
         "line.fees_returned": "Mit Erstattungen und Rückbuchungen zurückgegebene Gebühren",
         "withheld": "Die Gebühren wurden von deinen Verkäufen einbehalten; es ist nichts mehr zu zahlen.",
+        "pay_by": "Bitte überweise {amount} bis zum {due} an {holder}, IBAN {iban}, BIC {bic}, mit dem "
+        "Verwendungszweck {reference}.",
         "note.small_business": "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmer).",
         "note.educational": "Umsatzsteuerfrei: Bildungsleistung (§ 4 Nr. 21 UStG).",
         "note.regulated_profession": "Umsatzsteuerfrei: Heilberuf (§ 4 UStG).",
@@ -164,6 +168,23 @@ def vat_note(doc: InvoiceDocument) -> str | None:
     if kind in (VatKind.third_country, VatKind.reverse_charge):
         return word(doc.locale, f"note.{kind.value}")
     return None
+
+
+def pay_by_note(doc: InvoiceDocument) -> str | None:
+    """An invoice to be paid later: how much, by when, to which account, with which reference."""
+    p = doc.pay_by
+    if not p.get("due"):
+        return None
+    return word(
+        doc.locale,
+        "pay_by",
+        amount=format_money(doc.total, doc.currency, doc.locale),
+        due=date_text(date.fromisoformat(p["due"])),
+        holder=p.get("holder", ""),
+        iban=p.get("iban", ""),
+        bic=p.get("bic", ""),
+        reference=p.get("reference", ""),
+    )
 
 
 def title(doc: InvoiceDocument) -> str:
@@ -270,7 +291,7 @@ def render_pdf(doc: InvoiceDocument) -> bytes:
     pdf.set_font(family, size=9)
     pdf.ln(6)
     withheld = word(loc, "withheld") if doc.withheld else None
-    for note in [n for n in (vat_note(doc), withheld, *doc.notes) if n]:
+    for note in [n for n in (vat_note(doc), withheld, pay_by_note(doc), *doc.notes) if n]:
         pdf.multi_cell(0, 5, text(note), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
 

@@ -4,6 +4,7 @@ finds the row it wrote the first time (unique keys built from the order token) i
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from sqlalchemy import select, update
@@ -31,6 +32,7 @@ from domain.orders import (
     PaymentState,
     PaymentType,
     TransferForm,
+    paying_later,
 )
 from domain.subscriptions import RECURRING, terms_to_json
 from store.accounts.models import Seller
@@ -321,7 +323,11 @@ async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
 
 async def _paid(s: AsyncSession, order: Order, intent_id: str) -> None:
     token = order.token
-    if order.payment_state not in PAID_STATES:
+    if paying_later(order.payment_state, order.payment_form):  # its invoice paid: sold and delivered before
+        order.payment_state = PaymentState.paid
+        order.paid = order.total
+        order.paid_at = datetime.now(UTC)
+    elif order.payment_state not in PAID_STATES:
         order.payment_state = PaymentState.paid
         order.paid = order.total
         order.paid_at = datetime.now(UTC)
@@ -395,14 +401,17 @@ async def checkout_expired(s: AsyncSession, token: str) -> None:
     await coupon_use_released(s, order)
 
 
-async def invoice_issued(token: str) -> int:
+async def invoice_issued(token: str, pay_by: dict[str, str] | None = None) -> int:
     """The paid order's invoice (its first rate's, for a recurring plan), once, with the seller's next gapless
-    number (`invoice_numbered`): its number."""
+    number (`invoice_numbered`): its number. An order paid later has it unpaid at first, saying `pay_by` (when,
+    where and with which reference to pay)."""
     async with session() as s:
         order = await order_by_token(s, token)
+        later = paying_later(order.payment_state, order.payment_form)
         coupon = [discount_line(order.discount, order.coupon_code)] if order.discount else []
         bumps = [bump_line(b.total, b.product_name) for b in await extras_of(s, order.id, bumps_only=True)]
-        document = (await snapshot_now(s, order, order.product_name, extra_lines=coupon + bumps)).to_json()
+        snap = await snapshot_now(s, order, order.product_name, extra_lines=coupon + bumps)
+        document = replace(snap, pay_by=pay_by or {}).to_json() if later else snap.to_json()
     return await invoice_numbered(
         InvoiceDraft(
             (Invoice.order_id == order.id) & (Invoice.form == InvoiceForm.regular) & (Invoice.rate == 1),
@@ -411,7 +420,7 @@ async def invoice_issued(token: str) -> int:
                 "order_id": order.id,
                 "form": InvoiceForm.regular,
                 "rate": 1,
-                "state": InvoiceState.paid,
+                "state": InvoiceState.unpaid if later else InvoiceState.paid,
                 "total": order.total + sum(int(x["amount"]) for x in bumps),
                 "currency": order.currency_key,
                 "document": document,

@@ -262,6 +262,7 @@ async def invoice_document(s: AsyncSession, seller_id: int, invoice_id: int) -> 
         order_token=order.token,
         seller_address=snap.seller_address,
         buyer_address=snap.buyer_address,
+        pay_by=snap.pay_by if inv.state == InvoiceState.unpaid else {},
     )
 
 

@@ -34,6 +34,7 @@ class FakeCheckout:
     ensure_delay_s: float = 0.0
     free_available: bool = True  # reserve_free finds the goods and the coupon's use still there
     saved: dict[int, bool] = field(default_factory=dict)  # a deferred order: did attempt n's card get saved
+    settled: str = "paying"  # what settle_pay_later finds after the claim (paid: the agency collected it)
     calls: list[str] = field(default_factory=list)
     attempts: list[int] = field(default_factory=list)
     intents: dict[int, str] = field(default_factory=dict)
@@ -127,6 +128,23 @@ class FakeCheckout:
             req.order_token, 3400, "eur", f"SF-{req.order_token.upper()}", "DE89", "BIC", "Holder"
         )
 
+    @activity.defn(name="start_pay_later")
+    async def start_pay_later(self, req: WireStart) -> WireInstructions:
+        self.calls.append("start_pay_later")
+        return WireInstructions(
+            req.order_token, 3400, "eur", f"SF-{req.order_token.upper()}", "DE89", "BIC", "Holder", later=True
+        )
+
+    @activity.defn(name="pay_later_overdue")
+    async def pay_later_overdue(self, req: OrderStep) -> int:
+        self.calls.append("pay_later_overdue")
+        return 3400
+
+    @activity.defn(name="settle_pay_later")
+    async def settle_pay_later(self, req: OrderStep) -> str:
+        self.calls.append("settle_pay_later")
+        return self.settled
+
     @activity.defn(name="send_wire_mail")
     async def send_wire_mail(self, req: WireMail) -> None:
         self.calls.append(f"send_wire_mail:{req.n}")
@@ -134,6 +152,9 @@ class FakeCheckout:
     def activities(self) -> list[Callable[..., Any]]:
         return [
             self.start_wire,
+            self.start_pay_later,
+            self.pay_later_overdue,
+            self.settle_pay_later,
             self.send_wire_mail,
             self.ensure_payment_intent,
             self.save_card,
