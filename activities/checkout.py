@@ -92,6 +92,17 @@ SOLD_OUT = "This product is sold out."
 COUPON_USED_UP = "This coupon has been used up."
 
 
+async def order_page_url(s: AsyncSession, order: Order) -> str:
+    """The buyer's page of the order (the checkout's thank-you page): what was bought, and how to pay what is
+    still open."""
+    seller = await seller_user_of(s, order.seller_id)
+    product = await s.get(Product, order.product_id)
+    return (
+        f"{get_settings().public_url}/s/{seller.username if seller else ''}/{product.slug if product else ''}"
+        f"/thank_you/{order.token}"
+    )
+
+
 async def _goods_reserved(s: AsyncSession, orders: list[Order]) -> bool:
     """A license key or seat set aside for each order that needs one; False (and nothing charged) when one has
     none left. What the others set aside goes back when the checkout expires."""
@@ -421,11 +432,9 @@ class CheckoutActivities:
     async def send_wire_mail(self, req: WireMail) -> None:
         """The bank wire's instructions (n = 0) or a reminder: once each (the mail's key names it)."""
         w = req.instructions
-        base = get_settings().public_url
         async with session() as s:
             order = await order_by_token(s, w.order_token)
-            seller = await seller_user_of(s, order.seller_id)
-            product = await s.get(Product, order.product_id)
+            order_url = await order_page_url(s, order)
         due = datetime.fromisoformat(w.due_at).date().isoformat() if w.due_at else ""
         mail = OutgoingMail(
             key=order_event_key(w.order_token, f"wire-mail-{req.n}"),
@@ -447,8 +456,7 @@ class CheckoutActivities:
                 "reference": w.reference,
                 "order_token": w.order_token,
                 # the thank-you page, which shows the same instructions until the transfer arrives
-                "order_url": f"{base}/s/{seller.username if seller else ''}/{product.slug if product else ''}"
-                f"/thank_you/{w.order_token}",
+                "order_url": order_url,
             },
         )
         await deliver(self.mailer, mail)

@@ -8,13 +8,17 @@ import structlog
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities.checkout import order_page_url
 from activities.mail import deliver
 from activities.subscription import manage_url
+from core.settings import get_settings
 from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, InkassoStatus, OpenClaim
 from domain.inkasso import AgencyStatus, ClaimPayment, HandOver
 from domain.keys import claim_reminder_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
+from domain.orders import PaymentMethod
+from domain.payment_methods import wire_reference
 from providers.inkasso.client import AgencyRefused, CollectionAgency
 from providers.mail.smtp import Mailer
 from store.billing.claims import (
@@ -47,22 +51,39 @@ class ClaimActivities:
 
     @activity.defn
     async def send_claim_reminder(self, req: ClaimStageMail) -> None:
+        settings = get_settings()
         async with session() as s:
             await claim_stage_reached(s, req.order_token, req.rate, req.stage)
             order = await order_by_token(s, req.order_token)
+            # an invoice paid later is paid by transfer: its account and reference, and the order's page
+            later = order.payment_form == PaymentMethod.pay_later
+            page = await order_page_url(s, order) if later else await manage_url(order.seller_id, order.token)
+        transfer = (
+            {
+                "due": order.wire_due_at.date().isoformat() if order.wire_due_at else "",
+                "holder": settings.wire_holder,
+                "iban": settings.wire_iban,
+                "bic": settings.wire_bic,
+                "reference": wire_reference(order.token),
+            }
+            if later
+            else {}
+        )
         await deliver(
             self.mailer,
             OutgoingMail(
                 key=claim_reminder_key(req.order_token, req.rate, req.stage),
                 to=order.payer_email,
                 template=MailTemplate.claim_reminder,
+                locale=order.payer_locale or "en",
                 context={
                     "first_name": order.payer_first_name,
                     "product_name": order.product_name,
                     "amount": format_money(req.amount, order.currency_key),
                     "stage": req.stage,
                     "hard": "yes" if req.hard else "",
-                    "manage_url": await manage_url(order.seller_id, req.order_token),
+                    "manage_url": page,
+                    **transfer,
                 },
             ),
         )

@@ -78,33 +78,43 @@ async def pay(
 
 PAY_REFUSALS = {
     "wire_chosen": "This order waits for your bank transfer.",
+    "pay_later_chosen": "This order is paid later, by its invoice: please transfer the amount it names.",
     "sepa_not_for_plan": "A direct debit pays one payment: this plan is paid by card.",
     "sepa_in_progress": "A direct debit of this order is being processed; it cannot be paid another way meanwhile.",
     "paypal_not_for_plan": "PayPal pays one payment: this plan is paid by card.",
 }
 WIRE_REFUSALS = {
     "wire_not_for_plan": "A bank transfer pays one payment: this plan is paid by card.",
+    "pay_later_chosen": "This order is paid later, by its invoice.",
+    "card_in_progress": "A card payment of this order is in progress.",
+    "checkout_over": "This checkout is over; reload the page.",
+}
+
+
+PAY_LATER_REFUSALS = {
+    "pay_later_not_for_plan": "Paying later pays one payment: this plan is paid by card.",
+    "wire_chosen": "This order waits for a bank transfer.",
     "card_in_progress": "A card payment of this order is in progress.",
     "checkout_over": "This checkout is over; reload the page.",
 }
 
 
 async def choose_wire(
-    client: Client, token: str, inp: CheckoutInput, seller_id: int | None
+    client: Client, token: str, inp: CheckoutInput, seller_id: int | None, *, later: bool = False
 ) -> WireInstructions:
-    """Update-with-start: the order waits for a bank transfer (the same instructions when asked again). 409 with
-    the reason when the checkout cannot wait for one."""
+    """Update-with-start: the order waits for a bank transfer (the same instructions when asked again), or with
+    `later` is delivered now and paid by its invoice's day. 409 with the reason when the checkout cannot."""
     start = _start(token, inp, seller_id)
+    refusals = PAY_LATER_REFUSALS if later else WIRE_REFUSALS
+    update = CheckoutWorkflow.choose_pay_later if later else CheckoutWorkflow.choose_wire
     try:
-        return await client.execute_update_with_start_workflow(
-            CheckoutWorkflow.choose_wire, start_workflow_operation=start
-        )
+        return await client.execute_update_with_start_workflow(update, start_workflow_operation=start)
     except WorkflowAlreadyStartedError as e:
         raise CheckoutOver(token) from e
     except WorkflowUpdateFailedError as e:
         cause = e.cause
-        if isinstance(cause, ApplicationError) and cause.type in WIRE_REFUSALS:
-            raise DomainError(ErrorCode.CONFLICT, WIRE_REFUSALS[cause.type], reason=cause.type) from e
+        if isinstance(cause, ApplicationError) and cause.type in refusals:
+            raise DomainError(ErrorCode.CONFLICT, refusals[cause.type], reason=cause.type) from e
         raise DomainError(
             ErrorCode.MS_UNAVAILABLE, "This could not be done right now; please try again in a moment."
         ) from e

@@ -273,6 +273,8 @@ class ThankYou(BaseModel):
     downsells: list[OfferOut] = []
     upsell_title: str | None = None
     wire: WireOut | None = None  # paid by bank transfer, still awaited: what to transfer where
+    # delivered, paid later by its invoice (still open): what to transfer where, by its due day
+    pay_later: WireOut | None = None
     sepa: SepaOut | None = None  # paid by direct debit: the mandate it is debited under
 
 

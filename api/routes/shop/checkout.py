@@ -41,11 +41,18 @@ from domain.invoices import buyer_vat_id, vat_of_gross
 from domain.keys import sepa_method_key
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, USERNAME_MAX, VAT_ID_MAX
 from domain.optins import answers_problems
-from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES, OrderType, PaymentMethod, PaymentState
+from domain.orders import (
+    CHECKOUT_OPEN_STATES,
+    PAID_STATES,
+    OrderType,
+    PaymentMethod,
+    PaymentState,
+    paying_later,
+)
 from domain.payment_methods import SEPA_COUNTRIES, methods_for, wire_reference
 from domain.seller_profile import iban_error, normalised_iban
 from domain.subscriptions import order_defers_first_rate, terms_from_json
-from handles.checkout import CheckoutOver, authenticated, choose_wire, pay, take_free
+from handles.checkout import PAY_REFUSALS, CheckoutOver, authenticated, choose_wire, pay, take_free
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.addons import Offer, offers_of
@@ -332,6 +339,8 @@ async def _has_a_price(s: DB, order: Order) -> None:
 
 def _closed(order: Order) -> PayOut | None:
     """An order whose checkout is over answers from the database, without touching the workflow."""
+    if paying_later(order.payment_state, order.payment_form):  # delivered: its invoice is paid by transfer
+        raise DomainError(ErrorCode.CONFLICT, PAY_REFUSALS["pay_later_chosen"], reason="pay_later_chosen")
     if order.payment_state in PAID_STATES:
         return PayOut(
             order_token=order.token, outcome=PayOutcome.succeeded, payment_state=order.payment_state
@@ -441,6 +450,7 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         ],
         extras=[await _extra_out(s, x) for x in await extras_of(s, order.id)],
         wire=await _wire_out(s, order) if order.payment_form == PaymentMethod.bank_wire else None,
+        pay_later=await _pay_later_out(s, order),
         sepa=await _sepa_out(s, order) if order.payment_form == PaymentMethod.sepa else None,
         upsell_title=product.upsell_title if product else None,
         **await _upsells(s, order, product),
@@ -460,6 +470,56 @@ async def _wire_out(s: DB, order: Order) -> WireOut | None:
         bic=settings.wire_bic,
         holder=settings.wire_holder,
         due_at=order.wire_due_at,
+    )
+
+
+async def _pay_later_out(s: DB, order: Order) -> WireOut | None:
+    """What to transfer where by the invoice's day, while an order paid later is not paid."""
+    if not paying_later(order.payment_state, order.payment_form):
+        return None
+    settings = get_settings()
+    return WireOut(
+        amount=await charged_total(s, order),
+        currency=order.currency_key,
+        reference=wire_reference(order.token),
+        iban=settings.wire_iban,
+        bic=settings.wire_bic,
+        holder=settings.wire_holder,
+        due_at=order.wire_due_at,
+    )
+
+
+@router.post("/{username}/orders/{token}/pay_later", response_model=WireOut)
+async def pay_later(
+    idempotency_key: IdempotencyKey, username: Username, token: OrderToken, s: DB, client: Temporal
+) -> WireOut:
+    """Pay later (core §9 `pay_later`): the order (and its bumps) is delivered now with an invoice due in 14 days,
+    paid by bank transfer with the order's reference; reminders before the day; unpaid after it, the seller's
+    dunning (and collection) path. Asked again, the same answer. 409 when this order's plan, currency or seller
+    does not offer it, when a card payment or a bank transfer of it is under way, or when its checkout is over."""
+    order = await order_in_shop(s, username, token)
+    if order.payment_state in PAID_STATES and not paying_later(order.payment_state, order.payment_form):
+        raise DomainError(ErrorCode.CONFLICT, "This order is paid.", reason="checkout_over")
+    await _has_a_price(s, order)
+    await _offered(
+        s, order, PaymentMethod.pay_later, "This order cannot be paid later.", "pay_later_not_offered"
+    )
+    try:
+        told = await choose_wire(client, token, _checkout_input(order), order.seller_id, later=True)
+    except CheckoutOver:
+        raise DomainError(
+            ErrorCode.CONFLICT, "This checkout is over; reload the page.", reason="checkout_over"
+        ) from None
+    if told.refused:
+        raise DomainError(ErrorCode.CONFLICT, told.refused, reason="sold_out")
+    return WireOut(
+        amount=told.amount,
+        currency=told.currency,
+        reference=told.reference,
+        iban=told.iban,
+        bic=told.bic,
+        holder=told.holder,
+        due_at=datetime.fromisoformat(told.due_at) if told.due_at else None,
     )
 
 

@@ -175,3 +175,21 @@ def test_a_coupon_is_its_own_discount_line_and_an_allowance_of_the_e_invoice(loc
     assert root.findtext(".//ram:SpecifiedTradeAllowanceCharge/ram:Reason", namespaces=NS) == "Coupon SPRING"
     item_nets = root.findall(".//ram:IncludedSupplyChainTradeLineItem//ram:LineTotalAmount", namespaces=NS)
     assert [x.text for x in item_nets] == ["100.00"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "says"),
+    [
+        ("en", "by 08.12.2026 to Sellflow Payments, IBAN DE89370400440532013000"),
+        ("de", "bis zum 08.12.2026 an Sellflow Payments, IBAN DE89370400440532013000"),
+    ],
+)
+def test_an_invoice_paid_later_says_by_when_where_and_with_which_reference(locale: str, says: str):
+    pay_by = {"due": "2026-12-08", "holder": "Sellflow Payments", "iban": "DE89370400440532013000",
+              "bic": "COBADEFFXXX", "reference": "SF-TOK123"}  # fmt: skip
+    doc = InvoiceDocument(**{**document(locale).__dict__, "pay_by": pay_by})
+    text = " ".join(PdfReader(io.BytesIO(render(doc))).pages[0].extract_text().split())
+    assert says in text and "SF-TOK123." in text
+    assert "SF-TOK123" not in " ".join(
+        PdfReader(io.BytesIO(render(document(locale)))).pages[0].extract_text().split()
+    )

@@ -2494,6 +2494,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/orders/{token}/pay_later": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay Later
+         * @description Pay later (core §9 `pay_later`): the order (and its bumps) is delivered now with an invoice due in 14 days,
+         *     paid by bank transfer with the order's reference; reminders before the day; unpaid after it, the seller's
+         *     dunning (and collection) path. Asked again, the same answer. 409 when this order's plan, currency or seller
+         *     does not offer it, when a card payment or a bank transfer of it is under way, or when its checkout is over.
+         */
+        post: operations["pay_later"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/orders/{token}/paypal": {
         parameters: {
             query?: never;
@@ -7067,6 +7090,7 @@ export interface components {
             items: components["schemas"]["IncludedDelivery"][];
             /** License Key */
             license_key?: string | null;
+            pay_later?: components["schemas"]["WireOut"] | null;
             /** Payer Email */
             payer_email: string;
             payment_state: components["schemas"]["PaymentState"];
@@ -14825,6 +14849,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay_later: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WireOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -690,6 +690,10 @@ export const buyerInvoicePdf = (username: Param<'buyer_invoice_pdf', 'username'>
 export const payOrder = (username: Param<'pay_order', 'username'>, token: Param<'pay_order', 'token'>, body: Body<'pay_order'>, options: Options = {}) =>
   api.post<Answer<'pay_order'>>(`/shop/${seg(username)}/orders/${seg(token)}/pay`, body, { auth: false, ...options });
 
+/** POST /v1/shop/{username}/orders/{token}/pay_later: Pay Later */
+export const payLater = (username: Param<'pay_later', 'username'>, token: Param<'pay_later', 'token'>, options: Options = {}) =>
+  api.post<Answer<'pay_later'>>(`/shop/${seg(username)}/orders/${seg(token)}/pay_later`, undefined, { auth: false, ...options });
+
 /** POST /v1/shop/{username}/orders/{token}/paypal: Pay By Paypal */
 export const payByPaypal = (username: Param<'pay_by_paypal', 'username'>, token: Param<'pay_by_paypal', 'token'>, options: Options = {}) =>
   api.post<Answer<'pay_by_paypal'>>(`/shop/${seg(username)}/orders/${seg(token)}/paypal`, undefined, { auth: false, ...options });

@@ -24,6 +24,7 @@ export const shopApi = {
   authenticated: (username: string, token: string) => sdk.orderAuthenticated(username, token, { suppressErrors: true }),
   /** Pay by bank transfer: the order waits for it; the answer says what to transfer where. */
   bankWire: (username: string, token: string) => sdk.payByWire(username, token, { suppressErrors: true }),
+  payLater: (username: string, token: string) => sdk.payLater(username, token, { suppressErrors: true }),
   /** A free order (a coupon took the whole price): taken without a payment. */
   takeFree: (username: string, token: string) => sdk.takeFreeOrder(username, token, { suppressErrors: true }),
   /** PayPal: the order's PayPal order, approved by the buyer at `approveUrl`. */

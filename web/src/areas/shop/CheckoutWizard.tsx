@@ -17,7 +17,7 @@ import { PaymentForm } from './PaymentForm';
 
 /** The single plan to select automatically: exactly one one-time plan. */
 /** The words of each payment method the plan takes, as the checkout names them. */
-const METHOD_WORDS: Record<string, string> = { card: 'shop.methodCard', bank_wire: 'shop.methodWire', sepa: 'shop.methodSepa', paypal: 'shop.methodPaypal' };
+const METHOD_WORDS: Record<string, string> = { card: 'shop.methodCard', bank_wire: 'shop.methodWire', sepa: 'shop.methodSepa', paypal: 'shop.methodPaypal', pay_later: 'shop.methodPayLater' };
 
 export function autoSelectedPlan(plans: PricingPlan[]): PricingPlan | null {
   return plans.length === 1 && plans[0]!.paymentType === 'one_time' ? plans[0]! : null;

@@ -36,7 +36,7 @@ import { useAppConfig } from './useAppConfig';
 import { useCardElement } from './useCardElement';
 
 type FieldKey = 'firstName' | 'lastName' | 'email';
-type Method = 'card' | 'bank_wire' | 'sepa' | 'paypal';
+type Method = 'card' | 'bank_wire' | 'sepa' | 'paypal' | 'pay_later';
 type InvoiceKey = 'company' | 'vatId' | 'street' | 'streetNumber' | 'zip' | 'city';
 const INVOICE_FIELDS: { key: InvoiceKey; label: string; autoComplete: string; sm: number }[] = [
   { key: 'company', label: 'shop.company', autoComplete: 'organization', sm: 7 },
@@ -127,7 +127,8 @@ export function PaymentForm({
   const wire = method === 'bank_wire' && methods.includes('bank_wire');
   const sepa = method === 'sepa' && methods.includes('sepa');
   const paypal = method === 'paypal' && methods.includes('paypal');
-  const noCard = wire || sepa || paypal;
+  const later = method === 'pay_later' && methods.includes('pay_later');
+  const noCard = wire || sepa || paypal || later;
   const [account, setAccount] = useState({ iban: '', holder: '' });
   const [accountErrors, setAccountErrors] = useState<{ iban?: string; holder?: string }>({});
   const [business, setBusiness] = useState(includeType === 'business');
@@ -254,11 +255,12 @@ export function PaymentForm({
         setError(answer.message ?? t('shop.paymentFailed'));
         return;
       }
-      if (wire) {
-        // a bank transfer: the order waits for it; the thank-you page shows what to transfer where
+      if (wire || later) {
+        // a bank transfer (the order waits for it), or pay later (delivered now, the invoice paid by transfer): the
+        // thank-you page shows what to transfer where, and by when
         setPhase('checkout');
         const token = await openOrder();
-        await shopApi.bankWire(username, token);
+        await (later ? shopApi.payLater(username, token) : shopApi.bankWire(username, token));
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(token)}`);
         return;
       }
@@ -492,6 +494,7 @@ export function PaymentForm({
           {methods.includes('paypal') ? <FormControlLabel value="paypal" control={<Radio />} label={t('shop.methodPaypal')} disabled={busy} data-testid="method-paypal" /> : null}
           {methods.includes('sepa') ? <FormControlLabel value="sepa" control={<Radio />} label={t('shop.methodSepa')} disabled={busy} data-testid="method-sepa" /> : null}
           {methods.includes('bank_wire') ? <FormControlLabel value="bank_wire" control={<Radio />} label={t('shop.methodWire')} disabled={busy} data-testid="method-bank_wire" /> : null}
+          {methods.includes('pay_later') ? <FormControlLabel value="pay_later" control={<Radio />} label={t('shop.methodPayLater')} disabled={busy} data-testid="method-pay_later" /> : null}
         </RadioGroup>
       ) : null}
       {sepa && !free ? (
@@ -506,6 +509,11 @@ export function PaymentForm({
       {wire ? (
         <Alert severity="info" icon={<AccountBalanceIcon />} data-testid="wire-note">
           {t('shop.wire.note')}
+        </Alert>
+      ) : null}
+      {later ? (
+        <Alert severity="info" icon={<AccountBalanceIcon />} data-testid="pay-later-note">
+          {t('shop.payLater.note')}
         </Alert>
       ) : null}
       <Typography variant="h6" sx={{ mt: 1, mb: 1, display: noCard || free ? 'none' : 'block' }} id="card-label">

@@ -134,7 +134,8 @@ export default function ThankYouPage() {
         <Typography>
           {data.productName} · {money(data.total, data.currency)}
         </Typography>
-        {later ? <StatusChip state={data.paymentState} /> : null}
+        {later && !data.payLater ? <StatusChip state={data.paymentState} /> : null}
+        {data.payLater ? <WireBox wire={data.payLater} later /> : null}
         {data.licenseKey ? <LicenseKeyBox value={data.licenseKey} /> : null}
         {data.courseUrl ? (
           <Button variant="contained" size="large" component={RouterLink} to={data.courseUrl} startIcon={<SchoolIcon />} data-testid="course-link">

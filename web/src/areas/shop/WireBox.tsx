@@ -16,7 +16,7 @@ import { useMoney } from '../../components/Money';
 
 /** An order paid by bank transfer, still awaited: the account, the amount, the reference and the day, each
  * with a copy button (the page updates by itself once the transfer arrives). */
-export function WireBox({ wire }: { wire: NonNullable<ShopOrder['wire']> }) {
+export function WireBox({ wire, later = false }: { wire: NonNullable<ShopOrder['wire']>; later?: boolean }) {
   const { t } = useTranslation();
   const money = useMoney();
   const rows: [string, string, string][] = [
@@ -27,13 +27,13 @@ export function WireBox({ wire }: { wire: NonNullable<ShopOrder['wire']> }) {
     ['reference', t('shop.wire.reference'), wire.reference],
   ];
   return (
-    <Paper variant="outlined" sx={{ p: 2, width: '100%', textAlign: 'left' }} data-testid="wire-box">
+    <Paper variant="outlined" sx={{ p: 2, width: '100%', textAlign: 'left' }} data-testid={later ? 'pay-later-box' : 'wire-box'}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <AccountBalanceIcon color="primary" />
-        <Typography variant="h6">{t('shop.wire.title')}</Typography>
+        <Typography variant="h6">{t(later ? 'shop.payLater.title' : 'shop.wire.title')}</Typography>
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {wire.dueAt ? t('shop.wire.until', { date: formatDate(wire.dueAt) }) : t('shop.wire.soon')}
+        {wire.dueAt ? t(later ? 'shop.payLater.until' : 'shop.wire.until', { date: formatDate(wire.dueAt) }) : t('shop.wire.soon')}
       </Typography>
       <Table size="small">
         <TableBody>
