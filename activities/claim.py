@@ -67,7 +67,7 @@ class ClaimActivities:
                 "reference": wire_reference(order.token),
             }
             if later
-            else {}
+            else {"reference": ""}  # a card's claim: the manage page pays it
         )
         await deliver(
             self.mailer,

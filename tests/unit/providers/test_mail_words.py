@@ -25,9 +25,24 @@ def test_a_reminder_mail_names_its_stage_as_the_cabinet_does(locale: str, stage:
         "first_name": "Dora",
         "amount": "29,00 €",
         "manage_url": "https://shop.example/manage",
+        "reference": "",
     }
     mail = render(MailTemplate.claim_reminder, locale, context)
     assert mail.subject == f"{names[stage]}: Yoga course"
+    assert "IBAN" not in mail.body  # a card's claim: the manage page pays it
+
+
+@pytest.mark.parametrize(
+    ("locale", "says"), [("en", "was due on 2026-12-08"), ("de", "war am 2026-12-08 fällig")]
+)
+def test_a_reminder_of_an_invoice_paid_later_gives_the_account_and_reference(locale: str, says: str):
+    context = {"stage": "first", "hard": "yes", "product_name": "Yoga course", "first_name": "Dora",
+               "amount": "29,00 €", "manage_url": "https://shop.example/s/dana/yoga/thank_you/tok",
+               "reference": "SF-TOK", "due": "2026-12-08", "holder": "Sellflow", "iban": "DE89 3704",
+               "bic": "COBADEFFXXX"}  # fmt: skip
+    body = render(MailTemplate.claim_reminder, locale, context).body
+    assert says in body and "SF-TOK" in body and "DE89 3704" in body
+    assert "declined" not in body and "abgelehnt" not in body
 
 
 def test_german_dunning_screens_say_mahnung_never_erinnerung():
