@@ -3,15 +3,22 @@ filters[key][] (bracket arrays, snake_case; core §7)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from enum import Enum
 from typing import Any
 
-from fastapi import Request
-from pydantic import ValidationError
+from fastapi import Request, Response
+from pydantic import BaseModel, ValidationError
 
+from domain.csv_cells import text_cell
 from domain.errors import invalid
 from domain.limits import SEARCH_MAX
 from domain.listing import DEFAULT_PER, PAGE_MAX, ListParams
+from domain.money import decimal_text
 from store.listing import ListSpec
 
 _FILTER = re.compile(r"^filters\[([a-z_]+)\](\[\])?$")
@@ -72,3 +79,64 @@ def list_openapi(
         name = f"filters[{key}][]" if schema.get("type") == "array" else f"filters[{key}]"
         params.append(param(name, schema, f"filter by {key}"))
     return {"parameters": params}
+
+
+CSV_PAGE = 500  # rows read per query while writing a list's CSV
+CSV_ANSWER: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"text/csv": {}}, "description": "What the list shows (its filters and sort), as CSV"}
+}
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, int):
+        return str(value)
+    return text_cell(str(value))
+
+
+async def csv_answer(
+    fetch: Callable[[ListParams], Awaitable[tuple[Sequence[dict[str, Any]], int]]],
+    params: ListParams,
+    row_model: type[BaseModel],
+    filename: str,
+    *,
+    money: Sequence[str] = (),
+    currency: str = "currency",
+) -> Response:
+    """Every page of what a list shows (its filters, search and sort) as one CSV: the columns of the list's row,
+    amounts in major units with the currency's decimals, texts guarded against spreadsheet formulas."""
+    columns = list(row_model.model_fields)
+    buf = io.StringIO()
+    w = csv.writer(buf, delimiter=";", lineterminator="\r\n")
+    w.writerow(columns)
+    amounts = set(money)
+    page = 1
+    while True:
+        rows, total = await fetch(params.model_copy(update={"page": page, "per": CSV_PAGE}))
+        for raw in rows:
+            r = row_model.model_validate(raw).model_dump()
+            w.writerow(
+                [
+                    decimal_text(r[c], str(r.get(currency) or ""))
+                    if c in amounts and isinstance(r[c], int) and r.get(currency)
+                    else str(r[c]).upper()
+                    if c == currency and r[c]
+                    else _cell(r[c])
+                    for c in columns
+                ]
+            )
+        if not rows or page * CSV_PAGE >= total:
+            break
+        page += 1
+    return Response(
+        buf.getvalue(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )

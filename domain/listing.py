@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field
@@ -36,3 +37,24 @@ class ListAnswer(BaseModel, Generic[T]):
 def last_page(total: int, per: int) -> int:
     """A page beyond the last is corrected to the last page (or 1)."""
     return max(1, -(-total // per))
+
+
+# The top of an amount-range filter in minor units: above the largest price (1,000,000 in major units, core §9)
+AMOUNT_FILTER_MAX = 999_999_999
+
+
+# Saved views (issue 21 "saved views"): a list's filters, search, sort and page size under a name, per seller.
+class SavedList(StrEnum):
+    products = "products"
+    orders = "orders"
+    payment_tickets = "payment_tickets"
+    coupons = "coupons"
+    transfers = "transfers"
+    claims = "claims"
+    payouts = "payouts"
+    invoices = "invoices"
+
+
+SAVED_VIEW_NAME_MAX = 60
+SAVED_VIEW_QUERY_MAX = 2000  # the list's URL query string, as the browser shows it
+SAVED_VIEWS_MAX = 50  # per list and seller

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -96,6 +96,65 @@ def date_filter(column: Any, bound: Literal["from", "to"], name: str) -> FilterF
         return q.where(column < day + timedelta(days=1))
 
     return apply
+
+
+def moment_filter(column: Any, bound: Literal["from", "to"], name: str) -> FilterFn:
+    """One end of a time window (`filters[created_from]=2026-11-01` or an ISO date-time with its offset): a day
+    counts whole (from its first moment, to its last); both ends inclusive. Else a 400 naming it."""
+
+    def apply(q: Query, value: Any) -> Query:
+        text = _one(value, name, "date or date-time")
+        try:
+            if len(text) == 10:
+                day = date.fromisoformat(text)
+                start = datetime(day.year, day.month, day.day, tzinfo=UTC)
+                return (
+                    q.where(column >= start)
+                    if bound == "from"
+                    else q.where(column < start + timedelta(days=1))
+                )
+            when = datetime.fromisoformat(text)
+        except ValueError:
+            raise invalid(filters=f"{name} must be a date (YYYY-MM-DD) or an ISO date-time") from None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        if not datetime(1970, 1, 1, tzinfo=UTC) <= when <= datetime(9999, 1, 1, tzinfo=UTC):
+            raise invalid(filters=f"{name} is out of range")
+        return q.where(column >= when) if bound == "from" else q.where(column <= when)
+
+    return apply
+
+
+WINDOW_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "maxLength": 40,
+    "description": "a date (YYYY-MM-DD, the whole day) or an ISO date-time",
+}
+
+
+def window_schemas(prefix: str) -> dict[str, dict[str, Any]]:
+    return {f"{prefix}_from": WINDOW_SCHEMA, f"{prefix}_to": WINDOW_SCHEMA}
+
+
+def range_schemas(prefix: str, hi: int) -> dict[str, dict[str, Any]]:
+    """`{prefix}_min` and `{prefix}_max`: whole numbers from 0 to `hi` (a number-range filter)."""
+    one = {"type": "integer", "minimum": 0, "maximum": hi}
+    return {f"{prefix}_min": one, f"{prefix}_max": one}
+
+
+def range_filters(column: Any, prefix: str, hi: int) -> dict[str, FilterFn]:
+    return {
+        f"{prefix}_min": number_filter(column, "min", 0, hi, f"{prefix}_min"),
+        f"{prefix}_max": number_filter(column, "max", 0, hi, f"{prefix}_max"),
+    }
+
+
+def window_filters(column: Any, prefix: str) -> dict[str, FilterFn]:
+    """`{prefix}_from` and `{prefix}_to` over one time column (the lists' date window)."""
+    return {
+        f"{prefix}_from": moment_filter(column, "from", f"{prefix}_from"),
+        f"{prefix}_to": moment_filter(column, "to", f"{prefix}_to"),
+    }
 
 
 def validate(params: ListParams, spec: ListSpec) -> None:

@@ -1,6 +1,16 @@
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Boolean, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -22,6 +32,7 @@ from domain.limits import (
     TOKEN_HASH_LEN,
     USERNAME_MAX,
 )
+from domain.listing import SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX, SavedList
 from store.base import Base, StrEnumText, Timestamps
 
 
@@ -132,3 +143,16 @@ class AccountDeletion(Timestamps, Base):
     # the products the request took off the shop (published again on cancel or reactivation, those still off)
     paused_product_ids: Mapped[list[int]] = mapped_column(JSONB, default=list)
     retention_until: Mapped[date | None] = mapped_column(Date)
+
+
+class SavedView(Base):
+    """A list's view saved under a name by a seller: its URL query (filters, search, sort, page size)."""
+
+    __tablename__ = "saved_views"
+    __table_args__ = (UniqueConstraint("seller_id", "list_key", "name"),)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    list_key: Mapped[SavedList] = mapped_column(StrEnumText(SavedList, 40))
+    name: Mapped[str] = mapped_column(String(SAVED_VIEW_NAME_MAX))
+    query: Mapped[str] = mapped_column(String(SAVED_VIEW_QUERY_MAX))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -29,7 +29,7 @@ from store.catalog.license_keys import PoolCounts, pool_counts
 from store.catalog.models import File, PricingPlan, Product
 from store.catalog.tickets import active_ticket_counts
 from store.courses.models import CourseItem
-from store.listing import ListSpec, Query, run_list, values_of
+from store.listing import ListSpec, Query, run_list, values_of, window_filters
 from store.orders.models import Order
 
 
@@ -249,7 +249,11 @@ PRODUCT_LIST = ListSpec(
     },
     default_sort="created_at",
     tiebreak=Product.id,
-    filters={"state": _state_filter, "product_group": _group_filter},
+    filters={
+        "state": _state_filter,
+        "product_group": _group_filter,
+        **window_filters(Product.created_at, "created"),
+    },
     search=lambda q, text: q.where(
         or_(Product.name.ilike(f"%{text}%"), Product.internal_name.ilike(f"%{text}%"))
     ),

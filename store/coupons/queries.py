@@ -11,12 +11,26 @@ from domain.coupons import CouponMode, ValueForm
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.listing import ListParams
 from store.coupons.models import Coupon
-from store.listing import ListSpec, Query, enum_filter, run_list, values_of
+from store.listing import (
+    ListSpec,
+    Query,
+    enum_filter,
+    range_filters,
+    range_schemas,
+    run_list,
+    values_of,
+    window_filters,
+    window_schemas,
+)
+
+ORDERS_COUNT_MAX = 1_000_000  # the orders-count range filter's top (core §5: count filters from 0)
 
 COUPON_FILTERS: dict[str, dict[str, Any]] = {
     "active": {"type": "string", "enum": ["true", "false"]},
     "value_form": {"type": "array", "items": {"type": "string", "enum": list(ValueForm)}},
     "mode": {"type": "array", "items": {"type": "string", "enum": list(CouponMode)}},
+    **window_schemas("created"),
+    **range_schemas("orders", ORDERS_COUNT_MAX),
 }
 
 
@@ -51,6 +65,8 @@ COUPON_LIST = ListSpec(
         "active": _active,
         "value_form": enum_filter(Coupon.value_form, ValueForm, "value_form"),
         "mode": enum_filter(Coupon.mode, CouponMode, "mode"),
+        **window_filters(Coupon.created_at, "created"),
+        **range_filters(Coupon.orders_count, "orders", ORDERS_COUNT_MAX),
     },
     search=_search,
     entities=True,

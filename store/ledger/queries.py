@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.ledger import EntryKind, PayeeType
 from domain.listing import ListParams
 from store.ledger.models import LedgerEntry
-from store.listing import ListSpec, enum_filter, run_list
+from store.listing import ListSpec, enum_filter, run_list, window_filters, window_schemas
 from store.orders.models import Order
 
 
@@ -31,12 +31,16 @@ async def order_entries(s: AsyncSession, order_id: int) -> list[LedgerEntry]:
 
 TRANSFER_FILTERS: dict[str, dict[str, Any]] = {
     "kind": {"type": "array", "items": {"type": "string", "enum": list(EntryKind)}},
+    **window_schemas("created"),
 }
 TRANSFER_LIST = ListSpec(
     sort_columns={"created_at": LedgerEntry.created_at, "amount": LedgerEntry.amount},
     default_sort="created_at",
     tiebreak=LedgerEntry.id,
-    filters={"kind": enum_filter(LedgerEntry.kind, EntryKind, "kind")},
+    filters={
+        "kind": enum_filter(LedgerEntry.kind, EntryKind, "kind"),
+        **window_filters(LedgerEntry.created_at, "created"),
+    },
     search=lambda q, text: q.where(Order.token == text.strip().lower().replace(" ", "")),
 )
 

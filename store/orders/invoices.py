@@ -21,17 +21,27 @@ from domain.invoices import (
     postal_address,
     vat_treatment,
 )
-from domain.listing import ListParams
+from domain.listing import AMOUNT_FILTER_MAX, ListParams
 from domain.orders import InvoiceForm, InvoiceState
 from store.accounts.models import Seller, User
 from store.db import engine
 from store.legitimation.models import SellerProfileRow
-from store.listing import ListSpec, enum_filter, run_list
+from store.listing import (
+    ListSpec,
+    enum_filter,
+    range_filters,
+    range_schemas,
+    run_list,
+    window_filters,
+    window_schemas,
+)
 from store.orders.models import Invoice, Order
 
 INVOICE_FILTERS: dict[str, dict[str, Any]] = {
     "form": {"type": "array", "items": {"type": "string", "enum": list(InvoiceForm)}},
     "state": {"type": "array", "items": {"type": "string", "enum": list(InvoiceState)}},
+    **window_schemas("issued"),
+    **range_schemas("total", AMOUNT_FILTER_MAX),
 }
 INVOICE_LIST = ListSpec(
     sort_columns={"number": Invoice.number, "issued_at": Invoice.issued_at, "total": Invoice.total},
@@ -40,6 +50,8 @@ INVOICE_LIST = ListSpec(
     filters={
         "form": enum_filter(Invoice.form, InvoiceForm, "form"),
         "state": enum_filter(Invoice.state, InvoiceState, "state"),
+        **window_filters(Invoice.issued_at, "issued"),
+        **range_filters(Invoice.total, "total", AMOUNT_FILTER_MAX),
     },
     search=lambda q, text: q.where(Order.token == text.strip().lower().replace(" ", "")),
 )

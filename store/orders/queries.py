@@ -4,7 +4,6 @@ details. Reading never creates a row."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, or_, select
@@ -13,11 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.addons import AddonKind
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.limits import ID_MAX
-from domain.listing import ListParams
-from domain.orders import ORDER_SORT_KEYS, PAID_STATES, InvoiceForm, OrderType, PaymentState
+from domain.listing import AMOUNT_FILTER_MAX, ListParams
+from domain.orders import ORDER_SORT_KEYS, PAID_STATES, InvoiceForm, OrderType, PaymentMethod, PaymentState
 from store.accounts.models import Seller, User
 from store.catalog.models import File
-from store.listing import FilterFn, ListSpec, Query, run_list
+from store.listing import ListSpec, Query, enum_filter, range_filters, run_list, window_filters
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 
 LIST_COLUMNS = (
@@ -61,17 +60,6 @@ def _product(q: Query, value: Any) -> Query:
     return q.where(Order.product_id.in_(ids))
 
 
-def _date(field: str, op: str) -> FilterFn:
-    def apply(q: Query, value: Any) -> Query:
-        try:
-            when = datetime.fromisoformat(str(value))
-        except ValueError:
-            raise invalid(filters=f"{field} must be an ISO date") from None
-        return q.where(Order.created_at >= when if op == ">=" else Order.created_at <= when)
-
-    return apply
-
-
 def _order_type(q: Query, value: Any) -> Query:
     """core §3 order types; `ticket_upgrade` is how one listing names `upgrade`."""
     given = ["upgrade" if v == "ticket_upgrade" else v for v in _as_list(value)]
@@ -94,8 +82,9 @@ ORDER_LIST = ListSpec(
         "payment_state": _payment_state,
         "product_id": _product,
         "order_type": _order_type,
-        "created_from": _date("created_from", ">="),
-        "created_to": _date("created_to", "<="),
+        "payment_form": enum_filter(Order.payment_form, PaymentMethod, "payment_form"),
+        **window_filters(Order.created_at, "created"),
+        **range_filters(Order.total, "total", AMOUNT_FILTER_MAX),
     },
     search=_search,
 )

@@ -21,6 +21,7 @@ from api.routes.cabinet import (
     products,
     profile,
     recovery,
+    saved_views,
     ticket_design,
     transfers,
 )
@@ -43,6 +44,7 @@ router.include_router(billing.router)
 router.include_router(recovery.router)
 router.include_router(exports.router)
 router.include_router(payouts.router)
+router.include_router(saved_views.router)
 router.include_router(account_deletion.router)
 router.include_router(domains.router)
 router.include_router(coupons.router)

@@ -7,10 +7,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
-from api.listing import list_openapi, list_params
+from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.billing import (
     ClaimAction,
     ClaimList,
+    ClaimRow,
     ClaimSettingsIO,
     OrderRateList,
     RateOut,
@@ -66,6 +67,24 @@ async def list_claims(request: Request, seller: CurrentSeller, s: DB) -> Respons
     rows, total = await claims_listed(s, seller.id, params, sees_court=sees_court)
     body = ClaimList.model_validate({"list": rows, "total_count": total}).model_dump_json()
     return Response(body, media_type="application/json")
+
+
+@router.get(
+    "/claims/csv",
+    response_class=Response,
+    openapi_extra=list_openapi(CLAIM_LIST, CLAIM_FILTERS),
+    responses=CSV_ANSWER,
+)
+async def claims_csv(request: Request, seller: CurrentSeller, s: DB) -> Response:
+    """The claims the list shows, every page, as CSV."""
+    sees_court = bool(seller.power_seller)
+    return await csv_answer(
+        lambda p: claims_listed(s, seller.id, p, sees_court=sees_court),
+        list_params(request),
+        ClaimRow,
+        "claims.csv",
+        money=("amount", "collected"),
+    )
 
 
 @router.post("/claims/{claim_id}/actions", status_code=202)

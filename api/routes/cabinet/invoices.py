@@ -6,9 +6,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey
-from api.listing import list_openapi, list_params
+from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.fields import Id
-from api.schemas.ledger import InvoiceCorrected, InvoiceCorrectionIn, InvoiceList
+from api.schemas.ledger import InvoiceCorrected, InvoiceCorrectionIn, InvoiceList, InvoiceRow
 from providers.documents.invoice_pdf import pdf_name, render
 from store.orders.invoices import (
     INVOICE_FILTERS,
@@ -28,6 +28,23 @@ async def list_invoices(request: Request, seller: CurrentSeller, s: DB) -> Respo
     rows, total = await invoices_listed(s, seller.id, list_params(request))
     body = InvoiceList.model_validate({"list": rows, "total_count": total}).model_dump_json()
     return Response(body, media_type="application/json")
+
+
+@router.get(
+    "/invoices/csv",
+    response_class=Response,
+    openapi_extra=list_openapi(INVOICE_LIST, INVOICE_FILTERS),
+    responses=CSV_ANSWER,
+)
+async def invoices_csv(request: Request, seller: CurrentSeller, s: DB) -> Response:
+    """The invoices and credit memos the list shows, every page, as CSV."""
+    return await csv_answer(
+        lambda p: invoices_listed(s, seller.id, p),
+        list_params(request),
+        InvoiceRow,
+        "invoices.csv",
+        money=("total",),
+    )
 
 
 @router.get(

@@ -7,12 +7,13 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
-from api.listing import list_openapi, list_params
+from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.orders import (
     InvoiceOut,
     MoneyTrailEntry,
     OrderDetail,
     OrderList,
+    OrderRow,
     PaymentLogOut,
     RefundIn,
     RefundList,
@@ -24,11 +25,13 @@ from domain.addons import AddonKind
 from domain.errors import invalid
 from domain.ledger import RefundState
 from domain.limits import ID_MAX
-from domain.orders import OrderType, PaymentState
+from domain.listing import AMOUNT_FILTER_MAX
+from domain.orders import OrderType, PaymentMethod, PaymentState
 from handles.checkout import checkout_progress
 from handles.refunds import refund_started
 from store.ledger.queries import order_entries
 from store.ledger.refunds import refund_requested, refunded_or_reserved, refunds_of
+from store.listing import range_schemas, window_schemas
 from store.orders.queries import (
     ORDER_LIST,
     extras_of,
@@ -44,8 +47,9 @@ router = APIRouter()
 ORDER_FILTERS: dict[str, dict[str, Any]] = {
     "payment_state": {"type": "array", "items": {"type": "string", "enum": list(PaymentState)}},
     "product_id": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": ID_MAX}},
-    "created_from": {"type": "string", "format": "date-time"},
-    "created_to": {"type": "string", "format": "date-time"},
+    "payment_form": {"type": "array", "items": {"type": "string", "enum": list(PaymentMethod)}},
+    **window_schemas("created"),
+    **range_schemas("total", AMOUNT_FILTER_MAX),
     "order_type": {"type": "array", "items": {"type": "string", "enum": [*OrderType, "ticket_upgrade"]}},
 }
 
@@ -56,6 +60,24 @@ async def list_orders(request: Request, seller: CurrentSeller, s: DB) -> Respons
     # validated once here and serialised directly (FastAPI would validate a returned model a second time)
     body = OrderList.model_validate({"list": rows, "total_count": total}).model_dump_json()
     return Response(body, media_type="application/json")
+
+
+@router.get(
+    "/orders/csv",
+    response_class=Response,
+    openapi_extra=list_openapi(ORDER_LIST, ORDER_FILTERS),
+    responses=CSV_ANSWER,
+)
+async def orders_csv(request: Request, seller: CurrentSeller, s: DB) -> Response:
+    """The orders the list shows (its filters, search and sort), every page, as CSV (up to the count cap)."""
+    return await csv_answer(
+        lambda p: orders_listed(s, seller.id, p),
+        list_params(request),
+        OrderRow,
+        "orders.csv",
+        money=("total", "paid"),
+        currency="currency_key",
+    )
 
 
 @router.get("/orders/{token}", response_model=OrderDetail)

@@ -88,6 +88,7 @@ from store.catalog.checkout_pages import settings_of
 from store.catalog.license_keys import key_removed, keys_added, keys_listed, pool_counts
 from store.catalog.queries import PRODUCT_LIST, ProductView, groups_of, product_of, products_listed
 from store.catalog.tickets import ticket_of
+from store.listing import window_schemas
 
 router = APIRouter()
 KEYS_CSV_MAX_BYTES = 2 * 1024 * 1024
@@ -152,6 +153,7 @@ def _content_type(value: str | None) -> str:
 PRODUCT_FILTERS: dict[str, dict[str, Any]] = {
     "state": {"type": "string", "enum": ["published", "unpublished", "archived"]},
     "product_group": {"type": "string", "minLength": 1, "maxLength": PRODUCT_GROUP_MAX},
+    **window_schemas("created"),
 }
 
 

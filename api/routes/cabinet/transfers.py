@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller
-from api.listing import list_openapi, list_params
-from api.schemas.ledger import Balance, BalanceOut, TransferList
+from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
+from api.schemas.ledger import Balance, BalanceOut, TransferList, TransferRow
 from domain.ledger import PayeeType
-from domain.money import decimal_text
 from store.ledger.queries import TRANSFER_FILTERS, TRANSFER_LIST, balances, transfers_listed
 
 router = APIRouter()
@@ -30,37 +26,16 @@ async def list_transfers(request: Request, seller: CurrentSeller, s: DB) -> Resp
     "/transfers/csv",
     response_class=Response,
     openapi_extra=list_openapi(TRANSFER_LIST, TRANSFER_FILTERS),
-    responses={200: {"content": {"text/csv": {}}, "description": "The filtered transfers as CSV"}},
+    responses=CSV_ANSWER,
 )
 async def transfers_csv(request: Request, seller: CurrentSeller, s: DB) -> Response:
     """The transfers the list shows (its filters and sort), every page, as CSV (up to the list's count cap)."""
-    params = list_params(request)
-    buf = io.StringIO()
-    w = csv.writer(buf, delimiter=";", lineterminator="\r\n")
-    w.writerow(["date", "kind", "amount", "currency", "order", "product"])
-    page = 1
-    while True:
-        rows, total = await transfers_listed(
-            s, seller.id, params.model_copy(update={"page": page, "per": 500})
-        )
-        for r in rows:
-            w.writerow(
-                [
-                    r["created_at"].isoformat(),
-                    r["kind"].value,
-                    decimal_text(r["amount"], r["currency"]),
-                    r["currency"].upper(),
-                    r["order_token"] or "",
-                    r["product_name"] or "",
-                ]
-            )
-        if not rows or page * 500 >= total:
-            break
-        page += 1
-    return Response(
-        buf.getvalue(),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": 'attachment; filename="transfers.csv"'},
+    return await csv_answer(
+        lambda p: transfers_listed(s, seller.id, p),
+        list_params(request),
+        TransferRow,
+        "transfers.csv",
+        money=("amount",),
     )
 
 

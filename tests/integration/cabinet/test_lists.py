@@ -135,3 +135,92 @@ async def test_the_product_list_exports_as_csv_with_its_filter_and_only_the_sell
             "published"
         ] * (len([x for x in rows if x["published"] == "published"]))
         assert (await c.get("/v1/cabinet/products/csv")).status_code == 401
+
+
+async def test_every_list_takes_its_time_window_and_ranges_and_exports_what_it_shows(stack, seller):
+    """A date window (a day counts whole; an ISO time with its offset counts to the moment), amount and count
+    ranges, and the CSV of the same filter on orders, invoices, claims and transfers; bad bounds are 400s."""
+    from datetime import UTC, datetime, timedelta
+
+    async with client(stack) as c:
+        h = seller.headers
+        cheap = await published_product(c, seller, price=700, name="Window cheap")
+        dear = await published_product(c, seller, price=8100, name="Window dear")
+        await start_checkout(c, seller.username, cheap, email="window1@example.com")
+        await start_checkout(c, seller.username, dear, email="window2@example.com")
+        today = datetime.now(UTC).date()
+        tomorrow = (today + timedelta(days=1)).isoformat()
+
+        async def orders(**filters) -> list[int]:
+            params = {f"filters[{k}]": v for k, v in filters.items()} | {"per": 100}
+            r = await c.get("/v1/cabinet/orders", params=params, headers=h)
+            assert r.status_code == 200, r.text
+            return sorted(o["total"] for o in r.json()["list"] if o["total"] in (700, 8100))
+
+        assert await orders(created_from=today.isoformat(), created_to=today.isoformat()) == [700, 8100]
+        assert await orders(created_from=tomorrow) == []
+        assert await orders(created_to=(datetime.now(UTC) - timedelta(hours=1)).isoformat()) == []
+        assert await orders(total_min="1000") == [8100]
+        assert await orders(total_max="1000", created_from=today.isoformat()) == [700]
+        for bad in ({"created_from": "yesterday"}, {"total_min": "-5"}, {"total_max": "1.5"}):
+            r = await c.get(
+                "/v1/cabinet/orders", params={f"filters[{k}]": v for k, v in bad.items()}, headers=h
+            )
+            assert r.status_code == 400 and "filters" in r.json()["fields"], r.text
+
+        csv_text = (
+            await c.get("/v1/cabinet/orders/csv", params={"filters[total_min]": "1000"}, headers=h)
+        ).text
+        header, *rows = csv_text.splitlines()
+        assert header.startswith("token;product_id;product_name;created_at;payment_state")
+        assert any(";Window dear;" in r and ";81.00;" in r for r in rows)
+        assert not any(";Window cheap;" in r for r in rows)
+        for path, first in (
+            ("/v1/cabinet/invoices/csv", "id;number;form;state;total"),
+            ("/v1/cabinet/claims/csv", "id;rate;amount;collected"),
+            ("/v1/cabinet/transfers/csv", "id;kind;amount;currency"),
+        ):
+            r = await c.get(path, headers=h)
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv"), (path, r.text)
+            assert r.text.startswith(first), (path, r.text[:80])
+        r = await c.get("/v1/cabinet/invoices", params={"filters[issued_from]": "not a day"}, headers=h)
+        assert r.status_code == 400
+
+
+async def test_saved_views_are_a_sellers_own_named_and_replaced_by_name(stack, seller):
+    from tests.integration.helpers import new_seller
+
+    async with client(stack) as c:
+        h = seller.headers
+        body = {
+            "list": "orders",
+            "name": "Paid this month",
+            "query": "filters[payment_state][]=paid&sortKey=total",
+        }
+        first = await c.post("/v1/cabinet/saved_views", json=body, headers=h)
+        assert first.status_code == 200, first.text
+        again = await c.post("/v1/cabinet/saved_views", json={**body, "query": "per=50"}, headers=h)
+        assert again.json()["id"] == first.json()["id"] and again.json()["query"] == "per=50"
+        views = (await c.get("/v1/cabinet/saved_views", params={"list": "orders"}, headers=h)).json()["list"]
+        assert [(v["name"], v["query"]) for v in views] == [("Paid this month", "per=50")]
+        assert (await c.get("/v1/cabinet/saved_views", params={"list": "coupons"}, headers=h)).json()[
+            "list"
+        ] == []
+        for bad in (
+            {"name": " "},
+            {"query": "a b"},
+            {"query": "<script>"},
+            {"list": "everything"},
+            {"extra": 1},
+        ):
+            r = await c.post("/v1/cabinet/saved_views", json={**body, **bad}, headers=h)
+            assert r.status_code == 400, (bad, r.text)
+
+        other = await new_seller(stack, c, "views-other", legitimate=False)
+        theirs = await c.get("/v1/cabinet/saved_views", params={"list": "orders"}, headers=other.headers)
+        assert theirs.json()["list"] == []
+        gone = await c.delete(f"/v1/cabinet/saved_views/{first.json()['id']}", headers=other.headers)
+        assert gone.status_code == 404  # another seller's view cannot be touched
+        assert (await c.delete(f"/v1/cabinet/saved_views/{first.json()['id']}", headers=h)).status_code == 204
+        views = (await c.get("/v1/cabinet/saved_views", params={"list": "orders"}, headers=h)).json()["list"]
+        assert views == []

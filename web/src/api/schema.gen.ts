@@ -717,6 +717,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/claims/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Claims Csv
+         * @description The claims the list shows, every page, as CSV.
+         */
+        get: operations["claims_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/coupons": {
         parameters: {
             query?: never;
@@ -1067,6 +1087,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/invoices/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoices Csv
+         * @description The invoices and credit memos the list shows, every page, as CSV.
+         */
+        get: operations["invoices_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/legitimation": {
         parameters: {
             query?: never;
@@ -1169,6 +1209,26 @@ export interface paths {
         put?: never;
         /** Subscription Action */
         post: operations["subscription_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/orders/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders Csv
+         * @description The orders the list shows (its filters, search and sort), every page, as CSV (up to the count cap).
+         */
+        get: operations["orders_csv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2015,6 +2075,47 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/saved_views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Saved Views
+         * @description The seller's views of one list, by name.
+         */
+        get: operations["list_saved_views"];
+        put?: never;
+        /**
+         * Save View
+         * @description Saves the list's current view under a name; the same name again replaces it (409 past 50 views).
+         */
+        post: operations["save_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/saved_views/{view_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete View */
+        delete: operations["delete_view"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6518,6 +6619,39 @@ export interface components {
          * @enum {string}
          */
         Salutation: "mr" | "mrs" | "non_binary" | "dr" | "none";
+        /**
+         * SavedList
+         * @enum {string}
+         */
+        SavedList: "products" | "orders" | "payment_tickets" | "coupons" | "transfers" | "claims" | "payouts" | "invoices";
+        /** SavedViewIn */
+        SavedViewIn: {
+            list: components["schemas"]["SavedList"];
+            /** Name */
+            name: string;
+            /** Query */
+            query: string;
+        };
+        /** SavedViewList */
+        SavedViewList: {
+            /** List */
+            list: components["schemas"]["SavedViewOut"][];
+        };
+        /** SavedViewOut */
+        SavedViewOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            list: components["schemas"]["SavedList"];
+            /** Name */
+            name: string;
+            /** Query */
+            query: string;
+        };
         /** SellerInfo */
         SellerInfo: {
             /** Can Sell */
@@ -9755,6 +9889,73 @@ export interface operations {
             };
         };
     };
+    claims_csv: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by charges_max */
+                "filters[charges_max]"?: number;
+                /** @description filter by charges_min */
+                "filters[charges_min]"?: number;
+                /** @description filter by dunning */
+                "filters[dunning][]"?: ("in_progress" | "completed" | "skipped")[];
+                /** @description filter by inkasso */
+                "filters[inkasso][]"?: ("not_ready_for_inkasso" | "ready_for_inkasso" | "in_inkasso" | "pre_court" | "court" | "post_court" | "no")[];
+                /** @description filter by opened_from */
+                "filters[opened_from]"?: string;
+                /** @description filter by opened_to */
+                "filters[opened_to]"?: string;
+                /** @description filter by stage */
+                "filters[stage][]"?: ("first" | "second" | "third")[];
+                /** @description filter by strategy */
+                "filters[strategy][]"?: ("dunning" | "dunning_inkasso" | "inkasso")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "opened_at" | "amount" | "charges";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description What the list shows (its filters and sort), as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_coupons: {
         parameters: {
             query?: {
@@ -9762,8 +9963,16 @@ export interface operations {
                 "expand[]"?: string[];
                 /** @description filter by active */
                 "filters[active]"?: "true" | "false";
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
                 /** @description filter by mode */
                 "filters[mode][]"?: ("single" | "bulk")[];
+                /** @description filter by orders_max */
+                "filters[orders_max]"?: number;
+                /** @description filter by orders_min */
+                "filters[orders_min]"?: number;
                 /** @description filter by value_form */
                 "filters[value_form][]"?: ("currency" | "percents")[];
                 /** @description 1-based page */
@@ -9905,8 +10114,16 @@ export interface operations {
                 "expand[]"?: string[];
                 /** @description filter by active */
                 "filters[active]"?: "true" | "false";
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
                 /** @description filter by mode */
                 "filters[mode][]"?: ("single" | "bulk")[];
+                /** @description filter by orders_max */
+                "filters[orders_max]"?: number;
+                /** @description filter by orders_min */
+                "filters[orders_min]"?: number;
                 /** @description filter by value_form */
                 "filters[value_form][]"?: ("currency" | "percents")[];
                 /** @description 1-based page */
@@ -10649,8 +10866,16 @@ export interface operations {
                 "expand[]"?: string[];
                 /** @description filter by form */
                 "filters[form][]"?: ("regular" | "reversal" | "corrected")[];
+                /** @description filter by issued_from */
+                "filters[issued_from]"?: string;
+                /** @description filter by issued_to */
+                "filters[issued_to]"?: string;
                 /** @description filter by state */
                 "filters[state][]"?: ("paid" | "unpaid" | "canceled" | "issued")[];
+                /** @description filter by total_max */
+                "filters[total_max]"?: number;
+                /** @description filter by total_min */
+                "filters[total_min]"?: number;
                 /** @description 1-based page */
                 page?: number;
                 /** @description page size */
@@ -10784,6 +11009,69 @@ export interface operations {
             };
         };
     };
+    invoices_csv: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by form */
+                "filters[form][]"?: ("regular" | "reversal" | "corrected")[];
+                /** @description filter by issued_from */
+                "filters[issued_from]"?: string;
+                /** @description filter by issued_to */
+                "filters[issued_to]"?: string;
+                /** @description filter by state */
+                "filters[state][]"?: ("paid" | "unpaid" | "canceled" | "issued")[];
+                /** @description filter by total_max */
+                "filters[total_max]"?: number;
+                /** @description filter by total_min */
+                "filters[total_min]"?: number;
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "number" | "issued_at" | "total";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description What the list shows (its filters and sort), as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_legitimation: {
         parameters: {
             query?: never;
@@ -10894,10 +11182,16 @@ export interface operations {
                 "filters[created_to]"?: string;
                 /** @description filter by order_type */
                 "filters[order_type][]"?: ("standard" | "bundle" | "bump" | "upgrade" | "ticket_upgrade")[];
+                /** @description filter by payment_form */
+                "filters[payment_form][]"?: ("paypal" | "card" | "cardAmEx" | "sofort" | "bank_wire" | "sepa" | "pay_later" | "p_24" | "not_assigned" | "apple_pay" | "google_pay" | "sofort_sepa" | "ideal" | "ideal_sepa" | "klarna" | "twint" | "mondu")[];
                 /** @description filter by payment_state */
                 "filters[payment_state][]"?: ("payment_waiting" | "payment_pending" | "paying" | "paid" | "payment_paused" | "payment_canceled" | "payment_refunded" | "payment_not_completed" | "payment_chargebacked")[];
                 /** @description filter by product_id */
                 "filters[product_id][]"?: number[];
+                /** @description filter by total_max */
+                "filters[total_max]"?: number;
+                /** @description filter by total_min */
+                "filters[total_min]"?: number;
                 /** @description 1-based page */
                 page?: number;
                 /** @description page size */
@@ -11147,6 +11441,73 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    orders_csv: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
+                /** @description filter by order_type */
+                "filters[order_type][]"?: ("standard" | "bundle" | "bump" | "upgrade" | "ticket_upgrade")[];
+                /** @description filter by payment_form */
+                "filters[payment_form][]"?: ("paypal" | "card" | "cardAmEx" | "sofort" | "bank_wire" | "sepa" | "pay_later" | "p_24" | "not_assigned" | "apple_pay" | "google_pay" | "sofort_sepa" | "ideal" | "ideal_sepa" | "klarna" | "twint" | "mondu")[];
+                /** @description filter by payment_state */
+                "filters[payment_state][]"?: ("payment_waiting" | "payment_pending" | "paying" | "paid" | "payment_paused" | "payment_canceled" | "payment_refunded" | "payment_not_completed" | "payment_chargebacked")[];
+                /** @description filter by product_id */
+                "filters[product_id][]"?: number[];
+                /** @description filter by total_max */
+                "filters[total_max]"?: number;
+                /** @description filter by total_min */
+                "filters[total_min]"?: number;
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "total" | "payment_state" | "payment_form" | "period_type" | "pricing_plan_name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description What the list shows (its filters and sort), as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -11620,6 +11981,10 @@ export interface operations {
             query?: {
                 /** @description related objects to include */
                 "expand[]"?: string[];
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
                 /** @description filter by product_group */
                 "filters[product_group]"?: string;
                 /** @description filter by state */
@@ -13661,6 +14026,10 @@ export interface operations {
             query?: {
                 /** @description related objects to include */
                 "expand[]"?: string[];
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
                 /** @description filter by product_group */
                 "filters[product_group]"?: string;
                 /** @description filter by state */
@@ -13742,6 +14111,126 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RecoveryAnalyticsOut"];
                 };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_saved_views: {
+        parameters: {
+            query: {
+                list: components["schemas"]["SavedList"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedViewList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedViewIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedViewOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                view_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
             503: {
@@ -13922,6 +14411,10 @@ export interface operations {
             query?: {
                 /** @description related objects to include */
                 "expand[]"?: string[];
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
                 /** @description filter by kind */
                 "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal")[];
                 /** @description 1-based page */
@@ -13975,6 +14468,10 @@ export interface operations {
             query?: {
                 /** @description related objects to include */
                 "expand[]"?: string[];
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
                 /** @description filter by kind */
                 "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal")[];
                 /** @description 1-based page */
@@ -14003,7 +14500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The filtered transfers as CSV */
+            /** @description What the list shows (its filters and sort), as CSV */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -198,6 +198,10 @@ export const putClaimSettings = (body: Body<'put_claim_settings'>, options: Opti
 export const listClaims = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_claims'>>(`/cabinet/claims`, { ...options, query });
 
+/** GET /v1/cabinet/claims/csv: Claims Csv */
+export const claimsCsv = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'claims_csv'>>(`/cabinet/claims/csv`, { ...options, query });
+
 /** POST /v1/cabinet/claims/{claim_id}/actions: Claim Action */
 export const claimAction = (claimId: Param<'claim_action', 'claim_id'>, body: Body<'claim_action'>, options: Options = {}) =>
   api.post<Answer<'claim_action'>>(`/cabinet/claims/${seg(claimId)}/actions`, body, { ...options });
@@ -290,6 +294,10 @@ export const exportFile = (exportId: Param<'export_file', 'export_id'>, format: 
 export const listInvoices = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_invoices'>>(`/cabinet/invoices`, { ...options, query });
 
+/** GET /v1/cabinet/invoices/csv: Invoices Csv */
+export const invoicesCsv = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'invoices_csv'>>(`/cabinet/invoices/csv`, { ...options, query });
+
 /** POST /v1/cabinet/invoices/{invoice_id}/correction: Correct Invoice */
 export const correctInvoice = (invoiceId: Param<'correct_invoice', 'invoice_id'>, body: Body<'correct_invoice'>, options: Options = {}) =>
   api.post<Answer<'correct_invoice'>>(`/cabinet/invoices/${seg(invoiceId)}/correction`, body, { ...options });
@@ -309,6 +317,10 @@ export const listOrderRates = (query: QueryParams = {}, options: Options = {}) =
 /** GET /v1/cabinet/orders: List Orders */
 export const listOrders = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_orders'>>(`/cabinet/orders`, { ...options, query });
+
+/** GET /v1/cabinet/orders/csv: Orders Csv */
+export const ordersCsv = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'orders_csv'>>(`/cabinet/orders/csv`, { ...options, query });
 
 /** GET /v1/cabinet/orders/{token}: Get Order */
 export const getOrder = (token: Param<'get_order', 'token'>, options: Options = {}) =>
@@ -573,6 +585,18 @@ export const productAction = (productId: Param<'product_action', 'product_id'>, 
 /** GET /v1/cabinet/recovery_analytics: Get Recovery Analytics */
 export const getRecoveryAnalytics = (query: Query<'get_recovery_analytics'> = {}, options: Options = {}) =>
   api.get<Answer<'get_recovery_analytics'>>(`/cabinet/recovery_analytics`, { ...options, query });
+
+/** GET /v1/cabinet/saved_views: List Saved Views */
+export const listSavedViews = (query: Query<'list_saved_views'>, options: Options = {}) =>
+  api.get<Answer<'list_saved_views'>>(`/cabinet/saved_views`, { ...options, query });
+
+/** POST /v1/cabinet/saved_views: Save View */
+export const saveView = (body: Body<'save_view'>, options: Options = {}) =>
+  api.post<Answer<'save_view'>>(`/cabinet/saved_views`, body, { ...options });
+
+/** DELETE /v1/cabinet/saved_views/{view_id}: Delete View */
+export const deleteView = (viewId: Param<'delete_view', 'view_id'>, options: Options = {}) =>
+  api.delete<Answer<'delete_view'>>(`/cabinet/saved_views/${seg(viewId)}`, { ...options });
 
 /** GET /v1/cabinet/seller_profile: Get Seller Profile */
 export const getSellerProfile = (options: Options = {}) =>

@@ -11,13 +11,35 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ErrorState';
 import { EmptyState } from '../../../components/EmptyState';
-import { PAGE_SIZES, toApiQuery, type ListDefaults } from '../../../lib/listState';
+import { FilterBar } from '../../../components/FilterBar';
+import { cabinetApi } from '../../../api/cabinet';
+import { type FilterDef, csvHref, listApiQuery } from '../../../lib/filterDefs';
+import { PAGE_SIZES, type ListDefaults } from '../../../lib/listState';
 import { useListParams } from '../../../lib/useListParams';
 import { SORT_KEYS, fieldOfSortKey, orderColumns, visibleColumns } from './columns';
-import { OrdersToolbar } from './OrdersToolbar';
+import { PAYMENT_STATES } from './OrdersToolbar';
 import { orderQueries } from './queries';
 
 const DEFAULTS: ListDefaults = { per: 20, perOptions: PAGE_SIZES, sortKey: 'created_at', sortDir: 'desc' };
+const FORMS = ['card', 'paypal', 'sepa', 'bank_wire', 'pay_later'] as const;
+const ORDER_TYPES = ['standard', 'bundle', 'bump', 'upgrade'] as const;
+
+/** The orders list's filters (editor §2 filter bar). */
+function useOrderFilters(): FilterDef[] {
+  const { t } = useTranslation();
+  const products = useQuery({ queryKey: ['cabinet', 'productOptions'], queryFn: ({ signal }) => cabinetApi.products({ per: 500, sortKey: 'name', sortDir: 'asc' }, signal), staleTime: 60_000 });
+  return useMemo(
+    () => [
+      { key: 'created', type: 'relative_date_range', label: t('filters.created') },
+      { key: 'payment_state', type: 'multi_select', label: t('orders.paymentState'), options: PAYMENT_STATES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
+      { key: 'payment_form', type: 'multi_select', label: t('orders.paymentForm'), options: FORMS.map((f) => ({ value: f, label: t(`enums.paymentMethod.${f}`) })) },
+      { key: 'order_type', type: 'multi_select', label: t('orders.orderType'), options: ORDER_TYPES.map((o) => ({ value: o, label: t(`enums.orderType.${o}`) })) },
+      { key: 'product_id', type: 'multi_search', label: t('orders.product'), options: (products.data?.list ?? []).map((p) => ({ value: String(p.id), label: p.name })) },
+      { key: 'total', type: 'number_range', label: t('orders.total'), scale: 100 },
+    ],
+    [t, products.data],
+  );
+}
 
 function NoRows() {
   const { t } = useTranslation();
@@ -30,7 +52,8 @@ export default function OrdersPage() {
   const navigate = useNavigate();
   const list = useListParams(DEFAULTS);
   const { state } = list;
-  const apiQuery = toApiQuery(state);
+  const defs = useOrderFilters();
+  const apiQuery = listApiQuery(state, defs);
 
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -69,7 +92,18 @@ export default function OrdersPage() {
         {t('orders.title')}
       </Typography>
       <Paper>
-        <OrdersToolbar query={state.query} filters={state.filters} onSearch={list.setQuery} onApplyFilters={list.applyFilters} />
+        <Box sx={{ px: 2, pt: 2 }}>
+          <FilterBar
+            defs={defs}
+            filters={state.filters}
+            onApply={list.applyFilters}
+            query={state.query}
+            onSearch={list.setQuery}
+            searchPlaceholder={t('orders.searchPlaceholder')}
+            list="orders"
+            csv={csvHref('/v1/cabinet/orders/csv', apiQuery)}
+          />
+        </Box>
         {query.isError ? (
           <Box sx={{ px: 2, pb: 2 }}>
             <ErrorState error={query.error} onRetry={() => void query.refetch()} />
