@@ -107,6 +107,10 @@ class PayoutOut(BaseModel):
     created_at: datetime
 
 
+class PayoutList(ListAnswer[PayoutOut]):
+    """The generic list answer of the payee's payouts and cashouts."""
+
+
 class HeldRelease(BaseModel):
     """Held money and when it is released: `hold` is the hold after each sale of core §9 (the seller's hold days)."""
 

@@ -4,6 +4,7 @@ into available and held, payouts issued with their ledger entries once, and the 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
@@ -11,11 +12,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.ledger import EntryKind, PayeeType
 from domain.legitimation import ACTIVE_BANK_STATES, STOPS_PAYOUTS
+from domain.listing import AMOUNT_FILTER_MAX, ListParams
 from domain.payouts import (
     BankAnswer,
     BankOutcome,
     Eligibility,
     PayoutCheck,
+    PayoutKind,
     PayoutRequest,
     PayoutSettings,
     PayoutState,
@@ -26,6 +29,15 @@ from store.accounts.models import Seller
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry, Payout, PayoutSettingsRow
 from store.legitimation.models import BankAccount
+from store.listing import (
+    ListSpec,
+    enum_filter,
+    range_filters,
+    range_schemas,
+    run_list,
+    window_filters,
+    window_schemas,
+)
 
 CURRENCY = "eur"  # SEPA credit transfers are in euro
 
@@ -184,6 +196,36 @@ async def payout_answered(s: AsyncSession, answer: BankAnswer) -> Payout | None:
         )
     payout.updated_at = datetime.now(UTC)
     return payout
+
+
+PAYOUT_FILTERS: dict[str, dict[str, Any]] = {
+    "state": {"type": "array", "items": {"type": "string", "enum": list(PayoutState)}},
+    "kind": {"type": "array", "items": {"type": "string", "enum": list(PayoutKind)}},
+    **window_schemas("created"),
+    **range_schemas("amount", AMOUNT_FILTER_MAX),
+}
+PAYOUT_LIST = ListSpec(
+    sort_columns={"created_at": Payout.created_at, "number": Payout.number, "amount": Payout.amount},
+    default_sort="created_at",
+    tiebreak=Payout.id,
+    filters={
+        "state": enum_filter(Payout.state, PayoutState, "state"),
+        "kind": enum_filter(Payout.kind, PayoutKind, "kind"),
+        **window_filters(Payout.created_at, "created"),
+        **range_filters(Payout.amount, "amount", AMOUNT_FILTER_MAX),
+    },
+    entities=True,
+)
+
+
+async def payouts_listed(
+    s: AsyncSession, payee_type: PayeeType, payee_id: int, params: ListParams
+) -> tuple[list[dict[str, Any]], int]:
+    """The payee's payouts and cashouts as a generic list (filters, sort, paging)."""
+    base = select(Payout).where(Payout.payee_type == payee_type, Payout.payee_id == payee_id)
+    rows, total = await run_list(s, base, params, PAYOUT_LIST)
+    keys = ("number", "kind", "amount", "currency", "state", "iban", "reason", "created_at")
+    return [{k: getattr(r[0], k) for k in keys} for r in rows], total
 
 
 async def payouts_of(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> list[Payout]:

@@ -202,7 +202,8 @@ test('the seller sees the ticket let in, on the overview and in the list of ever
   await page.getByTestId('tickets-overview').waitFor();
   await shot(page, 'payment-tickets-overview-1366');
   await page.getByTestId('tickets-tab-details').click();
-  await page.getByTestId('tickets-search').fill(code);
+  await page.getByTestId('list-search').fill(code);
+  await page.getByTestId('list-search').press('Enter');
   await page.getByRole('row').filter({ hasText: code }).getByText('Used').waitFor();
   await shot(page, 'payment-tickets-details-1366');
   await page.context().close();

@@ -3,17 +3,28 @@ schedule, payouts and cashouts, and why the next payout waits, from the seller's
 
 from __future__ import annotations
 
-from fastapi import APIRouter, BackgroundTasks
+from fastapi import APIRouter, BackgroundTasks, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
-from api.schemas.ledger import HeldRelease, PayoutOut, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
+from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
+from api.schemas.ledger import (
+    HeldRelease,
+    PayoutList,
+    PayoutOut,
+    PayoutOverview,
+    PayoutSettingsIn,
+    PayoutSettingsOut,
+)
 from domain.ledger import PayeeType
 from domain.payouts import PayoutSettings
 from handles import payouts as flow
 from store.ledger.payouts import (
     CURRENCY,
+    PAYOUT_FILTERS,
+    PAYOUT_LIST,
     balance_split,
     held_releases,
+    payouts_listed,
     payouts_of,
     settings_of,
     settings_saved,
@@ -43,6 +54,32 @@ async def get_payouts(seller: CurrentSeller, s: DB, client: Temporal) -> PayoutO
             PayoutOut.model_validate(p, from_attributes=True)
             for p in await payouts_of(s, PayeeType.seller, seller.id)
         ],
+    )
+
+
+@router.get(
+    "/payouts/list", response_model=PayoutList, openapi_extra=list_openapi(PAYOUT_LIST, PAYOUT_FILTERS)
+)
+async def list_payouts(request: Request, seller: CurrentSeller, s: DB) -> PayoutList:
+    """The seller's payouts and cashouts as a list: by state, kind, time window and amount; sorted and paged."""
+    rows, total = await payouts_listed(s, PayeeType.seller, seller.id, list_params(request))
+    return PayoutList.model_validate({"list": rows, "total_count": total})
+
+
+@router.get(
+    "/payouts/csv",
+    response_class=Response,
+    openapi_extra=list_openapi(PAYOUT_LIST, PAYOUT_FILTERS),
+    responses=CSV_ANSWER,
+)
+async def payouts_csv(request: Request, seller: CurrentSeller, s: DB) -> Response:
+    """The payouts the list shows, every page, as CSV."""
+    return await csv_answer(
+        lambda p: payouts_listed(s, PayeeType.seller, seller.id, p),
+        list_params(request),
+        PayoutOut,
+        "payouts.csv",
+        money=("amount",),
     )
 
 

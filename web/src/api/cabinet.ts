@@ -52,6 +52,7 @@ export const cabinetApi = {
   refunds: (token: string, signal?: AbortSignal) => sdk.listRefunds(token, withSignal(signal)),
   refund: (token: string, refund: Body<'refund_order'>, idempotencyKey?: string) =>
     sdk.refundOrder(token, refund, { suppressErrors: true, ...(idempotencyKey ? { idempotencyKey } : {}) }),
+  payoutList: (query: QueryParams, signal?: AbortSignal) => sdk.listPayouts(query, withSignal(signal)),
   payouts: (signal?: AbortSignal) => sdk.getPayouts(withSignal(signal)),
   savePayoutSettings: (settings: Body<'save_payout_settings'>) => sdk.savePayoutSettings(settings),
   cashout: () => sdk.requestCashout(),

@@ -1373,6 +1373,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/payouts/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payouts Csv
+         * @description The payouts the list shows, every page, as CSV.
+         */
+        get: operations["payouts_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/payouts/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Payouts
+         * @description The seller's payouts and cashouts as a list: by state, kind, time window and amount; sorted and paged.
+         */
+        get: operations["list_payouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/platform_invoices": {
         parameters: {
             query?: never;
@@ -5745,6 +5785,21 @@ export interface components {
          * @enum {string}
          */
         PayoutKind: "payout" | "cashout";
+        /**
+         * PayoutList
+         * @description The generic list answer of the payee's payouts and cashouts.
+         */
+        PayoutList: {
+            /** List */
+            list: components["schemas"]["PayoutOut"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
         /** PayoutOut */
         PayoutOut: {
             /** Amount */
@@ -11832,6 +11887,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payouts_csv: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by amount_max */
+                "filters[amount_max]"?: number;
+                /** @description filter by amount_min */
+                "filters[amount_min]"?: number;
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
+                /** @description filter by kind */
+                "filters[kind][]"?: ("payout" | "cashout")[];
+                /** @description filter by state */
+                "filters[state][]"?: ("pending" | "issued" | "successful" | "canceled")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "number" | "amount";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description What the list shows (its filters and sort), as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_payouts: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by amount_max */
+                "filters[amount_max]"?: number;
+                /** @description filter by amount_min */
+                "filters[amount_min]"?: number;
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
+                /** @description filter by kind */
+                "filters[kind][]"?: ("payout" | "cashout")[];
+                /** @description filter by state */
+                "filters[state][]"?: ("pending" | "issued" | "successful" | "canceled")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "number" | "amount";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutList"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

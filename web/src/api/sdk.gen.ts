@@ -374,6 +374,14 @@ export const savePayoutSettings = (body: Body<'save_payout_settings'>, options: 
 export const getPayouts = (options: Options = {}) =>
   api.get<Answer<'get_payouts'>>(`/cabinet/payouts`, { ...options });
 
+/** GET /v1/cabinet/payouts/csv: Payouts Csv */
+export const payoutsCsv = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'payouts_csv'>>(`/cabinet/payouts/csv`, { ...options, query });
+
+/** GET /v1/cabinet/payouts/list: List Payouts */
+export const listPayouts = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_payouts'>>(`/cabinet/payouts/list`, { ...options, query });
+
 /** GET /v1/cabinet/platform_invoices: List Platform Invoices */
 export const listPlatformInvoices = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_platform_invoices'>>(`/cabinet/platform_invoices`, { ...options, query });

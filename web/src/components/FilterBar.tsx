@@ -156,8 +156,8 @@ export function FilterField({ def, value, onChange }: { def: FilterDef; value: s
 /** The date window: last 7 … 365 days, current or previous week, month or year, two days, or all time. */
 function WindowField({ def, value, onChange }: { def: FilterDef; value: string[]; onChange: (value: string[]) => void }) {
   const { t } = useTranslation();
-  const w = parseWindow(value);
-  const set = (next: DateWindow) => onChange(windowValues(next));
+  const w = parseWindow(value, def.fallback);
+  const set = (next: DateWindow) => onChange(windowValues(next, def.fallback));
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
       <TextField
@@ -165,7 +165,7 @@ function WindowField({ def, value, onChange }: { def: FilterDef; value: string[]
         size="small"
         label={def.label}
         value={w.token}
-        onChange={(e) => set(parseWindow([e.target.value]))}
+        onChange={(e) => set(parseWindow([e.target.value], def.fallback))}
         sx={{ minWidth: 200 }}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': `filter-${def.key}` } as React.HTMLAttributes<HTMLDivElement> } }}
       >

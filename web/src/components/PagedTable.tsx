@@ -23,7 +23,7 @@ export interface Column<R> {
 }
 
 /** A paged table with loading, empty and error states (columns may hide on small screens). */
-export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, onRetry, page, per, count, onPage, onPer, label }: {
+export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, onRetry, page, per, perOptions = [10, 20, 50, 100], count, onPage, onPer, label }: {
   rows: R[];
   columns: Column<R>[];
   rowKey: (row: R) => string | number;
@@ -34,6 +34,8 @@ export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, on
   onRetry?: () => void;
   page?: number;
   per?: number;
+  /** The page sizes offered (core §9: 10, 20, 50, 100, 200, 500; the products list 30 besides). */
+  perOptions?: readonly number[];
   count?: number;
   onPage?: (page: number) => void;
   onPer?: (per: number) => void;
@@ -78,7 +80,7 @@ export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, on
           count={count ?? 0}
           page={page}
           rowsPerPage={per}
-          rowsPerPageOptions={[10, 20, 50, 100]}
+          rowsPerPageOptions={[...perOptions]}
           onPageChange={(_, p) => onPage(p)}
           onRowsPerPageChange={(e) => onPer?.(Number(e.target.value))}
           labelRowsPerPage={t('common.rowsPerPage')}

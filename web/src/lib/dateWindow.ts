@@ -36,16 +36,16 @@ export function isToken(value: string): value is WindowToken {
 }
 
 /** The window of a URL filter's values (`[token]` or `['custom', from, to]`); the default when absent or unknown. */
-export function parseWindow(values: readonly string[] | undefined): DateWindow {
+export function parseWindow(values: readonly string[] | undefined, fallback: WindowToken = DEFAULT_WINDOW): DateWindow {
   const [token, from, to] = values ?? [];
-  if (!token || !isToken(token)) return { token: DEFAULT_WINDOW };
+  if (!token || !isToken(token)) return { token: fallback };
   if (token !== 'custom') return { token };
   return { token, from: from && DAY.test(from) ? from : undefined, to: to && DAY.test(to) ? to : undefined };
 }
 
 /** The URL filter values of a window; none for the default (so the default is the bare URL). */
-export function windowValues(w: DateWindow): string[] {
-  if (w.token === DEFAULT_WINDOW) return [];
+export function windowValues(w: DateWindow, fallback: WindowToken = DEFAULT_WINDOW): string[] {
+  if (w.token === fallback) return [];
   if (w.token !== 'custom') return [w.token];
   return ['custom', w.from ?? '', w.to ?? ''];
 }

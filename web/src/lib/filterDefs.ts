@@ -3,7 +3,7 @@
  * its value in the URL (`filters[key][]`, as strings) and what it sends to the API.
  */
 import { buildQuery, type QueryParams } from '../api/query';
-import { type DateWindow, parseWindow, windowFilters } from './dateWindow';
+import { type DateWindow, type WindowToken, parseWindow, windowFilters } from './dateWindow';
 import { type Filters, type ListState, toApiQuery } from './listState';
 
 export type FilterType =
@@ -52,6 +52,8 @@ export interface FilterDef {
   api?: string;
   /** A window over whole days (the API takes dates, not moments). */
   days?: boolean;
+  /** The window when the URL names none: the last 90 days (editor §9), or all time for the catalogue's lists. */
+  fallback?: WindowToken;
   /** Number ranges: bounds as typed, and what the API counts (100: amounts typed in euros, sent in cents). */
   min?: number;
   max?: number;
@@ -88,7 +90,7 @@ export function apiFilters(defs: readonly FilterDef[], filters: Filters, now: Da
     const values = filters[def.key] ?? [];
     const api = def.api ?? def.key;
     if (def.type === 'relative_date_range') {
-      Object.assign(out, windowFilters(api, parseWindow(values), def.days, now));
+      Object.assign(out, windowFilters(api, parseWindow(values, def.fallback), def.days, now));
       continue;
     }
     if (!values.length) continue;
@@ -120,7 +122,7 @@ export function apiFilters(defs: readonly FilterDef[], filters: Filters, now: Da
 /** The window a list shows (its relative date range filter), for its heading. */
 export function windowOf(defs: readonly FilterDef[], filters: Filters): DateWindow | null {
   const def = defs.find((d) => d.type === 'relative_date_range');
-  return def ? parseWindow(filters[def.key]) : null;
+  return def ? parseWindow(filters[def.key], def.fallback) : null;
 }
 
 /** How many filters are set besides the window (the filter button's badge). */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,8 +11,10 @@ import { cabinetApi } from '../../../api/cabinet';
 import type { Answer } from '../../../api/sdk';
 import { toast } from '../../../app/notify';
 import { Money } from '../../../components/Money';
-import { NumberRangeFilter, rangeFilters } from '../../../components/NumberRangeFilter';
-import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { FilterBar } from '../../../components/FilterBar';
+import { PagedTable } from '../../../components/PagedTable';
+import { type FilterDef, csvHref } from '../../../lib/filterDefs';
+import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { formatDateTime } from '../../../components/dates';
 import { ClaimSettingsCard } from './ClaimSettingsCard';
 import { billingKeys, billingQueries } from './queries';
@@ -21,27 +23,26 @@ type Row = Answer<'list_claims'>['list'][number];
 const DUNNING = ['in_progress', 'completed', 'skipped'] as const;
 const STRATEGIES = ['dunning', 'dunning_inkasso', 'inkasso'] as const;
 const STAGES = ['first', 'second', 'third'] as const;
+const DEFAULTS = { ...LIST_DEFAULTS, sortKey: 'opened_at' };
 
 /** "Claims and dunning" (core §2 implied screen): every unpaid rate's claim, its stage and outcome; the seller
  * resolves one by hand or pauses its reminders; the claim settings above. */
 export default function ClaimsPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [dunning, setDunning] = useState('');
-  const [strategy, setStrategy] = useState('');
-  const [stage, setStage] = useState('');
-  const [charges, setCharges] = useState({ from: '', to: '' });
-  const paging = usePaging();
-  const q = {
-    ...paging.query,
-    filters: {
-      ...(dunning ? { dunning: [dunning] } : {}),
-      ...(strategy ? { strategy: [strategy] } : {}),
-      ...(stage ? { stage: [stage] } : {}),
-      ...rangeFilters('charges', charges),
-    },
-  };
-  const list = useQuery({ ...billingQueries.claims(q), placeholderData: keepPreviousData, refetchInterval: 3000 });
+  const defs = useMemo<FilterDef[]>(
+    () => [
+      { key: 'opened', type: 'relative_date_range', label: t('filters.opened'), days: true },
+      { key: 'dunning', type: 'multi_select', label: t('billing.dunning'), options: DUNNING.map((s) => ({ value: s, label: t(`billing.dunningState.${s}`) })) },
+      { key: 'strategy', type: 'multi_select', label: t('billing.strategy'), options: STRATEGIES.map((s) => ({ value: s, label: t(`billing.strategyName.${s}`) })) },
+      { key: 'stage', type: 'multi_select', label: t('billing.stage'), options: STAGES.map((s) => ({ value: s, label: t(`billing.stageName.${s}`) })) },
+      { key: 'charges', type: 'number_range', label: t('billing.attempts'), min: 0, max: 10000 },
+    ],
+    [t],
+  );
+  const view = useListView(DEFAULTS, defs);
+  const list = useQuery({ ...billingQueries.claims(view.apiQuery), placeholderData: keepPreviousData, refetchInterval: 3000 });
+  useTotalSync(view.list.syncTotal, list.data?.totalCount, list.isPlaceholderData);
   const act = useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'resolve' | 'pause_dunning' | 'resume_dunning' }) =>
       cabinetApi.claimAction(id, action),
@@ -56,47 +57,14 @@ export default function ClaimsPage() {
         {t('nav.claims')}
       </Typography>
       <ClaimSettingsCard />
-      <Box sx={{ mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <FilterSelect
-          label={t('billing.dunning')}
-          value={dunning}
-          onChange={(v) => { setDunning(v); paging.restart(); }}
-          all={t('billing.allStates')}
-          options={DUNNING.map((s) => ({ value: s, label: t(`billing.dunningState.${s}`) }))}
-          minWidth={180}
-        />
-        <FilterSelect
-          label={t('billing.strategy')}
-          value={strategy}
-          onChange={(v) => { setStrategy(v); paging.restart(); }}
-          all={t('billing.allStrategies')}
-          options={STRATEGIES.map((s) => ({ value: s, label: t(`billing.strategyName.${s}`) }))}
-          minWidth={180}
-        />
-        <FilterSelect
-          label={t('billing.stage')}
-          value={stage}
-          onChange={(v) => { setStage(v); paging.restart(); }}
-          all={t('billing.allStages')}
-          options={STAGES.map((s) => ({ value: s, label: t(`billing.stageName.${s}`) }))}
-          minWidth={160}
-        />
-        <NumberRangeFilter
-          label={t('billing.attempts')}
-          min={0}
-          max={10000}
-          value={charges}
-          onChange={(v) => { setCharges(v); paging.restart(); }}
-          testId="filter-charges"
-        />
-      </Box>
+      <FilterBar defs={defs} filters={view.state.filters} onApply={view.list.applyFilters} list="claims" csv={csvHref('/v1/cabinet/claims/csv', view.apiQuery)} />
       <PagedTable<Row>
         rows={list.data?.list ?? []}
         rowKey={(r) => r.id}
         loading={list.isFetching && !list.data}
         empty={t('billing.noClaims')}
         count={list.data?.totalCount}
-        {...paging.pager}
+        {...view.pager}
         columns={[
           { key: 'opened', label: t('billing.opened'), wide: true, render: (r) => formatDateTime(r.openedAt) },
           {

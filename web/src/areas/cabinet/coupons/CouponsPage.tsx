@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import Box from '@mui/material/Box';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,17 +14,17 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
-import { buildQuery } from '../../../api/query';
 import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
 import { useMoney } from '../../../components/Money';
-import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { FilterBar } from '../../../components/FilterBar';
+import { PagedTable } from '../../../components/PagedTable';
+import { type FilterDef, csvHref } from '../../../lib/filterDefs';
+import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { formatDateTime } from '../../../components/dates';
-import { openProtectedFile } from '../../../lib/download';
 import { productQueries } from '../products/queries';
 
 type Row = Awaited<ReturnType<typeof sdk.listCoupons>>['list'][number];
@@ -192,17 +191,25 @@ export default function CouponsPage() {
   const { t } = useTranslation();
   const money = useMoney();
   const qc = useQueryClient();
-  const paging = usePaging(20);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState('');
   const [creating, setCreating] = useState(false);
-  const params = { ...paging.query, query: query.trim() || undefined, filters: active ? { active } : {} };
+  const defs = useMemo<FilterDef[]>(
+    () => [
+      { key: 'created', type: 'relative_date_range', label: t('filters.created'), fallback: 'all' },
+      { key: 'active', type: 'single_select', label: t('coupons.state'), options: [{ value: 'true', label: t('coupons.active') }, { value: 'false', label: t('coupons.inactive') }] },
+      { key: 'value_form', type: 'multi_select', label: t('coupons.valueForm'), options: ['percents', 'currency'].map((f) => ({ value: f, label: t(`coupons.valueForms.${f}`) })) },
+      { key: 'mode', type: 'multi_select', label: t('coupons.mode'), options: ['single', 'bulk'].map((m) => ({ value: m, label: t(`coupons.modes.${m}`) })) },
+      { key: 'orders', type: 'number_range', label: t('coupons.ordersCount'), min: 0 },
+    ],
+    [t],
+  );
+  const view = useListView(LIST_DEFAULTS, defs);
+  const params = view.apiQuery;
   const list = useQuery({ queryKey: ['coupons', params], queryFn: ({ signal }) => sdk.listCoupons(params, { signal }), placeholderData: keepPreviousData });
+  useTotalSync(view.list.syncTotal, list.data?.totalCount, list.isPlaceholderData);
   const toggle = useMutation({
     mutationFn: (row: Row) => sdk.changeCoupon(row.id, { active: !row.active }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['coupons'] }),
   });
-  const csv = buildQuery({ query: params.query, filters: params.filters });
   return (
     <>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
@@ -210,18 +217,21 @@ export default function CouponsPage() {
           {t('coupons.title')}
         </Typography>
         <Stack direction="row" spacing={1}>
-          <Button startIcon={<DownloadIcon />} onClick={() => void openProtectedFile(`/v1/cabinet/coupons/csv${csv ? `?${csv}` : ''}`).then((ok) => ok || toast(t('toast.error'), 'error'))}>
-            {t('products.exportCsv')}
-          </Button>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="coupon-new">
             {t('coupons.new')}
           </Button>
         </Stack>
       </Stack>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <TextField size="small" label={t('coupons.search')} value={query} onChange={(e) => { setQuery(e.target.value); paging.restart(); }} />
-        <FilterSelect label={t('coupons.state')} value={active} onChange={(x) => { setActive(x); paging.restart(); }} all={t('coupons.allStates')} options={[{ value: 'true', label: t('coupons.active') }, { value: 'false', label: t('coupons.inactive') }]} minWidth={160} />
-      </Box>
+      <FilterBar
+        defs={defs}
+        filters={view.state.filters}
+        onApply={view.list.applyFilters}
+        query={view.state.query}
+        onSearch={view.list.setQuery}
+        searchPlaceholder={t('coupons.search')}
+        list="coupons"
+        csv={csvHref('/v1/cabinet/coupons/csv', params)}
+      />
       <PagedTable<Row>
         rows={list.data?.list ?? []}
         rowKey={(r) => r.id}
@@ -231,7 +241,7 @@ export default function CouponsPage() {
         empty={t('coupons.empty')}
         count={list.data?.totalCount}
         label={t('coupons.title')}
-        {...paging.pager}
+        {...view.pager}
         columns={[
           {
             key: 'code',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,10 +14,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
@@ -29,12 +27,16 @@ import { toast } from '../../../app/notify';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { useMoney } from '../../../components/Money';
-import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { FilterBar } from '../../../components/FilterBar';
+import { PagedTable } from '../../../components/PagedTable';
+import type { FilterDef } from '../../../lib/filterDefs';
+import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
-import { openProtectedFile } from '../../../lib/download';
 import { ticketWhen } from '../../../lib/zoned';
 import { useSellerUsername } from '../useSellerUsername';
+
+const TICKET_DEFAULTS = { ...LIST_DEFAULTS, per: 50 };
 
 const TABS = ['overview', 'details'] as const;
 type TabKey = (typeof TABS)[number];
@@ -112,18 +114,28 @@ function Details() {
   const money = useMoney();
   const qc = useQueryClient();
   const username = useSellerUsername();
-  const paging = usePaging(50);
-  const [event, setEvent] = useState('');
-  const [state, setState] = useState('');
-  const [search, setSearch] = useState('');
   const [voiding, setVoiding] = useState<Row | null>(null);
   const events = useQuery({ queryKey: overviewKey, queryFn: ({ signal }) => sdk.paymentTicketsOverview({ signal }) });
-  const filters = { productId: event ? Number(event) : undefined, state: (state || undefined) as State | undefined, query: search.trim() || undefined };
+  const products = useMemo(() => new Map((events.data?.tickets ?? []).map((x) => [x.productId, x.productName])), [events.data]);
+  const defs = useMemo<FilterDef[]>(
+    () => [
+      { key: 'product_id', type: 'select_with_search', label: t('paymentTickets.event'), inline: true, options: [...products].map(([id, name]) => ({ value: String(id), label: name })) },
+      { key: 'state', type: 'single_select', label: t('paymentTickets.state'), inline: true, options: STATES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
+    ],
+    [t, products],
+  );
+  const view = useListView(TICKET_DEFAULTS, defs);
+  const { state: listState } = view;
+  const event = listState.filters.product_id?.[0] ?? '';
+  const state = listState.filters.state?.[0] ?? '';
+  const paging = { query: { page: listState.page, per: listState.per } };
+  const filters = { productId: event ? Number(event) : undefined, state: (state || undefined) as State | undefined, query: listState.query.trim() || undefined };
   const list = useQuery({
     queryKey: ['paymentTickets', 'details', paging.query, filters],
     queryFn: ({ signal }) => sdk.allPaymentTickets({ ...paging.query, ...filters }, { signal }),
     placeholderData: keepPreviousData,
   });
+  useTotalSync(view.list.syncTotal, list.data?.totalCount, list.isPlaceholderData);
   const invalidate = useMutation({
     mutationFn: (row: Row) => sdk.invalidatePaymentTicket(row.id, { suppressErrors: true }),
     onSuccess: (_, row) => {
@@ -137,19 +149,19 @@ function Details() {
       void qc.invalidateQueries({ queryKey: ['paymentTickets'] });
     },
   });
-  const products = new Map((events.data?.tickets ?? []).map((x) => [x.productId, x.productName]));
   const csv = buildQuery({ productId: filters.productId, state: filters.state, query: filters.query });
   return (
     <>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-        <TextField size="small" label={t('paymentTickets.search')} value={search} onChange={(e) => { setSearch(e.target.value); paging.restart(); }} slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'tickets-search' } }} />
-        <FilterSelect label={t('paymentTickets.event')} value={event} onChange={(v) => { setEvent(v); paging.restart(); }} all={t('paymentTickets.allEvents')} options={[...products].map(([id, name]) => ({ value: String(id), label: name }))} />
-        <FilterSelect label={t('paymentTickets.state')} value={state} onChange={(v) => { setState(v); paging.restart(); }} all={t('paymentTickets.allStates')} options={STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))} minWidth={160} />
-        <Box sx={{ flex: 1 }} />
-        <Button startIcon={<DownloadIcon />} onClick={() => void openProtectedFile(`/v1/cabinet/payment_tickets/csv${csv ? `?${csv}` : ''}`).then((ok) => ok || toast(t('toast.error'), 'error'))} data-testid="tickets-csv">
-          {t('products.exportCsv')}
-        </Button>
-      </Stack>
+      <FilterBar
+        defs={defs}
+        filters={listState.filters}
+        onApply={view.list.applyFilters}
+        query={listState.query}
+        onSearch={view.list.setQuery}
+        searchPlaceholder={t('paymentTickets.search')}
+        list="payment_tickets"
+        csv={`/v1/cabinet/payment_tickets/csv${csv ? `?${csv}` : ''}`}
+      />
       <PagedTable<Row>
         rows={list.data?.list ?? []}
         rowKey={(r) => r.id}
@@ -159,7 +171,7 @@ function Details() {
         empty={t('paymentTickets.emptyList')}
         count={list.data?.totalCount}
         label={t('paymentTickets.tabs.details')}
-        {...paging.pager}
+        {...view.pager}
         columns={[
           {
             key: 'code',

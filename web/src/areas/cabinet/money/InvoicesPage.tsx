@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -10,21 +10,33 @@ import { Money } from '../../../components/Money';
 import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
 import { openProtectedFile } from '../../../lib/download';
-import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { FilterBar } from '../../../components/FilterBar';
+import { PagedTable } from '../../../components/PagedTable';
+import { type FilterDef, csvHref } from '../../../lib/filterDefs';
+import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { CorrectInvoiceDialog } from './CorrectInvoiceDialog';
 import { correctable } from './correction';
 import { moneyQueries } from './queries';
 
 type Row = Answer<'list_invoices'>['list'][number];
+const DEFAULTS = { ...LIST_DEFAULTS, sortKey: 'number' };
 
 /** `/cabinet/invoices` ("invoices and reversals"): invoices and credit memos with their numbers, each as PDF. */
 export default function InvoicesPage() {
   const { t } = useTranslation();
-  const [form, setForm] = useState('');
   const [correcting, setCorrecting] = useState<Row | null>(null);
-  const paging = usePaging();
-  const q = { ...paging.query, filters: form ? { form: [form] } : {} };
-  const list = useQuery({ ...moneyQueries.invoices(q), placeholderData: keepPreviousData });
+  const defs = useMemo<FilterDef[]>(
+    () => [
+      { key: 'issued', type: 'relative_date_range', label: t('filters.issued') },
+      { key: 'form', type: 'multi_select', label: t('money.form'), options: ['regular', 'reversal', 'corrected'].map((f) => ({ value: f, label: t(`enums.invoiceForm.${f}`) })) },
+      { key: 'state', type: 'multi_select', label: t('money.invoiceState'), options: ['paid', 'unpaid', 'canceled', 'issued'].map((s) => ({ value: s, label: t(`enums.invoiceState.${s}`) })) },
+      { key: 'total', type: 'number_range', label: t('orders.total'), scale: 100 },
+    ],
+    [t],
+  );
+  const view = useListView(DEFAULTS, defs);
+  const list = useQuery({ ...moneyQueries.invoices(view.apiQuery), placeholderData: keepPreviousData });
+  useTotalSync(view.list.syncTotal, list.data?.totalCount, list.isPlaceholderData);
   const pdf = (row: Row) =>
     void openProtectedFile(`/v1/cabinet/invoices/${row.id}/pdf`).then((ok) => ok || toast(t('toast.error'), 'error'));
   return (
@@ -32,15 +44,16 @@ export default function InvoicesPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {t('nav.invoices')}
       </Typography>
-      <Box sx={{ mb: 2 }}>
-        <FilterSelect
-          label={t('money.form')}
-          value={form}
-          onChange={(v) => { setForm(v); paging.restart(); }}
-          all={t('money.allForms')}
-          options={['regular', 'reversal', 'corrected'].map((f) => ({ value: f, label: t(`enums.invoiceForm.${f}`) }))}
-        />
-      </Box>
+      <FilterBar
+        defs={defs}
+        filters={view.state.filters}
+        onApply={view.list.applyFilters}
+        query={view.state.query}
+        onSearch={view.list.setQuery}
+        searchPlaceholder={t('money.searchOrder')}
+        list="invoices"
+        csv={csvHref('/v1/cabinet/invoices/csv', view.apiQuery)}
+      />
       <PagedTable<Row>
         rows={list.data?.list ?? []}
         rowKey={(r) => r.id}
@@ -49,7 +62,7 @@ export default function InvoicesPage() {
         error={list.error}
         onRetry={() => void list.refetch()}
         count={list.data?.totalCount}
-        {...paging.pager}
+        {...view.pager}
         columns={[
           { key: 'number', label: t('orders.invoiceNumber'), render: (r) => r.number },
           {

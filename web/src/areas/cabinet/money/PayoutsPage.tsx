@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,9 +18,12 @@ import { Money, useMoney } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
 import { parseMoneyInput } from '../../../lib/money';
 import { PagedTable } from '../../../components/PagedTable';
+import { FilterBar } from '../../../components/FilterBar';
+import { type FilterDef, csvHref } from '../../../lib/filterDefs';
+import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { moneyKeys, moneyQueries } from './queries';
 
-type Row = Answer<'get_payouts'>['list'][number];
+type Row = Answer<'list_payouts'>['list'][number];
 type Schedule = Answer<'get_payouts'>['settings']['schedule'];
 
 /** The balance as one bar: available (may leave on the next run) and held (sales inside the hold). */
@@ -57,6 +60,18 @@ export default function PayoutsPage() {
   const money = useMoney();
   const qc = useQueryClient();
   const data = useQuery({ ...moneyQueries.payouts(), refetchInterval: 5000 });
+  const defs = useMemo<FilterDef[]>(
+    () => [
+      { key: 'created', type: 'relative_date_range', label: t('filters.created') },
+      { key: 'state', type: 'multi_select', label: t('orders.state'), options: ['pending', 'issued', 'successful', 'canceled'].map((s) => ({ value: s, label: t(`enums.payoutState.${s}`) })) },
+      { key: 'kind', type: 'multi_select', label: t('money.kind'), options: ['payout', 'cashout'].map((k) => ({ value: k, label: t(`enums.payoutKind.${k}`) })) },
+      { key: 'amount', type: 'number_range', label: t('orders.amount'), scale: 100 },
+    ],
+    [t],
+  );
+  const view = useListView(LIST_DEFAULTS, defs);
+  const payouts = useQuery({ ...moneyQueries.payoutList(view.apiQuery), refetchInterval: 5000 });
+  useTotalSync(view.list.syncTotal, payouts.data?.totalCount, payouts.isPlaceholderData);
   const [form, setForm] = useState<{ schedule: Schedule; minimum: string; holdDays: string } | null>(null);
   useEffect(() => {
     if (data.data && form === null) {
@@ -168,10 +183,15 @@ export default function PayoutsPage() {
           </Paper>
         </Grid>
       </Grid>
+      <FilterBar defs={defs} filters={view.state.filters} onApply={view.list.applyFilters} list="payouts" csv={csvHref('/v1/cabinet/payouts/csv', view.apiQuery)} />
       <PagedTable<Row>
-        rows={d?.list ?? []}
+        rows={payouts.data?.list ?? []}
         rowKey={(r) => r.number}
-        loading={data.isFetching && !d}
+        loading={payouts.isFetching && !payouts.data}
+        error={payouts.error}
+        onRetry={() => void payouts.refetch()}
+        count={payouts.data?.totalCount}
+        {...view.pager}
         empty={t('money.noPayouts')}
         columns={[
           { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },

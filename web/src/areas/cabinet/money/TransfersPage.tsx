@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { useMemo } from 'react';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -10,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../../api/sdk';
 import { Money } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
-import { toast } from '../../../app/notify';
-import { openProtectedFile } from '../../../lib/download';
-import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { FilterBar } from '../../../components/FilterBar';
+import { PagedTable } from '../../../components/PagedTable';
+import { type FilterDef, csvHref } from '../../../lib/filterDefs';
+import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { moneyQueries } from './queries';
 
 type Row = Answer<'list_transfers'>['list'][number];
@@ -22,10 +21,16 @@ const KINDS = ['sale', 'platform_fee', 'refund', 'reversal', 'chargeback', 'char
  * balance they sum to. */
 export default function TransfersPage() {
   const { t } = useTranslation();
-  const [kind, setKind] = useState('');
-  const paging = usePaging();
-  const q = { ...paging.query, filters: kind ? { kind: [kind] } : {} };
-  const list = useQuery({ ...moneyQueries.transfers(q), placeholderData: keepPreviousData });
+  const defs = useMemo<FilterDef[]>(
+    () => [
+      { key: 'created', type: 'relative_date_range', label: t('filters.created') },
+      { key: 'kind', type: 'multi_select', label: t('money.kind'), options: KINDS.map((k) => ({ value: k, label: t(`enums.entryKind.${k}`) })) },
+    ],
+    [t],
+  );
+  const view = useListView(LIST_DEFAULTS, defs);
+  const list = useQuery({ ...moneyQueries.transfers(view.apiQuery), placeholderData: keepPreviousData });
+  useTotalSync(view.list.syncTotal, list.data?.totalCount, list.isPlaceholderData);
   const balance = useQuery(moneyQueries.balance());
   return (
     <>
@@ -42,32 +47,25 @@ export default function TransfersPage() {
             : t('money.noBalance')}
         </Typography>
       </Paper>
-      <Box sx={{ mb: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <FilterSelect
-          label={t('money.kind')}
-          value={kind}
-          onChange={(v) => { setKind(v); paging.restart(); }}
-          all={t('money.allKinds')}
-          options={KINDS.map((k) => ({ value: k, label: t(`enums.entryKind.${k}`) }))}
-        />
-        <Button
-          size="small"
-          onClick={() =>
-            void openProtectedFile(`/v1/cabinet/transfers/csv${kind ? `?filters[kind][]=${encodeURIComponent(kind)}` : ''}`).then(
-              (ok) => ok || toast(t('toast.error'), 'error'),
-            )
-          }
-        >
-          {t('money.csv')}
-        </Button>
-      </Box>
+      <FilterBar
+        defs={defs}
+        filters={view.state.filters}
+        onApply={view.list.applyFilters}
+        query={view.state.query}
+        onSearch={view.list.setQuery}
+        searchPlaceholder={t('money.searchOrder')}
+        list="transfers"
+        csv={csvHref('/v1/cabinet/transfers/csv', view.apiQuery)}
+      />
       <PagedTable<Row>
         rows={list.data?.list ?? []}
         rowKey={(r) => r.id}
         loading={list.isFetching}
         empty={t('money.noTransfers')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         count={list.data?.totalCount}
-        {...paging.pager}
+        {...view.pager}
         columns={[
           { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },
           { key: 'kind', label: t('money.kind'), render: (r) => t(`enums.entryKind.${r.kind}`) },

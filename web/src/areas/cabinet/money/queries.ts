@@ -9,6 +9,7 @@ export const moneyKeys = {
   balance: () => ['money', 'balance'] as const,
   invoices: (q: QueryParams) => ['money', 'invoices', q] as const,
   payouts: () => ['money', 'payouts'] as const,
+  payoutList: (q: QueryParams) => ['money', 'payouts', 'list', q] as const,
   exports: () => ['money', 'exports'] as const,
   refunds: (token: string) => ['money', 'refunds', token] as const,
   platformInvoices: (q: QueryParams) => ['money', 'platformInvoices', q] as const,
@@ -21,6 +22,8 @@ export const moneyQueries = {
   invoices: (q: QueryParams) =>
     queryOptions({ queryKey: moneyKeys.invoices(q), queryFn: ({ signal }) => cabinetApi.invoices(q, signal) }),
   payouts: () => queryOptions({ queryKey: moneyKeys.payouts(), queryFn: ({ signal }) => cabinetApi.payouts(signal) }),
+  payoutList: (q: QueryParams) =>
+    queryOptions({ queryKey: moneyKeys.payoutList(q), queryFn: ({ signal }) => cabinetApi.payoutList(q, signal) }),
   exports: () => queryOptions({ queryKey: moneyKeys.exports(), queryFn: ({ signal }) => cabinetApi.exports(signal) }),
   refunds: (token: string) =>
     queryOptions({ queryKey: moneyKeys.refunds(token), queryFn: ({ signal }) => cabinetApi.refunds(token, signal) }),

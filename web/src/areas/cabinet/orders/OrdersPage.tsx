@@ -16,8 +16,7 @@ import { cabinetApi } from '../../../api/cabinet';
 import { type FilterDef, csvHref, listApiQuery } from '../../../lib/filterDefs';
 import { PAGE_SIZES, type ListDefaults } from '../../../lib/listState';
 import { useListParams } from '../../../lib/useListParams';
-import { SORT_KEYS, fieldOfSortKey, orderColumns, visibleColumns } from './columns';
-import { PAYMENT_STATES } from './OrdersToolbar';
+import { PAYMENT_STATES, SORT_KEYS, fieldOfSortKey, orderColumns, visibleColumns } from './columns';
 import { orderQueries } from './queries';
 
 const DEFAULTS: ListDefaults = { per: 20, perOptions: PAGE_SIZES, sortKey: 'created_at', sortDir: 'desc' };

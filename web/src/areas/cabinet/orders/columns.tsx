@@ -7,6 +7,19 @@ import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
 import { formatMoney } from '../../../lib/money';
 
+/** Every payment state an order can be in (core §3), the list filter's choices. */
+export const PAYMENT_STATES = [
+  'payment_waiting',
+  'payment_pending',
+  'paying',
+  'paid',
+  'payment_paused',
+  'payment_canceled',
+  'payment_refunded',
+  'payment_not_completed',
+  'payment_chargebacked',
+] as const;
+
 /** Grid field → API sort key (core §3 sortable order columns plus created_at and total). */
 export const SORT_KEYS: Record<string, string> = {
   createdAt: 'created_at',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,20 +19,19 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../api/types';
-import { toast } from '../../../app/notify';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { useMoney } from '../../../components/Money';
 import { StatusChip } from '../../../components/StatusChip';
-import { lastPage, toApiQuery, type ListDefaults } from '../../../lib/listState';
-import { openProtectedFile } from '../../../lib/download';
+import { lastPage, type ListDefaults } from '../../../lib/listState';
 import { useListParams } from '../../../lib/useListParams';
+import { FilterBar } from '../../../components/FilterBar';
+import { type FilterDef, csvHref, listApiQuery } from '../../../lib/filterDefs';
 import { shopPath, useSellerUsername } from '../useSellerUsername';
 import { formatDateTime } from '../../../components/dates';
 import { NewProductDialog } from './NewProductDialog';
@@ -44,7 +43,7 @@ import { useProductAction } from './useProductAction';
 import { productQueries } from './queries';
 
 /** Products page size is 30 (core §3). */
-const DEFAULTS: ListDefaults = { per: 30, perOptions: [30], sortKey: null, sortDir: 'desc' };
+const DEFAULTS: ListDefaults = { per: 30, perOptions: [10, 20, 30, 50, 100, 200, 500], sortKey: null, sortDir: 'desc' };
 const STATE_TABS = ['', 'published', 'unpublished', 'archived'] as const;
 
 export default function ProductsPage() {
@@ -60,14 +59,18 @@ export default function ProductsPage() {
   const [linksOf, setLinksOf] = useState<Product | null>(null);
   const groups = useQuery(productQueries.groups());
 
-  const apiQuery = toApiQuery(state);
-  apiQuery.filters = { ...(stateFilter ? { state: stateFilter } : {}), ...(groupFilter ? { product_group: groupFilter } : {}) };
+  const defs = useMemo<FilterDef[]>(() => [{ key: 'created', type: 'relative_date_range', label: t('filters.created'), fallback: 'all' }], [t]);
+  const apiQuery = listApiQuery(state, defs);
+  apiQuery.filters = {
+    ...(apiQuery.filters as Record<string, string[]> | undefined),
+    ...(stateFilter ? { state: stateFilter } : {}),
+    ...(groupFilter ? { product_group: groupFilter } : {}),
+  };
   const filtersFor = (next: { state?: string; group?: string }) => {
     const st = next.state ?? stateFilter;
     const gr = next.group ?? groupFilter;
-    return { ...(st ? { state: [st] } : {}), ...(gr ? { product_group: [gr] } : {}) };
+    return { ...state.filters, state: st ? [st] : [], product_group: gr ? [gr] : [] };
   };
-  const csvQuery = new URLSearchParams({ ...(stateFilter ? { 'filters[state]': stateFilter } : {}), ...(groupFilter ? { 'filters[product_group]': groupFilter } : {}) }).toString();
   const query = useQuery({ ...productQueries.list(apiQuery), placeholderData: keepPreviousData });
 
   const total = query.data?.totalCount;
@@ -85,22 +88,21 @@ export default function ProductsPage() {
           {t('products.title')}
         </Typography>
         <Stack direction="row" spacing={1}>
-          <Button
-            startIcon={<DownloadIcon />}
-            onClick={() =>
-              void openProtectedFile(`/v1/cabinet/products/csv${csvQuery ? `?${csvQuery}` : ''}`).then(
-                (ok) => ok || toast(t('toast.error'), 'error'),
-              )
-            }
-            data-testid="products-csv"
-          >
-            {t('products.exportCsv')}
-          </Button>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="new-product">
             {t('products.newProduct')}
           </Button>
         </Stack>
       </Stack>
+      <FilterBar
+        defs={defs}
+        filters={state.filters}
+        onApply={list.applyFilters}
+        query={state.query}
+        onSearch={list.setQuery}
+        searchPlaceholder={t('products.searchPlaceholder')}
+        list="products"
+        csv={csvHref('/v1/cabinet/products/csv', apiQuery)}
+      />
       <Paper>
         <Stack direction={{ xs: 'column', md: 'row' }} sx={{ px: 2, borderBottom: 1, borderColor: 'divider', justifyContent: 'space-between', alignItems: { md: 'center' } }}>
           <Tabs value={stateFilter} onChange={(_, value: string) => list.applyFilters(filtersFor({ state: value }))} variant="scrollable" allowScrollButtonsMobile>
@@ -232,7 +234,8 @@ export default function ProductsPage() {
           page={total === undefined ? 0 : Math.min(state.page, lastPage(total, state.per)) - 1}
           onPageChange={(_, page) => list.setPage(page + 1)}
           rowsPerPage={state.per}
-          rowsPerPageOptions={[30]}
+          rowsPerPageOptions={[...DEFAULTS.perOptions]}
+          onRowsPerPageChange={(e) => list.setPer(Number(e.target.value))}
           labelRowsPerPage={t('common.rowsPerPage')}
           labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
         />
