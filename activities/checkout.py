@@ -194,6 +194,23 @@ class CheckoutActivities:
             sepa = req.kind == PaymentMethod.sepa
             signed = await mandate_of(s, order.id) if sepa else None
             mandate = SepaMandate(signed.ip_address, signed.user_agent) if signed else None
+            # the card PaymentIntent made when the checkout opened: the first card attempt confirms it
+            prepared = order.prepared_intent_id if attempt == 1 and req.kind == PaymentMethod.card else None
+            fresh = rec is None and bool(prepared) and ready  # claimed by this run: nothing confirmed it yet
+            if fresh and prepared:
+                await intent_recorded(
+                    s,
+                    order=order,
+                    attempt=attempt,
+                    provider_ref=prepared,
+                    idempotency_key=payment_intent_key(token, attempt, "prepared"),
+                    payment_method=req.payment_method,
+                    status="requires_payment_method",
+                    amount=amount,
+                )
+                rec = await intent_for_attempt(s, order.id, attempt)
+                if rec is None:
+                    raise ApplicationError("payment intent not recorded", type="NotRecorded")
         if not ready:
             why = SOLD_OUT if coupon_ok else COUPON_USED_UP
             bound.info("sold_out" if coupon_ok else "coupon_used_up")
@@ -242,7 +259,19 @@ class CheckoutActivities:
                     intent = await self.payments.retrieve_payment_intent(ref)
                 bound.info("payment_intent_recorded", intent_id=ref)
             else:
-                intent = await self.payments.retrieve_payment_intent(ref)
+                # paying a prepared intent is one confirm, with the card the page made (the provider refuses
+                # another payer's card); a retry of this step asks first, and confirms only an intent no card
+                # was ever tried on
+                found = None if fresh else await self.payments.retrieve_payment_intent(ref)
+                untried = found is None or (
+                    found.status == "requires_payment_method" and not found.error_message
+                )
+                if prepared and ref == prepared and rec.payment_method and untried:
+                    intent = await self.payments.confirm_payment_intent(
+                        ref, payment_intent_key(token, attempt, "confirm"), payment_method=rec.payment_method
+                    )
+                else:
+                    intent = found or await self.payments.retrieve_payment_intent(ref)
             if intent.needs_confirmation:
                 confirm_key = payment_intent_key(token, attempt, "confirm")
                 if off_session:

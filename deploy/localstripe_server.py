@@ -105,8 +105,35 @@ def _stripe_like() -> None:
 
     def on_success(self: Any) -> None:
         if getattr(self, "setup_future_usage", None) and self.payment_method:
-            resources.PaymentMethod._api_retrieve(self.payment_method)._sellflow_set_up = True
+            card = resources.PaymentMethod._api_retrieve(self.payment_method)
+            card._sellflow_set_up = True
+            if card.customer is None and self.customer:  # Stripe saves it on the intent's customer
+                card.customer = self.customer
         intent_succeeded(self)
+
+    confirm = resources.PaymentIntent._api_confirm.__func__  # type: ignore[attr-defined]
+
+    def confirm_with_card(cls: Any, id: Any, payment_method: Any = None, **kwargs: Any) -> Any:
+        """Stripe confirms an intent made without a card with the card given (a prepared checkout intent);
+        localstripe answers 500. As Stripe, a card unknown (404) or saved on another customer (400) is refused,
+        and a card that cannot be saved declines an intent that saves it (402)."""
+        if payment_method is None:
+            return confirm(cls, id, **kwargs)
+        if not (isinstance(id, str) and id.startswith("pi_") and isinstance(payment_method, str)):
+            raise resources.UserError(400, "Bad request")
+        intent = cls._api_retrieve(id)
+        card = resources.PaymentMethod._api_retrieve(payment_method)  # 404 for a card it does not know
+        if card.customer is not None and card.customer != intent.customer:
+            raise resources.UserError(
+                400, "The provided PaymentMethod was previously attached to a different Customer."
+            )
+        if intent.status != "requires_payment_method":
+            raise resources.UserError(400, "Bad request")
+        if getattr(intent, "setup_future_usage", None) and card._attaching_is_declined():
+            # a card the bank will not set up for later cannot pay an intent that saves it: a decline
+            raise resources.UserError(402, "Your card was declined.", {"code": "card_declined"})
+        intent.payment_method = payment_method
+        return confirm(cls, id, **kwargs)
 
     asks = resources.PaymentMethod._requires_authentication
 
@@ -132,6 +159,7 @@ def _stripe_like() -> None:
     resources.Charge.refunds = property(charge_refunds)
     resources.PaymentIntent.__init__ = intent_with_future_usage
     resources.PaymentIntent._on_success = on_success
+    resources.PaymentIntent._api_confirm = classmethod(confirm_with_card)
     resources.PaymentMethod._requires_authentication = requires_authentication
 
 

@@ -162,7 +162,9 @@ class PriceOut(BaseModel):
 
 class CheckoutOut(BaseModel):
     order_token: str
-    setup_intent_client_secret: str
+    # a deferred order's SetupIntent, which the page confirms to save the card; none for an order charged today
+    # (its PaymentIntent was made with the order: the page creates a PaymentMethod and the payment confirms it)
+    setup_intent_client_secret: str | None = None
     amount: int
     currency: str
     # nothing is charged today (a test period or a start day): the page saves the card with the SetupIntent;

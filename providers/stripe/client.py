@@ -105,7 +105,11 @@ class PaymentIntents(Protocol):
         sepa: bool = False,
     ) -> Intent: ...
     async def confirm_payment_intent(
-        self, intent_id: str, idempotency_key: str, mandate: SepaMandate | None = None
+        self,
+        intent_id: str,
+        idempotency_key: str,
+        mandate: SepaMandate | None = None,
+        payment_method: str | None = None,
     ) -> Intent: ...
     async def retrieve_payment_intent(self, intent_id: str) -> Intent: ...
     async def cancel_payment_intent(self, intent_id: str, idempotency_key: str) -> Intent: ...
@@ -116,6 +120,9 @@ class CheckoutIntents(PaymentIntents, Protocol):
     deferred is not charged at checkout)."""
 
     async def setup_payment_method(self, setup_intent_id: str) -> str | None: ...
+    async def prepare_payment_intent(
+        self, *, order_token: str, amount: int, currency: str, customer_id: str, idempotency_key: str
+    ) -> Intent: ...
     async def confirm_off_session(self, intent_id: str, idempotency_key: str) -> Intent: ...
     async def attach_payment_method(
         self, payment_method: str, customer_id: str, idempotency_key: str
@@ -262,12 +269,39 @@ class StripeGateway:
         )
         return _intent(pi)
 
+    async def prepare_payment_intent(
+        self, *, order_token: str, amount: int, currency: str, customer_id: str, idempotency_key: str
+    ) -> Intent:
+        """The checkout's card PaymentIntent, made when the page opens (Stripe's guidance: paying is then one
+        confirm). No card yet; the card that pays it is saved on the payer's customer (`setup_future_usage`) for
+        the rates and the one-click offers to come."""
+        params: Any = {
+            "amount": amount,
+            "currency": currency,
+            "customer": customer_id,
+            "setup_future_usage": "off_session",
+            "payment_method_types": ["card"],
+            "metadata": {"order_token": order_token, "attempt": "1"},
+        }
+        pi = await _call(
+            lambda: self.client.v1.payment_intents.create_async(
+                params=params, options={"idempotency_key": idempotency_key}
+            )
+        )
+        return _intent(pi)
+
     async def confirm_payment_intent(
-        self, intent_id: str, idempotency_key: str, mandate: SepaMandate | None = None
+        self,
+        intent_id: str,
+        idempotency_key: str,
+        mandate: SepaMandate | None = None,
+        payment_method: str | None = None,
     ) -> Intent:
         """`mandate`: the buyer's acceptance of a SEPA Direct Debit mandate on the checkout page, which Stripe
-        keeps as the mandate (localstripe takes none: the stack sets `stripe_mandate_data` false)."""
-        params: Any = {}
+        keeps as the mandate (localstripe takes none: the stack sets `stripe_mandate_data` false).
+        `payment_method`: the card that pays a prepared intent; the provider refuses a card saved on another
+        customer or none it knows, which the buyer reads as an unusable card."""
+        params: Any = {"payment_method": payment_method} if payment_method else {}
         if mandate is not None and get_settings().stripe_mandate_data:
             params["mandate_data"] = {
                 "customer_acceptance": {
@@ -283,6 +317,10 @@ class StripeGateway:
             )
         except stripe.CardError as e:
             raise ProviderDeclined(e.user_message or str(e), e.code, intent_id) from e
+        except ProviderRefused as e:
+            if payment_method and e.status in (400, 404):  # another payer's card, or no card it knows
+                raise ProviderDeclined(_UNUSABLE, "payment_method_unusable", intent_id) from e
+            raise
         return _intent(pi)
 
     async def retrieve_payment_intent(self, intent_id: str) -> Intent:

@@ -494,7 +494,7 @@ async def upgrade_options(s: AsyncSession, held: HeldTicket) -> list[UpgradeOpti
 
 
 async def upgrade_order_created(
-    s: AsyncSession, *, token: str, parent: Order, option: UpgradeOption, setup_intent_id: str
+    s: AsyncSession, *, token: str, parent: Order, option: UpgradeOption, setup_intent_id: str | None
 ) -> Order:
     """The upgrade's own order: the parent's buyer, the target ticket's plan, the difference as its one payment."""
     order = Order(

@@ -118,7 +118,7 @@ async def order_created(
     plan: PricingPlan,
     payer: dict[str, str | None],
     customer_id: str,
-    setup_intent_id: str,
+    setup_intent_id: str | None,
     opt_in_answers: dict[str, object] | None = None,
     coupon: Coupon | None = None,
     parent: Order | None = None,

@@ -5,6 +5,7 @@ from datetime import date, datetime
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Date,
     DateTime,
     ForeignKey,
@@ -119,6 +120,10 @@ class Order(Timestamps, Base):
     payer_locale: Mapped[str] = mapped_column(String(LOCALE_MAX), default="en", server_default="en")
     provider_customer_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
     setup_intent_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
+    # the card PaymentIntent made when the checkout opened (an order charged today): attempt 1 confirms it
+    prepared_intent_id: Mapped[str | None] = mapped_column(String(PROVIDER_ID_MAX))
+    # whether the first rate falls due later (a test period, a start day), decided once when the checkout opened
+    defers_first_rate: Mapped[bool | None] = mapped_column(Boolean)
     # SetupIntents made for this order: another card on the same checkout page gets a new one (key `…-setup-{n}`)
     setup_attempts: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -222,10 +222,15 @@ def _stripe(stack) -> None:
 
 
 async def card_payment_method(
-    stack, setup_secret: str, number: str, expires: tuple[int, int] = (12, 2031)
+    stack, setup_secret: str | None, number: str, expires: tuple[int, int] = (12, 2031)
 ) -> str:
-    """Play the browser's confirmCardSetup (3-D Secure at setup answered 'complete'); `expires` is (month, year)."""
+    """Play the browser's card step: for an order charged today (no SetupIntent: its PaymentIntent was made with
+    the order) createPaymentMethod; for a deferred one confirmCardSetup (3-D Secure at setup answered
+    'complete'). `expires` is (month, year)."""
     _stripe(stack)
+    card = {"number": number, "exp_month": expires[0], "exp_year": expires[1], "cvc": "123"}
+    if not setup_secret:
+        return await asyncio.to_thread(lambda: stripe.PaymentMethod.create(type="card", card=card).id)
     seti = setup_secret.split("_secret_")[0]
 
     def confirm() -> str:

@@ -38,7 +38,7 @@ from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.coupons import CouponRefusal, coupon_refusal, normal_code
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.invoices import buyer_vat_id, vat_of_gross
-from domain.keys import sepa_method_key
+from domain.keys import payment_intent_key, sepa_method_key
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, USERNAME_MAX, VAT_ID_MAX
 from domain.optins import answers_problems
 from domain.orders import (
@@ -96,6 +96,10 @@ BUMP_IDS_SHAPE = rf"^[1-9][0-9]{{0,17}}(,[1-9][0-9]{{0,17}}){{0,{ADDONS_MAX - 1}
 
 
 def _deferred(order: Order) -> bool:
+    """Whether the order's first rate falls due later: decided once, when its checkout opened, so a checkout and
+    its payment on either side of midnight never disagree (orders from before: decided now)."""
+    if order.defers_first_rate is not None:
+        return order.defers_first_rate
     return order_defers_first_rate(order.terms, datetime.now(UTC).date())
 
 
@@ -246,8 +250,6 @@ async def start_checkout(
         )
         customer = await payer_customer_saved(s, body.payer.email, created)
     token = new_order_token()
-    # The SetupIntent is created first (it carries the token); if the insert below fails it is simply unused.
-    si_id, secret = await gateway().create_setup_intent(customer, token)
     order = await order_created(
         s,
         token=token,
@@ -255,10 +257,11 @@ async def start_checkout(
         plan=main_plan,
         payer=body.payer.model_dump(),
         customer_id=customer,
-        setup_intent_id=si_id,
+        setup_intent_id=None,
         opt_in_answers={k: a for k, a in answers.items() if a not in ("", False)},
         coupon=coupon,
     )
+    order.defers_first_rate = order_defers_first_rate(order.terms, datetime.now(UTC).date())
     extra = 0
     for o in bumps:  # each bump its own order, paid with this order's one charge
         bump = await order_created(
@@ -268,11 +271,12 @@ async def start_checkout(
             plan=o.plan,
             payer=body.payer.model_dump(),
             customer_id=customer,
-            setup_intent_id=si_id,
+            setup_intent_id=None,
             parent=order,
             upsell_type=AddonKind.bump,
         )
         extra += bump.total
+    secret = await _prepared(order, customer, order.total + extra)
     return CheckoutOut(
         order_token=token,
         setup_intent_client_secret=secret,
@@ -280,6 +284,28 @@ async def start_checkout(
         currency=order.currency_key,
         deferred=_deferred(order),
     )
+
+
+async def _prepared(order: Order, customer: str, amount: int) -> str | None:
+    """What the checkout asks of the card provider when it opens: for an order charged today, its PaymentIntent
+    (paying is then one confirm; nothing is charged before it); for one whose first rate is deferred, a
+    SetupIntent that saves the card, whose client secret the page confirms; nothing for a free order. Made after
+    the order (an unused one, should the request fail after it, moves no money)."""
+    if _deferred(order):
+        si_id, secret = await gateway().create_setup_intent(customer, order.token)
+        setup_intent_recorded(order, si_id)
+        return secret
+    if amount == 0:  # a free order: taken, never charged
+        return None
+    intent = await gateway().prepare_payment_intent(
+        order_token=order.token,
+        amount=amount,
+        currency=order.currency_key,
+        customer_id=customer,
+        idempotency_key=payment_intent_key(order.token, 1, "prepared"),
+    )
+    order.prepared_intent_id = intent.id
+    return None
 
 
 @router.post("/{username}/orders/{token}/setup_intent", response_model=CheckoutOut, status_code=201)
@@ -842,10 +868,11 @@ async def start_upgrade(
             ErrorCode.CONFLICT, "This ticket cannot be upgraded here.", reason="upgrade_unavailable"
         )
     token = new_order_token()
-    si_id, secret = await gateway().create_setup_intent(customer, token)
     order = await upgrade_order_created(
-        s, token=token, parent=held.order, option=option, setup_intent_id=si_id
+        s, token=token, parent=held.order, option=option, setup_intent_id=None
     )
+    order.defers_first_rate = False
+    secret = await _prepared(order, customer, order.total)
     return CheckoutOut(
         order_token=token,
         setup_intent_client_secret=secret,

@@ -78,9 +78,16 @@ async def test_a_card_asks_for_3ds_once_and_is_saved_on_the_orders_customer(stac
         await _pay_3ds_once(stack, c, seller.username, co, pm)
         await wait_fulfilled(c, seller.username, token)
 
-    # the only challenge was the payment's: the checkout's SetupIntent was never confirmed
-    seti = co["setup_intent_client_secret"].split("_secret_")[0]
-    assert (await provider(stack, "setup_intents", seti))["status"] == "requires_payment_method"
+    # the only challenge was the payment's: no SetupIntent was made, the PaymentIntent made when the checkout
+    # opened is the one that was paid, and paying confirmed it with the card
+    assert co["setup_intent_client_secret"] is None
+    prepared = await db_value("select prepared_intent_id from orders where token = :t", t=token)
+    intent = await provider(stack, "payment_intents", prepared)
+    assert (intent["status"], intent["payment_method"], intent["amount"]) == (
+        "succeeded",
+        pm,
+        product["pricing_plans"][0]["price"],
+    )
     assert await stripe_succeeded_charges(stack, token) == 1
     customer = await db_value("select provider_customer_id from orders where token = :t", t=token)
     assert (await provider(stack, "payment_methods", pm))["customer"] == customer
@@ -131,7 +138,7 @@ async def test_declines_answer_in_words_and_another_card_pays_the_same_order(sta
     async with client(stack) as c:
         co = await start_checkout(c, seller.username, product)
         token = co["order_token"]
-        # refused when it is saved on the customer (before any charge)
+        # refused when it is set up to be saved on the customer
         r = (await pay(c, seller.username, token, await created_card(stack, CARD_DECLINED_AT_SETUP))).json()
         assert (r["outcome"], r["payment_state"]) == ("failed", "payment_waiting"), r
         assert r["message"] == "Your card was declined."

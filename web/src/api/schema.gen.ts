@@ -3909,7 +3909,7 @@ export interface components {
             /** Order Token */
             order_token: string;
             /** Setup Intent Client Secret */
-            setup_intent_client_secret: string;
+            setup_intent_client_secret?: string | null;
         };
         /** CheckoutPageIn */
         CheckoutPageIn: {

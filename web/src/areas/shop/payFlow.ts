@@ -53,7 +53,7 @@ type CardResult = { paymentMethod: string | null; error?: StripeError | null };
 
 /** The card entered, as a PaymentMethod id: created for a charge now, saved by the SetupIntent when deferred. */
 async function cardOf(deps: PayDeps, checkout: CheckoutAnswer): Promise<CardResult> {
-  if (checkout.deferred) {
+  if (checkout.deferred && checkout.setupIntentClientSecret) {
     const setup = await deps.confirmCardSetup(checkout.setupIntentClientSecret);
     return { paymentMethod: setup.error ? null : paymentMethodId(setup), error: setup.error };
   }
