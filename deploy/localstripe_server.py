@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import pickle
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,7 @@ CREATE_PAYMENT_METHOD_JS = """createPaymentMethod: async (data) => {
     },"""
 _SHIM_STUB = "createPaymentMethod: async () => {},"
 SET_UP_3DS_CARD = "4000002500003155"
+CONFIRM = re.compile(r"/v1/payment_intents/pi_[A-Za-z0-9]+/confirm")
 # every charge's refunds: localstripe finds them by scanning its whole store, on every export of every charge
 # (its amount_refunded and refunded fields), so each payment got slower as the store grew (a billing storm of
 # 10,000 renewals spent 90% of localstripe's CPU there, localstripe then the stack's slowest part); Stripe does not
@@ -86,6 +88,8 @@ def _stripe_like() -> None:
             key = data.get("key") if isinstance(data, dict) else None
             if isinstance(key, str) and key.startswith("pk_"):
                 return await handler(request)  # Stripe.js creating a card with the publishable key
+        if request.method == "POST" and CONFIRM.fullmatch(request.path):
+            return await server.auth_middleware(request, confirm_route)  # the route bound the original
         return await server.auth_middleware(request, handler)
 
     middlewares = server.app.middlewares
@@ -160,6 +164,7 @@ def _stripe_like() -> None:
     resources.PaymentIntent.__init__ = intent_with_future_usage
     resources.PaymentIntent._on_success = on_success
     resources.PaymentIntent._api_confirm = classmethod(confirm_with_card)
+    confirm_route = server.api_extra(resources.PaymentIntent._api_confirm, "/v1/payment_intents/{id}/confirm")
     resources.PaymentMethod._requires_authentication = requires_authentication
 
 
