@@ -89,7 +89,8 @@ def _api(args: argparse.Namespace) -> int:
 
     s = get_settings()
     uvicorn.run(
-        "api.app:create_app",
+        # the API app; a benchmark may put its floor in front of it (bench/floor.py)
+        os.environ.get("SELLFLOW_API_APP", "api.app:create_app"),
         factory=True,
         host=s.api_host,
         port=s.api_port,
