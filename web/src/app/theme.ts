@@ -4,6 +4,8 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#0f766e' },
     secondary: { main: '#6d28d9' },
+    // MUI's orange takes white text at 3:1; this amber reads at 5:1 (WCAG AA) on chips and buttons
+    warning: { main: '#b45309', contrastText: '#fff' },
     background: { default: '#f6f7f9' },
   },
   shape: { borderRadius: 10 },

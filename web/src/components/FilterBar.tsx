@@ -13,7 +13,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -317,11 +316,9 @@ export function FilterBar({
         ) : null}
         {list ? <SavedViews list={list} /> : null}
         {csv ? (
-          <Tooltip title={t('filters.csvHint')}>
-            <Button startIcon={<DownloadIcon />} onClick={() => void openProtectedFile(csv).then((ok) => ok || toast(t('toast.error'), 'error'))} data-testid="list-csv">
-              {t('filters.csv')}
-            </Button>
-          </Tooltip>
+          <Button startIcon={<DownloadIcon />} onClick={() => void openProtectedFile(csv).then((ok) => ok || toast(t('toast.error'), 'error'))} data-testid="list-csv">
+            {t('filters.csv')}
+          </Button>
         ) : null}
       </Stack>
       <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>

@@ -24,7 +24,7 @@ export default function OrderRatesPage() {
   const defs = useMemo<FilterDef[]>(
     () => [
       { key: 'due', type: 'date_range_no_time', label: t('billing.dueOn') },
-      { key: 'state', type: 'multi_select', label: t('billing.state'), options: RATE_STATES.map((s) => ({ value: s, label: t(`billing.rateState.${s}`) })) },
+      { key: 'state', type: 'single_select', label: t('billing.state'), inline: true, options: RATE_STATES.map((s) => ({ value: s, label: t(`billing.rateState.${s}`) })) },
       { key: 'overdue', type: 'number_range', label: t('billing.overdueDays'), min: 0, max: 365 },
     ],
     [t],
