@@ -55,7 +55,8 @@ class RefundActivities:
             # a bump was paid with its main order's charge: refunded from that charge
             paid_by = order.parent_order_id if order.upsell_type == AddonKind.bump else order.id
             payer = await order_of_id(s, paid_by) if paid_by != order.id and paid_by else order
-            wired = payer.payment_form == PaymentMethod.bank_wire
+            # a bank wire, or an invoice paid later by transfer: back to the account the money came from
+            wired = payer.payment_form in (PaymentMethod.bank_wire, PaymentMethod.pay_later)
             account = await refund_account_of(s, payer.id) if wired else None
             paying = (
                 await s.execute(

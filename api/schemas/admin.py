@@ -1,9 +1,12 @@
-"""The manager's views of workflows."""
+"""The manager's views of workflows and of the transfers the bank reported."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from pydantic import BaseModel
 
+from domain.listing import ListAnswer
 from domain.ops import HistoryEvent, WorkflowSummary
 
 
@@ -15,3 +18,22 @@ class WorkflowHistory(BaseModel):
     workflow_id: str
     run_id: str | None
     events: list[HistoryEvent]
+
+
+class IncomingTransferRow(BaseModel):
+    """A transfer the bank reported to the platform's collection account."""
+
+    id: int
+    event_id: str
+    reference: str  # as the payer wrote it
+    amount: int
+    currency: str
+    payer_name: str | None
+    payer_iban: str | None
+    state: str  # received (matched to its order) or unmatched (to be paid back by a person)
+    created_at: datetime
+    order_token: str | None
+
+
+class IncomingTransferList(ListAnswer[IncomingTransferRow]):
+    """The generic list answer of the incoming transfers."""

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from typing import Any
+
+from sqlalchemy import or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.errors import DomainError, ErrorCode
+from domain.errors import DomainError, ErrorCode, invalid
+from domain.listing import AMOUNT_FILTER_MAX, ListParams
 from domain.payment_methods import default_matrix, matrix_problem, token_of_reference
 from store.accounts.models import Seller
+from store.listing import (
+    ListSpec,
+    Query,
+    range_filters,
+    range_schemas,
+    run_list,
+    values_of,
+    window_filters,
+    window_schemas,
+)
 from store.orders.models import BankIncoming, Order
 
 
@@ -83,3 +96,58 @@ async def refund_account_of(s: AsyncSession, order_id: int) -> tuple[str, str] |
         )
     ).first()
     return (row[0] or "", row[1]) if row and row[1] else None
+
+
+INCOMING_STATES = ("received", "unmatched")
+INCOMING_FILTERS: dict[str, dict[str, Any]] = {
+    "state": {"type": "array", "items": {"type": "string", "enum": list(INCOMING_STATES)}},
+    **window_schemas("created"),
+    **range_schemas("amount", AMOUNT_FILTER_MAX),
+}
+
+
+def _incoming_state(q: Query, value: Any) -> Query:
+    given = values_of(value)
+    bad = [v for v in given if v not in INCOMING_STATES]
+    if bad:
+        raise invalid(filters=f"unknown state {', '.join(bad)}")
+    return q.where(BankIncoming.state.in_(given))
+
+
+INCOMING_LIST = ListSpec(
+    sort_columns={"created_at": BankIncoming.created_at, "amount": BankIncoming.amount},
+    default_sort="created_at",
+    tiebreak=BankIncoming.id,
+    filters={
+        "state": _incoming_state,
+        **window_filters(BankIncoming.created_at, "created"),
+        **range_filters(BankIncoming.amount, "amount", AMOUNT_FILTER_MAX),
+    },
+    search=lambda q, text: q.where(
+        or_(
+            BankIncoming.reference.icontains(text, autoescape=True),
+            BankIncoming.payer_name.icontains(text, autoescape=True),
+            # an order's reference however the payer wrote it, or its token
+            Order.token == (token_of_reference(text) or text.strip().lower()),
+        )
+    ),
+)
+
+
+async def incoming_listed(s: AsyncSession, params: ListParams) -> tuple[list[dict[str, Any]], int]:
+    """Every transfer the bank reported (the platform's collection account): matched to an order, or unmatched and
+    waiting for a person to pay it back; for the operations view."""
+    base = select(
+        BankIncoming.id,
+        BankIncoming.event_id,
+        BankIncoming.reference,
+        BankIncoming.amount,
+        BankIncoming.currency,
+        BankIncoming.payer_name,
+        BankIncoming.payer_iban,
+        BankIncoming.state,
+        BankIncoming.created_at,
+        Order.token.label("order_token"),
+    ).outerjoin(Order, Order.id == BankIncoming.order_id)
+    rows, total = await run_list(s, base, params, INCOMING_LIST)
+    return [dict(r._mapping) for r in rows], total

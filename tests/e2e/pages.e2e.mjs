@@ -36,7 +36,7 @@ const CABINET = [
   '/cabinet/settings/payment_settings',
   '/cabinet/settings/account_deletion',
 ];
-const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews'];
+const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers'];
 const PUBLIC = ['/', '/users/sign_in', '/users/sign_up', `/s/${DEMO.seller.username}`, '/no-such-page'];
 const SIZES = [
   { name: '1366', viewport: { width: 1366, height: 900 } },

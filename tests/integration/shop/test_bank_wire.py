@@ -18,6 +18,7 @@ from tests.integration.helpers import (
     card_payment_method,
     client,
     db_value,
+    manager_headers,
     new_seller,
     pay,
     published_product,
@@ -132,6 +133,27 @@ async def test_a_bank_wire_is_chosen_reminded_of_and_paid_once_by_its_transfer(s
         assert (
             await db_value("select state from bank_incoming where event_id = 'bankin_stray'") == "unmatched"
         )
+        # the manager's list of incoming transfers: the stray one to be paid back, the order's two matched to it
+        mh = await manager_headers(c)
+        stray = (
+            await c.get(
+                "/v1/admin/incoming_transfers",
+                params={"filters[state][]": "unmatched", "per": 100},
+                headers=mh,
+            )
+        ).json()
+        assert "bankin_stray" in [x["event_id"] for x in stray["list"]]
+        matched = (
+            await c.get("/v1/admin/incoming_transfers", params={"query": wire["reference"]}, headers=mh)
+        ).json()
+        assert sorted(x["amount"] for x in matched["list"] if x["order_token"] == token) == [1000, 1500]
+        assert (
+            await c.get("/v1/admin/incoming_transfers", headers=h)
+        ).status_code == 403  # a seller: not theirs
+        csv_text = (
+            await c.get("/v1/admin/incoming_transfers/csv", params={"query": wire["reference"]}, headers=mh)
+        ).text
+        assert csv_text.startswith("id;event_id;reference;amount;currency") and ";15.00;EUR;" in csv_text
         assert (
             await db_value(
                 "select count(*) from bank_incoming where order_id = (select id from orders where token = :t)",

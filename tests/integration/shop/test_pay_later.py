@@ -9,6 +9,7 @@ import asyncio
 import time
 from datetime import UTC, datetime, timedelta
 
+import httpx
 import pytest
 
 from tests.integration.helpers import (
@@ -20,6 +21,7 @@ from tests.integration.helpers import (
     pay,
     published_product,
     start_checkout,
+    until,
     wait_mail,
 )
 from tests.integration.shop.test_bank_wire import _notice, _transfer
@@ -138,6 +140,28 @@ async def test_pay_later_delivers_now_and_the_transfer_pays_its_invoice_once(sta
             )
             == "paid"
         )
+
+        # a refund goes back by transfer to the account the payment came from, once
+        r = await c.post(
+            f"/v1/cabinet/orders/{token}/refunds", json={"amount": 1200, "reason": "goodwill"}, headers=h
+        )
+        assert r.status_code == 202, r.text
+        refunds = await until(
+            c,
+            f"/v1/cabinet/orders/{token}/refunds",
+            h,
+            lambda b: b["list"] and b["list"][0]["state"] != "requested",
+        )
+        assert refunds["list"][0]["state"] == "succeeded", refunds
+        async with httpx.AsyncClient(timeout=10) as bank:
+            sent = (
+                await bank.get(
+                    f"http://127.0.0.1:{stack.ports.bank}/v1/credit_transfers",
+                    headers={"Authorization": "Bearer bank_sellflow_local"},
+                )
+            ).json()
+        back = [x for x in sent if token in str(x)]
+        assert [x["amount"] for x in back] == [1200], sent
 
 
 async def test_pay_later_is_refused_where_it_is_not_offered(stack):

@@ -15,4 +15,5 @@ export const adminApi = {
   productReviews: (query: QueryParams, signal?: AbortSignal) => sdk.productReviews(query, signal ? { signal } : {}),
   decideReview: (productId: number, decision: Body<'decide_review'>) => sdk.decideReview(productId, decision, { suppressErrors: true }),
   bankAccounts: (query: QueryParams, signal?: AbortSignal) => sdk.adminBankAccounts(query, signal ? { signal } : {}),
+  incomingTransfers: (query: QueryParams, signal?: AbortSignal) => sdk.incomingTransfers(query, signal ? { signal } : {}),
 };

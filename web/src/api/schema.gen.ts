@@ -109,6 +109,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/incoming_transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incoming Transfers
+         * @description Every transfer the bank reported to the collection account, matched to its order or unmatched (no such
+         *     order, or it came after its order lapsed or was paid: a person pays it back).
+         */
+        get: operations["incoming_transfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/incoming_transfers/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incoming Transfers Csv */
+        get: operations["incoming_transfers_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orders/{token}/workflows": {
         parameters: {
             query?: never;
@@ -4911,6 +4949,50 @@ export interface components {
          */
         IncludeType: "minimal" | "with_address" | "business";
         /**
+         * IncomingTransferList
+         * @description The generic list answer of the incoming transfers.
+         */
+        IncomingTransferList: {
+            /** List */
+            list: components["schemas"]["IncomingTransferRow"][];
+            /** Total Count */
+            total_count: number;
+            /**
+             * Total Count Max
+             * @default 10000
+             */
+            total_count_max: number;
+        };
+        /**
+         * IncomingTransferRow
+         * @description A transfer the bank reported to the platform's collection account.
+         */
+        IncomingTransferRow: {
+            /** Amount */
+            amount: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string;
+            /** Event Id */
+            event_id: string;
+            /** Id */
+            id: number;
+            /** Order Token */
+            order_token: string | null;
+            /** Payer Iban */
+            payer_iban: string | null;
+            /** Payer Name */
+            payer_name: string | null;
+            /** Reference */
+            reference: string;
+            /** State */
+            state: string;
+        };
+        /**
          * InkassoStatus
          * @enum {string}
          */
@@ -8158,6 +8240,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    incoming_transfers: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by amount_max */
+                "filters[amount_max]"?: number;
+                /** @description filter by amount_min */
+                "filters[amount_min]"?: number;
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
+                /** @description filter by state */
+                "filters[state][]"?: ("received" | "unmatched")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "amount";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingTransferList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    incoming_transfers_csv: {
+        parameters: {
+            query?: {
+                /** @description related objects to include */
+                "expand[]"?: string[];
+                /** @description filter by amount_max */
+                "filters[amount_max]"?: number;
+                /** @description filter by amount_min */
+                "filters[amount_min]"?: number;
+                /** @description filter by created_from */
+                "filters[created_from]"?: string;
+                /** @description filter by created_to */
+                "filters[created_to]"?: string;
+                /** @description filter by state */
+                "filters[state][]"?: ("received" | "unmatched")[];
+                /** @description 1-based page */
+                page?: number;
+                /** @description page size */
+                per?: 5 | 10 | 20 | 30 | 50 | 100 | 200 | 500;
+                /** @description free-text search */
+                query?: string;
+                /** @description sort direction */
+                sort_dir?: "asc" | "desc";
+                /** @description sort column */
+                sort_key?: "created_at" | "amount";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description What the list shows (its filters and sort), as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
             503: {

@@ -34,6 +34,14 @@ export const adminBankAccounts = (query: QueryParams = {}, options: Options = {}
 export const adminDocumentFile = (documentId: Param<'admin_document_file', 'document_id'>, options: Options = {}) =>
   api.get<Answer<'admin_document_file'>>(`/admin/documents/${seg(documentId)}/file`, { ...options });
 
+/** GET /v1/admin/incoming_transfers: Incoming Transfers */
+export const incomingTransfers = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'incoming_transfers'>>(`/admin/incoming_transfers`, { ...options, query });
+
+/** GET /v1/admin/incoming_transfers/csv: Incoming Transfers Csv */
+export const incomingTransfersCsv = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'incoming_transfers_csv'>>(`/admin/incoming_transfers/csv`, { ...options, query });
+
 /** GET /v1/admin/orders/{token}/workflows: Order Workflows */
 export const orderWorkflows = (token: Param<'order_workflows', 'token'>, options: Options = {}) =>
   api.get<Answer<'order_workflows'>>(`/admin/orders/${seg(token)}/workflows`, { ...options });

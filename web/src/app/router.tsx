@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'bank_accounts', element: page(() => import('../areas/admin/legitimations/BankAccountsPage')) },
           { path: 'product_reviews', element: page(() => import('../areas/admin/reviews/ProductReviewsPage')) },
+          { path: 'incoming_transfers', element: page(() => import('../areas/admin/IncomingTransfersPage')) },
           { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
         ],
       },

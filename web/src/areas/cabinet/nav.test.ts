@@ -42,7 +42,7 @@ describe('cabinet navigation (core §2)', () => {
     ]) {
       expect(all).toContain(path);
     }
-    expect(paths(ADMIN_NAV)).toEqual(['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews']);
+    expect(paths(ADMIN_NAV)).toEqual(['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers']);
   });
 
   it('leaves out areas of the spec that are not built yet', () => {

@@ -52,6 +52,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'bankAccounts', to: '/admin/bank_accounts' },
       { key: 'bankAccountLegitimations', to: '/admin/bank_account_legitimations' },
       { key: 'productReviews', to: '/admin/product_reviews' },
+      { key: 'incomingTransfers', to: '/admin/incoming_transfers' },
     ],
   },
 ];
