@@ -1,7 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import de from './de.json';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -18,14 +16,32 @@ export function initialLanguage(): Language {
   return 'en';
 }
 
+// Each language's catalogue is its own chunk: a page loads the one it is read in (the other is half of what
+// both would weigh on a buyer's first load), and a switch loads the other before it shows it.
+const CATALOGUES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('./en.json'),
+  de: () => import('./de.json'),
+};
+
+/** The language's catalogue, loaded once. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const { default: catalogue } = await CATALOGUES[lang]();
+  i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
+}
+
 export function changeLanguage(lang: Language): void {
   try {
     localStorage.setItem(STORAGE_KEY, lang);
   } catch {
     /* ignore */
   }
-  void i18n.changeLanguage(lang);
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  const show = () => {
+    void i18n.changeLanguage(lang);
+    if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  };
+  if (i18n.hasResourceBundle(lang, 'translation')) show();
+  else void loadLanguage(lang).then(show);
 }
 
 export function currentLanguage(): Language {
@@ -37,12 +53,15 @@ if (!i18n.isInitialized) {
   // the page declares the language it is read in (screen readers pronounce by it; index.html says en)
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
   void i18n.use(initReactI18next).init({
-    resources: { en: { translation: en }, de: { translation: de } },
+    resources: {},
     lng,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
 }
+
+/** Resolved once the page's language can be shown (the catalogues have the same keys: i18n.test.ts). */
+export const i18nReady: Promise<void> = loadLanguage(initialLanguage());
 
 export default i18n;

@@ -11,3 +11,7 @@ if (typeof window !== 'undefined') {
     sessionStorage.clear();
   });
 }
+
+// both catalogues at hand, as a page has the one it is read in before it renders
+const { loadLanguage } = await import('../i18n');
+await Promise.all([loadLanguage('en'), loadLanguage('de')]);
