@@ -41,12 +41,12 @@ test('a seller takes bank transfers for one-time plans', async () => {
   await page.getByTestId('matrix-one_time-bank_wire').locator('input').click(); // saved at once
   await page.getByText('Saved').first().waitFor();
   assert.equal(await page.getByTestId('matrix-subscription-sepa').locator('input').isDisabled(), true);
-  for (const method of ['sepa', 'paypal']) {
+  for (const method of ['sepa', 'paypal', 'pay_later']) {
     await page.getByTestId(`matrix-one_time-${method}`).locator('input').click();
     await page.getByTestId(`matrix-one_time-${method}`).locator('input:checked').waitFor({ state: 'attached' }); // the box follows the save
   }
   // each one ticked joins the card, never replaces it
-  for (const method of ['card', 'bank_wire', 'sepa', 'paypal']) await page.getByTestId(`matrix-one_time-${method}`).locator('input:checked').waitFor({ state: 'attached' });
+  for (const method of ['card', 'bank_wire', 'sepa', 'paypal', 'pay_later']) await page.getByTestId(`matrix-one_time-${method}`).locator('input:checked').waitFor({ state: 'attached' });
   await shot(page, 'payment-settings-1366');
   await page.context().close();
 });
@@ -78,6 +78,38 @@ test('a buyer on a phone pays by bank transfer and the page delivers once it arr
   await page.getByTestId('thank-you').waitFor({ timeout: 40_000 });
   await page.getByTestId('download-link').waitFor({ timeout: 40_000 });
   await shot(page, 'wire-paid-390');
+  await context.close();
+});
+
+test('a buyer pays later: the product at once, the invoice box, and the transfer turns the order paid', async () => {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  lastPage = page;
+  await page.goto(`/s/demo-seller/${slug}`);
+  await page.getByTestId('payer-first-name').fill('Lara');
+  await page.getByTestId('payer-last-name').fill('Later');
+  await page.getByTestId('payer-email').fill(`e2e.later.${Date.now()}@example.com`);
+  await page.getByTestId('method-pay_later').click();
+  await page.getByTestId('pay-later-note').getByText('within 14 days').waitFor();
+  await page.getByTestId('pay-button').filter({ hasText: /pay .*later/ }).click();
+  // delivered before the money: the download and the invoice box with its day, account and reference
+  await page.getByTestId('thank-you').waitFor();
+  await page.getByTestId('download-link').waitFor({ timeout: 40_000 });
+  const box = page.getByTestId('pay-later-box');
+  await box.getByText('Pay your invoice').waitFor();
+  const reference = (await box.getByTestId('wire-reference').innerText()).trim();
+  assert.match(reference, /^SF-[0-9A-F]{20}$/);
+  assert.match(await box.getByTestId('wire-amount').innerText(), /42\.00/);
+  await shot(page, 'pay-later-1366');
+  const r = await fetch(`${BANK}/v1/incoming_transfers`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer bank_sellflow_local', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reference, amount: 4200, currency: 'eur', payer_name: 'Lara Later' }),
+  });
+  assert.equal(r.status, 201);
+  await box.waitFor({ state: 'detached', timeout: 40_000 }); // paid: nothing left to transfer
+  await page.getByTestId('download-link').waitFor();
   await context.close();
 });
 

@@ -574,7 +574,7 @@ export function PaymentForm({
         data-testid="pay-button"
         aria-busy={busy}
       >
-        {busy ? phaseText : free ? t('shop.free.take') : wire ? t('shop.wire.order', { amount: money(payAmount, plan.currency) }) : sepa ? t('shop.sepa.pay', { amount: money(payAmount, plan.currency) }) : paypal ? t('shop.paypal.pay', { amount: money(payAmount, plan.currency) }) : payLabel}
+        {busy ? phaseText : free ? t('shop.free.take') : later ? t('shop.payLater.order', { amount: money(payAmount, plan.currency) }) : wire ? t('shop.wire.order', { amount: money(payAmount, plan.currency) }) : sepa ? t('shop.sepa.pay', { amount: money(payAmount, plan.currency) }) : paypal ? t('shop.paypal.pay', { amount: money(payAmount, plan.currency) }) : payLabel}
       </Button>
       {page ? <TrustSeals page={page} ownSeal={coverUrl} /> : null}
       {plan.useNetPrice ? (

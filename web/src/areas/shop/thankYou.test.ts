@@ -27,6 +27,11 @@ describe('thank-you polling', () => {
     expect(pollInterval(order('paying'), 0)).toBe(1000);
     expect(pollInterval(order('paid', '/dl', 1001), 0)).toBe(false);
   });
+  it('keeps looking every 5 s while an invoice paid later is open, and stops once it is paid', () => {
+    const open = { ...order('paying', '/dl', 1001), payLater: { amount: 1990, currency: 'eur', reference: 'SF-X', iban: 'DE', bic: 'B', holder: 'H', dueAt: null } };
+    expect(pollInterval(open, 0)).toBe(5000);
+    expect(pollInterval(order('paid', '/dl', 1001), 0)).toBe(false);
+  });
   it('waits a little for the download link after paid, and stops on failure', () => {
     expect(pollInterval(order('paid'), 3)).toBe(1000);
     expect(pollInterval(order('paid'), 30)).toBe(false);

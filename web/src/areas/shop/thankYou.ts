@@ -15,6 +15,7 @@ export function pollInterval(order: ShopOrder | undefined, pollsSincePaid: numbe
   if (!order) return 1000;
   if (FAILED_STATES.has(order.paymentState) || LATER_STATES.has(order.paymentState)) return false;
   if ((order.wire || order.sepa) && !PAID_STATES.has(order.paymentState)) return 5000; // a transfer or a debit takes its time
+  if (order.payLater) return 5000; // delivered, its invoice still open: the page notices the transfer
   if (!PAID_STATES.has(order.paymentState)) return 1000;
   // a test period or start day: nothing was charged, so no invoice comes; the first payment's day is known
   if (delivered(order) && (order.invoiceNumber || order.firstDue)) return false;
