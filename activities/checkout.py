@@ -92,6 +92,19 @@ SOLD_OUT = "This product is sold out."
 COUPON_USED_UP = "This coupon has been used up."
 
 
+def transfer_terms(order: Order) -> dict[str, str]:
+    """How an order paid by transfer is paid: its due day, the collection account and the order's reference (the
+    invoice of an order paid later, and the reminders of its claim)."""
+    settings = get_settings()
+    return {
+        "due": order.wire_due_at.date().isoformat() if order.wire_due_at else "",
+        "holder": settings.wire_holder,
+        "iban": settings.wire_iban,
+        "bic": settings.wire_bic,
+        "reference": wire_reference(order.token),
+    }
+
+
 async def order_page_url(s: AsyncSession, order: Order) -> str:
     """The buyer's page of the order (the checkout's thank-you page): what was bought, and how to pay what is
     still open."""
@@ -551,17 +564,7 @@ class CheckoutActivities:
     async def issue_invoice(self, req: OrderStep) -> InvoiceIssued:
         """The order's invoice, once: paid, or to be paid later by the due day it names with the transfer's
         account and reference."""
-        settings = get_settings()
-        async with session() as s:
-            order = await order_by_token(s, req.order_token)
-        pay_by = {
-            "due": order.wire_due_at.date().isoformat() if order.wire_due_at else "",
-            "holder": settings.wire_holder,
-            "iban": settings.wire_iban,
-            "bic": settings.wire_bic,
-            "reference": wire_reference(order.token),
-        }
-        number = await invoice_issued(req.order_token, pay_by)
+        number = await invoice_issued(req.order_token, transfer_terms)
         log.info("invoice_issued", order_token=req.order_token, invoice_number=number)
         return InvoiceIssued(number=number)
 

@@ -8,17 +8,15 @@ import structlog
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.checkout import order_page_url
+from activities.checkout import order_page_url, transfer_terms
 from activities.mail import deliver
 from activities.subscription import manage_url
-from core.settings import get_settings
 from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, InkassoStatus, OpenClaim
 from domain.inkasso import AgencyStatus, ClaimPayment, HandOver
 from domain.keys import claim_reminder_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentMethod
-from domain.payment_methods import wire_reference
 from providers.inkasso.client import AgencyRefused, CollectionAgency
 from providers.mail.smtp import Mailer
 from store.billing.claims import (
@@ -51,7 +49,6 @@ class ClaimActivities:
 
     @activity.defn
     async def send_claim_reminder(self, req: ClaimStageMail) -> None:
-        settings = get_settings()
         async with session() as s:
             await claim_stage_reached(s, req.order_token, req.rate, req.stage)
             order = await order_by_token(s, req.order_token)
@@ -59,16 +56,8 @@ class ClaimActivities:
             later = order.payment_form == PaymentMethod.pay_later
             page = await order_page_url(s, order) if later else await manage_url(order.seller_id, order.token)
         transfer = (
-            {
-                "due": order.wire_due_at.date().isoformat() if order.wire_due_at else "",
-                "holder": settings.wire_holder,
-                "iban": settings.wire_iban,
-                "bic": settings.wire_bic,
-                "reference": wire_reference(order.token),
-            }
-            if later
-            else {"reference": ""}  # a card's claim: the manage page pays it
-        )
+            transfer_terms(order) if later else {"reference": ""}
+        )  # a card's claim: the manage page pays it
         await deliver(
             self.mailer,
             OutgoingMail(

@@ -4,6 +4,7 @@ finds the row it wrote the first time (unique keys built from the order token) i
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -401,17 +402,17 @@ async def checkout_expired(s: AsyncSession, token: str) -> None:
     await coupon_use_released(s, order)
 
 
-async def invoice_issued(token: str, pay_by: dict[str, str] | None = None) -> int:
+async def invoice_issued(token: str, pay_by: Callable[[Order], dict[str, str]] | None = None) -> int:
     """The paid order's invoice (its first rate's, for a recurring plan), once, with the seller's next gapless
-    number (`invoice_numbered`): its number. An order paid later has it unpaid at first, saying `pay_by` (when,
-    where and with which reference to pay)."""
+    number (`invoice_numbered`): its number. An order paid later has it unpaid at first, saying what `pay_by`
+    gives for it (when, where and with which reference to pay)."""
     async with session() as s:
         order = await order_by_token(s, token)
         later = paying_later(order.payment_state, order.payment_form)
         coupon = [discount_line(order.discount, order.coupon_code)] if order.discount else []
         bumps = [bump_line(b.total, b.product_name) for b in await extras_of(s, order.id, bumps_only=True)]
         snap = await snapshot_now(s, order, order.product_name, extra_lines=coupon + bumps)
-        document = replace(snap, pay_by=pay_by or {}).to_json() if later else snap.to_json()
+        document = replace(snap, pay_by=pay_by(order)).to_json() if later and pay_by else snap.to_json()
     return await invoice_numbered(
         InvoiceDraft(
             (Invoice.order_id == order.id) & (Invoice.form == InvoiceForm.regular) & (Invoice.rate == 1),

@@ -475,34 +475,22 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
             for x in delivered.items
         ],
         extras=[await _extra_out(s, x) for x in await extras_of(s, order.id)],
-        wire=await _wire_out(s, order) if order.payment_form == PaymentMethod.bank_wire else None,
-        pay_later=await _pay_later_out(s, order),
+        # still awaited: the bank wire's transfer, or the invoice of an order delivered and paid later
+        wire=await _transfer_out(s, order)
+        if order.payment_form == PaymentMethod.bank_wire and order.payment_state in CHECKOUT_OPEN_STATES
+        else None,
+        pay_later=await _transfer_out(s, order)
+        if paying_later(order.payment_state, order.payment_form)
+        else None,
         sepa=await _sepa_out(s, order) if order.payment_form == PaymentMethod.sepa else None,
         upsell_title=product.upsell_title if product else None,
         **await _upsells(s, order, product),
     )
 
 
-async def _wire_out(s: DB, order: Order) -> WireOut | None:
-    """What to transfer where, while the order waits for it."""
-    if order.payment_state not in CHECKOUT_OPEN_STATES:
-        return None
-    settings = get_settings()
-    return WireOut(
-        amount=await charged_total(s, order),
-        currency=order.currency_key,
-        reference=wire_reference(order.token),
-        iban=settings.wire_iban,
-        bic=settings.wire_bic,
-        holder=settings.wire_holder,
-        due_at=order.wire_due_at,
-    )
-
-
-async def _pay_later_out(s: DB, order: Order) -> WireOut | None:
-    """What to transfer where by the invoice's day, while an order paid later is not paid."""
-    if not paying_later(order.payment_state, order.payment_form):
-        return None
+async def _transfer_out(s: DB, order: Order) -> WireOut:
+    """What to transfer where, and by when: a bank wire the order waits for, or the invoice of an order paid
+    later."""
     settings = get_settings()
     return WireOut(
         amount=await charged_total(s, order),
