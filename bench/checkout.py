@@ -377,18 +377,57 @@ def memory_report(samples: dict[str, list[float]]) -> dict[str, dict[str, float]
     return out
 
 
-async def measure(stack: Stack, args: argparse.Namespace) -> tuple[list[Run], dict[str, list[float]]]:
+def cpu_seconds(stack: Stack) -> dict[str, float]:
+    """CPU seconds (user + system) used so far by each part of the stack, its children included: the stack's
+    processes by name, PostgreSQL's by its own, and this process (the bench's client and the bare worker)."""
+    out: dict[str, float] = {}
+    pids = {proc.pid: name for name, proc in stack.procs.items()}
+    for proc in psutil.process_iter(["pid", "ppid", "name"]):
+        try:
+            name = pids.get(proc.pid)
+            if name is None:
+                parent = proc.parent()
+                while parent is not None and parent.pid not in pids:
+                    parent = parent.parent()
+                name = pids[parent.pid] if parent is not None else None
+            if name is None and proc.info["name"] in ("postgres", "postmaster"):
+                name = "postgres"
+            if name is None and proc.pid == os.getpid():
+                name = "bench"
+            if name is None:
+                continue
+            t = proc.cpu_times()
+            out[name] = out.get(name, 0.0) + t.user + t.system
+        except psutil.Error:
+            continue
+    return out
+
+
+def cpu_spent(before: dict[str, float], after: dict[str, float], runs: list[Run]) -> dict[str, float]:
+    """CPU milliseconds per measured checkout, by part of the stack, over the given runs."""
+    n = sum(len(r.samples) for r in runs) or 1
+    return {k: round((after.get(k, 0.0) - before.get(k, 0.0)) * 1000 / n, 1) for k in after}
+
+
+async def measure(
+    stack: Stack, args: argparse.Namespace
+) -> tuple[list[Run], dict[str, list[float]], dict[str, dict[str, float]]]:
     p = stack.ports
     rss: dict[str, list[float]] = {}
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample_rss(stack, rss, stop))
+    c0 = cpu_seconds(stack)
     runs = await run_sellflow(
         f"http://127.0.0.1:{p.api}", args.n, args.concurrency, args.poll_ms / 1000, f"127.0.0.1:{p.temporal}"
     )
+    c1 = cpu_seconds(stack)
     stop.set()
     await sampler
-    runs += await run_bare(f"127.0.0.1:{p.temporal}", args.n, args.concurrency)
-    return runs, rss
+    bare = await run_bare(f"127.0.0.1:{p.temporal}", args.n, args.concurrency)
+    c2 = cpu_seconds(stack)
+    # the warm-ups and the prepared pay phase count with the full runs (all of them whole checkouts)
+    cpu = {"sellflow": cpu_spent(c0, c1, runs), "bare (both runs)": cpu_spent(c1, c2, bare)}
+    return runs + bare, rss, cpu
 
 
 def main() -> None:
@@ -412,9 +451,17 @@ def main() -> None:
         os.environ.update(stack.env())
         stripe.api_key, stripe.api_base = STRIPE_KEY, f"http://127.0.0.1:{stack.ports.stripe}"
         print(f"stack up in {time.monotonic() - t0:.1f}s (data {data})", flush=True)
-        runs, rss = asyncio.run(measure(stack, args))
+        runs, rss, cpu = asyncio.run(measure(stack, args))
         out = report(runs, args)
         out["memory"] = memory_report(rss)
+        out["cpu_ms_per_checkout"] = cpu
+        for name, parts in cpu.items():
+            total = sum(parts.values())
+            print(
+                f"cpu per checkout, {name}: {total:.0f} ms ("
+                + ", ".join(f"{k} {v:.0f}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1]) if v >= 0.5)
+                + ")"
+            )
         keep = any(r.errors for r in runs)
         RESULTS.mkdir(parents=True, exist_ok=True)
         path = RESULTS / f"checkout-{time.strftime('%Y%m%d-%H%M%S')}.json"
