@@ -459,7 +459,9 @@ def main() -> None:
             total = sum(parts.values())
             print(
                 f"cpu per checkout, {name}: {total:.0f} ms ("
-                + ", ".join(f"{k} {v:.0f}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1]) if v >= 0.5)
+                + ", ".join(
+                    f"{k} {v:.0f}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1]) if v >= 0.5
+                )
                 + ")"
             )
         keep = any(r.errors for r in runs)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,6 +87,9 @@ class Settings(BaseSettings):
     payout_debtor_bic: str = "BYLADEM1001"
     payout_day_s: float = 86400.0  # the payout calendar's day (compressed in tests)
     billing_day_s: float = 86400.0  # the subscriptions' and claims' calendar day (compressed in tests)
+    # the checkout's calendar day: how long a checkout stays open, and the days a bank transfer, a direct debit or
+    # an invoice paid later is waited for, reminded and claimed (compressed in tests)
+    checkout_day_s: int = Field(default=86400, ge=1, le=86400)
 
     # Domains (core §3, §9): DNS checks with dnspython against this resolver (host:port); the platform's own
     # records (subdomains, ACME DNS-01 challenges) go to the zone's admin API (locally deploy/dns_server.py).

@@ -99,6 +99,7 @@ class Stack:
     kyc_delay: float = 2.0  # seconds the local KYC provider takes to answer
     payout_day_s: float | None = None  # the payout calendar's day in seconds (compressed in tests)
     billing_day_s: float | None = None  # the subscriptions' calendar day in seconds (compressed in tests)
+    checkout_day_s: int | None = None  # the checkout's calendar day in seconds (compressed in tests)
     domain_day_s: float | None = None  # the certificates' calendar day in seconds (compressed in tests)
     domain_check_s: tuple[float, float, int] | None = None  # DNS checks: first and max backoff, attempts
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
@@ -137,6 +138,8 @@ class Stack:
             env["SELLFLOW_PAYOUT_DAY_S"] = str(self.payout_day_s)
         if self.billing_day_s is not None:
             env["SELLFLOW_BILLING_DAY_S"] = str(self.billing_day_s)
+        if self.checkout_day_s is not None:
+            env["SELLFLOW_CHECKOUT_DAY_S"] = str(self.checkout_day_s)
         env.update(self._domain_env())
         return env
 

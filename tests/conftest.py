@@ -21,6 +21,9 @@ BILLING_DAY_S = 0.2
 # ~1796 days of 2 ms (3.6 s). DNS checks back off from 0.2 s to 1 s, five of them before a missing record errs.
 DOMAIN_DAY_S = 0.002
 DOMAIN_CHECK_S = (0.2, 1.0, 5)
+# A day of the checkout's calendar: a checkout stays open 20 s after its first payment attempt, a bank transfer is
+# waited for 7 days (140 s), an invoice paid later is due after 14 (280 s).
+CHECKOUT_DAY_S = 20
 
 
 @pytest.fixture(scope="session")
@@ -36,6 +39,7 @@ def stack():
         temporal_ui=True,
         kyc_delay=0.3,
         billing_day_s=BILLING_DAY_S,
+        checkout_day_s=CHECKOUT_DAY_S,
         domain_day_s=DOMAIN_DAY_S,
         domain_check_s=DOMAIN_CHECK_S,
     )

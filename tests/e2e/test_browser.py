@@ -39,6 +39,7 @@ def test_browser_scenario(stack, scenario):
         STRIPE_URL=f"http://127.0.0.1:{stack.ports.stripe}",
         TEMPORAL_UI_URL=f"http://127.0.0.1:{stack.ports.temporal_ui}",
         BANK_URL=f"http://127.0.0.1:{stack.ports.bank}",
+        CHECKOUT_DAY_S=str(stack.checkout_day_s or 86400),  # the checkout's calendar day in this stack
         CHROMIUM=chromium,
         PYTHON=sys.executable,  # a scenario's helpers in Python (tests/e2e/qr_video.py: a camera picture)
         ARTIFACTS=os.environ.get("SELLFLOW_E2E_ARTIFACTS", str(stack.data_dir / "e2e")),

@@ -332,6 +332,7 @@ def _checkout_input(order: Order, *, free: bool = False) -> CheckoutInput:
     the workflow and its input)."""
     return CheckoutInput(
         order_token=order.token,
+        day_s=get_settings().checkout_day_s,
         recurring=order.terms is not None,
         billing_day_s=get_settings().billing_day_s,
         deferred=_deferred(order),

@@ -18,7 +18,9 @@ export function CheckoutStepper({
   done?: boolean;
 }) {
   const { t } = useTranslation();
-  const index = done ? CHECKOUT_STEPS.length : CHECKOUT_STEPS.indexOf(active);
+  // a step this purchase skips (a plan change) is not shown at all
+  const steps = CHECKOUT_STEPS.filter((step) => !skipped.includes(step));
+  const index = done ? steps.length : steps.indexOf(active);
   return (
     <Stepper
       activeStep={index}
@@ -27,8 +29,8 @@ export function CheckoutStepper({
       data-testid="checkout-stepper"
       data-active-step={done ? 'done' : active}
     >
-      {CHECKOUT_STEPS.map((step, i) => (
-        <Step key={step} completed={i < index && !skipped.includes(step)} disabled={skipped.includes(step)}>
+      {steps.map((step, i) => (
+        <Step key={step} completed={i < index}>
           <StepLabel>{t(`shop.steps.${step}`)}</StepLabel>
         </Step>
       ))}

@@ -43,6 +43,7 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
   const [planId, setPlanId] = useState<number | null>(linked?.id ?? auto?.id ?? open[0]?.id ?? null);
   const [confirmed, setConfirmed] = useState(linked !== null || auto !== null);
   const plan = product.pricingPlans.find((p) => p.id === planId) ?? null;
+  const twoSteps = product.checkout?.layout === 'two_steps' || product.checkout?.layout === 'two_steps_advanced';
 
   if (!product.sellable || product.pricingPlans.length === 0) {
     return (
@@ -54,7 +55,8 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
 
   return (
     <>
-      <CheckoutStepper active={confirmed ? 'payment_selection' : 'method_selection'} skipped={['pricing_plans_update']} />
+      {/* a two-step page numbers its own steps: one stepper on the page, not two */}
+      {twoSteps ? null : <CheckoutStepper active={confirmed ? 'payment_selection' : 'method_selection'} skipped={['pricing_plans_update']} />}
       {!confirmed || !plan ? (
         <Stack spacing={2}>
           <Typography variant="h6">{t('shop.choosePlan')}</Typography>
