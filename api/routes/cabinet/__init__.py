@@ -27,6 +27,9 @@ from api.routes.cabinet import (
 )
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
+# A request is matched against the routes in this order, one by one: the busiest list first (no other router's
+# paths start with `/orders`).
+router.include_router(orders.router)
 # before products: its `POST /products/{id}/{action}` would take `…/tickets`
 router.include_router(certificates.router)
 router.include_router(courses.router)
@@ -35,7 +38,6 @@ router.include_router(ticket_design.router)
 router.include_router(addons.router)
 router.include_router(checkout_pages.router)
 router.include_router(products.router)
-router.include_router(orders.router)
 router.include_router(profile.router)
 router.include_router(transfers.router)
 router.include_router(invoices.router)
