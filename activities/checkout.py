@@ -28,10 +28,13 @@ from domain.checkout import (
     EnsureIntent,
     IntentStatus,
     InvoiceIssued,
+    LateTransfer,
+    LateTransferBooked,
     MailsSent,
     OrderPaid,
     OrderStep,
     PayOutcome,
+    TransferReturns,
     WireInstructions,
     WireMail,
     WireStart,
@@ -73,9 +76,16 @@ from store.orders.actions import (
     sale_booked,
     wire_chosen,
 )
+from store.orders.bank_wire import transfers_returned
 from store.orders.delivery import Delivered, DeliveredItem, delivered_of
 from store.orders.models import Order, PaymentIntentRecord
-from store.orders.pay_later import paid_later, pay_later_chosen, pay_later_overdue, pay_later_settled
+from store.orders.pay_later import (
+    late_transfer_booked,
+    paid_later,
+    pay_later_chosen,
+    pay_later_overdue,
+    pay_later_settled,
+)
 from store.orders.queries import (
     access_of_order,
     charged_total,
@@ -463,6 +473,28 @@ class CheckoutActivities:
             owed = await pay_later_overdue(s, req.order_token, "The invoice was not paid by its due day.")
         log.info("pay_later_overdue", order_token=req.order_token, owed=owed)
         return owed
+
+    @activity.defn
+    async def book_late_transfer(self, req: LateTransfer) -> LateTransferBooked:
+        """A transfer after the invoice's day: a part of the overdue rate, booked once per bank event; above what
+        was still owed, owed back to the payer."""
+        async with session() as s:
+            full, returned = await late_transfer_booked(s, req.order_token, req.event_id, req.amount)
+        log.info(
+            "late_transfer_booked",
+            order_token=req.order_token,
+            event_id=req.event_id,
+            paid_in_full=full,
+            returned=returned,
+        )
+        return LateTransferBooked(paid_in_full=full, returned=returned)
+
+    @activity.defn
+    async def record_transfer_returns(self, req: TransferReturns) -> None:
+        """The parts of transfers that paid nothing, owed back to their payers (listed for the managers)."""
+        async with session() as s:
+            await transfers_returned(s, req.returns)
+        log.info("transfer_returns_recorded", order_token=req.order_token, returns=req.returns)
 
     @activity.defn
     async def settle_pay_later(self, req: OrderStep) -> str:

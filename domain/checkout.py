@@ -81,6 +81,13 @@ class CheckoutState:
     delivered: bool = False
     claimed: bool = False
     claim_over: bool = False
+    # after the due day each transfer is booked as a part of the overdue rate when it arrives (the agency may
+    # collect parts too); the sale is then booked, and not again when the order is recorded paid
+    booked_by_part: bool = False
+    # of each transfer, the part that paid nothing (above the amount, another currency, after the order was paid),
+    # owed back to its payer: `returns` once recorded, `to_return` until then
+    to_return: dict[str, int] = field(default_factory=dict)
+    returns: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -137,6 +144,29 @@ class WireIncoming:
     event_id: str
     amount: int
     currency: str
+
+
+@dataclass
+class LateTransfer:
+    """A transfer for an invoice paid later that arrived after its day: booked as a part of the overdue rate."""
+
+    order_token: str
+    event_id: str
+    amount: int
+
+
+@dataclass
+class LateTransferBooked:
+    paid_in_full: bool  # the rate is paid now
+    returned: int  # the part above what was still owed, owed back to the payer
+
+
+@dataclass
+class TransferReturns:
+    """The part of each transfer (by bank event id) that paid nothing and goes back to its payer."""
+
+    order_token: str
+    returns: dict[str, int]
 
 
 @dataclass

@@ -111,6 +111,12 @@ def agency_payment_key(order_token: str, rate: int, event_id: str) -> str:
     return f"{order_token}-rate-{rate}-inkasso-{event_id}"
 
 
+def late_transfer_key(order_token: str, event_id: str) -> str:
+    """The ledger entries of one transfer that paid part of an invoice paid later after its day (once per bank
+    event)."""
+    return f"{order_token}-rate-1-transfer-{event_id}"
+
+
 def claim_reminder_key(order_token: str, rate: int, stage: str) -> str:
     return f"claim-{order_token}-{rate}-{stage}"
 

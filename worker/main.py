@@ -102,6 +102,8 @@ def activities() -> list[Callable[..., Any]]:
         checkout.start_pay_later,
         checkout.pay_later_overdue,
         checkout.settle_pay_later,
+        checkout.book_late_transfer,
+        checkout.record_transfer_returns,
         checkout.send_wire_mail,
         MailActivities(mailer).deliver_mail,
         legitimation.record,

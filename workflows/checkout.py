@@ -19,6 +19,10 @@
          → grant_access → send_order_mails ──► `subscription-{token}` owns every rate, the first included
     open or waiting for `open_days` of the input's calendar ──► expire_checkout ──► payment_not_completed
     waiting while the history grows long ──► continue-as-new with the state (attempt, intent, deadline kept)
+    transfers (bank wire, pay later), each bank event once: summed until they cover the amount; what pays nothing
+         (above the amount, after the order was paid, another currency) ──► record_transfer_returns (owed back)
+         before the checkout ends; after a pay-later invoice's day each one ──► book_late_transfer (a part of the
+         overdue rate, the agency's parts counted; the rest owed back), and the sale is not booked again
 
 This module is the template the other workflows copy:
 - all state in one dataclass (`CheckoutState`), carried by the input across continue-as-new and restored in
@@ -50,6 +54,7 @@ from domain.checkout import (
     CheckoutState,
     EnsureIntent,
     IntentStatus,
+    LateTransfer,
     OrderPaid,
     OrderStep,
     PaymentEvent,
@@ -60,6 +65,7 @@ from domain.checkout import (
     Step,
     StepProgress,
     StepState,
+    TransferReturns,
     WireIncoming,
     WireInstructions,
     WireMail,
@@ -84,6 +90,9 @@ with workflow.unsafe.imports_passed_through():
     from activities.checkout import CheckoutActivities
 
 WAITING = (PayOutcome.requires_action, PayOutcome.processing)
+# every transfer ends counted or owed back: what paid nothing is recorded to return, and after an invoice's day
+# each transfer is a part of its overdue rate (the agency's collections count)
+TRANSFER_RETURNS = "checkout-transfer-returns"
 A = TypeVar("A")
 R = TypeVar("R")
 
@@ -141,7 +150,7 @@ class CheckoutWorkflow:
         if not st.paid and st.wire is not None and st.wire.later:
             left = await self._claim_unpaid()  # pay later, unpaid on its day: the claim's dunning path
             if left is not None:
-                await workflow.wait_condition(workflow.all_handlers_finished)
+                await self._returns_settled()
                 return left
         if not st.paid:
             async with self.lock:
@@ -149,10 +158,10 @@ class CheckoutWorkflow:
                     st.expired = True
                     await self._payment_step(CheckoutActivities.expire_checkout, self._order())
                     self._mark(Step.payment, StepState.failed)
-                    await workflow.wait_condition(workflow.all_handlers_finished)
+                    await self._returns_settled()
                     return PaymentState.payment_not_completed
         await self._fulfil()
-        await workflow.wait_condition(workflow.all_handlers_finished)
+        await self._returns_settled()
         return self._done_state()
 
     async def _fulfil(self) -> None:
@@ -165,7 +174,10 @@ class CheckoutWorkflow:
         if self.state.delivered:  # pay later: invoice, access and mails went out with the promise to pay
             paid = OrderPaid(order.order_token, intent.intent_id)
             await self._step(Step.order_paid, self._remote(CheckoutActivities.record_order_paid, paid))
-            await self._step(Step.balance, self._remote(CheckoutActivities.book_seller_balance, order))
+            if self.state.booked_by_part:  # after its day, each transfer was booked when it came
+                self._mark(Step.balance, StepState.done)
+            else:
+                await self._step(Step.balance, self._remote(CheckoutActivities.book_seller_balance, order))
             return
         if self.inp.free:  # nothing was paid: no invoice and no sale, the goods all the same
             paid = OrderPaid(order.order_token, intent.intent_id)
@@ -346,7 +358,7 @@ class CheckoutWorkflow:
         seen = incoming.event_id in st.wire_received or any(
             x.event_id == incoming.event_id for x in st.wire_incoming
         )
-        if not seen and not st.paid:
+        if not seen:  # one after the order was paid is owed back whole
             st.wire_incoming.append(incoming)
 
     @workflow.signal
@@ -405,14 +417,66 @@ class CheckoutWorkflow:
         st = self.state
         while st.wire_incoming:
             incoming = st.wire_incoming.pop(0)
-            if st.wire is None or incoming.currency.lower() != st.wire.currency.lower():
-                st.wire_received[incoming.event_id] = 0  # not for this order's payment: left to the seller
+            event = incoming.event_id
+            if event in st.wire_received:
                 continue
-            st.wire_received[incoming.event_id] = incoming.amount
-            if not st.paid and sum(st.wire_received.values()) >= st.wire.amount:
-                self._apply(
-                    IntentStatus(intent_id=incoming.event_id, outcome=PayOutcome.succeeded, attempt=0)
-                )
+            if st.paid or st.wire is None or incoming.currency.lower() != st.wire.currency.lower():
+                # not for this order's payment (paid already, no transfer asked, another currency): owed back
+                st.wire_received[event] = 0
+                st.to_return[event] = incoming.amount
+                continue
+            st.wire_received[event] = incoming.amount
+            received = sum(st.wire_received.values())
+            if received >= st.wire.amount:
+                if received > st.wire.amount:  # paid more than the amount: the rest is owed back
+                    st.wire_received[event] -= received - st.wire.amount
+                    st.to_return[event] = received - st.wire.amount
+                self._apply(IntentStatus(intent_id=event, outcome=PayOutcome.succeeded, attempt=0))
+
+    async def _returns_settled(self) -> None:
+        """Before the checkout ends: the transfers still unread are owed back whole (the order is paid or over),
+        and every part owed back is recorded once; then the handlers finish."""
+        st = self.state
+        if workflow.patched(TRANSFER_RETURNS):
+            while True:
+                for incoming in st.wire_incoming:
+                    if incoming.event_id not in st.wire_received:
+                        st.wire_received[incoming.event_id] = 0
+                        st.to_return[incoming.event_id] = incoming.amount
+                st.wire_incoming.clear()
+                pending = {k: v for k, v in st.to_return.items() if v > 0 and k not in st.returns}
+                if pending:
+                    returns = TransferReturns(self.inp.order_token, pending)
+                    await self._remote(CheckoutActivities.record_transfer_returns, returns)
+                    st.returns.update(pending)
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                if not st.wire_incoming:
+                    break
+        else:
+            await workflow.wait_condition(workflow.all_handlers_finished)
+
+    async def _late_transfers(self) -> None:
+        """After the invoice's day: each transfer a part of the overdue rate, booked when it comes (what is above
+        the rest, the agency's collections counted, is owed back); the rate paid in full pays the order."""
+        st = self.state
+        while st.wire_incoming and not st.paid:
+            incoming = st.wire_incoming.pop(0)
+            event = incoming.event_id
+            if event in st.wire_received:
+                continue
+            if st.wire is None or incoming.currency.lower() != st.wire.currency.lower():
+                st.wire_received[event] = 0
+                st.to_return[event] = incoming.amount
+                continue
+            booked = await self._remote(
+                CheckoutActivities.book_late_transfer,
+                LateTransfer(self.inp.order_token, event, incoming.amount),
+            )
+            st.wire_received[event] = incoming.amount - booked.returned
+            if booked.returned:
+                st.returns[event] = booked.returned  # recorded with the booking
+            if booked.paid_in_full:
+                self._apply(IntentStatus(intent_id=event, outcome=PayOutcome.succeeded, attempt=0))
 
     # ----- pay later ---------------------------------------------------------------------------------------
     async def _deliver_later(self) -> None:
@@ -432,7 +496,21 @@ class CheckoutWorkflow:
         if not st.delivered:
             return None
         owed = await self._remote(CheckoutActivities.pay_later_overdue, self._order())
-        owed -= sum(st.wire_received.values())
+        by_part = workflow.patched(TRANSFER_RETURNS)
+        if by_part:  # the transfers before the day, each a part of the overdue rate now
+            st.booked_by_part = True
+            st.wire_incoming[:0] = [
+                WireIncoming(event, amount, st.wire.currency if st.wire else "")
+                for event, amount in st.wire_received.items()
+                if amount > 0
+            ]
+            for event in [x.event_id for x in st.wire_incoming]:
+                st.wire_received.pop(event, None)
+            before = sum(st.wire_received.values())
+            await self._late_transfers()
+            owed -= sum(st.wire_received.values()) - before
+        else:
+            owed -= sum(st.wire_received.values())
         claim = await workflow.start_child_workflow(
             ClaimWorkflow.run,
             ClaimInput(token, 1, owed, DeclineKind.hard, day_s=self.inp.billing_day_s),
@@ -450,7 +528,10 @@ class CheckoutWorkflow:
         while not st.paid and not st.claim_over:
             await workflow.wait_condition(lambda: st.paid or st.claim_over or bool(st.wire_incoming))
             if st.wire_incoming:
-                self._wire_received()
+                if by_part:
+                    await self._late_transfers()
+                else:
+                    self._wire_received()
         if st.paid:  # the transfer came: the claim closes as collected (its row and mails end with it)
             try:
                 await claim.signal(ClaimWorkflow.resolve, ClaimOutcome.collected)

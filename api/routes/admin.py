@@ -81,5 +81,5 @@ async def incoming_transfers_csv(request: Request, manager: CurrentManager, s: D
         list_params(request),
         IncomingTransferRow,
         "incoming-transfers.csv",
-        money=("amount",),
+        money=("amount", "returned_amount"),
     )

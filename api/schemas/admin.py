@@ -31,6 +31,7 @@ class IncomingTransferRow(BaseModel):
     payer_name: str | None
     payer_iban: str | None
     state: str  # received (matched to its order) or unmatched (to be paid back by a person)
+    returned_amount: int  # the part owed back to the payer: what paid nothing (all of an unmatched one)
     created_at: datetime
     order_token: str | None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -70,6 +70,7 @@ async def incoming_recorded(
             payer_iban=payer_iban,
             order_id=order.id if order else None,
             state="received" if order else "unmatched",
+            returned_amount=0 if order else amount,  # no order of that reference: all of it goes back
         )
         .on_conflict_do_nothing(index_elements=["event_id"])
     )
@@ -83,6 +84,16 @@ async def incoming_unmatched(s: AsyncSession, event_id: str) -> None:
     ).scalar_one_or_none()
     if row is not None:
         row.state = "unmatched"
+        row.returned_amount = row.amount
+
+
+async def transfers_returned(s: AsyncSession, returns: dict[str, int]) -> None:
+    """The part of each matched transfer that paid nothing, owed back to its payer (set, not added: recorded
+    again, the same)."""
+    for event_id, amount in returns.items():
+        await s.execute(
+            update(BankIncoming).where(BankIncoming.event_id == event_id).values(returned_amount=amount)
+        )
 
 
 async def refund_account_of(s: AsyncSession, order_id: int) -> tuple[str, str] | None:
@@ -146,6 +157,7 @@ async def incoming_listed(s: AsyncSession, params: ListParams) -> tuple[list[dic
         BankIncoming.payer_name,
         BankIncoming.payer_iban,
         BankIncoming.state,
+        BankIncoming.returned_amount,
         BankIncoming.created_at,
         Order.token.label("order_token"),
     ).outerjoin(Order, Order.id == BankIncoming.order_id)

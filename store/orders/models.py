@@ -272,6 +272,9 @@ class BankIncoming(Base):
     payer_iban: Mapped[str | None] = mapped_column(String(34))  # where a refund of it is sent
     order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"), index=True)
     state: Mapped[str] = mapped_column(String(20))
+    # of a matched transfer, the part that paid nothing and is owed back to its payer (above the amount owed, in
+    # another currency, or after the order was paid); an unmatched one is owed back whole
+    returned_amount: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
 
 

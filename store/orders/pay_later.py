@@ -12,12 +12,17 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.keys import late_transfer_key
+from domain.ledger import platform_fee, sale_entries
 from domain.orders import InvoiceForm, InvoiceState, OrderRateState, PaymentMethod, PaymentState, paying_later
 from domain.subscriptions import RateEvent
+from store.accounts.models import Seller
 from store.billing.models import OrderRate
 from store.billing.subscriptions import rate_failed, rate_row
 from store.catalog.models import Product
-from store.orders.models import Access, Invoice, Order
+from store.ledger.actions import entries_booked, fee_rate_of
+from store.ledger.models import LedgerEntry
+from store.orders.models import Access, BankIncoming, Invoice, Order
 from store.orders.queries import order_by_token
 
 
@@ -68,6 +73,44 @@ async def pay_later_settled(s: AsyncSession, token: str) -> str:
         order.paid_at = order.paid_at or datetime.now(UTC)
         await _invoice_paid(s, order)
     return order.payment_state.value
+
+
+async def late_transfer_booked(s: AsyncSession, token: str, event_id: str, amount: int) -> tuple[bool, int]:
+    """A transfer for an invoice paid later after its day (its rate overdue, its claim running), booked once per
+    bank event as a part of the rate, like the agency's collections: the ledger's sale of that part with the
+    platform fee, and the rate's and the order's paid amounts. What is above the rate's rest (the agency may have
+    collected some of it) is owed back to the payer. Whether the rate is now paid in full, and the part owed back."""
+    order = await order_by_token(s, token, lock=True)
+    rate = await rate_row(s, order.id, 1, lock=True)
+    incoming = (
+        await s.execute(select(BankIncoming).where(BankIncoming.event_id == event_id).with_for_update())
+    ).scalar_one_or_none()
+    key = late_transfer_key(token, event_id)
+    entries = [] if amount <= 0 else sale_entries(key, order.seller_id, amount, 0, order.currency_key)
+    booked_before = (
+        bool(entries)
+        and (
+            await s.execute(select(LedgerEntry.id).where(LedgerEntry.idempotency_key == entries[1].key))
+        ).first()
+        is not None
+    )
+    if not booked_before:  # a retried step finds the first booking and its answer
+        part = min(amount, max(rate.amount - rate.paid_amount, 0))
+        if part > 0:
+            seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
+            fee = platform_fee(part, await fee_rate_of(s, seller))
+            await entries_booked(
+                s, sale_entries(key, seller.id, part, fee, order.currency_key), order_id=order.id
+            )
+            rate.paid_amount += part
+            order.paid += part
+            rate.updated_at = datetime.now(UTC)
+            if rate.paid_amount < rate.amount:
+                rate.state = OrderRateState.partly_paid
+        if incoming is not None:
+            incoming.returned_amount = amount - part
+    returned = incoming.returned_amount if incoming is not None else 0
+    return rate.paid_amount >= rate.amount, returned
 
 
 async def paid_later(s: AsyncSession, order: Order) -> None:

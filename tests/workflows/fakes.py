@@ -16,10 +16,13 @@ from domain.checkout import (
     EnsureIntent,
     IntentStatus,
     InvoiceIssued,
+    LateTransfer,
+    LateTransferBooked,
     MailsSent,
     OrderPaid,
     OrderStep,
     PayOutcome,
+    TransferReturns,
     WireInstructions,
     WireMail,
     WireStart,
@@ -35,6 +38,9 @@ class FakeCheckout:
     free_available: bool = True  # reserve_free finds the goods and the coupon's use still there
     saved: dict[int, bool] = field(default_factory=dict)  # a deferred order: did attempt n's card get saved
     settled: str = "paying"  # what settle_pay_later finds after the claim (paid: the agency collected it)
+    agency_paid: int = 0  # what the collection agency collected of the overdue rate
+    late_paid: int = 0  # what transfers after the day paid of it
+    returned: dict[str, int] = field(default_factory=dict)  # bank event → the part owed back to the payer
     calls: list[str] = field(default_factory=list)
     attempts: list[int] = field(default_factory=list)
     intents: dict[int, str] = field(default_factory=dict)
@@ -140,6 +146,20 @@ class FakeCheckout:
         self.calls.append("pay_later_overdue")
         return 3400
 
+    @activity.defn(name="book_late_transfer")
+    async def book_late_transfer(self, req: LateTransfer) -> LateTransferBooked:
+        """The overdue rate of 34.00 (`pay_later_overdue`), paid part by part; the agency's collections are
+        `agency_paid`."""
+        self.calls.append(f"book_late_transfer:{req.event_id}")
+        part = min(req.amount, max(3400 - self.agency_paid - self.late_paid, 0))
+        self.late_paid += part
+        return LateTransferBooked(self.agency_paid + self.late_paid >= 3400, req.amount - part)
+
+    @activity.defn(name="record_transfer_returns")
+    async def record_transfer_returns(self, req: TransferReturns) -> None:
+        self.calls.append("record_transfer_returns")
+        self.returned.update(req.returns)
+
     @activity.defn(name="settle_pay_later")
     async def settle_pay_later(self, req: OrderStep) -> str:
         self.calls.append("settle_pay_later")
@@ -155,6 +175,8 @@ class FakeCheckout:
             self.start_pay_later,
             self.pay_later_overdue,
             self.settle_pay_later,
+            self.book_late_transfer,
+            self.record_transfer_returns,
             self.send_wire_mail,
             self.ensure_payment_intent,
             self.save_card,

@@ -118,7 +118,51 @@ async def test_unpaid_on_its_day_the_claim_reminds_and_a_late_transfer_closes_it
         await record(later.claim, "claim")
     assert later.billing.charges == []  # no card was ever charged
     assert [(c.rate, c.outcome) for c in later.billing.closed] == [(1, "collected")]
-    assert later.fake.calls.count("book_seller_balance") == 1
+    # after the day, the transfer is booked as the rate's part when it comes: the sale once, not again when paid
+    assert later.fake.calls.count("book_late_transfer:bankevt_late") == 1
+    assert "book_seller_balance" not in later.fake.calls and later.fake.returned == {}
+
+
+async def test_after_the_day_transfers_and_the_agency_pay_the_rate_part_by_part_and_the_rest_goes_back(
+    client, task_queue
+):
+    """A part before the day (10.00), the agency's part during the claim (14.00), then the buyer transfers the
+    whole 34.00 again: 10.00 of it pays the rest, 24.00 is owed back to them; the sale is booked by the parts, never
+    as a whole on top of them."""
+    later = Later(client, task_queue, FakeBilling(monthly(1), stage_days=(1, 40, 80)))
+    async with later.worker():
+        await later.choose()
+        await _eventually(lambda: "send_wire_mail:0" in later.fake.calls, 10)
+        await later.transfer("bankevt_part", 1000)
+        await _eventually(lambda: later.billing.opened == [1], 30)
+        assert "book_late_transfer:bankevt_part" in later.fake.calls  # the part before the day, booked now
+        later.fake.agency_paid = 1400
+        await later.transfer("bankevt_all", 3400)
+        await later.transfer("bankevt_all", 3400)  # the bank's callback again
+        assert await asyncio.wait_for(later.handle.result(), 20) == PaymentState.paid
+        assert await asyncio.wait_for(later.claim.result(), 10) == "collected"
+    calls = later.fake.calls
+    assert later.fake.late_paid == 1000 + 1000 and calls.count("book_late_transfer:bankevt_all") == 1
+    assert "book_seller_balance" not in calls
+    assert later.fake.returned == {}  # the booking itself recorded the 24.00 owed back
+
+
+async def test_a_transfer_above_the_amount_or_after_the_payment_is_owed_back(client, task_queue, record):
+    """40.00 for an invoice of 34.00: paid, 6.00 owed back; a second transfer after it: owed back whole; one in
+    another currency: owed back whole."""
+    later = Later(client, task_queue)
+    async with later.worker():
+        await later.choose()
+        await _eventually(lambda: "send_wire_mail:0" in later.fake.calls, 10)
+        await later.handle.signal(CheckoutWorkflow.wire_received, WireIncoming("bankevt_usd", 3400, "usd"))
+        await later.transfer("bankevt_more", 4000)
+        await later.transfer("bankevt_again", 3400)
+        assert await asyncio.wait_for(later.handle.result(), 20) == PaymentState.paid
+        await record(later.handle, "checkout")
+    assert later.fake.returned == {"bankevt_usd": 3400, "bankevt_more": 600, "bankevt_again": 3400}
+    assert later.fake.calls.count("book_seller_balance") == 1 and "book_late_transfer" not in str(
+        later.fake.calls
+    )
 
 
 async def test_a_claim_that_ends_uncollected_leaves_the_order_owing(client, task_queue):

@@ -6,6 +6,7 @@ change nothing more."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -182,3 +183,40 @@ async def test_a_bank_wire_is_refused_where_it_cannot_pay(stack):
             co = await start_checkout(c, seller.username, product)
             r = await c.post(f"/v1/shop/{seller.username}/orders/{co['order_token']}/bank_wire")
             assert r.status_code == 409 and r.json()["reason"] == "wire_not_offered", r.text
+
+
+async def test_what_a_transfer_pays_above_the_amount_or_after_the_order_is_paid_is_owed_back(stack):
+    """30.00 for an order of 25.00: the order is paid and sold for 25.00, and 5.00 of that transfer is owed back
+    to its payer; a second transfer for the paid order is owed back whole; the ledger holds one sale of 25.00."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "wire-over")
+        p = await published_product(c, seller, price=2500, name="Overpaid guide")
+        r = await c.put(
+            "/v1/cabinet/payment_settings",
+            json={"matrix": {"one_time": ["card", "bank_wire"]}},
+            headers=seller.headers,
+        )
+        assert r.status_code == 200, r.text
+        co = await start_checkout(c, seller.username, p)
+        token = co["order_token"]
+        wire = (await c.post(f"/v1/shop/{seller.username}/orders/{token}/bank_wire")).json()
+        await _transfer(stack, wire["reference"], 3000)
+        await _transfer(stack, wire["reference"], 2500)
+        # the bank reports each transfer by its own callback: -1 until it has
+        returned = "select coalesce(max(returned_amount), -1) from bank_incoming where reference = :r and amount = :a"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if await db_value(returned, r=wire["reference"], a=2500) == 2500 and (
+                await db_value(returned, r=wire["reference"], a=3000) == 500
+            ):
+                break
+            await asyncio.sleep(0.3)
+        assert await db_value(returned, r=wire["reference"], a=3000) == 500
+        assert await db_value(returned, r=wire["reference"], a=2500) == 2500
+        page = (await c.get(f"/v1/shop/{seller.username}/orders/{token}")).json()
+        assert page["payment_state"] == "paid"
+        sale = (
+            "select coalesce(sum(e.amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
+            "where o.token = :t and e.kind = 'sale' and e.payee_type = 'seller'"
+        )
+        assert await db_value(sale, t=token) == 2500

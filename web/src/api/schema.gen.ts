@@ -4989,6 +4989,8 @@ export interface components {
             payer_name: string | null;
             /** Reference */
             reference: string;
+            /** Returned Amount */
+            returned_amount: number;
             /** State */
             state: string;
         };

@@ -72,6 +72,7 @@ export default function IncomingTransfersPage() {
           { key: 'order', label: t('incoming.order'), render: (r) => (r.orderToken ? <Link component={RouterLink} to={`/admin/ops?token=${encodeURIComponent(r.orderToken)}`}>{r.orderToken}</Link> : t('common.none')) },
           { key: 'state', label: t('incoming.state'), render: (r) => <Chip size="small" color={r.state === 'unmatched' ? 'warning' : 'success'} label={t(`incoming.states.${r.state}`)} /> },
           { key: 'amount', label: t('orders.amount'), align: 'right', render: (r) => <Money amount={r.amount} currency={r.currency} /> },
+          { key: 'returned', label: t('incoming.returned'), align: 'right', render: (r) => (r.returnedAmount ? <Money amount={r.returnedAmount} currency={r.currency} /> : t('common.none')) },
         ]}
       />
     </>
