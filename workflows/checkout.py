@@ -508,6 +508,8 @@ class CheckoutWorkflow:
                 st.wire_received.pop(event, None)
             before = sum(st.wire_received.values())
             await self._late_transfers()
+            if st.paid:  # a transfer that came with the day paid the rest: no claim
+                return None
             owed -= sum(st.wire_received.values()) - before
         else:
             owed -= sum(st.wire_received.values())
