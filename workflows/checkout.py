@@ -420,14 +420,12 @@ class CheckoutWorkflow:
             event = incoming.event_id
             if event in st.wire_received:
                 continue
-            if st.paid or st.wire is None or incoming.currency.lower() != st.wire.currency.lower():
-                # not for this order's payment (paid already, no transfer asked, another currency): owed back
-                st.wire_received[event] = 0
-                st.to_return[event] = incoming.amount
+            if st.paid or not self._pays_this_order(incoming):
+                self._owed_back(incoming)
                 continue
             st.wire_received[event] = incoming.amount
             received = sum(st.wire_received.values())
-            if received >= st.wire.amount:
+            if st.wire is not None and received >= st.wire.amount:
                 if received > st.wire.amount:  # paid more than the amount: the rest is owed back
                     st.wire_received[event] -= received - st.wire.amount
                     st.to_return[event] = received - st.wire.amount
@@ -441,8 +439,7 @@ class CheckoutWorkflow:
             while True:
                 for incoming in st.wire_incoming:
                     if incoming.event_id not in st.wire_received:
-                        st.wire_received[incoming.event_id] = 0
-                        st.to_return[incoming.event_id] = incoming.amount
+                        self._owed_back(incoming)
                 st.wire_incoming.clear()
                 pending = {k: v for k, v in st.to_return.items() if v > 0 and k not in st.returns}
                 if pending:
@@ -464,9 +461,8 @@ class CheckoutWorkflow:
             event = incoming.event_id
             if event in st.wire_received:
                 continue
-            if st.wire is None or incoming.currency.lower() != st.wire.currency.lower():
-                st.wire_received[event] = 0
-                st.to_return[event] = incoming.amount
+            if not self._pays_this_order(incoming):
+                self._owed_back(incoming)
                 continue
             booked = await self._remote(
                 CheckoutActivities.book_late_transfer,
@@ -477,6 +473,17 @@ class CheckoutWorkflow:
                 st.returns[event] = booked.returned  # recorded with the booking
             if booked.paid_in_full:
                 self._apply(IntentStatus(intent_id=event, outcome=PayOutcome.succeeded, attempt=0))
+
+    def _pays_this_order(self, incoming: WireIncoming) -> bool:
+        """A transfer asked for by this order, in its currency."""
+        wire = self.state.wire
+        return wire is not None and incoming.currency.lower() == wire.currency.lower()
+
+    def _owed_back(self, incoming: WireIncoming) -> None:
+        """A transfer that pays nothing of this order (another currency, none asked, or the order paid or over):
+        counted as nothing, all of it owed back to its payer."""
+        self.state.wire_received[incoming.event_id] = 0
+        self.state.to_return[incoming.event_id] = incoming.amount
 
     # ----- pay later ---------------------------------------------------------------------------------------
     async def _deliver_later(self) -> None:
@@ -499,20 +506,18 @@ class CheckoutWorkflow:
         by_part = workflow.patched(TRANSFER_RETURNS)
         if by_part:  # the transfers before the day, each a part of the overdue rate now
             st.booked_by_part = True
-            st.wire_incoming[:0] = [
+            early = [
                 WireIncoming(event, amount, st.wire.currency if st.wire else "")
                 for event, amount in st.wire_received.items()
                 if amount > 0
             ]
-            for event in [x.event_id for x in st.wire_incoming]:
-                st.wire_received.pop(event, None)
-            before = sum(st.wire_received.values())
+            for x in early:  # read again, each booked now (what is left counts as nothing)
+                del st.wire_received[x.event_id]
+            st.wire_incoming[:0] = early
             await self._late_transfers()
             if st.paid:  # a transfer that came with the day paid the rest: no claim
                 return None
-            owed -= sum(st.wire_received.values()) - before
-        else:
-            owed -= sum(st.wire_received.values())
+        owed -= sum(st.wire_received.values())
         claim = await workflow.start_child_workflow(
             ClaimWorkflow.run,
             ClaimInput(token, 1, owed, DeclineKind.hard, day_s=self.inp.billing_day_s),

@@ -115,7 +115,8 @@ async def late_transfer_booked(s: AsyncSession, token: str, event_id: str, amoun
 
 async def paid_later(s: AsyncSession, order: Order) -> None:
     """The transfer covered the invoice (the order is being recorded paid): its rate paid, nothing owed, access
-    back. The money is booked as the order's sale, like any paid order's (`sale_booked`)."""
+    back. The money is booked as the order's sale, like any paid order's (`sale_booked`), or, paid after the
+    invoice's day, was booked part by part as it came (`late_transfer_booked`)."""
     rate = (
         await s.execute(
             select(OrderRate).where(OrderRate.order_id == order.id, OrderRate.number == 1).with_for_update()
