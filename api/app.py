@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from temporalio.client import Client
 
 from api import errors, openapi
+from api.deps import DB
 from api.idempotency import Idempotency
 from api.middleware import InputGuard, RequestContext
 from api.routes import (
@@ -23,13 +24,12 @@ from api.routes import (
     payer,
     session,
     shop,
+    storefront,
     webhooks,
 )
+from api.web import WEB_DIST, index_response
 from core import telemetry
-from core.settings import ROOT
 from core.temporal import connect
-
-WEB_DIST = ROOT / "web" / "dist"
 
 
 class TemporalClient:
@@ -69,7 +69,18 @@ def create_app() -> FastAPI:
     openapi.install(app)
     # matched in this order, route by route (their prefixes do not overlap): the buyer's shop and the cabinet
     # take the most requests
-    routers = (shop, cabinet, session, payer, webhooks, admin, admin_legitimation, admin_reviews, common)
+    routers = (
+        shop,
+        cabinet,
+        session,
+        payer,
+        webhooks,
+        admin,
+        admin_legitimation,
+        admin_reviews,
+        common,
+        storefront,
+    )
     for r in (m.router for m in routers):
         app.include_router(r)
 
@@ -87,15 +98,12 @@ def _serve_web(app: FastAPI, dist: Path) -> None:
         app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
 
     @app.get("/{path:path}", include_in_schema=False)
-    async def spa(path: str):
+    async def spa(path: str, request: Request, s: DB):
         if path.startswith("v1/"):
             return JSONResponse(errors.body("NOT_FOUND", "Not found."), status_code=404)
         f = (dist / path).resolve()
         if path and f.is_file() and str(f).startswith(str(dist.resolve())):
             return FileResponse(f)
-        index = dist / "index.html"
-        if index.is_file():
-            return FileResponse(index)
-        return JSONResponse(
-            errors.body("NOT_FOUND", "The web app is not built (run `make web`)."), status_code=404
-        )
+        # on a seller's verified domain the storefront's pages are the server's, without the /s/{username} prefix
+        page = await storefront.on_domain(request, s, path)
+        return page if page is not None else index_response(dist)

@@ -19,6 +19,12 @@ STOREFRONT_MAX = 100  # products shown on one storefront, newest first
 async def storefront(s: AsyncSession, username: str) -> tuple[Seller, str, list[ProductView]]:
     """The seller, their username as stored, and their public products; 404 for an unknown, deactivated or
     deleted seller (the same answer, so the storefront does not tell which)."""
+    seller, stored = await shop_seller(s, username)
+    return seller, stored, await public_products(s, seller)
+
+
+async def shop_seller(s: AsyncSession, username: str) -> tuple[Seller, str]:
+    """The active seller of a username (in any case) and the username as stored; 404 otherwise."""
     found = (
         await s.execute(
             select(Seller, User.username)
@@ -28,7 +34,11 @@ async def storefront(s: AsyncSession, username: str) -> tuple[Seller, str, list[
     ).first()
     if found is None or not found[1]:
         raise DomainError(ErrorCode.NOT_FOUND, "This shop does not exist.")
-    seller, stored = found[0], found[1]
+    return found[0], found[1]
+
+
+async def public_products(s: AsyncSession, seller: Seller) -> list[ProductView]:
+    """The seller's products a buyer can open, newest first."""
     products = (
         await s.scalars(
             select(Product)
@@ -42,4 +52,4 @@ async def storefront(s: AsyncSession, username: str) -> tuple[Seller, str, list[
             .limit(STOREFRONT_MAX)
         )
     ).all()
-    return seller, stored, await views_of(s, list(products))
+    return await views_of(s, list(products))

@@ -15,6 +15,7 @@ from api.routes.cabinet import (
     exports,
     invoices,
     orders,
+    pages,
     payment_settings,
     payouts,
     platform_invoices,
@@ -50,4 +51,5 @@ router.include_router(saved_views.router)
 router.include_router(account_deletion.router)
 router.include_router(domains.router)
 router.include_router(coupons.router)
+router.include_router(pages.router)
 router.include_router(payment_settings.router)

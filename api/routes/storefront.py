@@ -1,0 +1,195 @@
+"""The storefront's pages, rendered on the server (issue 22): `/s/{username}` (the shop's home page),
+`/s/{username}/{path}` (a page the seller built, or a product with a published product page), the shop's
+`sitemap.xml`, and the same on the seller's verified domain without the prefix. A path the builder does not
+serve (a product without a built page, a ticket, the sign-in) is the web app's, so its index answers."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+from xml.sax.saxutils import escape as xml_escape
+
+from fastapi import APIRouter, Path, Request
+from fastapi.responses import HTMLResponse, Response
+from pydantic import ValidationError
+
+from api.deps import DB
+from api.routes.shop.host import host_of
+from api.schemas.catalog import cover_out
+from api.storefront.render import Card, PageView, render_page
+from api.storefront.texts import LANGUAGES, language_of
+from api.web import index_response
+from core.settings import get_settings
+from domain.builder.pages import PageContent, PageType, default_content
+from domain.errors import DomainError
+from domain.limits import USERNAME_MAX
+from domain.money import format_money
+from store.accounts.queries import display_name, seller_user_of
+from store.builder.pages import Served, last_purchases, published_at_path, published_for_slug, published_paths
+from store.catalog.queries import ProductView
+from store.catalog.storefront import public_products, shop_seller, storefront
+from store.domains.queries import seller_of_host
+
+router = APIRouter(include_in_schema=False)
+LANG_COOKIE = "sf_lang"
+PathPart = Annotated[str, Path(max_length=200)]
+
+
+def cards_of(views: list[ProductView], lang: str, bought: dict[int, datetime]) -> list[Card]:
+    out = []
+    for v in views:
+        p, plan = v.product, v.price_plan
+        cover = cover_out(p.id, p.cover)
+        big = cover.variants[-1] if cover and cover.variants else None
+        out.append(
+            Card(
+                id=p.id,
+                name=p.name,
+                slug=p.slug,
+                description=p.description or "",
+                category=p.category,
+                price=format_money(plan.price, plan.currency, lang) if plan and not p.is_free else None,
+                free=p.is_free,
+                sellable=not v.reasons,
+                cover_src=cover.variants[min(1, len(cover.variants) - 1)].url
+                if cover and cover.variants
+                else None,
+                cover_srcset=", ".join(f"{x.url} {x.width}w" for x in cover.variants) if cover else None,
+                cover_width=big.width if big else None,
+                cover_height=big.height if big else None,
+                created_at=p.created_at,
+                views=p.views_count,
+                purchases=p.sold_count,
+                last_purchase=bought.get(p.id),
+            )
+        )
+    return out
+
+
+def _html(request: Request, body: str, lang: str) -> HTMLResponse:
+    r = HTMLResponse(body, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
+    if request.query_params.get("lang") in LANGUAGES:
+        r.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
+    return r
+
+
+async def serve(
+    request: Request, s: DB, *, username: str, path: str | None, base: str, origin: str
+) -> Response:
+    """The page at `path` of the shop (none: its home page) rendered, or the web app's index when the builder has
+    no page there."""
+    if not username or len(username) > USERNAME_MAX or (path is not None and len(path) > 200):
+        return index_response()
+    try:
+        seller, stored = await shop_seller(s, username)
+    except DomainError:
+        return index_response()
+    served: Served | None = await published_at_path(s, seller.id, path)
+    product_id: int | None = None
+    if served is None and path is not None:
+        found = await published_for_slug(s, seller.id, path)
+        if found is None:
+            return (
+                index_response()
+            )  # the product's page of the web app with its checkout, or not the builder's
+        product_id, served = found
+    views = await public_products(s, seller)
+    if product_id is not None and not any(v.product.id == product_id for v in views):
+        return index_response()
+    user = await seller_user_of(s, seller.id)
+    shop_name = display_name(user) or stored
+    if served is None:  # the shop's home page before the seller built one
+        content = default_content(PageType.shop, shop_name)
+        name = shop_name
+    else:
+        try:
+            content = PageContent.model_validate(served.content)
+        except (
+            ValidationError
+        ):  # a page stored by an older version of the blocks: the default rather than a 500
+            content = default_content(served.page_type, shop_name)
+        name = served.name
+    lang = language_of(
+        request.query_params.get("lang"),
+        request.cookies.get(LANG_COOKIE),
+        request.headers.get("accept-language"),
+    )
+    cards = cards_of(views, lang, await last_purchases(s, [v.product.id for v in views]))
+    view = PageView(
+        shop_name=shop_name,
+        username=stored,
+        base=base if base else "",
+        origin=origin,
+        path=path or "",
+        name=name,
+        content=content,
+        cards=cards,
+        product=next((c for c in cards if c.id == product_id), None),
+        lang=lang,
+        query={k: v[:100] for k, v in request.query_params.items()},
+    )
+    return _html(request, render_page(view), lang)
+
+
+async def sitemap(s: DB, *, username: str, base: str, origin: str) -> Response:
+    """The shop's home page, its published pages and its products, for search engines."""
+    try:
+        seller, stored, views = await storefront(s, username)
+    except DomainError:
+        return Response(status_code=404)
+    urls: list[tuple[str, datetime | None]] = [(f"{origin}{base or '/'}", None)]
+    urls += [(f"{origin}{base}/{p}", at) for p, at in await published_paths(s, seller.id)]
+    urls += [(f"{origin}{base}/{v.product.slug}", v.product.updated_at) for v in views if not v.reasons]
+    body = "".join(
+        f"<url><loc>{xml_escape(u)}</loc>"
+        + (f"<lastmod>{at.astimezone(UTC).date().isoformat()}</lastmod>" if at else "")
+        + "</url>"
+        for u, at in urls
+    )
+    xml = f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{body}</urlset>'
+    return Response(xml, media_type="application/xml")
+
+
+def _platform() -> str:
+    return get_settings().public_url.rstrip("/")
+
+
+@router.get("/s/{username}/sitemap.xml")
+async def shop_sitemap(username: PathPart, s: DB) -> Response:
+    return await sitemap(s, username=username, base=f"/s/{username}", origin=_platform())
+
+
+@router.get("/s/{username}")
+async def shop_home(username: PathPart, request: Request, s: DB) -> Response:
+    return await serve(request, s, username=username, path=None, base=f"/s/{username}", origin=_platform())
+
+
+@router.get("/s/{username}/{path}")
+async def shop_page(username: PathPart, path: PathPart, request: Request, s: DB) -> Response:
+    return await serve(request, s, username=username, path=path, base=f"/s/{username}", origin=_platform())
+
+
+def own_host(host: str) -> bool:
+    """Sellflow's own hosts (loopback names and IP literals, public_url's, app_hosts) serve the web app."""
+    settings = get_settings()
+    own = {h.strip().lower() for h in settings.app_hosts.split(",") if h.strip()}
+    own.add((settings.public_url.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]).lower())
+    if host in own or host == "localhost" or host.endswith(".localhost") or ":" in host:
+        return True
+    return all(part.isdigit() for part in host.split("."))
+
+
+async def on_domain(request: Request, s: DB, path: str) -> Response | None:
+    """A seller's verified domain: `/`, `/sitemap.xml` and a one-segment path are the storefront's; None for
+    anything else (the web app answers)."""
+    host = host_of(request)
+    if host is None or own_host(host) or (path and "/" in path):
+        return None
+    found = await seller_of_host(s, host)
+    user = await seller_user_of(s, found[1].id) if found else None
+    if found is None or user is None or not user.username:
+        return None
+    origin = f"{request.url.scheme}://{request.headers.get('host', found[0].hostname)}"
+    if path == "sitemap.xml":
+        return await sitemap(s, username=user.username, base="", origin=origin)
+    return await serve(request, s, username=user.username, path=path or None, base="", origin=origin)

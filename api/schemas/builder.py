@@ -1,0 +1,83 @@
+"""Builder pages in the cabinet (editor §2 Page builder): what the builder sends and gets back."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, StringConstraints
+
+from domain.builder.pages import PAGE_NAME_MAX, PATH_MAX, PageContent, PageType, path_error
+from domain.limits import ID_MAX
+
+
+def _name(v: str) -> str:
+    v = v.strip()
+    if not v or any(not c.isprintable() for c in v):
+        raise ValueError("a name of printable characters")
+    return v
+
+
+def _path(v: str) -> str:
+    if err := path_error(v):
+        raise ValueError(err)
+    return v
+
+
+Version = Annotated[int, Strict(), Field(ge=1, le=2**31 - 1)]
+PageName = Annotated[str, StringConstraints(min_length=1, max_length=PAGE_NAME_MAX), AfterValidator(_name)]
+PagePath = Annotated[str, StringConstraints(max_length=PATH_MAX), AfterValidator(_path)]
+
+
+class PageCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    page_type: PageType
+    name: PageName
+    path: PagePath | None = None  # a shop page's address below /s/{username}/ (none: the home page)
+    product_id: Annotated[int, Strict(), Field(ge=1, le=ID_MAX)] | None = (
+        None  # none: every product's template
+    )
+    content: PageContent | None = None  # none: the type's starting blocks
+
+
+class PageSave(BaseModel):
+    """The draft saved over the one at `version` (409 `stale_draft` when it moved on)."""
+
+    model_config = ConfigDict(extra="forbid")
+    version: Version
+    name: PageName
+    path: PagePath | None = None
+    content: PageContent
+
+
+class PagePublish(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: Version  # the draft the seller looked at
+
+
+class PagePreview(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    content: PageContent
+    lang: Annotated[str, StringConstraints(pattern="^(en|de)$")] = "en"
+
+
+class PageSummary(BaseModel):
+    id: int
+    page_type: PageType
+    name: str
+    path: str | None
+    product_id: int | None
+    draft_version: int
+    published_version: int | None
+    published_at: datetime | None
+    updated_at: datetime
+    url: str | None  # where buyers open it (none: a template, or a page the storefront does not serve yet)
+
+
+class PageOut(PageSummary):
+    content: PageContent
+
+
+class PageList(BaseModel):
+    list: list[PageSummary]
+    total_count: int

@@ -1,0 +1,202 @@
+"""A builder page rendered to HTML on the server. The route gathers what the blocks show (`PageView`); this module
+turns it into one document: the blocks in their order, their styles as inline CSS, the product lists paged and
+sorted from the query, and the head a search engine or a shared link reads. Everything is escaped (Jinja's
+autoescape); links and media are checked by the block models before they are stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from api.storefront.texts import LANGUAGES, Texts
+from domain.builder.blocks import SortDir, SortKey
+from domain.builder.pages import PageContent
+from domain.builder.style import Style
+
+TEMPLATES = Path(__file__).parent / "templates"
+_env = Environment(
+    loader=FileSystemLoader(TEMPLATES),
+    autoescape=select_autoescape(default=True, default_for_string=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A product as a list or the product block shows it."""
+
+    id: int
+    name: str
+    slug: str
+    description: str
+    category: str | None
+    price: str | None  # formatted in the buyer's language; none: free or no plan
+    free: bool
+    sellable: bool
+    cover_src: str | None
+    cover_srcset: str | None
+    cover_width: int | None
+    cover_height: int | None
+    created_at: datetime
+    views: int
+    purchases: int
+    last_purchase: datetime | None
+
+
+@dataclass(frozen=True)
+class PageView:
+    shop_name: str
+    username: str
+    base: str  # the shop's own paths: `/s/{username}`, or "" on its domain
+    origin: str  # scheme and host of the canonical address
+    path: str  # this page's path below the base ("" for the home page)
+    name: str  # the page's name (the title when it has no SEO title)
+    content: PageContent
+    cards: list[Card] = field(default_factory=list)  # the shop's public products
+    product: Card | None = None  # the product a product page is opened for
+    lang: str = "en"
+    query: dict[str, str] = field(default_factory=dict)
+    preview: bool = False
+
+
+def _rgba(hex_color: str, transparency: int) -> str:
+    h = hex_color.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    r, g, b = int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+    alpha = (100 - transparency) / 100
+    return f"rgba({r},{g},{b},{alpha:g})"
+
+
+def block_css(s: Style) -> Markup:
+    u = s.padding_units.value
+    font = f"'{s.custom_font}'," if s.custom_font else ""
+    parts = [
+        f"background:{_rgba(s.background_color, s.transparency)}",
+        f"color:{s.text_color}",
+        f"font-family:{font}'{s.font.value}',system-ui,sans-serif",
+        f"font-size:{s.font_size}px",
+        f"padding:{s.padding_top}{u} {s.padding_right}{u} {s.padding_bottom}{u} {s.padding_left}{u}",
+        f"text-align:{s.horizontal_alignment.value}",
+        f"--btn:{s.button_color}",
+        f"--btn-text:{s.button_text_color}",
+        f"--btn-radius:{s.button_radius}px",
+    ]
+    return Markup(";".join(parts))  # every value is from a checked enum, number or colour
+
+
+def inner_css(s: Style) -> Markup:
+    width = f"width:{s.width}%;" if s.width < 100 else ""
+    max_w = f"max-width:{s.max_width}px;" if s.max_width else ""
+    return Markup(f"{width}{max_w}border-radius:{s.radius}px")
+
+
+def paragraphs(text: str) -> Markup:
+    """A text block's text: paragraphs at blank lines, line breaks kept, everything escaped."""
+    chunks = [c.strip() for c in text.replace("\r\n", "\n").split("\n\n") if c.strip()]
+    return Markup("").join(
+        Markup("<p>{}</p>").format(Markup("<br>").join(escape(line) for line in c.split("\n")))
+        for c in chunks
+    )
+
+
+def vimeo_embed(src: str, color: str) -> str | None:
+    digits = "".join(ch for ch in src.rstrip("/").rsplit("/", 1)[-1] if ch.isdigit())
+    if "vimeo.com" not in src or not digits:
+        return None
+    return f"https://player.vimeo.com/video/{digits}?color={color.lstrip('#')}&dnt=1"
+
+
+SORTS = {
+    SortKey.created_at: lambda c: c.created_at,
+    SortKey.total_views: lambda c: c.views,
+    SortKey.total_purchases: lambda c: c.purchases,
+    SortKey.recent_purchase: lambda c: c.last_purchase or datetime.min.replace(tzinfo=UTC),
+}
+
+
+def listed(view: PageView, block: Any) -> dict[str, Any]:
+    """A seller products block's cards for the page asked: by category, sorted (the query's `sortKey` and
+    `sortDir`, else the block's), paged by the block's `items_per_page`; a page past the end shows the last."""
+    cards = view.cards
+    if not block.show_all_products and block.product_ids:
+        order = {pid: i for i, pid in enumerate(block.product_ids)}
+        cards = sorted((c for c in cards if c.id in order), key=lambda c: order[c.id])
+    categories = sorted({c.category for c in cards if c.category})
+    category = view.query.get("category")
+    if category in categories:
+        cards = [c for c in cards if c.category == category]
+    else:
+        category = None
+    key = SortKey(view.query["sortKey"]) if view.query.get("sortKey") in set(SortKey) else block.sort_key
+    direction = (
+        SortDir(view.query["sortDir"]) if view.query.get("sortDir") in set(SortDir) else block.sort_dir
+    )
+    if block.show_all_products or not block.product_ids or "sortKey" in view.query:
+        cards = sorted(cards, key=SORTS[key], reverse=direction == SortDir.desc)
+    per = block.items_per_page
+    pages = max(1, -(-len(cards) // per))
+    raw = view.query.get("page", "1")
+    page = min(max(int(raw) if raw.isdigit() and len(raw) < 7 else 1, 1), pages)
+    return {
+        "cards": cards[(page - 1) * per : page * per],
+        "page": page,
+        "pages": pages,
+        "categories": categories,
+        "category": category,
+        "sort_key": key.value,
+        "sort_dir": direction.value,
+    }
+
+
+def page_link(view: PageView, **changes: object) -> str:
+    """This page's address with the query changed (None removes a key); paging resets with a new sort or
+    category."""
+    q = {k: v for k, v in view.query.items() if k in ("page", "sortKey", "sortDir", "category", "lang")}
+    if "page" not in changes:
+        q.pop("page", None)
+    for k, v in changes.items():
+        if v is None:
+            q.pop(k, None)
+        else:
+            q[k] = str(v)
+    here = f"{view.base}/{view.path}" if view.path else (view.base or "/")
+    return here + (f"?{urlencode(q)}" if q else "")
+
+
+def render_page(view: PageView) -> str:
+    t = Texts(view.lang)
+    content = view.content
+    first_picture = next((b.src for b in content.blocks if b.type == "picture" and b.src), None)
+    cover = view.product.cover_src if view.product else None
+    og_image = content.og_image or cover or first_picture
+    title = content.seo_title or (view.product.name if view.product else None) or view.name or view.shop_name
+    canonical = f"{view.origin}{view.base}/{view.path}" if view.path else f"{view.origin}{view.base or '/'}"
+    description = content.seo_description or (view.product.description[:200] if view.product else "")
+    return _env.get_template("page.html.j2").render(
+        v=view,
+        c=content,
+        t=t,
+        title=title,
+        description=description,
+        canonical=canonical,
+        og_image=(f"{view.origin}{og_image}" if og_image and og_image.startswith("/") else og_image),
+        languages=LANGUAGES,
+        block_css=block_css,
+        inner_css=inner_css,
+        paragraphs=paragraphs,
+        vimeo_embed=vimeo_embed,
+        listed=lambda b: listed(view, b),
+        page_link=lambda **kw: page_link(view, **kw),
+        product_url=lambda card: f"{view.base}/{card.slug}",
+        checkout_url=lambda card: f"{view.base}/{card.slug}/checkout",
+        by_id={c.id: c for c in view.cards},
+        now=datetime.now(UTC),
+    )

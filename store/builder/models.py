@@ -1,0 +1,54 @@
+"""Builder pages (editor §2 Page builder): a seller's page with the draft they edit and the copy buyers see."""
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, text
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from domain.builder.pages import PAGE_NAME_MAX, PATH_MAX, PageType
+from store.base import Base, StrEnumText, Timestamps
+
+
+class BuilderPage(Timestamps, Base):
+    """One page. `draft` is what the builder saves (its `draft_version` rises with each save, so two tabs cannot
+    overwrite each other unseen); `published` is the draft's copy taken at publishing, the only one buyers see,
+    so a published page never shows a half-edited draft. A shop page without a path is the shop's home page; a
+    product page or thank-you page without a product is the seller's template for every product."""
+
+    __tablename__ = "builder_pages"
+    __table_args__ = (
+        Index(
+            "uq_builder_pages_path",
+            "seller_id",
+            "path",
+            unique=True,
+            postgresql_where=text("path IS NOT NULL"),
+        ),
+        Index(
+            "uq_builder_pages_home",
+            "seller_id",
+            unique=True,
+            postgresql_where=text("page_type = 'shop' AND path IS NULL"),
+        ),
+        Index(
+            "uq_builder_pages_product",
+            "seller_id",
+            "page_type",
+            text("coalesce(product_id, 0)"),
+            unique=True,
+            postgresql_where=text("page_type IN ('shop_product', 'thank_you', 'membership', 'funnel')"),
+        ),
+        Index("ix_builder_pages_seller", "seller_id", text("id DESC")),
+    )
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
+    page_type: Mapped[PageType] = mapped_column(StrEnumText(PageType, 20))
+    name: Mapped[str] = mapped_column(String(PAGE_NAME_MAX))
+    path: Mapped[str | None] = mapped_column(String(PATH_MAX))
+    product_id: Mapped[int | None] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    draft: Mapped[dict] = mapped_column(JSONB)
+    draft_version: Mapped[int] = mapped_column(Integer, default=1)
+    published: Mapped[dict | None] = mapped_column(JSONB)
+    published_version: Mapped[int | None] = mapped_column(Integer)
+    published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,197 @@
+"""Builder pages through the real stack (issue 22): a seller builds the shop's home page, another page and a
+product page; buyers see only what was published, rendered on the server with its head for search engines and
+shared links; every page is its seller's own, and blocks a page type does not take, or bad settings, are 400."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.integration.helpers import client, new_seller, published_product
+
+pytestmark = pytest.mark.integration
+
+
+def _blocks(page: dict) -> list[dict]:
+    return page["content"]["blocks"]
+
+
+async def _save(c, h, page: dict, **changes) -> dict:
+    body = {
+        "version": page["draft_version"],
+        "name": page["name"],
+        "path": page["path"],
+        "content": page["content"],
+        **changes,
+    }
+    r = await c.put(f"/v1/cabinet/pages/{page['id']}", json=body, headers=h)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+async def test_a_shop_page_is_built_published_and_served_while_its_next_draft_stays_unseen(stack, seller):
+    async with client(stack) as c:
+        h = seller.headers
+        product = await published_product(c, seller, name="Field Guide", price=2500)
+        # before the seller builds anything the shop's home page is rendered on the server with its products
+        r = await c.get(f"/s/{seller.username}")
+        assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+        assert "Field Guide" in r.text and "25.00€" in r.text
+        assert re.search(rf'<link rel="canonical" href="https?://[^"]+/s/{seller.username}">', r.text)
+        assert "<script" not in r.text  # the first paint needs no JavaScript
+
+        r = await c.post("/v1/cabinet/pages", json={"page_type": "shop", "name": "Home"}, headers=h)
+        assert r.status_code == 201, r.text
+        page = r.json()
+        assert [b["type"] for b in _blocks(page)] == ["header", "banner", "seller_products", "footer"]
+        assert page["url"] == f"/s/{seller.username}" and page["published_version"] is None
+        banner = _blocks(page)[1]
+        assert banner["style"]["padding_top"] == 80 and banner["style"]["horizontal_alignment"] == "center"
+
+        text = {"id": "welcome", "type": "text", "title": "Welcome <friends>", "text": "Line one\nLine two"}
+        content = {**page["content"], "seo_title": "Sam's guides", "seo_description": "Guides for the field."}
+        content["blocks"] = [*_blocks(page)[:2], text, *_blocks(page)[2:]]
+        page = await _save(c, h, page, content=content)
+        assert page["draft_version"] == 2
+        # saved but not published: buyers still see the default page
+        assert "Welcome" not in (await c.get(f"/s/{seller.username}")).text
+
+        r = await c.post(f"/v1/cabinet/pages/{page['id']}/publish", json={"version": 2}, headers=h)
+        assert r.status_code == 200, r.text
+        html = (await c.get(f"/s/{seller.username}", headers={"Accept-Language": "de-DE,de;q=0.9"})).text
+        assert "Welcome &lt;friends&gt;" in html and "<p>Line one<br>Line two</p>" in html
+        assert '<html lang="de">' in html and "25,00€" in html and "Jetzt kaufen" not in html
+        assert "<title>Sam&#39;s guides" in html and 'content="Guides for the field."' in html
+        assert re.search(r'<meta property="og:title" content="Sam&#39;s guides">', html)
+
+        # the next draft stays the seller's until published again
+        changed = {**page["content"], "blocks": [b for b in _blocks(page) if b["id"] != "welcome"]}
+        page = await _save(c, h, page, content=changed)
+        assert "Welcome" in (await c.get(f"/s/{seller.username}")).text
+        # a tab holding an older version cannot overwrite it, nor publish what it did not see
+        stale = await c.put(
+            f"/v1/cabinet/pages/{page['id']}",
+            json={"version": 2, "name": "Home", "path": None, "content": content},
+            headers=h,
+        )
+        assert stale.status_code == 409 and stale.json()["reason"] == "stale_draft"
+        old = await c.post(f"/v1/cabinet/pages/{page['id']}/publish", json={"version": 2}, headers=h)
+        assert old.status_code == 409
+        assert "Welcome" in (await c.get(f"/s/{seller.username}")).text
+
+        # a second home page is refused; an "about" page gets its own address
+        again = await c.post("/v1/cabinet/pages", json={"page_type": "shop", "name": "Home 2"}, headers=h)
+        assert again.status_code == 409 and again.json()["reason"] == "page_exists"
+        about = (
+            await c.post(
+                "/v1/cabinet/pages",
+                json={"page_type": "shop", "name": "About us", "path": "about"},
+                headers=h,
+            )
+        ).json()
+        await c.post(f"/v1/cabinet/pages/{about['id']}/publish", json={"version": 1}, headers=h)
+        assert "About us" in (await c.get(f"/s/{seller.username}/about")).text
+        taken = await c.post(
+            "/v1/cabinet/pages",
+            json={"page_type": "shop", "name": "Clash", "path": product["slug"]},
+            headers=h,
+        )
+        assert taken.status_code == 409 and taken.json()["reason"] == "path_taken"
+
+        sitemap = (await c.get(f"/s/{seller.username}/sitemap.xml")).text
+        assert (
+            f"/s/{seller.username}/about</loc>" in sitemap
+            and f"/s/{seller.username}/{product['slug']}<" in sitemap
+        )
+
+        # unpublished: the default page again
+        await c.post(f"/v1/cabinet/pages/{page['id']}/unpublish", headers=h)
+        assert "Welcome" not in (await c.get(f"/s/{seller.username}")).text
+
+
+async def test_a_product_page_template_renders_every_product_with_its_buy_link(stack, seller):
+    async with client(stack) as c:
+        h = seller.headers
+        product = await published_product(c, seller, name="Trail Course", price=4900)
+        before = await c.get(f"/s/{seller.username}/{product['slug']}")
+        assert 'rel="canonical"' not in before.text  # without a built page: the web app's product page
+        r = await c.post(
+            "/v1/cabinet/pages", json={"page_type": "shop_product", "name": "Every product"}, headers=h
+        )
+        assert r.status_code == 201, r.text
+        page = r.json()
+        assert [b["type"] for b in _blocks(page)] == ["header", "product", "footer"]
+        quote = {
+            "id": "q",
+            "type": "testimonials",
+            "testimonials": [{"id": "a", "full_name": "Ana", "text": "Loved it"}],
+        }
+        page = await _save(c, h, page, content={**page["content"], "blocks": [*_blocks(page), quote]})
+        await c.post(
+            f"/v1/cabinet/pages/{page['id']}/publish", json={"version": page["draft_version"]}, headers=h
+        )
+        html = (await c.get(f"/s/{seller.username}/{product['slug']}")).text
+        assert "<h1>Trail Course</h1>" in html and "49.00€" in html and "Loved it" in html
+        assert f'href="/s/{seller.username}/{product["slug"]}/checkout"' in html
+        assert '<meta property="og:type" content="product">' in html
+        assert "<script" not in html
+
+
+async def test_pages_are_their_sellers_own_and_bad_blocks_change_nothing(stack, seller):
+    async with client(stack) as c:
+        h = seller.headers
+        page = (
+            await c.post("/v1/cabinet/pages", json={"page_type": "shop", "name": "Home"}, headers=h)
+        ).json()
+        other = await new_seller(stack, c, "pages-other")
+        theirs = await published_product(c, other, name="Not yours")
+        for method, url, body in (
+            ("GET", f"/v1/cabinet/pages/{page['id']}", None),
+            (
+                "PUT",
+                f"/v1/cabinet/pages/{page['id']}",
+                {"version": 1, "name": "x", "content": page["content"]},
+            ),
+            ("POST", f"/v1/cabinet/pages/{page['id']}/publish", {"version": 1}),
+            ("DELETE", f"/v1/cabinet/pages/{page['id']}", None),
+        ):
+            r = await c.request(method, url, json=body, headers=other.headers)
+            assert r.status_code == 404, (method, url, r.text)
+        assert (await c.get("/v1/cabinet/pages", headers=other.headers)).json()["list"] == []
+
+        blocks = _blocks(page)
+        bad_contents = [
+            [*blocks, {"id": "p", "type": "product"}],  # a shop page takes no product block
+            [*blocks, {"id": "x", "type": "marquee"}],
+            [*blocks, {"id": "g", "type": "gap", "height": "40"}],  # numbers are numbers
+            [*blocks, {"id": "g", "type": "gap", "height": True}],
+            [*blocks, {"id": "g", "type": "gap", "height": 5000}],
+            [*blocks, {"id": "b", "type": "button", "url": "javascript:alert(1)"}],
+            [*blocks, {"id": "t", "type": "text", "style": {"transparency": 101}}],
+            [*blocks, {"id": "t", "type": "text", "style": {"background_color": "red"}}],
+            [*blocks, {"id": "t", "type": "text", "surprise": 1}],
+            [*blocks, blocks[0]],  # the same id twice, and a second header
+            [
+                *blocks,
+                {
+                    "id": "s",
+                    "type": "seller_products",
+                    "show_all_products": False,
+                    "product_ids": [theirs["id"]],
+                },
+            ],
+        ]
+        for bad in bad_contents:
+            r = await c.put(
+                f"/v1/cabinet/pages/{page['id']}",
+                json={"version": 1, "name": "Home", "content": {**page["content"], "blocks": bad}},
+                headers=h,
+            )
+            assert r.status_code == 400, (bad[-1], r.text)
+        for bad_path in ("Sign In", "sign_in", "a--b", "x" * 81, "-a"):
+            r = await c.post(
+                "/v1/cabinet/pages", json={"page_type": "shop", "name": "P", "path": bad_path}, headers=h
+            )
+            assert r.status_code == 400, (bad_path, r.text)
+        assert (await c.get(f"/v1/cabinet/pages/{page['id']}", headers=h)).json()["draft_version"] == 1
