@@ -93,6 +93,8 @@ async def serve(
                 index_response()
             )  # the product's page of the web app with its checkout, or not the builder's
         product_id, served = found
+    if served is None:
+        return index_response()  # no home page built yet: the web app's storefront lists the products
     views = await public_products(s, seller)
     if product_id is not None and not any(v.product.id == product_id for v in views):
         return index_response()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, StringConstraints
 
@@ -81,3 +81,32 @@ class PageOut(PageSummary):
 class PageList(BaseModel):
     list: list[PageSummary]
     total_count: int
+
+
+class FieldSpec(BaseModel):
+    """One setting as the editor draws it (domain/builder/catalogue.py)."""
+
+    name: str
+    kind: (
+        str  # bool, int, text, long_text, color, link, media, datetime, enum, object, list, product, products
+    )
+    nullable: bool
+    options: list[str] | None = None
+    min: int | None = None
+    max: int | None = None
+    max_length: int | None = None
+    fields: list[FieldSpec] | None = None  # an object's
+    item: FieldSpec | None = None  # a list's
+
+
+class BlockSpec(BaseModel):
+    type: str
+    defaults: dict[str, Any]  # a new block of this type (its id to be replaced)
+    fields: list[FieldSpec]
+
+
+class BuilderCatalogue(BaseModel):
+    blocks: list[BlockSpec]
+    style_fields: list[FieldSpec]
+    theme_fields: list[FieldSpec]
+    allowed: dict[str, list[str]]  # the blocks each page type takes

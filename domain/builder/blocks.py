@@ -153,7 +153,7 @@ class BannerBlock(_Block):
     button_link: Link | None = None
 
 
-class TextBlock(_Block):
+class PageTextBlock(_Block):
     type: Literal["text"] = "text"
     title: Title = ""
     text: Text = ""
@@ -211,7 +211,7 @@ class DownloadFile(StrEnum):
     hide = "hide"
 
 
-class FileBlock(_Block):
+class PageFileBlock(_Block):
     type: Literal["file"] = "file"
     title: Title = ""
     src: Media | None = None
@@ -444,12 +444,12 @@ class FunnelProductBlock(_Block):
 Block = Annotated[
     HeaderBlock
     | BannerBlock
-    | TextBlock
+    | PageTextBlock
     | ButtonBlock
     | PictureBlock
     | AudioPlayerBlock
     | VideoBlock
-    | FileBlock
+    | PageFileBlock
     | FilePdfBlock
     | SellerProductsBlock
     | MembershipProductsBlock

@@ -211,5 +211,5 @@ def default_content(page_type: PageType, shop_name: str) -> PageContent:
         case PageType.affiliate:
             middle = [bl.AffiliateBlock(id="affiliate"), bl.SellerProductsBlock(id="products")]
         case _:
-            middle = [bl.TextBlock(id="text")]
+            middle = [bl.PageTextBlock(id="text")]
     return PageContent(theme=theme, blocks=[*header, *middle, *footer])

@@ -6,24 +6,31 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 from pydantic import Strict as PStrict
 
 COLOR = r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"  # editor §5 hex colour
 # a link a buyer may follow: an absolute http(s) URL, a path on the shop's own host, a mail or phone link, or an
 # anchor; never `javascript:` or `data:`
-LINK = r"^(https?://[^\s<>\"'\x00-\x1f\x7f]+|/[^\s<>\"'\x00-\x1f\x7f]*|mailto:[^\s<>\"'\x00-\x1f\x7f]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$"
-MEDIA = (
-    r"^(https://[^\s<>\"']+|/[^\s<>\"']*)$"  # a picture, video, audio or file: https or the shop's own host
-)
+U = r"[^\s<>\x22\x27]"  # a URL's character: no space, angle bracket or quote (control characters: `_printable`)
+LINK = rf"^(https?://{U}+|/{U}*|mailto:{U}+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$"
+MEDIA = rf"^(https://{U}+|/{U}*)$"  # a picture, video, audio or file: https or the shop's own host
 LINK_MAX = 2000
 TITLE_MAX = 200
 TEXT_MAX = 5000
 LABEL_MAX = 80
 
 Color = Annotated[str, StringConstraints(pattern=COLOR)]
-Link = Annotated[str, StringConstraints(pattern=LINK, max_length=LINK_MAX)]
-Media = Annotated[str, StringConstraints(pattern=MEDIA, max_length=LINK_MAX)]
+
+
+def _printable(v: str) -> str:
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in v):
+        raise ValueError("no control characters")
+    return v
+
+
+Link = Annotated[str, StringConstraints(pattern=LINK, max_length=LINK_MAX), AfterValidator(_printable)]
+Media = Annotated[str, StringConstraints(pattern=MEDIA, max_length=LINK_MAX), AfterValidator(_printable)]
 Title = Annotated[str, StringConstraints(max_length=TITLE_MAX)]
 Text = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 Label = Annotated[str, StringConstraints(max_length=LABEL_MAX)]

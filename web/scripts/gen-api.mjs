@@ -126,8 +126,23 @@ function regexBody(pattern) {
   return out;
 }
 
+/** Models inside request bodies, each written once as its own const (`…Part`) and named where it is used, so a model
+ * several bodies share (a builder page's content) is not repeated in each. */
+const parts = new Map();
+
 function zodOf(s, spec) {
-  if (s.$ref) return zodOf(spec.components.schemas[s.$ref.split('/').pop()], spec);
+  if (s.$ref) {
+    const name = s.$ref.split('/').pop();
+    const target = spec.components.schemas[name];
+    if (target.type !== 'object' || !target.properties) return zodOf(target, spec);
+    if (!parts.has(name)) {
+      parts.set(name, null); // being written: a model naming itself would find it here
+      const body = objectOf(target, spec, '');
+      parts.delete(name); // re-inserted once done, so the map's order puts every model after the models it names
+      parts.set(name, body);
+    }
+    return `${name}Part`;
+  }
   if (s.anyOf) {
     const branches = s.anyOf.filter((b) => b.type !== 'null');
     const nullable = branches.length < s.anyOf.length;
@@ -194,9 +209,9 @@ function generateZod() {
 import { z } from 'zod';
 `,
   ];
-  for (const name of [...bodies].sort()) {
-    lines.push(`export const ${name}Schema = ${objectOf(spec.components.schemas[name], spec, '')};\n`);
-  }
+  const schemas = [...bodies].sort().map((name) => `export const ${name}Schema = ${objectOf(spec.components.schemas[name], spec, '')};\n`);
+  for (const [name, body] of parts) lines.push(`const ${name}Part = ${body};\n`);
+  lines.push(...schemas);
   return lines.join('\n');
 }
 

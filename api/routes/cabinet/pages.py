@@ -9,10 +9,20 @@ from fastapi.responses import HTMLResponse
 
 from api.deps import DB, CurrentSeller
 from api.routes.storefront import cards_of
-from api.schemas.builder import PageCreate, PageList, PageOut, PagePreview, PagePublish, PageSave, PageSummary
+from api.schemas.builder import (
+    BuilderCatalogue,
+    PageCreate,
+    PageList,
+    PageOut,
+    PagePreview,
+    PagePublish,
+    PageSave,
+    PageSummary,
+)
 from api.schemas.fields import Id
 from api.storefront.render import PageView, render_page
 from core.settings import get_settings
+from domain.builder.catalogue import catalogue
 from domain.builder.pages import PageContent, PageType, content_errors, default_content
 from domain.errors import invalid
 from store.accounts.models import Seller
@@ -31,6 +41,7 @@ from store.builder.pages import (
 from store.catalog.storefront import public_products
 
 router = APIRouter()
+CATALOGUE = BuilderCatalogue.model_validate(catalogue())
 ADDRESSED = frozenset({PageType.shop, PageType.membership})  # the page types with an address of their own
 
 
@@ -81,6 +92,13 @@ async def _context(s: DB, seller: Seller) -> tuple[str | None, str, dict[int, st
     username = user.username if user else None
     views = await public_products(s, seller)
     return username, display_name(user) or (username or ""), {v.product.id: v.product.slug for v in views}
+
+
+@router.get("/page_blocks", response_model=BuilderCatalogue)
+async def page_blocks(seller: CurrentSeller) -> BuilderCatalogue:
+    """Every block type with its starting settings and the description of each setting, the style and theme
+    fields, and the blocks each page type takes: what the editor's forms are drawn from."""
+    return CATALOGUE
 
 
 @router.get("/pages", response_model=PageList)

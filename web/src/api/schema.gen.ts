@@ -1273,6 +1273,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/page_blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page Blocks
+         * @description Every block type with its starting settings and the description of each setting, the style and theme
+         *     fields, and the blocks each page type takes: what the editor's forms are drawn from.
+         */
+        get: operations["page_blocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Pages
+         * @description The seller's pages, newest first.
+         */
+        get: operations["list_pages"];
+        put?: never;
+        /**
+         * Create Page
+         * @description A new page of its type with its starting blocks (or the blocks sent). A shop page without a path is the
+         *     home page; a product page without a product is the template of every product (409 when the shop has it).
+         */
+        post: operations["create_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/pages/{page_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Page */
+        get: operations["get_page"];
+        /**
+         * Save Page
+         * @description The draft saved. Buyers still see the published copy until the page is published again.
+         */
+        put: operations["save_page"];
+        post?: never;
+        /** Delete Page */
+        delete: operations["delete_page"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/pages/{page_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview Page
+         * @description The page as buyers would see it with these blocks (the builder's unsaved state), rendered by the same
+         *     code as the storefront; nothing is stored.
+         */
+        post: operations["preview_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/pages/{page_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish Page
+         * @description The draft at `version` becomes what buyers see (409 `stale_draft` when it was saved again since).
+         */
+        post: operations["publish_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/pages/{page_id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unpublish Page */
+        post: operations["unpublish_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/payment_settings": {
         parameters: {
             query?: never;
@@ -3514,6 +3640,52 @@ export interface components {
             username: string | null;
             verification_level: components["schemas"]["VerificationLevel"] | null;
         };
+        /** AffiliateBlock */
+        AffiliateBlock: {
+            /** Id */
+            id: string;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "affiliate";
+            /**
+             * View
+             * @default text
+             * @enum {string}
+             */
+            view: "text" | "button";
+        };
         /**
          * AmountBasis
          * @enum {string}
@@ -3619,6 +3791,48 @@ export interface components {
         AttendeeIn: {
             attendee: components["schemas"]["Attendee"] | null;
         };
+        /** AudioPlayerBlock */
+        AudioPlayerBlock: {
+            /** Id */
+            id: string;
+            /** Src */
+            src?: string | null;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "audio_player";
+        };
         /** Availability */
         Availability: {
             /** Available */
@@ -3687,6 +3901,65 @@ export interface components {
          * @enum {string}
          */
         BankAccountType: "lemonway" | "mango_pay" | "provider_connect" | "inkasso";
+        /** BannerBlock */
+        BannerBlock: {
+            /**
+             * Additional Text
+             * @default
+             */
+            additional_text: string;
+            /** Background Image */
+            background_image?: string | null;
+            /** Button Link */
+            button_link?: string | null;
+            /**
+             * Button Text
+             * @default
+             */
+            button_text: string;
+            /** Id */
+            id: string;
+            /**
+             * Show Button
+             * @default true
+             */
+            show_button: boolean;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "center",
+             *       "max_width": 1140,
+             *       "padding_bottom": 80,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 80,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Title Text
+             * @default
+             */
+            title_text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "banner";
+        };
         /** BeneficialOwnerIn */
         BeneficialOwnerIn: {
             /** Birthday */
@@ -3701,6 +3974,17 @@ export interface components {
             last_name?: string | null;
             /** Nationality */
             nationality?: string | null;
+        };
+        /** BlockSpec */
+        BlockSpec: {
+            /** Defaults */
+            defaults: {
+                [key: string]: unknown;
+            };
+            /** Fields */
+            fields: components["schemas"]["FieldSpec"][];
+            /** Type */
+            type: string;
         };
         /** Body_renew_token */
         Body_renew_token: {
@@ -3745,6 +4029,19 @@ export interface components {
             /** File */
             file: string;
         };
+        /** BuilderCatalogue */
+        BuilderCatalogue: {
+            /** Allowed */
+            allowed: {
+                [key: string]: string[];
+            };
+            /** Blocks */
+            blocks: components["schemas"]["BlockSpec"][];
+            /** Style Fields */
+            style_fields: components["schemas"]["FieldSpec"][];
+            /** Theme Fields */
+            theme_fields: components["schemas"]["FieldSpec"][];
+        };
         /**
          * BumpPosition
          * @description Where a bump shows on the checkout page (core §9): the three positions and their alternatives.
@@ -3763,10 +4060,81 @@ export interface components {
          */
         BusinessType: "natural" | "entity";
         /**
+         * ButtonAnimation
+         * @enum {string}
+         */
+        ButtonAnimation: "shadow" | "transparency" | "stretching" | "bordering" | "increasing" | "swing" | "fillOutlineSwitch" | "coloredShadow" | "noAnimation";
+        /** ButtonBlock */
+        ButtonBlock: {
+            /**
+             * Button Open In Current Link
+             * @default true
+             */
+            button_open_in_current_link: boolean;
+            /** @default customLink */
+            button_type: components["schemas"]["ButtonType"];
+            /** Id */
+            id: string;
+            /** Product Id */
+            product_id?: number | null;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "center",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "button";
+            /** Url */
+            url?: string | null;
+        };
+        /**
+         * ButtonStyle
+         * @enum {string}
+         */
+        ButtonStyle: "filled" | "outlined";
+        /**
+         * ButtonType
+         * @enum {string}
+         */
+        ButtonType: "buy" | "details" | "customLink" | "individualLink" | "downloadFile" | "lessonLink";
+        /**
          * BuyButtonText
          * @enum {string}
          */
         BuyButtonText: "dynamic" | "buy_now" | "agree_on_terms_and_pay" | "complete_order" | "accept_and_pay_now";
+        /**
+         * CategoryView
+         * @enum {string}
+         */
+        CategoryView: "tabs" | "dropdown";
         /**
          * CertificateCheck
          * @description A certificate by its number, as anyone checking it sees it.
@@ -4115,6 +4483,205 @@ export interface components {
             /** Fingerprint */
             fingerprint: string;
         };
+        /** ContactFormBlock */
+        ContactFormBlock: {
+            /**
+             * Button Text
+             * @default
+             */
+            button_text: string;
+            /**
+             * Description Text
+             * @default
+             */
+            description_text: string;
+            /**
+             * Fields
+             * @default [
+             *       {
+             *         "field_type": "text",
+             *         "key": "first_name",
+             *         "label": "",
+             *         "required": true
+             *       },
+             *       {
+             *         "field_type": "text",
+             *         "key": "last_name",
+             *         "label": "",
+             *         "required": false
+             *       },
+             *       {
+             *         "field_type": "text",
+             *         "key": "email",
+             *         "label": "",
+             *         "required": false
+             *       }
+             *     ]
+             */
+            fields: components["schemas"]["FormField"][];
+            /**
+             * Form Name
+             * @default
+             */
+            form_name: string;
+            /** Id */
+            id: string;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Title Text
+             * @default
+             */
+            title_text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contact_form";
+        };
+        /** ConversionToolsBlock */
+        ConversionToolsBlock: {
+            /** Button Link */
+            button_link?: string | null;
+            /**
+             * Button Text
+             * @default
+             */
+            button_text: string;
+            /** Countdown Ends At */
+            countdown_ends_at?: string | null;
+            /**
+             * Countdown Number
+             * @default 100
+             */
+            countdown_number: number;
+            /**
+             * Countdown Step
+             * @default 1
+             */
+            countdown_step: number;
+            /** @default countdown */
+            countdown_type: components["schemas"]["CountdownType"];
+            /**
+             * Countdown Units
+             * @default [
+             *       "d",
+             *       "h",
+             *       "m",
+             *       "s"
+             *     ]
+             */
+            countdown_units: components["schemas"]["CountdownUnit"][];
+            /** @default down */
+            counting_direction: components["schemas"]["CountingDirection"];
+            /** Id */
+            id: string;
+            /** Image */
+            image?: string | null;
+            /** @default smallImage */
+            image_style: components["schemas"]["ImageStyle"];
+            /**
+             * Modal Padding
+             * @default 24
+             */
+            modal_padding: number;
+            /**
+             * Open Modal After
+             * @default 5
+             */
+            open_modal_after: number;
+            /** @default loading */
+            progress_bar_style: components["schemas"]["ProgressBarStyle"];
+            /**
+             * Progress Bar Value
+             * @default 70
+             */
+            progress_bar_value: number;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "center",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+            /**
+             * Title Text
+             * @default
+             */
+            title_text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversion_tools";
+            /**
+             * View
+             * @default countdown
+             * @enum {string}
+             */
+            view: "countdown" | "progressBar" | "modal";
+        };
+        /**
+         * CountdownType
+         * @enum {string}
+         */
+        CountdownType: "counter" | "countdown";
+        /**
+         * CountdownUnit
+         * @enum {string}
+         */
+        CountdownUnit: "d" | "h" | "m" | "s";
+        /**
+         * CountingDirection
+         * @enum {string}
+         */
+        CountingDirection: "up" | "down";
         /**
          * CouponIn
          * @description A coupon: one code the seller types (`single`) or `count` generated ones (`bulk`, in a format and length,
@@ -4660,6 +5227,11 @@ export interface components {
          */
         DomainState: "waiting" | "active" | "error" | "active_with_ssl";
         /**
+         * DownloadFile
+         * @enum {string}
+         */
+        DownloadFile: "display" | "hide";
+        /**
          * DunningStage
          * @description The three reminder mails (core §4 "first, second, third email").
          * @enum {string}
@@ -4794,6 +5366,11 @@ export interface components {
             total: number;
             upsell_type: components["schemas"]["AddonKind"];
         };
+        /**
+         * FieldKey
+         * @enum {string}
+         */
+        FieldKey: "first_name" | "last_name" | "email" | "birthday" | "street" | "zip" | "country_code" | "phone" | "custom";
         /** FieldPlace */
         FieldPlace: {
             /**
@@ -4818,6 +5395,34 @@ export interface components {
             y: number;
         };
         /**
+         * FieldSpec
+         * @description One setting as the editor draws it (domain/builder/catalogue.py).
+         */
+        FieldSpec: {
+            /** Fields */
+            fields?: components["schemas"]["FieldSpec"][] | null;
+            item?: components["schemas"]["FieldSpec"] | null;
+            /** Kind */
+            kind: string;
+            /** Max */
+            max?: number | null;
+            /** Max Length */
+            max_length?: number | null;
+            /** Min */
+            min?: number | null;
+            /** Name */
+            name: string;
+            /** Nullable */
+            nullable: boolean;
+            /** Options */
+            options?: string[] | null;
+        };
+        /**
+         * FieldType
+         * @enum {string}
+         */
+        FieldType: "text" | "textarea";
+        /**
          * FileBlock
          * @description A file or a PDF uploaded to the course (`POST …/course/files`), downloaded by payers with access.
          */
@@ -4835,11 +5440,354 @@ export interface components {
              */
             type: "file" | "pdf";
         };
+        /** FilePdfBlock */
+        FilePdfBlock: {
+            /** @default display */
+            download_file: components["schemas"]["DownloadFile"];
+            /** Id */
+            id: string;
+            /** Src */
+            src?: string | null;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "file_pdf";
+        };
         /**
          * FlowKind
          * @enum {string}
          */
         FlowKind: "deactivation" | "deletion";
+        /**
+         * Font
+         * @description The builder's fonts: Montserrat's variants (editor §3), then the system's, then a seller's own fonts by name
+         *     (a custom font's `font_name`, kept in `custom_font`).
+         * @enum {string}
+         */
+        Font: "Montserrat" | "Montserrat Alternates" | "system-ui" | "Georgia" | "monospace";
+        /** FooterBlock */
+        FooterBlock: {
+            /** Id */
+            id: string;
+            /**
+             * Menu List
+             * @default []
+             */
+            menu_list: components["schemas"]["MenuItem"][];
+            /**
+             * Show Legal Links
+             * @default true
+             */
+            show_legal_links: boolean;
+            /** @default {} */
+            socials: components["schemas"]["Socials"];
+            /**
+             * Socials Is Shown
+             * @default true
+             */
+            socials_is_shown: boolean;
+            /**
+             * Socials Title
+             * @default
+             */
+            socials_title: string;
+            /**
+             * @default {
+             *       "background_color": "#1d1d1f",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "center",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#ffffff",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "footer";
+        };
+        /** FormField */
+        FormField: {
+            /** @default text */
+            field_type: components["schemas"]["FieldType"];
+            key: components["schemas"]["FieldKey"];
+            /**
+             * Label
+             * @default
+             */
+            label: string;
+            /**
+             * Required
+             * @default false
+             */
+            required: boolean;
+        };
+        /** FunnelBlock */
+        FunnelBlock: {
+            /**
+             * Button Text
+             * @default
+             */
+            button_text: string;
+            /** @default accept */
+            funnel_type: components["schemas"]["FunnelType"];
+            /** Id */
+            id: string;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "center",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "funnel";
+            /**
+             * View
+             * @default button
+             * @enum {string}
+             */
+            view: "button" | "text";
+        };
+        /** FunnelProductBlock */
+        FunnelProductBlock: {
+            /** Id */
+            id: string;
+            /** Product Id */
+            product_id?: number | null;
+            /**
+             * Show Cover
+             * @default true
+             */
+            show_cover: boolean;
+            /**
+             * Show Description
+             * @default true
+             */
+            show_description: boolean;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "funnel_product";
+        };
+        /**
+         * FunnelType
+         * @enum {string}
+         */
+        FunnelType: "accept" | "decline";
+        /** GapBlock */
+        GapBlock: {
+            /**
+             * Height
+             * @default 40
+             */
+            height: number;
+            /** Id */
+            id: string;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 0,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 0,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gap";
+        };
+        /**
+         * HAlign
+         * @enum {string}
+         */
+        HAlign: "left" | "center" | "right";
+        /** HeaderBlock */
+        HeaderBlock: {
+            /** Id */
+            id: string;
+            /**
+             * Language Switcher
+             * @default true
+             */
+            language_switcher: boolean;
+            /** Logo */
+            logo?: string | null;
+            /**
+             * Menu List
+             * @default []
+             */
+            menu_list: components["schemas"]["MenuItem"][];
+            /**
+             * My Account Switcher
+             * @default true
+             */
+            my_account_switcher: boolean;
+            /**
+             * Sharing Options
+             * @default false
+             */
+            sharing_options: boolean;
+            /**
+             * Show Cancel Subscription
+             * @default false
+             */
+            show_cancel_subscription: boolean;
+            /**
+             * Show Shop Name
+             * @default true
+             */
+            show_shop_name: boolean;
+            /** @default {} */
+            socials: components["schemas"]["Socials"];
+            /**
+             * Sticky Header
+             * @default false
+             */
+            sticky_header: boolean;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 12,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 12,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "header";
+        };
         /** Health */
         Health: {
             /** Ok */
@@ -4903,6 +5851,11 @@ export interface components {
             /** Username */
             username: string;
         };
+        /**
+         * ImageStyle
+         * @enum {string}
+         */
+        ImageStyle: "smallImage" | "background";
         /**
          * IncludedDelivery
          * @description A product a membership or bundle includes, as the buyer gets it.
@@ -5338,6 +6291,11 @@ export interface components {
             reason: string;
         };
         /**
+         * LinkType
+         * @enum {string}
+         */
+        LinkType: "custom" | "page" | "product";
+        /**
          * LogType
          * @enum {string}
          */
@@ -5378,6 +6336,66 @@ export interface components {
              * @enum {string}
              */
             type: "audio" | "video";
+            /** Url */
+            url: string;
+        };
+        /** MembershipProductsBlock */
+        MembershipProductsBlock: {
+            /** Id */
+            id: string;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "membership_products";
+            /**
+             * View
+             * @default grid
+             * @enum {string}
+             */
+            view: "grid" | "list";
+        };
+        /** MenuItem */
+        MenuItem: {
+            /** @default custom */
+            link_type: components["schemas"]["LinkType"];
+            /** Name */
+            name: string;
+            /**
+             * Submenu
+             * @default []
+             */
+            submenu: components["schemas"]["SubMenuItem"][];
             /** Url */
             url: string;
         };
@@ -5668,6 +6686,239 @@ export interface components {
          */
         Orientation: "landscape" | "portrait";
         /**
+         * PaddingUnit
+         * @enum {string}
+         */
+        PaddingUnit: "px" | "%";
+        /**
+         * PageContent
+         * @description What the builder edits: the theme and the blocks in their order.
+         */
+        PageContent: {
+            /**
+             * Blocks
+             * @default []
+             */
+            blocks: (components["schemas"]["HeaderBlock"] | components["schemas"]["BannerBlock"] | components["schemas"]["PageTextBlock"] | components["schemas"]["ButtonBlock"] | components["schemas"]["PictureBlock"] | components["schemas"]["AudioPlayerBlock"] | components["schemas"]["VideoBlock"] | components["schemas"]["PageFileBlock"] | components["schemas"]["FilePdfBlock"] | components["schemas"]["SellerProductsBlock"] | components["schemas"]["MembershipProductsBlock"] | components["schemas"]["PopularProductsBlock"] | components["schemas"]["ProductBlock"] | components["schemas"]["TestimonialsBlock"] | components["schemas"]["GapBlock"] | components["schemas"]["FooterBlock"] | components["schemas"]["AffiliateBlock"] | components["schemas"]["ContactFormBlock"] | components["schemas"]["ConversionToolsBlock"] | components["schemas"]["ThankYouPageBlock"] | components["schemas"]["FunnelBlock"] | components["schemas"]["FunnelProductBlock"])[];
+            /** Og Image */
+            og_image?: string | null;
+            /**
+             * Seo Description
+             * @default
+             */
+            seo_description: string;
+            /**
+             * Seo Title
+             * @default
+             */
+            seo_title: string;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "body_font": "Montserrat",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "heading_font": "Montserrat",
+             *       "kind": "ShopTheme",
+             *       "max_width": 1140,
+             *       "mode": "default",
+             *       "primary_color": "#1976d2",
+             *       "text_color": "#1d1d1f"
+             *     }
+             */
+            theme: components["schemas"]["Theme"];
+        };
+        /** PageCreate */
+        PageCreate: {
+            content?: components["schemas"]["PageContent"] | null;
+            /** Name */
+            name: string;
+            page_type: components["schemas"]["PageType"];
+            /** Path */
+            path?: string | null;
+            /** Product Id */
+            product_id?: number | null;
+        };
+        /** PageFileBlock */
+        PageFileBlock: {
+            /** @default display */
+            download_file: components["schemas"]["DownloadFile"];
+            /** Id */
+            id: string;
+            /** Src */
+            src?: string | null;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "file";
+        };
+        /** PageList */
+        PageList: {
+            /** List */
+            list: components["schemas"]["PageSummary"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** PageOut */
+        PageOut: {
+            content: components["schemas"]["PageContent"];
+            /** Draft Version */
+            draft_version: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            page_type: components["schemas"]["PageType"];
+            /** Path */
+            path: string | null;
+            /** Product Id */
+            product_id: number | null;
+            /** Published At */
+            published_at: string | null;
+            /** Published Version */
+            published_version: number | null;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /** Url */
+            url: string | null;
+        };
+        /** PagePreview */
+        PagePreview: {
+            content: components["schemas"]["PageContent"];
+            /**
+             * Lang
+             * @default en
+             */
+            lang: string;
+        };
+        /** PagePublish */
+        PagePublish: {
+            /** Version */
+            version: number;
+        };
+        /**
+         * PageSave
+         * @description The draft saved over the one at `version` (409 `stale_draft` when it moved on).
+         */
+        PageSave: {
+            content: components["schemas"]["PageContent"];
+            /** Name */
+            name: string;
+            /** Path */
+            path?: string | null;
+            /** Version */
+            version: number;
+        };
+        /** PageSummary */
+        PageSummary: {
+            /** Draft Version */
+            draft_version: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            page_type: components["schemas"]["PageType"];
+            /** Path */
+            path: string | null;
+            /** Product Id */
+            product_id: number | null;
+            /** Published At */
+            published_at: string | null;
+            /** Published Version */
+            published_version: number | null;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /** Url */
+            url: string | null;
+        };
+        /** PageTextBlock */
+        PageTextBlock: {
+            /** Id */
+            id: string;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+        };
+        /**
+         * PageType
+         * @enum {string}
+         */
+        PageType: "membership" | "shop" | "shop_product" | "thank_you" | "course" | "funnel" | "affiliate";
+        /**
          * PayeeType
          * @enum {string}
          */
@@ -5770,6 +7021,11 @@ export interface components {
             /** Payment Method */
             payment_method: string;
         };
+        /**
+         * PaymentOption
+         * @enum {string}
+         */
+        PaymentOption: "autopay" | "checkout";
         /**
          * PaymentProvider
          * @enum {string}
@@ -5954,6 +7210,50 @@ export interface components {
          * @enum {string}
          */
         PayoutState: "pending" | "issued" | "successful" | "canceled";
+        /** PictureBlock */
+        PictureBlock: {
+            /**
+             * Alt
+             * @default
+             */
+            alt: string;
+            /** Id */
+            id: string;
+            /** Link */
+            link?: string | null;
+            /** Src */
+            src?: string | null;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "center",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "picture";
+        };
         /**
          * PlanIn
          * @description A pricing plan (core §3, editor §3): one-time, or recurring with its period, amounts and count.
@@ -6139,6 +7439,75 @@ export interface components {
          * @enum {string}
          */
         PlatformInvoiceState: "unpaid" | "paid" | "on_hold" | "payment_pending" | "refund" | "chargeback" | "issued" | "canceled";
+        /** PopularProductsBlock */
+        PopularProductsBlock: {
+            /**
+             * Button Type
+             * @default details
+             * @enum {string}
+             */
+            button_type: "buy" | "details";
+            /**
+             * Count
+             * @default 6
+             */
+            count: number;
+            /** Id */
+            id: string;
+            /**
+             * Items Per Slide
+             * @default 3
+             */
+            items_per_slide: number;
+            /** @default checkout */
+            payment_option: components["schemas"]["PaymentOption"];
+            /**
+             * Show Price
+             * @default true
+             */
+            show_price: boolean;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "popular_products";
+            /**
+             * View
+             * @default slider
+             * @enum {string}
+             */
+            view: "slider" | "grid" | "list";
+        };
         /**
          * PositionInCompany
          * @enum {string}
@@ -6201,6 +7570,58 @@ export interface components {
             vat_kind: components["schemas"]["VatKind"];
             /** Vat Rate Bp */
             vat_rate_bp: number | null;
+        };
+        /** ProductBlock */
+        ProductBlock: {
+            /**
+             * Button Text
+             * @default
+             */
+            button_text: string;
+            /** Id */
+            id: string;
+            /** Product Id */
+            product_id?: number | null;
+            /**
+             * Show Cover
+             * @default true
+             */
+            show_cover: boolean;
+            /**
+             * Show Description
+             * @default true
+             */
+            show_description: boolean;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "product";
         };
         /**
          * ProductCategory
@@ -6403,6 +7824,11 @@ export interface components {
          * @enum {string}
          */
         ProfileType: "seller" | "publisher" | "network_publisher" | "team_member" | "sales_team_member" | "payer" | "manager" | "reseller";
+        /**
+         * ProgressBarStyle
+         * @enum {string}
+         */
+        ProgressBarStyle: "loading" | "bordered" | "sections" | "circle" | "filledCircle" | "halfCircle" | "pieCircle";
         /** ProgressOut */
         ProgressOut: {
             state: components["schemas"]["PaymentState"];
@@ -6866,6 +8292,78 @@ export interface components {
             /** Used At */
             used_at: string | null;
         };
+        /** SellerProductsBlock */
+        SellerProductsBlock: {
+            /** @default tabs */
+            category_view: components["schemas"]["CategoryView"];
+            /** Id */
+            id: string;
+            /**
+             * Items Per Page
+             * @default 12
+             */
+            items_per_page: number;
+            /**
+             * Product Ids
+             * @default []
+             */
+            product_ids: number[];
+            /**
+             * Show All Products
+             * @default true
+             */
+            show_all_products: boolean;
+            /**
+             * Show Price
+             * @default true
+             */
+            show_price: boolean;
+            /** @default desc */
+            sort_dir: components["schemas"]["SortDir"];
+            /** @default created_at */
+            sort_key: components["schemas"]["SortKey"];
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seller_products";
+            /**
+             * View
+             * @default grid
+             * @enum {string}
+             */
+            view: "grid" | "list";
+        };
         /**
          * SellerProfileIn
          * @description The whole profile as the wizard has it (a draft may leave fields empty). `wizard_step` is the step the
@@ -7191,6 +8689,43 @@ export interface components {
          */
         SocialProofType: "total_views" | "total_purchases" | "recent_purchase";
         /**
+         * Socials
+         * @description The networks a header or footer links to (editor §3); an empty one is not shown.
+         */
+        Socials: {
+            /** Facebook */
+            facebook?: string | null;
+            /** Instagram */
+            instagram?: string | null;
+            /** Linkedin */
+            linkedin?: string | null;
+            /** Pinterest */
+            pinterest?: string | null;
+            /** Tiktok */
+            tiktok?: string | null;
+            /** Tumblr */
+            tumblr?: string | null;
+            /** Twitter */
+            twitter?: string | null;
+            /** Website */
+            website?: string | null;
+            /** Xing */
+            xing?: string | null;
+            /** Youtube */
+            youtube?: string | null;
+        };
+        /**
+         * SortDir
+         * @enum {string}
+         */
+        SortDir: "asc" | "desc";
+        /**
+         * SortKey
+         * @description Product sort options (editor §3), and the newest first.
+         * @enum {string}
+         */
+        SortKey: "created_at" | "total_views" | "total_purchases" | "recent_purchase";
+        /**
          * Step
          * @description Checkout progress steps, in order, as the order view shows them.
          * @enum {string}
@@ -7233,6 +8768,106 @@ export interface components {
             sellable: boolean;
             /** Slug */
             slug: string;
+        };
+        /**
+         * Style
+         * @description A block's look (editor §3 'Every block has default styling'). Paddings are in `padding_units`; `width` is a
+         *     percentage of the page, `max_width` pixels (0: no limit); `transparency` is the background's (0 opaque).
+         */
+        Style: {
+            /**
+             * Background Color
+             * @default #ffffff
+             */
+            background_color: string;
+            /** @default transparency */
+            button_animation: components["schemas"]["ButtonAnimation"];
+            /**
+             * Button Color
+             * @default #1976d2
+             */
+            button_color: string;
+            /**
+             * Button Radius
+             * @default 22
+             */
+            button_radius: number;
+            /** @default filled */
+            button_style: components["schemas"]["ButtonStyle"];
+            /**
+             * Button Text Color
+             * @default #ffffff
+             */
+            button_text_color: string;
+            /** Custom Font */
+            custom_font?: string | null;
+            /** @default Montserrat */
+            font: components["schemas"]["Font"];
+            /**
+             * Font Size
+             * @default 16
+             */
+            font_size: number;
+            /** @default left */
+            horizontal_alignment: components["schemas"]["HAlign"];
+            /**
+             * Max Width
+             * @default 1140
+             */
+            max_width: number;
+            /**
+             * Padding Bottom
+             * @default 40
+             */
+            padding_bottom: number;
+            /**
+             * Padding Left
+             * @default 20
+             */
+            padding_left: number;
+            /**
+             * Padding Right
+             * @default 20
+             */
+            padding_right: number;
+            /**
+             * Padding Top
+             * @default 40
+             */
+            padding_top: number;
+            /** @default px */
+            padding_units: components["schemas"]["PaddingUnit"];
+            /**
+             * Radius
+             * @default 0
+             */
+            radius: number;
+            /**
+             * Text Color
+             * @default #1d1d1f
+             */
+            text_color: string;
+            /**
+             * Transparency
+             * @default 0
+             */
+            transparency: number;
+            /** @default top */
+            vertical_alignment: components["schemas"]["VAlign"];
+            /**
+             * Width
+             * @default 100
+             */
+            width: number;
+        };
+        /** SubMenuItem */
+        SubMenuItem: {
+            /** @default custom */
+            link_type: components["schemas"]["LinkType"];
+            /** Name */
+            name: string;
+            /** Url */
+            url: string;
         };
         /** SubscriptionAction */
         SubscriptionAction: {
@@ -7309,6 +8944,68 @@ export interface components {
          * @enum {string}
          */
         TaxNoType: "tax_no" | "tax_ident_no";
+        /** Testimonial */
+        Testimonial: {
+            /** Avatar */
+            avatar?: string | null;
+            /** Full Name */
+            full_name: string;
+            /** Id */
+            id: string;
+            /** Text */
+            text: string;
+        };
+        /** TestimonialsBlock */
+        TestimonialsBlock: {
+            /** Id */
+            id: string;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Testimonials
+             * @default []
+             */
+            testimonials: components["schemas"]["Testimonial"][];
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "testimonials";
+            /**
+             * View
+             * @default grid
+             * @enum {string}
+             */
+            view: "grid" | "list" | "slider";
+        };
         /** TextBlock */
         TextBlock: {
             /** Text */
@@ -7393,6 +9090,95 @@ export interface components {
              */
             upsells: components["schemas"]["OfferOut"][];
             wire?: components["schemas"]["WireOut"] | null;
+        };
+        /** ThankYouPageBlock */
+        ThankYouPageBlock: {
+            /** Id */
+            id: string;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "left",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+            /**
+             * Title Text
+             * @default
+             */
+            title_text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "thank_you_page";
+        };
+        /**
+         * Theme
+         * @description A page's theme: the platform's (default) or the seller's own colours, fonts and buttons (custom). A shared
+         *     theme arrives as one of these through `shared_theme_token`.
+         */
+        Theme: {
+            /**
+             * Background Color
+             * @default #ffffff
+             */
+            background_color: string;
+            /** @default Montserrat */
+            body_font: components["schemas"]["Font"];
+            /**
+             * Button Radius
+             * @default 22
+             */
+            button_radius: number;
+            /** @default filled */
+            button_style: components["schemas"]["ButtonStyle"];
+            /** Custom Font */
+            custom_font?: string | null;
+            /** @default Montserrat */
+            heading_font: components["schemas"]["Font"];
+            /** @default ShopTheme */
+            kind: components["schemas"]["ThemeKind"];
+            /**
+             * Max Width
+             * @default 1140
+             */
+            max_width: number;
+            /** @default default */
+            mode: components["schemas"]["ThemeMode"];
+            /**
+             * Primary Color
+             * @default #1976d2
+             */
+            primary_color: string;
+            /**
+             * Text Color
+             * @default #1d1d1f
+             */
+            text_color: string;
         };
         /**
          * ThemeIn
@@ -7492,6 +9278,17 @@ export interface components {
             /** @default below_product_details */
             upsell_position: components["schemas"]["BumpPosition"];
         };
+        /**
+         * ThemeKind
+         * @description Theme kinds (editor §2): a page's theme is its type's.
+         * @enum {string}
+         */
+        ThemeKind: "ShopTheme" | "MembershipTheme" | "course" | "funnel";
+        /**
+         * ThemeMode
+         * @enum {string}
+         */
+        ThemeMode: "default" | "custom";
         /**
          * TicketDesignIn
          * @description An event's ticket design (editor §2 event tickets, step "design"): the colour of the ticket's frame and band
@@ -7858,6 +9655,11 @@ export interface components {
             username?: string | null;
         };
         /**
+         * VAlign
+         * @enum {string}
+         */
+        VAlign: "top" | "center" | "bottom";
+        /**
          * ValueForm
          * @enum {string}
          */
@@ -7883,6 +9685,60 @@ export interface components {
          * @enum {string}
          */
         VerifyAnswer: "valid" | "unknown" | "revoked";
+        /** VideoBlock */
+        VideoBlock: {
+            /** Id */
+            id: string;
+            /**
+             * Playbar Disabled
+             * @default false
+             */
+            playbar_disabled: boolean;
+            /**
+             * Player Color
+             * @default #1976d2
+             */
+            player_color: string;
+            /** Src */
+            src?: string | null;
+            /**
+             * @default {
+             *       "background_color": "#ffffff",
+             *       "button_animation": "transparency",
+             *       "button_color": "#1976d2",
+             *       "button_radius": 22,
+             *       "button_style": "filled",
+             *       "button_text_color": "#ffffff",
+             *       "font": "Montserrat",
+             *       "font_size": 16,
+             *       "horizontal_alignment": "center",
+             *       "max_width": 1140,
+             *       "padding_bottom": 40,
+             *       "padding_left": 20,
+             *       "padding_right": 20,
+             *       "padding_top": 40,
+             *       "padding_units": "px",
+             *       "radius": 0,
+             *       "text_color": "#1d1d1f",
+             *       "transparency": 0,
+             *       "vertical_alignment": "top",
+             *       "width": 100
+             *     }
+             */
+            style: components["schemas"]["Style"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "video";
+            /** @default elopage */
+            video_type: components["schemas"]["VideoType"];
+        };
+        /**
+         * VideoType
+         * @enum {string}
+         */
+        VideoType: "elopage" | "vimeo";
         /** WebhookAck */
         WebhookAck: {
             /** Duplicate */
@@ -11769,6 +13625,374 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    page_blocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuilderCatalogue"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_pages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageCreate"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageSave"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagePreview"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagePublish"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unpublish_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -350,6 +350,42 @@ export const getSubscription = (token: Param<'get_subscription', 'token'>, optio
 export const subscriptionAction = (token: Param<'subscription_action', 'token'>, body: Body<'subscription_action'>, options: Options = {}) =>
   api.post<Answer<'subscription_action'>>(`/cabinet/orders/${seg(token)}/subscription`, body, { ...options });
 
+/** GET /v1/cabinet/page_blocks: Page Blocks */
+export const pageBlocks = (options: Options = {}) =>
+  api.get<Answer<'page_blocks'>>(`/cabinet/page_blocks`, { ...options });
+
+/** GET /v1/cabinet/pages: List Pages */
+export const listPages = (options: Options = {}) =>
+  api.get<Answer<'list_pages'>>(`/cabinet/pages`, { ...options });
+
+/** POST /v1/cabinet/pages: Create Page */
+export const createPage = (body: Body<'create_page'>, options: Options = {}) =>
+  api.post<Answer<'create_page'>>(`/cabinet/pages`, body, { ...options });
+
+/** DELETE /v1/cabinet/pages/{page_id}: Delete Page */
+export const deletePage = (pageId: Param<'delete_page', 'page_id'>, options: Options = {}) =>
+  api.delete<Answer<'delete_page'>>(`/cabinet/pages/${seg(pageId)}`, { ...options });
+
+/** GET /v1/cabinet/pages/{page_id}: Get Page */
+export const getPage = (pageId: Param<'get_page', 'page_id'>, options: Options = {}) =>
+  api.get<Answer<'get_page'>>(`/cabinet/pages/${seg(pageId)}`, { ...options });
+
+/** PUT /v1/cabinet/pages/{page_id}: Save Page */
+export const savePage = (pageId: Param<'save_page', 'page_id'>, body: Body<'save_page'>, options: Options = {}) =>
+  api.put<Answer<'save_page'>>(`/cabinet/pages/${seg(pageId)}`, body, { ...options });
+
+/** POST /v1/cabinet/pages/{page_id}/preview: Preview Page */
+export const previewPage = (pageId: Param<'preview_page', 'page_id'>, body: Body<'preview_page', 'lang'>, options: Options = {}) =>
+  api.post<Answer<'preview_page'>>(`/cabinet/pages/${seg(pageId)}/preview`, body, { ...options });
+
+/** POST /v1/cabinet/pages/{page_id}/publish: Publish Page */
+export const publishPage = (pageId: Param<'publish_page', 'page_id'>, body: Body<'publish_page'>, options: Options = {}) =>
+  api.post<Answer<'publish_page'>>(`/cabinet/pages/${seg(pageId)}/publish`, body, { ...options });
+
+/** POST /v1/cabinet/pages/{page_id}/unpublish: Unpublish Page */
+export const unpublishPage = (pageId: Param<'unpublish_page', 'page_id'>, options: Options = {}) =>
+  api.post<Answer<'unpublish_page'>>(`/cabinet/pages/${seg(pageId)}/unpublish`, undefined, { ...options });
+
 /** GET /v1/cabinet/payment_settings: Get Payment Settings */
 export const getPaymentSettings = (options: Options = {}) =>
   api.get<Answer<'get_payment_settings'>>(`/cabinet/payment_settings`, { ...options });

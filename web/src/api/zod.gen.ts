@@ -5,15 +5,457 @@
  */
 import { z } from 'zod';
 
+const AddonInPart = z.object({
+  description: z.string().max(1000).nullish(),
+  kind: z.enum(["bump", "upsell", "downsell"]),
+  position: z.enum(["below_product_details", "below_payer_details", "below_payment_methods", "below_payment_options", "below_legal_text", "below_custom_fields"]).optional(),
+  pricingPlanId: z.number().int().min(1).max(9223372036854776000),
+  productId: z.number().int().min(1).max(9223372036854776000),
+  title: z.string().min(1).max(120).nullish(),
+});
+
+const AttendeePart = z.object({
+  city: z.string().max(300).nullish(),
+  country: z.string().min(2).max(2).nullish(),
+  email: z.string().max(320),
+  firstName: z.string().min(1).max(100),
+  lastName: z.string().min(1).max(100),
+  street: z.string().max(300).nullish(),
+  streetNumber: z.string().max(20).nullish(),
+  zip: z.string().max(20).nullish(),
+});
+
+const FieldPlacePart = z.object({
+  align: z.enum(["left", "center", "right"]).optional(),
+  field: z.enum(["holder_name", "title", "issued_on", "number", "issuer", "course_name"]),
+  size: z.number().int().min(6).max(72).optional(),
+  x: z.number().int().min(0).max(100),
+  y: z.number().int().min(0).max(100),
+});
+
+const PayerPart = z.object({
+  city: z.string().max(300).nullish(),
+  company: z.string().max(300).nullish(),
+  country: z.string().min(2).max(2).nullish(),
+  email: z.string().max(320),
+  firstName: z.string().min(1).max(100),
+  lastName: z.string().min(1).max(100),
+  locale: z.enum(["en", "de"]).optional(),
+  street: z.string().max(300).nullish(),
+  streetNumber: z.string().max(20).nullish(),
+  vatId: z.string().max(20).nullish(),
+  zip: z.string().max(20).nullish(),
+});
+
+const ThemeInPart = z.object({
+  backgroundColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  buyButtonBorderRadius: z.number().int().min(0).max(40).optional(),
+  buyButtonColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  buyButtonFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  buyButtonText: z.enum(["dynamic", "buy_now", "agree_on_terms_and_pay", "complete_order", "accept_and_pay_now"]).optional(),
+  countdownColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  countdownEnabled: z.boolean().optional(),
+  countdownFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  countdownMinutes: z.number().int().min(1).max(1440).optional(),
+  countdownText: z.string().max(60).optional(),
+  couponBorderRadius: z.number().int().min(0).max(40).optional(),
+  couponButtonColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  couponFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  expandableDescriptionDefaultBehavior: z.enum(["expanded", "collapsed"]).optional(),
+  expandableDescriptionOnMobileEnabled: z.boolean().optional(),
+  getForFreeText: z.string().max(60).optional(),
+  pageColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  recommendedBadgeColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  recommendedBadgeFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  upsellPosition: z.enum(["below_product_details", "below_payer_details", "below_payment_methods", "below_payment_options", "below_legal_text", "below_custom_fields"]).optional(),
+});
+
+const TrustSealsInPart = z.object({
+  mastercard: z.boolean().optional(),
+  ownSeal: z.boolean().optional(),
+  sslSecure: z.boolean().optional(),
+  visa: z.boolean().optional(),
+});
+
+const CheckoutPageInPart = z.object({
+  customEmailText: z.string().max(2000).optional(),
+  emailMode: z.enum(["standard_email", "custom_email", "no_email"]).optional(),
+  includeType: z.enum(["minimal", "with_address", "business"]).optional(),
+  layout: z.enum(["default", "simplified", "two_steps", "two_steps_advanced"]).optional(),
+  socialProof: z.array(z.enum(["total_views", "total_purchases", "recent_purchase"])).max(3).optional(),
+  theme: ThemeInPart.optional(),
+  trustSeals: TrustSealsInPart.optional(),
+});
+
+const TextBlockPart = z.object({
+  text: z.string().max(100000),
+  type: z.literal("text"),
+});
+
+const MediaBlockPart = z.object({
+  title: z.string().max(300).optional(),
+  type: z.enum(["video", "audio"]),
+  url: z.string().max(2000).regex(/^https:\/\/[^\s/?#@]+([/?#]\S*)?$/),
+});
+
+const FileBlockPart = z.object({
+  fileId: z.number().int().min(1).max(9223372036854776000),
+  title: z.string().max(300).optional(),
+  type: z.enum(["file", "pdf"]),
+});
+
+const QuestionInPart = z.object({
+  correct: z.array(z.number().int().min(0).max(9)).min(1).max(10),
+  options: z.array(z.string().min(1).max(300)).min(2).max(10),
+  text: z.string().min(1).max(1000),
+});
+
+const QuizInPart = z.object({
+  passPercent: z.number().int().min(1).max(100).optional(),
+  questions: z.array(QuestionInPart).min(1).max(50),
+});
+
+const OptInInPart = z.object({
+  label: z.string().min(2).max(300),
+  options: z.array(z.string().min(1).max(100)).max(20).optional(),
+  required: z.boolean().optional(),
+  type: z.enum(["checkbox", "open_question", "service", "select_box"]),
+});
+
+const SubMenuItemPart = z.object({
+  linkType: z.enum(["custom", "page", "product"]).optional(),
+  name: z.string().max(80),
+  url: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/),
+});
+
+const MenuItemPart = z.object({
+  linkType: z.enum(["custom", "page", "product"]).optional(),
+  name: z.string().max(80),
+  submenu: z.array(SubMenuItemPart).max(12).optional(),
+  url: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/),
+});
+
+const SocialsPart = z.object({
+  facebook: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  instagram: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  linkedin: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  pinterest: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  tiktok: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  tumblr: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  twitter: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  website: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  xing: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  youtube: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+});
+
+const StylePart = z.object({
+  backgroundColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+  buttonAnimation: z.enum(["shadow", "transparency", "stretching", "bordering", "increasing", "swing", "fillOutlineSwitch", "coloredShadow", "noAnimation"]).optional(),
+  buttonColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+  buttonRadius: z.number().int().min(0).max(100).optional(),
+  buttonStyle: z.enum(["filled", "outlined"]).optional(),
+  buttonTextColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+  customFont: z.string().max(80).nullish(),
+  font: z.enum(["Montserrat", "Montserrat Alternates", "system-ui", "Georgia", "monospace"]).optional(),
+  fontSize: z.number().int().min(8).max(96).optional(),
+  horizontalAlignment: z.enum(["left", "center", "right"]).optional(),
+  maxWidth: z.number().int().min(0).max(3000).optional(),
+  paddingBottom: z.number().int().min(0).max(400).optional(),
+  paddingLeft: z.number().int().min(0).max(400).optional(),
+  paddingRight: z.number().int().min(0).max(400).optional(),
+  paddingTop: z.number().int().min(0).max(400).optional(),
+  paddingUnits: z.enum(["px", "%"]).optional(),
+  radius: z.number().int().min(0).max(100).optional(),
+  textColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+  transparency: z.number().int().min(0).max(100).optional(),
+  verticalAlignment: z.enum(["top", "center", "bottom"]).optional(),
+  width: z.number().int().min(10).max(100).optional(),
+});
+
+const HeaderBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  languageSwitcher: z.boolean().optional(),
+  logo: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  menuList: z.array(MenuItemPart).max(12).optional(),
+  myAccountSwitcher: z.boolean().optional(),
+  sharingOptions: z.boolean().optional(),
+  showCancelSubscription: z.boolean().optional(),
+  showShopName: z.boolean().optional(),
+  socials: SocialsPart.optional(),
+  stickyHeader: z.boolean().optional(),
+  style: StylePart.optional(),
+  type: z.literal("header").optional(),
+});
+
+const BannerBlockPart = z.object({
+  additionalText: z.string().max(5000).optional(),
+  backgroundImage: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  buttonLink: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  buttonText: z.string().max(80).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  showButton: z.boolean().optional(),
+  style: StylePart.optional(),
+  titleText: z.string().max(200).optional(),
+  type: z.literal("banner").optional(),
+});
+
+const PageTextBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  style: StylePart.optional(),
+  text: z.string().max(5000).optional(),
+  title: z.string().max(200).optional(),
+  type: z.literal("text").optional(),
+});
+
+const ButtonBlockPart = z.object({
+  buttonOpenInCurrentLink: z.boolean().optional(),
+  buttonType: z.enum(["buy", "details", "customLink", "individualLink", "downloadFile", "lessonLink"]).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  productId: z.number().int().min(1).max(9007199254740992).nullish(),
+  style: StylePart.optional(),
+  text: z.string().max(80).optional(),
+  type: z.literal("button").optional(),
+  url: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+});
+
+const PictureBlockPart = z.object({
+  alt: z.string().max(80).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  link: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  src: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  style: StylePart.optional(),
+  type: z.literal("picture").optional(),
+});
+
+const AudioPlayerBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  src: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  style: StylePart.optional(),
+  title: z.string().max(200).optional(),
+  type: z.literal("audio_player").optional(),
+});
+
+const VideoBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  playbarDisabled: z.boolean().optional(),
+  playerColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+  src: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  style: StylePart.optional(),
+  type: z.literal("video").optional(),
+  videoType: z.enum(["elopage", "vimeo"]).optional(),
+});
+
+const PageFileBlockPart = z.object({
+  downloadFile: z.enum(["display", "hide"]).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  src: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  style: StylePart.optional(),
+  title: z.string().max(200).optional(),
+  type: z.literal("file").optional(),
+});
+
+const FilePdfBlockPart = z.object({
+  downloadFile: z.enum(["display", "hide"]).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  src: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  style: StylePart.optional(),
+  title: z.string().max(200).optional(),
+  type: z.literal("file_pdf").optional(),
+});
+
+const SellerProductsBlockPart = z.object({
+  categoryView: z.enum(["tabs", "dropdown"]).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  itemsPerPage: z.number().int().min(1).max(60).optional(),
+  productIds: z.array(z.number().int().min(1).max(9007199254740992)).max(200).optional(),
+  showAllProducts: z.boolean().optional(),
+  showPrice: z.boolean().optional(),
+  sortDir: z.enum(["asc", "desc"]).optional(),
+  sortKey: z.enum(["created_at", "total_views", "total_purchases", "recent_purchase"]).optional(),
+  style: StylePart.optional(),
+  title: z.string().max(200).optional(),
+  type: z.literal("seller_products").optional(),
+  view: z.enum(["grid", "list"]).optional(),
+});
+
+const MembershipProductsBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  style: StylePart.optional(),
+  title: z.string().max(200).optional(),
+  type: z.literal("membership_products").optional(),
+  view: z.enum(["grid", "list"]).optional(),
+});
+
+const PopularProductsBlockPart = z.object({
+  buttonType: z.enum(["buy", "details"]).optional(),
+  count: z.number().int().min(1).max(24).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  itemsPerSlide: z.number().int().min(1).max(6).optional(),
+  paymentOption: z.enum(["autopay", "checkout"]).optional(),
+  showPrice: z.boolean().optional(),
+  style: StylePart.optional(),
+  title: z.string().max(200).optional(),
+  type: z.literal("popular_products").optional(),
+  view: z.enum(["slider", "grid", "list"]).optional(),
+});
+
+const ProductBlockPart = z.object({
+  buttonText: z.string().max(80).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  productId: z.number().int().min(1).max(9007199254740992).nullish(),
+  showCover: z.boolean().optional(),
+  showDescription: z.boolean().optional(),
+  style: StylePart.optional(),
+  type: z.literal("product").optional(),
+});
+
+const TestimonialPart = z.object({
+  avatar: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  fullName: z.string().max(80),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  text: z.string().max(5000),
+});
+
+const TestimonialsBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  style: StylePart.optional(),
+  testimonials: z.array(TestimonialPart).max(30).optional(),
+  title: z.string().max(200).optional(),
+  type: z.literal("testimonials").optional(),
+  view: z.enum(["grid", "list", "slider"]).optional(),
+});
+
+const GapBlockPart = z.object({
+  height: z.number().int().min(0).max(800).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  style: StylePart.optional(),
+  type: z.literal("gap").optional(),
+});
+
+const FooterBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  menuList: z.array(MenuItemPart).max(12).optional(),
+  showLegalLinks: z.boolean().optional(),
+  socials: SocialsPart.optional(),
+  socialsIsShown: z.boolean().optional(),
+  socialsTitle: z.string().max(80).optional(),
+  style: StylePart.optional(),
+  type: z.literal("footer").optional(),
+});
+
+const AffiliateBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  style: StylePart.optional(),
+  text: z.string().max(5000).optional(),
+  type: z.literal("affiliate").optional(),
+  view: z.enum(["text", "button"]).optional(),
+});
+
+const FormFieldPart = z.object({
+  fieldType: z.enum(["text", "textarea"]).optional(),
+  key: z.enum(["first_name", "last_name", "email", "birthday", "street", "zip", "country_code", "phone", "custom"]),
+  label: z.string().max(80).optional(),
+  required: z.boolean().optional(),
+});
+
+const ContactFormBlockPart = z.object({
+  buttonText: z.string().max(80).optional(),
+  descriptionText: z.string().max(5000).optional(),
+  fields: z.array(FormFieldPart).min(1).max(12).optional(),
+  formName: z.string().max(80).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  style: StylePart.optional(),
+  titleText: z.string().max(200).optional(),
+  type: z.literal("contact_form").optional(),
+});
+
+const ConversionToolsBlockPart = z.object({
+  buttonLink: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  buttonText: z.string().max(80).optional(),
+  countdownEndsAt: z.string().nullish(),
+  countdownNumber: z.number().int().min(0).max(1000000).optional(),
+  countdownStep: z.number().int().min(1).max(1000).optional(),
+  countdownType: z.enum(["counter", "countdown"]).optional(),
+  countdownUnits: z.array(z.enum(["d", "h", "m", "s"])).min(1).max(4).optional(),
+  countingDirection: z.enum(["up", "down"]).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  image: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  imageStyle: z.enum(["smallImage", "background"]).optional(),
+  modalPadding: z.number().int().min(0).max(200).optional(),
+  openModalAfter: z.number().int().min(0).max(600).optional(),
+  progressBarStyle: z.enum(["loading", "bordered", "sections", "circle", "filledCircle", "halfCircle", "pieCircle"]).optional(),
+  progressBarValue: z.number().int().min(0).max(100).optional(),
+  style: StylePart.optional(),
+  text: z.string().max(5000).optional(),
+  titleText: z.string().max(200).optional(),
+  type: z.literal("conversion_tools").optional(),
+  view: z.enum(["countdown", "progressBar", "modal"]).optional(),
+});
+
+const ThankYouPageBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  style: StylePart.optional(),
+  text: z.string().max(5000).optional(),
+  titleText: z.string().max(200).optional(),
+  type: z.literal("thank_you_page").optional(),
+});
+
+const FunnelBlockPart = z.object({
+  buttonText: z.string().max(80).optional(),
+  funnelType: z.enum(["accept", "decline"]).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  style: StylePart.optional(),
+  type: z.literal("funnel").optional(),
+  view: z.enum(["button", "text"]).optional(),
+});
+
+const FunnelProductBlockPart = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  productId: z.number().int().min(1).max(9007199254740992).nullish(),
+  showCover: z.boolean().optional(),
+  showDescription: z.boolean().optional(),
+  style: StylePart.optional(),
+  type: z.literal("funnel_product").optional(),
+});
+
+const ThemePart = z.object({
+  backgroundColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+  bodyFont: z.enum(["Montserrat", "Montserrat Alternates", "system-ui", "Georgia", "monospace"]).optional(),
+  buttonRadius: z.number().int().min(0).max(100).optional(),
+  buttonStyle: z.enum(["filled", "outlined"]).optional(),
+  customFont: z.string().max(80).nullish(),
+  headingFont: z.enum(["Montserrat", "Montserrat Alternates", "system-ui", "Georgia", "monospace"]).optional(),
+  kind: z.enum(["ShopTheme", "MembershipTheme", "course", "funnel"]).optional(),
+  maxWidth: z.number().int().min(320).max(3000).optional(),
+  mode: z.enum(["default", "custom"]).optional(),
+  primaryColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+  textColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+});
+
+const PageContentPart = z.object({
+  blocks: z.array(z.union([HeaderBlockPart, BannerBlockPart, PageTextBlockPart, ButtonBlockPart, PictureBlockPart, AudioPlayerBlockPart, VideoBlockPart, PageFileBlockPart, FilePdfBlockPart, SellerProductsBlockPart, MembershipProductsBlockPart, PopularProductsBlockPart, ProductBlockPart, TestimonialsBlockPart, GapBlockPart, FooterBlockPart, AffiliateBlockPart, ContactFormBlockPart, ConversionToolsBlockPart, ThankYouPageBlockPart, FunnelBlockPart, FunnelProductBlockPart])).max(60).optional(),
+  ogImage: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
+  seoDescription: z.string().max(300).optional(),
+  seoTitle: z.string().max(70).optional(),
+  theme: ThemePart.optional(),
+});
+
+const BeneficialOwnerInPart = z.object({
+  birthday: z.string().nullish(),
+  birthplaceCity: z.string().max(300).nullish(),
+  birthplaceCountry: z.string().max(2).nullish(),
+  firstName: z.string().max(100).nullish(),
+  lastName: z.string().max(100).nullish(),
+  nationality: z.string().max(2).nullish(),
+});
+
+const TreeNodeInPart = z.object({
+  id: z.number().int().min(1).max(9223372036854776000),
+  parentId: z.number().int().min(1).max(9223372036854776000).nullish(),
+});
+
 export const AddonsInSchema = z.object({
-  addons: z.array(z.object({
-    description: z.string().max(1000).nullish(),
-    kind: z.enum(["bump", "upsell", "downsell"]),
-    position: z.enum(["below_product_details", "below_payer_details", "below_payment_methods", "below_payment_options", "below_legal_text", "below_custom_fields"]).optional(),
-    pricingPlanId: z.number().int().min(1).max(9223372036854776000),
-    productId: z.number().int().min(1).max(9223372036854776000),
-    title: z.string().min(1).max(120).nullish(),
-  })).max(10).optional(),
+  addons: z.array(AddonInPart).max(10).optional(),
   bumpsGrouping: z.enum(["separate", "grouped"]).optional(),
   mainProductRequired: z.boolean().optional(),
   upsell: z.boolean().optional(),
@@ -25,16 +467,7 @@ export const AnswersInSchema = z.object({
 });
 
 export const AttendeeInSchema = z.object({
-  attendee: z.object({
-    city: z.string().max(300).nullish(),
-    country: z.string().min(2).max(2).nullish(),
-    email: z.string().max(320),
-    firstName: z.string().min(1).max(100),
-    lastName: z.string().min(1).max(100),
-    street: z.string().max(300).nullish(),
-    streetNumber: z.string().max(20).nullish(),
-    zip: z.string().max(20).nullish(),
-  }).nullish(),
+  attendee: AttendeePart.nullish(),
 });
 
 export const BankAccountInSchema = z.object({
@@ -46,13 +479,7 @@ export const BankAccountInSchema = z.object({
 
 export const CertificateSettingsInSchema = z.object({
   courseId: z.number().int().min(1).max(9223372036854776000).nullish(),
-  fields: z.array(z.object({
-    align: z.enum(["left", "center", "right"]).optional(),
-    field: z.enum(["holder_name", "title", "issued_on", "number", "issuer", "course_name"]),
-    size: z.number().int().min(6).max(72).optional(),
-    x: z.number().int().min(0).max(100),
-    y: z.number().int().min(0).max(100),
-  })).max(6).nullish(),
+  fields: z.array(FieldPlacePart).max(6).nullish(),
   issuer: z.string().max(200).optional(),
   orientation: z.enum(["landscape", "portrait"]).optional(),
   rule: z.enum(["purchase", "course_finished"]).optional(),
@@ -68,60 +495,14 @@ export const CheckoutInSchema = z.object({
   couponCode: z.string().max(60).nullish(),
   mainProduct: z.boolean().optional(),
   optInAnswers: z.unknown().optional(),
-  payer: z.object({
-    city: z.string().max(300).nullish(),
-    company: z.string().max(300).nullish(),
-    country: z.string().min(2).max(2).nullish(),
-    email: z.string().max(320),
-    firstName: z.string().min(1).max(100),
-    lastName: z.string().min(1).max(100),
-    locale: z.enum(["en", "de"]).optional(),
-    street: z.string().max(300).nullish(),
-    streetNumber: z.string().max(20).nullish(),
-    vatId: z.string().max(20).nullish(),
-    zip: z.string().max(20).nullish(),
-  }),
+  payer: PayerPart,
   pricingPlanId: z.number().int().min(1).max(9223372036854776000),
 });
 
 export const CheckoutSettingsInSchema = z.object({
   isDefault: z.boolean().optional(),
   name: z.string().min(1).max(80),
-  page: z.object({
-    customEmailText: z.string().max(2000).optional(),
-    emailMode: z.enum(["standard_email", "custom_email", "no_email"]).optional(),
-    includeType: z.enum(["minimal", "with_address", "business"]).optional(),
-    layout: z.enum(["default", "simplified", "two_steps", "two_steps_advanced"]).optional(),
-    socialProof: z.array(z.enum(["total_views", "total_purchases", "recent_purchase"])).max(3).optional(),
-    theme: z.object({
-    backgroundColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    buyButtonBorderRadius: z.number().int().min(0).max(40).optional(),
-    buyButtonColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    buyButtonFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    buyButtonText: z.enum(["dynamic", "buy_now", "agree_on_terms_and_pay", "complete_order", "accept_and_pay_now"]).optional(),
-    countdownColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    countdownEnabled: z.boolean().optional(),
-    countdownFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    countdownMinutes: z.number().int().min(1).max(1440).optional(),
-    countdownText: z.string().max(60).optional(),
-    couponBorderRadius: z.number().int().min(0).max(40).optional(),
-    couponButtonColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    couponFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    expandableDescriptionDefaultBehavior: z.enum(["expanded", "collapsed"]).optional(),
-    expandableDescriptionOnMobileEnabled: z.boolean().optional(),
-    getForFreeText: z.string().max(60).optional(),
-    pageColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    recommendedBadgeColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    recommendedBadgeFontColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    upsellPosition: z.enum(["below_product_details", "below_payer_details", "below_payment_methods", "below_payment_options", "below_legal_text", "below_custom_fields"]).optional(),
-  }).optional(),
-    trustSeals: z.object({
-    mastercard: z.boolean().optional(),
-    ownSeal: z.boolean().optional(),
-    sslSecure: z.boolean().optional(),
-    visa: z.boolean().optional(),
-  }).optional(),
-  }).optional(),
+  page: CheckoutPageInPart.optional(),
 });
 
 export const ClaimActionSchema = z.object({
@@ -215,30 +596,12 @@ export const ItemInSchema = z.object({
 });
 
 export const ItemPatchSchema = z.object({
-  blocks: z.array(z.union([z.object({
-    text: z.string().max(100000),
-    type: z.literal("text"),
-  }), z.object({
-    title: z.string().max(300).optional(),
-    type: z.enum(["video", "audio"]),
-    url: z.string().max(2000).regex(/^https:\/\/[^\s/?#@]+([/?#]\S*)?$/),
-  }), z.object({
-    fileId: z.number().int().min(1).max(9223372036854776000),
-    title: z.string().max(300).optional(),
-    type: z.enum(["file", "pdf"]),
-  })])).max(50).nullish(),
+  blocks: z.array(z.union([TextBlockPart, MediaBlockPart, FileBlockPart])).max(50).nullish(),
   commentsEnabled: z.boolean().nullish(),
   dripDate: z.string().nullish(),
   dripDays: z.number().int().min(0).max(3650).nullish(),
   hidden: z.boolean().nullish(),
-  quiz: z.object({
-    passPercent: z.number().int().min(1).max(100).optional(),
-    questions: z.array(z.object({
-    correct: z.array(z.number().int().min(0).max(9)).min(1).max(10),
-    options: z.array(z.string().min(1).max(300)).min(2).max(10),
-    text: z.string().min(1).max(1000),
-  })).min(1).max(50),
-  }).nullish(),
+  quiz: QuizInPart.nullish(),
   title: z.string().min(2).max(300).nullish(),
 });
 
@@ -272,12 +635,31 @@ export const MonthCloseInSchema = z.object({
 });
 
 export const OptInsInSchema = z.object({
-  questions: z.array(z.object({
-    label: z.string().min(2).max(300),
-    options: z.array(z.string().min(1).max(100)).max(20).optional(),
-    required: z.boolean().optional(),
-    type: z.enum(["checkbox", "open_question", "service", "select_box"]),
-  })).max(10),
+  questions: z.array(OptInInPart).max(10),
+});
+
+export const PageCreateSchema = z.object({
+  content: PageContentPart.nullish(),
+  name: z.string().min(1).max(80),
+  pageType: z.enum(["membership", "shop", "shop_product", "thank_you", "course", "funnel", "affiliate"]),
+  path: z.string().max(80).nullish(),
+  productId: z.number().int().min(1).max(9223372036854776000).nullish(),
+});
+
+export const PagePreviewSchema = z.object({
+  content: PageContentPart,
+  lang: z.string().regex(/^(en|de)$/).optional(),
+});
+
+export const PagePublishSchema = z.object({
+  version: z.number().int().min(1).max(2147483647),
+});
+
+export const PageSaveSchema = z.object({
+  content: PageContentPart,
+  name: z.string().min(1).max(80),
+  path: z.string().max(80).nullish(),
+  version: z.number().int().min(1).max(2147483647),
 });
 
 export const PayInSchema = z.object({
@@ -362,14 +744,7 @@ export const SavedViewInSchema = z.object({
 });
 
 export const SellerProfileInSchema = z.object({
-  beneficialOwners: z.array(z.object({
-    birthday: z.string().nullish(),
-    birthplaceCity: z.string().max(300).nullish(),
-    birthplaceCountry: z.string().max(2).nullish(),
-    firstName: z.string().max(100).nullish(),
-    lastName: z.string().max(100).nullish(),
-    nationality: z.string().max(2).nullish(),
-  })).max(10).optional(),
+  beneficialOwners: z.array(BeneficialOwnerInPart).max(10).optional(),
   birthday: z.string().nullish(),
   businessType: z.enum(["natural", "entity"]).nullish(),
   city: z.string().max(300).nullish(),
@@ -444,10 +819,7 @@ export const TicketInSchema = z.object({
 });
 
 export const TreeInSchema = z.object({
-  items: z.array(z.object({
-    id: z.number().int().min(1).max(9223372036854776000),
-    parentId: z.number().int().min(1).max(9223372036854776000).nullish(),
-  })).max(300),
+  items: z.array(TreeNodeInPart).max(300),
 });
 
 export const UpgradeInSchema = z.object({

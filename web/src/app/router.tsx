@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
           { path: 'orders', element: page(() => import('../areas/cabinet/orders/OrdersPage')) },
           { path: 'check_in', element: page(() => import('../areas/cabinet/events/CheckInPage')) },
           { path: 'coupons', element: page(() => import('../areas/cabinet/coupons/CouponsPage')) },
+          { path: 'pages', element: page(() => import('../areas/cabinet/pages/PagesPage')) },
+          { path: 'pages/:id/edit', element: page(() => import('../areas/cabinet/pages/PageEditorPage')) },
           { path: 'checkout_settings', element: page(() => import('../areas/cabinet/checkout/CheckoutSettingsPage')) },
           { path: 'payment_tickets', element: <Navigate to="/cabinet/payment_tickets/overview" replace /> },
           { path: 'payment_tickets/:tab', element: page(() => import('../areas/cabinet/events/PaymentTicketsPage')) },
@@ -88,6 +90,8 @@ export const routes: RouteObject[] = [
       { path: '/s/:username/tickets/:code', element: page(() => import('../areas/shop/TicketPage')) },
       { path: '/s/:username/certificates/:number', element: page(() => import('../areas/shop/CertificatePage')) },
       { path: '/s/:username/:slug', element: page(() => import('../areas/shop/ShopProductPage')) },
+      // a product with a built page (rendered by the server at its address) is bought here
+      { path: '/s/:username/:slug/checkout', element: page(() => import('../areas/shop/ShopProductPage')) },
       { path: '/s/:username/:slug/thank_you/:token', element: page(() => import('../areas/shop/ThankYouPage')) },
       { path: '/s/:username/:slug/paypal/:token', element: page(() => import('../areas/shop/PayPalReturnPage')) },
       { path: '/s/:username/payment/:token/manage', element: page(() => import('../areas/shop/ManagePage')) },

@@ -25,6 +25,7 @@ export const CABINET_NAV: NavGroup[] = [
       { key: 'checkIn', to: '/cabinet/check_in' },
       { key: 'coupons', to: '/cabinet/coupons' },
       { key: 'checkoutSettings', to: '/cabinet/checkout_settings' },
+      { key: 'pages', to: '/cabinet/pages' },
     ],
   },
   {
