@@ -35,14 +35,39 @@ async def _orders(query: str) -> bytes:
     return json.dumps(body, default=str).encode()
 
 
+async def _storefront(query: str) -> bytes:
+    """A built product page's reads (bench/storefront.py), as the storefront route makes them, answered as JSON
+    without rendering: the page's HTTP floor on this server plus its SQL."""
+    from store.builder.pages import last_purchases, published_at_path, published_for_slug
+    from store.catalog.storefront import public_products, shop_seller
+    from store.db import session
+
+    q = {k: v[0] for k, v in parse_qs(query).items()}
+    async with session() as s:
+        seller, _ = await shop_seller(s, q["username"])
+        await published_at_path(s, seller.id, q["slug"])
+        found = await published_for_slug(s, seller.id, q["slug"])
+        views = await public_products(s, seller)
+        bought = await last_purchases(s, [v.product.id for v in views])
+    assert found is not None
+    body = {
+        "content": found[1].content,
+        "products": [
+            {"id": v.product.id, "name": v.product.name, "at": bought.get(v.product.id)} for v in views
+        ],
+    }
+    return json.dumps(body, default=str).encode()
+
+
 def create_app() -> ASGI:
     api = create_api()
 
     async def app(
         scope: Scope, receive: Callable[[], Awaitable[Message]], send: Callable[[Message], Awaitable[None]]
     ) -> None:
-        if scope["type"] == "http" and scope["path"] == "/_floor/orders":
-            body = await _orders(scope["query_string"].decode())
+        floors = {"/_floor/orders": _orders, "/_floor/storefront": _storefront}
+        if scope["type"] == "http" and scope["path"] in floors:
+            body = await floors[scope["path"]](scope["query_string"].decode())
             await send(
                 {
                     "type": "http.response.start",

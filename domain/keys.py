@@ -154,6 +154,12 @@ def closing_request_id(workflow_id: str, run_id: str) -> str:
     return f"{workflow_id}-{run_id}"
 
 
+def contact_mail_key(seller_id: int, digest: str) -> str:
+    """A buyer's message from a shop page's contact form: once per seller and content (a form sent twice mails
+    once)."""
+    return f"contact-{seller_id}-{digest[:24]}"
+
+
 def user_mail_key(user_id: int, kind: str, token: str) -> str:
     """A mail with a one-time link (`confirmation`, `magic`, `reset`): once per token."""
     return f"user-{user_id}-{kind}-{token[:8]}"

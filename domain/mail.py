@@ -17,6 +17,7 @@ class MailTemplate(StrEnum):
         "order_started"  # a test period or start day: the card is saved, the first rate comes later
     )
     order_sale = "order_sale"
+    contact_message = "contact_message"  # a buyer wrote through a shop page's contact form
     order_item = "order_item"  # a membership or bundle with emailForEachItem: one included product
     legitimation_changes_requested = "legitimation_changes_requested"
     legitimation_changes_reminder = "legitimation_changes_reminder"

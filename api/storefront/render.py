@@ -51,6 +51,15 @@ class Card:
 
 
 @dataclass(frozen=True)
+class MemberItem:
+    """A product a membership includes, as its member opens it (a download, a course, a link)."""
+
+    name: str
+    url: str | None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
 class PageView:
     shop_name: str
     username: str
@@ -64,6 +73,8 @@ class PageView:
     lang: str = "en"
     query: dict[str, str] = field(default_factory=dict)
     preview: bool = False
+    # a membership page opened by its member: what the membership includes
+    members: list[MemberItem] | None = None
 
 
 def _rgba(hex_color: str, transparency: int) -> str:

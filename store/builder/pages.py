@@ -236,11 +236,18 @@ def _served(p: BuilderPage) -> Served:
     return Served(p.id, p.page_type, p.name, p.path, p.product_id, p.published)
 
 
-async def published_at_path(s: AsyncSession, seller_id: int, path: str | None) -> Served | None:
-    """The published shop (or membership) page at this path; none: the shop's home page."""
-    q = select(BuilderPage).where(BuilderPage.seller_id == seller_id, BuilderPage.published.is_not(None))
+async def published_at_path(
+    s: AsyncSession, seller_id: int, path: str | None, page_type: PageType = PageType.shop
+) -> Served | None:
+    """The published page of this type (a shop page, or a membership page) at this path; none: the shop's home
+    page."""
+    q = select(BuilderPage).where(
+        BuilderPage.seller_id == seller_id,
+        BuilderPage.published.is_not(None),
+        BuilderPage.page_type == page_type,
+    )
     if path is None:
-        q = q.where(BuilderPage.page_type == PageType.shop, BuilderPage.path.is_(None))
+        q = q.where(BuilderPage.path.is_(None))
     else:
         q = q.where(BuilderPage.path == path)
     page = (await s.execute(q)).scalar_one_or_none()

@@ -52,6 +52,8 @@ def _url(p: BuilderPage, username: str | None, slug: str | None) -> str | None:
         return f"/s/{username}/{p.path}" if p.path else f"/s/{username}"
     if p.page_type == PageType.shop_product and slug:
         return f"/s/{username}/{slug}"
+    if p.page_type == PageType.membership and p.path:
+        return f"/v/{username}/{p.path}"
     return None
 
 
@@ -120,6 +122,8 @@ async def create_page(body: PageCreate, seller: CurrentSeller, s: DB) -> PageOut
     username, shop_name, slugs = await _context(s, seller)
     if body.path is not None and body.page_type not in ADDRESSED:
         raise invalid(path="only shop and membership pages have their own address")
+    if body.page_type == PageType.membership and (body.path is None or body.product_id is None):
+        raise invalid(path="a membership page needs its address and its membership")
     content = body.content or default_content(body.page_type, shop_name)
     page = await page_created(
         s,
@@ -145,6 +149,8 @@ async def save_page(page_id: Id, body: PageSave, seller: CurrentSeller, s: DB) -
     page = await page_of(s, seller.id, page_id)
     if body.path is not None and page.page_type not in ADDRESSED:
         raise invalid(path="only shop and membership pages have their own address")
+    if page.page_type == PageType.membership and body.path is None:
+        raise invalid(path="a membership page needs its address")
     stored = await _checked(s, seller, page.page_type, body.content)
     saved = await draft_saved(
         s, seller.id, page_id, version=body.version, name=body.name, path=body.path, content=stored

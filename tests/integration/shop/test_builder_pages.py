@@ -193,3 +193,37 @@ async def test_pages_are_their_sellers_own_and_bad_blocks_change_nothing(stack, 
             )
             assert r.status_code == 400, (bad_path, r.text)
         assert (await c.get(f"/v1/cabinet/pages/{page['id']}", headers=h)).json()["draft_version"] == 1
+
+
+async def test_a_contact_form_mails_the_seller_once_and_refuses_what_it_does_not_take(stack, seller):
+    from tests.integration.helpers import wait_mail
+
+    async with client(stack) as c:
+        h = seller.headers
+        page = (
+            await c.post(
+                "/v1/cabinet/pages",
+                json={"page_type": "shop", "name": "Contact", "path": "contact-us"},
+                headers=h,
+            )
+        ).json()
+        form = {"id": "ask", "type": "contact_form", "form_name": "Questions"}
+        page = await _save(c, h, page, content={**page["content"], "blocks": [*_blocks(page), form]})
+        await c.post(
+            f"/v1/cabinet/pages/{page['id']}/publish", json={"version": page["draft_version"]}, headers=h
+        )
+        html = (await c.get(f"/s/{seller.username}/contact-us")).text
+        assert f'action="/s/{seller.username}/contact/ask?path=contact-us"' in html
+        url = f"/s/{seller.username}/contact/ask?path=contact-us"
+        good = {"f0": "Ana", "f1": "Buyer", "f2": "ana@example.com", "message": "Is there a student price?"}
+        for bad in ({"f0": ""}, {"f2": "not-an-address"}, {"message": ""}, {"message": "x" * 5001}):
+            r = await c.post(url, data={**good, **bad})
+            assert r.status_code == 400, (bad, r.text)
+        assert (
+            await c.post(f"/s/{seller.username}/contact/nope?path=contact-us", data=good)
+        ).status_code == 404
+        r = await c.post(url, data=good)
+        assert r.status_code == 303 and r.headers["location"].endswith("/contact-us?sent=ask#ask")
+        mail = await wait_mail(stack, seller.email, "Questions")
+        assert "Is there a student price?" in mail["body"] and "ana@example.com" in mail["body"]
+        assert "Thank you! Your message was sent." in (await c.get(r.headers["location"])).text

@@ -710,6 +710,10 @@ export const finishLesson = (seller: Param<'finish_lesson', 'seller'>, courseId:
 export const attemptQuiz = (seller: Param<'attempt_quiz', 'seller'>, courseId: Param<'attempt_quiz', 'course_id'>, lessonId: Param<'attempt_quiz', 'lesson_id'>, body: Body<'attempt_quiz'>, options: Options = {}) =>
   api.post<Answer<'attempt_quiz'>>(`/payer/s/${seg(seller)}/courses/${seg(courseId)}/lessons/${seg(lessonId)}/quiz_attempts`, body, { ...options });
 
+/** GET /v1/payer/s/{seller}/memberships/{path}: Membership Page */
+export const membershipPage = (seller: Param<'membership_page', 'seller'>, path: Param<'membership_page', 'path'>, query: Query<'membership_page'> = {}, options: Options = {}) =>
+  api.get<Answer<'membership_page'>>(`/payer/s/${seg(seller)}/memberships/${seg(path)}`, { ...options, query });
+
 /** GET /v1/payer/sellers: Payer Shops */
 export const payerShops = (options: Options = {}) =>
   api.get<Answer<'payer_shops'>>(`/payer/sellers`, { ...options });

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: '/s/:username/:slug/thank_you/:token', element: page(() => import('../areas/shop/ThankYouPage')) },
       { path: '/s/:username/:slug/paypal/:token', element: page(() => import('../areas/shop/PayPalReturnPage')) },
       { path: '/s/:username/payment/:token/manage', element: page(() => import('../areas/shop/ManagePage')) },
+      { path: '/v/:username/:path', element: page(() => import('../areas/payer/MembershipAreaPage')) },
       { path: '/payer', element: <RequireAuth>{page(() => import('../areas/payer/PayerPage'))}</RequireAuth> },
       {
         path: '/payer/s/:seller',

@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { cabinetApi } from '../../../api/cabinet';
 import { ApiError } from '../../../api/errors';
 import { pagesApi, type PageSummary, type PageType } from '../../../api/pages';
 import { EmptyState } from '../../../components/EmptyState';
@@ -29,7 +30,7 @@ import { formatDateTime } from '../../../components/dates';
 
 export const PAGE_KEYS = { list: ['pages'] as const, page: (id: number) => ['pages', id] as const, catalogue: ['pages', 'catalogue'] as const };
 // the page types the storefront serves today (editor §2; the others join as their areas are built)
-const TYPES: PageType[] = ['shop', 'shop_product'];
+const TYPES: PageType[] = ['shop', 'shop_product', 'membership'];
 
 function stateOf(p: PageSummary): 'published' | 'changed' | 'draft' {
   if (p.publishedVersion == null) return 'draft';
@@ -115,8 +116,16 @@ function NewPageDialog({ onClose }: { onClose: () => void }) {
   const [type, setType] = useState<PageType>('shop');
   const [name, setName] = useState('');
   const [path, setPath] = useState('');
+  const [productId, setProductId] = useState('');
+  const products = useQuery({ queryKey: ['pages', 'products'], queryFn: ({ signal }) => cabinetApi.products({ per: 100 }, signal), enabled: type !== 'shop' });
   const create = useMutation({
-    mutationFn: () => pagesApi.create({ pageType: type, name: name.trim(), path: type === 'shop' && path ? path : null }),
+    mutationFn: () =>
+      pagesApi.create({
+        pageType: type,
+        name: name.trim(),
+        path: type !== 'shop_product' && path ? path : null,
+        productId: type !== 'shop' && productId ? Number(productId) : null,
+      }),
     onSuccess: (page) => {
       void qc.invalidateQueries({ queryKey: PAGE_KEYS.list });
       navigate(`/cabinet/pages/${page.id}/edit`);
@@ -137,24 +146,35 @@ function NewPageDialog({ onClose }: { onClose: () => void }) {
             ))}
           </TextField>
           <TextField label={t('builder.name')} value={name} onChange={(e) => setName(e.target.value)} required slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'new-page-name' } }} />
-          {type === 'shop' ? (
+          {type !== 'shop_product' ? (
             <TextField
-              label={t('builder.path')}
+              label={t(type === 'membership' ? 'builder.memberPath' : 'builder.path')}
               value={path}
               onChange={(e) => setPath(e.target.value.toLowerCase())}
               helperText={err?.fields?.path ? t('builder.pathRule') : t('builder.pathHelp')}
               error={Boolean(err?.fields?.path)}
               slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'new-page-path' } }}
             />
-          ) : (
-            <Alert severity="info">{t('builder.productTemplate')}</Alert>
-          )}
+          ) : null}
+          {type !== 'shop' ? (
+            <>
+              <TextField select label={t('builder.forProduct')} value={productId} onChange={(e) => setProductId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'new-page-product' } }}>
+                {type === 'shop_product' ? <MenuItem value="">{t('builder.allProducts')}</MenuItem> : null}
+                {(products.data?.list ?? []).filter((p) => type !== 'membership' || p.form === 'membership').map((p) => (
+                  <MenuItem key={p.id} value={String(p.id)}>
+                    {p.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Alert severity="info">{t(type === 'membership' ? 'builder.membershipHelp' : 'builder.productTemplate')}</Alert>
+            </>
+          ) : null}
           {reason ? <Alert severity="warning">{t(`builder.refused.${reason}`, { defaultValue: t('builder.refused.other') })}</Alert> : null}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={!name.trim() || create.isPending} onClick={() => create.mutate()} data-testid="create-page">
+        <Button variant="contained" disabled={!name.trim() || create.isPending || (type === 'membership' && (!path || !productId))} onClick={() => create.mutate()} data-testid="create-page">
           {t('common.create')}
         </Button>
       </DialogActions>

@@ -1,0 +1,90 @@
+"""`GET /v1/payer/s/{seller}/memberships/{path}`: a membership's page (issue 22 "Membership area"), built with the
+builder and opened by its members only: the web app shows it at `/v/{username}/{path}` once the buyer signed in for
+the shop. A member sees what the membership includes with its way in (a download, a course, a link); anyone else
+gets 403 `not_a_member` (or `access_closed` when their access ended), and nothing of the page."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query
+from fastapi.responses import HTMLResponse
+from pydantic import ValidationError
+
+from api.deps import DB, CurrentUser
+from api.routes.storefront import cards_of
+from api.storefront.render import MemberItem, PageView, render_page
+from core.settings import get_settings
+from domain.builder.pages import PATH_MAX, PageContent, PageType, default_content
+from domain.errors import DomainError, ErrorCode
+from domain.limits import USERNAME_MAX
+from domain.products import ProductForm
+from store.accounts.queries import display_name, seller_user_of
+from store.builder.pages import last_purchases, published_at_path
+from store.catalog.storefront import public_products, shop_seller
+from store.courses.queries import purchases_of
+from store.orders.delivery import delivered_of
+
+router = APIRouter(prefix="/v1/payer", tags=["payer"])
+
+
+@router.get(
+    "/s/{seller}/memberships/{path}",
+    response_class=HTMLResponse,
+    responses={200: {"content": {"text/html": {}}, "description": "The membership's page, for its member"}},
+)
+async def membership_page(
+    seller: Annotated[str, Path(min_length=1, max_length=USERNAME_MAX)],
+    path: Annotated[str, Path(min_length=1, max_length=PATH_MAX)],
+    user: CurrentUser,
+    s: DB,
+    lang: Annotated[str, Query(pattern="^(en|de)$")] = "en",
+) -> HTMLResponse:
+    found, stored = await shop_seller(s, seller)
+    served = await published_at_path(s, found.id, path, PageType.membership)
+    if served is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "This page does not exist.")
+    purchases = [
+        p
+        for p in await purchases_of(s, user.email, found.id)
+        if (
+            p.product.id == served.product_id
+            if served.product_id
+            else p.product.form == ProductForm.membership
+        )
+    ]
+    open_one = next((p for p in purchases if p.is_open), None)
+    if open_one is None:
+        reason = "access_closed" if purchases else "not_a_member"
+        raise DomainError(ErrorCode.FORBIDDEN, "This page is for the membership's members.", reason=reason)
+    delivered = await delivered_of(s, open_one.order)
+    base = get_settings().public_url.rstrip("/")
+    members = [
+        MemberItem(
+            name=x.name,
+            url=(f"{base}{x.download_path}" if x.download_path else x.course_path or x.link),
+            text=x.text,
+        )
+        for x in (delivered.items if delivered else ())
+    ]
+    shop_user = await seller_user_of(s, found.id)
+    shop_name = display_name(shop_user) or stored
+    try:
+        content = PageContent.model_validate(served.content)
+    except ValidationError:
+        content = default_content(PageType.membership, shop_name)
+    views = await public_products(s, found)
+    view = PageView(
+        shop_name=shop_name,
+        username=stored,
+        base=f"/s/{stored}",
+        origin=base,
+        path=f"v/{path}",
+        name=served.name,
+        content=content,
+        cards=cards_of(views, lang, await last_purchases(s, [v.product.id for v in views])),
+        lang=lang,
+        preview=True,  # not for search engines
+        members=members,
+    )
+    return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})

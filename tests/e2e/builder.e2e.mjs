@@ -1,0 +1,139 @@
+// The page builder, as a seller builds and a buyer meets it (issue 22 "Done when"). The seller (1366 px) makes the
+// shop's home page: it starts with a header, a banner, the products and a footer; they set the banner's title,
+// add a text block (five block types), undo and redo, move a block, watch the preview at 576 px, and publish. Then
+// a product page for one product with testimonials. A buyer on a phone in German opens the shop: the pages come
+// from the server with no script; the product's page shows the testimonial; Buy opens the checkout, and the card
+// pays. The pages are deleted at the end, so the demo shop is as it was for the scenarios after this one.
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot, fillCard, signedInPage } from './browser.mjs';
+
+const BASE = process.env.SELLFLOW_URL;
+const STAMP = Date.now() % 1_000_000;
+const PRODUCT = `E2E Builder guide ${STAMP}`;
+let browser;
+let lastPage;
+let api;
+let headers;
+let slug;
+const made = [];
+
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  for (const id of made) await api?.delete(`${BASE}/v1/cabinet/pages/${id}`, { headers }).catch(() => {});
+  await browser?.close();
+});
+afterEach(async () => {
+  if (lastPage && !lastPage.isClosed()) await shot(lastPage, 'builder-end');
+});
+
+async function pick(page, label, option) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+test('a seller builds the shop home page from five block types and publishes it', async () => {
+  const page = await signedInPage(browser, 'seller', '/cabinet/pages');
+  lastPage = page;
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sellflow.tokens') ?? '{}').accessToken);
+  headers = { Authorization: `Bearer ${token}` };
+  api = page.context().request;
+  const product = await (await api.post(`${BASE}/v1/cabinet/products`, { headers, data: { name: PRODUCT, description: 'A field guide for builders.' } })).json();
+  await api.post(`${BASE}/v1/cabinet/products/${product.id}/file`, { headers, multipart: { file: { name: 'b.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF b') } } });
+  await api.post(`${BASE}/v1/cabinet/products/${product.id}/pricing_plans`, { headers, data: { name: 'Once', payment_type: 'one_time', price: 1900, currency: 'eur' } });
+  const published = await api.post(`${BASE}/v1/cabinet/products/${product.id}/publish`, { headers });
+  assert.equal(published.status(), 200, await published.text());
+  slug = (await published.json()).slug;
+
+  await page.getByTestId('new-page').click();
+  await page.getByTestId('new-page-name').fill('E2E Home');
+  await page.getByTestId('create-page').click();
+  await page.waitForURL(/\/cabinet\/pages\/\d+\/edit$/);
+  made.push(Number(page.url().match(/pages\/(\d+)\/edit/)[1]));
+  const rows = page.getByTestId('block-row');
+  await rows.first().waitFor();
+  assert.deepEqual(await rows.locator('.MuiListItemText-primary').allInnerTexts(), ['Header', 'Banner', 'Your products', 'Footer']);
+  await page.getByTestId('page-state').getByText(/A draft/).waitFor();
+
+  await rows.filter({ hasText: 'Banner' }).getByRole('button', { name: /Banner/ }).click();
+  await page.getByTestId('block-title_text').fill('Spring sale at the demo shop');
+  await pick(page, 'Add a block', 'Text');
+  await page.getByTestId('block-title').fill('Why buy here');
+  await page.getByTestId('block-text').fill('Every guide is written by people who use it.');
+  assert.deepEqual(await rows.locator('.MuiListItemText-primary').allInnerTexts(), ['Header', 'Banner', 'Text', 'Your products', 'Footer']);
+  // undo takes the text back, redo brings it again
+  await page.getByTestId('undo').click();
+  assert.equal(await page.getByTestId('block-text').inputValue(), '');
+  await page.getByTestId('redo').click();
+  assert.equal(await page.getByTestId('block-text').inputValue(), 'Every guide is written by people who use it.');
+  // the text moves below the products, with its arrow
+  await rows.filter({ hasText: 'Text' }).getByRole('button', { name: 'Move down' }).click();
+  assert.deepEqual(await rows.locator('.MuiListItemText-primary').allInnerTexts(), ['Header', 'Banner', 'Your products', 'Text', 'Footer']);
+
+  const preview = page.frameLocator('[data-testid="page-preview"]');
+  await preview.getByText('Why buy here').waitFor();
+  await preview.getByText(PRODUCT).first().waitFor();
+  await page.getByTestId('preview-576').click();
+  assert.equal(await page.getByTestId('page-preview').evaluate((el) => el.getBoundingClientRect().width), 576);
+  await shot(page, 'builder-home-1366');
+  await page.getByTestId('publish-page').click();
+  await page.getByTestId('page-state').getByText(/Published/).waitFor();
+  await page.getByTestId('page-url').waitFor();
+
+  // the product page, for the new product only: its testimonials
+  await page.goto('/cabinet/pages');
+  await page.getByTestId('new-page').click();
+  await pick(page, 'Page type', 'Product page');
+  await page.getByTestId('new-page-name').fill('E2E Guide page');
+  await pick(page, 'For', PRODUCT);
+  await page.getByTestId('create-page').click();
+  await page.waitForURL(/\/cabinet\/pages\/\d+\/edit$/);
+  made.push(Number(page.url().match(/pages\/(\d+)\/edit/)[1]));
+  await rows.first().waitFor();
+  assert.deepEqual(await rows.locator('.MuiListItemText-primary').allInnerTexts(), ['Header', 'Product', 'Footer']);
+  await pick(page, 'Add a block', 'Testimonials');
+  await page.getByTestId('block-testimonials-add').click();
+  await page.getByTestId('block-testimonials-0-full_name').fill('Ana');
+  await page.getByTestId('block-testimonials-0-text').fill('Saved me a week of trial and error.');
+  await preview.getByText('Saved me a week').waitFor();
+  await page.getByTestId('publish-page').click();
+  await page.getByTestId('page-state').getByText(/Published/).waitFor();
+  await shot(page, 'builder-product-1366');
+  await page.goto('/cabinet/pages');
+  await page.getByTestId('page-row').filter({ hasText: 'E2E Guide page' }).getByText('Published').waitFor();
+  await page.context().close();
+});
+
+test('a buyer on a phone in German buys from the built pages', async () => {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'de-DE' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto('/s/demo-seller');
+  await page.getByRole('heading', { name: 'Spring sale at the demo shop' }).waitFor();
+  await page.getByRole('heading', { name: 'Why buy here' }).waitFor();
+  assert.equal(await page.locator('script').count(), 0); // painted by the server, no script
+  assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+  await shot(page, 'builder-shop-390-de');
+  await page.locator('article.card').filter({ hasText: PRODUCT }).getByRole('link', { name: 'Details' }).click();
+  await page.waitForURL(new RegExp(`/s/demo-seller/${slug}$`));
+  await page.getByRole('heading', { name: PRODUCT }).waitFor();
+  await page.getByText('Saved me a week of trial and error.').waitFor();
+  assert.equal(await page.locator('script').count(), 0);
+  assert.match(await page.locator('link[rel="canonical"]').getAttribute('href'), new RegExp(`/s/demo-seller/${slug}$`));
+  await shot(page, 'builder-product-390-de');
+  await page.getByRole('link', { name: 'Jetzt kaufen' }).click();
+  await page.waitForURL(new RegExp(`/s/demo-seller/${slug}/checkout$`));
+  await page.getByTestId('payer-first-name').fill('Bea');
+  await page.getByTestId('payer-last-name').fill('Builder');
+  await page.getByTestId('payer-email').fill(`e2e.builder.${STAMP}@example.com`);
+  await fillCard(page, '4242424242424242');
+  await page.getByTestId('pay-button').click();
+  await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
+  await shot(page, 'builder-bought-390-de');
+  await context.close();
+});
