@@ -5,9 +5,11 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter
+from pydantic import BaseModel
 
 from api.schemas.common import AppConfig, Health
 from core.settings import get_settings
+from domain.builder.tracking import ConsentCategory
 
 router = APIRouter(tags=["common"])
 
@@ -33,6 +35,16 @@ def app_hosts(public_url: str, extra: str) -> list[str]:
         if h and h not in out:
             out.append(h)
     return out
+
+
+class ConsentCategories(BaseModel):
+    list: list[ConsentCategory]
+
+
+@router.get("/v1/common/cookies_consent_categories", response_model=ConsentCategories)
+async def cookies_consent_categories() -> ConsentCategories:
+    """The cookie consent categories a shop's banner offers (core §7); `necessary` is always on."""
+    return ConsentCategories(list=list(ConsentCategory))
 
 
 @router.get("/v1/health", response_model=Health)

@@ -26,6 +26,7 @@ from core.settings import get_settings
 from domain.accounts import email_error, normalised_email
 from domain.builder.blocks import ContactFormBlock, FieldKey
 from domain.builder.pages import PageContent, PageType, default_content
+from domain.builder.tracking import EventPage, TrackingSettings
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.keys import contact_mail_key
 from domain.limits import USERNAME_MAX
@@ -34,6 +35,7 @@ from domain.money import format_money
 from handles.checkout import send_mail
 from store.accounts.queries import display_name, seller_user_of
 from store.builder.pages import Served, last_purchases, published_at_path, published_for_slug, published_paths
+from store.builder.settings import tracking_of
 from store.catalog.queries import ProductView
 from store.catalog.storefront import public_products, shop_seller, storefront
 from store.domains.queries import seller_of_host
@@ -137,8 +139,18 @@ async def serve(
         product=next((c for c in cards if c.id == product_id), None),
         lang=lang,
         query={k: v[:100] for k, v in request.query_params.items()},
+        tracking=await _tracking(s, seller.id),
+        event=EventPage.product if product_id is not None else EventPage.shop,
     )
     return _html(request, render_page(view), lang)
+
+
+async def _tracking(s: DB, seller_id: int) -> TrackingSettings | None:
+    stored = await tracking_of(s, seller_id)
+    try:
+        return TrackingSettings.model_validate(stored) if stored else None
+    except ValidationError:  # settings of an older shape load nothing rather than break the page
+        return None
 
 
 async def sitemap(s: DB, *, username: str, base: str, origin: str) -> Response:

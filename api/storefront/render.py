@@ -5,6 +5,7 @@ autoescape); links and media are checked by the block models before they are sto
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,6 +19,7 @@ from api.storefront.texts import LANGUAGES, Texts
 from domain.builder.blocks import SortDir, SortKey
 from domain.builder.pages import PageContent
 from domain.builder.style import Style
+from domain.builder.tracking import ConsentMode, EventPage, TrackingSettings, codes_for
 
 TEMPLATES = Path(__file__).parent / "templates"
 _env = Environment(
@@ -75,6 +77,8 @@ class PageView:
     preview: bool = False
     # a membership page opened by its member: what the membership includes
     members: list[MemberItem] | None = None
+    tracking: TrackingSettings | None = None  # the shop's codes and consent
+    event: EventPage = EventPage.shop
 
 
 def _rgba(hex_color: str, transparency: int) -> str:
@@ -182,6 +186,51 @@ def page_link(view: PageView, **changes: object) -> str:
     return here + (f"?{urlencode(q)}" if q else "")
 
 
+GA_EVENTS = {
+    EventPage.shop: "page_view",
+    EventPage.product: "view_item",
+    EventPage.checkout: "begin_checkout",
+    EventPage.thank_you: "purchase",
+}
+PIXEL_EVENTS = {
+    EventPage.shop: "PageView",
+    EventPage.product: "ViewContent",
+    EventPage.checkout: "InitiateCheckout",
+    EventPage.thank_you: "Purchase",
+}
+
+
+def tracking_context(view: PageView) -> dict[str, Any] | None:
+    """What the consent banner and its loader need on this page, or None when nothing tracks here."""
+    settings = view.tracking
+    if settings is None:
+        return None
+    codes = codes_for(settings, view.event)
+    consent = settings.consent
+    if not codes and consent.mode != ConsentMode.external:
+        return None
+    loader = [
+        {
+            "t": c.tracking_type.value,
+            "id": c.code,
+            "cat": cat.value,
+            "ev": GA_EVENTS[view.event],
+            "fb": PIXEL_EVENTS[view.event],
+        }
+        for c, cat in codes
+    ]
+    return {
+        "mode": consent.mode.value,
+        "categories": [c.value for c in consent.categories],
+        "text": consent.text,
+        "cookiebot_id": consent.cookiebot_id,
+        "blocking": consent.blocking_mode.value,
+        # JSON inside a script: `<` escaped so no value can close the script element
+        "codes": Markup(json.dumps(loader).replace("<", "\\u003c")),
+        "cookie": f"sf_consent_{view.username}",
+    }
+
+
 def render_page(view: PageView) -> str:
     t = Texts(view.lang)
     content = view.content
@@ -210,4 +259,5 @@ def render_page(view: PageView) -> str:
         checkout_url=lambda card: f"{view.base}/{card.slug}/checkout",
         by_id={c.id: c for c in view.cards},
         now=datetime.now(UTC),
+        tracking=tracking_context(view),
     )

@@ -52,3 +52,12 @@ class BuilderPage(Timestamps, Base):
     published: Mapped[dict | None] = mapped_column(JSONB)
     published_version: Mapped[int | None] = mapped_column(Integer)
     published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ShopSettings(Base):
+    """A shop's settings beyond its pages: its tracking codes and cookie consent (domain/builder/tracking.py)."""
+
+    __tablename__ = "shop_settings"
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), primary_key=True)
+    tracking: Mapped[dict] = mapped_column(JSONB)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

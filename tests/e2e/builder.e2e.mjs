@@ -22,6 +22,7 @@ before(async () => {
   browser = await launch();
 });
 after(async () => {
+  await api?.put(`${BASE}/v1/cabinet/tracking`, { headers, data: {} }).catch(() => {});
   for (const id of made) await api?.delete(`${BASE}/v1/cabinet/pages/${id}`, { headers }).catch(() => {});
   await browser?.close();
 });
@@ -30,7 +31,7 @@ afterEach(async () => {
 });
 
 async function pick(page, label, option) {
-  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
@@ -135,5 +136,54 @@ test('a buyer on a phone in German buys from the built pages', async () => {
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
   await shot(page, 'builder-bought-390-de');
+  await context.close();
+});
+
+test('a tracking code waits for the visitor consent', async () => {
+  const saved = await api.put(`${BASE}/v1/cabinet/tracking`, {
+    headers,
+    data: { consent: { mode: 'simple' }, codes: [{ id: 'ga', tracking_type: 'google_analytics_4', code: 'G-E2ETEST1', event_pages: ['shop'] }] },
+  });
+  assert.equal(saved.status(), 200, await saved.text());
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+  const seen = [];
+  // no internet here: the analytics host answers from the test, which records each request
+  await context.route('https://www.googletagmanager.com/**', (route) => {
+    seen.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto('/s/demo-seller');
+  const banner = page.getByRole('dialog', { name: 'Cookies' });
+  await banner.waitFor();
+  await page.waitForTimeout(1000);
+  assert.deepEqual(seen, []); // nothing loads before consent
+  await shot(page, 'consent-banner-390');
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await banner.waitFor({ state: 'hidden' });
+  await page.waitForFunction(() => Array.isArray(window.dataLayer) && window.dataLayer.length > 0);
+  assert.ok(seen.some((u) => u.includes('gtag/js?id=G-E2ETEST1')), seen.join(' '));
+  // the choice is kept: the next visit loads the code without asking
+  seen.length = 0;
+  await page.reload();
+  await page.waitForFunction(() => Array.isArray(window.dataLayer) && window.dataLayer.length > 0);
+  assert.equal(await banner.isVisible(), false);
+  assert.ok(seen.length > 0);
+  // another visitor who declines loads nothing
+  const other = await browser.newContext({ baseURL: BASE });
+  const declined = [];
+  await other.route('https://www.googletagmanager.com/**', (route) => {
+    declined.push(route.request().url());
+    return route.fulfill({ status: 200, body: '' });
+  });
+  const p2 = await other.newPage();
+  await p2.goto('/s/demo-seller');
+  await p2.getByRole('button', { name: 'Decline' }).click();
+  await p2.reload();
+  await p2.waitForTimeout(1000);
+  assert.deepEqual(declined, []);
+  await other.close();
   await context.close();
 });

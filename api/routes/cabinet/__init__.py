@@ -24,6 +24,7 @@ from api.routes.cabinet import (
     recovery,
     saved_views,
     ticket_design,
+    tracking,
     transfers,
 )
 
@@ -52,4 +53,5 @@ router.include_router(account_deletion.router)
 router.include_router(domains.router)
 router.include_router(coupons.router)
 router.include_router(pages.router)
+router.include_router(tracking.router)
 router.include_router(payment_settings.router)

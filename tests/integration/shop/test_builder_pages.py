@@ -227,3 +227,54 @@ async def test_a_contact_form_mails_the_seller_once_and_refuses_what_it_does_not
         mail = await wait_mail(stack, seller.email, "Questions")
         assert "Is there a student price?" in mail["body"] and "ana@example.com" in mail["body"]
         assert "Thank you! Your message was sent." in (await c.get(r.headers["location"])).text
+
+
+async def test_tracking_codes_are_checked_and_load_only_on_their_pages(stack, seller):
+    async with client(stack) as c:
+        h = seller.headers
+        assert (await c.get("/v1/cabinet/tracking", headers=h)).json()["codes"] == []
+        code = {
+            "id": "ga",
+            "tracking_type": "google_analytics_4",
+            "code": "G-ABCD1234",
+            "event_pages": ["product"],
+        }
+        for bad in (
+            {"code": "UA-1234567"},  # an old analytics code is not an Analytics 4 one
+            {"code": "g-abcd1234"},
+            {"tracking_type": "facebook_pixel", "code": "12345"},
+            {"tracking_type": "google_tag_manager", "code": "GTM-<script>"},
+            {"event_pages": []},
+            {"event_pages": ["checkout", "checkout"]},
+        ):
+            r = await c.put("/v1/cabinet/tracking", json={"codes": [{**code, **bad}]}, headers=h)
+            assert r.status_code == 400, (bad, r.text)
+        r = await c.put("/v1/cabinet/tracking", json={"consent": {"mode": "external"}}, headers=h)
+        assert r.status_code == 400  # Cookiebot needs its id
+        pixel = {
+            "id": "fb",
+            "tracking_type": "facebook_pixel",
+            "code": "1234567890123456",
+            "event_pages": ["shop"],
+        }
+        r = await c.put(
+            "/v1/cabinet/tracking", json={"consent": {"mode": "rich"}, "codes": [code, pixel]}, headers=h
+        )
+        assert r.status_code == 200, r.text
+        assert (await c.get("/v1/common/cookies_consent_categories")).json()["list"] == [
+            "necessary",
+            "preferences",
+            "statistics",
+            "marketing",
+        ]
+
+        page = (
+            await c.post("/v1/cabinet/pages", json={"page_type": "shop", "name": "Home"}, headers=h)
+        ).json()
+        await c.post(f"/v1/cabinet/pages/{page['id']}/publish", json={"version": 1}, headers=h)
+        html = (await c.get(f"/s/{seller.username}")).text
+        # the shop page: the pixel (marketing) behind the detailed banner; the analytics code is the product's only
+        assert 'id="sf-consent"' in html and 'name="cat" value="marketing"' in html
+        assert '"id": "1234567890123456", "cat": "marketing"' in html and "G-ABCD1234" not in html
+        other = await new_seller(stack, c, "tracking-other", legitimate=False)
+        assert (await c.get("/v1/cabinet/tracking", headers=other.headers)).json()["codes"] == []

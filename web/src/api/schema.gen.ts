@@ -2384,6 +2384,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Tracking */
+        get: operations["get_tracking"];
+        /**
+         * Save Tracking
+         * @description The whole settings replaced; a code that does not have its type's shape is 400 with the placeholder.
+         */
+        put: operations["save_tracking"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/transfers": {
         parameters: {
             query?: never;
@@ -2430,6 +2451,26 @@ export interface paths {
         };
         /** Get Config */
         get: operations["get_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/common/cookies_consent_categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cookies Consent Categories
+         * @description The cookie consent categories a shop's banner offers (core §7); `necessary` is always on.
+         */
+        get: operations["cookies_consent_categories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3992,6 +4033,11 @@ export interface components {
             /** Nationality */
             nationality?: string | null;
         };
+        /**
+         * BlockingMode
+         * @enum {string}
+         */
+        BlockingMode: "auto" | "manual";
         /** BlockSpec */
         BlockSpec: {
             /** Defaults */
@@ -4500,6 +4546,45 @@ export interface components {
             /** Fingerprint */
             fingerprint: string;
         };
+        /** Consent */
+        Consent: {
+            /** @default auto */
+            blocking_mode: components["schemas"]["BlockingMode"];
+            /**
+             * Categories
+             * @default [
+             *       "statistics",
+             *       "marketing"
+             *     ]
+             */
+            categories: components["schemas"]["ConsentCategory"][];
+            /** Cookiebot Id */
+            cookiebot_id?: string | null;
+            /** @default none */
+            external_provider: components["schemas"]["ExternalProvider"];
+            /** @default simple */
+            mode: components["schemas"]["ConsentMode"];
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+        };
+        /** ConsentCategories */
+        ConsentCategories: {
+            /** List */
+            list: components["schemas"]["ConsentCategory"][];
+        };
+        /**
+         * ConsentCategory
+         * @enum {string}
+         */
+        ConsentCategory: "necessary" | "preferences" | "statistics" | "marketing";
+        /**
+         * ConsentMode
+         * @enum {string}
+         */
+        ConsentMode: "none" | "simple" | "rich" | "external";
         /** ContactFormBlock */
         ContactFormBlock: {
             /**
@@ -5305,6 +5390,12 @@ export interface components {
          */
         ErrorCode: "INVALID_INPUT" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "NOT_SELLABLE" | "PAYMENT_FAILED" | "MS_MAX_CONCURRENT_REQ" | "MS_UNAVAILABLE" | "expired_access_token" | "missing_access_token" | "invalid_access_token" | "expired_refresh_token" | "missing_refresh_token" | "invalid_refresh_token";
         /**
+         * EventPage
+         * @description The pages a code fires on, each with its event.
+         * @enum {string}
+         */
+        EventPage: "shop" | "product" | "checkout" | "thank_you";
+        /**
          * ExpandBehavior
          * @enum {string}
          */
@@ -5355,6 +5446,11 @@ export interface components {
              */
             state: "sent_to_finance" | "sent_to_datev";
         };
+        /**
+         * ExternalProvider
+         * @enum {string}
+         */
+        ExternalProvider: "none" | "cookiebot";
         /**
          * ExtraBought
          * @description A bump or upsell of the order: its own order, and what it delivers once paid.
@@ -9497,6 +9593,55 @@ export interface components {
             /** Refresh Token */
             refresh_token: string;
         };
+        /** TrackingCode */
+        TrackingCode: {
+            /** @default statistics */
+            category: components["schemas"]["ConsentCategory"];
+            /** Code */
+            code: string;
+            /**
+             * Event Pages
+             * @default [
+             *       "shop",
+             *       "product"
+             *     ]
+             */
+            event_pages: components["schemas"]["EventPage"][];
+            /** Id */
+            id: string;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            tracking_type: components["schemas"]["TrackingType"];
+        };
+        /** TrackingSettings */
+        TrackingSettings: {
+            /**
+             * Codes
+             * @default []
+             */
+            codes: components["schemas"]["TrackingCode"][];
+            /**
+             * @default {
+             *       "blocking_mode": "auto",
+             *       "categories": [
+             *         "statistics",
+             *         "marketing"
+             *       ],
+             *       "external_provider": "none",
+             *       "mode": "simple",
+             *       "text": ""
+             *     }
+             */
+            consent: components["schemas"]["Consent"];
+        };
+        /**
+         * TrackingType
+         * @enum {string}
+         */
+        TrackingType: "google_analytics" | "google_analytics_4" | "google_tag_manager" | "facebook_pixel";
         /**
          * TransferForm
          * @description Transfer forms of core §4 plus ``sale``: the seller balance entry a paid order books.
@@ -17034,6 +17179,86 @@ export interface operations {
             };
         };
     };
+    get_tracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingSettings"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_tracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackingSettings"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingSettings"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_transfers: {
         parameters: {
             query?: {
@@ -17173,6 +17398,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppConfig"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cookies_consent_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentCategories"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -666,6 +666,14 @@ export const submitSellerProfile = (options: Options = {}) =>
 export const checkIn = (body: Body<'check_in'>, options: Options = {}) =>
   api.post<Answer<'check_in'>>(`/cabinet/tickets/check_in`, body, { ...options });
 
+/** GET /v1/cabinet/tracking: Get Tracking */
+export const getTracking = (options: Options = {}) =>
+  api.get<Answer<'get_tracking'>>(`/cabinet/tracking`, { ...options });
+
+/** PUT /v1/cabinet/tracking: Save Tracking */
+export const saveTracking = (body: Body<'save_tracking', 'codes' | 'consent'>, options: Options = {}) =>
+  api.put<Answer<'save_tracking'>>(`/cabinet/tracking`, body, { ...options });
+
 /** GET /v1/cabinet/transfers: List Transfers */
 export const listTransfers = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_transfers'>>(`/cabinet/transfers`, { ...options, query });
@@ -677,6 +685,10 @@ export const transfersCsv = (query: QueryParams = {}, options: Options = {}) =>
 /** GET /v1/common/config: Get Config */
 export const getConfig = (options: Options = {}) =>
   api.get<Answer<'get_config'>>(`/common/config`, { auth: false, ...options });
+
+/** GET /v1/common/cookies_consent_categories: Cookies Consent Categories */
+export const cookiesConsentCategories = (options: Options = {}) =>
+  api.get<Answer<'cookies_consent_categories'>>(`/common/cookies_consent_categories`, { auth: false, ...options });
 
 /** GET /v1/health: Get Health */
 export const getHealth = (options: Options = {}) =>

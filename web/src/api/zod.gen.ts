@@ -449,6 +449,24 @@ const BeneficialOwnerInPart = z.object({
   nationality: z.string().max(2).nullish(),
 });
 
+const TrackingCodePart = z.object({
+  category: z.enum(["necessary", "preferences", "statistics", "marketing"]).optional(),
+  code: z.string().min(1).max(40),
+  eventPages: z.array(z.enum(["shop", "product", "checkout", "thank_you"])).min(1).max(4).optional(),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  name: z.string().max(80).optional(),
+  trackingType: z.enum(["google_analytics", "google_analytics_4", "google_tag_manager", "facebook_pixel"]),
+});
+
+const ConsentPart = z.object({
+  blockingMode: z.enum(["auto", "manual"]).optional(),
+  categories: z.array(z.enum(["necessary", "preferences", "statistics", "marketing"])).max(4).optional(),
+  cookiebotId: z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/).nullish(),
+  externalProvider: z.enum(["none", "cookiebot"]).optional(),
+  mode: z.enum(["none", "simple", "rich", "external"]).optional(),
+  text: z.string().max(1000).optional(),
+});
+
 const TreeNodeInPart = z.object({
   id: z.number().int().min(1).max(9223372036854776000),
   parentId: z.number().int().min(1).max(9223372036854776000).nullish(),
@@ -816,6 +834,11 @@ export const TicketInSchema = z.object({
   startsAt: z.string().nullish(),
   timeZone: z.string().min(1).max(64).optional(),
   withoutDates: z.boolean().optional(),
+});
+
+export const TrackingSettingsSchema = z.object({
+  codes: z.array(TrackingCodePart).max(20).optional(),
+  consent: ConsentPart.optional(),
 });
 
 export const TreeInSchema = z.object({

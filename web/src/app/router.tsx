@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'coupons', element: page(() => import('../areas/cabinet/coupons/CouponsPage')) },
           { path: 'pages', element: page(() => import('../areas/cabinet/pages/PagesPage')) },
           { path: 'pages/:id/edit', element: page(() => import('../areas/cabinet/pages/PageEditorPage')) },
+          { path: 'tracking', element: page(() => import('../areas/cabinet/tracking/TrackingPage')) },
           { path: 'checkout_settings', element: page(() => import('../areas/cabinet/checkout/CheckoutSettingsPage')) },
           { path: 'payment_tickets', element: <Navigate to="/cabinet/payment_tickets/overview" replace /> },
           { path: 'payment_tickets/:tab', element: page(() => import('../areas/cabinet/events/PaymentTicketsPage')) },

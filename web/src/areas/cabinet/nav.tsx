@@ -26,6 +26,7 @@ export const CABINET_NAV: NavGroup[] = [
       { key: 'coupons', to: '/cabinet/coupons' },
       { key: 'checkoutSettings', to: '/cabinet/checkout_settings' },
       { key: 'pages', to: '/cabinet/pages' },
+      { key: 'tracking', to: '/cabinet/tracking' },
     ],
   },
   {

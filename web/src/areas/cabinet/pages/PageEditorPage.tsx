@@ -118,6 +118,7 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
       let version = saved.draftVersion;
       if (dirty) {
         const p = await pagesApi.save(initial.id, saveBody());
+        onSaved({ ...p, content }); // saved even if publishing then fails
         version = p.draftVersion;
       }
       return pagesApi.publish(initial.id, version);

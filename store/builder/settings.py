@@ -1,0 +1,28 @@
+"""A shop's tracking codes and cookie consent, one row per seller."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from store.builder.models import ShopSettings
+
+
+async def tracking_of(s: AsyncSession, seller_id: int) -> dict[str, Any] | None:
+    row = (
+        await s.execute(select(ShopSettings.tracking).where(ShopSettings.seller_id == seller_id))
+    ).scalar_one_or_none()
+    return row
+
+
+async def tracking_saved(s: AsyncSession, seller_id: int, tracking: dict[str, Any]) -> None:
+    await s.execute(
+        insert(ShopSettings)
+        .values(seller_id=seller_id, tracking=tracking)
+        .on_conflict_do_update(
+            index_elements=[ShopSettings.seller_id], set_={"tracking": tracking, "updated_at": func.now()}
+        )
+    )
