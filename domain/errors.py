@@ -109,6 +109,12 @@ class Refusal(StrEnum):
     deletion_not_deactivated = "deletion_not_deactivated"
     cashout_pending = "cashout_pending"
     payout_not_eligible = "payout_not_eligible"
+    path_taken = "path_taken"  # a builder page's address is a product's or another page's
+    page_exists = "page_exists"  # the shop has this page (its home page, a product's page) already
+    stale_draft = "stale_draft"  # the page's draft was saved elsewhere since it was opened
+    not_a_member = "not_a_member"  # a membership page opened by someone who did not buy the membership
+    membership_closed = "membership_closed"  # a membership page opened by a member whose access ended
+    too_many = "too_many"  # a list kept per seller (pages, saved views) is full
 
 
 MESSAGES_REFUSED = {
@@ -134,6 +140,12 @@ MESSAGES_REFUSED = {
     Refusal.deletion_not_deactivated: "This account is not deactivated.",
     Refusal.cashout_pending: "A payout is being prepared already.",
     Refusal.payout_not_eligible: "Nothing can be paid out right now.",
+    Refusal.path_taken: "A product or another page of the shop has this address.",
+    Refusal.page_exists: "The shop has this page already.",
+    Refusal.stale_draft: "The page was saved elsewhere since you opened it; reload it to see those changes.",
+    Refusal.not_a_member: "This page is for the membership's members.",
+    Refusal.membership_closed: "Your access to this membership has ended.",
+    Refusal.too_many: "This keeps no more; delete one first.",
 }
 
 

@@ -1,7 +1,7 @@
 """`GET /v1/payer/s/{seller}/memberships/{path}`: a membership's page (issue 22 "Membership area"), built with the
 builder and opened by its members only: the web app shows it at `/v/{username}/{path}` once the buyer signed in for
 the shop. A member sees what the membership includes with its way in (a download, a course, a link); anyone else
-gets 403 `not_a_member` (or `access_closed` when their access ended), and nothing of the page."""
+gets 403 `not_a_member` (or `membership_closed` when their access ended), and nothing of the page."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from api.routes.storefront import cards_of
 from api.storefront.render import MemberItem, PageView, render_page
 from core.settings import get_settings
 from domain.builder.pages import PATH_MAX, PageContent, PageType, default_content
-from domain.errors import DomainError, ErrorCode
+from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal
 from domain.limits import USERNAME_MAX
 from domain.products import ProductForm
 from store.accounts.queries import display_name, seller_user_of
@@ -55,8 +55,8 @@ async def membership_page(
     ]
     open_one = next((p for p in purchases if p.is_open), None)
     if open_one is None:
-        reason = "access_closed" if purchases else "not_a_member"
-        raise DomainError(ErrorCode.FORBIDDEN, "This page is for the membership's members.", reason=reason)
+        reason = Refusal.membership_closed if purchases else Refusal.not_a_member
+        raise DomainError(ErrorCode.FORBIDDEN, MESSAGES_REFUSED[reason], reason=reason.value)
     delivered = await delivered_of(s, open_one.order)
     base = get_settings().public_url.rstrip("/")
     members = [

@@ -237,7 +237,7 @@ async def contact(
     """A buyer's message through a published page's contact form: its required fields and a valid e-mail to answer
     to, then mailed to the seller once (the same message sent twice mails once) and back to the page with a thank
     you. A form that does not fit is 400; an unknown shop, page or form 404."""
-    throttle(request, f"contact:{username.lower()}", limit=5)
+    throttle(request, f"contact:{username.lower()}")
     path = request.query_params.get("path") or None
     try:
         seller, stored = await shop_seller(s, username)

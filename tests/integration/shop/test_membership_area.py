@@ -96,4 +96,4 @@ async def test_a_membership_page_opens_for_its_members_only(stack):
             if r.status_code == 403:
                 break
             await asyncio.sleep(0.5)
-        assert r.status_code == 403 and r.json()["reason"] == "access_closed"
+        assert r.status_code == 403 and r.json()["reason"] == "membership_closed"

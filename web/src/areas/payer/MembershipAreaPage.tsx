@@ -34,7 +34,7 @@ function MembershipFrame() {
   if (page.isError) {
     const e = page.error instanceof ApiError ? page.error : null;
     if (e?.status === 403 || e?.status === 404) {
-      const key = e.status === 404 ? 'notFound' : e.reason === 'access_closed' ? 'closed' : 'notMember';
+      const key = e.status === 404 ? 'notFound' : e.reason === 'membership_closed' ? 'closed' : 'notMember';
       return (
         <Box sx={{ p: 4, maxWidth: 640, mx: 'auto' }}>
           <Alert severity={e.status === 404 ? 'info' : 'warning'} data-testid="membership-refused" action={<Button href={`/s/${encodeURIComponent(username)}`}>{t('membership.toShop')}</Button>}>
