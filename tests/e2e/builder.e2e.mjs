@@ -6,6 +6,7 @@
 // pays. The pages are deleted at the end, so the demo shop is as it was for the scenarios after this one.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { request } from 'playwright-core';
 import { launch, shot, fillCard, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
@@ -24,6 +25,7 @@ before(async () => {
 after(async () => {
   await api?.put(`${BASE}/v1/cabinet/tracking`, { headers, data: {} }).catch(() => {});
   for (const id of made) await api?.delete(`${BASE}/v1/cabinet/pages/${id}`, { headers }).catch(() => {});
+  await api?.dispose();
   await browser?.close();
 });
 afterEach(async () => {
@@ -41,7 +43,7 @@ test('a seller builds the shop home page from five block types and publishes it'
   lastPage = page;
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sellflow.tokens') ?? '{}').accessToken);
   headers = { Authorization: `Bearer ${token}` };
-  api = page.context().request;
+  api = await request.newContext(); // outlives the seller's page: the last test and the clean-up use it
   const product = await (await api.post(`${BASE}/v1/cabinet/products`, { headers, data: { name: PRODUCT, description: 'A field guide for builders.' } })).json();
   await api.post(`${BASE}/v1/cabinet/products/${product.id}/file`, { headers, multipart: { file: { name: 'b.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF b') } } });
   await api.post(`${BASE}/v1/cabinet/products/${product.id}/pricing_plans`, { headers, data: { name: 'Once', payment_type: 'one_time', price: 1900, currency: 'eur' } });

@@ -32,7 +32,7 @@ import { pagesApi, type BuilderPage, type Catalogue, type PageBlock, type PageCo
 import { toast } from '../../../app/notify';
 import { ErrorState } from '../../../components/ErrorState';
 import { Fields, type ProductChoice } from './FieldInput';
-import { change, freshId, moved, redo, start, undo, type History } from './history';
+import { camel, change, freshId, moved, redo, start, undo, type History } from './history';
 import { PAGE_KEYS } from './PagesPage';
 
 const WIDTHS = [576, 768, 992] as const;
@@ -72,7 +72,8 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
   const dirty = content !== saved.content || name !== saved.name || (path || null) !== (saved.path ?? null);
   const edit = (next: PageContent) => setHistory((h) => change(h, next));
   const setBlocks = (next: PageBlock[]) => edit({ ...content, blocks: next });
-  const allowed = catalogue.allowed[initial.pageType] ?? [];
+  // the answer's keys arrive camelCased (shop_product → shopProduct)
+  const allowed = catalogue.allowed[camel(initial.pageType)] ?? [];
   const specOf = (type: string) => catalogue.blocks.find((b) => b.type === type);
 
   useEffect(() => {
