@@ -21,6 +21,7 @@ from api.routes import (
     admin_reviews,
     cabinet,
     common,
+    funnels,
     memberships,
     payer,
     session,
@@ -81,6 +82,7 @@ def create_app() -> FastAPI:
         admin_legitimation,
         admin_reviews,
         common,
+        funnels,
         storefront,
     )
     for r in (m.router for m in routers):

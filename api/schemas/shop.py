@@ -273,6 +273,8 @@ class ThankYou(BaseModel):
     # offered now that it is paid: the upsells, and the downsells to show when the buyer declines them
     upsells: list[OfferOut] = []
     downsells: list[OfferOut] = []
+    # the seller's funnel page for this product, while it has an offer open: the thank-you page goes there first
+    funnel_url: str | None = None
     upsell_title: str | None = None
     wire: WireOut | None = None  # paid by bank transfer, still awaited: what to transfer where
     # delivered, paid later by its invoice (still open): what to transfer where, by its due day

@@ -62,6 +62,19 @@ class MemberItem:
 
 
 @dataclass(frozen=True)
+class FunnelOffer:
+    """The offer a funnel page shows after a purchase, and where its two buttons lead."""
+
+    addon_id: int
+    name: str
+    description: str
+    price: str
+    cover_src: str | None
+    accept_action: str  # a form's POST: bought with one click
+    decline_url: str  # the downsell, or the thank-you page
+
+
+@dataclass(frozen=True)
 class PageView:
     shop_name: str
     username: str
@@ -78,6 +91,7 @@ class PageView:
     # a membership page opened by its member: what the membership includes
     members: list[MemberItem] | None = None
     tracking: TrackingSettings | None = None  # the shop's codes and consent
+    offer: FunnelOffer | None = None  # a funnel page after a purchase
     event: EventPage = EventPage.shop
 
 

@@ -34,6 +34,7 @@ from api.throttle import throttle
 from core.settings import get_settings
 from domain.addons import ADDONS_MAX, AddonKind
 from domain.billing_calendar import schedule
+from domain.builder.pages import PageType
 from domain.checkout import CheckoutInput, PayOutcome, PayResult
 from domain.coupons import CouponRefusal, coupon_refusal, normal_code
 from domain.errors import DomainError, ErrorCode, invalid
@@ -55,6 +56,7 @@ from domain.subscriptions import order_defers_first_rate, terms_from_json
 from handles.checkout import PAY_REFUSALS, CheckoutOver, authenticated, choose_wire, pay, take_free
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
+from store.builder.pages import published_for_product
 from store.catalog.addons import Offer, offers_of
 from store.catalog.models import Product, ProductAddon
 from store.catalog.queries import shop_product
@@ -439,6 +441,7 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         if order.started_on is not None and order.terms is not None
         else None
     )
+    offered = await offers_after(s, order, product)
     return ThankYou(
         token=token,
         seller_name=display_name(seller) or username,
@@ -485,7 +488,12 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         else None,
         sepa=await _sepa_out(s, order) if order.payment_form == PaymentMethod.sepa else None,
         upsell_title=product.upsell_title if product else None,
-        **await _upsells(s, order, product),
+        **offered,
+        funnel_url=f"/s/{username}/{product.slug}/offer/{token}"
+        if product is not None
+        and offered.get("upsells")
+        and await published_for_product(s, order.seller_id, PageType.funnel, product.id)
+        else None,
     )
 
 
@@ -725,7 +733,7 @@ async def _extra_out(s: DB, x: Order) -> ExtraBought:
     )
 
 
-async def _upsells(s: DB, order: Order, product: Product | None) -> dict[str, list[OfferOut]]:
+async def offers_after(s: DB, order: Order, product: Product | None) -> dict[str, list[OfferOut]]:
     """What the thank-you page offers once the order is paid: its product's upsells not bought yet, and its
     downsells (shown when the buyer declines) unless an upsell was bought."""
     if product is None or not product.upsell or order.payment_state not in PAID_STATES:
@@ -760,12 +768,18 @@ async def buy_upsell(
     the bank allows it). Asked again (a double click, a retry), it finds the same order and its one charge. The
     answer is the payment's, as for `/pay` (`requires_action` with a client secret when the bank insists).
     409 `upsell_unavailable` when this order offers no such upsell now or has no card to charge."""
+    return await buy_offer(s, client, username, token, body.addon_id)
+
+
+async def buy_offer(s: DB, client: Temporal, username: str, token: str, addon_id: int) -> PayOut:
+    """An upsell or downsell of a paid order bought with one click: on the thank-you page, or a funnel page's
+    accept button (api/routes/funnels.py). Idempotent: the offer's order is found again and charged once."""
     order = await order_in_shop(s, username, token)
     product = await s.get(Product, order.product_id)
-    offered = await _upsells(s, order, product)
+    offered = await offers_after(s, order, product)
     offer_ids = {o.id for o in [*offered.get("upsells", []), *offered.get("downsells", [])]}
     method = await paid_with(s, order)
-    wanted = await _offer_product(s, body.addon_id)
+    wanted = await _offer_product(s, addon_id)
     existing = next(
         (
             x
@@ -774,7 +788,7 @@ async def buy_upsell(
         ),
         None,
     )
-    if existing is None and (body.addon_id not in offer_ids or method is None):
+    if existing is None and (addon_id not in offer_ids or method is None):
         raise DomainError(
             ErrorCode.CONFLICT, "This offer is not available for this order.", reason="upsell_unavailable"
         )
@@ -782,7 +796,7 @@ async def buy_upsell(
         offer = next(
             o
             for o in await offers_of(s, order.product_id, {AddonKind.upsell, AddonKind.downsell})
-            if o.addon.id == body.addon_id
+            if o.addon.id == addon_id
         )
         existing = await upsell_order_created(s, order, offer.view.product, offer.plan, offer.addon.kind)
         await s.commit()  # the Checkout workflow reads the order

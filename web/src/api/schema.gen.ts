@@ -9164,6 +9164,8 @@ export interface components {
             first_amount?: number | null;
             /** First Due */
             first_due?: string | null;
+            /** Funnel Url */
+            funnel_url?: string | null;
             /** Invoice Number */
             invoice_number: number | null;
             /**

@@ -65,6 +65,12 @@ export default function ThankYouPage() {
   const paid = data ? PAID_STATES.has(data.paymentState) : false;
   const later = data ? LATER_STATES.has(data.paymentState) : false;
 
+  // the seller's funnel page first, once, while it has an offer open (its buttons come back here with funnel=done)
+  const funnelUrl = data?.funnelUrl;
+  useEffect(() => {
+    if (funnelUrl && new URLSearchParams(window.location.search).get('funnel') !== 'done') window.location.replace(funnelUrl);
+  }, [funnelUrl]);
+
   // one more poll since the order was paid, each time an answer arrives (the download link comes shortly after)
   const answeredAt = order.dataUpdatedAt;
   useEffect(() => {

@@ -30,7 +30,7 @@ import { formatDateTime } from '../../../components/dates';
 
 export const PAGE_KEYS = { list: ['pages'] as const, page: (id: number) => ['pages', id] as const, catalogue: ['pages', 'catalogue'] as const };
 // the page types the storefront serves today (editor §2; the others join as their areas are built)
-const TYPES: PageType[] = ['shop', 'shop_product', 'membership'];
+const TYPES: PageType[] = ['shop', 'shop_product', 'membership', 'funnel'];
 
 function stateOf(p: PageSummary): 'published' | 'changed' | 'draft' {
   if (p.publishedVersion == null) return 'draft';
@@ -117,13 +117,15 @@ function NewPageDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [path, setPath] = useState('');
   const [productId, setProductId] = useState('');
+  const hasPath = type === 'shop' || type === 'membership';
+  const forAll = type === 'shop_product' || type === 'funnel'; // a product's own page, or every product's
   const products = useQuery({ queryKey: ['pages', 'products'], queryFn: ({ signal }) => cabinetApi.products({ per: 100 }, signal), enabled: type !== 'shop' });
   const create = useMutation({
     mutationFn: () =>
       pagesApi.create({
         pageType: type,
         name: name.trim(),
-        path: type !== 'shop_product' && path ? path : null,
+        path: hasPath && path ? path : null,
         productId: type !== 'shop' && productId ? Number(productId) : null,
       }),
     onSuccess: (page) => {
@@ -146,7 +148,7 @@ function NewPageDialog({ onClose }: { onClose: () => void }) {
             ))}
           </TextField>
           <TextField label={t('builder.name')} value={name} onChange={(e) => setName(e.target.value)} required slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'new-page-name' } }} />
-          {type !== 'shop_product' ? (
+          {hasPath ? (
             <TextField
               label={t(type === 'membership' ? 'builder.memberPath' : 'builder.path')}
               value={path}
@@ -159,14 +161,14 @@ function NewPageDialog({ onClose }: { onClose: () => void }) {
           {type !== 'shop' ? (
             <>
               <TextField select label={t('builder.forProduct')} value={productId} onChange={(e) => setProductId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'new-page-product' } }}>
-                {type === 'shop_product' ? <MenuItem value="">{t('builder.allProducts')}</MenuItem> : null}
+                {forAll ? <MenuItem value="">{t('builder.allProducts')}</MenuItem> : null}
                 {(products.data?.list ?? []).filter((p) => type !== 'membership' || p.form === 'membership').map((p) => (
                   <MenuItem key={p.id} value={String(p.id)}>
                     {p.name}
                   </MenuItem>
                 ))}
               </TextField>
-              <Alert severity="info">{t(type === 'membership' ? 'builder.membershipHelp' : 'builder.productTemplate')}</Alert>
+              <Alert severity="info">{t(type === 'membership' ? 'builder.membershipHelp' : type === 'funnel' ? 'builder.funnelHelp' : 'builder.productTemplate')}</Alert>
             </>
           ) : null}
           {reason ? <Alert severity="warning">{t(`builder.refused.${reason}`, { defaultValue: t('builder.refused.other') })}</Alert> : null}

@@ -1,0 +1,118 @@
+"""Funnel pages (issue 22 "Funnels"): after a purchase, the seller's funnel page for the product shows the upsell
+of the checkout issue, built with the builder. Its accept button buys it with one click, charged off-session with
+the card that just paid (`buy_offer`, the thank-you page's path: one order line, one charge however often it is
+pressed); its decline button shows the downsell, if there is one, else the thank-you page. The thank-you page
+sends the buyer here first while an offer is open (`funnel_url`)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Path, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import ValidationError
+
+from api.deps import DB, Temporal
+from api.routes.shop.checkout import buy_offer, offers_after
+from api.routes.storefront import LANG_COOKIE, cards_of
+from api.storefront.render import FunnelOffer, PageView, render_page
+from api.storefront.texts import language_of
+from core.settings import get_settings
+from domain.builder.pages import PageContent, PageType, default_content
+from domain.errors import DomainError
+from domain.limits import ID_MAX, USERNAME_MAX
+from domain.money import format_money
+from store.accounts.queries import display_name, seller_user_of
+from store.builder.pages import last_purchases, published_for_product
+from store.catalog.models import Product
+from store.catalog.storefront import public_products, shop_seller
+from store.orders.queries import order_in_shop
+
+router = APIRouter(include_in_schema=False)
+Username = Annotated[str, Path(min_length=1, max_length=USERNAME_MAX)]
+Token = Annotated[str, Path(min_length=1, max_length=64)]
+
+
+def _thank_you(username: str, slug: str, token: str) -> str:
+    return f"/s/{username}/{slug}/thank_you/{token}?funnel=done"
+
+
+@router.get("/s/{username}/{slug}/offer/{token}")
+async def funnel_page(
+    username: Username, slug: Annotated[str, Path(max_length=200)], token: Token, request: Request, s: DB
+) -> Response:
+    try:
+        seller, stored = await shop_seller(s, username)
+        order = await order_in_shop(s, username, token)
+    except DomainError:
+        return Response(status_code=404)
+    product = await s.get(Product, order.product_id)
+    if product is None or product.slug != slug:
+        return Response(status_code=404)
+    done = RedirectResponse(_thank_you(stored, slug, token), status_code=303)
+    served = await published_for_product(s, seller.id, PageType.funnel, product.id)
+    offered = await offers_after(s, order, product)
+    declined = request.query_params.get("declined") == "1"
+    offers = offered.get("downsells", []) if declined else offered.get("upsells", [])
+    if served is None or not offers:
+        return done  # nothing (more) to offer: the thank-you page
+    o = offers[0]
+    lang = language_of(
+        request.query_params.get("lang"),
+        request.cookies.get(LANG_COOKIE),
+        request.headers.get("accept-language"),
+    )
+    decline = (
+        f"/s/{stored}/{slug}/offer/{token}?declined=1"
+        if not declined and offered.get("downsells")
+        else _thank_you(stored, slug, token)
+    )
+    shop_user = await seller_user_of(s, seller.id)
+    shop_name = display_name(shop_user) or stored
+    try:
+        content = PageContent.model_validate(served.content)
+    except ValidationError:
+        content = default_content(PageType.funnel, shop_name)
+    views = await public_products(s, seller)
+    view = PageView(
+        shop_name=shop_name,
+        username=stored,
+        base=f"/s/{stored}",
+        origin=get_settings().public_url.rstrip("/"),
+        path=f"{slug}/offer/{token}",
+        name=served.name,
+        content=content,
+        cards=cards_of(views, lang, await last_purchases(s, [v.product.id for v in views])),
+        lang=lang,
+        preview=True,  # a buyer's own page: not for search engines
+        offer=FunnelOffer(
+            addon_id=o.id,
+            name=o.title or o.product_name,
+            description=o.description or "",
+            price=format_money(o.price, o.currency, lang),
+            cover_src=o.cover_url,
+            accept_action=f"/s/{stored}/{slug}/offer/{token}/accept",
+            decline_url=decline,
+        ),
+    )
+    return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})
+
+
+@router.post("/s/{username}/{slug}/offer/{token}/accept")
+async def accept_offer(
+    username: Username,
+    slug: Annotated[str, Path(max_length=200)],
+    token: Token,
+    addon_id: Annotated[int, Form(ge=1, le=ID_MAX)],
+    s: DB,
+    client: Temporal,
+) -> Response:
+    """The funnel's accept button: the offer bought with one click, then the thank-you page (which shows it among
+    the order's extras, or asks the bank's confirmation there when the bank insists)."""
+    try:
+        await buy_offer(s, client, username, token, addon_id)
+    except DomainError as e:
+        if e.status == 404:
+            return Response(status_code=404)
+        # no longer offered (bought already, or no card to charge): the thank-you page says what the order has
+    return RedirectResponse(_thank_you(username, slug, token), status_code=303)
