@@ -115,6 +115,7 @@ class Refusal(StrEnum):
     not_a_member = "not_a_member"  # a membership page opened by someone who did not buy the membership
     membership_closed = "membership_closed"  # a membership page opened by a member whose access ended
     too_many = "too_many"  # a list kept per seller (pages, saved views) is full
+    font_exists = "font_exists"  # a custom font of this name, weight and style is there already
 
 
 MESSAGES_REFUSED = {
@@ -146,6 +147,7 @@ MESSAGES_REFUSED = {
     Refusal.not_a_member: "This page is for the membership's members.",
     Refusal.membership_closed: "Your access to this membership has ended.",
     Refusal.too_many: "This keeps no more; delete one first.",
+    Refusal.font_exists: "This font has this weight and style already.",
 }
 
 

@@ -4,7 +4,7 @@ its own package (`store.orders.models`); this module only re-exports them."""
 from store.accounts.models import AccountDeletion, AuthToken, Profile, RefreshToken, Seller, User
 from store.base import Base
 from store.billing.models import Claim, ClaimSettingsRow, OrderRate, RateCharge
-from store.builder.models import BuilderPage, ShopSettings
+from store.builder.models import BuilderPage, CustomFont, ShopSettings
 from store.catalog.models import File, PricingPlan, Product
 from store.coupons.models import Coupon
 from store.courses.models import CourseItem, CourseSession, LessonComment, LessonProgress, QuizAttempt
@@ -32,6 +32,7 @@ from store.webhooks.models import WebhookEvent
 __all__ = [
     "BuilderPage",
     "ShopSettings",
+    "CustomFont",
     "Coupon",
     "Base",
     "User",

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import ValidationError
 
 from api.deps import DB, CurrentUser
-from api.routes.storefront import cards_of
+from api.routes.storefront import cards_of, faces
 from api.storefront.render import MemberItem, PageView, render_page
 from core.settings import get_settings
 from domain.builder.pages import PATH_MAX, PageContent, PageType, default_content
@@ -85,6 +85,7 @@ async def membership_page(
         cards=cards_of(views, lang, await last_purchases(s, [v.product.id for v in views])),
         lang=lang,
         preview=True,  # not for search engines
+        fonts=await faces(s, found.id, stored, content),
         members=members,
     )
     return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from api.deps import DB, Temporal
 from api.routes.shop.host import host_of
 from api.schemas.catalog import cover_out
-from api.storefront.render import Card, PageView, render_page
+from api.storefront.render import Card, FontFace, PageView, fonts_named, render_page
 from api.storefront.texts import LANGUAGES, language_of
 from api.throttle import throttle
 from api.web import index_response
@@ -34,6 +34,7 @@ from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from handles.checkout import send_mail
 from store.accounts.queries import display_name, seller_user_of
+from store.builder.fonts import fonts_of
 from store.builder.pages import Served, last_purchases, published_at_path, published_for_slug, published_paths
 from store.builder.settings import tracking_of
 from store.catalog.queries import ProductView
@@ -140,9 +141,30 @@ async def serve(
         lang=lang,
         query={k: v[:100] for k, v in request.query_params.items()},
         tracking=await _tracking(s, seller.id),
+        fonts=await faces(s, seller.id, stored, content),
         event=EventPage.product if product_id is not None else EventPage.shop,
     )
     return _html(request, render_page(view), lang)
+
+
+async def faces(s: DB, seller_id: int, username: str, content: PageContent) -> list[FontFace]:
+    """The seller's custom fonts the page names, as `@font-face` rules."""
+    named = fonts_named(content)
+    if not named:
+        return []
+    return [
+        FontFace(
+            name=f.font_name,
+            url=f"/v1/shop/{username}/fonts/{f.id}",
+            weight=f.font_weight,
+            style=f.font_style,
+            display=f.font_display,
+            format=f.font_format,
+            fallback=f.fallback_font,
+        )
+        for f in await fonts_of(s, seller_id)
+        if f.font_name in named
+    ]
 
 
 async def _tracking(s: DB, seller_id: int) -> TrackingSettings | None:

@@ -62,6 +62,19 @@ class MemberItem:
 
 
 @dataclass(frozen=True)
+class FontFace:
+    """A custom font the page uses (editor §3 Custom font), as an `@font-face` rule."""
+
+    name: str
+    url: str
+    weight: int
+    style: str
+    display: str
+    format: str
+    fallback: str
+
+
+@dataclass(frozen=True)
 class FunnelOffer:
     """The offer a funnel page shows after a purchase, and where its two buttons lead."""
 
@@ -92,6 +105,7 @@ class PageView:
     members: list[MemberItem] | None = None
     tracking: TrackingSettings | None = None  # the shop's codes and consent
     offer: FunnelOffer | None = None  # a funnel page after a purchase
+    fonts: list[FontFace] = field(default_factory=list)  # the seller's custom fonts this page names
     event: EventPage = EventPage.shop
 
 
@@ -245,6 +259,21 @@ def tracking_context(view: PageView) -> dict[str, Any] | None:
     }
 
 
+def fonts_named(content: PageContent) -> set[str]:
+    """The custom font names a page's theme and blocks use."""
+    names = {content.theme.custom_font} | {b.style.custom_font for b in content.blocks}
+    return {n for n in names if n}
+
+
+def font_faces(fonts: list[FontFace]) -> Markup:
+    rules = [
+        f"@font-face{{font-family:'{f.name}';src:url('{f.url}') format('{f.format}');"
+        f"font-weight:{f.weight};font-style:{f.style};font-display:{f.display}}}"
+        for f in fonts
+    ]
+    return Markup("\n".join(rules))  # names, urls and values are checked when the font is added
+
+
 def render_page(view: PageView) -> str:
     t = Texts(view.lang)
     content = view.content
@@ -274,4 +303,6 @@ def render_page(view: PageView) -> str:
         by_id={c.id: c for c in view.cards},
         now=datetime.now(UTC),
         tracking=tracking_context(view),
+        font_faces=font_faces(view.fonts),
+        fallback_of={f.name: f.fallback for f in view.fonts},
     )

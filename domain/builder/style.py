@@ -117,3 +117,50 @@ class Style(Closed):
 
 
 CENTERED = Style(horizontal_alignment=HAlign.middle)
+
+
+class FontStyle(StrEnum):
+    normal = "normal"
+    italic = "italic"
+
+
+class FontDisplay(StrEnum):
+    """How a custom font shows while it loads (CSS `font-display`, editor §3 Custom font; default swap)."""
+
+    auto = "auto"
+    block = "block"
+    swap = "swap"
+    fallback = "fallback"
+    optional = "optional"
+
+
+class FontFormat(StrEnum):
+    woff2 = "woff2"
+    woff = "woff"
+    truetype = "truetype"
+    opentype = "opentype"
+
+
+FONT_MEDIA_TYPES = {
+    FontFormat.woff2: "font/woff2",
+    FontFormat.woff: "font/woff",
+    FontFormat.truetype: "font/ttf",
+    FontFormat.opentype: "font/otf",
+}
+FONT_MAX_BYTES = 2 * 1024 * 1024
+FONTS_MAX = 20  # custom fonts per seller
+FONT_NAME = r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,59}$"  # safe inside a CSS string and a font-family list
+
+
+def font_format(data: bytes) -> FontFormat | None:
+    """A font file's format by its first bytes (its name and type header are the uploader's say)."""
+    head = data[:4]
+    if head == b"wOF2":
+        return FontFormat.woff2
+    if head == b"wOFF":
+        return FontFormat.woff
+    if head in (b"\x00\x01\x00\x00", b"true"):
+        return FontFormat.truetype
+    if head == b"OTTO":
+        return FontFormat.opentype
+    return None

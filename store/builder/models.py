@@ -2,7 +2,7 @@
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, text
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -61,3 +61,23 @@ class ShopSettings(Base):
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), primary_key=True)
     tracking: Mapped[dict] = mapped_column(JSONB)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class CustomFont(Base):
+    """A font a seller uploaded for their pages (editor §3 Custom font): its name as pages use it, the fallback,
+    weight, style, `font-display` and format, and its file."""
+
+    __tablename__ = "custom_fonts"
+    __table_args__ = (
+        UniqueConstraint("seller_id", "font_name", "font_weight", "font_style", name="uq_custom_fonts_face"),
+    )
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    font_name: Mapped[str] = mapped_column(String(60))
+    fallback_font: Mapped[str] = mapped_column(String(40))
+    font_weight: Mapped[int] = mapped_column(Integer)
+    font_style: Mapped[str] = mapped_column(String(10))
+    font_display: Mapped[str] = mapped_column(String(10))
+    font_format: Mapped[str] = mapped_column(String(10))
+    file_id: Mapped[int] = mapped_column(ForeignKey("files.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -13,6 +13,7 @@ from api.routes.cabinet import (
     domains,
     events,
     exports,
+    fonts,
     invoices,
     orders,
     pages,
@@ -54,4 +55,5 @@ router.include_router(domains.router)
 router.include_router(coupons.router)
 router.include_router(pages.router)
 router.include_router(tracking.router)
+router.include_router(fonts.router)
 router.include_router(payment_settings.router)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Response
 from fastapi.responses import HTMLResponse
 
 from api.deps import DB, CurrentSeller
-from api.routes.storefront import cards_of
+from api.routes.storefront import cards_of, faces
 from api.schemas.builder import (
     BuilderCatalogue,
     PageCreate,
@@ -202,5 +202,6 @@ async def preview_page(page_id: Id, body: PagePreview, seller: CurrentSeller, s:
         product=product if page.page_type == PageType.shop_product else None,
         lang=body.lang,
         preview=True,
+        fonts=await faces(s, seller.id, username or "-", body.content),
     )
     return HTMLResponse(render_page(view))

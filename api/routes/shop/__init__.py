@@ -6,6 +6,7 @@ from api.routes.shop import (
     certificates,
     checkout,
     downloads,
+    fonts,
     host,
     invoices,
     license_keys,
@@ -26,3 +27,4 @@ router.include_router(checkout.router)
 router.include_router(downloads.router)
 router.include_router(invoices.router)
 router.include_router(manage.router)
+router.include_router(fonts.router)

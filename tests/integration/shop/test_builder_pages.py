@@ -278,3 +278,57 @@ async def test_tracking_codes_are_checked_and_load_only_on_their_pages(stack, se
         assert '"id": "1234567890123456", "cat": "marketing"' in html and "G-ABCD1234" not in html
         other = await new_seller(stack, c, "tracking-other", legitimate=False)
         assert (await c.get("/v1/cabinet/tracking", headers=other.headers)).json()["codes"] == []
+
+
+async def test_a_custom_font_is_uploaded_served_and_named_by_a_page_with_its_font_display(stack, seller):
+    async with client(stack) as c:
+        h = seller.headers
+        woff2 = b"wOF2" + b"\x00" * 60
+        fields = {"font_name": "Brand Sans", "font_weight": "700", "font_display": "optional"}
+        r = await c.post(
+            "/v1/cabinet/fonts", files={"file": ("b.woff2", woff2, "font/woff2")}, data=fields, headers=h
+        )
+        assert r.status_code == 201, r.text
+        font = r.json()
+        assert (font["font_format"], font["font_display"], font["fallback_font"]) == (
+            "woff2",
+            "optional",
+            "Montserrat",
+        )
+        again = await c.post(
+            "/v1/cabinet/fonts", files={"file": ("b.woff2", woff2, "font/woff2")}, data=fields, headers=h
+        )
+        assert again.status_code == 409 and again.json()["reason"] == "font_exists"
+        for bad_fields, bad_file in (
+            ({"font_name": "Brand Sans"}, b"%PDF-1.4 not a font"),  # the bytes, not the name, say what it is
+            ({"font_name": "x'); }"}, woff2),
+            ({"font_name": "Ok", "font_weight": "450"}, woff2),
+        ):
+            r = await c.post(
+                "/v1/cabinet/fonts",
+                files={"file": ("f.woff2", bad_file, "font/woff2")},
+                data=bad_fields,
+                headers=h,
+            )
+            assert r.status_code == 400, (bad_fields, r.text)
+        served = await c.get(font["url"])
+        assert served.status_code == 200 and served.content == woff2
+        assert (
+            served.headers["content-type"] == "font/woff2" and "immutable" in served.headers["cache-control"]
+        )
+
+        page = (
+            await c.post("/v1/cabinet/pages", json={"page_type": "shop", "name": "Home"}, headers=h)
+        ).json()
+        theme = {**page["content"]["theme"], "mode": "custom", "custom_font": "Brand Sans"}
+        page = await _save(c, h, page, content={**page["content"], "theme": theme})
+        await c.post(f"/v1/cabinet/pages/{page['id']}/publish", json={"version": 2}, headers=h)
+        html = (await c.get(f"/s/{seller.username}")).text
+        assert f"@font-face{{font-family:'Brand Sans';src:url('{font['url']}') format('woff2');" in html
+        assert "font-weight:700;font-style:normal;font-display:optional}" in html
+        assert "'Brand Sans','Montserrat'," in html
+
+        other = await new_seller(stack, c, "fonts-other", legitimate=False)
+        assert (await c.delete(f"/v1/cabinet/fonts/{font['id']}", headers=other.headers)).status_code == 404
+        assert (await c.get("/v1/cabinet/fonts", headers=other.headers)).json()["list"] == []
+        assert (await c.delete(f"/v1/cabinet/fonts/{font['id']}", headers=h)).status_code == 204

@@ -1070,6 +1070,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/fonts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Fonts */
+        get: operations["list_fonts"];
+        put?: never;
+        /**
+         * Add Font
+         * @description A font face added; its format is read from the file itself (400 `file` when it is not a font).
+         */
+        post: operations["add_font"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/fonts/{font_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete Font */
+        delete: operations["delete_font"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/invoices": {
         parameters: {
             query?: never;
@@ -2723,6 +2761,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/fonts/{font_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shop Font File */
+        get: operations["shop_font_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/license_keys/verify": {
         parameters: {
             query?: never;
@@ -4048,6 +4103,27 @@ export interface components {
             fields: components["schemas"]["FieldSpec"][];
             /** Type */
             type: string;
+        };
+        /** Body_add_font */
+        Body_add_font: {
+            /**
+             * Fallback Font
+             * @default Montserrat
+             */
+            fallback_font: string;
+            /** File */
+            file: string;
+            /** @default swap */
+            font_display: components["schemas"]["FontDisplay"];
+            /** Font Name */
+            font_name: string;
+            /** @default normal */
+            font_style: components["schemas"]["FontStyle"];
+            /**
+             * Font Weight
+             * @default 400
+             */
+            font_weight: number;
         };
         /** Body_renew_token */
         Body_renew_token: {
@@ -5609,6 +5685,43 @@ export interface components {
          * @enum {string}
          */
         Font: "Montserrat" | "Montserrat Alternates" | "system-ui" | "Georgia" | "monospace";
+        /**
+         * FontDisplay
+         * @description How a custom font shows while it loads (CSS `font-display`, editor §3 Custom font; default swap).
+         * @enum {string}
+         */
+        FontDisplay: "auto" | "block" | "swap" | "fallback" | "optional";
+        /**
+         * FontFormat
+         * @enum {string}
+         */
+        FontFormat: "woff2" | "woff" | "truetype" | "opentype";
+        /** FontList */
+        FontList: {
+            /** List */
+            list: components["schemas"]["FontOut"][];
+        };
+        /** FontOut */
+        FontOut: {
+            /** Fallback Font */
+            fallback_font: string;
+            font_display: components["schemas"]["FontDisplay"];
+            font_format: components["schemas"]["FontFormat"];
+            /** Font Name */
+            font_name: string;
+            font_style: components["schemas"]["FontStyle"];
+            /** Font Weight */
+            font_weight: number;
+            /** Id */
+            id: number;
+            /** Url */
+            url: string;
+        };
+        /**
+         * FontStyle
+         * @enum {string}
+         */
+        FontStyle: "normal" | "italic";
         /** FooterBlock */
         FooterBlock: {
             /** Id */
@@ -8181,7 +8294,7 @@ export interface components {
          *     code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English.
          * @enum {string}
          */
-        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many";
+        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists";
         /** RelatedOrder */
         RelatedOrder: {
             /** Currency Key */
@@ -13140,6 +13253,124 @@ export interface operations {
             };
         };
     };
+    list_fonts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_font: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_add_font"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_font: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                font_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_invoices: {
         parameters: {
             query?: {
@@ -17977,6 +18208,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shop_font_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                font_id: number;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The font file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "font/woff2": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

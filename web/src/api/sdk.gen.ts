@@ -298,6 +298,18 @@ export const markExport = (exportId: Param<'mark_export', 'export_id'>, body: Bo
 export const exportFile = (exportId: Param<'export_file', 'export_id'>, format: Param<'export_file', 'format'>, options: Options = {}) =>
   api.get<Answer<'export_file'>>(`/cabinet/exports/${seg(exportId)}/${seg(format)}`, { ...options });
 
+/** GET /v1/cabinet/fonts: List Fonts */
+export const listFonts = (options: Options = {}) =>
+  api.get<Answer<'list_fonts'>>(`/cabinet/fonts`, { ...options });
+
+/** POST /v1/cabinet/fonts: Add Font */
+export const addFont = (form: FormData, options: Options = {}) =>
+  api.post<Answer<'add_font'>>(`/cabinet/fonts`, undefined, { ...options, form });
+
+/** DELETE /v1/cabinet/fonts/{font_id}: Delete Font */
+export const deleteFont = (fontId: Param<'delete_font', 'font_id'>, options: Options = {}) =>
+  api.delete<Answer<'delete_font'>>(`/cabinet/fonts/${seg(fontId)}`, { ...options });
+
 /** GET /v1/cabinet/invoices: List Invoices */
 export const listInvoices = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'list_invoices'>>(`/cabinet/invoices`, { ...options, query });
@@ -753,6 +765,10 @@ export const checkCertificate = (username: Param<'check_certificate', 'username'
 /** GET /v1/shop/{username}/certificates/{number}/pdf: Certificate File */
 export const certificateFile = (username: Param<'certificate_file', 'username'>, number: Param<'certificate_file', 'number'>, options: Options = {}) =>
   api.get<Answer<'certificate_file'>>(`/shop/${seg(username)}/certificates/${seg(number)}/pdf`, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/fonts/{font_id}: Shop Font File */
+export const shopFontFile = (username: Param<'shop_font_file', 'username'>, fontId: Param<'shop_font_file', 'font_id'>, options: Options = {}) =>
+  api.get<Answer<'shop_font_file'>>(`/shop/${seg(username)}/fonts/${seg(fontId)}`, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/license_keys/verify: Verify License Key */
 export const verifyLicenseKey = (username: Param<'verify_license_key', 'username'>, query: Query<'verify_license_key'>, options: Options = {}) =>

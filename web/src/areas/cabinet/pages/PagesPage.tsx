@@ -27,6 +27,7 @@ import { pagesApi, type PageSummary, type PageType } from '../../../api/pages';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDateTime } from '../../../components/dates';
+import { FontsPanel } from './FontsPanel';
 
 export const PAGE_KEYS = { list: ['pages'] as const, page: (id: number) => ['pages', id] as const, catalogue: ['pages', 'catalogue'] as const };
 // the page types the storefront serves today (editor §2; the others join as their areas are built)
@@ -104,6 +105,7 @@ export default function PagesPage() {
           </Table>
         </Paper>
       )}
+      <FontsPanel />
       {open ? <NewPageDialog onClose={() => setOpen(false)} /> : null}
     </Stack>
   );
