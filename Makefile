@@ -98,6 +98,7 @@ bench: install web
 	$(BIN)/python -m bench.orders_list --orders 1000000 --requests 350
 	$(BIN)/python -m bench.billing_storm --n 10000 --rps 100 --due-in 600
 	$(BIN)/python -m bench.bundle
+	$(BIN)/python -m bench.storefront
 
 clean:
 	rm -rf .data web/dist

@@ -50,6 +50,16 @@ test('a seller builds the shop home page from five block types and publishes it'
   const published = await api.post(`${BASE}/v1/cabinet/products/${product.id}/publish`, { headers });
   assert.equal(published.status(), 200, await published.text());
   slug = (await published.json()).slug;
+  // its upsell, offered after the purchase by the funnel page below
+  const extra = await (await api.post(`${BASE}/v1/cabinet/products`, { headers, data: { name: `E2E Builder workbook ${STAMP}` } })).json();
+  await api.post(`${BASE}/v1/cabinet/products/${extra.id}/file`, { headers, multipart: { file: { name: 'w.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF w') } } });
+  await api.post(`${BASE}/v1/cabinet/products/${extra.id}/pricing_plans`, { headers, data: { name: 'Once', payment_type: 'one_time', price: 900, currency: 'eur' } });
+  const extraProduct = await (await api.post(`${BASE}/v1/cabinet/products/${extra.id}/publish`, { headers })).json();
+  const offers = await api.put(`${BASE}/v1/cabinet/products/${product.id}/addons`, {
+    headers,
+    data: { upsell: true, addons: [{ product_id: extra.id, pricing_plan_id: extraProduct.pricing_plans[0].id, kind: 'upsell' }] },
+  });
+  assert.equal(offers.status(), 200, await offers.text());
 
   await page.getByTestId('new-page').click();
   await page.getByTestId('new-page-name').fill('E2E Home');
@@ -105,6 +115,19 @@ test('a seller builds the shop home page from five block types and publishes it'
   await page.getByTestId('publish-page').click();
   await page.getByTestId('page-state').getByText(/Published/).waitFor();
   await shot(page, 'builder-product-1366');
+  // the funnel page after buying the guide: its upsell, accepted or declined
+  await page.goto('/cabinet/pages');
+  await page.getByTestId('new-page').click();
+  await pick(page, 'Page type', 'Funnel page');
+  await page.getByTestId('new-page-name').fill('E2E Guide funnel');
+  await pick(page, 'For', PRODUCT);
+  await page.getByTestId('create-page').click();
+  await page.waitForURL(/\/cabinet\/pages\/\d+\/edit$/);
+  made.push(Number(page.url().match(/pages\/(\d+)\/edit/)[1]));
+  await rows.first().waitFor();
+  assert.deepEqual(await rows.locator('.MuiListItemText-primary').allInnerTexts(), ['Offered product', 'Offer button', 'Offer button']);
+  await page.getByTestId('publish-page').click();
+  await page.getByTestId('page-state').getByText(/Published/).waitFor();
   await page.goto('/cabinet/pages');
   await page.getByTestId('page-row').filter({ hasText: 'E2E Guide page' }).getByText('Published').waitFor();
   await page.context().close();
@@ -135,8 +158,15 @@ test('a buyer on a phone in German buys from the built pages', async () => {
   await page.getByTestId('payer-email').fill(`e2e.builder.${STAMP}@example.com`);
   await fillCard(page, '4242424242424242');
   await page.getByTestId('pay-button').click();
-  await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  // paid: the funnel page offers the workbook; one click adds it, with the card that just paid
+  await page.waitForURL(new RegExp(`/s/demo-seller/${slug}/offer/`), { timeout: 30_000 });
+  await page.getByRole('heading', { name: `E2E Builder workbook ${STAMP}` }).waitFor();
+  assert.equal(await page.locator('#card-element, input[placeholder="number"]').count(), 0);
+  await shot(page, 'builder-funnel-390-de');
+  await page.getByTestId('funnel-accept').click();
+  await page.waitForURL(/\/thank_you\/.*funnel=done/, { timeout: 30_000 });
   await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
+  await page.getByTestId(`extra-E2E Builder workbook ${STAMP}`).waitFor({ timeout: 30_000 });
   await shot(page, 'builder-bought-390-de');
   await context.close();
 });
