@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from api.deps import DB, Temporal
 from api.routes.shop.checkout import buy_offer, offers_after
-from api.routes.storefront import LANG_COOKIE, cards_of, faces
+from api.routes.storefront import LANG_COOKIE, cards_of, faces, legal_links
 from api.storefront.render import FunnelOffer, PageView, render_page
 from api.storefront.texts import language_of
 from core.settings import get_settings
@@ -86,6 +86,7 @@ async def funnel_page(
         lang=lang,
         preview=True,  # a buyer's own page: not for search engines
         fonts=await faces(s, seller.id, stored, content),
+        legal_links=await legal_links(s, seller.id, f"/s/{stored}"),
         offer=FunnelOffer(
             addon_id=o.id,
             name=o.title or o.product_name,

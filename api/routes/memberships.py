@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import ValidationError
 
 from api.deps import DB, CurrentUser
-from api.routes.storefront import cards_of, faces
+from api.routes.storefront import cards_of, faces, legal_links
 from api.storefront.render import MemberItem, PageView, render_page
 from core.settings import get_settings
 from domain.builder.pages import PATH_MAX, PageContent, PageType, default_content
@@ -86,6 +86,7 @@ async def membership_page(
         lang=lang,
         preview=True,  # not for search engines
         fonts=await faces(s, found.id, stored, content),
+        legal_links=await legal_links(s, found.id, f"/s/{stored}"),
         members=members,
     )
     return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})

@@ -5,6 +5,7 @@ serve (a product without a built page, a ticket, the sign-in) is the web app's, 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from datetime import UTC, datetime
 from typing import Annotated
@@ -19,13 +20,15 @@ from api.deps import DB, Temporal
 from api.routes.shop.host import host_of
 from api.schemas.catalog import cover_out
 from api.storefront.render import Card, FontFace, PageView, fonts_named, render_page
-from api.storefront.texts import LANGUAGES, language_of
+from api.storefront.texts import LANGUAGES, Texts, language_of
 from api.throttle import throttle
 from api.web import index_response
 from core.settings import get_settings
 from domain.accounts import email_error, normalised_email
-from domain.builder.blocks import ContactFormBlock, FieldKey
+from domain.builder.blocks import ContactFormBlock, FieldKey, FooterBlock, HeaderBlock, PageTextBlock
+from domain.builder.legal import Document, LegalTexts
 from domain.builder.pages import PageContent, PageType, default_content
+from domain.builder.style import Style
 from domain.builder.tracking import EventPage, TrackingSettings
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.keys import contact_mail_key
@@ -36,7 +39,7 @@ from handles.checkout import send_mail
 from store.accounts.queries import display_name, seller_user_of
 from store.builder.fonts import fonts_of
 from store.builder.pages import Served, last_purchases, published_at_path, published_for_slug, published_paths
-from store.builder.settings import tracking_of
+from store.builder.settings import legal_of, tracking_of
 from store.catalog.queries import ProductView
 from store.catalog.storefront import public_products, shop_seller, storefront
 from store.domains.queries import seller_of_host
@@ -142,7 +145,73 @@ async def serve(
         query={k: v[:100] for k, v in request.query_params.items()},
         tracking=await _tracking(s, seller.id),
         fonts=await faces(s, seller.id, stored, content),
+        legal_links=await legal_links(s, seller.id, base),
         event=EventPage.product if product_id is not None else EventPage.shop,
+    )
+    return _html(request, render_page(view), lang)
+
+
+async def legal_texts(s: DB, seller_id: int) -> LegalTexts:
+    stored = await legal_of(s, seller_id)
+    try:
+        return LegalTexts.model_validate(stored) if stored else LegalTexts()
+    except ValidationError:
+        return LegalTexts()
+
+
+async def legal_links(s: DB, seller_id: int, base: str) -> list[tuple[str, str]]:
+    """The legal documents the seller wrote, each with its address (a footer's links)."""
+    texts = await legal_texts(s, seller_id)
+    return [(d.value, f"{base}/document/{d.value}") for d in Document if texts.of(d).in_language("en")]
+
+
+@router.get("/s/{username}/document/{document}")
+async def shop_document(username: PathPart, document: str, request: Request, s: DB) -> Response:
+    """A legal document of the shop (core §2; `ct_id` and `product_type` are read by the web app's links and
+    change nothing here: a shop has one text per document), in the shop's home page theme."""
+    if document not in {d.value for d in Document}:
+        return index_response()
+    try:
+        seller, stored = await shop_seller(s, username)
+    except DomainError:
+        return index_response()
+    doc = Document(document)
+    lang = language_of(
+        request.query_params.get("lang"),
+        request.cookies.get(LANG_COOKIE),
+        request.headers.get("accept-language"),
+    )
+    text = (await legal_texts(s, seller.id)).of(doc).in_language(lang)
+    if not text:
+        return index_response()
+    home = await published_at_path(s, seller.id, None)
+    user = await seller_user_of(s, seller.id)
+    shop_name = display_name(user) or stored
+    theme = default_content(PageType.shop, shop_name).theme
+    if home is not None:
+        with contextlib.suppress(ValidationError):
+            theme = PageContent.model_validate(home.content).theme
+    title = Texts(lang)(f"storefront.documents.{doc.value}")
+    body = PageTextBlock.model_construct(id="document", title=title, text=text, style=Style(), type="text")
+    content = PageContent.model_construct(
+        theme=theme,
+        seo_title=title,
+        seo_description="",
+        og_image=None,
+        blocks=[HeaderBlock(id="header", language_switcher=True), body, FooterBlock(id="footer")],
+    )
+    base = f"/s/{stored}"
+    view = PageView(
+        shop_name=shop_name,
+        username=stored,
+        base=base,
+        origin=_platform(),
+        path=f"document/{doc.value}",
+        name=title,
+        content=content,
+        lang=lang,
+        query={k: v[:100] for k, v in request.query_params.items()},
+        legal_links=await legal_links(s, seller.id, base),
     )
     return _html(request, render_page(view), lang)
 

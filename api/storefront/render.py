@@ -106,6 +106,7 @@ class PageView:
     tracking: TrackingSettings | None = None  # the shop's codes and consent
     offer: FunnelOffer | None = None  # a funnel page after a purchase
     fonts: list[FontFace] = field(default_factory=list)  # the seller's custom fonts this page names
+    legal_links: list[tuple[str, str]] = field(default_factory=list)  # (document, address) the footer links
     event: EventPage = EventPage.shop
 
 

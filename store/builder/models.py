@@ -59,7 +59,8 @@ class ShopSettings(Base):
 
     __tablename__ = "shop_settings"
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), primary_key=True)
-    tracking: Mapped[dict] = mapped_column(JSONB)
+    tracking: Mapped[dict] = mapped_column(JSONB, server_default="{}")
+    legal: Mapped[dict] = mapped_column(JSONB, server_default="{}")  # domain/builder/legal.py
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
 
 

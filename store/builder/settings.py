@@ -21,8 +21,24 @@ async def tracking_of(s: AsyncSession, seller_id: int) -> dict[str, Any] | None:
 async def tracking_saved(s: AsyncSession, seller_id: int, tracking: dict[str, Any]) -> None:
     await s.execute(
         insert(ShopSettings)
-        .values(seller_id=seller_id, tracking=tracking)
+        .values(seller_id=seller_id, tracking=tracking, legal={})
         .on_conflict_do_update(
             index_elements=[ShopSettings.seller_id], set_={"tracking": tracking, "updated_at": func.now()}
+        )
+    )
+
+
+async def legal_of(s: AsyncSession, seller_id: int) -> dict[str, Any] | None:
+    return (
+        await s.execute(select(ShopSettings.legal).where(ShopSettings.seller_id == seller_id))
+    ).scalar_one_or_none()
+
+
+async def legal_saved(s: AsyncSession, seller_id: int, legal: dict[str, Any]) -> None:
+    await s.execute(
+        insert(ShopSettings)
+        .values(seller_id=seller_id, tracking={}, legal=legal)
+        .on_conflict_do_update(
+            index_elements=[ShopSettings.seller_id], set_={"legal": legal, "updated_at": func.now()}
         )
     )

@@ -15,6 +15,7 @@ from api.routes.cabinet import (
     exports,
     fonts,
     invoices,
+    legal,
     orders,
     pages,
     payment_settings,
@@ -56,4 +57,5 @@ router.include_router(coupons.router)
 router.include_router(pages.router)
 router.include_router(tracking.router)
 router.include_router(fonts.router)
+router.include_router(legal.router)
 router.include_router(payment_settings.router)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Response
 from fastapi.responses import HTMLResponse
 
 from api.deps import DB, CurrentSeller
-from api.routes.storefront import cards_of, faces
+from api.routes.storefront import cards_of, faces, legal_links
 from api.schemas.builder import (
     BuilderCatalogue,
     PageCreate,
@@ -203,5 +203,6 @@ async def preview_page(page_id: Id, body: PagePreview, seller: CurrentSeller, s:
         lang=body.lang,
         preview=True,
         fonts=await faces(s, seller.id, username or "-", body.content),
+        legal_links=await legal_links(s, seller.id, f"/s/{username}"),
     )
     return HTMLResponse(render_page(view))

@@ -332,3 +332,38 @@ async def test_a_custom_font_is_uploaded_served_and_named_by_a_page_with_its_fon
         assert (await c.delete(f"/v1/cabinet/fonts/{font['id']}", headers=other.headers)).status_code == 404
         assert (await c.get("/v1/cabinet/fonts", headers=other.headers)).json()["list"] == []
         assert (await c.delete(f"/v1/cabinet/fonts/{font['id']}", headers=h)).status_code == 204
+
+
+async def test_the_shops_legal_texts_have_their_pages_and_footer_links_in_the_buyers_language(stack, seller):
+    async with client(stack) as c:
+        h = seller.headers
+        assert (await c.get(f"/s/{seller.username}/document/cancellation_terms")).text.find(
+            'rel="canonical"'
+        ) < 0
+        texts = {
+            "cancellation_terms": {
+                "en": "You may cancel within 14 days.",
+                "de": "Du kannst binnen 14 Tagen widerrufen.",
+            }
+        }
+        r = await c.put("/v1/cabinet/legal_texts", json=texts, headers=h)
+        assert r.status_code == 200, r.text
+        assert (
+            await c.put("/v1/cabinet/legal_texts", json={"imprint": {"fr": "x"}}, headers=h)
+        ).status_code == 400
+        de = (
+            await c.get(
+                f"/s/{seller.username}/document/cancellation_terms?ct_id=1&product_type=digital",
+                headers={"Accept-Language": "de"},
+            )
+        ).text
+        assert "<h2>Widerrufsbelehrung</h2>" in de and "binnen 14 Tagen" in de
+        en = (await c.get(f"/s/{seller.username}/document/cancellation_terms?lang=en")).text
+        assert "within 14 days" in en
+        page = (
+            await c.post("/v1/cabinet/pages", json={"page_type": "shop", "name": "Home"}, headers=h)
+        ).json()
+        await c.post(f"/v1/cabinet/pages/{page['id']}/publish", json={"version": 1}, headers=h)
+        home = (await c.get(f"/s/{seller.username}")).text
+        assert f'href="/s/{seller.username}/document/cancellation_terms"' in home
+        assert "/document/imprint" not in home  # not written: not linked

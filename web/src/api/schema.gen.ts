@@ -1183,6 +1183,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/legal_texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Legal Texts */
+        get: operations["get_legal_texts"];
+        /** Save Legal Texts */
+        put: operations["save_legal_texts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/legitimation": {
         parameters: {
             query?: never;
@@ -6333,6 +6351,23 @@ export interface components {
          * @enum {string}
          */
         Layout: "default" | "simplified" | "two_steps" | "two_steps_advanced";
+        /** LegalTexts */
+        LegalTexts: {
+            /**
+             * @default {
+             *       "de": "",
+             *       "en": ""
+             *     }
+             */
+            cancellation_terms: components["schemas"]["Texts"];
+            /**
+             * @default {
+             *       "de": "",
+             *       "en": ""
+             *     }
+             */
+            imprint: components["schemas"]["Texts"];
+        };
         /**
          * LegitimationOut
          * @description Where the seller stands (core §4 legitimation vocabulary) and what stops selling (core §6 canSell).
@@ -9241,6 +9276,22 @@ export interface components {
              * @enum {string}
              */
             type: "text";
+        };
+        /**
+         * Texts
+         * @description One document in each language the seller wrote it in (empty: not written).
+         */
+        Texts: {
+            /**
+             * De
+             * @default
+             */
+            de: string;
+            /**
+             * En
+             * @default
+             */
+            en: string;
         };
         /** ThankYou */
         ThankYou: {
@@ -13571,6 +13622,86 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_legal_texts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalTexts"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_legal_texts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegalTexts"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalTexts"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

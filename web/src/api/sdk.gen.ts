@@ -326,6 +326,14 @@ export const correctInvoice = (invoiceId: Param<'correct_invoice', 'invoice_id'>
 export const invoicePdf = (invoiceId: Param<'invoice_pdf', 'invoice_id'>, options: Options = {}) =>
   api.get<Answer<'invoice_pdf'>>(`/cabinet/invoices/${seg(invoiceId)}/pdf`, { ...options });
 
+/** GET /v1/cabinet/legal_texts: Get Legal Texts */
+export const getLegalTexts = (options: Options = {}) =>
+  api.get<Answer<'get_legal_texts'>>(`/cabinet/legal_texts`, { ...options });
+
+/** PUT /v1/cabinet/legal_texts: Save Legal Texts */
+export const saveLegalTexts = (body: Body<'save_legal_texts', 'cancellation_terms' | 'imprint'>, options: Options = {}) =>
+  api.put<Answer<'save_legal_texts'>>(`/cabinet/legal_texts`, body, { ...options });
+
 /** GET /v1/cabinet/legitimation: Get Legitimation */
 export const getLegitimation = (options: Options = {}) =>
   api.get<Answer<'get_legitimation'>>(`/cabinet/legitimation`, { ...options });

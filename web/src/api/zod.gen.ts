@@ -115,6 +115,11 @@ const QuizInPart = z.object({
   questions: z.array(QuestionInPart).min(1).max(50),
 });
 
+const TextsPart = z.object({
+  de: z.string().max(20000).optional(),
+  en: z.string().max(20000).optional(),
+});
+
 const OptInInPart = z.object({
   label: z.string().min(2).max(300),
   options: z.array(z.string().min(1).max(100)).max(20).optional(),
@@ -625,6 +630,11 @@ export const ItemPatchSchema = z.object({
 
 export const ItemsInSchema = z.object({
   productIds: z.array(z.number().int().min(1).max(9223372036854776000)).max(50),
+});
+
+export const LegalTextsSchema = z.object({
+  cancellationTerms: TextsPart.optional(),
+  imprint: TextsPart.optional(),
 });
 
 export const LicenseKeysInSchema = z.object({

@@ -28,6 +28,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDateTime } from '../../../components/dates';
 import { FontsPanel } from './FontsPanel';
+import { LegalPanel } from './LegalPanel';
 
 export const PAGE_KEYS = { list: ['pages'] as const, page: (id: number) => ['pages', id] as const, catalogue: ['pages', 'catalogue'] as const };
 // the page types the storefront serves today (editor §2; the others join as their areas are built)
@@ -106,6 +107,7 @@ export default function PagesPage() {
         </Paper>
       )}
       <FontsPanel />
+      <LegalPanel />
       {open ? <NewPageDialog onClose={() => setOpen(false)} /> : null}
     </Stack>
   );
