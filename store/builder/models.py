@@ -82,3 +82,16 @@ class CustomFont(Base):
     font_format: Mapped[str] = mapped_column(String(10))
     file_id: Mapped[int] = mapped_column(ForeignKey("files.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class SharedTheme(Base):
+    """A page's theme a seller shared by a link (`shared_theme_token`, `shared_theme_type`): anyone with the link
+    can apply it to their own pages of that kind."""
+
+    __tablename__ = "shared_themes"
+    token: Mapped[str] = mapped_column(String(40), primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    theme_kind: Mapped[str] = mapped_column(String(20))
+    theme: Mapped[dict] = mapped_column(JSONB)
+    name: Mapped[str] = mapped_column(String(PAGE_NAME_MAX))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

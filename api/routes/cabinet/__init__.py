@@ -25,6 +25,7 @@ from api.routes.cabinet import (
     profile,
     recovery,
     saved_views,
+    themes,
     ticket_design,
     tracking,
     transfers,
@@ -58,4 +59,5 @@ router.include_router(pages.router)
 router.include_router(tracking.router)
 router.include_router(fonts.router)
 router.include_router(legal.router)
+router.include_router(themes.router)
 router.include_router(payment_settings.router)

@@ -367,3 +367,45 @@ async def test_the_shops_legal_texts_have_their_pages_and_footer_links_in_the_bu
         home = (await c.get(f"/s/{seller.username}")).text
         assert f'href="/s/{seller.username}/document/cancellation_terms"' in home
         assert "/document/imprint" not in home  # not written: not linked
+
+
+async def test_a_shared_theme_is_applied_to_another_sellers_drafts_only(stack, seller):
+    async with client(stack) as c:
+        h = seller.headers
+        page = (
+            await c.post("/v1/cabinet/pages", json={"page_type": "shop", "name": "Home"}, headers=h)
+        ).json()
+        theme = {**page["content"]["theme"], "mode": "custom", "primary_color": "#aa3300", "button_radius": 4}
+        page = await _save(c, h, page, content={**page["content"], "theme": theme})
+        r = await c.post(f"/v1/cabinet/pages/{page['id']}/share_theme", headers=h)
+        assert r.status_code == 201, r.text
+        shared = r.json()
+        assert shared["shared_theme_type"] == "ShopTheme"
+        assert (
+            shared["url"]
+            == f"/cabinet/pages?shared_theme_token={shared['token']}&shared_theme_type=ShopTheme"
+        )
+
+        other = await new_seller(stack, c, "themes-other", legitimate=False)
+        theirs = (
+            await c.post(
+                "/v1/cabinet/pages", json={"page_type": "shop", "name": "Mine"}, headers=other.headers
+            )
+        ).json()
+        await c.post(f"/v1/cabinet/pages/{theirs['id']}/publish", json={"version": 1}, headers=other.headers)
+        assert (await c.get(f"/v1/cabinet/shared_themes/{shared['token']}")).status_code == 401
+        seen = (await c.get(f"/v1/cabinet/shared_themes/{shared['token']}", headers=other.headers)).json()
+        assert seen["theme"]["primary_color"] == "#aa3300" and seen["name"] == "Home"
+        r = await c.post(f"/v1/cabinet/shared_themes/{shared['token']}/apply", headers=other.headers)
+        assert r.status_code == 200 and r.json()["pages"] == 1
+        after = (await c.get(f"/v1/cabinet/pages/{theirs['id']}", headers=other.headers)).json()
+        assert after["content"]["theme"]["primary_color"] == "#aa3300" and after["draft_version"] == 2
+        assert after["published_version"] == 1  # buyers keep the published page until it is published again
+        assert "#aa3300" not in (await c.get(f"/s/{other.username}")).text
+        assert (
+            await c.post("/v1/cabinet/shared_themes/nosuchtoken1/apply", headers=other.headers)
+        ).status_code == 404
+        # sharing is the owner's: another seller cannot share this page
+        assert (
+            await c.post(f"/v1/cabinet/pages/{page['id']}/share_theme", headers=other.headers)
+        ).status_code == 404

@@ -1438,6 +1438,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/pages/{page_id}/share_theme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share Theme
+         * @description A link to this page's theme as it is now.
+         */
+        post: operations["share_theme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/pages/{page_id}/unpublish": {
         parameters: {
             query?: never;
@@ -2413,6 +2433,43 @@ export interface paths {
          * @description Ask for the review: refused with what is missing (field messages) until everything is there.
          */
         post: operations["submit_seller_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/shared_themes/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Shared Theme */
+        get: operations["get_shared_theme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/shared_themes/{token}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply Shared Theme
+         * @description The shared theme set on the drafts of the caller's pages of its kind.
+         */
+        post: operations["apply_shared_theme"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3874,6 +3931,12 @@ export interface components {
             stripe_publishable_key: string;
             /** Temporal Ui Url */
             temporal_ui_url: string;
+        };
+        /** AppliedOut */
+        AppliedOut: {
+            /** Pages */
+            pages: number;
+            shared_theme_type: components["schemas"]["ThemeKind"];
         };
         /** AttemptOut */
         AttemptOut: {
@@ -8807,6 +8870,17 @@ export interface components {
             started_at: string;
             /** Views */
             views: number;
+        };
+        /** SharedThemeOut */
+        SharedThemeOut: {
+            /** Name */
+            name: string;
+            shared_theme_type: components["schemas"]["ThemeKind"];
+            theme: components["schemas"]["Theme"];
+            /** Token */
+            token: string;
+            /** Url */
+            url: string;
         };
         /** ShopProduct */
         ShopProduct: {
@@ -14492,6 +14566,46 @@ export interface operations {
             };
         };
     };
+    share_theme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedThemeOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unpublish_page: {
         parameters: {
             query?: never;
@@ -17488,6 +17602,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegitimationOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_shared_theme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedThemeOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply_shared_theme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -402,6 +402,10 @@ export const previewPage = (pageId: Param<'preview_page', 'page_id'>, body: Body
 export const publishPage = (pageId: Param<'publish_page', 'page_id'>, body: Body<'publish_page'>, options: Options = {}) =>
   api.post<Answer<'publish_page'>>(`/cabinet/pages/${seg(pageId)}/publish`, body, { ...options });
 
+/** POST /v1/cabinet/pages/{page_id}/share_theme: Share Theme */
+export const shareTheme = (pageId: Param<'share_theme', 'page_id'>, options: Options = {}) =>
+  api.post<Answer<'share_theme'>>(`/cabinet/pages/${seg(pageId)}/share_theme`, undefined, { ...options });
+
 /** POST /v1/cabinet/pages/{page_id}/unpublish: Unpublish Page */
 export const unpublishPage = (pageId: Param<'unpublish_page', 'page_id'>, options: Options = {}) =>
   api.post<Answer<'unpublish_page'>>(`/cabinet/pages/${seg(pageId)}/unpublish`, undefined, { ...options });
@@ -681,6 +685,14 @@ export const saveSellerProfile = (body: Body<'save_seller_profile'>, options: Op
 /** POST /v1/cabinet/seller_profile/submit: Submit Seller Profile */
 export const submitSellerProfile = (options: Options = {}) =>
   api.post<Answer<'submit_seller_profile'>>(`/cabinet/seller_profile/submit`, undefined, { ...options });
+
+/** GET /v1/cabinet/shared_themes/{token}: Get Shared Theme */
+export const getSharedTheme = (token: Param<'get_shared_theme', 'token'>, options: Options = {}) =>
+  api.get<Answer<'get_shared_theme'>>(`/cabinet/shared_themes/${seg(token)}`, { ...options });
+
+/** POST /v1/cabinet/shared_themes/{token}/apply: Apply Shared Theme */
+export const applySharedTheme = (token: Param<'apply_shared_theme', 'token'>, options: Options = {}) =>
+  api.post<Answer<'apply_shared_theme'>>(`/cabinet/shared_themes/${seg(token)}/apply`, undefined, { ...options });
 
 /** POST /v1/cabinet/tickets/check_in: Check In */
 export const checkIn = (body: Body<'check_in'>, options: Options = {}) =>

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -41,6 +45,23 @@ export function RequireAuth({
       <Box sx={{ p: 4 }}>
         <ErrorState error={me.error} onRetry={() => void me.refetch()} />
       </Box>
+    );
+  }
+  if (profile === 'seller' && !me.data.profileTypes.includes(profile) && new URLSearchParams(location.search).has('shared_theme_token')) {
+    // a shared theme's link opened by someone without a seller profile: the become-seller modal
+    return (
+      <Dialog open aria-labelledby="become-seller-title" data-testid="become-seller">
+        <DialogTitle id="become-seller-title">{t('builder.shared.becomeSeller')}</DialogTitle>
+        <DialogContent>{t('builder.shared.becomeSellerBody')}</DialogContent>
+        <DialogActions>
+          <Button component={RouterLink} to={homeFor(me.data)}>
+            {t('common.cancel')}
+          </Button>
+          <Button component={RouterLink} to="/users/sign_up" variant="contained">
+            {t('builder.shared.signUp')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     );
   }
   if (profile && !me.data.profileTypes.includes(profile)) {

@@ -27,6 +27,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { cabinetApi } from '../../../api/cabinet';
+import * as sdk from '../../../api/sdk.gen';
+import { CopyButton } from '../../../components/CopyButton';
 import { ApiError } from '../../../api/errors';
 import { pagesApi, type BuilderPage, type Catalogue, type PageBlock, type PageContent } from '../../../api/pages';
 import { toast } from '../../../app/notify';
@@ -129,6 +131,8 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
       toast(t('builder.publishedToast'), 'success');
     },
   });
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const share = useMutation({ mutationFn: () => sdk.shareTheme(initial.id), onSuccess: (r) => setShareUrl(`${window.location.origin}${r.url}`) });
   const unpublish = useMutation({ mutationFn: () => pagesApi.unpublish(initial.id), onSuccess: (p) => onSaved({ ...p, content }) });
   const failure = [save.error, publish.error].find((e) => e instanceof ApiError) as ApiError | undefined;
 
@@ -198,6 +202,9 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
             </IconButton>
           </span>
         </Tooltip>
+        <Button color="inherit" disabled={share.isPending} onClick={() => share.mutate()} data-testid="share-theme">
+          {t('builder.shared.share')}
+        </Button>
         <Button disabled={!dirty || save.isPending} onClick={() => save.mutate()} data-testid="save-page">
           {t('builder.saveDraft')}
         </Button>
@@ -221,6 +228,11 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
           </>
         ) : null}
       </Alert>
+      {shareUrl ? (
+        <Alert severity="info" onClose={() => setShareUrl(null)} data-testid="share-url" action={<CopyButton text={shareUrl} label={t('builder.shared.share')} />}>
+          {t('builder.shared.link')} <code>{shareUrl}</code>
+        </Alert>
+      ) : null}
       {failure ? (
         <Alert severity="error">{failure.reason ? t(`builder.refused.${failure.reason}`, { defaultValue: failure.message }) : failure.fields?.content ? t('builder.invalid') : failure.message}</Alert>
       ) : null}

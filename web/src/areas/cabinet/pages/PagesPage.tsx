@@ -29,6 +29,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { formatDateTime } from '../../../components/dates';
 import { FontsPanel } from './FontsPanel';
 import { LegalPanel } from './LegalPanel';
+import { SharedThemeDialog } from './SharedThemeDialog';
 
 export const PAGE_KEYS = { list: ['pages'] as const, page: (id: number) => ['pages', id] as const, catalogue: ['pages', 'catalogue'] as const };
 // the page types the storefront serves today (editor §2; the others join as their areas are built)
@@ -108,6 +109,7 @@ export default function PagesPage() {
       )}
       <FontsPanel />
       <LegalPanel />
+      <SharedThemeDialog />
       {open ? <NewPageDialog onClose={() => setOpen(false)} /> : null}
     </Stack>
   );
