@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from domain.builder.pages import PageContent, PageType
 from tests.integration.helpers import client, published_product
+from tests.integration.shop.test_product_forms import _product
 from tests.unit.domain.builder.strategies import content_for
 
 pytestmark = pytest.mark.integration
@@ -19,12 +20,14 @@ pytestmark = pytest.mark.integration
 async def built(stack, seller):
     async with client(stack) as c:
         product = await published_product(c, seller, name="Round trip")
+        club = await _product(c, seller.headers, "membership", "Round trip club")
         pages = {}
         for t in PageType:
             path = "members" if t == PageType.membership else None
+            bound = club["id"] if t == PageType.membership else None
             r = await c.post(
                 "/v1/cabinet/pages",
-                json={"page_type": t, "name": t.value, "path": path},
+                json={"page_type": t, "name": t.value, "path": path, "product_id": bound},
                 headers=seller.headers,
             )
             assert r.status_code == 201, r.text

@@ -5,6 +5,7 @@ is refused (403) and sees nothing of the page."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 
 import pytest
 
@@ -63,13 +64,15 @@ async def test_a_membership_page_opens_for_its_members_only(stack):
         r = await c.post(f"/v1/cabinet/pages/{page['id']}/publish", json={"version": 2}, headers=h)
         assert r.status_code == 200, r.text
 
-        member = await _bought(stack, c, seller.username, membership, "member@example.com")
+        stamp = secrets.token_hex(3)  # the stack's mail catcher is shared: addresses of this test's own
+        member_email, stranger_email = f"member-{stamp}@example.com", f"stranger-{stamp}@example.com"
+        member = await _bought(stack, c, seller.username, membership, member_email)
         assert member
-        await _bought(stack, c, seller.username, loose, "stranger@example.com")
+        await _bought(stack, c, seller.username, loose, stranger_email)
         url = f"/v1/payer/s/{seller.username}/memberships/club"
         assert (await c.get(url)).status_code == 401  # signed in first
 
-        mh = await _payer_headers(stack, c, seller.username, "member@example.com")
+        mh = await _payer_headers(stack, c, seller.username, member_email)
         r = await c.get(url, headers=mh, params={"lang": "de"})
         assert r.status_code == 200 and "text/html" in r.headers["content-type"]
         assert "Welcome, members" in r.text and "Studio planner" in r.text
@@ -79,7 +82,7 @@ async def test_a_membership_page_opens_for_its_members_only(stack):
         )
         assert (await c.get(f"/v1/payer/s/{seller.username}/memberships/nope", headers=mh)).status_code == 404
 
-        sh = await _payer_headers(stack, c, seller.username, "stranger@example.com")
+        sh = await _payer_headers(stack, c, seller.username, stranger_email)
         r = await c.get(url, headers=sh)
         assert r.status_code == 403 and r.json()["reason"] == "not_a_member"
         assert "Welcome" not in r.text
