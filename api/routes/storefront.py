@@ -169,6 +169,13 @@ async def legal_links(s: DB, seller_id: int, base: str) -> list[tuple[str, str]]
 async def shop_document(username: PathPart, document: str, request: Request, s: DB) -> Response:
     """A legal document of the shop (core §2; `ct_id` and `product_type` are read by the web app's links and
     change nothing here: a shop has one text per document), in the shop's home page theme."""
+    return await document_page(request, s, username, document, base=None, origin=_platform())
+
+
+async def document_page(
+    request: Request, s: DB, username: str, document: str, *, base: str | None, origin: str
+) -> Response:
+    """A legal document's page; `base` None: the shop's own paths below /s/{username}, "" on its domain."""
     if document not in {d.value for d in Document}:
         return index_response()
     try:
@@ -200,12 +207,12 @@ async def shop_document(username: PathPart, document: str, request: Request, s: 
         og_image=None,
         blocks=[HeaderBlock(id="header", language_switcher=True), body, FooterBlock(id="footer")],
     )
-    base = f"/s/{stored}"
+    base = f"/s/{stored}" if base is None else base
     view = PageView(
         shop_name=shop_name,
         username=stored,
         base=base,
-        origin=_platform(),
+        origin=origin,
         path=f"document/{doc.value}",
         name=title,
         content=content,
@@ -296,7 +303,8 @@ async def on_domain(request: Request, s: DB, path: str) -> Response | None:
     """A seller's verified domain: `/`, `/sitemap.xml` and a one-segment path are the storefront's; None for
     anything else (the web app answers)."""
     host = host_of(request)
-    if host is None or own_host(host) or (path and "/" in path):
+    document = path.split("/", 1)[1] if path.startswith("document/") else None
+    if host is None or own_host(host) or (path and "/" in path and document is None):
         return None
     found = await seller_of_host(s, host)
     user = await seller_user_of(s, found[1].id) if found else None
@@ -305,6 +313,8 @@ async def on_domain(request: Request, s: DB, path: str) -> Response | None:
     origin = f"{request.url.scheme}://{request.headers.get('host', found[0].hostname)}"
     if path == "sitemap.xml":
         return await sitemap(s, username=user.username, base="", origin=origin)
+    if document is not None:
+        return await document_page(request, s, user.username, document, base="", origin=origin)
     return await serve(request, s, username=user.username, path=path or None, base="", origin=origin)
 
 
