@@ -4,7 +4,7 @@ its own package (`store.orders.models`); this module only re-exports them."""
 from store.accounts.models import AccountDeletion, AuthToken, Profile, RefreshToken, Seller, User
 from store.base import Base
 from store.billing.models import Claim, ClaimSettingsRow, OrderRate, RateCharge
-from store.builder.models import BuilderPage, CustomFont, SharedTheme, ShopSettings
+from store.builder.models import BuilderPage, CustomFont, PageMedia, SharedTheme, ShopSettings
 from store.catalog.models import File, PricingPlan, Product
 from store.coupons.models import Coupon
 from store.courses.models import CourseItem, CourseSession, LessonComment, LessonProgress, QuizAttempt
@@ -34,6 +34,7 @@ __all__ = [
     "ShopSettings",
     "CustomFont",
     "SharedTheme",
+    "PageMedia",
     "Coupon",
     "Base",
     "User",

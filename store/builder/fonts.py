@@ -1,4 +1,4 @@
-"""A seller's custom fonts: added (one face per name, weight and style), listed, removed; scoped by seller."""
+"""A seller's custom fonts (one face per name, weight and style) and the pictures of their pages; scoped by seller."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.builder.style import FONTS_MAX
 from domain.errors import DomainError, ErrorCode, Refusal
-from store.builder.models import CustomFont
+from store.builder.models import CustomFont, PageMedia
 from store.catalog.models import File
 
 
@@ -51,6 +51,24 @@ async def shop_font(s: AsyncSession, seller_id: int, font_id: int) -> tuple[Cust
             select(CustomFont, File)
             .join(File, File.id == CustomFont.file_id)
             .where(CustomFont.id == font_id, CustomFont.seller_id == seller_id)
+        )
+    ).first()
+    return (row[0], row[1]) if row else None
+
+
+async def media_added(s: AsyncSession, seller_id: int, file_id: int) -> PageMedia:
+    row = PageMedia(seller_id=seller_id, file_id=file_id)
+    s.add(row)
+    await s.flush()
+    return row
+
+
+async def shop_media(s: AsyncSession, seller_id: int, media_id: int) -> tuple[PageMedia, File] | None:
+    row = (
+        await s.execute(
+            select(PageMedia, File)
+            .join(File, File.id == PageMedia.file_id)
+            .where(PageMedia.id == media_id, PageMedia.seller_id == seller_id)
         )
     ).first()
     return (row[0], row[1]) if row else None

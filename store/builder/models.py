@@ -95,3 +95,13 @@ class SharedTheme(Base):
     theme: Mapped[dict] = mapped_column(JSONB)
     name: Mapped[str] = mapped_column(String(PAGE_NAME_MAX))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class PageMedia(Base):
+    """A picture a seller uploaded for their pages: public by its address, unlike the seller's other files."""
+
+    __tablename__ = "page_media"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    file_id: Mapped[int] = mapped_column(ForeignKey("files.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

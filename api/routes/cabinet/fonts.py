@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from api.deps import DB, CurrentSeller
 from api.schemas.fields import Id
+from api.uploads import picture_upload
 from domain.builder.style import (
     FONT_MAX_BYTES,
     FONT_NAME,
@@ -22,7 +23,7 @@ from domain.builder.style import (
 )
 from domain.errors import invalid
 from providers.storage.local import storage
-from store.builder.fonts import font_added, font_removed, fonts_of
+from store.builder.fonts import font_added, font_removed, fonts_of, media_added
 from store.builder.models import CustomFont
 from store.catalog.models import File as StoredFile
 
@@ -123,3 +124,17 @@ async def add_font(
 async def delete_font(font_id: Id, seller: CurrentSeller, s: DB) -> Response:
     await font_removed(s, seller.id, font_id)
     return Response(status_code=204)
+
+
+class MediaOut(BaseModel):
+    id: int
+    url: str  # the address to put in a picture, banner, logo or avatar setting
+
+
+@router.post("/page_media", response_model=MediaOut, status_code=201)
+async def add_page_media(seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]) -> MediaOut:
+    """A picture for the seller's pages (a PNG or JPEG of at most 5 MB, 16 to 6000 pixels, checked by its bytes):
+    public at the address answered, which a block's picture setting takes."""
+    stored = await picture_upload(s, seller.id, file, max_bytes=5 * 1024 * 1024, min_px=(16, 16), max_px=6000)
+    row = await media_added(s, seller.id, stored.id)
+    return MediaOut(id=row.id, url=f"/v1/shop/{await _username(s, seller.id)}/media/{row.id}")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.integration.helpers import client, new_seller, published_product
+from tests.integration.helpers import client, db_value, new_seller, published_product
 
 pytestmark = pytest.mark.integration
 
@@ -409,3 +409,40 @@ async def test_a_shared_theme_is_applied_to_another_sellers_drafts_only(stack, s
         assert (
             await c.post(f"/v1/cabinet/pages/{page['id']}/share_theme", headers=other.headers)
         ).status_code == 404
+
+
+async def test_a_picture_uploaded_for_pages_is_public_and_only_those_are(stack, seller):
+    from tests.integration.helpers import PNG
+
+    async with client(stack) as c:
+        h = seller.headers
+        png = PNG  # a 1x1 PNG: too small for a page
+        r = await c.post("/v1/cabinet/page_media", files={"file": ("p.png", png, "image/png")}, headers=h)
+        assert r.status_code == 400
+        import io
+
+        from PIL import Image
+
+        buf = io.BytesIO()
+        Image.new("RGB", (64, 48), (200, 30, 30)).save(buf, "PNG")
+        r = await c.post(
+            "/v1/cabinet/page_media", files={"file": ("p.png", buf.getvalue(), "image/png")}, headers=h
+        )
+        assert r.status_code == 201, r.text
+        media = r.json()
+        got = await c.get(media["url"])
+        assert (
+            got.status_code == 200
+            and got.headers["content-type"] == "image/png"
+            and got.content == buf.getvalue()
+        )
+        # the seller's other files (a product's download) are not reachable this way
+        product = await published_product(c, seller, name="Private file")
+        file_id = await db_value("select file_id from products where id = :p", p=product["id"])
+        assert (await c.get(f"/v1/shop/{seller.username}/media/{file_id}")).status_code == 404
+        # a picture block takes the address
+        page = (
+            await c.post("/v1/cabinet/pages", json={"page_type": "shop", "name": "Home"}, headers=h)
+        ).json()
+        pic = {"id": "pic", "type": "picture", "src": media["url"], "alt": "Red"}
+        await _save(c, h, page, content={**page["content"], "blocks": [*_blocks(page), pic]})

@@ -1350,6 +1350,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/page_media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add Page Media
+         * @description A picture for the seller's pages (a PNG or JPEG of at most 5 MB, 16 to 6000 pixels, checked by its bytes):
+         *     public at the address answered, which a block's picture setting takes.
+         */
+        post: operations["add_page_media"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/pages": {
         parameters: {
             query?: never;
@@ -2874,6 +2895,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/media/{media_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shop Media File
+         * @description A picture the seller uploaded for their pages (only those: the seller's other files are not public).
+         */
+        get: operations["shop_media_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/orders/{token}": {
         parameters: {
             query?: never;
@@ -4205,6 +4246,11 @@ export interface components {
              * @default 400
              */
             font_weight: number;
+        };
+        /** Body_add_page_media */
+        Body_add_page_media: {
+            /** File */
+            file: string;
         };
         /** Body_renew_token */
         Body_renew_token: {
@@ -6660,6 +6706,13 @@ export interface components {
              * @enum {string}
              */
             type: "audio" | "video";
+            /** Url */
+            url: string;
+        };
+        /** MediaOut */
+        MediaOut: {
+            /** Id */
+            id: number;
             /** Url */
             url: string;
         };
@@ -14276,6 +14329,48 @@ export interface operations {
             };
         };
     };
+    add_page_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_add_page_media"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_pages: {
         parameters: {
             query?: never;
@@ -18616,6 +18711,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LicenseKeyCheck"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shop_media_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                media_id: number;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page's picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -374,6 +374,10 @@ export const subscriptionAction = (token: Param<'subscription_action', 'token'>,
 export const pageBlocks = (options: Options = {}) =>
   api.get<Answer<'page_blocks'>>(`/cabinet/page_blocks`, { ...options });
 
+/** POST /v1/cabinet/page_media: Add Page Media */
+export const addPageMedia = (form: FormData, options: Options = {}) =>
+  api.post<Answer<'add_page_media'>>(`/cabinet/page_media`, undefined, { ...options, form });
+
 /** GET /v1/cabinet/pages: List Pages */
 export const listPages = (options: Options = {}) =>
   api.get<Answer<'list_pages'>>(`/cabinet/pages`, { ...options });
@@ -793,6 +797,10 @@ export const shopFontFile = (username: Param<'shop_font_file', 'username'>, font
 /** GET /v1/shop/{username}/license_keys/verify: Verify License Key */
 export const verifyLicenseKey = (username: Param<'verify_license_key', 'username'>, query: Query<'verify_license_key'>, options: Options = {}) =>
   api.get<Answer<'verify_license_key'>>(`/shop/${seg(username)}/license_keys/verify`, { auth: false, ...options, query });
+
+/** GET /v1/shop/{username}/media/{media_id}: Shop Media File */
+export const shopMediaFile = (username: Param<'shop_media_file', 'username'>, mediaId: Param<'shop_media_file', 'media_id'>, options: Options = {}) =>
+  api.get<Answer<'shop_media_file'>>(`/shop/${seg(username)}/media/${seg(mediaId)}`, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/orders/{token}: Get Order Status */
 export const getOrderStatus = (username: Param<'get_order_status', 'username'>, token: Param<'get_order_status', 'token'>, options: Options = {}) =>

@@ -10,8 +10,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../../api/pages';
+import * as sdk from '../../../api/sdk.gen';
 import { camel } from './history';
 
 export interface ProductChoice {
@@ -20,6 +23,7 @@ export interface ProductChoice {
 }
 
 type Value = unknown;
+const URL_HINT = 'https://'; // the shape of an address, the same in every language
 type Obj = Record<string, Value>;
 
 /** A new item of a list (a menu entry, a testimonial, a form field): every setting at its plainest valid value. */
@@ -210,6 +214,8 @@ export function FieldInput({
         </Box>
       );
     }
+    case 'media':
+      return <MediaInput label={label} value={typeof value === 'string' ? value : ''} onChange={onChange} testId={testId} maxLength={spec.maxLength ?? undefined} />;
     default: {
       const long = spec.kind === 'long_text';
       const nullable = spec.nullable || spec.kind === 'media';
@@ -221,12 +227,52 @@ export function FieldInput({
           onChange={(e) => onChange(e.target.value === '' && nullable ? null : e.target.value)}
           multiline={long}
           minRows={long ? 3 : undefined}
-          placeholder={spec.kind === 'link' || spec.kind === 'media' ? 'https://' : undefined}
+          placeholder={spec.kind === 'link' ? URL_HINT : undefined}
           slotProps={{ htmlInput: { maxLength: spec.maxLength ?? undefined, 'data-testid': testId } }}
         />
       );
     }
   }
+}
+
+/** A picture's address, typed or uploaded (a PNG or JPEG, kept public for the seller's pages). */
+function MediaInput({ label, value, onChange, testId, maxLength }: { label: string; value: string; onChange: (v: Value) => void; testId: string; maxLength: number | undefined }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const upload = async (file: File) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      const media = await sdk.addPageMedia(form, { suppressErrors: true });
+      onChange(media.url);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <TextField
+        size="small"
+        fullWidth
+        label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+        placeholder={URL_HINT}
+        error={failed}
+        helperText={failed ? t('builder.uploadFailed') : undefined}
+        slotProps={{ htmlInput: { maxLength, 'data-testid': testId } }}
+      />
+      <Button component="label" size="small" variant="outlined" disabled={busy} startIcon={<UploadFileIcon />} sx={{ whiteSpace: 'nowrap', minHeight: 40 }}>
+        {t('builder.upload')}
+        <input hidden type="file" accept="image/png,image/jpeg" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+      </Button>
+    </Stack>
+  );
 }
 
 /** Every setting of an object (a block, its style, a theme), in the catalogue's order. */
