@@ -24,12 +24,15 @@ export function ClaimSettingsCard() {
   const [strategy, setStrategy] = useState<Strategy>('dunning');
   const [days, setDays] = useState(['3', '7', '14']);
   const [error, setError] = useState<string | null>(null);
+  // the stored settings fill the form until the seller changes it: a late answer or a refetch never overwrites what
+  // they typed (the form waits for the first answer)
+  const [touched, setTouched] = useState(false);
   useEffect(() => {
-    if (settings.data) {
+    if (settings.data && !touched) {
       setStrategy(settings.data.strategy);
       setDays([settings.data.firstDays, settings.data.secondDays, settings.data.thirdDays].map(String));
     }
-  }, [settings.data]);
+  }, [settings.data, touched]);
   const nums = days.map((d) => Number(d));
   const inOrder = nums.every((n) => Number.isInteger(n) && n >= 0 && n <= 90) && nums[0]! < nums[1]! && nums[1]! < nums[2]!;
   const save = useMutation({
@@ -37,6 +40,7 @@ export function ClaimSettingsCard() {
       cabinetApi.saveClaimSettings({ strategy, firstDays: nums[0]!, secondDays: nums[1]!, thirdDays: nums[2]! }),
     onSuccess: () => {
       setError(null);
+      setTouched(false);
       toast(t('billing.settingsSaved'), 'success');
       void qc.invalidateQueries({ queryKey: billingKeys.settings() });
     },
@@ -56,7 +60,11 @@ export function ClaimSettingsCard() {
           select
           label={t('billing.strategy')}
           value={strategy}
-          onChange={(e) => setStrategy(e.target.value as Strategy)}
+          disabled={!settings.data}
+          onChange={(e) => {
+            setTouched(true);
+            setStrategy(e.target.value as Strategy);
+          }}
           sx={{ minWidth: 260 }}
         >
           {STRATEGIES.map((s) => (
@@ -70,8 +78,11 @@ export function ClaimSettingsCard() {
             key={label}
             label={t(label)}
             value={days[i]}
-            disabled={strategy === 'inkasso'}
-            onChange={(e) => setDays(days.map((d, j) => (j === i ? e.target.value : d)))}
+            disabled={!settings.data || strategy === 'inkasso'}
+            onChange={(e) => {
+              setTouched(true);
+              setDays(days.map((d, j) => (j === i ? e.target.value : d)));
+            }}
             error={!inOrder}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             sx={{ maxWidth: { md: 200 } }}
