@@ -10,6 +10,7 @@ import { request } from 'playwright-core';
 import { launch, shot, fillCard, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
+const MAIL = process.env.MAIL_URL;
 const STAMP = Date.now() % 1_000_000;
 const PRODUCT = `E2E Builder guide ${STAMP}`;
 let browser;
@@ -218,4 +219,87 @@ test('a tracking code waits for the visitor consent', async () => {
   assert.deepEqual(declined, []);
   await other.close();
   await context.close();
+});
+
+async function signInLink(page, email) {
+  for (let i = 0; i < 100; i += 1) {
+    const mails = await (await page.request.get(`${MAIL}/api/messages`, { params: { to: email } })).json();
+    const link = mails.map((m) => /https?:\/\/\S+\/s\/[^/\s]+\/sign_in\?token=[\w-]+/.exec(m.body)?.[0]).find(Boolean);
+    if (link) return new URL(link).pathname + new URL(link).search;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no sign-in link for ${email}`);
+}
+
+async function signedInBuyer(email, path) {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto(path);
+  await page.waitForURL(/\/s\/demo-seller\/sign_in/);
+  await page.getByTestId('payer-email').fill(email);
+  await page.getByTestId('payer-send-link').click();
+  await page.getByTestId('payer-link-sent').waitFor();
+  await page.goto(await signInLink(page, email));
+  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+  return page;
+}
+
+test('a membership page opens for its member and stays closed to others', async () => {
+  // the club: a membership that includes the guide, sold on the web app's product page
+  const club = await (await api.post(`${BASE}/v1/cabinet/products`, { headers, data: { name: `E2E Builder club ${STAMP}`, form: 'membership' } })).json();
+  const guideId = (await (await api.get(`${BASE}/v1/shop/demo-seller/products/${slug}`)).json()).id;
+  assert.equal((await api.put(`${BASE}/v1/cabinet/products/${club.id}/items`, { headers, data: { product_ids: [guideId] } })).status(), 200);
+  await api.post(`${BASE}/v1/cabinet/products/${club.id}/pricing_plans`, { headers, data: { name: 'Once', payment_type: 'one_time', price: 2900, currency: 'eur' } });
+  const clubPublished = await api.post(`${BASE}/v1/cabinet/products/${club.id}/publish`, { headers });
+  assert.equal(clubPublished.status(), 200, await clubPublished.text());
+  const clubSlug = (await clubPublished.json()).slug;
+
+  // its page, built in the cabinet
+  const page = await signedInPage(browser, 'seller', '/cabinet/pages');
+  lastPage = page;
+  await page.getByTestId('new-page').click();
+  await pick(page, 'Page type', 'Membership page');
+  await page.getByTestId('new-page-name').fill('E2E Club page');
+  await page.getByTestId('new-page-path').fill(`club-${STAMP}`);
+  await pick(page, 'For', `E2E Builder club ${STAMP}`);
+  await page.getByTestId('create-page').click();
+  await page.waitForURL(/\/cabinet\/pages\/\d+\/edit$/);
+  made.push(Number(page.url().match(/pages\/(\d+)\/edit/)[1]));
+  await page.getByTestId('block-row').first().waitFor();
+  await pick(page, 'Add a block', 'Text');
+  await page.getByTestId('block-title').fill('Welcome, members');
+  await page.getByTestId('publish-page').click();
+  await page.getByTestId('page-state').getByText(/Published/).waitFor();
+  await page.context().close();
+
+  // a buyer of the club
+  const member = `e2e.member.${STAMP}@example.com`;
+  const buyer = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+  const shop = await buyer.newPage();
+  shop.setDefaultTimeout(20_000);
+  await shop.goto(`/s/demo-seller/${clubSlug}`);
+  await shop.getByTestId('payer-first-name').fill('Mia');
+  await shop.getByTestId('payer-last-name').fill('Member');
+  await shop.getByTestId('payer-email').fill(member);
+  await fillCard(shop, '4242424242424242');
+  await shop.getByTestId('pay-button').click();
+  await shop.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  await buyer.close();
+
+  const path = `/v/demo-seller/club-${STAMP}`;
+  const inside = await signedInBuyer(member, path);
+  const frame = inside.frameLocator('[data-testid="membership-page"]');
+  await frame.getByRole('heading', { name: 'Welcome, members' }).waitFor();
+  await frame.getByText(PRODUCT).waitFor(); // what the club includes
+  await shot(inside, 'builder-membership-390');
+  await inside.context().close();
+
+  // the guide's buyer is not a member
+  const outside = await signedInBuyer(`e2e.builder.${STAMP}@example.com`, path);
+  await outside.getByTestId('membership-refused').waitFor();
+  assert.equal(await outside.locator('[data-testid="membership-page"]').count(), 0);
+  await shot(outside, 'builder-membership-refused-390');
+  await outside.context().close();
 });

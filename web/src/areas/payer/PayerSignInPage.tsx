@@ -40,7 +40,9 @@ export default function PayerSignInPage() {
         queryClient.removeQueries({ queryKey: sessionKeys.me() });
         const referer = takeReferer();
         const home = `/payer/s/${encodeURIComponent(username)}`;
-        navigate(referer?.startsWith(home) ? referer : home, { replace: true });
+        // back to where the sign-in was asked for: the payer area, or a membership page of this shop
+        const back = referer?.startsWith(home) || referer?.startsWith(`/v/${encodeURIComponent(username)}/`);
+        navigate(back && referer ? referer : home, { replace: true });
       })
       .catch(() => setFailed(true));
   }, [token, username, navigate, queryClient]);
