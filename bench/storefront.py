@@ -32,6 +32,7 @@ from pathlib import Path
 from time import perf_counter
 
 import httpx
+import psycopg
 
 from deploy.stack import Ports, Stack, remove_tree
 
@@ -142,6 +143,11 @@ def main() -> None:
         stack.start_postgres()
         stack.migrate()
         stack.seed()
+        # the demo seller as legitimated (the Legitimation workflow needs Temporal, which pages do not): its products
+        # sell, so the page has its Buy button
+        dsn = stack.database_url.replace("postgresql+psycopg://", "postgresql://", 1)
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute("update sellers set registration_done = true, payment_account_done = true")
         os.environ.update({k: v for k, v in stack.env().items() if k.startswith("SELLFLOW_")})
         os.environ["SELLFLOW_API_APP"] = "bench.floor:create_app"
         stack.start_api()
