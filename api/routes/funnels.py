@@ -10,22 +10,19 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from pydantic import ValidationError
 
 from api.deps import DB, Temporal
 from api.routes.shop.checkout import buy_offer, offers_after
-from api.routes.storefront import LANG_COOKIE, cards_of, faces, legal_links
-from api.storefront.render import FunnelOffer, PageView, render_page
-from api.storefront.texts import language_of
+from api.routes.storefront import buyer_language, shop_name_of, shop_view, stored_content
+from api.storefront.render import FunnelOffer, render_page
 from core.settings import get_settings
-from domain.builder.pages import PageContent, PageType, default_content
+from domain.builder.pages import PageType
 from domain.errors import DomainError
 from domain.limits import ID_MAX, USERNAME_MAX
 from domain.money import format_money
-from store.accounts.queries import display_name, seller_user_of
-from store.builder.pages import last_purchases, published_for_product
+from store.builder.pages import published_for_product
 from store.catalog.models import Product
-from store.catalog.storefront import public_products, shop_seller
+from store.catalog.storefront import shop_seller
 from store.orders.queries import order_in_shop
 
 router = APIRouter(include_in_schema=False)
@@ -57,36 +54,25 @@ async def funnel_page(
     if served is None or not offers:
         return done  # nothing (more) to offer: the thank-you page
     o = offers[0]
-    lang = language_of(
-        request.query_params.get("lang"),
-        request.cookies.get(LANG_COOKIE),
-        request.headers.get("accept-language"),
-    )
+    lang = buyer_language(request)
     decline = (
         f"/s/{stored}/{slug}/offer/{token}?declined=1"
         if not declined and offered.get("downsells")
         else _thank_you(stored, slug, token)
     )
-    shop_user = await seller_user_of(s, seller.id)
-    shop_name = display_name(shop_user) or stored
-    try:
-        content = PageContent.model_validate(served.content)
-    except ValidationError:
-        content = default_content(PageType.funnel, shop_name)
-    views = await public_products(s, seller)
-    view = PageView(
+    shop_name = await shop_name_of(s, seller.id, stored)
+    view = await shop_view(
+        s,
+        seller,
+        stored,
         shop_name=shop_name,
-        username=stored,
+        content=stored_content(served, shop_name),
+        name=served.name,
+        path=f"{slug}/offer/{token}",
         base=f"/s/{stored}",
         origin=get_settings().public_url.rstrip("/"),
-        path=f"{slug}/offer/{token}",
-        name=served.name,
-        content=content,
-        cards=cards_of(views, lang, await last_purchases(s, [v.product.id for v in views])),
         lang=lang,
         preview=True,  # a buyer's own page: not for search engines
-        fonts=await faces(s, seller.id, stored, content),
-        legal_links=await legal_links(s, seller.id, f"/s/{stored}"),
         offer=FunnelOffer(
             addon_id=o.id,
             name=o.title or o.product_name,

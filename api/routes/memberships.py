@@ -9,19 +9,17 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
 from fastapi.responses import HTMLResponse
-from pydantic import ValidationError
 
 from api.deps import DB, CurrentUser
-from api.routes.storefront import cards_of, faces, legal_links
-from api.storefront.render import MemberItem, PageView, render_page
+from api.routes.storefront import shop_name_of, shop_view, stored_content
+from api.storefront.render import MemberItem, render_page
 from core.settings import get_settings
-from domain.builder.pages import PATH_MAX, PageContent, PageType, default_content
+from domain.builder.pages import PATH_MAX, PageType
 from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal
 from domain.limits import USERNAME_MAX
 from domain.products import ProductForm
-from store.accounts.queries import display_name, seller_user_of
-from store.builder.pages import last_purchases, published_at_path
-from store.catalog.storefront import public_products, shop_seller
+from store.builder.pages import published_at_path
+from store.catalog.storefront import shop_seller
 from store.courses.queries import purchases_of
 from store.orders.delivery import delivered_of
 
@@ -67,26 +65,19 @@ async def membership_page(
         )
         for x in (delivered.items if delivered else ())
     ]
-    shop_user = await seller_user_of(s, found.id)
-    shop_name = display_name(shop_user) or stored
-    try:
-        content = PageContent.model_validate(served.content)
-    except ValidationError:
-        content = default_content(PageType.membership, shop_name)
-    views = await public_products(s, found)
-    view = PageView(
+    shop_name = await shop_name_of(s, found.id, stored)
+    view = await shop_view(
+        s,
+        found,
+        stored,
         shop_name=shop_name,
-        username=stored,
+        content=stored_content(served, shop_name),
+        name=served.name,
+        path=f"v/{path}",
         base=f"/s/{stored}",
         origin=base,
-        path=f"v/{path}",
-        name=served.name,
-        content=content,
-        cards=cards_of(views, lang, await last_purchases(s, [v.product.id for v in views])),
         lang=lang,
         preview=True,  # not for search engines
-        fonts=await faces(s, found.id, stored, content),
-        legal_links=await legal_links(s, found.id, f"/s/{stored}"),
         members=members,
     )
     return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})

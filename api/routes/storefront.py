@@ -5,10 +5,9 @@ serve (a product without a built page, a ticket, the sign-in) is the web app's, 
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import urlencode
 from xml.sax.saxutils import escape as xml_escape
 
@@ -36,6 +35,7 @@ from domain.limits import USERNAME_MAX
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from handles.checkout import send_mail
+from store.accounts.models import Seller
 from store.accounts.queries import display_name, seller_user_of
 from store.builder.fonts import fonts_of
 from store.builder.pages import Served, last_purchases, published_at_path, published_for_slug, published_paths
@@ -87,6 +87,65 @@ def _html(request: Request, body: str, lang: str) -> HTMLResponse:
     return r
 
 
+def buyer_language(request: Request) -> str:
+    return language_of(
+        request.query_params.get("lang"),
+        request.cookies.get(LANG_COOKIE),
+        request.headers.get("accept-language"),
+    )
+
+
+def stored_content(served: Served, shop_name: str) -> PageContent:
+    """A published page's blocks; a page stored by an older version of the blocks gets its type's starting
+    blocks rather than a 500."""
+    try:
+        return PageContent.model_validate(served.content)
+    except ValidationError:
+        return default_content(served.page_type, shop_name)
+
+
+async def shop_name_of(s: DB, seller_id: int, stored: str) -> str:
+    return display_name(await seller_user_of(s, seller_id)) or stored
+
+
+async def shop_view(
+    s: DB,
+    seller: Seller,
+    stored: str,
+    *,
+    shop_name: str,
+    content: PageContent,
+    name: str,
+    path: str,
+    base: str,
+    origin: str,
+    lang: str,
+    views: list[ProductView] | None = None,
+    product_id: int | None = None,
+    **extra: Any,
+) -> PageView:
+    """What every page of the shop is rendered from: its blocks, the shop's public products as cards, the custom
+    fonts it names and the legal documents its footer links; `extra` for a page kind's own parts."""
+    if views is None:
+        views = await public_products(s, seller)
+    cards = cards_of(views, lang, await last_purchases(s, [v.product.id for v in views]))
+    return PageView(
+        shop_name=shop_name,
+        username=stored,
+        base=base,
+        origin=origin,
+        path=path,
+        name=name,
+        content=content,
+        cards=cards,
+        product=next((c for c in cards if c.id == product_id), None) if product_id else None,
+        lang=lang,
+        fonts=await faces(s, seller.id, stored, content),
+        legal_links=await legal_links(s, seller.id, base),
+        **extra,
+    )
+
+
 async def serve(
     request: Request, s: DB, *, username: str, path: str | None, base: str, origin: str
 ) -> Response:
@@ -102,50 +161,32 @@ async def serve(
     product_id: int | None = None
     if served is None and path is not None:
         found = await published_for_slug(s, seller.id, path)
-        if found is None:
-            return (
-                index_response()
-            )  # the product's page of the web app with its checkout, or not the builder's
+        if found is None:  # the product's page of the web app with its checkout, or not the builder's
+            return index_response()
         product_id, served = found
     if served is None:
         return index_response()  # no home page built yet: the web app's storefront lists the products
     views = await public_products(s, seller)
     if product_id is not None and not any(v.product.id == product_id for v in views):
         return index_response()
-    user = await seller_user_of(s, seller.id)
-    shop_name = display_name(user) or stored
-    if served is None:  # the shop's home page before the seller built one
-        content = default_content(PageType.shop, shop_name)
-        name = shop_name
-    else:
-        try:
-            content = PageContent.model_validate(served.content)
-        except (
-            ValidationError
-        ):  # a page stored by an older version of the blocks: the default rather than a 500
-            content = default_content(served.page_type, shop_name)
-        name = served.name
-    lang = language_of(
-        request.query_params.get("lang"),
-        request.cookies.get(LANG_COOKIE),
-        request.headers.get("accept-language"),
-    )
-    cards = cards_of(views, lang, await last_purchases(s, [v.product.id for v in views]))
-    view = PageView(
+    shop_name = await shop_name_of(s, seller.id, stored)
+    content = stored_content(served, shop_name)
+    lang = buyer_language(request)
+    view = await shop_view(
+        s,
+        seller,
+        stored,
         shop_name=shop_name,
-        username=stored,
-        base=base if base else "",
-        origin=origin,
-        path=path or "",
-        name=name,
         content=content,
-        cards=cards,
-        product=next((c for c in cards if c.id == product_id), None),
+        name=served.name,
+        path=path or "",
+        base=base,
+        origin=origin,
         lang=lang,
+        views=views,
+        product_id=product_id,
         query={k: v[:100] for k, v in request.query_params.items()},
         tracking=await _tracking(s, seller.id),
-        fonts=await faces(s, seller.id, stored, content),
-        legal_links=await legal_links(s, seller.id, base),
         event=EventPage.product if product_id is not None else EventPage.shop,
     )
     return _html(request, render_page(view), lang)
@@ -183,21 +224,13 @@ async def document_page(
     except DomainError:
         return index_response()
     doc = Document(document)
-    lang = language_of(
-        request.query_params.get("lang"),
-        request.cookies.get(LANG_COOKIE),
-        request.headers.get("accept-language"),
-    )
+    lang = buyer_language(request)
     text = (await legal_texts(s, seller.id)).of(doc).in_language(lang)
     if not text:
         return index_response()
     home = await published_at_path(s, seller.id, None)
-    user = await seller_user_of(s, seller.id)
-    shop_name = display_name(user) or stored
-    theme = default_content(PageType.shop, shop_name).theme
-    if home is not None:
-        with contextlib.suppress(ValidationError):
-            theme = PageContent.model_validate(home.content).theme
+    shop_name = await shop_name_of(s, seller.id, stored)
+    theme = (stored_content(home, shop_name) if home else default_content(PageType.shop, shop_name)).theme
     title = Texts(lang)(f"storefront.documents.{doc.value}")
     body = PageTextBlock.model_construct(id="document", title=title, text=text, style=Style(), type="text")
     content = PageContent.model_construct(
@@ -207,18 +240,19 @@ async def document_page(
         og_image=None,
         blocks=[HeaderBlock(id="header", language_switcher=True), body, FooterBlock(id="footer")],
     )
-    base = f"/s/{stored}" if base is None else base
-    view = PageView(
+    view = await shop_view(
+        s,
+        seller,
+        stored,
         shop_name=shop_name,
-        username=stored,
-        base=base,
-        origin=origin,
-        path=f"document/{doc.value}",
-        name=title,
         content=content,
+        name=title,
+        path=f"document/{doc.value}",
+        base=f"/s/{stored}" if base is None else base,
+        origin=origin,
         lang=lang,
+        views=[],
         query={k: v[:100] for k, v in request.query_params.items()},
-        legal_links=await legal_links(s, seller.id, base),
     )
     return _html(request, render_page(view), lang)
 

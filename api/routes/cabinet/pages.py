@@ -8,7 +8,7 @@ from fastapi import APIRouter, Response
 from fastapi.responses import HTMLResponse
 
 from api.deps import DB, CurrentSeller
-from api.routes.storefront import cards_of, faces, legal_links
+from api.routes.storefront import shop_view
 from api.schemas.builder import (
     BuilderCatalogue,
     PageCreate,
@@ -20,7 +20,7 @@ from api.schemas.builder import (
     PageSummary,
 )
 from api.schemas.fields import Id
-from api.storefront.render import PageView, render_page
+from api.storefront.render import render_page
 from core.settings import get_settings
 from domain.builder.catalogue import catalogue
 from domain.builder.pages import PageContent, PageType, content_errors, default_content
@@ -30,7 +30,6 @@ from store.accounts.queries import display_name, seller_user_of
 from store.builder.models import BuilderPage
 from store.builder.pages import (
     draft_saved,
-    last_purchases,
     page_created,
     page_deleted,
     page_of,
@@ -188,21 +187,20 @@ async def preview_page(page_id: Id, body: PagePreview, seller: CurrentSeller, s:
     await _checked(s, seller, page.page_type, body.content)
     username, shop_name, _ = await _context(s, seller)
     views = await public_products(s, seller)
-    cards = cards_of(views, body.lang, await last_purchases(s, [v.product.id for v in views]))
-    product = next((c for c in cards if c.id == page.product_id), cards[0] if cards else None)
-    view = PageView(
+    shown = page.product_id or (views[0].product.id if views else None)  # a template shows the first product
+    view = await shop_view(
+        s,
+        seller,
+        username or "-",
         shop_name=shop_name,
-        username=username or "",
+        content=body.content,
+        name=page.name,
+        path=page.path or "",
         base=f"/s/{username}",
         origin=get_settings().public_url.rstrip("/"),
-        path=page.path or "",
-        name=page.name,
-        content=body.content,
-        cards=cards,
-        product=product if page.page_type == PageType.shop_product else None,
         lang=body.lang,
+        views=views,
+        product_id=shown if page.page_type == PageType.shop_product else None,
         preview=True,
-        fonts=await faces(s, seller.id, username or "-", body.content),
-        legal_links=await legal_links(s, seller.id, f"/s/{username}"),
     )
     return HTMLResponse(render_page(view))
