@@ -40,6 +40,11 @@ import { PAGE_KEYS } from './PagesPage';
 const WIDTHS = [576, 768, 992] as const;
 type Obj = Record<string, unknown>;
 
+/** Which field of an object a change touched (`{scope}:{field}`), so typing in it is one step of undo. */
+function fieldKey(scope: string, before: Obj, after: Obj): string {
+  return `${scope}:${Object.keys(after).find((k) => after[k] !== before[k]) ?? ''}`;
+}
+
 /** `/cabinet/pages/{id}/edit`: the page's blocks in order (dragged, or moved with the arrows), the chosen block's
  * settings and style, the page's theme and search texts, undo and redo, a live preview at 576, 768 and 992 px, and
  * publishing: buyers see the page only as it was when published. */
@@ -72,8 +77,9 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
   const content = history.present;
   const blocks = content.blocks;
   const dirty = content !== saved.content || name !== saved.name || (path || null) !== (saved.path ?? null);
-  const edit = (next: PageContent) => setHistory((h) => change(h, next));
-  const setBlocks = (next: PageBlock[]) => edit({ ...content, blocks: next });
+  // `key` names the field a change is typed into, so a word typed is one step of undo
+  const edit = (next: PageContent, key?: string) => setHistory((h) => change(h, next, key));
+  const setBlocks = (next: PageBlock[], key?: string) => edit({ ...content, blocks: next }, key);
   // the answer's keys arrive camelCased (shop_product → shopProduct)
   const allowed = catalogue.allowed[camel(initial.pageType)] ?? [];
   const specOf = (type: string) => catalogue.blocks.find((b) => b.type === type);
@@ -155,14 +161,14 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
       return (
         <Stack spacing={2} data-testid="block-settings">
           <Typography variant="subtitle1">{t(`builder.blocks.${current.type}`)}</Typography>
-          <Fields specs={currentSpec.fields} value={value} products={products} testId="block" onChange={(v) => setBlocks(blocks.map((b) => (b.id === current.id ? (v as unknown as PageBlock) : b)))} />
+          <Fields specs={currentSpec.fields} value={value} products={products} testId="block" onChange={(v) => setBlocks(blocks.map((b) => (b.id === current.id ? (v as unknown as PageBlock) : b)), fieldKey(`block:${current.id}`, value, v))} />
           <Divider>{t('builder.style')}</Divider>
           <Fields
             specs={catalogue.styleFields}
             value={(value.style ?? {}) as Obj}
             products={products}
             testId="style"
-            onChange={(v) => setBlocks(blocks.map((b) => (b.id === current.id ? ({ ...b, style: v } as unknown as PageBlock) : b)))}
+            onChange={(v) => setBlocks(blocks.map((b) => (b.id === current.id ? ({ ...b, style: v } as unknown as PageBlock) : b)), fieldKey(`style:${current.id}`, (value.style ?? {}) as Obj, v))}
           />
         </Stack>
       );
@@ -170,10 +176,10 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
     return (
       <Stack spacing={2} data-testid="page-settings">
         <Typography variant="subtitle1">{t('builder.pageSettings')}</Typography>
-        <TextField size="small" label={t('builder.seoTitle')} value={content.seoTitle} onChange={(e) => edit({ ...content, seoTitle: e.target.value })} slotProps={{ htmlInput: { maxLength: 70, 'data-testid': 'seo-title' } }} />
-        <TextField size="small" multiline minRows={2} label={t('builder.seoDescription')} value={content.seoDescription} onChange={(e) => edit({ ...content, seoDescription: e.target.value })} slotProps={{ htmlInput: { maxLength: 300 } }} />
+        <TextField size="small" label={t('builder.seoTitle')} value={content.seoTitle} onChange={(e) => edit({ ...content, seoTitle: e.target.value }, 'seoTitle')} slotProps={{ htmlInput: { maxLength: 70, 'data-testid': 'seo-title' } }} />
+        <TextField size="small" multiline minRows={2} label={t('builder.seoDescription')} value={content.seoDescription} onChange={(e) => edit({ ...content, seoDescription: e.target.value }, 'seoDescription')} slotProps={{ htmlInput: { maxLength: 300 } }} />
         <Divider>{t('builder.theme')}</Divider>
-        <Fields specs={catalogue.themeFields} value={themeValue} products={products} testId="theme" onChange={(v) => edit({ ...content, theme: v as unknown as PageContent['theme'] })} />
+        <Fields specs={catalogue.themeFields} value={themeValue} products={products} testId="theme" onChange={(v) => edit({ ...content, theme: v as unknown as PageContent['theme'] }, fieldKey('theme', themeValue, v))} />
       </Stack>
     );
   })();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMIT, camel, change, freshId, moved, redo, start, undo } from './history';
+import { COALESCE_MS, LIMIT, camel, change, freshId, moved, redo, start, undo } from './history';
 
 describe('the builder history', () => {
   it('undoes and redoes changes in order, and a new change drops what was undone', () => {
@@ -17,6 +17,21 @@ describe('the builder history', () => {
     expect(h.future).toEqual([]);
     expect(redo(h)).toBe(h);
     expect(undo(h).present).toBe('b');
+  });
+
+  it('takes keystrokes in one field as one step, and another field or a pause as the next', () => {
+    let h = start('');
+    h = change(h, 'h', 'title', 0);
+    h = change(h, 'he', 'title', 200);
+    h = change(h, 'hey', 'title', 400);
+    expect(h.past).toEqual(['']);
+    h = change(h, 'hey!', 'title', 400 + COALESCE_MS + 1); // after a pause: a step of its own
+    h = change(h, 'hey! x', 'text', 400 + COALESCE_MS + 2); // another field
+    expect(h.past).toEqual(['', 'hey', 'hey!']);
+    h = undo(h);
+    h = change(h, 'hey!?', 'title', 400 + COALESCE_MS + 3); // after an undo: never folded into the undone step
+    expect(h.past).toEqual(['', 'hey', 'hey!']);
+    expect(undo(h).present).toBe('hey!');
   });
 
   it('keeps at most LIMIT steps back', () => {

@@ -5,25 +5,35 @@ export interface History<T> {
   past: T[];
   present: T;
   future: T[];
+  /** the last change's field and time: typing in one field within COALESCE_MS is one step, not one per key */
+  lastKey?: string | undefined;
+  lastAt?: number | undefined;
 }
+
+export const COALESCE_MS = 1000;
 
 export const start = <T>(present: T): History<T> => ({ past: [], present, future: [] });
 
-export function change<T>(h: History<T>, next: T): History<T> {
+/** A new present. A change of the same `key` (a field) within COALESCE_MS of the last one replaces it, so a word
+ * typed is undone at once; a change without a key (adding, moving, deleting a block) is always its own step. */
+export function change<T>(h: History<T>, next: T, key?: string, now: number = Date.now()): History<T> {
   if (Object.is(next, h.present)) return h;
-  return { past: [...h.past, h.present].slice(-LIMIT), present: next, future: [] };
+  if (key !== undefined && key === h.lastKey && h.lastAt !== undefined && now - h.lastAt < COALESCE_MS) {
+    return { ...h, present: next, future: [], lastAt: now };
+  }
+  return { past: [...h.past, h.present].slice(-LIMIT), present: next, future: [], lastKey: key, lastAt: now };
 }
 
 export function undo<T>(h: History<T>): History<T> {
   const prev = h.past[h.past.length - 1];
   if (prev === undefined) return h;
-  return { past: h.past.slice(0, -1), present: prev, future: [h.present, ...h.future] };
+  return { past: h.past.slice(0, -1), present: prev, future: [h.present, ...h.future], lastKey: undefined };
 }
 
 export function redo<T>(h: History<T>): History<T> {
   const [next, ...rest] = h.future;
   if (next === undefined) return h;
-  return { past: [...h.past, h.present], present: next, future: rest };
+  return { past: [...h.past, h.present], present: next, future: rest, lastKey: undefined };
 }
 
 /** The list with the item at `from` moved to `to` (drag and drop, or the up and down buttons). */
