@@ -13,12 +13,13 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from core.search import dev_server_args
@@ -79,6 +80,18 @@ def port_open(port: int) -> bool:
     with socket.socket() as s:
         s.settimeout(0.5)
         return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def tls_answers(port: int) -> bool:
+    """Something on the port finishes a TLS handshake (pebble's, not another process that took its port)."""
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as raw, ctx.wrap_socket(raw):
+            return True
+    except (OSError, ssl.SSLError):
+        return False
 
 
 def http_ok(url: str) -> bool:
@@ -318,7 +331,7 @@ class Stack:
         p = self.ports
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.dns_admin}/records"), "DNS server")
         if "pebble" in self.procs:
-            wait_for(lambda: port_open(p.acme), "pebble (ACME)")
+            self._wait_pebble()
         wait_for(lambda: port_open(p.temporal), "Temporal", 90)
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.stripe}/js.stripe.com/v3/"), "localstripe")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.mail_ui}/api/messages"), "mail catcher")
@@ -327,6 +340,20 @@ class Stack:
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.agency}/v1/claims"), "collection agency")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.paypal}/v1/orders"), "PayPal stand-in")
         self._wait_temporal_namespace()
+
+    def _wait_pebble(self) -> None:
+        """Pebble on its own ports. A port chosen free can be taken by another process before pebble binds it
+        (several stacks start at once in the test run): pebble then exits, and another process answers there
+        without TLS. It is started again on new ports, up to three times."""
+        for _ in range(3):
+            proc = self.procs["pebble"]
+            wait_for(lambda p=proc: p.poll() is not None or tls_answers(self.ports.acme), "pebble (ACME)")
+            if proc.poll() is None and tls_answers(self.ports.acme):
+                return
+            self.kill("pebble")
+            self.ports = replace(self.ports, acme=free_port(), acme_management=free_port())
+            self.start_pebble()
+        raise RuntimeError("pebble (ACME) could not bind a port")
 
     def _wait_temporal_namespace(self) -> None:
         """The dev server opens its port before the default namespace answers; wait for a real call."""
