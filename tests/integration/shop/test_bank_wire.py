@@ -200,10 +200,14 @@ async def test_what_a_transfer_pays_above_the_amount_or_after_the_order_is_paid_
         co = await start_checkout(c, seller.username, p)
         token = co["order_token"]
         wire = (await c.post(f"/v1/shop/{seller.username}/orders/{token}/bank_wire")).json()
-        await _transfer(stack, wire["reference"], 3000)
-        await _transfer(stack, wire["reference"], 2500)
-        # the bank reports each transfer by its own callback: -1 until it has
+        # the bank reports each transfer by its own callback (-1 until it has): the second is sent once the first
+        # is booked, so they arrive in this order
         returned = "select coalesce(max(returned_amount), -1) from bank_incoming where reference = :r and amount = :a"
+        await _transfer(stack, wire["reference"], 3000)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and await db_value(returned, r=wire["reference"], a=3000) != 500:
+            await asyncio.sleep(0.3)
+        await _transfer(stack, wire["reference"], 2500)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if await db_value(returned, r=wire["reference"], a=2500) == 2500 and (
