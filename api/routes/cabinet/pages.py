@@ -185,7 +185,10 @@ async def preview_page(page_id: Id, body: PagePreview, seller: CurrentSeller, s:
     code as the storefront; nothing is stored."""
     page = await page_of(s, seller.id, page_id)
     await _checked(s, seller, page.page_type, body.content)
-    username, shop_name, _ = await _context(s, seller)
+    # the editor asks on every pause in typing: the shop's products are read once here (not again for slugs)
+    user = await seller_user_of(s, seller.id)
+    username = user.username if user else None
+    shop_name = display_name(user) or (username or "")
     views = await public_products(s, seller)
     shown = page.product_id or (views[0].product.id if views else None)  # a template shows the first product
     view = await shop_view(
