@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from domain.languages import uses_decimal_comma
+
 # Currencies whose minor unit is not 1/100 (ISO 4217). Everything else uses two decimals.
 ZERO_DECIMAL = frozenset(
     {
@@ -74,13 +76,13 @@ def parse_major(text: str, currency: str) -> int:
 
 def format_money(amount: int, currency: str, locale: str = "en") -> str:
     """Display rule of core §9: symbol left for USD and GBP, otherwise right; CHF with a space;
-    two decimals; '0,00' in German, '00.00' otherwise."""
+    two decimals; '00.00' in English, Arabic and Korean, '0,00' in the other languages of core §9."""
     cur = currency.lower()
     exp = exponent(cur)
     sign = "-" if amount < 0 else ""
     a = abs(amount)
     whole, frac = divmod(a, 10**exp) if exp else (a, 0)
-    sep = "," if locale.startswith("de") else "."
+    sep = "," if uses_decimal_comma(locale) else "."
     number = f"{whole}{sep}{frac:0{exp}d}" if exp else f"{whole}"
     symbol = SYMBOLS.get(cur, cur.upper())
     if cur in SYMBOL_LEFT:

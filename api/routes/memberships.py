@@ -16,6 +16,7 @@ from api.storefront.render import MemberItem, render_page
 from core.settings import get_settings
 from domain.builder.pages import PATH_MAX, PageType
 from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal
+from domain.languages import LANGUAGE_PATTERN
 from domain.limits import USERNAME_MAX
 from domain.products import ProductForm
 from store.builder.pages import published_at_path
@@ -36,7 +37,7 @@ async def membership_page(
     path: Annotated[str, Path(min_length=1, max_length=PATH_MAX)],
     user: CurrentUser,
     s: DB,
-    lang: Annotated[str, Query(pattern="^(en|de)$")] = "en",
+    lang: Annotated[str, Query(pattern=LANGUAGE_PATTERN)] = "en",
 ) -> HTMLResponse:
     found, stored = await shop_seller(s, seller)
     served = await published_at_path(s, found.id, path, PageType.membership)

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from domain.builder.pages import PAGE_NAME_MAX, PATH_MAX, PageContent, PageType, path_error
+from domain.languages import LANGUAGE_PATTERN
 from domain.limits import ID_MAX
 
 
@@ -58,7 +59,7 @@ class PagePublish(BaseModel):
 class PagePreview(BaseModel):
     model_config = ConfigDict(extra="forbid")
     content: PageContent
-    lang: Annotated[str, StringConstraints(pattern="^(en|de)$")] = "en"
+    lang: Annotated[str, StringConstraints(pattern=LANGUAGE_PATTERN)] = "en"
 
 
 class PageSummary(BaseModel):
@@ -103,6 +104,7 @@ class BlockSpec(BaseModel):
     type: str
     defaults: dict[str, Any]  # a new block of this type (its id to be replaced)
     fields: list[FieldSpec]
+    translatable: list[str]  # the settings worded per language (PageContent.translations)
 
 
 class BuilderCatalogue(BaseModel):

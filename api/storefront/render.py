@@ -15,11 +15,12 @@ from urllib.parse import urlencode
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from api.storefront.texts import LANGUAGES, Texts
+from api.storefront.texts import Texts
 from domain.builder.blocks import SortDir, SortKey
 from domain.builder.pages import PageContent
 from domain.builder.style import Style
 from domain.builder.tracking import ConsentMode, EventPage, TrackingSettings, codes_for
+from domain.languages import BUYER, BY_CODE
 
 TEMPLATES = Path(__file__).parent / "templates"
 _env = Environment(
@@ -277,7 +278,7 @@ def font_faces(fonts: list[FontFace]) -> Markup:
 
 def render_page(view: PageView) -> str:
     t = Texts(view.lang)
-    content = view.content
+    content = view.content.read_in(view.lang)
     first_picture = next((b.src for b in content.blocks if b.type == "picture" and b.src), None)
     cover = view.product.cover_src if view.product else None
     og_image = content.og_image or cover or first_picture
@@ -292,7 +293,8 @@ def render_page(view: PageView) -> str:
         description=description,
         canonical=canonical,
         og_image=(f"{view.origin}{og_image}" if og_image and og_image.startswith("/") else og_image),
-        languages=LANGUAGES,
+        languages=BUYER,
+        current_language=BY_CODE[t.lang],
         block_css=block_css,
         inner_css=inner_css,
         paragraphs=paragraphs,
@@ -300,7 +302,9 @@ def render_page(view: PageView) -> str:
         listed=lambda b: listed(view, b),
         page_link=lambda **kw: page_link(view, **kw),
         product_url=lambda card: f"{view.base}/{card.slug}",
-        checkout_url=lambda card: f"{view.base}/{card.slug}/checkout",
+        checkout_url=lambda card: (
+            f"{view.base}/{card.slug}/checkout" + (f"?lang={t.lang}" if t.lang != "en" else "")
+        ),
         by_id={c.id: c for c in view.cards},
         now=datetime.now(UTC),
         tracking=tracking_context(view),

@@ -1,5 +1,6 @@
-"""The storefront's words, from the web app's own catalogues (`web/src/i18n/{lang}.json`, namespace `storefront`
-and the product categories), so every word a buyer reads is kept once, in en and de."""
+"""The storefront's words, from the web app's own catalogues, so every word a buyer reads is kept once: en and de
+in `web/src/i18n/{lang}.json`, the other buyer languages of core §9 in `web/src/i18n/buyer/{lang}.json` (the
+buyer-facing keys only). A key a catalogue lacks is read in English."""
 
 from __future__ import annotations
 
@@ -9,30 +10,41 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from domain.languages import BUYER_LANGUAGES, BY_CODE, DEFAULT_LANGUAGE, SELLER_LANGUAGES, accepted_language
+
 I18N = Path(__file__).resolve().parents[2] / "web" / "src" / "i18n"
-LANGUAGES = ("en", "de")
-DEFAULT_LANGUAGE = "en"
+LANGUAGES = BUYER_LANGUAGES
 _VAR = re.compile(r"\{\{(\w+)\}\}")
 
 
 @cache
 def catalogue(lang: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    path = I18N / f"{lang}.json" if lang in SELLER_LANGUAGES else I18N / "buyer" / f"{lang}.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
+
+
+def _lookup(data: dict[str, Any], key: str) -> str | None:
+    node: Any = data
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node if isinstance(node, str) else None
 
 
 class Texts:
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+        self.tag = BY_CODE[self.lang].tag
+        self.rtl = BY_CODE[self.lang].rtl
         self._data = catalogue(self.lang)
 
     def __call__(self, key: str, **values: object) -> str:
-        node: Any = self._data
-        for part in key.split("."):
-            node = node.get(part) if isinstance(node, dict) else None
-        if not isinstance(node, str):
+        text = _lookup(self._data, key)
+        if text is None and self.lang != DEFAULT_LANGUAGE:
+            text = _lookup(catalogue(DEFAULT_LANGUAGE), key)
+        if text is None:
             return key
-        return _VAR.sub(lambda m: str(values.get(m.group(1), m.group(0))), node)
+        return _VAR.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
 
 
 def language_of(query_lang: str | None, cookie_lang: str | None, accept: str | None) -> str:
@@ -40,8 +52,4 @@ def language_of(query_lang: str | None, cookie_lang: str | None, accept: str | N
     for choice in (query_lang, cookie_lang):
         if choice in LANGUAGES:
             return choice
-    for part in (accept or "")[:200].split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
+    return accepted_language(accept) or DEFAULT_LANGUAGE

@@ -13,7 +13,7 @@ import annotated_types
 from pydantic import BaseModel
 
 from domain.builder.blocks import Block
-from domain.builder.pages import ALLOWED, Theme
+from domain.builder.pages import ALLOWED, TRANSLATABLE, Theme
 from domain.builder.style import Style
 
 LONG_TEXT = 500  # a text field longer than this is edited over several lines
@@ -93,6 +93,7 @@ def catalogue() -> dict[str, Any]:
                 "type": block_type,
                 "defaults": cls.model_validate({"id": "new"}).model_dump(mode="json"),
                 "fields": fields_of(cls, frozenset({"id", "type", "style"})),
+                "translatable": sorted(TRANSLATABLE[block_type]),
             }
         )
     return {

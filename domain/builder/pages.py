@@ -4,14 +4,16 @@ it: a draft the seller edits and, once published, a copy buyers see."""
 from __future__ import annotations
 
 import re
+import typing
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import Field, Strict, StringConstraints, model_validator
+from pydantic import BaseModel, Field, Strict, StringConstraints, model_validator
 
-from domain.builder.blocks import Block, BlockType
+from domain.builder.blocks import Block, BlockId, BlockType
+from domain.builder.style import TEXT_MAX, Closed, Color, Font, Label, Media
 from domain.builder.style import ButtonStyle as ButtonLook
-from domain.builder.style import Closed, Color, Font, Label, Media
+from domain.languages import LANGUAGE_PATTERN
 
 BLOCKS_MAX = 60  # blocks on one page
 PAGES_MAX = 100  # pages per seller
@@ -137,21 +139,100 @@ class Theme(Closed):
 DEFAULT_THEME = Theme()
 
 
+def _texts_of(cls: type[BaseModel]) -> dict[str, int]:
+    """A block type's own words: its plain text settings (titles, texts, labels; not links, media or colours) with
+    their lengths."""
+    out: dict[str, int] = {}
+    for name, f in cls.model_fields.items():
+        if name == "id" or f.annotation is not str:
+            continue
+        limits = [m for m in f.metadata if hasattr(m, "max_length") and getattr(m, "pattern", None) is None]
+        if limits and limits[0].max_length:
+            out[name] = int(limits[0].max_length)
+    return out
+
+
+# the settings a seller may word per language, by block type (editor §3's texts; menus and lists stay shared)
+TRANSLATABLE: dict[str, dict[str, int]] = {
+    cls.model_fields["type"].default: _texts_of(cls) for cls in typing.get_args(typing.get_args(Block)[0])
+}
+LanguageCode = Annotated[str, StringConstraints(pattern=LANGUAGE_PATTERN)]
+FieldName = Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,40}$")]
+TEXTS_MAX = 200  # worded settings per page and language
+
+
+class BlockWords(Closed):
+    """One text setting of one block, in another language."""
+
+    block_id: BlockId
+    field: FieldName
+    text: Annotated[str, StringConstraints(max_length=TEXT_MAX)]
+
+
+class PageTexts(Closed):
+    """A page's words in one language of core §9; what is left empty reads as the page's own. (A list with the
+    language inside, rather than a map keyed by it or by block ids, so no client's key conversion can touch it.)"""
+
+    lang: LanguageCode
+    seo_title: Annotated[str, StringConstraints(max_length=SEO_TITLE_MAX)] = ""
+    seo_description: Annotated[str, StringConstraints(max_length=SEO_DESCRIPTION_MAX)] = ""
+    texts: Annotated[list[BlockWords], Field(max_length=TEXTS_MAX)] = []
+
+
 class PageContent(Closed):
-    """What the builder edits: the theme and the blocks in their order."""
+    """What the builder edits: the theme, the blocks in their order, and the seller's words in other languages."""
 
     theme: Theme = DEFAULT_THEME
     seo_title: Annotated[str, StringConstraints(max_length=SEO_TITLE_MAX)] = ""  # empty: the page's name
     seo_description: Annotated[str, StringConstraints(max_length=SEO_DESCRIPTION_MAX)] = ""
     og_image: Media | None = None  # the picture a shared link shows
     blocks: Annotated[list[Block], Field(max_length=BLOCKS_MAX)] = []
+    translations: Annotated[list[PageTexts], Field(max_length=20)] = []
 
     @model_validator(mode="after")
     def _ids_once(self) -> PageContent:
         ids = [b.id for b in self.blocks]
         if len(ids) != len(set(ids)):
             raise ValueError("each block id once on a page")
+        types = {b.id: b.type for b in self.blocks}
+        langs = [t.lang for t in self.translations]
+        if len(langs) != len(set(langs)):
+            raise ValueError("translations: each language once")
+        for t in self.translations:
+            seen: set[tuple[str, str]] = set()
+            for w in t.texts:
+                if w.block_id not in types:
+                    raise ValueError(f"translations.{t.lang}: no block {w.block_id} on the page")
+                limits = TRANSLATABLE[types[w.block_id]]
+                if w.field not in limits:
+                    raise ValueError(
+                        f"translations.{t.lang}.{w.block_id}: {w.field} is not a text of the block"
+                    )
+                if len(w.text) > limits[w.field]:
+                    raise ValueError(
+                        f"translations.{t.lang}.{w.block_id}.{w.field}: at most {limits[w.field]} characters"
+                    )
+                if (w.block_id, w.field) in seen:
+                    raise ValueError(f"translations.{t.lang}.{w.block_id}.{w.field}: once")
+                seen.add((w.block_id, w.field))
         return self
+
+    def read_in(self, lang: str) -> PageContent:
+        """The page as a buyer reading `lang` sees it: the seller's words in that language where given."""
+        texts = next((t for t in self.translations if t.lang == lang), None)
+        if texts is None:
+            return self
+        words: dict[str, dict[str, str]] = {}
+        for w in texts.texts:
+            if w.text.strip():
+                words.setdefault(w.block_id, {})[w.field] = w.text
+        blocks = [b.model_copy(update=words[b.id]) if b.id in words else b for b in self.blocks]
+        update: dict[str, Any] = {"blocks": blocks}
+        if texts.seo_title.strip():
+            update["seo_title"] = texts.seo_title
+        if texts.seo_description.strip():
+            update["seo_description"] = texts.seo_description
+        return self.model_copy(update=update)
 
 
 def content_errors(page_type: PageType, content: PageContent) -> list[str]:

@@ -119,7 +119,7 @@ test('a buyer in German on a phone pays by SEPA direct debit: a wrong IBAN refus
   page.setDefaultTimeout(30_000);
   lastPage = page;
   await page.goto(`/s/demo-seller/${slug}`);
-  await page.getByTestId('lang-de').click();
+  await page.getByTestId('language-select').selectOption('de');
   await page.getByTestId('payer-first-name').fill('Sepp');
   await page.getByTestId('payer-last-name').fill('Lastschrift');
   await page.getByTestId('payer-email').fill(`e2e.sepa.${Date.now()}@example.com`);

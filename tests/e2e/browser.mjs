@@ -23,6 +23,12 @@ export async function shot(page, name) {
 
 /** localstripe's Stripe.js shim renders plain inputs into a card element: a card valid through 12/31 (the year as
  * two digits or, as people also type it, four). */
+/** The page fits its viewport's width: nothing to scroll sideways. */
+export async function noSideways(page) {
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (over > 1) throw new Error(`the page scrolls sideways by ${over} px`);
+}
+
 export async function fillCard(page, number, selector = '#card-element', year = '31') {
   const card = page.locator(selector);
   await card.locator('input[placeholder="number"]').waitFor();

@@ -7,7 +7,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'playwright-core';
-import { launch, shot, fillCard, signedInPage } from './browser.mjs';
+import { launch, shot, fillCard, signedInPage, noSideways } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -153,7 +153,7 @@ test('a buyer on a phone in German buys from the built pages', async () => {
   assert.match(await page.locator('link[rel="canonical"]').getAttribute('href'), new RegExp(`/s/demo-seller/${slug}$`));
   await shot(page, 'builder-product-390-de');
   await page.getByRole('link', { name: 'Jetzt kaufen' }).click();
-  await page.waitForURL(new RegExp(`/s/demo-seller/${slug}/checkout$`));
+  await page.waitForURL(new RegExp(`/s/demo-seller/${slug}/checkout\\?lang=de$`));
   await page.getByTestId('payer-first-name').fill('Bea');
   await page.getByTestId('payer-last-name').fill('Builder');
   await page.getByTestId('payer-email').fill(`e2e.builder.${STAMP}@example.com`);
@@ -169,6 +169,34 @@ test('a buyer on a phone in German buys from the built pages', async () => {
   await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
   await page.getByTestId(`extra-E2E Builder workbook ${STAMP}`).waitFor({ timeout: 30_000 });
   await shot(page, 'builder-bought-390-de');
+  await context.close();
+});
+
+test('a buyer reads the shop in French, switches it to Arabic, and checks out in French', async () => {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto('/s/demo-seller'); // the browser asks for French
+  assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+  await page.getByRole('link', { name: 'Détails' }).first().waitFor();
+  // the switcher names the twenty languages in their own words and needs no script
+  await page.locator('details.langs summary').click();
+  assert.equal(await page.locator('details.langs li').count(), 20);
+  await page.locator('details.langs').getByRole('link', { name: 'العربية' }).click();
+  await page.waitForURL(/lang=ar/);
+  assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+  await page.getByRole('link', { name: 'التفاصيل' }).first().waitFor();
+  await noSideways(page);
+  await shot(page, 'builder-shop-390-ar');
+  await page.goto(`/s/demo-seller/${slug}?lang=fr`);
+  await page.getByRole('link', { name: 'Acheter maintenant' }).click();
+  await page.waitForURL(new RegExp(`/s/demo-seller/${slug}/checkout\\?lang=fr$`));
+  await page.getByText('Vos coordonnées').first().waitFor(); // the checkout carries on in the buyer's language
+  assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+  assert.equal(await page.getByTestId('language-select').inputValue(), 'fr');
+  await noSideways(page);
+  await shot(page, 'checkout-390-fr');
   await context.close();
 });
 

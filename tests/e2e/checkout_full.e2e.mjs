@@ -95,7 +95,7 @@ for (const buyer of BUYERS) {
     page.setDefaultTimeout(30_000);
     lastPage = page;
     await page.goto(`/s/demo-seller/${slug}`);
-    if (buyer.locale.startsWith('de')) await page.getByTestId('lang-de').click();
+    if (buyer.locale.startsWith('de')) await page.getByTestId('language-select').selectOption('de');
     await page.getByTestId('checkout-steps').waitFor(); // the two-step page: the buyer's details first
     await page.getByTestId('payer-first-name').fill(who);
     await page.getByTestId('payer-last-name').fill(buyer.name);

@@ -6,7 +6,7 @@
 // seller's course tabs show the attempts.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, signedInPage } from './browser.mjs';
+import { launch, shot, fillCard, signedInPage, noSideways } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -27,8 +27,6 @@ afterEach(async () => {
   if (lastPage && !lastPage.isClosed()) await shot(lastPage, 'courses-end');
 });
 
-const noSideways = async (page) =>
-  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
 
 const treeTitles = (page) =>
   page.locator('[data-testid^="course-item-"]').evaluateAll((els) => els.map((e) => e.dataset.testid.replace('course-item-', '')));

@@ -6,7 +6,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { ARTIFACTS, launch, shot, fillCard, signedInPage } from './browser.mjs';
+import { ARTIFACTS, launch, shot, fillCard, signedInPage, noSideways } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const BUYER = `e2e.event.${Date.now()}@example.com`;
@@ -28,8 +28,6 @@ afterEach(async () => {
   if (lastPage && !lastPage.isClosed()) await shot(lastPage, `events-end-${ended}`);
 });
 
-const noSideways = async (page) =>
-  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
 
 test('a seller sets up an event: a ticket with its date, place and capacity, a plan, publish', async () => {
   const page = await signedInPage(browser, 'seller', '/cabinet/products');
@@ -98,7 +96,7 @@ test('a seller sets up an event: a ticket with its date, place and capacity, a p
 test('the ticket step on a phone, in German', async () => {
   const page = await signedInPage(browser, 'seller', `${editorUrl}?step=2`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   lastPage = page;
-  await page.getByTestId('lang-de').click();
+  await page.getByTestId('language-select').selectOption('de');
   await page.getByRole('button', { name: 'Ticket hinzufügen' }).waitFor();
   await page.getByTestId('ticket-Front row').getByText('0 von 100 verkauft').waitFor();
   await page.getByText('Gästeliste').waitFor();

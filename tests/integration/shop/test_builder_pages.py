@@ -446,3 +446,94 @@ async def test_a_picture_uploaded_for_pages_is_public_and_only_those_are(stack, 
         ).json()
         pic = {"id": "pic", "type": "picture", "src": media["url"], "alt": "Red"}
         await _save(c, h, page, content={**page["content"], "blocks": [*_blocks(page), pic]})
+
+
+async def test_a_buyer_reads_the_shop_in_any_language_of_the_set_with_the_sellers_own_words(stack, seller):
+    async with client(stack) as c:
+        h = seller.headers
+        await published_product(c, seller, name="Trail Guide", price=1990)
+        page = (
+            await c.post("/v1/cabinet/pages", json={"page_type": "shop", "name": "Home"}, headers=h)
+        ).json()
+        content = {**page["content"], "seo_title": "Guides"}
+        banner = next(b for b in _blocks(page) if b["type"] == "banner")
+        content["blocks"] = [
+            {
+                **b,
+                "title_text": "Welcome",
+                "button_text": "Browse",
+                "button_link": "https://guides.example/all",
+            }
+            if b is banner
+            else b
+            for b in _blocks(page)
+        ]
+        content["translations"] = [
+            {
+                "lang": "fr",
+                "seo_title": "Guides de randonnée",
+                "texts": [{"block_id": banner["id"], "field": "title_text", "text": "Bienvenue"}],
+            }
+        ]
+        # words for a block that is not there, or for a setting that is not a text, change nothing
+        for bad in (
+            [{"lang": "fr", "texts": [{"block_id": "ghost", "field": "title_text", "text": "x"}]}],
+            [
+                {
+                    "lang": "fr",
+                    "texts": [
+                        {"block_id": banner["id"], "field": "button_link", "text": "https://x.example"}
+                    ],
+                }
+            ],
+            [{"lang": "xx"}],
+        ):
+            r = await c.put(
+                f"/v1/cabinet/pages/{page['id']}",
+                json={
+                    "version": page["draft_version"],
+                    "name": "Home",
+                    "path": None,
+                    "content": {**content, "translations": bad},
+                },
+                headers=h,
+            )
+            assert r.status_code == 400, r.text
+        page = await _save(c, h, page, content=content)
+        r = await c.post(
+            f"/v1/cabinet/pages/{page['id']}/publish", json={"version": page["draft_version"]}, headers=h
+        )
+        assert r.status_code == 200, r.text
+        shop = f"/s/{seller.username}"
+
+        fr = await c.get(shop, params={"lang": "fr"})
+        assert '<html lang="fr">' in fr.text and "Bienvenue" in fr.text and "Welcome" not in fr.text
+        assert "<title>Guides de randonnée" in fr.text
+        assert "Browse" in fr.text  # what the seller did not word in French reads as the page's own
+        assert "19,90€" in fr.text  # core §9's amount format of the language
+        assert (
+            f'href="{shop}/' in fr.text and "?lang=fr" in fr.text
+        )  # Buy carries the language to the checkout
+        assert fr.cookies.get("sf_lang") == "fr"
+        # the choice stays with the buyer; the platform's words are French, the seller's own where given
+        again = await c.get(shop)
+        assert '<html lang="fr">' in again.text and 'aria-label="Langue">Français</summary>' in again.text
+        c.cookies.clear()
+
+        # the browser's language, region and all: Brazilian Portuguese, the page's own words
+        pt = await c.get(shop, headers={"Accept-Language": "pt-BR,pt;q=0.9,en;q=0.5"})
+        assert '<html lang="pt-BR">' in pt.text and "Welcome" in pt.text and "19,90€" in pt.text
+        # Arabic is written right to left; Korean keeps the decimal point
+        ar = await c.get(shop, params={"lang": "ar"})
+        assert '<html lang="ar" dir="rtl">' in ar.text and "اللغة" in ar.text
+        assert "19.90€" in (await c.get(shop, params={"lang": "ko"})).text
+        # the switcher offers all twenty by their own names, and search engines learn each address
+        assert all(
+            name in fr.text
+            for name in ("Deutsch", "Español", "Ελληνικά", "한국어", "Português (Brasil)", "Norsk")
+        )
+        assert fr.text.count('rel="alternate" hreflang=') == 21  # twenty and x-default
+        # a language outside the set reads as English, and never breaks the page
+        c.cookies.clear()
+        xx = await c.get(shop, params={"lang": "xx"}, headers={"Accept-Language": "ja;q=abc,,,;"})
+        assert xx.status_code == 200 and '<html lang="en">' in xx.text

@@ -6,6 +6,7 @@ export type PageSummary = Answer<'list_pages'>['list'][number];
 export type BuilderPage = Answer<'get_page'>;
 export type PageContent = BuilderPage['content'];
 export type PageBlock = PageContent['blocks'][number];
+export type PageTexts = NonNullable<PageContent['translations']>[number];
 export type PageType = PageSummary['pageType'];
 export type Catalogue = Answer<'page_blocks'>;
 export type FieldSpec = Catalogue['styleFields'][number];
@@ -24,6 +25,6 @@ export const pagesApi = {
   unpublish: (id: number) => sdk.unpublishPage(id),
   remove: (id: number) => sdk.deletePage(id),
   /** The page's HTML as buyers would see these blocks (nothing stored). */
-  preview: (id: number, content: PageContent, lang: 'en' | 'de', signal?: AbortSignal) =>
+  preview: (id: number, content: PageContent, lang: string, signal?: AbortSignal) =>
     sdk.previewPage(id, { content, lang }, withSignal(signal)) as unknown as Promise<string>,
 };

@@ -4223,8 +4223,22 @@ export interface components {
             };
             /** Fields */
             fields: components["schemas"]["FieldSpec"][];
+            /** Translatable */
+            translatable: string[];
             /** Type */
             type: string;
+        };
+        /**
+         * BlockWords
+         * @description One text setting of one block, in another language.
+         */
+        BlockWords: {
+            /** Block Id */
+            block_id: string;
+            /** Field */
+            field: string;
+            /** Text */
+            text: string;
         };
         /** Body_add_font */
         Body_add_font: {
@@ -7069,7 +7083,7 @@ export interface components {
         PaddingUnit: "px" | "%";
         /**
          * PageContent
-         * @description What the builder edits: the theme and the blocks in their order.
+         * @description What the builder edits: the theme, the blocks in their order, and the seller's words in other languages.
          */
         PageContent: {
             /**
@@ -7104,6 +7118,11 @@ export interface components {
              *     }
              */
             theme: components["schemas"]["Theme"];
+            /**
+             * Translations
+             * @default []
+             */
+            translations: components["schemas"]["PageTexts"][];
         };
         /** PageCreate */
         PageCreate: {
@@ -7289,6 +7308,30 @@ export interface components {
              * @enum {string}
              */
             type: "text";
+        };
+        /**
+         * PageTexts
+         * @description A page's words in one language of core §9; what is left empty reads as the page's own. (A list with the
+         *     language inside, rather than a map keyed by it or by block ids, so no client's key conversion can touch it.)
+         */
+        PageTexts: {
+            /** Lang */
+            lang: string;
+            /**
+             * Seo Description
+             * @default
+             */
+            seo_description: string;
+            /**
+             * Seo Title
+             * @default
+             */
+            seo_title: string;
+            /**
+             * Texts
+             * @default []
+             */
+            texts: components["schemas"]["BlockWords"][];
         };
         /**
          * PageType

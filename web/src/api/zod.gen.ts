@@ -437,12 +437,26 @@ const ThemePart = z.object({
   textColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
 });
 
+const BlockWordsPart = z.object({
+  blockId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  field: z.string().regex(/^[a-z_]{1,40}$/),
+  text: z.string().max(5000),
+});
+
+const PageTextsPart = z.object({
+  lang: z.string().regex(/^(en|de|es|ar|cs|da|el|fr|hu|it|pl|pt_br|pt_pt|sv|tr|ko|no|hr|ro|nl)$/),
+  seoDescription: z.string().max(300).optional(),
+  seoTitle: z.string().max(70).optional(),
+  texts: z.array(BlockWordsPart).max(200).optional(),
+});
+
 const PageContentPart = z.object({
   blocks: z.array(z.union([HeaderBlockPart, BannerBlockPart, PageTextBlockPart, ButtonBlockPart, PictureBlockPart, AudioPlayerBlockPart, VideoBlockPart, PageFileBlockPart, FilePdfBlockPart, SellerProductsBlockPart, MembershipProductsBlockPart, PopularProductsBlockPart, ProductBlockPart, TestimonialsBlockPart, GapBlockPart, FooterBlockPart, AffiliateBlockPart, ContactFormBlockPart, ConversionToolsBlockPart, ThankYouPageBlockPart, FunnelBlockPart, FunnelProductBlockPart])).max(60).optional(),
   ogImage: z.string().max(2000).regex(/^(https:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*)$/).nullish(),
   seoDescription: z.string().max(300).optional(),
   seoTitle: z.string().max(70).optional(),
   theme: ThemePart.optional(),
+  translations: z.array(PageTextsPart).max(20).optional(),
 });
 
 const BeneficialOwnerInPart = z.object({
@@ -676,7 +690,7 @@ export const PageCreateSchema = z.object({
 
 export const PagePreviewSchema = z.object({
   content: PageContentPart,
-  lang: z.string().regex(/^(en|de)$/).optional(),
+  lang: z.string().regex(/^(en|de|es|ar|cs|da|el|fr|hu|it|pl|pt_br|pt_pt|sv|tr|ko|no|hr|ro|nl)$/).optional(),
 });
 
 export const PagePublishSchema = z.object({

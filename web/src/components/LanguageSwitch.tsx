@@ -1,12 +1,34 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import NativeSelect from '@mui/material/NativeSelect';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES } from '../i18n';
+import { BUYER_LANGUAGES, changeLanguage, LANGUAGES } from '../i18n';
+import { languageOf } from '../i18n/languages';
 
-/** EN | DE toggle (kept light: the shop bundle includes it). */
-export function LanguageSwitch({ color = 'default' }: { color?: 'default' | 'inverse' }) {
+/**
+ * The language switch. The cabinet's is an EN | DE toggle; a buyer's page (`buyer`) offers the twenty languages
+ * of core §9 by their own names in a native select (light enough for the shop bundle, and a phone's own picker).
+ */
+export function LanguageSwitch({ color = 'default', buyer = false }: { color?: 'default' | 'inverse'; buyer?: boolean }) {
   const { t, i18n } = useTranslation();
-  const current = i18n.language === 'de' ? 'de' : 'en';
+  const current = languageOf(i18n.language).code;
+  if (buyer) {
+    return (
+      <NativeSelect
+        value={current}
+        onChange={(e) => changeLanguage(e.target.value)}
+        inputProps={{ 'aria-label': t('common.language'), ...({ 'data-testid': 'language-select' } as object) }}
+        disableUnderline
+        sx={{ fontSize: 14, '& select': { py: 0.5 } }}
+      >
+        {BUYER_LANGUAGES.map((l) => (
+          <option key={l.code} value={l.code} lang={l.tag} dir={l.rtl ? 'rtl' : undefined}>
+            {l.name}
+          </option>
+        ))}
+      </NativeSelect>
+    );
+  }
   return (
     <Box role="group" aria-label={t('common.language')} data-testid="language-switch" sx={{ display: 'inline-flex', gap: 0.5 }}>
       {LANGUAGES.map((lang) => {

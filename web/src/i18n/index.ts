@@ -1,33 +1,64 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { BUYER_LANGUAGES, codeOfRange, dateLocaleFor, languageByCode, languageOf } from './languages';
 
+/** The cabinet's languages (en and de); buyer pages offer every one of BUYER_LANGUAGES. */
 export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** A buyer language's code (core §9: `en`, `de`, `pt_br`, …). */
+export type Language = string;
 const STORAGE_KEY = 'sellflow.lang';
 
+function browserRanges(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
+
+/** The page's language: a storefront's `?lang=` (its switcher sends buyers on with it), the saved choice, the
+ * browser's first language of the set, English. */
 export function initialLanguage(): Language {
   try {
+    const asked = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lang') : null;
+    if (languageByCode(asked)) {
+      localStorage.setItem(STORAGE_KEY, asked as string);
+      return asked as string;
+    }
     const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved === 'en' || saved === 'de') return saved;
+    if (languageByCode(saved)) return saved as string;
   } catch {
     /* storage unavailable */
   }
-  if (typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('de')) return 'de';
+  for (const range of browserRanges()) {
+    const code = codeOfRange(range);
+    if (code) return code;
+  }
   return 'en';
 }
 
-// Each language's catalogue is its own chunk: a page loads the one it is read in (the other is half of what
-// both would weigh on a buyer's first load), and a switch loads the other before it shows it.
-const CATALOGUES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+// Each language's catalogue is its own chunk: a page loads the one it is read in, and a switch loads the other
+// before it shows it. en and de hold every key; the other buyer languages the buyer-facing ones (English fills in).
+const FULL: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
   en: () => import('./en.json'),
   de: () => import('./de.json'),
 };
+const BUYER = import.meta.glob<{ default: Record<string, unknown> }>('./buyer/*.json');
 
-/** The language's catalogue, loaded once. */
+/** The language's catalogue, loaded once (English too, for the keys a buyer catalogue leaves to it). */
 export async function loadLanguage(lang: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  const { default: catalogue } = await CATALOGUES[lang]();
-  i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
+  const { code, tag } = languageOf(lang);
+  const load = FULL[code] ?? BUYER[`./buyer/${code}.json`];
+  const loads: Promise<void>[] = [];
+  if (code !== 'en' && !FULL[code]) loads.push(loadLanguage('en'));
+  if (load && !i18n.hasResourceBundle(tag, 'translation')) {
+    loads.push(load().then(({ default: catalogue }) => void i18n.addResourceBundle(tag, 'translation', catalogue, true, true)));
+  }
+  await Promise.all(loads);
+}
+
+function showOnPage(code: Language): void {
+  if (typeof document === 'undefined') return;
+  const l = languageOf(code);
+  document.documentElement.lang = l.tag;
+  document.documentElement.dir = l.rtl ? 'rtl' : 'ltr';
 }
 
 export function changeLanguage(lang: Language): void {
@@ -37,31 +68,39 @@ export function changeLanguage(lang: Language): void {
     /* ignore */
   }
   const show = () => {
-    void i18n.changeLanguage(lang);
-    if (typeof document !== 'undefined') document.documentElement.lang = lang;
+    void i18n.changeLanguage(languageOf(lang).tag);
+    showOnPage(lang);
   };
-  if (i18n.hasResourceBundle(lang, 'translation')) show();
+  if (i18n.hasResourceBundle(languageOf(lang).tag, 'translation')) show();
   else void loadLanguage(lang).then(show);
 }
 
+/** The current language's code. */
 export function currentLanguage(): Language {
-  return i18n.language === 'de' ? 'de' : 'en';
+  return languageOf(i18n.language).code;
 }
+
+/** The locale the current language writes dates in, or undefined for the default DD.MM.YYYY HH:mm. */
+export function currentDateLocale(): string | undefined {
+  return dateLocaleFor(currentLanguage(), browserRanges());
+}
+
+export { BUYER_LANGUAGES };
 
 if (!i18n.isInitialized) {
   const lng = initialLanguage();
   // the page declares the language it is read in (screen readers pronounce by it; index.html says en)
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  showOnPage(lng);
   void i18n.use(initReactI18next).init({
     resources: {},
-    lng,
+    lng: languageOf(lng).tag,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
 }
 
-/** Resolved once the page's language can be shown (the catalogues have the same keys: i18n.test.ts). */
+/** Resolved once the page's language can be shown. */
 export const i18nReady: Promise<void> = loadLanguage(initialLanguage());
 
 export default i18n;

@@ -1,8 +1,10 @@
 /**
  * Money in integer minor units plus a lowercase currency key (core §9):
  * symbol left for USD and GBP, otherwise right; CHF (and code-like symbols) with a space;
- * two decimals; `0,00` in German, `00.00` otherwise. Mirrors domain/money.py.
+ * two decimals; `00.00` in English, Arabic and Korean, `0,00` in the other languages of core §9. Mirrors
+ * domain/money.py.
  */
+import { languageOf } from '../i18n/languages';
 
 const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 const SYMBOLS: Record<string, string> = { eur: '€', usd: '$', gbp: '£', chf: 'CHF', pln: 'zł' };
@@ -29,7 +31,7 @@ export function formatMoney(amount: number | null | undefined, currency: string 
   const divisor = 10 ** exp;
   const whole = Math.floor(abs / divisor);
   const frac = abs % divisor;
-  const sep = locale.startsWith('de') ? ',' : '.';
+  const sep = languageOf(locale).decimalPoint ? '.' : ',';
   const number = exp ? `${whole}${sep}${String(frac).padStart(exp, '0')}` : `${whole}`;
   const symbol = currencySymbol(cur);
   if (SYMBOL_LEFT.has(cur)) return `${sign}${symbol}${number}`;

@@ -14,7 +14,21 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from domain.builder.blocks import Block
-from domain.builder.pages import ALLOWED, SINGLE, THEME_OF, PageContent, PageType, Theme
+from domain.builder.pages import (
+    ALLOWED,
+    SINGLE,
+    THEME_OF,
+    TRANSLATABLE,
+    BlockWords,
+    PageContent,
+    PageTexts,
+    PageType,
+    Theme,
+)
+from domain.languages import BUYER_LANGUAGES
+
+# what a JSON body can carry to the API (no NUL, which PostgreSQL cannot store, no lone surrogates)
+CHARS = st.characters(exclude_categories=("Cs",), exclude_characters="\x00")
 
 
 def _bounds(meta: list) -> dict:
@@ -68,10 +82,8 @@ def for_type(tp: typing.Any, meta: list) -> st.SearchStrategy:
         if "pattern" in b:
             s = st.from_regex(b["pattern"], fullmatch=True)
             return s.filter(lambda x: len(x) <= b.get("max_length", 10_000))
-        # what a JSON body can carry to the API (no NUL, which PostgreSQL cannot store, no lone surrogates)
-        chars = st.characters(exclude_categories=("Cs",), exclude_characters="\x00")
         size = {"min_size": b.get("min_length", 0), "max_size": min(b.get("max_length", 40), 40)}
-        return st.text(chars, **size).filter(lambda x: len(x.strip()) >= b.get("min_length", 0))
+        return st.text(CHARS, **size).filter(lambda x: len(x.strip()) >= b.get("min_length", 0))
     raise TypeError(f"no strategy for {tp!r}")
 
 
@@ -124,8 +136,31 @@ def content_for(page_type: PageType) -> st.SearchStrategy:
             kept.append(cls)
         return st.tuples(*(block_of(c, f"b{i}") for i, c in enumerate(kept))).map(list)
 
+    def worded(bl: list) -> st.SearchStrategy:
+        """The seller's words for some of the blocks' texts in some languages of core §9."""
+        texts = [(b.id, name, size) for b in bl for name, size in TRANSLATABLE[b.type].items()]
+        if not texts:
+            return st.just([])
+        words = st.lists(st.sampled_from(texts), max_size=4, unique=True).flatmap(
+            lambda picked: st.tuples(
+                *(
+                    st.builds(
+                        BlockWords,
+                        block_id=st.just(i),
+                        field=st.just(n),
+                        text=st.text(CHARS, max_size=min(z, 40)),
+                    )
+                    for i, n, z in picked
+                )
+            ).map(list)
+        )
+        page_texts = st.tuples(st.sampled_from(BUYER_LANGUAGES), words).map(
+            lambda x: PageTexts(lang=x[0], texts=x[1])
+        )
+        return st.lists(page_texts, max_size=3, unique_by=lambda t: t.lang)
+
     return st.builds(
-        lambda theme, bl: PageContent(theme=theme, blocks=bl),
+        lambda theme, bl_tr: PageContent(theme=theme, blocks=bl_tr[0], translations=bl_tr[1]),
         model(Theme, kind=st.just(THEME_OF[page_type])),
-        picks.flatmap(blocks),
+        picks.flatmap(blocks).flatmap(lambda bl: st.tuples(st.just(bl), worded(bl))),
     )

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from domain.builder.blocks import Block, BlockType, ContactFormBlock, FieldKey
+from domain.builder.catalogue import catalogue
 from domain.builder.pages import (
     ALLOWED,
     PageContent,
@@ -124,3 +125,66 @@ def test_generated_pages_fit_their_type(drawn):
     page_type, content = drawn
     assert content_errors(page_type, content) == []
     assert PageContent.model_validate(content.model_dump(mode="json")) == content
+
+
+def test_a_page_reads_in_the_buyers_language_where_the_seller_worded_it():
+    content = PageContent.model_validate(
+        {
+            "seo_title": "Guides",
+            "blocks": [
+                {"id": "b1", "type": "banner", "title_text": "Welcome", "button_text": "Shop"},
+                {"id": "t1", "type": "text", "title": "About", "text": "We write guides."},
+            ],
+            "translations": [
+                {
+                    "lang": "fr",
+                    "seo_title": "Guides (fr)",
+                    "texts": [
+                        {"block_id": "b1", "field": "title_text", "text": "Bienvenue"},
+                        {"block_id": "b1", "field": "button_text", "text": " "},
+                    ],
+                },
+                {
+                    "lang": "pt_br",
+                    "texts": [{"block_id": "t1", "field": "text", "text": "Escrevemos guias."}],
+                },
+            ],
+        }
+    )
+    fr = content.read_in("fr")
+    assert fr.seo_title == "Guides (fr)"
+    assert [fr.blocks[0].title_text, fr.blocks[0].button_text, fr.blocks[1].title] == [
+        "Bienvenue",
+        "Shop",
+        "About",
+    ]
+    assert content.read_in("pt_br").blocks[1].text == "Escrevemos guias."
+    assert content.read_in("de") is content  # nothing worded in German: the page's own words
+    assert content.blocks[0].title_text == "Welcome"  # the page itself is unchanged
+
+
+@pytest.mark.parametrize(
+    "translations",
+    [
+        [{"lang": "xx"}],  # not a language of core §9
+        [{"lang": "fr"}, {"lang": "fr"}],  # a language twice
+        [{"lang": "fr", "texts": [{"block_id": "nope", "field": "title", "text": "x"}]}],  # no such block
+        [{"lang": "fr", "texts": [{"block_id": "b1", "field": "button_link", "text": "https://e.example"}]}],
+        [{"lang": "fr", "texts": [{"block_id": "b1", "field": "style", "text": "x"}]}],
+        [{"lang": "fr", "texts": [{"block_id": "b1", "field": "button_text", "text": "x" * 81}]}],  # too long
+        [{"lang": "fr", "texts": [{"block_id": "b1", "field": "title_text", "text": 5}]}],
+        [{"lang": "fr", "texts": [{"block_id": "b1", "field": "title_text", "text": "a"}] * 2}],
+        [{"lang": "fr", "seo_title": "x" * 71}],
+        [{"lang": "fr", "other": 1}],
+        {"fr": {}},
+    ],
+)
+def test_words_in_another_language_are_checked_like_the_page(translations):
+    with pytest.raises(ValidationError):
+        PageContent.model_validate({"blocks": [{"id": "b1", "type": "banner"}], "translations": translations})
+
+
+def test_the_catalogue_names_each_blocks_texts():
+    spec = {b["type"]: b for b in catalogue()["blocks"]}
+    assert spec["banner"]["translatable"] == ["additional_text", "button_text", "title_text"]
+    assert spec["gap"]["translatable"] == []

@@ -78,7 +78,7 @@ function AboutYouForm({ draft, user }: { draft: SignUpDraft | null; user: User |
           username,
           firstName: firstName.trim(),
           lastName: lastName.trim(),
-          locale: currentLanguage(),
+          locale: currentLanguage() === 'de' ? 'de' : 'en', // the cabinet's mails speak en and de
         });
         try {
           await sessionApi.signIn(draft.email, draft.password);

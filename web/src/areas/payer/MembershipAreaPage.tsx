@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { languageOf } from '../../i18n/languages';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import * as sdk from '../../api/sdk.gen';
@@ -24,7 +25,7 @@ export default function MembershipAreaPage() {
 function MembershipFrame() {
   const { t, i18n } = useTranslation();
   const { username = '', path = '' } = useParams();
-  const lang = i18n.language.startsWith('de') ? 'de' : 'en';
+  const lang = languageOf(i18n.language).code;
   const page = useQuery({
     queryKey: ['membership-page', username, path, lang],
     queryFn: ({ signal }) => sdk.membershipPage(username, path, { lang }, { signal, suppressErrors: true }) as unknown as Promise<string>,

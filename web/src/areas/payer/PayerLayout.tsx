@@ -26,7 +26,7 @@ export default function PayerLayout() {
               <Link component={RouterLink} to={home} underline="none" sx={{ fontWeight: 700, flex: 1, minWidth: 0 }} noWrap data-testid="payer-home">
                 {t('payer.areaOf', { seller })}
               </Link>
-              <LanguageSwitch />
+              <LanguageSwitch buyer />
               <Button
                 size="small"
                 onClick={() => {

@@ -29,7 +29,7 @@ export default function PayerPage() {
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
         <Typography sx={{ fontWeight: 800, fontSize: 22, color: 'primary.main' }}>{BRAND}</Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <LanguageSwitch />
+          <LanguageSwitch buyer />
           <Button
             onClick={() => {
               void sessionApi.signOut().then(() => navigate('/users/sign_in'));

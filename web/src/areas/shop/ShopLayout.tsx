@@ -15,7 +15,7 @@ export function ShopLayout({ seller, children, pageColor }: { seller?: string | 
             <Typography sx={{ fontWeight: 700 }} data-testid="shop-seller">
               {seller ?? ''}
             </Typography>
-            <LanguageSwitch />
+            <LanguageSwitch buyer />
           </Stack>
         </Container>
       </Box>

@@ -30,7 +30,8 @@ import { cabinetApi } from '../../../api/cabinet';
 import * as sdk from '../../../api/sdk.gen';
 import { CopyButton } from '../../../components/CopyButton';
 import { ApiError } from '../../../api/errors';
-import { pagesApi, type BuilderPage, type Catalogue, type PageBlock, type PageContent } from '../../../api/pages';
+import { pagesApi, type BuilderPage, type Catalogue, type PageBlock, type PageContent, type PageTexts } from '../../../api/pages';
+import { BUYER_LANGUAGES } from '../../../i18n/languages';
 import { toast } from '../../../app/notify';
 import { ErrorState } from '../../../components/ErrorState';
 import { Fields, type ProductChoice } from './FieldInput';
@@ -79,7 +80,25 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
   const dirty = content !== saved.content || name !== saved.name || (path || null) !== (saved.path ?? null);
   // `key` names the field a change is typed into, so a word typed is one step of undo
   const edit = (next: PageContent, key?: string) => setHistory((h) => change(h, next, key));
-  const setBlocks = (next: PageBlock[], key?: string) => edit({ ...content, blocks: next }, key);
+  // words in other languages follow their blocks: a deleted block takes its words along
+  const setBlocks = (next: PageBlock[], key?: string) => {
+    const ids = new Set(next.map((b) => b.id));
+    const translations = (content.translations ?? []).map((x) => ({ ...x, texts: x.texts.filter((w) => ids.has(w.blockId)) }));
+    edit({ ...content, blocks: next, translations }, key);
+  };
+  // '' edits the page's own words; a language code, the seller's words for buyers reading that language
+  const [textLang, setTextLang] = useState('');
+  const pageTexts = (content.translations ?? []).find((x) => x.lang === textLang);
+  const setWords = (patch: Partial<PageTexts>, key: string) => {
+    const next: PageTexts = { ...(pageTexts ?? { lang: textLang, seoTitle: '', seoDescription: '', texts: [] }), ...patch };
+    edit({ ...content, translations: [...(content.translations ?? []).filter((x) => x.lang !== textLang), next] }, key);
+  };
+  const wordOf = (blockId: string, field: string) => pageTexts?.texts.find((w) => w.blockId === blockId && w.field === field)?.text ?? '';
+  const setWord = (blockId: string, field: string, text: string) => {
+    const rest = (pageTexts?.texts ?? []).filter((w) => !(w.blockId === blockId && w.field === field));
+    setWords({ texts: text ? [...rest, { blockId, field, text }] : rest }, `words:${textLang}:${blockId}:${field}`);
+  };
+  const textLanguage = BUYER_LANGUAGES.find((l) => l.code === textLang);
   // the answer's keys arrive camelCased (shop_product → shopProduct)
   const allowed = catalogue.allowed[camel(initial.pageType)] ?? [];
   const specOf = (type: string) => catalogue.blocks.find((b) => b.type === type);
@@ -102,8 +121,8 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
     return () => window.clearTimeout(timer);
   }, [content]);
   const preview = useQuery({
-    queryKey: ['pages', initial.id, 'preview', lang, debounced],
-    queryFn: ({ signal }) => pagesApi.preview(initial.id, debounced, lang, signal),
+    queryKey: ['pages', initial.id, 'preview', textLang || lang, debounced],
+    queryFn: ({ signal }) => pagesApi.preview(initial.id, debounced, textLang || lang, signal),
     placeholderData: (prev) => prev,
     retry: false,
   });
@@ -156,6 +175,48 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
   const themeValue = content.theme as unknown as Obj;
 
   const settings = (() => {
+    if (textLanguage) {
+      const help = (
+        <Alert severity="info" data-testid="words-help">
+          {t('builder.words.help', { language: textLanguage.name })}
+        </Alert>
+      );
+      if (current && currentSpec) {
+        const own = current as unknown as Obj;
+        return (
+          <Stack spacing={2} data-testid="block-words">
+            <Typography variant="subtitle1">{t(`builder.blocks.${current.type}`)}</Typography>
+            {help}
+            {currentSpec.translatable.length === 0 ? <Typography color="text.secondary">{t('builder.words.none')}</Typography> : null}
+            {currentSpec.translatable.map((field) => {
+              const spec = currentSpec.fields.find((f) => f.name === field);
+              const long = (spec?.maxLength ?? 0) > 500;
+              return (
+                <TextField
+                  key={field}
+                  size="small"
+                  multiline={long}
+                  minRows={long ? 3 : undefined}
+                  label={t(`builder.fields.${field}`)}
+                  value={wordOf(current.id, field)}
+                  placeholder={String(own[camel(field)] ?? '')}
+                  onChange={(e) => setWord(current.id, field, e.target.value)}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: spec?.maxLength ?? undefined, lang: textLanguage.tag, dir: textLanguage.rtl ? 'rtl' : undefined, 'data-testid': `words-${field}` } }}
+                />
+              );
+            })}
+          </Stack>
+        );
+      }
+      return (
+        <Stack spacing={2} data-testid="page-words">
+          <Typography variant="subtitle1">{t('builder.pageSettings')}</Typography>
+          {help}
+          <TextField size="small" label={t('builder.seoTitle')} value={pageTexts?.seoTitle ?? ''} placeholder={content.seoTitle} onChange={(e) => setWords({ seoTitle: e.target.value }, `words:${textLang}:seoTitle`)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 70, lang: textLanguage.tag } }} />
+          <TextField size="small" multiline minRows={2} label={t('builder.seoDescription')} value={pageTexts?.seoDescription ?? ''} placeholder={content.seoDescription} onChange={(e) => setWords({ seoDescription: e.target.value }, `words:${textLang}:seoDescription`)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 300, lang: textLanguage.tag } }} />
+        </Stack>
+      );
+    }
     if (current && currentSpec) {
       const value = current as unknown as Obj;
       return (
@@ -247,6 +308,22 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
           <Paper sx={{ p: 2 }}>
             <Stack spacing={1.5}>
               <TextField size="small" label={t('builder.name')} value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 80 } }} />
+              <TextField
+                select
+                size="small"
+                label={t('builder.words.in')}
+                value={textLang}
+                onChange={(e) => setTextLang(e.target.value)}
+                helperText={textLang ? t('builder.words.filled', { count: (pageTexts?.texts.length ?? 0) + (pageTexts?.seoTitle ? 1 : 0) + (pageTexts?.seoDescription ? 1 : 0) }) : t('builder.words.ownHelp')}
+                slotProps={{ htmlInput: { 'data-testid': 'words-language' } }}
+              >
+                <MenuItem value="">{t('builder.words.own')}</MenuItem>
+                {BUYER_LANGUAGES.map((l) => (
+                  <MenuItem key={l.code} value={l.code} lang={l.tag}>
+                    {l.name}
+                  </MenuItem>
+                ))}
+              </TextField>
               {initial.pageType === 'shop' && saved.path !== null ? (
                 <TextField size="small" label={t('builder.path')} value={path} onChange={(e) => setPath(e.target.value.toLowerCase())} helperText={t('builder.pathHelp')} slotProps={{ htmlInput: { maxLength: 80 } }} />
               ) : null}
@@ -314,10 +391,12 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-            <ToggleButtonGroup size="small" exclusive value={lang} onChange={(_, v: 'en' | 'de' | null) => v && setLang(v)} aria-label={t('common.language')}>
+            {textLang ? null : (
+              <ToggleButtonGroup size="small" exclusive value={lang} onChange={(_, v: 'en' | 'de' | null) => v && setLang(v)} aria-label={t('common.language')}>
               <ToggleButton value="en">{t('builder.langEn')}</ToggleButton>
               <ToggleButton value="de">{t('builder.langDe')}</ToggleButton>
             </ToggleButtonGroup>
+            )}
           </Stack>
           {preview.isError ? <Alert severity="warning">{t('builder.previewError')}</Alert> : null}
           <Box sx={{ overflowX: 'auto', bgcolor: 'action.hover', borderRadius: 1, p: 1 }}>
