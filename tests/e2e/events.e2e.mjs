@@ -96,7 +96,7 @@ test('a seller sets up an event: a ticket with its date, place and capacity, a p
 test('the ticket step on a phone, in German', async () => {
   const page = await signedInPage(browser, 'seller', `${editorUrl}?step=2`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   lastPage = page;
-  await page.getByTestId('language-select').selectOption('de');
+  await page.getByTestId('lang-de').click();
   await page.getByRole('button', { name: 'Ticket hinzufügen' }).waitFor();
   await page.getByTestId('ticket-Front row').getByText('0 von 100 verkauft').waitFor();
   await page.getByText('Gästeliste').waitFor();
