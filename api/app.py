@@ -24,6 +24,7 @@ from api.routes import (
     funnels,
     memberships,
     payer,
+    pricing,
     session,
     shop,
     storefront,
@@ -83,10 +84,12 @@ def create_app() -> FastAPI:
         admin_reviews,
         common,
         funnels,
+        pricing,
         storefront,
     )
     for r in (m.router for m in routers):
         app.include_router(r)
+    app.include_router(funnels.api)
 
     # Outermost last: every request gets its id and span, then input no route can store is refused, then a
     # repeated Idempotency-Key gets the first answer.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Path, Request
+from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from api.deps import DB, Temporal
@@ -17,7 +17,8 @@ from api.routes.storefront import buyer_language, shop_name_of, shop_view, store
 from api.storefront.render import FunnelOffer, render_page
 from core.settings import get_settings
 from domain.builder.pages import PageType
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorCode
+from domain.languages import LANGUAGE_PATTERN
 from domain.limits import ID_MAX, USERNAME_MAX
 from domain.money import format_money
 from store.builder.pages import published_for_product
@@ -26,6 +27,7 @@ from store.catalog.storefront import shop_seller
 from store.orders.queries import order_in_shop
 
 router = APIRouter(include_in_schema=False)
+api = APIRouter(prefix="/v1/shop", tags=["shop"])
 Username = Annotated[str, Path(min_length=1, max_length=USERNAME_MAX)]
 Token = Annotated[str, Path(min_length=1, max_length=64)]
 
@@ -104,3 +106,42 @@ async def accept_offer(
             return Response(status_code=404)
         # no longer offered (bought already, or no card to charge): the thank-you page says what the order has
     return RedirectResponse(_thank_you(username, slug, token), status_code=303)
+
+
+@api.get(
+    "/{username}/orders/{token}/thank_you_page",
+    response_class=HTMLResponse,
+    responses={
+        200: {"content": {"text/html": {}}, "description": "The seller's thank-you page for the order"}
+    },
+)
+async def thank_you_page(
+    username: Username,
+    token: Token,
+    s: DB,
+    lang: Annotated[str, Query(pattern=LANGUAGE_PATTERN)] = "en",
+) -> HTMLResponse:
+    """The seller's built thank-you page for the order's product (its own, else the template for every product),
+    which the web app's thank-you page shows above what the order delivers; 404 when the seller built none."""
+    seller, stored = await shop_seller(s, username)
+    order = await order_in_shop(s, username, token)
+    served = await published_for_product(s, seller.id, PageType.thank_you, order.product_id)
+    if served is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "The shop has no thank-you page of its own.")
+    product = await s.get(Product, order.product_id)
+    shop_name = await shop_name_of(s, seller.id, stored)
+    view = await shop_view(
+        s,
+        seller,
+        stored,
+        shop_name=shop_name,
+        content=stored_content(served, shop_name),
+        name=served.name,
+        path=f"{product.slug if product else ''}/thank_you/{token}",
+        base=f"/s/{stored}",
+        origin=get_settings().public_url.rstrip("/"),
+        lang=lang,
+        preview=True,  # a buyer's own page: not for search engines
+        framed=True,
+    )
+    return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})

@@ -1,5 +1,5 @@
-"""`GET /v1/payer/s/{seller}/memberships/{path}`: a membership's page (issue 22 "Membership area"), built with the
-builder and opened by its members only: the web app shows it at `/v/{username}/{path}` once the buyer signed in for
+"""`GET /v1/payer/s/{seller}/memberships/{path}`: a membership's or a course's page (issue 22 "Membership area";
+core §2 "Membership/course area: /v/{username}/{path}"), built with the builder and opened by its buyers only: the web app shows it at `/v/{username}/{path}` once the buyer signed in for
 the shop. A member sees what the membership includes with its way in (a download, a course, a link); anyone else
 gets 403 `not_a_member` (or `membership_closed` when their access ended), and nothing of the page."""
 
@@ -19,7 +19,7 @@ from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal
 from domain.languages import LANGUAGE_PATTERN
 from domain.limits import USERNAME_MAX
 from domain.products import ProductForm
-from store.builder.pages import published_at_path
+from store.builder.pages import IN_AREA, published_at_path
 from store.catalog.storefront import shop_seller
 from store.courses.queries import purchases_of
 from store.orders.delivery import delivered_of
@@ -40,17 +40,14 @@ async def membership_page(
     lang: Annotated[str, Query(pattern=LANGUAGE_PATTERN)] = "en",
 ) -> HTMLResponse:
     found, stored = await shop_seller(s, seller)
-    served = await published_at_path(s, found.id, path, PageType.membership)
+    served = await published_at_path(s, found.id, path, IN_AREA)
     if served is None:
         raise DomainError(ErrorCode.NOT_FOUND, "This page does not exist.")
+    form = ProductForm.course if served.page_type == PageType.course else ProductForm.membership
     purchases = [
         p
         for p in await purchases_of(s, user.email, found.id)
-        if (
-            p.product.id == served.product_id
-            if served.product_id
-            else p.product.form == ProductForm.membership
-        )
+        if (p.product.id == served.product_id if served.product_id else p.product.form == form)
     ]
     open_one = next((p for p in purchases if p.is_open), None)
     if open_one is None:
@@ -79,6 +76,7 @@ async def membership_page(
         origin=base,
         lang=lang,
         preview=True,  # not for search engines
+        framed=True,
         members=members,
     )
     return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})

@@ -80,7 +80,7 @@ def cards_of(views: list[ProductView], lang: str, bought: dict[int, datetime]) -
     return out
 
 
-def _html(request: Request, body: str, lang: str) -> HTMLResponse:
+def html_page(request: Request, body: str, lang: str) -> HTMLResponse:
     r = HTMLResponse(body, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
     if request.query_params.get("lang") in LANGUAGES:
         r.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
@@ -189,7 +189,7 @@ async def serve(
         tracking=await _tracking(s, seller.id),
         event=EventPage.product if product_id is not None else EventPage.shop,
     )
-    return _html(request, render_page(view), lang)
+    return html_page(request, render_page(view), lang)
 
 
 async def legal_texts(s: DB, seller_id: int) -> LegalTexts:
@@ -210,7 +210,7 @@ async def legal_links(s: DB, seller_id: int, base: str) -> list[tuple[str, str]]
 async def shop_document(username: PathPart, document: str, request: Request, s: DB) -> Response:
     """A legal document of the shop (core §2; `ct_id` and `product_type` are read by the web app's links and
     change nothing here: a shop has one text per document), in the shop's home page theme."""
-    return await document_page(request, s, username, document, base=None, origin=_platform())
+    return await document_page(request, s, username, document, base=None, origin=platform_origin())
 
 
 async def document_page(
@@ -254,7 +254,7 @@ async def document_page(
         views=[],
         query={k: v[:100] for k, v in request.query_params.items()},
     )
-    return _html(request, render_page(view), lang)
+    return html_page(request, render_page(view), lang)
 
 
 async def faces(s: DB, seller_id: int, username: str, content: PageContent) -> list[FontFace]:
@@ -304,23 +304,27 @@ async def sitemap(s: DB, *, username: str, base: str, origin: str) -> Response:
     return Response(xml, media_type="application/xml")
 
 
-def _platform() -> str:
+def platform_origin() -> str:
     return get_settings().public_url.rstrip("/")
 
 
 @router.get("/s/{username}/sitemap.xml")
 async def shop_sitemap(username: PathPart, s: DB) -> Response:
-    return await sitemap(s, username=username, base=f"/s/{username}", origin=_platform())
+    return await sitemap(s, username=username, base=f"/s/{username}", origin=platform_origin())
 
 
 @router.get("/s/{username}")
 async def shop_home(username: PathPart, request: Request, s: DB) -> Response:
-    return await serve(request, s, username=username, path=None, base=f"/s/{username}", origin=_platform())
+    return await serve(
+        request, s, username=username, path=None, base=f"/s/{username}", origin=platform_origin()
+    )
 
 
 @router.get("/s/{username}/{path}")
 async def shop_page(username: PathPart, path: PathPart, request: Request, s: DB) -> Response:
-    return await serve(request, s, username=username, path=path, base=f"/s/{username}", origin=_platform())
+    return await serve(
+        request, s, username=username, path=path, base=f"/s/{username}", origin=platform_origin()
+    )
 
 
 def own_host(host: str) -> bool:
@@ -415,7 +419,7 @@ async def contact(
     if user is None:
         raise DomainError(ErrorCode.NOT_FOUND, "This shop does not exist.")
     digest = hashlib.sha256(f"{block_id}\n{reply_to}\n{message}".encode()).hexdigest()
-    page_url = f"{_platform()}/s/{stored}" + (f"/{path}" if path else "")
+    page_url = f"{platform_origin()}/s/{stored}" + (f"/{path}" if path else "")
     mail = OutgoingMail(
         key=contact_mail_key(seller.id, digest),
         to=user.email,

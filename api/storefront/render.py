@@ -76,6 +76,24 @@ class FontFace:
 
 
 @dataclass(frozen=True)
+class PlanCard:
+    """A pricing plan as the pricing page shows it."""
+
+    name: str
+    kind: str  # the plan's type in the buyer's words
+    price: str
+    schedule: str  # once, every period, or its rates
+    url: str  # step 2: the checkout at this plan
+
+
+@dataclass(frozen=True)
+class PricingView:
+    product: str
+    product_url: str
+    plans: list[PlanCard]
+
+
+@dataclass(frozen=True)
 class FunnelOffer:
     """The offer a funnel page shows after a purchase, and where its two buttons lead."""
 
@@ -102,10 +120,12 @@ class PageView:
     lang: str = "en"
     query: dict[str, str] = field(default_factory=dict)
     preview: bool = False
+    framed: bool = False  # shown inside the web app (membership area, thank-you page): links open in the app
     # a membership page opened by its member: what the membership includes
     members: list[MemberItem] | None = None
     tracking: TrackingSettings | None = None  # the shop's codes and consent
-    offer: FunnelOffer | None = None  # a funnel page after a purchase
+    offer: FunnelOffer | None = None
+    pricing: PricingView | None = None  # the pricing page's plans  # a funnel page after a purchase
     fonts: list[FontFace] = field(default_factory=list)  # the seller's custom fonts this page names
     legal_links: list[tuple[str, str]] = field(default_factory=list)  # (document, address) the footer links
     event: EventPage = EventPage.shop
@@ -204,7 +224,11 @@ def listed(view: PageView, block: Any) -> dict[str, Any]:
 def page_link(view: PageView, **changes: object) -> str:
     """This page's address with the query changed (None removes a key); paging resets with a new sort or
     category."""
-    q = {k: v for k, v in view.query.items() if k in ("page", "sortKey", "sortDir", "category", "lang")}
+    q = {
+        k: v
+        for k, v in view.query.items()
+        if k in ("page", "sortKey", "sortDir", "category", "lang", "product_id")
+    }
     if "page" not in changes:
         q.pop("page", None)
     for k, v in changes.items():
@@ -284,6 +308,8 @@ def render_page(view: PageView) -> str:
     og_image = content.og_image or cover or first_picture
     title = content.seo_title or (view.product.name if view.product else None) or view.name or view.shop_name
     canonical = f"{view.origin}{view.base}/{view.path}" if view.path else f"{view.origin}{view.base or '/'}"
+    if view.pricing and view.query.get("product_id"):
+        canonical += f"?product_id={view.query['product_id']}"
     description = content.seo_description or (view.product.description[:200] if view.product else "")
     return _env.get_template("page.html.j2").render(
         v=view,

@@ -39,12 +39,48 @@ class Texts:
         self._data = catalogue(self.lang)
 
     def __call__(self, key: str, **values: object) -> str:
-        text = _lookup(self._data, key)
-        if text is None and self.lang != DEFAULT_LANGUAGE:
-            text = _lookup(catalogue(DEFAULT_LANGUAGE), key)
+        count = values.get("count")
+        if isinstance(count, int) and not isinstance(count, bool):
+            for form in (plural_form(self.lang, count), "other"):
+                if (worded := self._find(f"{key}_{form}")) is not None:
+                    return _VAR.sub(lambda m: str(values.get(m.group(1), m.group(0))), worded)
+        text = self._find(key)
         if text is None:
             return key
         return _VAR.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
+
+    def _find(self, key: str) -> str | None:
+        text = _lookup(self._data, key)
+        if text is None and self.lang != DEFAULT_LANGUAGE:
+            text = _lookup(catalogue(DEFAULT_LANGUAGE), key)
+        return text
+
+
+def plural_form(lang: str, n: int) -> str:
+    """CLDR's plural category of a whole number in a language of core §9 (what i18next picks in the web app)."""
+    n = abs(n)
+    ten, hundred = n % 10, n % 100
+    if lang == "ko":
+        return "other"
+    if lang in ("fr", "pt_br"):
+        return "one" if n in (0, 1) else "other"
+    if lang == "cs":
+        return "one" if n == 1 else "few" if 2 <= n <= 4 else "other"
+    if lang == "pl":
+        if n == 1:
+            return "one"
+        return "few" if 2 <= ten <= 4 and not 12 <= hundred <= 14 else "many"
+    if lang == "hr":
+        if ten == 1 and hundred != 11:
+            return "one"
+        return "few" if 2 <= ten <= 4 and not 12 <= hundred <= 14 else "other"
+    if lang == "ro":
+        return "one" if n == 1 else "few" if n == 0 or 1 <= hundred <= 19 else "other"
+    if lang == "ar":
+        if n in (0, 1, 2):
+            return ("zero", "one", "two")[n]
+        return "few" if 3 <= hundred <= 10 else "many" if 11 <= hundred <= 99 else "other"
+    return "one" if n == 1 else "other"
 
 
 def language_of(query_lang: str | None, cookie_lang: str | None, accept: str | None) -> str:

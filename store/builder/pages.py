@@ -24,6 +24,7 @@ PRODUCT_FORMS: dict[PageType, frozenset[ProductForm] | None] = {
     PageType.thank_you: None,
     PageType.funnel: None,
     PageType.membership: frozenset({ProductForm.membership}),
+    PageType.course: frozenset({ProductForm.course}),
 }
 
 
@@ -236,15 +237,20 @@ def _served(p: BuilderPage) -> Served:
     return Served(p.id, p.page_type, p.name, p.path, p.product_id, p.published)
 
 
+# the page types served at a path of the shop (`/s/{username}/{path}`) and of the buyers' area (`/v/…`)
+IN_SHOP = frozenset({PageType.shop, PageType.affiliate})
+IN_AREA = frozenset({PageType.membership, PageType.course})
+
+
 async def published_at_path(
-    s: AsyncSession, seller_id: int, path: str | None, page_type: PageType = PageType.shop
+    s: AsyncSession, seller_id: int, path: str | None, page_types: frozenset[PageType] = IN_SHOP
 ) -> Served | None:
-    """The published page of this type (a shop page, or a membership page) at this path; none: the shop's home
-    page."""
+    """The published page of these types at this path (a seller's paths are unique across their pages); none:
+    the shop's home page."""
     q = select(BuilderPage).where(
         BuilderPage.seller_id == seller_id,
         BuilderPage.published.is_not(None),
-        BuilderPage.page_type == page_type,
+        BuilderPage.page_type.in_(page_types),
     )
     if path is None:
         q = q.where(BuilderPage.path.is_(None))
@@ -287,10 +293,11 @@ async def published_for_slug(s: AsyncSession, seller_id: int, slug: str) -> tupl
 
 
 async def published_paths(s: AsyncSession, seller_id: int) -> list[tuple[str, datetime | None]]:
-    """The paths of the seller's published shop pages and when each was published (the sitemap's)."""
+    """The paths of the seller's published shop and affiliate pages and when each was published (the
+    sitemap's)."""
     q = select(BuilderPage.path, BuilderPage.published_at).where(
         BuilderPage.seller_id == seller_id,
-        BuilderPage.page_type == PageType.shop,
+        BuilderPage.page_type.in_(IN_SHOP),
         BuilderPage.published.is_not(None),
         BuilderPage.path.is_not(None),
     )

@@ -41,7 +41,10 @@ from store.catalog.storefront import public_products
 
 router = APIRouter()
 CATALOGUE = BuilderCatalogue.model_validate(catalogue())
-ADDRESSED = frozenset({PageType.shop, PageType.membership})  # the page types with an address of their own
+# the page types with an address of their own: shop and affiliate pages in the shop, membership and course pages
+# in the buyers' area (`/v/{username}/{path}`, each for the buyers of its product)
+ADDRESSED = frozenset({PageType.shop, PageType.affiliate, PageType.membership, PageType.course})
+AREA = frozenset({PageType.membership, PageType.course})
 
 
 def _url(p: BuilderPage, username: str | None, slug: str | None) -> str | None:
@@ -49,9 +52,11 @@ def _url(p: BuilderPage, username: str | None, slug: str | None) -> str | None:
         return None
     if p.page_type == PageType.shop:
         return f"/s/{username}/{p.path}" if p.path else f"/s/{username}"
+    if p.page_type == PageType.affiliate and p.path:
+        return f"/s/{username}/{p.path}"
     if p.page_type == PageType.shop_product and slug:
         return f"/s/{username}/{slug}"
-    if p.page_type == PageType.membership and p.path:
+    if p.page_type in AREA and p.path:
         return f"/v/{username}/{p.path}"
     return None
 
@@ -120,9 +125,11 @@ async def create_page(body: PageCreate, seller: CurrentSeller, s: DB) -> PageOut
     home page; a product page without a product is the template of every product (409 when the shop has it)."""
     username, shop_name, slugs = await _context(s, seller)
     if body.path is not None and body.page_type not in ADDRESSED:
-        raise invalid(path="only shop and membership pages have their own address")
-    if body.page_type == PageType.membership and (body.path is None or body.product_id is None):
-        raise invalid(path="a membership page needs its address and its membership")
+        raise invalid(path="only shop, affiliate, membership and course pages have their own address")
+    if body.page_type in AREA and (body.path is None or body.product_id is None):
+        raise invalid(path=f"a {body.page_type.value} page needs its address and its {body.page_type.value}")
+    if body.page_type == PageType.affiliate and body.path is None:
+        raise invalid(path="an affiliate page needs its address")
     content = body.content or default_content(body.page_type, shop_name)
     page = await page_created(
         s,
@@ -147,9 +154,9 @@ async def save_page(page_id: Id, body: PageSave, seller: CurrentSeller, s: DB) -
     """The draft saved. Buyers still see the published copy until the page is published again."""
     page = await page_of(s, seller.id, page_id)
     if body.path is not None and page.page_type not in ADDRESSED:
-        raise invalid(path="only shop and membership pages have their own address")
-    if page.page_type == PageType.membership and body.path is None:
-        raise invalid(path="a membership page needs its address")
+        raise invalid(path="only shop, affiliate, membership and course pages have their own address")
+    if page.page_type in AREA | {PageType.affiliate} and body.path is None:
+        raise invalid(path=f"a {page.page_type.value} page needs its address")
     stored = await _checked(s, seller, page.page_type, body.content)
     saved = await draft_saved(
         s, seller.id, page_id, version=body.version, name=body.name, path=body.path, content=stored

@@ -61,3 +61,17 @@ def test_ranges_and_amount_formats() -> None:
     assert format_money(123456, "eur", "pl") == "1234,56€"
     assert format_money(123456, "usd", "ar") == "$1234.56"
     assert format_money(5, "gbp", "de") == "£0,05"
+
+
+def test_the_server_picks_plurals_as_the_browser_does() -> None:
+    """`plural-forms.json` is Intl.PluralRules' answer for 0–120 in each language (a web test holds it so)."""
+    from api.storefront.texts import Texts, plural_form
+
+    forms = json.loads((WEB / "plural-forms.json").read_text())
+    assert set(forms) == {lang.code for lang in BUYER}
+    for code, expected in forms.items():
+        assert [plural_form(code, n) for n in range(len(expected))] == expected, code
+    assert Texts("pl")("editor.periodUnit.m", count=5) == "5 miesięcy"
+    assert Texts("pl")("editor.periodUnit.m", count=3) == "3 miesiące"
+    assert Texts("ar")("editor.periodUnit.d", count=2) == "يومان"
+    assert Texts("en")("editor.everyUnit.w", count=1) == "every week"

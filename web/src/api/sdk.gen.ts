@@ -846,6 +846,10 @@ export const payBySepa = (username: Param<'pay_by_sepa', 'username'>, token: Par
 export const renewSetupIntent = (username: Param<'renew_setup_intent', 'username'>, token: Param<'renew_setup_intent', 'token'>, options: Options = {}) =>
   api.post<Answer<'renew_setup_intent'>>(`/shop/${seg(username)}/orders/${seg(token)}/setup_intent`, undefined, { auth: false, ...options });
 
+/** GET /v1/shop/{username}/orders/{token}/thank_you_page: Thank You Page */
+export const thankYouPage = (username: Param<'thank_you_page', 'username'>, token: Param<'thank_you_page', 'token'>, query: Query<'thank_you_page'> = {}, options: Options = {}) =>
+  api.get<Answer<'thank_you_page'>>(`/shop/${seg(username)}/orders/${seg(token)}/thank_you_page`, { auth: false, ...options, query });
+
 /** POST /v1/shop/{username}/orders/{token}/upsells: Buy Upsell */
 export const buyUpsell = (username: Param<'buy_upsell', 'username'>, token: Param<'buy_upsell', 'token'>, body: Body<'buy_upsell'>, options: Options = {}) =>
   api.post<Answer<'buy_upsell'>>(`/shop/${seg(username)}/orders/${seg(token)}/upsells`, body, { auth: false, ...options });

@@ -89,3 +89,13 @@ describe('languages', () => {
     expect(formatMoney(1990, 'chf', 'pt-BR')).toBe('19,90 CHF');
   });
 });
+
+describe('plural forms', () => {
+  it('plural-forms.json is what Intl says (the storefront server picks plurals by it: domain test_languages)', async () => {
+    const { default: fixture } = await import('./plural-forms.json');
+    for (const l of BUYER_LANGUAGES) {
+      const rules = new Intl.PluralRules(l.tag);
+      expect((fixture as Record<string, string[]>)[l.code], l.code).toEqual(Array.from({ length: 121 }, (_, n) => rules.select(n)));
+    }
+  });
+});

@@ -1,9 +1,11 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -17,6 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
+import * as sdk from '../../api/sdk.gen';
+import { languageOf } from '../../i18n/languages';
 import { useMoney } from '../../components/Money';
 import { formatDate } from '../../components/dates';
 import { StatusChip } from '../../components/StatusChip';
@@ -50,9 +54,28 @@ function LicenseKeyBox({ value }: { value: string }) {
   );
 }
 
+/** The seller's built thank-you page, as tall as its content (it runs no script; links open in the app). */
+function BuiltThankYou({ html, title }: { html: string; title: string }) {
+  const [height, setHeight] = useState(360);
+  return (
+    <Box
+      component="iframe"
+      title={title}
+      srcDoc={html}
+      sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
+      onLoad={(e) => {
+        const doc = (e.currentTarget as HTMLIFrameElement).contentDocument;
+        if (doc) setHeight(doc.documentElement.scrollHeight);
+      }}
+      data-testid="thank-you-built"
+      sx={{ display: 'block', width: '100%', height, border: 0 }}
+    />
+  );
+}
+
 /** `/s/{username}/{slug}/thank_you/{token}`: the success step; polls the order every second until paid. */
 export default function ThankYouPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const { username = '', token = '' } = useParams();
   const pollsSincePaid = useRef(0);
@@ -64,6 +87,15 @@ export default function ThankYouPage() {
   const data = order.data;
   const paid = data ? PAID_STATES.has(data.paymentState) : false;
   const later = data ? LATER_STATES.has(data.paymentState) : false;
+  // the seller's own thank-you page, when they built one, in place of the platform's words
+  const lang = languageOf(i18n.language).code;
+  const built = useQuery({
+    queryKey: ['thank-you-page', username, token, lang],
+    queryFn: ({ signal }) => sdk.thankYouPage(username, token, { lang }, { signal, suppressErrors: true }) as unknown as Promise<string>,
+    enabled: paid || later,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
   // the seller's funnel page first, once, while it has an offer open (its buttons come back here with funnel=done)
   const funnelUrl = data?.funnelUrl;
@@ -132,10 +164,18 @@ export default function ThankYouPage() {
   } else {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} data-testid="thank-you">
-        <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
-        <Typography variant="h4" component="h1">
-          {t('shop.thankYouTitle')}
-        </Typography>
+        {built.data ? (
+          <BuiltThankYou html={built.data} title={t('shop.thankYouTitle')} />
+        ) : built.isPending ? (
+          <Skeleton variant="rounded" width="100%" height={120} />
+        ) : (
+          <>
+            <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+            <Typography variant="h4" component="h1">
+              {t('shop.thankYouTitle')}
+            </Typography>
+          </>
+        )}
         <Typography color="text.secondary">{t('shop.thankYouBody', { email: data.payerEmail })}</Typography>
         <Typography>
           {data.productName} · {money(data.total, data.currency)}

@@ -33,7 +33,16 @@ import { SharedThemeDialog } from './SharedThemeDialog';
 
 export const PAGE_KEYS = { list: ['pages'] as const, page: (id: number) => ['pages', id] as const, catalogue: ['pages', 'catalogue'] as const };
 // the page types the storefront serves today (editor §2; the others join as their areas are built)
-const TYPES: PageType[] = ['shop', 'shop_product', 'membership', 'funnel'];
+const TYPES: PageType[] = ['shop', 'shop_product', 'thank_you', 'membership', 'course', 'funnel', 'affiliate'];
+// pages in the buyers' area (/v/…): each for the buyers of one product of its form
+const AREA: Partial<Record<PageType, string>> = { membership: 'membership', course: 'course' };
+const HELP: Partial<Record<PageType, string>> = {
+  membership: 'builder.membershipHelp',
+  course: 'builder.courseHelp',
+  funnel: 'builder.funnelHelp',
+  thank_you: 'builder.thankYouHelp',
+  shop_product: 'builder.productTemplate',
+};
 
 function stateOf(p: PageSummary): 'published' | 'changed' | 'draft' {
   if (p.publishedVersion == null) return 'draft';
@@ -123,16 +132,18 @@ function NewPageDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [path, setPath] = useState('');
   const [productId, setProductId] = useState('');
-  const hasPath = type === 'shop' || type === 'membership';
-  const forAll = type === 'shop_product' || type === 'funnel'; // a product's own page, or every product's
-  const products = useQuery({ queryKey: ['pages', 'products'], queryFn: ({ signal }) => cabinetApi.products({ per: 100 }, signal), enabled: type !== 'shop' });
+  const area = AREA[type];
+  const hasPath = type === 'shop' || type === 'affiliate' || Boolean(area);
+  const forProduct = type !== 'shop' && type !== 'affiliate';
+  const forAll = type === 'shop_product' || type === 'funnel' || type === 'thank_you'; // a product's own page, or every product's
+  const products = useQuery({ queryKey: ['pages', 'products'], queryFn: ({ signal }) => cabinetApi.products({ per: 100 }, signal), enabled: forProduct });
   const create = useMutation({
     mutationFn: () =>
       pagesApi.create({
         pageType: type,
         name: name.trim(),
         path: hasPath && path ? path : null,
-        productId: type !== 'shop' && productId ? Number(productId) : null,
+        productId: forProduct && productId ? Number(productId) : null,
       }),
     onSuccess: (page) => {
       void qc.invalidateQueries({ queryKey: PAGE_KEYS.list });
@@ -156,7 +167,7 @@ function NewPageDialog({ onClose }: { onClose: () => void }) {
           <TextField label={t('builder.name')} value={name} onChange={(e) => setName(e.target.value)} required slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'new-page-name' } }} />
           {hasPath ? (
             <TextField
-              label={t(type === 'membership' ? 'builder.memberPath' : 'builder.path')}
+              label={t(area ? 'builder.memberPath' : type === 'affiliate' ? 'builder.affiliatePath' : 'builder.path')}
               value={path}
               onChange={(e) => setPath(e.target.value.toLowerCase())}
               helperText={err?.fields?.path ? t('builder.pathRule') : t('builder.pathHelp')}
@@ -164,17 +175,18 @@ function NewPageDialog({ onClose }: { onClose: () => void }) {
               slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'new-page-path' } }}
             />
           ) : null}
-          {type !== 'shop' ? (
+          {type === 'affiliate' ? <Alert severity="info">{t('builder.affiliateHelp')}</Alert> : null}
+          {forProduct ? (
             <>
               <TextField select label={t('builder.forProduct')} value={productId} onChange={(e) => setProductId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'new-page-product' } }}>
                 {forAll ? <MenuItem value="">{t('builder.allProducts')}</MenuItem> : null}
-                {(products.data?.list ?? []).filter((p) => type !== 'membership' || p.form === 'membership').map((p) => (
+                {(products.data?.list ?? []).filter((p) => !area || p.form === area).map((p) => (
                   <MenuItem key={p.id} value={String(p.id)}>
                     {p.name}
                   </MenuItem>
                 ))}
               </TextField>
-              <Alert severity="info">{t(type === 'membership' ? 'builder.membershipHelp' : type === 'funnel' ? 'builder.funnelHelp' : 'builder.productTemplate')}</Alert>
+              <Alert severity="info">{t(HELP[type] ?? 'builder.productTemplate')}</Alert>
             </>
           ) : null}
           {reason ? <Alert severity="warning">{t(`builder.refused.${reason}`, { defaultValue: t('builder.refused.other') })}</Alert> : null}
@@ -182,7 +194,7 @@ function NewPageDialog({ onClose }: { onClose: () => void }) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={!name.trim() || create.isPending || (type === 'membership' && (!path || !productId))} onClick={() => create.mutate()} data-testid="create-page">
+        <Button variant="contained" disabled={!name.trim() || create.isPending || (Boolean(area) && (!path || !productId)) || (type === 'affiliate' && !path)} onClick={() => create.mutate()} data-testid="create-page">
           {t('common.create')}
         </Button>
       </DialogActions>
