@@ -53,16 +53,20 @@ async def membership_page(
     if open_one is None:
         reason = Refusal.membership_closed if purchases else Refusal.not_a_member
         raise DomainError(ErrorCode.FORBIDDEN, MESSAGES_REFUSED[reason], reason=reason.value)
-    delivered = await delivered_of(s, open_one.order)
     base = get_settings().public_url.rstrip("/")
-    members = [
-        MemberItem(
-            name=x.name,
-            url=(f"{base}{x.download_path}" if x.download_path else x.course_path or x.link),
-            text=x.text,
-        )
-        for x in (delivered.items if delivered else ())
-    ]
+    if served.page_type == PageType.course:  # the course itself, in the payer area's course player
+        course = open_one.product
+        members = [MemberItem(name=course.name, url=f"{base}/payer/s/{stored}/courses/{course.id}", text="")]
+    else:
+        delivered = await delivered_of(s, open_one.order)
+        members = [
+            MemberItem(
+                name=x.name,
+                url=(f"{base}{x.download_path}" if x.download_path else x.course_path or x.link),
+                text=x.text,
+            )
+            for x in (delivered.items if delivered else ())
+        ]
     shop_name = await shop_name_of(s, found.id, stored)
     view = await shop_view(
         s,

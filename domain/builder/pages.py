@@ -291,6 +291,11 @@ def default_content(page_type: PageType, shop_name: str) -> PageContent:
             ]
         case PageType.affiliate:
             middle = [bl.AffiliateBlock(id="affiliate"), bl.SellerProductsBlock(id="products")]
+        case PageType.course:  # a welcome and the way into the course (a lesson link to the page's course)
+            middle = [
+                bl.PageTextBlock(id="text"),
+                bl.ButtonBlock(id="start", button_type=bl.ButtonType.lesson_link),
+            ]
         case _:
             middle = [bl.PageTextBlock(id="text")]
     return PageContent(theme=theme, blocks=[*header, *middle, *footer])

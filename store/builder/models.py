@@ -49,7 +49,8 @@ class BuilderPage(Timestamps, Base):
     product_id: Mapped[int | None] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
     draft: Mapped[dict] = mapped_column(JSONB)
     draft_version: Mapped[int] = mapped_column(Integer, default=1)
-    published: Mapped[dict | None] = mapped_column(JSONB)
+    # none_as_null: an unpublished page has no copy (SQL NULL, which `published IS NOT NULL` tells apart)
+    published: Mapped[dict | None] = mapped_column(JSONB(none_as_null=True))
     published_version: Mapped[int | None] = mapped_column(Integer)
     published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 

@@ -93,6 +93,15 @@ test('a seller builds the shop home page from five block types and publishes it'
   await page.getByTestId('preview-576').click();
   assert.equal(await page.getByTestId('page-preview').evaluate((el) => el.getBoundingClientRect().width), 576);
   await shot(page, 'builder-home-1366');
+  // the banner worded for buyers reading French; what is left empty reads as the page's own words
+  await pick(page, 'Words for buyers reading', 'Français');
+  await rows.filter({ hasText: 'Banner' }).getByRole('button', { name: /Banner/ }).click();
+  assert.equal(await page.getByTestId('words-title_text').getAttribute('placeholder'), 'Spring sale at the demo shop');
+  await page.getByTestId('words-title_text').fill('Soldes de printemps');
+  await preview.getByText('Soldes de printemps').waitFor(); // previewed in French
+  await shot(page, 'builder-words-fr-1366');
+  await pick(page, 'Words for buyers reading', "Every language (the page's own words)");
+  await page.getByTestId('block-title_text').waitFor();
   await page.getByTestId('publish-page').click();
   await page.getByTestId('page-state').getByText(/Published/).waitFor();
   await page.getByTestId('page-url').waitFor();
@@ -129,6 +138,15 @@ test('a seller builds the shop home page from five block types and publishes it'
   assert.deepEqual(await rows.locator('.MuiListItemText-primary').allInnerTexts(), ['Offered product', 'Offer button', 'Offer button']);
   await page.getByTestId('publish-page').click();
   await page.getByTestId('page-state').getByText(/Published/).waitFor();
+  // the guide's thank-you page (its own: other scenarios buy from this shop meanwhile), made through the API
+  const thanks = await api.post(`${BASE}/v1/cabinet/pages`, { headers, data: { page_type: 'thank_you', name: 'E2E Thanks', product_id: product.id } });
+  assert.equal(thanks.status(), 201, await thanks.text());
+  const tp = await thanks.json();
+  made.push(tp.id);
+  const words = tp.content.blocks.map((b) => (b.type === 'thank_you_page' ? { ...b, title_text: 'Happy building!' } : b));
+  const savedThanks = await api.put(`${BASE}/v1/cabinet/pages/${tp.id}`, { headers, data: { version: 1, name: 'E2E Thanks', path: null, content: { ...tp.content, blocks: words } } });
+  assert.equal(savedThanks.status(), 200, await savedThanks.text());
+  assert.equal((await api.post(`${BASE}/v1/cabinet/pages/${tp.id}/publish`, { headers, data: { version: 2 } })).status(), 200);
   await page.goto('/cabinet/pages');
   await page.getByTestId('page-row').filter({ hasText: 'E2E Guide page' }).getByText('Published').waitFor();
   await page.context().close();
@@ -168,6 +186,8 @@ test('a buyer on a phone in German buys from the built pages', async () => {
   await page.waitForURL(/\/thank_you\/.*funnel=done/, { timeout: 30_000 });
   await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
   await page.getByTestId(`extra-E2E Builder workbook ${STAMP}`).waitFor({ timeout: 30_000 });
+  // the seller's own thank-you page greets the buyer, above what the order delivers
+  await page.frameLocator('[data-testid="thank-you-built"]').getByRole('heading', { name: 'Happy building!' }).waitFor();
   await shot(page, 'builder-bought-390-de');
   await context.close();
 });
@@ -179,6 +199,8 @@ test('a buyer reads the shop in French, switches it to Arabic, and checks out in
   lastPage = page;
   await page.goto('/s/demo-seller'); // the browser asks for French
   assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+  await page.getByRole('heading', { name: 'Soldes de printemps' }).waitFor(); // the seller's own French words
+  await page.getByRole('heading', { name: 'Why buy here' }).waitFor(); // not worded in French: the page's own
   await page.getByRole('link', { name: 'Détails' }).first().waitFor();
   // the switcher names the twenty languages in their own words and needs no script
   await page.locator('details.langs summary').click();

@@ -98,9 +98,15 @@ test('a seller creates a 20 % coupon; the same code again is refused', async () 
   await shot(page, 'checkout-pages-preview-390');
   await page.getByTestId('checkout-settings-save').click();
   // saved: the page's chip carries its new name (the list is read again after the save)
-  await page.getByRole('tab', { name: /Two steps/ }).waitFor();
-  const pages = await (await api.get(`${BASE}/v1/cabinet/checkout_settings`, { headers: h })).json();
-  const twoSteps = pages.list.find((x) => x.name === 'Two steps');
+  // read until it is there under exactly this name (the checkout scenario running beside this one makes a page
+  // named "Two steps …" too, so its tab alone does not tell that this save is through)
+  let twoSteps;
+  for (let i = 0; i < 50 && !twoSteps; i += 1) {
+    const pages = await (await api.get(`${BASE}/v1/cabinet/checkout_settings`, { headers: h })).json();
+    twoSteps = pages.list.find((x) => x.name === 'Two steps');
+    if (!twoSteps) await page.waitForTimeout(200);
+  }
+  assert.ok(twoSteps, 'the page is saved under its new name');
   assert.equal(twoSteps.page.layout, 'two_steps');
   assert.equal(twoSteps.is_default, false);
   const chosen = await api.patch(`${BASE}/v1/cabinet/products/${productId}`, { headers: h, data: { checkout_settings_id: twoSteps.id } });

@@ -103,9 +103,12 @@ async def test_a_shop_page_is_built_published_and_served_while_its_next_draft_st
             and f"/s/{seller.username}/{product['slug']}<" in sitemap
         )
 
-        # unpublished: the default page again
-        await c.post(f"/v1/cabinet/pages/{page['id']}/unpublish", headers=h)
-        assert "Welcome" not in (await c.get(f"/s/{seller.username}")).text
+        # unpublished: the web app's storefront again (and the other page, still published, stays)
+        r = await c.post(f"/v1/cabinet/pages/{page['id']}/unpublish", headers=h)
+        assert r.status_code == 200 and r.json()["published_version"] is None
+        home = await c.get(f"/s/{seller.username}")
+        assert home.status_code == 200 and "Welcome" not in home.text and 'rel="canonical"' not in home.text
+        assert (await c.get(f"/s/{seller.username}/about")).status_code == 200
 
 
 async def test_a_product_page_template_renders_every_product_with_its_buy_link(stack, seller):

@@ -186,5 +186,5 @@ def test_words_in_another_language_are_checked_like_the_page(translations):
 
 def test_the_catalogue_names_each_blocks_texts():
     spec = {b["type"]: b for b in catalogue()["blocks"]}
-    assert spec["banner"]["translatable"] == ["additional_text", "button_text", "title_text"]
+    assert spec["banner"]["translatable"] == ["title_text", "additional_text", "button_text"]
     assert spec["gap"]["translatable"] == []
