@@ -36,6 +36,7 @@ class EntryKind(StrEnum):
     payout = "payout"
     cashout = "cashout"
     reversal = "reversal"
+    commission = "commission"  # a publisher's share of a referred payment (domain/affiliates.py)
 
 
 class PlanPurpose(StrEnum):

@@ -1,0 +1,299 @@
+"""Affiliate programs (editor §3 Affiliate program, §9 defaults; core §4 Affiliates): what a program offers its
+publishers, who earns what on a referred payment, and the ledger entries of a commission.
+
+A program pays a commission on the payments of the orders its publishers refer. The commission is a share of
+the payment in basis points (0–10,000, 0–100 %), gross or net of VAT (`provision_from_brutto`). A program has one
+rate for every product (`single`), or up to five stages per product (`multiple`): stage 1 is the publisher whose
+link the buyer followed, stage 2 the publisher who brought that publisher into the program, and so on up the
+chain; the stages of a product add up to at most 100 %. The commission lasts (`lifetime`): for the first payment
+only (`none`), for every paid rate (`lifetime`), or for the rates paid within `lifetime_duration` days of the first
+payment (`fixed`).
+
+A click on a link carrying `epid` is remembered for the program's `cookies_expire` days; the last click before
+the purchase wins. A publisher earns nothing on their own purchase (a self-referral).
+
+    a referred payment of 100.00, stages 20 % and 5 %:
+        seller     -20.00  commission   publisher A  +20.00  commission
+        seller      -5.00  commission   publisher B   +5.00  commission
+    a refund of 40.00 of it gives back 40 % of each share (ledger.fee_back: partial refunds add up exactly)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints, model_validator
+from pydantic import Strict as PStrict
+
+from domain.builder.style import Closed, Flag, Link
+from domain.keys import order_key, refund_key
+from domain.ledger import Entry, EntryKind, PayeeType, fee_back
+
+COOKIES_EXPIRE_DEFAULT = 180  # days (editor §9)
+LIFETIME_DURATION_DEFAULT = 15  # days (editor §9)
+STAGES_MAX = 5
+FULL = 10_000  # 100 % in basis points
+NAME_MAX = 100
+LANDING_MAX = 5_000
+PRODUCTS_MAX = 200
+BONUS_MAX = 100_000_000  # minor units
+# editor §3 "default landing text contains placeholders for program, commission, cookies and buttons"
+DEFAULT_LANDING = (
+    "Recommend {program} and earn {commission} on every sale you bring. Your link keeps its buyers for {cookies} "
+    "days.\n\n{buttons}"
+)
+PLACEHOLDERS = ("{program}", "{commission}", "{cookies}", "{buttons}")
+
+Days = Annotated[int, PStrict(), Field(ge=1, le=3650)]
+BasisPoints = Annotated[int, PStrict(), Field(ge=0, le=FULL)]
+ProductRef = Annotated[int, PStrict(), Field(ge=1, le=2**53)]
+
+
+class CommissionMode(StrEnum):
+    single = "single"  # one rate for every product
+    multiple = "multiple"  # up to five stages per product
+
+
+class Duration(StrEnum):
+    """core §4 commission duration status."""
+
+    none = "none"  # the first payment only
+    lifetime = "lifetime"  # every paid rate
+    fixed = "fixed"  # the rates paid within lifetime_duration days of the first
+
+
+class NodeState(StrEnum):
+    """core §4 affiliate node: a publisher's place in a program."""
+
+    requested = "requested"
+    accepted = "accepted"  # shown as active
+    rejected = "rejected"
+    canceled = "canceled"
+
+
+# what each state may become; a publisher refused or gone may ask again (a new request)
+NODE_MOVES: dict[NodeState, frozenset[NodeState]] = {
+    NodeState.requested: frozenset({NodeState.accepted, NodeState.rejected, NodeState.canceled}),
+    NodeState.accepted: frozenset({NodeState.canceled}),
+    NodeState.rejected: frozenset({NodeState.requested}),
+    NodeState.canceled: frozenset({NodeState.requested}),
+}
+
+
+class Stage(Closed):
+    rate_bp: BasisPoints
+
+
+class ProductCommission(Closed):
+    """A product's own stages in a `multiple` program: stage 1 first."""
+
+    product_id: ProductRef
+    stages: Annotated[list[Stage], Field(min_length=1, max_length=STAGES_MAX)]
+
+
+class ProgramForm(Closed):
+    """Every field of editor §3's affiliate program form (the API's names in snake case)."""
+
+    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_MAX)]
+    cookies_expire: Days = COOKIES_EXPIRE_DEFAULT
+    form: CommissionMode = CommissionMode.single
+    commission_bp: BasisPoints = 0  # single: the rate on every product
+    product_commissions: Annotated[list[ProductCommission], Field(max_length=PRODUCTS_MAX)] = []
+    scope: Literal["all", "products"] = "all"
+    product_ids: Annotated[list[ProductRef], Field(max_length=PRODUCTS_MAX)] = []
+    provision_from_brutto: Flag = True  # the commission's basis: the gross payment (else net of VAT)
+    lifetime: Duration = Duration.none
+    lifetime_duration: Days = LIFETIME_DURATION_DEFAULT
+    bonus: Annotated[int, PStrict(), Field(ge=0, le=BONUS_MAX)] = 0  # minor units, added to stage 1 per sale
+    disable_landing_page: Flag = False
+    landing_body: Annotated[str, StringConstraints(max_length=LANDING_MAX)] = DEFAULT_LANDING
+    redirection_url: Link | None = None  # where a click lands (else the shop)
+    forward_url_params: Flag = False  # a click's other query parameters go along to where it lands
+    allow_embed_forms: Flag = False
+    affiliate_redirections_allowed: Flag = False  # a publisher may send clicks to a page of their choice
+    affiliate_marketplace_product: Flag = False  # listed in the affiliate marketplace
+
+    @model_validator(mode="after")
+    def _fits(self) -> ProgramForm:
+        if self.scope == "products" and not self.product_ids:
+            raise ValueError("a program for some products names them")
+        if self.scope == "all" and self.product_ids:
+            raise ValueError("a program for all products names none")
+        if len(set(self.product_ids)) != len(self.product_ids):
+            raise ValueError("each product once")
+        if self.form == CommissionMode.single and self.product_commissions:
+            raise ValueError("a single commission has no product stages")
+        if self.form == CommissionMode.multiple:
+            if not self.product_commissions:
+                raise ValueError("a multiple commission names its products' stages")
+            seen: set[int] = set()
+            for pc in self.product_commissions:
+                if pc.product_id in seen:
+                    raise ValueError("each product's stages once")
+                seen.add(pc.product_id)
+                if sum(st.rate_bp for st in pc.stages) > FULL:
+                    raise ValueError("a product's stages add up to 100 % at most")
+                if self.scope == "products" and pc.product_id not in self.product_ids:
+                    raise ValueError("stages for a product outside the program")
+        return self
+
+    def covers(self, product_id: int) -> bool:
+        return self.scope == "all" or product_id in self.product_ids
+
+    def stages_for(self, product_id: int) -> list[int]:
+        """The product's rates by stage, in basis points (none: the program pays nothing on it)."""
+        if not self.covers(product_id):
+            return []
+        if self.form == CommissionMode.single:
+            return [self.commission_bp]
+        own = next((pc for pc in self.product_commissions if pc.product_id == product_id), None)
+        return [st.rate_bp for st in own.stages] if own else []
+
+
+def node_move_error(current: NodeState, wanted: NodeState) -> str | None:
+    """Why a node cannot go from `current` to `wanted`; none when it can."""
+    if wanted in NODE_MOVES[current]:
+        return None
+    return f"a {current.value} publisher cannot be {wanted.value}"
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click on a publisher's link (`epid`) for a program."""
+
+    publisher_id: int
+    program_id: int
+    at: datetime
+
+
+def attributed(clicks: list[Click], bought_at: datetime, cookies_expire: dict[int, int]) -> Click | None:
+    """The click a purchase is credited to: the last one before it whose program's cookie (days by program id)
+    still lasts."""
+    alive = [
+        c
+        for c in clicks
+        if c.at <= bought_at and bought_at - c.at < timedelta(days=cookies_expire.get(c.program_id, 0))
+    ]
+    return max(alive, key=lambda c: c.at) if alive else None
+
+
+def self_referral(
+    publisher_email: str, buyer_email: str, publisher_user_id: int, seller_user_id: int
+) -> bool:
+    """A publisher buying through their own link, or the seller promoting their own shop, earns nothing."""
+    return (
+        publisher_email.strip().lower() == buyer_email.strip().lower() or publisher_user_id == seller_user_id
+    )
+
+
+def earns(duration: Duration, days: int, first_paid_at: datetime, paid_at: datetime, rate_no: int) -> bool:
+    """Whether a paid rate (1: the first payment) still earns the commission."""
+    if rate_no <= 1:
+        return True
+    if duration == Duration.lifetime:
+        return True
+    if duration == Duration.fixed:
+        return paid_at - first_paid_at < timedelta(days=days)
+    return False
+
+
+@dataclass(frozen=True)
+class Share:
+    stage: int  # 1: the publisher whose link was followed
+    publisher_id: int
+    amount: int  # minor units
+
+
+def shares(basis: int, rates_bp: list[int], chain: list[int], bonus: int = 0) -> list[Share]:
+    """Each stage's commission on a payment of `basis` (minor units): stage k goes to the k-th publisher of the
+    chain (the referrer first), rounded down so the shares never exceed the payment; the bonus goes to stage 1.
+    Stages beyond the chain, and shares of 0, are not paid."""
+    if basis <= 0:
+        return []
+    out: list[Share] = []
+    for k, (rate, publisher) in enumerate(zip(rates_bp, chain, strict=False), start=1):
+        amount = basis * rate // FULL + (bonus if k == 1 else 0)
+        if amount > 0:
+            out.append(Share(k, publisher, amount))
+    paid = sum(s.amount for s in out)
+    if paid > basis:  # a bonus bigger than the payment is capped at it
+        first = out[0]
+        out[0] = Share(first.stage, first.publisher_id, first.amount - (paid - basis))
+        out = [s for s in out if s.amount > 0]
+    return out
+
+
+def commission_key(order_token: str, rate_no: int, stage: int) -> str:
+    return f"{order_key(order_token)}-r{rate_no}-commission-{stage}"
+
+
+def commission_entries(
+    order_token: str, rate_no: int, seller_id: int, paid: list[Share], currency: str
+) -> list[Entry]:
+    """A referred payment's commissions: from the seller's balance to each stage's publisher."""
+    entries: list[Entry] = []
+    for sh in paid:
+        k = commission_key(order_token, rate_no, sh.stage)
+        entries += [
+            Entry(PayeeType.seller, seller_id, EntryKind.commission, -sh.amount, currency, f"{k}-seller"),
+            Entry(
+                PayeeType.publisher,
+                sh.publisher_id,
+                EntryKind.commission,
+                sh.amount,
+                currency,
+                f"{k}-publisher",
+            ),
+        ]
+    return entries
+
+
+def commission_back_entries(
+    order_token: str,
+    refund_no: int,
+    seller_id: int,
+    booked: list[Share],
+    total: int,
+    refunded_before: int,
+    amount: int,
+    currency: str,
+) -> list[Entry]:
+    """A refund of `amount` (after `refunded_before`) of a payment of `total`: each publisher gives back the same
+    share of their commission, so refunds adding up to the whole give back each commission exactly."""
+    k = refund_key(order_token, refund_no)
+    entries: list[Entry] = []
+    for sh in booked:
+        back = fee_back(sh.amount, total, refunded_before, amount)
+        if back:
+            entries += [
+                Entry(
+                    PayeeType.seller,
+                    seller_id,
+                    EntryKind.reversal,
+                    back,
+                    currency,
+                    f"{k}-commission-{sh.stage}-seller",
+                ),
+                Entry(
+                    PayeeType.publisher,
+                    sh.publisher_id,
+                    EntryKind.reversal,
+                    -back,
+                    currency,
+                    f"{k}-commission-{sh.stage}-publisher",
+                ),
+            ]
+    return entries
+
+
+def landing_text(body: str, *, program: str, commission: str, cookies: int, buttons: str) -> str:
+    """The landing page's text with its placeholders filled in."""
+    return (
+        body.replace("{program}", program)
+        .replace("{commission}", commission)
+        .replace("{cookies}", str(cookies))
+        .replace("{buttons}", buttons)
+    )

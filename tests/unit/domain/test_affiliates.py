@@ -1,0 +1,205 @@
+"""Affiliate programs (issue 23; editor §3, core §4): the form's rules, who a purchase is credited to, what each
+stage earns on a payment and for how long, and the ledger entries of a commission and of its refund."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from domain.affiliates import (
+    COOKIES_EXPIRE_DEFAULT,
+    DEFAULT_LANDING,
+    LIFETIME_DURATION_DEFAULT,
+    PLACEHOLDERS,
+    Click,
+    Duration,
+    NodeState,
+    ProgramForm,
+    Share,
+    attributed,
+    commission_back_entries,
+    commission_entries,
+    earns,
+    landing_text,
+    node_move_error,
+    self_referral,
+    shares,
+)
+from domain.ledger import EntryKind, PayeeType, balanced
+
+T0 = datetime(2026, 11, 1, 12, tzinfo=UTC)
+
+
+def test_a_new_program_has_editor_nines_defaults():
+    p = ProgramForm(name="Partners")
+    assert (p.cookies_expire, p.lifetime_duration, p.commission_bp) == (180, 15, 0)
+    assert COOKIES_EXPIRE_DEFAULT == 180 and LIFETIME_DURATION_DEFAULT == 15
+    assert p.lifetime == Duration.none and p.provision_from_brutto and p.scope == "all"
+    assert all(x in DEFAULT_LANDING for x in PLACEHOLDERS)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"name": ""},
+        {"name": "x" * 101},
+        {"name": "P", "commission_bp": 10_001},
+        {"name": "P", "commission_bp": -1},
+        {"name": "P", "commission_bp": 12.5},
+        {"name": "P", "commission_bp": "1000"},
+        {"name": "P", "commission_bp": True},
+        {"name": "P", "cookies_expire": 0},
+        {"name": "P", "scope": "products"},  # names no product
+        {"name": "P", "product_ids": [1]},  # all products, yet names one
+        {"name": "P", "scope": "products", "product_ids": [1, 1]},
+        {"name": "P", "form": "multiple"},  # no stages
+        {"name": "P", "form": "multiple", "product_commissions": [{"product_id": 1, "stages": []}]},
+        {
+            "name": "P",
+            "form": "multiple",
+            "product_commissions": [{"product_id": 1, "stages": [{"rate_bp": 100}] * 6}],
+        },
+        {
+            "name": "P",
+            "form": "multiple",
+            "product_commissions": [{"product_id": 1, "stages": [{"rate_bp": 6000}] * 2}],
+        },
+        {
+            "name": "P",
+            "form": "multiple",
+            "product_commissions": [{"product_id": 1, "stages": [{"rate_bp": 10}]}] * 2,
+        },
+        {
+            "name": "P",
+            "scope": "products",
+            "product_ids": [2],
+            "form": "multiple",
+            "product_commissions": [{"product_id": 1, "stages": [{"rate_bp": 10}]}],
+        },
+        {"name": "P", "product_commissions": [{"product_id": 1, "stages": [{"rate_bp": 10}]}]},  # single
+        {"name": "P", "redirection_url": "javascript:alert(1)"},
+        {"name": "P", "other": 1},
+    ],
+)
+def test_a_program_that_does_not_fit_is_refused(bad):
+    with pytest.raises(ValidationError):
+        ProgramForm.model_validate(bad)
+
+
+def test_stages_by_product_and_scope():
+    single = ProgramForm(name="P", commission_bp=2500, scope="products", product_ids=[1, 2])
+    assert single.stages_for(1) == [2500] and single.stages_for(3) == []
+    multi = ProgramForm.model_validate(
+        {
+            "name": "M",
+            "form": "multiple",
+            "product_commissions": [{"product_id": 1, "stages": [{"rate_bp": 2000}, {"rate_bp": 500}]}],
+        }
+    )
+    assert multi.stages_for(1) == [2000, 500] and multi.stages_for(2) == []
+
+
+def test_node_states_move_as_core_four_says():
+    assert node_move_error(NodeState.requested, NodeState.accepted) is None
+    assert node_move_error(NodeState.accepted, NodeState.canceled) is None
+    assert node_move_error(NodeState.rejected, NodeState.requested) is None  # may ask again
+    assert node_move_error(NodeState.accepted, NodeState.rejected)
+    assert node_move_error(NodeState.canceled, NodeState.accepted)
+
+
+def test_the_last_click_within_its_cookie_wins():
+    a, b, old = Click(1, 10, T0), Click(2, 10, T0 + timedelta(days=3)), Click(3, 11, T0 - timedelta(days=40))
+    days = {10: 30, 11: 30}
+    assert attributed([a, b, old], T0 + timedelta(days=5), days) == b
+    assert attributed([a, b], T0 + timedelta(days=2), days) == a  # b came after the purchase
+    assert attributed([a], T0 + timedelta(days=30), days) is None  # the cookie has run out
+    assert attributed([old], T0, days) is None
+    assert attributed([a], T0, {}) is None  # a program that is gone
+
+
+def test_a_self_referral_earns_nothing():
+    assert self_referral("Pub@Example.com ", "pub@example.com", 5, 9)
+    assert self_referral("pub@example.com", "buyer@example.com", 9, 9)  # the seller's own link
+    assert not self_referral("pub@example.com", "buyer@example.com", 5, 9)
+
+
+def test_how_long_a_commission_lasts():
+    later = T0 + timedelta(days=20)
+    assert earns(Duration.none, 15, T0, T0, 1)
+    assert not earns(Duration.none, 15, T0, later, 2)
+    assert earns(Duration.lifetime, 15, T0, T0 + timedelta(days=900), 30)
+    assert earns(Duration.fixed, 15, T0, T0 + timedelta(days=14), 2)
+    assert not earns(Duration.fixed, 15, T0, later, 3)
+
+
+def test_each_stage_earns_its_share_of_the_payment():
+    assert shares(10_000, [2000, 500], [7, 8]) == [Share(1, 7, 2000), Share(2, 8, 500)]
+    assert shares(10_000, [2000, 500], [7]) == [Share(1, 7, 2000)]  # no second publisher up the chain
+    assert shares(999, [3333], [7]) == [Share(1, 7, 332)]  # rounded down
+    assert shares(10_000, [0, 500], [7, 8]) == [Share(2, 8, 500)]
+    assert shares(10_000, [1000], [7], bonus=500) == [Share(1, 7, 1500)]
+    assert shares(100, [1000], [7], bonus=500) == [Share(1, 7, 100)]  # never more than the payment
+    assert shares(0, [1000], [7]) == []
+
+
+@given(
+    st.integers(min_value=0, max_value=10**9),
+    st.lists(st.integers(min_value=0, max_value=2000), min_size=1, max_size=5),
+    st.integers(min_value=0, max_value=10**6),
+)
+def test_shares_never_exceed_the_payment_and_are_positive(basis, rates, bonus):
+    paid = shares(basis, rates, [1, 2, 3, 4, 5], bonus=bonus)
+    assert sum(s.amount for s in paid) <= basis
+    assert all(s.amount > 0 for s in paid)
+
+
+def test_a_commission_moves_money_from_the_seller_to_each_publisher_and_a_refund_gives_it_back():
+    paid = shares(10_000, [2000, 500], [7, 8])
+    booked = commission_entries("tok", 1, 3, paid, "eur")
+    assert balanced(booked)
+    assert {(e.payee_type, e.payee_id, e.amount) for e in booked} == {
+        (PayeeType.seller, 3, -2000),
+        (PayeeType.publisher, 7, 2000),
+        (PayeeType.seller, 3, -500),
+        (PayeeType.publisher, 8, 500),
+    }
+    assert all(e.kind == EntryKind.commission for e in booked)
+    assert len({e.key for e in booked}) == 4  # one key each: booked twice, stored once
+    assert {e.key for e in booked} == {e.key for e in commission_entries("tok", 1, 3, paid, "eur")}
+    assert not {e.key for e in booked} & {e.key for e in commission_entries("tok", 2, 3, paid, "eur")}
+
+    back = commission_back_entries("tok", 1, 3, paid, 10_000, 0, 4_000, "eur")
+    assert balanced(back)
+    assert {(e.payee_id, e.amount) for e in back if e.payee_type == PayeeType.publisher} == {
+        (7, -800),
+        (8, -200),
+    }
+
+
+@given(
+    st.integers(min_value=1, max_value=10**7), st.lists(st.integers(min_value=1, max_value=10**6), max_size=6)
+)
+def test_refunds_adding_up_to_the_payment_give_back_each_commission_exactly(total, cuts):
+    paid = shares(total, [2500, 700], [7, 8])
+    before, returned = 0, {7: 0, 8: 0}
+    parts = [c for c in cuts if c > 0]
+    for n, part in enumerate([*parts, total], start=1):
+        amount = min(part, total - before)
+        if amount <= 0:
+            break
+        for e in commission_back_entries("t", n, 3, paid, total, before, amount, "eur"):
+            if e.payee_type == PayeeType.publisher:
+                returned[e.payee_id] -= e.amount
+        before += amount
+    assert before == total
+    earned = {s.publisher_id: s.amount for s in paid}
+    assert returned == {7: earned.get(7, 0), 8: earned.get(8, 0)}
+
+
+def test_the_landing_page_fills_its_placeholders():
+    text = landing_text(DEFAULT_LANDING, program="Bakers", commission="20 %", cookies=180, buttons="[Join]")
+    assert "Bakers" in text and "20 %" in text and "180 days" in text and "[Join]" in text and "{" not in text
