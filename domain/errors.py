@@ -116,6 +116,7 @@ class Refusal(StrEnum):
     membership_closed = "membership_closed"  # a membership page opened by a member whose access ended
     too_many = "too_many"  # a list kept per seller (pages, saved views) is full
     font_exists = "font_exists"  # a custom font of this name, weight and style is there already
+    node_state = "node_state"  # an affiliate node in a state this decision does not apply to
 
 
 MESSAGES_REFUSED = {
@@ -148,6 +149,7 @@ MESSAGES_REFUSED = {
     Refusal.membership_closed: "Your access to this membership has ended.",
     Refusal.too_many: "This keeps no more; delete one first.",
     Refusal.font_exists: "This font has this weight and style already.",
+    Refusal.node_state: "This publisher's request is not in a state this applies to.",
 }
 
 

@@ -2,6 +2,7 @@
 its own package (`store.orders.models`); this module only re-exports them."""
 
 from store.accounts.models import AccountDeletion, AuthToken, Profile, RefreshToken, Seller, User
+from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram
 from store.base import Base
 from store.billing.models import Claim, ClaimSettingsRow, OrderRate, RateCharge
 from store.builder.models import BuilderPage, CustomFont, PageMedia, SharedTheme, ShopSettings
@@ -30,6 +31,9 @@ from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, 
 from store.webhooks.models import WebhookEvent
 
 __all__ = [
+    "AffiliateClick",
+    "AffiliateNode",
+    "AffiliateProgram",
     "BuilderPage",
     "ShopSettings",
     "CustomFont",

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Annotated
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field, Strict
 
+from api.deps import DB, CurrentUser
 from api.schemas.common import AppConfig, Health
+from api.schemas.fields import Id
 from core.settings import get_settings
+from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, landing_text
 from domain.builder.tracking import ConsentCategory
+from domain.errors import invalid
+from domain.limits import ID_MAX
+from store.accounts.queries import seller_of
+from store.affiliates.programs import node_requested, public_program
 
 router = APIRouter(tags=["common"])
 
@@ -50,3 +58,75 @@ async def cookies_consent_categories() -> ConsentCategories:
 @router.get("/v1/health", response_model=Health)
 async def get_health() -> Health:
     return Health(ok=True)
+
+
+class PublicProgram(BaseModel):
+    """A program as a publisher sees it before joining (core §7 `GET /common/affiliate_programs/{id}`)."""
+
+    id: int
+    name: str
+    shop: str  # the seller's username
+    cookies_expire: int
+    type: CommissionMode
+    commission_bp: int
+    lifetime: Duration
+    lifetime_duration: int
+    bonus: int
+    landing: str | None  # the landing text with its placeholders filled (none: the seller turned it off)
+    marketplace: bool
+
+
+class JoinBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    from_landing_page: Annotated[bool, Strict()] = False
+    referrer_id: Annotated[int, Strict(), Field(ge=1, le=ID_MAX)] | None = None  # the publisher who invited
+
+
+class Joined(BaseModel):
+    node_id: int
+    affiliate_program_id: int
+    state: NodeState
+
+
+@router.get("/v1/common/affiliate_programs/{program_id}", response_model=PublicProgram)
+async def get_public_affiliate_program(program_id: Id, s: DB) -> PublicProgram:
+    p, shop = await public_program(s, program_id)
+    form = ProgramForm.model_validate(p.form)
+    rate = (
+        form.commission_bp
+        if form.form == CommissionMode.single
+        else max((pc.stages[0].rate_bp for pc in form.product_commissions), default=0)
+    )
+    percent = f"{rate / 100:g} %"
+    landing = None
+    if not form.disable_landing_page:
+        landing = landing_text(
+            form.landing_body, program=form.name, commission=percent, cookies=form.cookies_expire, buttons=""
+        ).strip()
+    return PublicProgram(
+        id=p.id,
+        name=p.name,
+        shop=shop or "",
+        cookies_expire=form.cookies_expire,
+        type=form.form,
+        commission_bp=rate,
+        lifetime=form.lifetime,
+        lifetime_duration=form.lifetime_duration,
+        bonus=form.bonus,
+        landing=landing,
+        marketplace=form.affiliate_marketplace_product,
+    )
+
+
+@router.post("/v1/common/affiliate_programs/{program_id}/accept", response_model=Joined)
+async def join_affiliate_program(program_id: Id, body: JoinBody, user: CurrentUser, s: DB) -> Joined:
+    """The signed-in user asks to join the program as a publisher (core §7 `POST …/accept`); the seller decides.
+    Asking again changes nothing; a seller cannot join their own program."""
+    p, _ = await public_program(s, program_id)
+    own = await seller_of(s, user.id)
+    if own is not None and own.id == p.seller_id:
+        raise invalid(program_id="a seller does not join their own program")
+    node = await node_requested(
+        s, p, user, from_landing_page=body.from_landing_page, referrer_user_id=body.referrer_id
+    )
+    return Joined(node_id=node.id, affiliate_program_id=p.id, state=node.state)

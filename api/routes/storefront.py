@@ -6,6 +6,7 @@ serve (a product without a built page, a ticket, the sign-in) is the web app's, 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from datetime import UTC, datetime
 from typing import Annotated, Any
 from urllib.parse import urlencode
@@ -37,6 +38,7 @@ from domain.money import format_money
 from handles.checkout import send_mail
 from store.accounts.models import Seller
 from store.accounts.queries import display_name, seller_user_of
+from store.affiliates.programs import click_recorded
 from store.builder.fonts import fonts_of
 from store.builder.pages import Served, last_purchases, published_at_path, published_for_slug, published_paths
 from store.builder.settings import legal_of, tracking_of
@@ -146,7 +148,54 @@ async def shop_view(
     )
 
 
+AFFILIATE_COOKIE = "sf_aff_{seller_id}"
+AFFILIATE_COOKIE_DAYS = (
+    3650  # the program's own cookie lifetime is counted from the click when a purchase comes
+)
+
+
+def click_token(seller_id: int, click_id: int) -> str:
+    """The visitor's cookie value for a click: its id, signed so that nobody credits a purchase to a click they
+    did not make."""
+    mac = hmac.new(
+        get_settings().jwt_secret.encode(), f"click.{seller_id}.{click_id}".encode(), hashlib.sha256
+    )
+    return f"{click_id}.{mac.hexdigest()[:32]}"
+
+
+def click_of_token(seller_id: int, token: str | None) -> int | None:
+    """The click a cookie names, if its signature holds."""
+    click, _, _ = (token or "").partition(".")
+    if not click.isdigit() or len(click) > 18:
+        return None
+    return int(click) if hmac.compare_digest(click_token(seller_id, int(click)), token or "") else None
+
+
 async def serve(
+    request: Request, s: DB, *, username: str, path: str | None, base: str, origin: str
+) -> Response:
+    """The shop's page at `path`, and a click on a publisher's link (`epid`, issue 23) remembered for the
+    visitor."""
+    response = await _serve(request, s, username=username, path=path, base=base, origin=origin)
+    epid = request.query_params.get("epid", "")
+    if epid.isdigit() and len(epid) <= 15:
+        try:
+            seller, _ = await shop_seller(s, username)
+        except DomainError:
+            return response
+        click = await click_recorded(s, seller.id, int(epid), f"/{path or ''}")
+        if click is not None:
+            response.set_cookie(
+                AFFILIATE_COOKIE.format(seller_id=seller.id),
+                click_token(seller.id, click),
+                max_age=AFFILIATE_COOKIE_DAYS * 86400,
+                samesite="lax",
+                httponly=True,
+            )
+    return response
+
+
+async def _serve(
     request: Request, s: DB, *, username: str, path: str | None, base: str, origin: str
 ) -> Response:
     """The page at `path` of the shop (none: its home page) rendered, or the web app's index when the builder has

@@ -5,6 +5,7 @@ from fastapi import APIRouter
 from api.routes.cabinet import (
     account_deletion,
     addons,
+    affiliates,
     billing,
     certificates,
     checkout_pages,
@@ -61,3 +62,4 @@ router.include_router(fonts.router)
 router.include_router(legal.router)
 router.include_router(themes.router)
 router.include_router(payment_settings.router)
+router.include_router(affiliates.router)

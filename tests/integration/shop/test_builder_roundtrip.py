@@ -21,10 +21,13 @@ async def built(stack, seller):
     async with client(stack) as c:
         product = await published_product(c, seller, name="Round trip")
         club = await _product(c, seller.headers, "membership", "Round trip club")
+        course = await _product(c, seller.headers, "course", "Round trip course")
+        # the page types with an address of their own, and those bound to a product of their form
+        paths = {PageType.membership: "members", PageType.course: "lessons", PageType.affiliate: "partners"}
+        bound_to = {PageType.membership: club["id"], PageType.course: course["id"]}
         pages = {}
         for t in PageType:
-            path = "members" if t == PageType.membership else None
-            bound = club["id"] if t == PageType.membership else None
+            path, bound = paths.get(t), bound_to.get(t)
             r = await c.post(
                 "/v1/cabinet/pages",
                 json={"page_type": t, "name": t.value, "path": path, "product_id": bound},

@@ -581,6 +581,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/affiliate_nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Affiliate Nodes */
+        get: operations["list_affiliate_nodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/affiliate_nodes/{node_id}/{decision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide Affiliate Node
+         * @description The seller's decision on a publisher; 409 `node_state` when it does not apply to the node's state.
+         */
+        post: operations["decide_affiliate_node"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/affiliate_programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Affiliate Programs */
+        get: operations["list_affiliate_programs"];
+        put?: never;
+        /** Create Affiliate Program */
+        post: operations["create_affiliate_program"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/affiliate_programs/{program_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Affiliate Program */
+        get: operations["get_affiliate_program"];
+        /** Save Affiliate Program */
+        put: operations["save_affiliate_program"];
+        post?: never;
+        /** Delete Affiliate Program */
+        delete: operations["delete_affiliate_program"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/balance": {
         parameters: {
             query?: never;
@@ -2570,6 +2644,44 @@ export interface paths {
         get: operations["transfers_csv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/common/affiliate_programs/{program_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Public Affiliate Program */
+        get: operations["get_public_affiliate_program"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/common/affiliate_programs/{program_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join Affiliate Program
+         * @description The signed-in user asks to join the program as a publisher (core §7 `POST …/accept`); the seller decides.
+         *     Asking again changes nothing; a seller cannot join their own program.
+         */
+        post: operations["join_affiliate_program"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4777,6 +4889,11 @@ export interface components {
             /** Id */
             id: number;
         };
+        /**
+         * CommissionMode
+         * @enum {string}
+         */
+        CommissionMode: "single" | "multiple";
         /** ConfirmIn */
         ConfirmIn: {
             /** Confirmation Token */
@@ -5582,6 +5699,12 @@ export interface components {
          * @enum {string}
          */
         DunningState: "in_progress" | "completed" | "skipped";
+        /**
+         * Duration
+         * @description core §4 commission duration status.
+         * @enum {string}
+         */
+        Duration: "none" | "lifetime" | "fixed";
         /** EmailIn */
         EmailIn: {
             /** Email */
@@ -5601,7 +5724,7 @@ export interface components {
          * EntryKind
          * @enum {string}
          */
-        EntryKind: "sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal";
+        EntryKind: "sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission";
         /**
          * ErrorBody
          * @description Every error answer (core §8 error catalogue): the code twice (`error` and `type`), a message, and for
@@ -6483,6 +6606,24 @@ export interface components {
             /** Product Ids */
             product_ids: number[];
         };
+        /** JoinBody */
+        JoinBody: {
+            /**
+             * From Landing Page
+             * @default false
+             */
+            from_landing_page: boolean;
+            /** Referrer Id */
+            referrer_id?: number | null;
+        };
+        /** Joined */
+        Joined: {
+            /** Affiliate Program Id */
+            affiliate_program_id: number;
+            /** Node Id */
+            node_id: number;
+            state: components["schemas"]["NodeState"];
+        };
         /**
          * KeyState
          * @description A key in the seller's pool: free to sell, reserved by an order being paid, delivered, or revoked (its
@@ -6854,6 +6995,47 @@ export interface components {
             /** Workflow Id */
             workflow_id: string;
         };
+        /** NodeList */
+        NodeList: {
+            /** List */
+            list: components["schemas"]["NodeOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /**
+         * NodeOut
+         * @description A publisher in a program (editor §3's node columns).
+         */
+        NodeOut: {
+            /** Affiliate Program */
+            affiliate_program: string;
+            /** Affiliate Program Id */
+            affiliate_program_id: number;
+            /** Clicks */
+            clicks: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /** From Landing Page */
+            from_landing_page: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Publisher Id */
+            publisher_id: number;
+            state: components["schemas"]["NodeState"];
+        };
+        /**
+         * NodeState
+         * @description core §4 affiliate node: a publisher's place in a program.
+         * @enum {string}
+         */
+        NodeState: "requested" | "accepted" | "rejected" | "canceled";
         /**
          * NotSellableReason
          * @enum {string}
@@ -8071,6 +8253,16 @@ export interface components {
          */
         ProductCategory: "e_book" | "music_files" | "coaching" | "membership" | "book" | "online_course" | "online_course_live" | "event" | "certificate" | "license_code";
         /**
+         * ProductCommission
+         * @description A product's own stages in a `multiple` program: stage 1 first.
+         */
+        ProductCommission: {
+            /** Product Id */
+            product_id: number;
+            /** Stages */
+            stages: components["schemas"]["Stage"][];
+        };
+        /**
          * ProductForm
          * @enum {string}
          */
@@ -8266,6 +8458,152 @@ export interface components {
          */
         ProfileType: "seller" | "publisher" | "network_publisher" | "team_member" | "sales_team_member" | "payer" | "manager" | "reseller";
         /**
+         * ProgramForm
+         * @description Every field of editor §3's affiliate program form (the API's names in snake case).
+         */
+        ProgramForm: {
+            /**
+             * Affiliate Marketplace Product
+             * @default false
+             */
+            affiliate_marketplace_product: boolean;
+            /**
+             * Affiliate Redirections Allowed
+             * @default false
+             */
+            affiliate_redirections_allowed: boolean;
+            /**
+             * Allow Embed Forms
+             * @default false
+             */
+            allow_embed_forms: boolean;
+            /**
+             * Bonus
+             * @default 0
+             */
+            bonus: number;
+            /**
+             * Commission Bp
+             * @default 0
+             */
+            commission_bp: number;
+            /**
+             * Cookies Expire
+             * @default 180
+             */
+            cookies_expire: number;
+            /**
+             * Disable Landing Page
+             * @default false
+             */
+            disable_landing_page: boolean;
+            /** @default single */
+            form: components["schemas"]["CommissionMode"];
+            /**
+             * Forward Url Params
+             * @default false
+             */
+            forward_url_params: boolean;
+            /**
+             * Landing Body
+             * @default Recommend {program} and earn {commission} on every sale you bring. Your link keeps its buyers for {cookies} days.
+             *
+             *     {buttons}
+             */
+            landing_body: string;
+            /** @default none */
+            lifetime: components["schemas"]["Duration"];
+            /**
+             * Lifetime Duration
+             * @default 15
+             */
+            lifetime_duration: number;
+            /** Name */
+            name: string;
+            /**
+             * Product Commissions
+             * @default []
+             */
+            product_commissions: components["schemas"]["ProductCommission"][];
+            /**
+             * Product Ids
+             * @default []
+             */
+            product_ids: number[];
+            /**
+             * Provision From Brutto
+             * @default true
+             */
+            provision_from_brutto: boolean;
+            /** Redirection Url */
+            redirection_url?: string | null;
+            /**
+             * Scope
+             * @default all
+             * @enum {string}
+             */
+            scope: "all" | "products";
+        };
+        /** ProgramList */
+        ProgramList: {
+            /** List */
+            list: components["schemas"]["ProgramSummary"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** ProgramOut */
+        ProgramOut: {
+            /** Active Publishers */
+            active_publishers: number;
+            /** Bonus */
+            bonus: number;
+            /** Commission Bp */
+            commission_bp: number;
+            /** Cookies Expire */
+            cookies_expire: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            form: components["schemas"]["ProgramForm"];
+            /** Id */
+            id: number;
+            lifetime: components["schemas"]["Duration"];
+            /** Name */
+            name: string;
+            /** Open Requests */
+            open_requests: number;
+            type: components["schemas"]["CommissionMode"];
+        };
+        /**
+         * ProgramSummary
+         * @description A program as the list shows it (editor §3's columns).
+         */
+        ProgramSummary: {
+            /** Active Publishers */
+            active_publishers: number;
+            /** Bonus */
+            bonus: number;
+            /** Commission Bp */
+            commission_bp: number;
+            /** Cookies Expire */
+            cookies_expire: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            lifetime: components["schemas"]["Duration"];
+            /** Name */
+            name: string;
+            /** Open Requests */
+            open_requests: number;
+            type: components["schemas"]["CommissionMode"];
+        };
+        /**
          * ProgressBarStyle
          * @enum {string}
          */
@@ -8281,6 +8619,32 @@ export interface components {
          * @enum {string}
          */
         Publication: "published" | "publish_pending" | "in_review" | "rejected" | "revoked" | "unpublished" | "admin_unpublished";
+        /**
+         * PublicProgram
+         * @description A program as a publisher sees it before joining (core §7 `GET /common/affiliate_programs/{id}`).
+         */
+        PublicProgram: {
+            /** Bonus */
+            bonus: number;
+            /** Commission Bp */
+            commission_bp: number;
+            /** Cookies Expire */
+            cookies_expire: number;
+            /** Id */
+            id: number;
+            /** Landing */
+            landing: string | null;
+            lifetime: components["schemas"]["Duration"];
+            /** Lifetime Duration */
+            lifetime_duration: number;
+            /** Marketplace */
+            marketplace: boolean;
+            /** Name */
+            name: string;
+            /** Shop */
+            shop: string;
+            type: components["schemas"]["CommissionMode"];
+        };
         /** PurchaseOut */
         PurchaseOut: {
             access: components["schemas"]["CourseAccess"];
@@ -8509,7 +8873,7 @@ export interface components {
          *     code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English.
          * @enum {string}
          */
-        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists";
+        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state";
         /** RelatedOrder */
         RelatedOrder: {
             /** Currency Key */
@@ -9177,6 +9541,11 @@ export interface components {
          * @enum {string}
          */
         SortKey: "created_at" | "total_views" | "total_purchases" | "recent_purchase";
+        /** Stage */
+        Stage: {
+            /** Rate Bp */
+            rate_bp: number;
+        };
         /**
          * Step
          * @description Checkout progress steps, in order, as the order view shows them.
@@ -11918,6 +12287,289 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AccountDeletionOut"];
                 };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_affiliate_nodes: {
+        parameters: {
+            query?: {
+                state?: components["schemas"]["NodeState"] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_affiliate_node: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                decision: "accept" | "reject" | "cancel";
+                node_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_affiliate_programs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_affiliate_program: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgramForm"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_affiliate_program: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_affiliate_program: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgramForm"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_affiliate_program: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
             503: {
@@ -17986,7 +18638,7 @@ export interface operations {
                 /** @description filter by created_to */
                 "filters[created_to]"?: string;
                 /** @description filter by kind */
-                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal")[];
+                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission")[];
                 /** @description 1-based page */
                 page?: number;
                 /** @description page size */
@@ -18043,7 +18695,7 @@ export interface operations {
                 /** @description filter by created_to */
                 "filters[created_to]"?: string;
                 /** @description filter by kind */
-                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal")[];
+                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission")[];
                 /** @description 1-based page */
                 page?: number;
                 /** @description page size */
@@ -18077,6 +18729,90 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_public_affiliate_program: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProgram"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    join_affiliate_program: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinBody"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Joined"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -154,6 +154,34 @@ export const reactivateAccount = (options: Options = {}) =>
 export const startAccountDeletion = (body: Body<'start_account_deletion', 'subscriptions'>, options: Options = {}) =>
   api.post<Answer<'start_account_deletion'>>(`/cabinet/account_deletion/start`, body, { ...options });
 
+/** GET /v1/cabinet/affiliate_nodes: List Affiliate Nodes */
+export const listAffiliateNodes = (query: Query<'list_affiliate_nodes'> = {}, options: Options = {}) =>
+  api.get<Answer<'list_affiliate_nodes'>>(`/cabinet/affiliate_nodes`, { ...options, query });
+
+/** POST /v1/cabinet/affiliate_nodes/{node_id}/{decision}: Decide Affiliate Node */
+export const decideAffiliateNode = (nodeId: Param<'decide_affiliate_node', 'node_id'>, decision: Param<'decide_affiliate_node', 'decision'>, options: Options = {}) =>
+  api.post<Answer<'decide_affiliate_node'>>(`/cabinet/affiliate_nodes/${seg(nodeId)}/${seg(decision)}`, undefined, { ...options });
+
+/** GET /v1/cabinet/affiliate_programs: List Affiliate Programs */
+export const listAffiliatePrograms = (options: Options = {}) =>
+  api.get<Answer<'list_affiliate_programs'>>(`/cabinet/affiliate_programs`, { ...options });
+
+/** POST /v1/cabinet/affiliate_programs: Create Affiliate Program */
+export const createAffiliateProgram = (body: Body<'create_affiliate_program', 'affiliate_marketplace_product' | 'affiliate_redirections_allowed' | 'allow_embed_forms' | 'bonus' | 'commission_bp' | 'cookies_expire' | 'disable_landing_page' | 'form' | 'forward_url_params' | 'landing_body' | 'lifetime' | 'lifetime_duration' | 'product_commissions' | 'product_ids' | 'provision_from_brutto' | 'scope'>, options: Options = {}) =>
+  api.post<Answer<'create_affiliate_program'>>(`/cabinet/affiliate_programs`, body, { ...options });
+
+/** DELETE /v1/cabinet/affiliate_programs/{program_id}: Delete Affiliate Program */
+export const deleteAffiliateProgram = (programId: Param<'delete_affiliate_program', 'program_id'>, options: Options = {}) =>
+  api.delete<Answer<'delete_affiliate_program'>>(`/cabinet/affiliate_programs/${seg(programId)}`, { ...options });
+
+/** GET /v1/cabinet/affiliate_programs/{program_id}: Get Affiliate Program */
+export const getAffiliateProgram = (programId: Param<'get_affiliate_program', 'program_id'>, options: Options = {}) =>
+  api.get<Answer<'get_affiliate_program'>>(`/cabinet/affiliate_programs/${seg(programId)}`, { ...options });
+
+/** PUT /v1/cabinet/affiliate_programs/{program_id}: Save Affiliate Program */
+export const saveAffiliateProgram = (programId: Param<'save_affiliate_program', 'program_id'>, body: Body<'save_affiliate_program', 'affiliate_marketplace_product' | 'affiliate_redirections_allowed' | 'allow_embed_forms' | 'bonus' | 'commission_bp' | 'cookies_expire' | 'disable_landing_page' | 'form' | 'forward_url_params' | 'landing_body' | 'lifetime' | 'lifetime_duration' | 'product_commissions' | 'product_ids' | 'provision_from_brutto' | 'scope'>, options: Options = {}) =>
+  api.put<Answer<'save_affiliate_program'>>(`/cabinet/affiliate_programs/${seg(programId)}`, body, { ...options });
+
 /** GET /v1/cabinet/balance: Get Balance */
 export const getBalance = (options: Options = {}) =>
   api.get<Answer<'get_balance'>>(`/cabinet/balance`, { ...options });
@@ -717,6 +745,14 @@ export const listTransfers = (query: QueryParams = {}, options: Options = {}) =>
 /** GET /v1/cabinet/transfers/csv: Transfers Csv */
 export const transfersCsv = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'transfers_csv'>>(`/cabinet/transfers/csv`, { ...options, query });
+
+/** GET /v1/common/affiliate_programs/{program_id}: Get Public Affiliate Program */
+export const getPublicAffiliateProgram = (programId: Param<'get_public_affiliate_program', 'program_id'>, options: Options = {}) =>
+  api.get<Answer<'get_public_affiliate_program'>>(`/common/affiliate_programs/${seg(programId)}`, { auth: false, ...options });
+
+/** POST /v1/common/affiliate_programs/{program_id}/accept: Join Affiliate Program */
+export const joinAffiliateProgram = (programId: Param<'join_affiliate_program', 'program_id'>, body: Body<'join_affiliate_program', 'from_landing_page'>, options: Options = {}) =>
+  api.post<Answer<'join_affiliate_program'>>(`/common/affiliate_programs/${seg(programId)}/accept`, body, { ...options });
 
 /** GET /v1/common/config: Get Config */
 export const getConfig = (options: Options = {}) =>

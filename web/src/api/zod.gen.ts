@@ -459,6 +459,15 @@ const PageContentPart = z.object({
   translations: z.array(PageTextsPart).max(20).optional(),
 });
 
+const StagePart = z.object({
+  rateBp: z.number().int().min(0).max(10000),
+});
+
+const ProductCommissionPart = z.object({
+  productId: z.number().int().min(1).max(9007199254740992),
+  stages: z.array(StagePart).min(1).max(5),
+});
+
 const BeneficialOwnerInPart = z.object({
   birthday: z.string().nullish(),
   birthplaceCity: z.string().max(300).nullish(),
@@ -646,6 +655,11 @@ export const ItemsInSchema = z.object({
   productIds: z.array(z.number().int().min(1).max(9223372036854776000)).max(50),
 });
 
+export const JoinBodySchema = z.object({
+  fromLandingPage: z.boolean().optional(),
+  referrerId: z.number().int().min(1).max(9223372036854776000).nullish(),
+});
+
 export const LegalTextsSchema = z.object({
   cancellationTerms: TextsPart.optional(),
   imprint: TextsPart.optional(),
@@ -762,6 +776,27 @@ export const ProductPatchSchema = z.object({
 
 export const ProfileInSchema = z.object({
   profileType: z.enum(["seller", "payer"]),
+});
+
+export const ProgramFormSchema = z.object({
+  affiliateMarketplaceProduct: z.boolean().optional(),
+  affiliateRedirectionsAllowed: z.boolean().optional(),
+  allowEmbedForms: z.boolean().optional(),
+  bonus: z.number().int().min(0).max(100000000).optional(),
+  commissionBp: z.number().int().min(0).max(10000).optional(),
+  cookiesExpire: z.number().int().min(1).max(3650).optional(),
+  disableLandingPage: z.boolean().optional(),
+  form: z.enum(["single", "multiple"]).optional(),
+  forwardUrlParams: z.boolean().optional(),
+  landingBody: z.string().max(5000).optional(),
+  lifetime: z.enum(["none", "lifetime", "fixed"]).optional(),
+  lifetimeDuration: z.number().int().min(1).max(3650).optional(),
+  name: z.string().min(1).max(100),
+  productCommissions: z.array(ProductCommissionPart).max(200).optional(),
+  productIds: z.array(z.number().int().min(1).max(9007199254740992)).max(200).optional(),
+  provisionFromBrutto: z.boolean().optional(),
+  redirectionUrl: z.string().max(2000).regex(/^(https?:\/\/[^\s<>\x22\x27]+|\/[^\s<>\x22\x27]*|mailto:[^\s<>\x22\x27]+|tel:\+?[0-9 ()-]+|#[A-Za-z0-9_-]*)$/).nullish(),
+  scope: z.enum(["all", "products"]).optional(),
 });
 
 export const RefundInSchema = z.object({

@@ -36,6 +36,13 @@ export const CABINET_NAV: NavGroup[] = [
     ],
   },
   {
+    key: 'affiliates',
+    items: [
+      { key: 'affiliatePrograms', to: '/cabinet/affiliate_programs' },
+      { key: 'affiliateNodes', to: '/cabinet/affiliate_nodes' },
+    ],
+  },
+  {
     key: 'account',
     items: [
       { key: 'profileEdit', to: '/cabinet/profile/edit?seller_profile_edit=true' },

@@ -1,0 +1,167 @@
+"""`/v1/cabinet/affiliate_programs` and `/v1/cabinet/affiliate_nodes` (issue 23; editor §3 Affiliate program,
+core §4 affiliate node): a seller's programs with every field of the form, and the publishers who asked to join,
+accepted, rejected or canceled by the seller. Every program and node is its seller's own (404 otherwise)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Response
+from pydantic import BaseModel
+
+from api.deps import DB, CurrentSeller
+from api.schemas.fields import Id
+from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm
+from store.affiliates.models import AffiliateProgram
+from store.affiliates.programs import (
+    NodeRow,
+    clicks_of,
+    node_decided,
+    nodes_of,
+    program_created,
+    program_deleted,
+    program_of,
+    program_saved,
+    programs_of,
+)
+
+router = APIRouter()
+
+
+class ProgramSummary(BaseModel):
+    """A program as the list shows it (editor §3's columns)."""
+
+    id: int
+    name: str
+    created_at: datetime
+    cookies_expire: int
+    lifetime: Duration
+    bonus: int
+    commission_bp: int  # single: the rate; multiple: the highest first stage
+    type: CommissionMode
+    active_publishers: int
+    open_requests: int
+
+
+class ProgramOut(ProgramSummary):
+    form: ProgramForm
+
+
+class ProgramList(BaseModel):
+    list: list[ProgramSummary]
+    total_count: int
+
+
+def _summary(p: AffiliateProgram, active: int, asked: int) -> dict:
+    form = ProgramForm.model_validate(p.form)
+    first = max((pc.stages[0].rate_bp for pc in form.product_commissions), default=form.commission_bp)
+    return {
+        "id": p.id,
+        "name": p.name,
+        "created_at": p.created_at,
+        "cookies_expire": form.cookies_expire,
+        "lifetime": form.lifetime,
+        "bonus": form.bonus,
+        "commission_bp": form.commission_bp if form.form == CommissionMode.single else first,
+        "type": form.form,
+        "active_publishers": active,
+        "open_requests": asked,
+    }
+
+
+async def _out(s: DB, p: AffiliateProgram) -> ProgramOut:
+    counts = {x.id: (a, r) for x, a, r in await programs_of(s, p.seller_id)}
+    active, asked = counts.get(p.id, (0, 0))
+    return ProgramOut(**_summary(p, active, asked), form=ProgramForm.model_validate(p.form))
+
+
+@router.get("/affiliate_programs", response_model=ProgramList)
+async def list_affiliate_programs(seller: CurrentSeller, s: DB) -> ProgramList:
+    rows = await programs_of(s, seller.id)
+    return ProgramList(list=[ProgramSummary(**_summary(p, a, r)) for p, a, r in rows], total_count=len(rows))
+
+
+@router.post("/affiliate_programs", response_model=ProgramOut, status_code=201)
+async def create_affiliate_program(body: ProgramForm, seller: CurrentSeller, s: DB) -> ProgramOut:
+    return await _out(s, await program_created(s, seller.id, body))
+
+
+@router.get("/affiliate_programs/{program_id}", response_model=ProgramOut)
+async def get_affiliate_program(program_id: Id, seller: CurrentSeller, s: DB) -> ProgramOut:
+    return await _out(s, await program_of(s, seller.id, program_id))
+
+
+@router.put("/affiliate_programs/{program_id}", response_model=ProgramOut)
+async def save_affiliate_program(
+    program_id: Id, body: ProgramForm, seller: CurrentSeller, s: DB
+) -> ProgramOut:
+    return await _out(s, await program_saved(s, seller.id, program_id, body))
+
+
+@router.delete("/affiliate_programs/{program_id}", status_code=204)
+async def delete_affiliate_program(program_id: Id, seller: CurrentSeller, s: DB) -> Response:
+    await program_deleted(s, seller.id, program_id)
+    return Response(status_code=204)
+
+
+class NodeOut(BaseModel):
+    """A publisher in a program (editor §3's node columns)."""
+
+    id: int
+    affiliate_program_id: int
+    affiliate_program: str
+    created_at: datetime
+    state: NodeState
+    from_landing_page: bool
+    publisher_id: int
+    name: str
+    email: str
+    clicks: int
+
+
+class NodeList(BaseModel):
+    list: list[NodeOut]
+    total_count: int
+
+
+def _node(r: NodeRow, clicks: dict[int, int]) -> NodeOut:
+    n = r.node
+    return NodeOut(
+        id=n.id,
+        affiliate_program_id=n.program_id,
+        affiliate_program=r.program,
+        created_at=n.created_at,
+        state=n.state,
+        from_landing_page=n.from_landing_page,
+        publisher_id=n.publisher_user_id,
+        name=r.name,
+        email=r.email,
+        clicks=clicks.get(n.publisher_user_id, 0),
+    )
+
+
+@router.get("/affiliate_nodes", response_model=NodeList)
+async def list_affiliate_nodes(
+    seller: CurrentSeller, s: DB, state: Annotated[NodeState | None, Query()] = None
+) -> NodeList:
+    rows = await nodes_of(s, seller.id, state)
+    clicks = await clicks_of(s, seller.id)
+    return NodeList(list=[_node(r, clicks) for r in rows], total_count=len(rows))
+
+
+DECISIONS: dict[str, NodeState] = {
+    "accept": NodeState.accepted,
+    "reject": NodeState.rejected,
+    "cancel": NodeState.canceled,
+}
+
+
+@router.post("/affiliate_nodes/{node_id}/{decision}", response_model=NodeOut)
+async def decide_affiliate_node(
+    node_id: Id, decision: Literal["accept", "reject", "cancel"], seller: CurrentSeller, s: DB
+) -> NodeOut:
+    """The seller's decision on a publisher; 409 `node_state` when it does not apply to the node's state."""
+    node = await node_decided(s, seller.id, node_id, DECISIONS[decision])
+    row = next(r for r in await nodes_of(s, seller.id) if r.node.id == node.id)
+    return _node(row, await clicks_of(s, seller.id))
