@@ -6,7 +6,6 @@ serve (a product without a built page, a ticket, the sign-in) is the web app's, 
 from __future__ import annotations
 
 import hashlib
-import hmac
 from datetime import UTC, datetime
 from typing import Annotated, Any
 from urllib.parse import urlencode
@@ -19,6 +18,7 @@ from pydantic import ValidationError
 from api.deps import DB, Temporal
 from api.routes.shop.host import host_of
 from api.schemas.catalog import cover_out
+from api.storefront.clicks import AFFILIATE_COOKIE, AFFILIATE_COOKIE_DAYS, click_token
 from api.storefront.render import Card, FontFace, PageView, fonts_named, render_page
 from api.storefront.texts import LANGUAGES, Texts, language_of
 from api.throttle import throttle
@@ -146,29 +146,6 @@ async def shop_view(
         legal_links=await legal_links(s, seller.id, base),
         **extra,
     )
-
-
-AFFILIATE_COOKIE = "sf_aff_{seller_id}"
-AFFILIATE_COOKIE_DAYS = (
-    3650  # the program's own cookie lifetime is counted from the click when a purchase comes
-)
-
-
-def click_token(seller_id: int, click_id: int) -> str:
-    """The visitor's cookie value for a click: its id, signed so that nobody credits a purchase to a click they
-    did not make."""
-    mac = hmac.new(
-        get_settings().jwt_secret.encode(), f"click.{seller_id}.{click_id}".encode(), hashlib.sha256
-    )
-    return f"{click_id}.{mac.hexdigest()[:32]}"
-
-
-def click_of_token(seller_id: int, token: str | None) -> int | None:
-    """The click a cookie names, if its signature holds."""
-    click, _, _ = (token or "").partition(".")
-    if not click.isdigit() or len(click) > 18:
-        return None
-    return int(click) if hmac.compare_digest(click_token(seller_id, int(click)), token or "") else None
 
 
 async def serve(

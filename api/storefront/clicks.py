@@ -1,0 +1,30 @@
+"""The cookie a click on a publisher's link leaves in the visitor's browser (issue 23): one per shop, naming the
+click, signed so that nobody can credit a purchase to a click they did not make."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from core.settings import get_settings
+
+AFFILIATE_COOKIE = "sf_aff_{seller_id}"
+# the program's own cookie lifetime is counted from the click when a purchase comes
+AFFILIATE_COOKIE_DAYS = 3650
+
+
+def click_token(seller_id: int, click_id: int) -> str:
+    """The visitor's cookie value for a click: its id, signed so that nobody credits a purchase to a click they
+    did not make."""
+    mac = hmac.new(
+        get_settings().jwt_secret.encode(), f"click.{seller_id}.{click_id}".encode(), hashlib.sha256
+    )
+    return f"{click_id}.{mac.hexdigest()[:32]}"
+
+
+def click_of_token(seller_id: int, token: str | None) -> int | None:
+    """The click a cookie names, if its signature holds."""
+    click, _, _ = (token or "").partition(".")
+    if not click.isdigit() or len(click) > 18:
+        return None
+    return int(click) if hmac.compare_digest(click_token(seller_id, int(click)), token or "") else None
