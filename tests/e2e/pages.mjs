@@ -36,6 +36,8 @@ const CABINET = [
   '/cabinet/domains',
   '/cabinet/settings/payment_settings',
   '/cabinet/settings/account_deletion',
+  '/cabinet/affiliate_programs',
+  '/cabinet/affiliate_nodes',
 ];
 const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers'];
 const PUBLIC = ['/', '/users/sign_in', '/users/sign_up', `/s/${DEMO.seller.username}`, '/no-such-page'];

@@ -39,6 +39,8 @@ describe('cabinet navigation (core §2)', () => {
       '/cabinet/claims',
       '/cabinet/domains',
       '/cabinet/settings/account_deletion',
+      '/cabinet/affiliate_programs',
+      '/cabinet/affiliate_nodes',
     ]) {
       expect(all).toContain(path);
     }
@@ -47,7 +49,7 @@ describe('cabinet navigation (core §2)', () => {
 
   it('leaves out areas of the spec that are not built yet', () => {
     const all = paths(CABINET_NAV);
-    for (const path of ['/cabinet/affiliate_programs', '/cabinet/settings/payment_providers', '/cabinet/affiliate_nodes']) {
+    for (const path of ['/cabinet/affiliate_statistics', '/cabinet/settings/payment_providers']) {
       expect(all).not.toContain(path);
     }
     for (const group of CABINET_NAV) expect(group.items.length).toBeGreaterThan(0);

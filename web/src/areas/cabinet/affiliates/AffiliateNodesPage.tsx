@@ -9,8 +9,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -52,14 +52,12 @@ export default function AffiliateNodesPage() {
       <Typography variant="h5" component="h1">
         {t('affiliates.nodesTitle')}
       </Typography>
-      <ToggleButtonGroup size="small" exclusive value={state} onChange={(_, v: State | 'all' | null) => v && setState(v)} aria-label={t('affiliates.state')} sx={{ flexWrap: 'wrap' }}>
-        <ToggleButton value="all">{t('affiliates.allStates')}</ToggleButton>
+      <Tabs value={state} onChange={(_, v: State | 'all') => setState(v)} variant="scrollable" allowScrollButtonsMobile aria-label={t('affiliates.state')}>
+        <Tab value="all" label={t('affiliates.allStates')} />
         {STATES.map((s) => (
-          <ToggleButton key={s} value={s} data-testid={`nodes-${s}`}>
-            {t(`affiliates.states.${s}`)}
-          </ToggleButton>
+          <Tab key={s} value={s} label={t(`affiliates.states.${s}`)} data-testid={`nodes-${s}`} />
         ))}
-      </ToggleButtonGroup>
+      </Tabs>
       {nodes.isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : nodes.isError ? (
