@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionApi } from '../api/session';
 import { useCurrentUser } from '../app/useCurrentUser';
+import { showInSellerLanguage } from '../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PageLoader } from './PageLoader';
 import { BRAND } from './brand';
@@ -78,9 +79,11 @@ function NavList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate: () =>
 
 /** App bar + navigation drawer of the cabinet and the admin area. */
 export function Shell({ title, groups }: { title: string; groups: NavGroup[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const me = useCurrentUser();
+  // the cabinet speaks en and de: a buyer language chosen in a shop reads as one of them here (and stays saved)
+  useEffect(() => showInSellerLanguage(i18n.language), [i18n.language]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 

@@ -75,6 +75,17 @@ export function changeLanguage(lang: Language): void {
   else void loadLanguage(lang).then(show);
 }
 
+/** The cabinet's words: when the page reads one of the buyer-only languages, show German (for a German browser)
+ * or English instead, without changing the saved choice the shop reads. */
+export function showInSellerLanguage(shown: string = i18n.language): void {
+  if ((LANGUAGES as readonly string[]).includes(languageOf(shown).code)) return;
+  const fallback = browserRanges().some((r) => r.toLowerCase().startsWith('de')) ? 'de' : 'en';
+  void loadLanguage(fallback).then(() => {
+    void i18n.changeLanguage(fallback);
+    showOnPage(fallback);
+  });
+}
+
 /** The current language's code. */
 export function currentLanguage(): Language {
   return languageOf(i18n.language).code;
