@@ -140,6 +140,13 @@ class ProgramForm(Closed):
                     raise ValueError("stages for a product outside the program")
         return self
 
+    @property
+    def headline_bp(self) -> int:
+        """The rate a list or a publisher reads first: the single rate, else the highest first stage."""
+        if self.form == CommissionMode.single:
+            return self.commission_bp
+        return max((pc.stages[0].rate_bp for pc in self.product_commissions), default=0)
+
     def covers(self, product_id: int) -> bool:
         return self.scope == "all" or product_id in self.product_ids
 

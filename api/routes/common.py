@@ -92,11 +92,7 @@ class Joined(BaseModel):
 async def get_public_affiliate_program(program_id: Id, s: DB) -> PublicProgram:
     p, shop = await public_program(s, program_id)
     form = ProgramForm.model_validate(p.form)
-    rate = (
-        form.commission_bp
-        if form.form == CommissionMode.single
-        else max((pc.stages[0].rate_bp for pc in form.product_commissions), default=0)
-    )
+    rate = form.headline_bp
     percent = f"{rate / 100:g} %"
     landing = None
     if not form.disable_landing_page:

@@ -38,8 +38,11 @@ async def _products_are_the_sellers(s: AsyncSession, seller_id: int, form: Progr
         raise invalid(product_ids=f"not products of this shop: {', '.join(map(str, missing[:5]))}")
 
 
-async def programs_of(s: AsyncSession, seller_id: int) -> list[tuple[AffiliateProgram, int, int]]:
-    """The seller's programs, newest first, each with its active publishers and open requests."""
+async def programs_of(
+    s: AsyncSession, seller_id: int, program_id: int | None = None
+) -> list[tuple[AffiliateProgram, int, int]]:
+    """The seller's programs (or the one named), newest first, each with its active publishers and open
+    requests."""
     active = func.count().filter(AffiliateNode.state == NodeState.accepted)
     asked = func.count().filter(AffiliateNode.state == NodeState.requested)
     q = (
@@ -49,6 +52,8 @@ async def programs_of(s: AsyncSession, seller_id: int) -> list[tuple[AffiliatePr
         .group_by(AffiliateProgram.id)
         .order_by(AffiliateProgram.id.desc())
     )
+    if program_id is not None:
+        q = q.where(AffiliateProgram.id == program_id)
     return [(p, a, r) for p, a, r in (await s.execute(q)).all()]
 
 
@@ -165,8 +170,10 @@ class NodeRow:
     name: str
 
 
-async def nodes_of(s: AsyncSession, seller_id: int, state: NodeState | None = None) -> list[NodeRow]:
-    """The publishers of the seller's programs (editor §3's columns), newest first."""
+async def nodes_of(
+    s: AsyncSession, seller_id: int, state: NodeState | None = None, *, node_id: int | None = None
+) -> list[NodeRow]:
+    """The publishers of the seller's programs (editor §3's columns), newest first; or the one named."""
     q = (
         select(AffiliateNode, AffiliateProgram.name, User.email, User.first_name, User.last_name)
         .join(AffiliateProgram, AffiliateProgram.id == AffiliateNode.program_id)
@@ -176,6 +183,8 @@ async def nodes_of(s: AsyncSession, seller_id: int, state: NodeState | None = No
     )
     if state is not None:
         q = q.where(AffiliateNode.state == state)
+    if node_id is not None:
+        q = q.where(AffiliateNode.id == node_id)
     return [
         NodeRow(n, program, email, " ".join(x for x in (first, last) if x))
         for n, program, email, first, last in (await s.execute(q)).all()

@@ -55,7 +55,6 @@ class ProgramList(BaseModel):
 
 def _summary(p: AffiliateProgram, active: int, asked: int) -> dict:
     form = ProgramForm.model_validate(p.form)
-    first = max((pc.stages[0].rate_bp for pc in form.product_commissions), default=form.commission_bp)
     return {
         "id": p.id,
         "name": p.name,
@@ -63,7 +62,7 @@ def _summary(p: AffiliateProgram, active: int, asked: int) -> dict:
         "cookies_expire": form.cookies_expire,
         "lifetime": form.lifetime,
         "bonus": form.bonus,
-        "commission_bp": form.commission_bp if form.form == CommissionMode.single else first,
+        "commission_bp": form.headline_bp,
         "type": form.form,
         "active_publishers": active,
         "open_requests": asked,
@@ -71,8 +70,7 @@ def _summary(p: AffiliateProgram, active: int, asked: int) -> dict:
 
 
 async def _out(s: DB, p: AffiliateProgram) -> ProgramOut:
-    counts = {x.id: (a, r) for x, a, r in await programs_of(s, p.seller_id)}
-    active, asked = counts.get(p.id, (0, 0))
+    _, active, asked = (await programs_of(s, p.seller_id, p.id))[0]
     return ProgramOut(**_summary(p, active, asked), form=ProgramForm.model_validate(p.form))
 
 
@@ -163,5 +161,5 @@ async def decide_affiliate_node(
 ) -> NodeOut:
     """The seller's decision on a publisher; 409 `node_state` when it does not apply to the node's state."""
     node = await node_decided(s, seller.id, node_id, DECISIONS[decision])
-    row = next(r for r in await nodes_of(s, seller.id) if r.node.id == node.id)
+    (row,) = await nodes_of(s, seller.id, node_id=node.id)
     return _node(row, await clicks_of(s, seller.id))
