@@ -23,13 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 from pydantic import Strict as PStrict
 
 from domain.builder.style import Closed, Flag, Link
-from domain.keys import order_key, refund_key
+from domain.invoices import vat_of_gross
+from domain.keys import order_key
 from domain.ledger import Entry, EntryKind, PayeeType, fee_back
 
 COOKIES_EXPIRE_DEFAULT = 180  # days (editor §9)
@@ -233,17 +234,17 @@ def shares(basis: int, rates_bp: list[int], chain: list[int], bonus: int = 0) ->
     return out
 
 
-def commission_key(order_token: str, rate_no: int, stage: int) -> str:
-    return f"{order_key(order_token)}-r{rate_no}-commission-{stage}"
+def commission_key(ref: str, stage: int) -> str:
+    """`ref`: the payment's reference (the order token, `{token}-rate-{n}` for a later rate, or a collected part's
+    key), as its sale's entries use it."""
+    return f"{order_key(ref)}-commission-{stage}"
 
 
-def commission_entries(
-    order_token: str, rate_no: int, seller_id: int, paid: list[Share], currency: str
-) -> list[Entry]:
+def commission_entries(ref: str, seller_id: int, paid: list[Share], currency: str) -> list[Entry]:
     """A referred payment's commissions: from the seller's balance to each stage's publisher."""
     entries: list[Entry] = []
     for sh in paid:
-        k = commission_key(order_token, rate_no, sh.stage)
+        k = commission_key(ref, sh.stage)
         entries += [
             Entry(PayeeType.seller, seller_id, EntryKind.commission, -sh.amount, currency, f"{k}-seller"),
             Entry(
@@ -259,41 +260,97 @@ def commission_entries(
 
 
 def commission_back_entries(
-    order_token: str,
-    refund_no: int,
+    key: str,
     seller_id: int,
-    booked: list[Share],
+    booked: dict[int, int],
     total: int,
     refunded_before: int,
     amount: int,
     currency: str,
 ) -> list[Entry]:
-    """A refund of `amount` (after `refunded_before`) of a payment of `total`: each publisher gives back the same
-    share of their commission, so refunds adding up to the whole give back each commission exactly."""
-    k = refund_key(order_token, refund_no)
+    """Money given back (a refund or a chargeback under `key`) of `amount` after `refunded_before`, of payments of
+    `total`: each publisher gives back the same share of what they earned on them (`booked`, by publisher), so
+    parts adding up to the whole give back each commission exactly."""
     entries: list[Entry] = []
-    for sh in booked:
-        back = fee_back(sh.amount, total, refunded_before, amount)
-        if back:
+    for publisher, earned in sorted(booked.items()):
+        back = fee_back(earned, total, refunded_before, amount)
+        if back > 0:
+            k = f"{key}-commission-{publisher}"
             entries += [
-                Entry(
-                    PayeeType.seller,
-                    seller_id,
-                    EntryKind.reversal,
-                    back,
-                    currency,
-                    f"{k}-commission-{sh.stage}-seller",
-                ),
-                Entry(
-                    PayeeType.publisher,
-                    sh.publisher_id,
-                    EntryKind.reversal,
-                    -back,
-                    currency,
-                    f"{k}-commission-{sh.stage}-publisher",
-                ),
+                Entry(PayeeType.seller, seller_id, EntryKind.reversal, back, currency, f"{k}-seller"),
+                Entry(PayeeType.publisher, publisher, EntryKind.reversal, -back, currency, f"{k}-publisher"),
             ]
     return entries
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """What an order owes its publishers, fixed when it is bought (like its plan's terms): a later change of the
+    program, or the program's end, never alters what the buyer's payments earn."""
+
+    program_id: int
+    click_id: int
+    chain: tuple[int, ...]  # publisher user ids by stage: the referrer first
+    rates_bp: tuple[int, ...]  # the product's rates by stage
+    from_gross: bool
+    duration: Duration
+    days: int  # lifetime_duration: how long a `fixed` commission lasts
+    bonus: int  # minor units, on the first payment's stage 1
+    vat_rate_bp: int  # the buyer's VAT on the payment: a net commission's basis leaves it out
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "program_id": self.program_id,
+            "click_id": self.click_id,
+            "chain": list(self.chain),
+            "rates_bp": list(self.rates_bp),
+            "from_gross": self.from_gross,
+            "duration": self.duration.value,
+            "days": self.days,
+            "bonus": self.bonus,
+            "vat_rate_bp": self.vat_rate_bp,
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Attribution:
+        return Attribution(
+            int(d["program_id"]),
+            int(d["click_id"]),
+            tuple(int(x) for x in d["chain"]),
+            tuple(int(x) for x in d["rates_bp"]),
+            bool(d["from_gross"]),
+            Duration(d["duration"]),
+            int(d["days"]),
+            int(d["bonus"]),
+            int(d["vat_rate_bp"]),
+        )
+
+    def basis(self, amount: int) -> int:
+        """The part of a payment the rates apply to: all of it, or net of the buyer's VAT."""
+        if self.from_gross or not self.vat_rate_bp:
+            return amount
+        return amount - vat_of_gross(amount, self.vat_rate_bp)
+
+    def owed(self, amount: int, rate_no: int, first_paid_at: datetime, paid_at: datetime) -> list[Share]:
+        """The shares a payment of `amount` (the order's `rate_no`-th) earns, while the commission lasts; the
+        bonus once, with the first payment."""
+        if not earns(self.duration, self.days, first_paid_at, paid_at, rate_no):
+            return []
+        return shares(
+            self.basis(amount), list(self.rates_bp), list(self.chain), self.bonus if rate_no == 1 else 0
+        )
+
+
+def referrer_chain(first: int, referrer_of: dict[int, int | None], stages: int) -> list[int]:
+    """The nodes earning the stages: the clicked publisher's node, the node that brought it in, and so on, as long
+    as there are stages; a loop ends the chain."""
+    chain = [first]
+    while len(chain) < stages:
+        up = referrer_of.get(chain[-1])
+        if up is None or up in chain:
+            break
+        chain.append(up)
+    return chain
 
 
 def landing_text(body: str, *, program: str, commission: str, cookies: int, buttons: str) -> str:

@@ -25,6 +25,7 @@ from domain.subscriptions import DeclineKind, RateEvent
 from domain.workflow_ids import claim_id
 from store.accounts.models import Seller
 from store.accounts.queries import seller_user_of
+from store.affiliates.attribution import commissions_booked
 from store.billing.models import Claim, ClaimSettingsRow
 from store.billing.subscriptions import rate_paid, rate_row
 from store.ledger.actions import entries_booked, fee_rate_of
@@ -166,6 +167,7 @@ async def claim_payment_booked(s: AsyncSession, pay: ClaimPayment) -> bool:
         new = await entries_booked(
             s, sale_entries(key, seller.id, amount, fee, order.currency_key), order_id=order.id
         )
+        await commissions_booked(s, order, key, pay.rate, amount)
         if new:
             rate.paid_amount += amount
             order.paid += amount

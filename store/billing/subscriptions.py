@@ -209,7 +209,7 @@ async def rate_paid(s: AsyncSession, ev: RateEvent) -> Order:
         if owed > 0:
             order.paid += owed
             await _log(s, order, f"{k}-paid", PaymentLogState.successful, owed, ev.intent_id, None)
-            await money_booked(s, order, f"{ev.order_token}-rate-{ev.rate}", owed)
+            await money_booked(s, order, f"{ev.order_token}-rate-{ev.rate}", owed, ev.rate)
     if await debts_of(s, order.id) == 0:
         await s.execute(update(Access).where(Access.order_id == order.id).values(suspended_at=None))
     return order

@@ -24,6 +24,7 @@ from domain.ledger import (
     fee_back,
 )
 from domain.orders import PAID_STATES, LogType, OrderRateState, PaymentLogState, PaymentProvider, PaymentState
+from store.affiliates.attribution import commissions_given_back, commissions_restored, rate_roots
 from store.billing.models import OrderRate, RateCharge
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry
@@ -132,6 +133,20 @@ async def _chargeback_of_order(
     )
     if await entries_booked(s, entries, order_id=order.id) == 0:
         return  # booked by an earlier delivery of this dispute
+    if rate is not None:
+        await commissions_given_back(
+            s,
+            order,
+            chargeback_key(order.token, dispute),
+            total=rate.amount,
+            before=0,
+            amount=amount,
+            rate_roots=rate_roots(order.token, rate.number),
+        )
+    else:
+        await commissions_given_back(
+            s, order, chargeback_key(order.token, dispute), total=order.paid, before=refunded, amount=amount
+        )
     await _log(
         s,
         order,
@@ -179,6 +194,7 @@ async def _won_for_order(s: AsyncSession, order: Order, dispute: str, rate_no: i
     )
     if await entries_booked(s, entries, order_id=order.id) == 0:
         return
+    await commissions_restored(s, order, chargeback_key(order.token, dispute))
     await _log(
         s,
         order,

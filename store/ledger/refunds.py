@@ -15,6 +15,7 @@ from domain.errors import DomainError, ErrorCode
 from domain.keys import refund_key
 from domain.ledger import EntryKind, PayeeType, RefundState, fee_back, refund_entries
 from domain.orders import InvoiceForm, InvoiceState, LogType, PaymentLogState, PaymentProvider, PaymentState
+from store.affiliates.attribution import commissions_given_back
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry, Refund
 from store.orders.invoices import invoice_numbers_locked, snapshot_now, snapshot_of
@@ -113,6 +114,15 @@ async def refund_booked(s: AsyncSession, refund: Refund, order: Order, provider_
         s,
         refund_entries(order.token, refund.number, order.seller_id, refund.amount, back, order.currency_key),
         order_id=order.id,
+        refund_id=refund.id,
+    )
+    await commissions_given_back(
+        s,
+        order,
+        refund_key(order.token, refund.number),
+        total=order.paid,
+        before=before,
+        amount=refund.amount,
         refund_id=refund.id,
     )
     await s.execute(

@@ -37,6 +37,7 @@ from domain.orders import (
 )
 from domain.subscriptions import RECURRING, terms_to_json
 from store.accounts.models import Seller
+from store.affiliates.attribution import commissions_booked, orders_attributed
 from store.catalog.license_keys import key_released
 from store.catalog.models import PricingPlan, Product
 from store.catalog.plans import plan_terms
@@ -190,7 +191,7 @@ async def upsell_order_created(
     }
     try:
         async with s.begin_nested():
-            return await order_created(
+            made = await order_created(
                 s,
                 token=new_order_token(),
                 product=product,
@@ -201,6 +202,10 @@ async def upsell_order_created(
                 parent=parent,
                 upsell_type=kind,
             )
+            if parent.affiliate:  # bought for the publisher the main order was: the same click
+                vat = await buyer_vat(s, parent.seller_id, payer)
+                await orders_attributed(s, [made], int(parent.affiliate["click_id"]), vat.rate_bp)
+            return made
     except IntegrityError:
         return next(x for x in await extras_of(s, parent.id) if x.product_id == product.id)
 
@@ -439,12 +444,14 @@ async def sale_booked(s: AsyncSession, token: str) -> None:
     await money_booked(s, order, token, order.total)
 
 
-async def money_booked(s: AsyncSession, order: Order, ref: str, amount: int) -> None:
+async def money_booked(s: AsyncSession, order: Order, ref: str, amount: int, rate_no: int = 1) -> None:
     """`amount` of `order` as a sale (`ref`: the order token, or `{token}-rate-{n}` for a subscription's rate): the
-    ledger entries of `sale_entries` and the `sale` transfer row, under keys built from `ref`, so booked once."""
+    ledger entries of `sale_entries`, the commissions a referred order's payment earns, and the `sale` transfer
+    row, under keys built from `ref`, so booked once."""
     seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
     fee = platform_fee(amount, await fee_rate_of(s, seller))
     await entries_booked(s, sale_entries(ref, seller.id, amount, fee, order.currency_key), order_id=order.id)
+    await commissions_booked(s, order, ref, rate_no, amount)
     await s.execute(
         insert(Transfer)
         .values(

@@ -156,6 +156,10 @@ class Order(Timestamps, Base):
     wire_due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # a recurring order's terms before its coupon: a rate's invoice names what the coupon took off that rate
     list_terms: Mapped[dict | None] = mapped_column(JSONB)
+    # a purchase through a publisher's link: what its payments earn whom (domain.affiliates.Attribution, fixed at
+    # purchase), and the publisher whose link it was (the publisher area lists their orders by it)
+    affiliate: Mapped[dict | None] = mapped_column(JSONB)
+    affiliate_publisher_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
 
     @property
     def payer_name(self) -> str:

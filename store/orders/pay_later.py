@@ -17,6 +17,7 @@ from domain.ledger import platform_fee, sale_entries
 from domain.orders import InvoiceForm, InvoiceState, OrderRateState, PaymentMethod, PaymentState, paying_later
 from domain.subscriptions import RateEvent
 from store.accounts.models import Seller
+from store.affiliates.attribution import commissions_booked
 from store.billing.models import OrderRate
 from store.billing.subscriptions import rate_failed, rate_row
 from store.catalog.models import Product
@@ -102,6 +103,7 @@ async def late_transfer_booked(s: AsyncSession, token: str, event_id: str, amoun
             await entries_booked(
                 s, sale_entries(key, seller.id, part, fee, order.currency_key), order_id=order.id
             )
+            await commissions_booked(s, order, key, 1, part)
             rate.paid_amount += part
             order.paid += part
             rate.updated_at = datetime.now(UTC)

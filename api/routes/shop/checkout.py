@@ -30,6 +30,7 @@ from api.schemas.shop import (
     UpsellIn,
     WireOut,
 )
+from api.storefront.clicks import AFFILIATE_COOKIE, click_of_token
 from api.throttle import throttle
 from core.settings import get_settings
 from domain.addons import ADDONS_MAX, AddonKind
@@ -56,6 +57,7 @@ from domain.subscriptions import order_defers_first_rate, terms_from_json
 from handles.checkout import PAY_REFUSALS, CheckoutOver, authenticated, choose_wire, pay, take_free
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
+from store.affiliates.attribution import orders_attributed
 from store.builder.pages import published_for_product
 from store.catalog.addons import Offer, offers_of
 from store.catalog.models import Product, ProductAddon
@@ -214,10 +216,11 @@ async def _bumps_chosen(s: DB, product_id: int, ids: list[int]) -> list[Offer]:
 
 @router.post("/{username}/products/{slug}/checkout", response_model=CheckoutOut, status_code=201)
 async def start_checkout(
-    idempotency_key: IdempotencyKey, username: str, slug: str, body: CheckoutIn, s: DB
+    idempotency_key: IdempotencyKey, username: str, slug: str, body: CheckoutIn, s: DB, request: Request
 ) -> CheckoutOut:
     """Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
-    the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us)."""
+    the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us). A
+    visitor who came through a publisher's link (the shop's signed click cookie) buys for that publisher."""
     v = await shop_product(s, username, slug)
     if v.reasons:
         raise DomainError(ErrorCode.NOT_SELLABLE, fields={"reasons": [r.value for r in v.reasons]})
@@ -265,6 +268,7 @@ async def start_checkout(
     )
     order.defers_first_rate = order_defers_first_rate(order.terms, datetime.now(UTC).date())
     extra = 0
+    made = [order]
     for o in bumps:  # each bump its own order, paid with this order's one charge
         bump = await order_created(
             s,
@@ -278,6 +282,12 @@ async def start_checkout(
             upsell_type=AddonKind.bump,
         )
         extra += bump.total
+        made.append(bump)
+    seller_id = main_product.seller_id
+    click = click_of_token(seller_id, request.cookies.get(AFFILIATE_COOKIE.format(seller_id=seller_id)))
+    if click is not None:
+        vat = await buyer_vat(s, seller_id, body.payer.model_dump())
+        await orders_attributed(s, made, click, vat.rate_bp)
     secret = await _prepared(order, customer, order.total + extra)
     return CheckoutOut(
         order_token=token,

@@ -3,6 +3,7 @@ stage earns on a payment and for how long, and the ledger entries of a commissio
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -15,6 +16,7 @@ from domain.affiliates import (
     DEFAULT_LANDING,
     LIFETIME_DURATION_DEFAULT,
     PLACEHOLDERS,
+    Attribution,
     Click,
     Duration,
     NodeState,
@@ -26,6 +28,7 @@ from domain.affiliates import (
     earns,
     landing_text,
     node_move_error,
+    referrer_chain,
     self_referral,
     shares,
 )
@@ -159,7 +162,7 @@ def test_shares_never_exceed_the_payment_and_are_positive(basis, rates, bonus):
 
 def test_a_commission_moves_money_from_the_seller_to_each_publisher_and_a_refund_gives_it_back():
     paid = shares(10_000, [2000, 500], [7, 8])
-    booked = commission_entries("tok", 1, 3, paid, "eur")
+    booked = commission_entries("tok", 3, paid, "eur")
     assert balanced(booked)
     assert {(e.payee_type, e.payee_id, e.amount) for e in booked} == {
         (PayeeType.seller, 3, -2000),
@@ -169,10 +172,11 @@ def test_a_commission_moves_money_from_the_seller_to_each_publisher_and_a_refund
     }
     assert all(e.kind == EntryKind.commission for e in booked)
     assert len({e.key for e in booked}) == 4  # one key each: booked twice, stored once
-    assert {e.key for e in booked} == {e.key for e in commission_entries("tok", 1, 3, paid, "eur")}
-    assert not {e.key for e in booked} & {e.key for e in commission_entries("tok", 2, 3, paid, "eur")}
+    assert {e.key for e in booked} == {e.key for e in commission_entries("tok", 3, paid, "eur")}
+    assert not {e.key for e in booked} & {e.key for e in commission_entries("tok-rate-2", 3, paid, "eur")}
 
-    back = commission_back_entries("tok", 1, 3, paid, 10_000, 0, 4_000, "eur")
+    earned = {sh.publisher_id: sh.amount for sh in paid}
+    back = commission_back_entries("refund-1", 3, earned, 10_000, 0, 4_000, "eur")
     assert balanced(back)
     assert {(e.payee_id, e.amount) for e in back if e.payee_type == PayeeType.publisher} == {
         (7, -800),
@@ -191,7 +195,8 @@ def test_refunds_adding_up_to_the_payment_give_back_each_commission_exactly(tota
         amount = min(part, total - before)
         if amount <= 0:
             break
-        for e in commission_back_entries("t", n, 3, paid, total, before, amount, "eur"):
+        earned_by = {sh.publisher_id: sh.amount for sh in paid}
+        for e in commission_back_entries(f"r{n}", 3, earned_by, total, before, amount, "eur"):
             if e.payee_type == PayeeType.publisher:
                 returned[e.payee_id] -= e.amount
         before += amount
@@ -203,3 +208,34 @@ def test_refunds_adding_up_to_the_payment_give_back_each_commission_exactly(tota
 def test_the_landing_page_fills_its_placeholders():
     text = landing_text(DEFAULT_LANDING, program="Bakers", commission="20 %", cookies=180, buttons="[Join]")
     assert "Bakers" in text and "20 %" in text and "180 days" in text and "[Join]" in text and "{" not in text
+
+
+def test_an_order_keeps_the_terms_it_was_bought_with_and_earns_while_they_last():
+    a = Attribution(
+        program_id=1,
+        click_id=9,
+        chain=(7, 8),
+        rates_bp=(2000, 500),
+        from_gross=False,
+        duration=Duration.fixed,
+        days=15,
+        bonus=300,
+        vat_rate_bp=1900,
+    )
+    assert Attribution.from_json(a.to_json()) == a
+    assert a.basis(11_900) == 10_000  # net of the buyer's 19 % VAT
+    first = a.owed(11_900, 1, T0, T0)
+    assert [(sh.publisher_id, sh.amount) for sh in first] == [(7, 2_300), (8, 500)]  # the bonus once
+    again = a.owed(11_900, 2, T0, T0 + timedelta(days=14))
+    assert [(sh.publisher_id, sh.amount) for sh in again] == [(7, 2_000), (8, 500)]
+    assert a.owed(11_900, 3, T0, T0 + timedelta(days=15)) == []  # the fixed days are over
+    gross = replace(a, from_gross=True, duration=Duration.lifetime)
+    assert gross.owed(11_900, 40, T0, T0 + timedelta(days=900))[0].amount == 2_380
+
+
+def test_the_stages_follow_who_brought_whom_and_a_loop_ends_the_chain():
+    up = {1: 2, 2: 3, 3: None, 4: 5, 5: 4}
+    assert referrer_chain(1, up, 5) == [1, 2, 3]
+    assert referrer_chain(1, up, 2) == [1, 2]
+    assert referrer_chain(4, up, 5) == [4, 5]
+    assert referrer_chain(9, up, 5) == [9]

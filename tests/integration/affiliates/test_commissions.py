@@ -1,0 +1,136 @@
+"""Commissions through the real stack (issue 23): a visitor follows a publisher's link, buys an installment plan
+through the shop's click cookie, and every rate paid books each stage's commission, the referrer's and the one
+who brought them into the program, from the seller's balance; a refund takes back its share of them; booking a
+payment again books nothing twice; and a publisher buying through their own link earns nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import session
+from store.orders.actions import money_booked
+from store.orders.queries import order_by_token
+from tests.integration.billing.test_subscriptions import _buy
+from tests.integration.helpers import client, db_count, db_value, new_seller, published_product, until
+
+pytestmark = pytest.mark.integration
+
+RATES = 3
+
+
+def _plan() -> dict:
+    return {
+        "name": "In 3 rates",
+        "payment_type": "installment",
+        "price": 10_000,
+        "next_amount": 5_000,
+        "payments_count": RATES,
+        "period": "1d",
+        "currency": "eur",
+    }
+
+
+async def _commission(token: str, publisher: int, kind: str = "commission") -> int:
+    return await db_count(
+        "select coalesce(sum(e.amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
+        "where o.token = :t and e.payee_type = 'publisher' and e.payee_id = :p and e.kind = :k",
+        t=token,
+        p=publisher,
+        k=kind,
+    )
+
+
+async def _joined(c, program: int, publisher, seller, referrer: int | None = None) -> int:
+    body = {"referrer_id": referrer} if referrer else {}
+    r = await c.post(f"/v1/common/affiliate_programs/{program}/accept", json=body, headers=publisher.headers)
+    assert r.status_code == 200, r.text
+    node = r.json()["node_id"]
+    r = await c.post(f"/v1/cabinet/affiliate_nodes/{node}/accept", headers=seller.headers)
+    assert r.status_code == 200, r.text
+    nodes = (await c.get("/v1/cabinet/affiliate_nodes", headers=seller.headers)).json()["list"]
+    return next(n["publisher_id"] for n in nodes if n["id"] == node)
+
+
+async def test_every_paid_rate_pays_each_stage_and_a_refund_takes_its_share_back(stack):
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "comm")
+        h = seller.headers
+        product = await published_product(c, seller, name="Bread course", plan=_plan())
+        body = {
+            "name": "Bakers",
+            "form": "multiple",
+            "product_commissions": [
+                {"product_id": product["id"], "stages": [{"rate_bp": 2000}, {"rate_bp": 500}]}
+            ],
+            "lifetime": "lifetime",
+        }
+        r = await c.post("/v1/cabinet/affiliate_programs", json=body, headers=h)
+        assert r.status_code == 201, r.text
+        program = r.json()["id"]
+        scout = await new_seller(stack, c, "comm-scout", legitimate=False)
+        scout_id = await _joined(c, program, scout, seller)
+        friend = await new_seller(stack, c, "comm-friend", legitimate=False)
+        friend_id = await _joined(c, program, friend, seller, referrer=scout_id)
+
+        # the friend's link, then the purchase with the shop's cookie
+        c.cookies.clear()
+        r = await c.get(f"/s/{seller.username}/{product['slug']}", params={"epid": friend_id})
+        cookie = next(k for k in r.cookies if k.startswith("sf_aff_"))
+        token = await _buy(stack, c, seller, product)
+        c.cookies.clear()
+        sub = await until(
+            c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: b["phase"] == "ended", 90
+        )
+        assert [x["state"] for x in sub["rates"]] == ["paid"] * RATES
+        paid = 10_000 + (RATES - 1) * 5_000
+        assert await _commission(token, friend_id) == paid * 20 // 100  # stage 1, every rate
+        assert await _commission(token, scout_id) == paid * 5 // 100  # stage 2: who brought the friend in
+        per_rate = await db_count(
+            "select count(*) from ledger_entries e join orders o on o.id = e.order_id "
+            "where o.token = :t and e.kind = 'commission' and e.payee_type = 'publisher'",
+            t=token,
+        )
+        assert per_rate == 2 * RATES
+        assert (
+            await db_count(
+                "select coalesce(sum(e.amount), 0) from ledger_entries e join orders o on o.id = e.order_id "
+                "where o.token = :t",
+                t=token,
+            )
+            == 0
+        )
+
+        # a payment booked again (a retried step, a webhook delivered twice) books no commission twice
+        async with session() as s:
+            order = await order_by_token(s, token)
+            await money_booked(s, order, token, 10_000)
+        assert await _commission(token, friend_id) == paid * 20 // 100
+
+        # a refund of 40 % of what was paid: each publisher gives back 40 % of what they earned
+        r = await c.post(
+            f"/v1/cabinet/orders/{token}/refunds",
+            json={"amount": paid * 40 // 100, "reason": "Late"},
+            headers=h,
+        )
+        assert r.status_code == 202, r.text
+        await until(
+            c,
+            f"/v1/cabinet/orders/{token}/refunds",
+            h,
+            lambda b: b["list"] and all(x["state"] == "succeeded" for x in b["list"]),
+        )
+        assert await _commission(token, friend_id, "reversal") == -(paid * 20 // 100) * 40 // 100
+        assert await _commission(token, scout_id, "reversal") == -(paid * 5 // 100) * 40 // 100
+
+        # the friend buying through their own link earns nothing
+        await c.get(f"/s/{seller.username}/{product['slug']}", params={"epid": friend_id})
+        own = await _buy(stack, c, seller, product, email=friend.email)
+        c.cookies.clear()
+        assert await db_value("select affiliate is null from orders where token = :t", t=own)
+        # no cookie: no publisher
+        plain = await _buy(stack, c, seller, product)
+        assert await db_value("select affiliate is null from orders where token = :t", t=plain)
+        # a forged cookie names no click
+        c.cookies.set(cookie, "1.forged")
+        forged = await _buy(stack, c, seller, product)
+        assert await db_value("select affiliate is null from orders where token = :t", t=forged)
