@@ -31,6 +31,7 @@ from store.accounts.queries import seller_user_of
 from store.db import session
 from store.ledger.payouts import (
     eligibility,
+    payment_account,
     payout_answered,
     payout_issued,
     payout_sent,
@@ -77,7 +78,8 @@ class PayoutActivities:
     async def apply_bank_answer(self, answer: BankAnswer) -> bool:
         async with session() as s:
             payout = await payout_answered(s, answer)
-            user = await seller_user_of(s, payout.payee_id) if payout else None
+            account = await payment_account(s, payout.payee_type, payout.payee_id) if payout else None
+            user = await seller_user_of(s, account.id) if account else None
         if payout is None:
             return False
         if answer.outcome == BankOutcome.returned and user is not None:

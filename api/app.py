@@ -25,6 +25,7 @@ from api.routes import (
     memberships,
     payer,
     pricing,
+    publish,
     session,
     shop,
     storefront,
@@ -85,6 +86,7 @@ def create_app() -> FastAPI:
         common,
         funnels,
         pricing,
+        publish,
         storefront,
     )
     for r in (m.router for m in routers):

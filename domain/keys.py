@@ -174,12 +174,13 @@ def payout_returned_mail_key(end_to_end_id: str) -> str:
     return f"{end_to_end_id}-returned"
 
 
-_END_TO_END = re.compile(r"^payout-(seller)-(\d{1,18})-\d{1,9}$")
+_END_TO_END = re.compile(r"^payout-(seller|publisher|team_member)-(\d{1,18})-\d{1,9}$")
 
 
-def seller_of_end_to_end_id(end_to_end_id: str) -> int | None:
+def payee_of_end_to_end_id(end_to_end_id: str) -> tuple[str, int] | None:
+    """(payee type, payee id) of a payout's end-to-end id; none for one Sellflow did not make."""
     m = _END_TO_END.match(end_to_end_id)
-    return int(m.group(2)) if m else None
+    return (m.group(1), int(m.group(2))) if m else None
 
 
 def product_review_mail_key(product_id: int, reviewed_at: datetime) -> str:

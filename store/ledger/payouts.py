@@ -40,6 +40,9 @@ from store.listing import (
 )
 
 CURRENCY = "eur"  # SEPA credit transfers are in euro
+# what is held for the hold days after it was earned: a sale net of its fee and of the commissions it paid, and a
+# publisher's commission (held like the seller's money it came from)
+HELD_KINDS = (EntryKind.sale, EntryKind.platform_fee, EntryKind.commission)
 
 
 async def settings_of(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> PayoutSettings:
@@ -68,6 +71,19 @@ async def settings_saved(
     )
 
 
+async def payment_account(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> Seller | None:
+    """Whose legitimation and bank account a payee is paid by: a seller's own; a publisher's or a team member's
+    (their user id) is their user's, one for every profile the user holds (docs/DECISIONS.md)."""
+    if payee_type == PayeeType.seller:
+        return await s.get(Seller, payee_id)
+    return (await s.execute(select(Seller).where(Seller.user_id == payee_id))).scalar_one_or_none()
+
+
+async def _payee_bank_account(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> BankAccount | None:
+    account = await payment_account(s, payee_type, payee_id)
+    return await _bank_account(s, account.id) if account else None
+
+
 async def _bank_account(s: AsyncSession, seller_id: int) -> BankAccount | None:
     q = (
         select(BankAccount)
@@ -80,7 +96,7 @@ async def _bank_account(s: AsyncSession, seller_id: int) -> BankAccount | None:
 async def balance_split(
     s: AsyncSession, payee_type: PayeeType, payee_id: int, hold_s: float
 ) -> tuple[int, int]:
-    """(available, held): sales (net of their fee) younger than the hold are held; the rest of the balance is
+    """(available, held): sales (net of their fee and commissions) and commissions younger than the hold are held; the rest of the balance is
     available, never below zero."""
     since = datetime.now(UTC) - timedelta(seconds=hold_s)
     mine = (
@@ -96,7 +112,7 @@ async def balance_split(
             await s.execute(
                 select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(
                     *mine,
-                    LedgerEntry.kind.in_([EntryKind.sale, EntryKind.platform_fee]),
+                    LedgerEntry.kind.in_(HELD_KINDS),
                     LedgerEntry.created_at > since,
                 )
             )
@@ -119,7 +135,7 @@ async def held_releases(
                 LedgerEntry.payee_type == payee_type,
                 LedgerEntry.payee_id == payee_id,
                 LedgerEntry.currency == CURRENCY,
-                LedgerEntry.kind.in_([EntryKind.sale, EntryKind.platform_fee]),
+                LedgerEntry.kind.in_(HELD_KINDS),
                 LedgerEntry.created_at > since,
             )
             .group_by(LedgerEntry.created_at)
@@ -131,13 +147,13 @@ async def held_releases(
 
 async def eligibility(s: AsyncSession, check: PayoutCheck) -> Eligibility:
     available, held = await balance_split(s, check.payee_type, check.payee_id, check.hold_s)
-    seller = await s.get(Seller, check.payee_id)
+    seller = await payment_account(s, check.payee_type, check.payee_id)
     reason = None
     if seller is None or not seller.payment_account_done:
         reason = "not_legitimated"
     elif seller.account_limit in STOPS_PAYOUTS:
         reason = "payouts_limited"
-    elif await _bank_account(s, check.payee_id) is None:
+    elif await _bank_account(s, seller.id) is None:
         reason = "no_bank_account"
     return Eligibility(ok=reason is None, available=available, held=held, currency=CURRENCY, reason=reason)
 
@@ -149,7 +165,7 @@ async def payout_issued(s: AsyncSession, req: PayoutRequest) -> Payout:
     ).scalar_one_or_none()
     if existing:
         return existing
-    bank = await _bank_account(s, req.payee_id)
+    bank = await _payee_bank_account(s, req.payee_type, req.payee_id)
     if bank is None:
         raise ValueError("no activated bank account")
     payout = Payout(
@@ -239,7 +255,7 @@ async def payouts_of(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> l
 
 async def sepa_creditor(s: AsyncSession, req: PayoutRequest) -> tuple[str, str, str]:
     """(name, IBAN, BIC) of the payee's activated bank account."""
-    bank = await _bank_account(s, req.payee_id)
+    bank = await _payee_bank_account(s, req.payee_type, req.payee_id)
     if bank is None:
         raise ValueError("no activated bank account")
     return bank.holder, bank.iban, bank.bic

@@ -35,11 +35,17 @@ router = APIRouter()
 
 @router.get("/payouts", response_model=PayoutOverview)
 async def get_payouts(seller: CurrentSeller, s: DB, client: Temporal) -> PayoutOverview:
-    settings = await settings_of(s, PayeeType.seller, seller.id)
-    status = await flow.payout_status(client, seller.id)
+    return await payout_overview(s, client, PayeeType.seller, seller.id)
+
+
+async def payout_overview(s: DB, client: Temporal, payee_type: PayeeType, payee_id: int) -> PayoutOverview:
+    """A payee's balance (available, and held with when each part is released), payout settings, the next run of
+    their Payout workflow and why it waits, and their payouts."""
+    settings = await settings_of(s, payee_type, payee_id)
+    status = await flow.payout_status(client, payee_id, payee_type)
     hold_s = settings.hold_days * status.day_s
-    available, held = await balance_split(s, PayeeType.seller, seller.id, hold_s)
-    releases = await held_releases(s, PayeeType.seller, seller.id, hold_s)
+    available, held = await balance_split(s, payee_type, payee_id, hold_s)
+    releases = await held_releases(s, payee_type, payee_id, hold_s)
     return PayoutOverview(
         available=available,
         held=held,
@@ -52,7 +58,7 @@ async def get_payouts(seller: CurrentSeller, s: DB, client: Temporal) -> PayoutO
         waiting_reason=status.last_reason,
         list=[
             PayoutOut.model_validate(p, from_attributes=True)
-            for p in await payouts_of(s, PayeeType.seller, seller.id)
+            for p in await payouts_of(s, payee_type, payee_id)
         ],
     )
 

@@ -69,7 +69,7 @@ async def test_every_paid_rate_pays_each_stage_and_a_refund_takes_its_share_back
         program = r.json()["id"]
         scout = await new_seller(stack, c, "comm-scout", legitimate=False)
         scout_id = await _joined(c, program, scout, seller)
-        friend = await new_seller(stack, c, "comm-friend", legitimate=False)
+        friend = await new_seller(stack, c, "comm-friend")  # legitimated: a payee
         friend_id = await _joined(c, program, friend, seller, referrer=scout_id)
 
         # the friend's link, then the purchase with the shop's cookie
@@ -121,6 +121,49 @@ async def test_every_paid_rate_pays_each_stage_and_a_refund_takes_its_share_back
         )
         assert await _commission(token, friend_id, "reversal") == -(paid * 20 // 100) * 40 // 100
         assert await _commission(token, scout_id, "reversal") == -(paid * 5 // 100) * 40 // 100
+
+        # the publisher area: each publisher sees their own orders, money and link, and nobody else's
+        earned = paid * 20 // 100 - (paid * 20 // 100) * 40 // 100
+        fh = friend.headers
+        home = (await c.get("/v1/publish/overview", headers=fh)).json()
+        assert (home["earned"], home["orders"], home["active_programs"]) == (earned, 1, 1)
+        assert home["clicks"] == 1 and sum(d["earned"] for d in home["days"]) == earned
+        mine = (await c.get("/v1/publish/affiliate_nodes", headers=fh)).json()["list"]
+        assert [(p["name"], p["earned"], p["state"]) for p in mine] == [("Bakers", earned, "accepted")]
+        assert mine[0]["link"] == f"/s/{seller.username}?epid={friend_id}"
+        orders = (await c.get("/v1/publish/orders", headers=fh)).json()["list"]
+        assert [(o["product"], o["stage"], o["earned"]) for o in orders] == [("Bread course", 1, earned)]
+        assert "payer_email" not in orders[0] and "token" not in orders[0]
+        scouted = (await c.get("/v1/publish/orders", headers=scout.headers)).json()["list"]
+        assert [o["stage"] for o in scouted] == [2]
+        moves = (await c.get("/v1/publish/transfers", headers=fh, params={"per": 50})).json()["list"]
+        assert sorted(m["kind"] for m in moves) == ["commission"] * RATES + ["reversal"]
+        assert (await c.get("/v1/publish/overview", headers=h)).status_code == 403  # not a publisher
+
+        # paid out by the publisher's own Payout workflow, once
+        r = await c.put(
+            "/v1/publish/payout_settings",
+            json={"schedule": "monthly", "minimum": 1_000_000, "hold_days": 0},
+            headers=fh,
+        )
+        assert r.status_code == 200, r.text
+        await until(c, "/v1/publish/payouts", fh, lambda b: b["available"] == earned)
+        r = await c.post("/v1/publish/cashouts", headers=fh)
+        assert r.status_code == 202, r.text
+        body = await until(
+            c, "/v1/publish/payouts", fh, lambda b: any(p["state"] == "successful" for p in b["list"])
+        )
+        assert [(p["amount"], p["kind"]) for p in body["list"]] == [(earned, "cashout")]
+        assert body["available"] == 0
+        r = await c.post("/v1/publish/cashouts", headers=fh)
+        assert r.status_code == 409  # nothing left to pay
+        assert (
+            await db_count(
+                "select count(*) from ledger_entries where payee_type = 'publisher' and payee_id = :p and kind = 'cashout'",
+                p=friend_id,
+            )
+            == 1
+        )
 
         # the friend buying through their own link earns nothing
         await c.get(f"/s/{seller.username}/{product['slug']}", params={"epid": friend_id})

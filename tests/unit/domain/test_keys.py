@@ -50,7 +50,8 @@ def test_a_keys_format_never_changes(built: str, expected: str):
 
 def test_what_is_parsed_is_what_is_built():
     assert keys.seller_of_kyc_reference(keys.kyc_reference(42, 3)) == 42
-    assert keys.seller_of_end_to_end_id(keys.payout_end_to_end_id("seller", 42, 3)) == 42
-    for junk in ("", "legitimation-x-1", "payout-seller-1", "payout-publisher-1-1", "legitimation-1-1-1"):
+    assert keys.payee_of_end_to_end_id(keys.payout_end_to_end_id("seller", 42, 3)) == ("seller", 42)
+    assert keys.payee_of_end_to_end_id(keys.payout_end_to_end_id("publisher", 7, 1)) == ("publisher", 7)
+    for junk in ("", "legitimation-x-1", "payout-seller-1", "payout-platform-1-1", "legitimation-1-1-1"):
         assert keys.seller_of_kyc_reference(junk) is None
-        assert keys.seller_of_end_to_end_id(junk) is None
+        assert keys.payee_of_end_to_end_id(junk) is None

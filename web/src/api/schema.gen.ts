@@ -2915,6 +2915,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/publish/affiliate_marketplace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Market
+         * @description The programs listed in the affiliate marketplace (any signed-in user may look before joining one).
+         */
+        get: operations["market"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/affiliate_nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Programs
+         * @description The programs the publisher asked to join, with their state, link and what the link did.
+         */
+        get: operations["my_programs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/cashouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My Cashout
+         * @description Pays the available balance out now (no minimum), if the publisher may receive payouts: 409
+         *     `payout_not_eligible` with why not.
+         */
+        post: operations["my_cashout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Orders
+         * @description The orders that earn the publisher a commission (their link's, or a publisher's they brought in).
+         */
+        get: operations["my_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overview
+         * @description The publisher's home: balance, totals and the last 30 days by day.
+         */
+        get: operations["overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/payout_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save My Payout Settings */
+        put: operations["save_my_payout_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Payouts */
+        get: operations["my_payouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Transfers
+         * @description Every movement of the publisher's money: commissions, what refunds took back, payouts.
+         */
+        get: operations["my_transfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/_host": {
         parameters: {
             query?: never;
@@ -3442,7 +3597,8 @@ export interface paths {
         /**
          * Start Checkout
          * @description Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
-         *     the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us).
+         *     the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us). A
+         *     visitor who came through a publisher's link (the shop's signed click cookie) buys for that publisher.
          */
         post: operations["start_checkout"];
         delete?: never;
@@ -5369,6 +5525,39 @@ export interface components {
             /** Width */
             width: number;
         };
+        /** CreditedList */
+        CreditedList: {
+            /** List */
+            list: components["schemas"]["CreditedOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** CreditedOut */
+        CreditedOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string;
+            /** Earned */
+            earned: number;
+            /** Id */
+            id: number;
+            /** Paid */
+            paid: number;
+            /** Payment State */
+            payment_state: string;
+            /** Product */
+            product: string;
+            /** Shop */
+            shop: string;
+            /** Stage */
+            stage: number;
+            /** Total */
+            total: number;
+        };
         /** CurrencyMonthOut */
         CurrencyMonthOut: {
             /** Currency */
@@ -5705,6 +5894,30 @@ export interface components {
          * @enum {string}
          */
         Duration: "none" | "lifetime" | "fixed";
+        /** EarningList */
+        EarningList: {
+            /** List */
+            list: components["schemas"]["EarningOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** EarningOut */
+        EarningOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Currency */
+            currency: string;
+            kind: components["schemas"]["EntryKind"];
+            /** Product */
+            product: string;
+            /** Shop */
+            shop: string;
+        };
         /** EmailIn */
         EmailIn: {
             /** Email */
@@ -6624,6 +6837,39 @@ export interface components {
             node_id: number;
             state: components["schemas"]["NodeState"];
         };
+        /** JoinedList */
+        JoinedList: {
+            /** List */
+            list: components["schemas"]["JoinedOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** JoinedOut */
+        JoinedOut: {
+            /** Affiliate Program Id */
+            affiliate_program_id: number;
+            /** Clicks */
+            clicks: number;
+            /** Earned */
+            earned: number;
+            /**
+             * Joined At
+             * Format: date-time
+             */
+            joined_at: string;
+            /** Link */
+            link: string;
+            /** Name */
+            name: string;
+            /** Node Id */
+            node_id: number;
+            /** Orders */
+            orders: number;
+            /** Shop */
+            shop: string;
+            state: components["schemas"]["NodeState"];
+            terms: components["schemas"]["ProgramTerms"];
+        };
         /**
          * KeyState
          * @description A key in the seller's pool: free to sell, reserved by an order being paid, delivered, or revoked (its
@@ -6866,6 +7112,26 @@ export interface components {
         ManageSetup: {
             /** Setup Intent Client Secret */
             setup_intent_client_secret: string;
+        };
+        /** MarketList */
+        MarketList: {
+            /** List */
+            list: components["schemas"]["MarketOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** MarketOut */
+        MarketOut: {
+            /** Affiliate Program Id */
+            affiliate_program_id: number;
+            /** Name */
+            name: string;
+            /** Publishers */
+            publishers: number;
+            /** Shop */
+            shop: string;
+            state: components["schemas"]["NodeState"] | null;
+            terms: components["schemas"]["ProgramTerms"];
         };
         /**
          * MediaBlock
@@ -8604,6 +8870,24 @@ export interface components {
             type: components["schemas"]["CommissionMode"];
         };
         /**
+         * ProgramTerms
+         * @description What a program pays, as a publisher reads it.
+         */
+        ProgramTerms: {
+            /** Bonus */
+            bonus: number;
+            /** Commission Bp */
+            commission_bp: number;
+            /** Cookies Expire */
+            cookies_expire: number;
+            lifetime: components["schemas"]["Duration"];
+            /** Lifetime Duration */
+            lifetime_duration: number;
+            /** Stages */
+            stages: number;
+            type: components["schemas"]["CommissionMode"];
+        };
+        /**
          * ProgressBarStyle
          * @enum {string}
          */
@@ -8644,6 +8928,42 @@ export interface components {
             /** Shop */
             shop: string;
             type: components["schemas"]["CommissionMode"];
+        };
+        /** PublisherDay */
+        PublisherDay: {
+            /** Clicks */
+            clicks: number;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Earned */
+            earned: number;
+            /** Orders */
+            orders: number;
+        };
+        /** PublisherOverview */
+        PublisherOverview: {
+            /** Active Programs */
+            active_programs: number;
+            /** Available */
+            available: number;
+            /** Clicks */
+            clicks: number;
+            /** Currency */
+            currency: string;
+            /**
+             * Days
+             * @description the last 30 days, oldest first
+             */
+            days: components["schemas"]["PublisherDay"][];
+            /** Earned */
+            earned: number;
+            /** Held */
+            held: number;
+            /** Orders */
+            orders: number;
         };
         /** PurchaseOut */
         PurchaseOut: {
@@ -19308,6 +19628,325 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayerShops"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    market: {
+        parameters: {
+            query?: {
+                query?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_programs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinedList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_cashout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_orders: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditedList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublisherOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_my_payout_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_payouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_transfers: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningList"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

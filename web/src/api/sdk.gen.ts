@@ -802,6 +802,38 @@ export const membershipPage = (seller: Param<'membership_page', 'seller'>, path:
 export const payerShops = (options: Options = {}) =>
   api.get<Answer<'payer_shops'>>(`/payer/sellers`, { ...options });
 
+/** GET /v1/publish/affiliate_marketplace: Market */
+export const market = (query: Query<'market'> = {}, options: Options = {}) =>
+  api.get<Answer<'market'>>(`/publish/affiliate_marketplace`, { ...options, query });
+
+/** GET /v1/publish/affiliate_nodes: My Programs */
+export const myPrograms = (options: Options = {}) =>
+  api.get<Answer<'my_programs'>>(`/publish/affiliate_nodes`, { ...options });
+
+/** POST /v1/publish/cashouts: My Cashout */
+export const myCashout = (options: Options = {}) =>
+  api.post<Answer<'my_cashout'>>(`/publish/cashouts`, undefined, { ...options });
+
+/** GET /v1/publish/orders: My Orders */
+export const myOrders = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'my_orders'>>(`/publish/orders`, { ...options, query });
+
+/** GET /v1/publish/overview: Overview */
+export const overview = (options: Options = {}) =>
+  api.get<Answer<'overview'>>(`/publish/overview`, { ...options });
+
+/** PUT /v1/publish/payout_settings: Save My Payout Settings */
+export const saveMyPayoutSettings = (body: Body<'save_my_payout_settings'>, options: Options = {}) =>
+  api.put<Answer<'save_my_payout_settings'>>(`/publish/payout_settings`, body, { ...options });
+
+/** GET /v1/publish/payouts: My Payouts */
+export const myPayouts = (options: Options = {}) =>
+  api.get<Answer<'my_payouts'>>(`/publish/payouts`, { ...options });
+
+/** GET /v1/publish/transfers: My Transfers */
+export const myTransfers = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'my_transfers'>>(`/publish/transfers`, { ...options, query });
+
 /** GET /v1/shop/_host: Shop Of Host */
 export const shopOfHost = (options: Options = {}) =>
   api.get<Answer<'shop_of_host'>>(`/shop/_host`, { auth: false, ...options });

@@ -1,0 +1,257 @@
+"""`/v1/publish/…`: the publisher area (core §2; issue 23). A publisher is a user holding the publisher profile
+(they get it by asking to join a program); everything here is their own: the programs they joined with their
+link, the marketplace, the orders their links brought and what those earned, their figures by day, and their
+balance and payouts through their own Payout workflow (`payout-publisher-{user id}`)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Annotated
+
+from fastapi import APIRouter, BackgroundTasks, Depends, Query
+from pydantic import BaseModel, Field
+
+from api.deps import DB, CurrentUser, IdempotencyKey, Temporal
+from api.routes.cabinet.payouts import payout_overview
+from api.schemas.ledger import PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
+from core.settings import get_settings
+from domain.accounts import ProfileType
+from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm
+from domain.errors import DomainError, ErrorCode
+from domain.ledger import EntryKind, PayeeType
+from domain.payouts import PayoutSettings
+from handles import payouts as flow
+from store.accounts.models import User
+from store.accounts.queries import profile_types
+from store.affiliates.publisher import credited_orders, daily, earnings, joined_programs, marketplace
+from store.ledger.payouts import CURRENCY, balance_split, settings_of, settings_saved
+
+router = APIRouter(prefix="/v1/publish", tags=["publish"])
+
+Page = Annotated[int, Query(ge=1, le=10_000)]
+Per = Annotated[int, Query(ge=1, le=100)]
+
+
+async def current_publisher(user: CurrentUser, s: DB) -> User:
+    if ProfileType.publisher not in await profile_types(s, user.id):
+        raise DomainError(ErrorCode.FORBIDDEN, "A publisher profile is required: join a program first.")
+    return user
+
+
+CurrentPublisher = Annotated[User, Depends(current_publisher)]
+
+
+class ProgramTerms(BaseModel):
+    """What a program pays, as a publisher reads it."""
+
+    commission_bp: int  # the single rate, or the highest first stage
+    type: CommissionMode
+    stages: int  # how many stages its best product pays
+    cookies_expire: int
+    lifetime: Duration
+    lifetime_duration: int
+    bonus: int
+
+
+def _terms(form: ProgramForm) -> ProgramTerms:
+    return ProgramTerms(
+        commission_bp=form.headline_bp,
+        type=form.form,
+        stages=max((len(pc.stages) for pc in form.product_commissions), default=1),
+        cookies_expire=form.cookies_expire,
+        lifetime=form.lifetime,
+        lifetime_duration=form.lifetime_duration,
+        bonus=form.bonus,
+    )
+
+
+class JoinedOut(BaseModel):
+    node_id: int
+    affiliate_program_id: int
+    name: str
+    shop: str
+    state: NodeState
+    terms: ProgramTerms
+    link: str  # the publisher's link into the shop (a path: the page that shows it puts its origin in front)
+    clicks: int
+    orders: int
+    earned: int  # euro cents, net of what refunds and chargebacks took back
+    joined_at: datetime
+
+
+class JoinedList(BaseModel):
+    list: list[JoinedOut]
+    total_count: int
+
+
+@router.get("/affiliate_nodes", response_model=JoinedList)
+async def my_programs(user: CurrentPublisher, s: DB) -> JoinedList:
+    """The programs the publisher asked to join, with their state, link and what the link did."""
+    rows = await joined_programs(s, user.id)
+    return JoinedList(
+        list=[
+            JoinedOut(
+                node_id=r.node_id,
+                affiliate_program_id=r.program_id,
+                name=r.program,
+                shop=r.shop,
+                state=r.state,
+                terms=_terms(r.form),
+                link=f"/s/{r.shop}?epid={user.id}",
+                clicks=r.clicks,
+                orders=r.orders,
+                earned=r.earned,
+                joined_at=r.joined_at,
+            )
+            for r in rows
+        ],
+        total_count=len(rows),
+    )
+
+
+class MarketOut(BaseModel):
+    affiliate_program_id: int
+    name: str
+    shop: str
+    terms: ProgramTerms
+    publishers: int
+    state: NodeState | None  # the caller's place in it; none: not asked to join
+
+
+class MarketList(BaseModel):
+    list: list[MarketOut]
+    total_count: int
+
+
+@router.get("/affiliate_marketplace", response_model=MarketList)
+async def market(
+    user: CurrentUser, s: DB, query: Annotated[str | None, Query(max_length=100)] = None
+) -> MarketList:
+    """The programs listed in the affiliate marketplace (any signed-in user may look before joining one)."""
+    rows = await marketplace(s, user.id, (query or "").strip() or None)
+    return MarketList(
+        list=[
+            MarketOut(
+                affiliate_program_id=r.program_id,
+                name=r.program,
+                shop=r.shop,
+                terms=_terms(r.form),
+                publishers=r.publishers,
+                state=r.state,
+            )
+            for r in rows
+        ],
+        total_count=len(rows),
+    )
+
+
+class CreditedOut(BaseModel):
+    id: int
+    created_at: datetime
+    product: str
+    shop: str
+    payment_state: str
+    total: int
+    paid: int
+    currency: str
+    earned: int
+    stage: int
+
+
+class CreditedList(BaseModel):
+    list: list[CreditedOut]
+    total_count: int
+
+
+@router.get("/orders", response_model=CreditedList)
+async def my_orders(user: CurrentPublisher, s: DB, page: Page = 1, per: Per = 20) -> CreditedList:
+    """The orders that earn the publisher a commission (their link's, or a publisher's they brought in)."""
+    rows, total = await credited_orders(s, user.id, page, per)
+    return CreditedList(list=[CreditedOut(**r.__dict__) for r in rows], total_count=total)
+
+
+class EarningOut(BaseModel):
+    at: datetime
+    kind: EntryKind
+    amount: int
+    currency: str
+    product: str
+    shop: str
+
+
+class EarningList(BaseModel):
+    list: list[EarningOut]
+    total_count: int
+
+
+@router.get("/transfers", response_model=EarningList)
+async def my_transfers(user: CurrentPublisher, s: DB, page: Page = 1, per: Per = 20) -> EarningList:
+    """Every movement of the publisher's money: commissions, what refunds took back, payouts."""
+    rows, total = await earnings(s, user.id, page, per)
+    return EarningList(list=[EarningOut(**r.__dict__) for r in rows], total_count=total)
+
+
+class PublisherDay(BaseModel):
+    day: date
+    clicks: int
+    orders: int
+    earned: int
+
+
+class PublisherOverview(BaseModel):
+    available: int
+    held: int
+    currency: str
+    clicks: int
+    orders: int
+    earned: int
+    active_programs: int
+    days: list[PublisherDay] = Field(description="the last 30 days, oldest first")
+
+
+@router.get("/overview", response_model=PublisherOverview)
+async def overview(user: CurrentPublisher, s: DB) -> PublisherOverview:
+    """The publisher's home: balance, totals and the last 30 days by day."""
+    settings = await settings_of(s, PayeeType.publisher, user.id)
+    available, held = await balance_split(
+        s, PayeeType.publisher, user.id, settings.hold_days * get_settings().payout_day_s
+    )
+    programs = await joined_programs(s, user.id)
+    days = await daily(s, user.id)
+    return PublisherOverview(
+        available=available,
+        held=held,
+        currency=CURRENCY,
+        clicks=sum(p.clicks for p in programs),
+        orders=sum(p.orders for p in programs),
+        earned=sum(p.earned for p in programs),
+        active_programs=sum(1 for p in programs if p.state == NodeState.accepted),
+        days=[PublisherDay(**d.__dict__) for d in days],
+    )
+
+
+@router.get("/payouts", response_model=PayoutOverview)
+async def my_payouts(user: CurrentPublisher, s: DB, client: Temporal) -> PayoutOverview:
+    return await payout_overview(s, client, PayeeType.publisher, user.id)
+
+
+@router.put("/payout_settings", response_model=PayoutSettingsOut)
+async def save_my_payout_settings(
+    body: PayoutSettingsIn, user: CurrentPublisher, s: DB, client: Temporal, tasks: BackgroundTasks
+) -> PayoutSettingsOut:
+    settings = PayoutSettings(schedule=body.schedule, minimum=body.minimum, hold_days=body.hold_days)
+    await settings_saved(s, PayeeType.publisher, user.id, settings)
+    tasks.add_task(flow.settings_changed, client, user.id, PayeeType.publisher)
+    return PayoutSettingsOut(
+        schedule=settings.schedule, minimum=settings.minimum, hold_days=settings.hold_days
+    )
+
+
+@router.post("/cashouts", status_code=202, response_model=PayoutOverview)
+async def my_cashout(
+    idempotency_key: IdempotencyKey, user: CurrentPublisher, s: DB, client: Temporal
+) -> PayoutOverview:
+    """Pays the available balance out now (no minimum), if the publisher may receive payouts: 409
+    `payout_not_eligible` with why not."""
+    await flow.cashout_requested(client, user.id, PayeeType.publisher)
+    return await payout_overview(s, client, PayeeType.publisher, user.id)
