@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 from sqlalchemy import select
 
 from domain.accounts import ProfileType
+from domain.affiliates import Duration, NodeState, ProgramForm
 from domain.billing_calendar import PlanTerms, parse_period
 from domain.legitimation import Missing
 from domain.orders import PaymentType
@@ -15,6 +16,7 @@ from domain.products import Publication
 from providers.storage.local import storage
 from store.accounts.actions import profile_added, registration_recorded, user_created
 from store.accounts.queries import seller_of, user_by_email
+from store.affiliates.programs import node_decided, node_requested, program_created, programs_of
 from store.catalog.actions import plan_added, product_created, slugify
 from store.catalog.models import File, Product
 from store.db import session
@@ -27,6 +29,8 @@ class Demo:
     seller_username: str = "demo-seller"
     buyer_email: str = "buyer@sellflow.local"
     manager_email: str = "manager@sellflow.local"
+    publisher_email: str = "publisher@sellflow.local"
+    program_name: str = "Sellflow partners"
     product_slug: str = "the-sellflow-handbook"
 
     def accounts(self) -> dict[str, str]:
@@ -34,6 +38,7 @@ class Demo:
             "Seller (cabinet)": self.seller_email,
             "Buyer (payer)": self.buyer_email,
             "Manager (admin)": self.manager_email,
+            "Publisher (publish area)": self.publisher_email,
         }
 
 
@@ -118,7 +123,29 @@ async def seed() -> None:
             plan_name = "One-time payment" if not terms.recurring else "Monthly"
             await plan_added(s, view, name=plan_name, terms=terms)
             view.product.publication = Publication.published
-    print(f"seeded: {DEMO.seller_email}, {DEMO.buyer_email}, {DEMO.manager_email}")
+        await _demo_program(s, seller.id)
+    print(f"seeded: {DEMO.seller_email}, {DEMO.buyer_email}, {DEMO.manager_email}, {DEMO.publisher_email}")
+
+
+async def _demo_program(s, seller_id: int) -> None:
+    """The demo seller's affiliate program, listed in the marketplace, with the demo publisher active in it."""
+    if any(p.name == DEMO.program_name for p, _, _ in await programs_of(s, seller_id)):
+        return
+    program = await program_created(
+        s,
+        seller_id,
+        ProgramForm(
+            name=DEMO.program_name,
+            commission_bp=2000,
+            lifetime=Duration.lifetime,
+            affiliate_marketplace_product=True,
+        ),
+    )
+    publisher = await _user(
+        s, DEMO.publisher_email, ProfileType.publisher, "demo-publisher", "Pia", "Publisher"
+    )
+    node = await node_requested(s, program, publisher, from_landing_page=False, referrer_user_id=None)
+    await node_decided(s, seller_id, node.id, NodeState.accepted)
 
 
 # A 1×1 PNG stands in for the demo seller's identity document scans.

@@ -85,7 +85,7 @@ class JoinedList(BaseModel):
 
 
 @router.get("/affiliate_nodes", response_model=JoinedList)
-async def my_programs(user: CurrentPublisher, s: DB) -> JoinedList:
+async def publisher_programs(user: CurrentPublisher, s: DB) -> JoinedList:
     """The programs the publisher asked to join, with their state, link and what the link did."""
     rows = await joined_programs(s, user.id)
     return JoinedList(
@@ -124,7 +124,7 @@ class MarketList(BaseModel):
 
 
 @router.get("/affiliate_marketplace", response_model=MarketList)
-async def market(
+async def publisher_marketplace(
     user: CurrentUser, s: DB, query: Annotated[str | None, Query(max_length=100)] = None
 ) -> MarketList:
     """The programs listed in the affiliate marketplace (any signed-in user may look before joining one)."""
@@ -164,7 +164,7 @@ class CreditedList(BaseModel):
 
 
 @router.get("/orders", response_model=CreditedList)
-async def my_orders(user: CurrentPublisher, s: DB, page: Page = 1, per: Per = 20) -> CreditedList:
+async def publisher_orders(user: CurrentPublisher, s: DB, page: Page = 1, per: Per = 20) -> CreditedList:
     """The orders that earn the publisher a commission (their link's, or a publisher's they brought in)."""
     rows, total = await credited_orders(s, user.id, page, per)
     return CreditedList(list=[CreditedOut(**r.__dict__) for r in rows], total_count=total)
@@ -185,7 +185,7 @@ class EarningList(BaseModel):
 
 
 @router.get("/transfers", response_model=EarningList)
-async def my_transfers(user: CurrentPublisher, s: DB, page: Page = 1, per: Per = 20) -> EarningList:
+async def publisher_transfers(user: CurrentPublisher, s: DB, page: Page = 1, per: Per = 20) -> EarningList:
     """Every movement of the publisher's money: commissions, what refunds took back, payouts."""
     rows, total = await earnings(s, user.id, page, per)
     return EarningList(list=[EarningOut(**r.__dict__) for r in rows], total_count=total)
@@ -210,7 +210,7 @@ class PublisherOverview(BaseModel):
 
 
 @router.get("/overview", response_model=PublisherOverview)
-async def overview(user: CurrentPublisher, s: DB) -> PublisherOverview:
+async def publisher_overview(user: CurrentPublisher, s: DB) -> PublisherOverview:
     """The publisher's home: balance, totals and the last 30 days by day."""
     settings = await settings_of(s, PayeeType.publisher, user.id)
     available, held = await balance_split(
@@ -231,12 +231,12 @@ async def overview(user: CurrentPublisher, s: DB) -> PublisherOverview:
 
 
 @router.get("/payouts", response_model=PayoutOverview)
-async def my_payouts(user: CurrentPublisher, s: DB, client: Temporal) -> PayoutOverview:
+async def publisher_payouts(user: CurrentPublisher, s: DB, client: Temporal) -> PayoutOverview:
     return await payout_overview(s, client, PayeeType.publisher, user.id)
 
 
 @router.put("/payout_settings", response_model=PayoutSettingsOut)
-async def save_my_payout_settings(
+async def save_publisher_payout_settings(
     body: PayoutSettingsIn, user: CurrentPublisher, s: DB, client: Temporal, tasks: BackgroundTasks
 ) -> PayoutSettingsOut:
     settings = PayoutSettings(schedule=body.schedule, minimum=body.minimum, hold_days=body.hold_days)
@@ -248,7 +248,7 @@ async def save_my_payout_settings(
 
 
 @router.post("/cashouts", status_code=202, response_model=PayoutOverview)
-async def my_cashout(
+async def publisher_cashout(
     idempotency_key: IdempotencyKey, user: CurrentPublisher, s: DB, client: Temporal
 ) -> PayoutOverview:
     """Pays the available balance out now (no minimum), if the publisher may receive payouts: 409

@@ -48,6 +48,7 @@ const BASE = process.env.SELLFLOW_URL;
 export const DEMO = {
   seller: { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' },
   manager: { email: 'manager@sellflow.local', password: 'sellflow-demo' },
+  publisher: { email: 'publisher@sellflow.local', password: 'sellflow-demo' },
 };
 const AUTH_DIR = `${ARTIFACTS}/auth`;
 // a saved state is reused while its access token is surely valid (15 minutes), so no scenario renews it and

@@ -2923,10 +2923,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Market
+         * Publisher Marketplace
          * @description The programs listed in the affiliate marketplace (any signed-in user may look before joining one).
          */
-        get: operations["market"];
+        get: operations["publisher_marketplace"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2943,10 +2943,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * My Programs
+         * Publisher Programs
          * @description The programs the publisher asked to join, with their state, link and what the link did.
          */
-        get: operations["my_programs"];
+        get: operations["publisher_programs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2965,11 +2965,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * My Cashout
+         * Publisher Cashout
          * @description Pays the available balance out now (no minimum), if the publisher may receive payouts: 409
          *     `payout_not_eligible` with why not.
          */
-        post: operations["my_cashout"];
+        post: operations["publisher_cashout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2984,10 +2984,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * My Orders
+         * Publisher Orders
          * @description The orders that earn the publisher a commission (their link's, or a publisher's they brought in).
          */
-        get: operations["my_orders"];
+        get: operations["publisher_orders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3004,10 +3004,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Overview
+         * Publisher Overview
          * @description The publisher's home: balance, totals and the last 30 days by day.
          */
-        get: operations["overview"];
+        get: operations["publisher_overview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3024,8 +3024,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save My Payout Settings */
-        put: operations["save_my_payout_settings"];
+        /** Save Publisher Payout Settings */
+        put: operations["save_publisher_payout_settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3040,8 +3040,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My Payouts */
-        get: operations["my_payouts"];
+        /** Publisher Payouts */
+        get: operations["publisher_payouts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3058,10 +3058,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * My Transfers
+         * Publisher Transfers
          * @description Every movement of the publisher's money: commissions, what refunds took back, payouts.
          */
-        get: operations["my_transfers"];
+        get: operations["publisher_transfers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -19641,7 +19641,7 @@ export interface operations {
             };
         };
     };
-    market: {
+    publisher_marketplace: {
         parameters: {
             query?: {
                 query?: string | null;
@@ -19681,7 +19681,7 @@ export interface operations {
             };
         };
     };
-    my_programs: {
+    publisher_programs: {
         parameters: {
             query?: never;
             header?: never;
@@ -19719,7 +19719,7 @@ export interface operations {
             };
         };
     };
-    my_cashout: {
+    publisher_cashout: {
         parameters: {
             query?: never;
             header: {
@@ -19760,7 +19760,7 @@ export interface operations {
             };
         };
     };
-    my_orders: {
+    publisher_orders: {
         parameters: {
             query?: {
                 page?: number;
@@ -19801,7 +19801,7 @@ export interface operations {
             };
         };
     };
-    overview: {
+    publisher_overview: {
         parameters: {
             query?: never;
             header?: never;
@@ -19839,7 +19839,7 @@ export interface operations {
             };
         };
     };
-    save_my_payout_settings: {
+    save_publisher_payout_settings: {
         parameters: {
             query?: never;
             header?: never;
@@ -19881,7 +19881,7 @@ export interface operations {
             };
         };
     };
-    my_payouts: {
+    publisher_payouts: {
         parameters: {
             query?: never;
             header?: never;
@@ -19919,7 +19919,7 @@ export interface operations {
             };
         };
     };
-    my_transfers: {
+    publisher_transfers: {
         parameters: {
             query?: {
                 page?: number;

@@ -802,37 +802,37 @@ export const membershipPage = (seller: Param<'membership_page', 'seller'>, path:
 export const payerShops = (options: Options = {}) =>
   api.get<Answer<'payer_shops'>>(`/payer/sellers`, { ...options });
 
-/** GET /v1/publish/affiliate_marketplace: Market */
-export const market = (query: Query<'market'> = {}, options: Options = {}) =>
-  api.get<Answer<'market'>>(`/publish/affiliate_marketplace`, { ...options, query });
+/** GET /v1/publish/affiliate_marketplace: Publisher Marketplace */
+export const publisherMarketplace = (query: Query<'publisher_marketplace'> = {}, options: Options = {}) =>
+  api.get<Answer<'publisher_marketplace'>>(`/publish/affiliate_marketplace`, { ...options, query });
 
-/** GET /v1/publish/affiliate_nodes: My Programs */
-export const myPrograms = (options: Options = {}) =>
-  api.get<Answer<'my_programs'>>(`/publish/affiliate_nodes`, { ...options });
+/** GET /v1/publish/affiliate_nodes: Publisher Programs */
+export const publisherPrograms = (options: Options = {}) =>
+  api.get<Answer<'publisher_programs'>>(`/publish/affiliate_nodes`, { ...options });
 
-/** POST /v1/publish/cashouts: My Cashout */
-export const myCashout = (options: Options = {}) =>
-  api.post<Answer<'my_cashout'>>(`/publish/cashouts`, undefined, { ...options });
+/** POST /v1/publish/cashouts: Publisher Cashout */
+export const publisherCashout = (options: Options = {}) =>
+  api.post<Answer<'publisher_cashout'>>(`/publish/cashouts`, undefined, { ...options });
 
-/** GET /v1/publish/orders: My Orders */
-export const myOrders = (query: QueryParams = {}, options: Options = {}) =>
-  api.get<Answer<'my_orders'>>(`/publish/orders`, { ...options, query });
+/** GET /v1/publish/orders: Publisher Orders */
+export const publisherOrders = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'publisher_orders'>>(`/publish/orders`, { ...options, query });
 
-/** GET /v1/publish/overview: Overview */
-export const overview = (options: Options = {}) =>
-  api.get<Answer<'overview'>>(`/publish/overview`, { ...options });
+/** GET /v1/publish/overview: Publisher Overview */
+export const publisherOverview = (options: Options = {}) =>
+  api.get<Answer<'publisher_overview'>>(`/publish/overview`, { ...options });
 
-/** PUT /v1/publish/payout_settings: Save My Payout Settings */
-export const saveMyPayoutSettings = (body: Body<'save_my_payout_settings'>, options: Options = {}) =>
-  api.put<Answer<'save_my_payout_settings'>>(`/publish/payout_settings`, body, { ...options });
+/** PUT /v1/publish/payout_settings: Save Publisher Payout Settings */
+export const savePublisherPayoutSettings = (body: Body<'save_publisher_payout_settings'>, options: Options = {}) =>
+  api.put<Answer<'save_publisher_payout_settings'>>(`/publish/payout_settings`, body, { ...options });
 
-/** GET /v1/publish/payouts: My Payouts */
-export const myPayouts = (options: Options = {}) =>
-  api.get<Answer<'my_payouts'>>(`/publish/payouts`, { ...options });
+/** GET /v1/publish/payouts: Publisher Payouts */
+export const publisherPayouts = (options: Options = {}) =>
+  api.get<Answer<'publisher_payouts'>>(`/publish/payouts`, { ...options });
 
-/** GET /v1/publish/transfers: My Transfers */
-export const myTransfers = (query: QueryParams = {}, options: Options = {}) =>
-  api.get<Answer<'my_transfers'>>(`/publish/transfers`, { ...options, query });
+/** GET /v1/publish/transfers: Publisher Transfers */
+export const publisherTransfers = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'publisher_transfers'>>(`/publish/transfers`, { ...options, query });
 
 /** GET /v1/shop/_host: Shop Of Host */
 export const shopOfHost = (options: Options = {}) =>

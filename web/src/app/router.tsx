@@ -72,6 +72,22 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: '/publish',
+        element: <RequireAuth>{page(() => import('../areas/publish/PublishLayout'))}</RequireAuth>,
+        children: [
+          { index: true, element: page(() => import('../areas/publish/PublishHomePage')) },
+          { path: 'affiliate_programs', element: page(() => import('../areas/publish/PublishProgramsPage')) },
+          { path: 'affiliate_nodes', element: <Navigate to="/publish/affiliate_programs" replace /> },
+          { path: 'affiliate_marketplace', element: page(() => import('../areas/publish/MarketplacePage')) },
+          { path: 'orders', element: page(() => import('../areas/publish/PublishOrdersPage')) },
+          { path: 'transfers', element: page(() => import('../areas/publish/PublishTransfersPage')) },
+          { path: 'payouts', element: page(() => import('../areas/publish/PublishPayoutsPage')) },
+          { path: 'payouts_balance', element: <Navigate to="/publish/payouts" replace /> },
+          { path: 'payouts_settings', element: <Navigate to="/publish/payouts" replace /> },
+          { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
+        ],
+      },
+      {
         path: '/admin',
         element: <RequireAuth profile="manager">{page(() => import('../areas/admin/AdminLayout'))}</RequireAuth>,
         children: [

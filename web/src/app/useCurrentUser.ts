@@ -13,6 +13,7 @@ export function homeFor(user: Pick<User, 'profileTypes'> | null | undefined): st
   const types: ProfileType[] = user?.profileTypes ?? [];
   if (types.includes('seller')) return '/cabinet';
   if (types.includes('manager')) return '/admin/ops';
+  if (types.includes('publisher')) return '/publish';
   if (types.includes('payer')) return '/payer';
   return '/cabinet';
 }

@@ -67,7 +67,7 @@ export default function AffiliateNodesPage() {
           <EmptyState title={t('affiliates.nodesEmpty')}>{t('affiliates.nodesEmptyHint')}</EmptyState>
         </Paper>
       ) : (
-        <Paper sx={{ overflowX: 'auto' }}>
+        <Paper sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('common.table')}>
           <Table size="small">
             <TableHead>
               <TableRow>

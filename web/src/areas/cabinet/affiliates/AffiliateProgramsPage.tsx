@@ -74,7 +74,7 @@ export default function AffiliateProgramsPage() {
           <EmptyState title={t('affiliates.empty')}>{t('affiliates.emptyHint')}</EmptyState>
         </Paper>
       ) : (
-        <Paper sx={{ overflowX: 'auto' }}>
+        <Paper sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('common.table')}>
           <Table size="small">
             <TableHead>
               <TableRow>

@@ -73,11 +73,3 @@ export function totals(money: RecoveryMoney[]): Totals {
   const ended = recovered + lost;
   return { failed, recovered, lost, rate: ended > 0 ? recovered / ended : null, mrr: money.at(-1)?.mrr ?? 0 };
 }
-
-/** A round upper bound for a chart's axis: 1, 2 or 5 times a power of ten. */
-export function niceMax(v: number): number {
-  if (v <= 0) return 0;
-  const p = 10 ** Math.floor(Math.log10(v));
-  for (const f of [1, 2, 5, 10]) if (f * p >= v) return f * p;
-  return 10 * p;
-}

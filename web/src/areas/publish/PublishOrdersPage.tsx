@@ -1,0 +1,69 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Answer } from '../../api/sdk';
+import * as sdk from '../../api/sdk.gen';
+import { StatusChip } from '../../components/StatusChip';
+import { Money } from '../../components/Money';
+import { PagedTable, usePaging } from '../../components/PagedTable';
+import { formatDateTime } from '../../components/dates';
+import { PublisherOnly } from './usePublisher';
+
+type Row = Answer<'publisher_orders'>['list'][number];
+
+/** `/publish/orders`: the orders that earn the publisher a commission (no buyer's details). */
+export default function PublishOrdersPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {t('publish.ordersTitle')}
+      </Typography>
+      <PublisherOnly>
+        <Orders />
+      </PublisherOnly>
+    </Stack>
+  );
+}
+
+function Orders() {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const rows = useQuery({
+    queryKey: ['publish', 'orders', paging.query],
+    queryFn: ({ signal }) => sdk.publisherOrders(paging.query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <PagedTable<Row>
+      rows={rows.data?.list ?? []}
+      rowKey={(r) => r.id}
+      loading={rows.isFetching && !rows.data}
+      error={rows.error}
+      onRetry={() => void rows.refetch()}
+      count={rows.data?.totalCount}
+      {...paging.pager}
+      empty={t('publish.ordersEmpty')}
+      columns={[
+        { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },
+        {
+          key: 'product',
+          label: t('orders.product'),
+          render: (r) => (
+            <>
+              <Typography variant="body2">{r.product}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {r.shop}
+              </Typography>
+            </>
+          ),
+        },
+        { key: 'stage', label: t('publish.stage'), wide: true, render: (r) => (r.stage === 1 ? t('publish.ownLink') : t('publish.stageN', { n: r.stage })) },
+        { key: 'state', label: t('orders.state'), render: (r) => <StatusChip state={r.paymentState} /> },
+        { key: 'paid', label: t('publish.paid'), align: 'right', wide: true, render: (r) => <Money amount={r.paid} currency={r.currency} /> },
+        { key: 'earned', label: t('publish.earned'), align: 'right', render: (r) => <Money amount={r.earned} currency={r.currency} /> },
+      ]}
+    />
+  );
+}

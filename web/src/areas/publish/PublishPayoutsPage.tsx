@@ -1,0 +1,60 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Answer } from '../../api/sdk';
+import * as sdk from '../../api/sdk.gen';
+import { Money } from '../../components/Money';
+import { PagedTable } from '../../components/PagedTable';
+import { PayoutPanels, type PayoutSource } from '../../components/PayoutPanels';
+import { formatDateTime } from '../../components/dates';
+import { PublisherOnly } from './usePublisher';
+
+type Row = Answer<'publisher_payouts'>['list'][number];
+const KEY = ['publish', 'payouts'] as const;
+
+const PUBLISHER_PAYOUTS: PayoutSource = {
+  queryKey: KEY,
+  load: (signal) => sdk.publisherPayouts({ signal }),
+  save: (settings) => sdk.savePublisherPayoutSettings(settings),
+  cashout: () => sdk.publisherCashout(),
+};
+
+/** `/publish/payouts`: the publisher's balance, payout schedule, cashout and payouts (core §2 payouts_balance,
+ * payouts_settings, payouts on one page). */
+export default function PublishPayoutsPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {t('publish.payoutsTitle')}
+      </Typography>
+      <PublisherOnly>
+        <PayoutPanels source={PUBLISHER_PAYOUTS} />
+        <Payouts />
+      </PublisherOnly>
+    </Stack>
+  );
+}
+
+function Payouts() {
+  const { t } = useTranslation();
+  const data = useQuery({ queryKey: KEY, queryFn: ({ signal }) => sdk.publisherPayouts({ signal }), refetchInterval: 5000 });
+  return (
+    <PagedTable<Row>
+      rows={data.data?.list ?? []}
+      rowKey={(r) => r.number}
+      loading={data.isPending}
+      error={data.error}
+      onRetry={() => void data.refetch()}
+      empty={t('money.noPayouts')}
+      columns={[
+        { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },
+        { key: 'kind', label: t('money.kind'), render: (r) => t(`enums.payoutKind.${r.kind}`) },
+        { key: 'state', label: t('orders.state'), render: (r) => `${t(`enums.payoutState.${r.state}`)}${r.reason ? ` · ${r.reason}` : ''}` },
+        { key: 'iban', label: t('profile.fields.iban'), wide: true, render: (r) => r.iban },
+        { key: 'amount', label: t('orders.amount'), align: 'right', render: (r) => <Money amount={r.amount} currency={r.currency} /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import SwapIcon from '@mui/icons-material/SwapHorizOutlined';
+import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
+import type { NavGroup } from '../../components/Shell';
+
+/** The publisher area's menu (core §2 `/publish…`): only what works. */
+export const PUBLISH_NAV: NavGroup[] = [
+  {
+    key: 'publish',
+    items: [
+      { key: 'publishHome', to: '/publish', end: true, icon: <HomeIcon /> },
+      { key: 'publishPrograms', to: '/publish/affiliate_programs', icon: <CampaignIcon /> },
+      { key: 'publishMarketplace', to: '/publish/affiliate_marketplace', icon: <StorefrontIcon /> },
+    ],
+  },
+  {
+    key: 'publishMoney',
+    items: [
+      { key: 'publishOrders', to: '/publish/orders', icon: <ReceiptIcon /> },
+      { key: 'publishTransfers', to: '/publish/transfers', icon: <SwapIcon /> },
+      { key: 'publishPayouts', to: '/publish/payouts', icon: <BankIcon /> },
+    ],
+  },
+];
