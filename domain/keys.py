@@ -183,6 +183,11 @@ def payee_of_end_to_end_id(end_to_end_id: str) -> tuple[str, int] | None:
     return (m.group(1), int(m.group(2))) if m else None
 
 
+def affiliate_node_mail_key(node_id: int, state: str, at: datetime) -> str:
+    """A publisher's request (to the seller) or the seller's decision (to the publisher): once per change."""
+    return f"affiliate-node-{node_id}-{state}-{int(at.timestamp() * 1_000_000)}"
+
+
 def product_review_mail_key(product_id: int, reviewed_at: datetime) -> str:
     """The mail telling a seller their product was rejected: once per decision."""
     return f"product-{product_id}-rejected-{int(reviewed_at.timestamp() * 1_000_000)}"

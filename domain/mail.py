@@ -36,6 +36,8 @@ class MailTemplate(StrEnum):
     wire_reminder = "wire_reminder"  # the transfer has not arrived yet
     pay_later_instructions = "pay_later_instructions"  # pay later: the invoice, its day, where to transfer
     pay_later_reminder = "pay_later_reminder"  # the invoice falls due soon and is not paid yet
+    affiliate_requested = "affiliate_requested"  # to the seller: a publisher asks to join a program
+    affiliate_decided = "affiliate_decided"  # to the publisher: accepted, rejected or ended
 
 
 @dataclass

@@ -5,19 +5,22 @@ from __future__ import annotations
 from typing import Annotated
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter
+from fastapi import APIRouter, BackgroundTasks
 from pydantic import BaseModel, ConfigDict, Field, Strict
 
-from api.deps import DB, CurrentUser
+from api.deps import DB, CurrentUser, Temporal
 from api.schemas.common import AppConfig, Health
 from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, landing_text
 from domain.builder.tracking import ConsentCategory
 from domain.errors import invalid
+from domain.keys import affiliate_node_mail_key
 from domain.limits import ID_MAX
+from domain.mail import MailTemplate, OutgoingMail
+from handles.checkout import send_mail
 from store.accounts.queries import seller_of
-from store.affiliates.programs import node_requested, public_program
+from store.affiliates.programs import NodeParties, node_parties, node_requested, public_program
 
 router = APIRouter(tags=["common"])
 
@@ -115,9 +118,11 @@ async def get_public_affiliate_program(program_id: Id, s: DB) -> PublicProgram:
 
 
 @router.post("/v1/common/affiliate_programs/{program_id}/accept", response_model=Joined)
-async def join_affiliate_program(program_id: Id, body: JoinBody, user: CurrentUser, s: DB) -> Joined:
-    """The signed-in user asks to join the program as a publisher (core §7 `POST …/accept`); the seller decides.
-    Asking again changes nothing; a seller cannot join their own program."""
+async def join_affiliate_program(
+    program_id: Id, body: JoinBody, user: CurrentUser, s: DB, client: Temporal, tasks: BackgroundTasks
+) -> Joined:
+    """The signed-in user asks to join the program as a publisher (core §7 `POST …/accept`); the seller decides
+    and is told by mail. Asking again changes nothing; a seller cannot join their own program."""
     p, _ = await public_program(s, program_id)
     own = await seller_of(s, user.id)
     if own is not None and own.id == p.seller_id:
@@ -125,4 +130,43 @@ async def join_affiliate_program(program_id: Id, body: JoinBody, user: CurrentUs
     node = await node_requested(
         s, p, user, from_landing_page=body.from_landing_page, referrer_user_id=body.referrer_id
     )
+    parties = await node_parties(s, node.id)
+    if parties is not None:
+        tasks.add_task(send_mail, client, affiliate_mail(parties))
     return Joined(node_id=node.id, affiliate_program_id=p.id, state=node.state)
+
+
+def affiliate_mail(parties: NodeParties) -> OutgoingMail:
+    """A publisher's request, mailed to the seller; the seller's decision, mailed to the publisher."""
+    node, base = parties.node, get_settings().public_url
+    publisher, seller = parties.publisher, parties.seller_user
+    if node.state == NodeState.requested:
+        return OutgoingMail(
+            key=affiliate_node_mail_key(node.id, node.state.value, node.updated_at),
+            to=seller.email,
+            template=MailTemplate.affiliate_requested,
+            locale=seller.locale,
+            context={
+                "first_name": seller.first_name or seller.username or "",
+                "publisher": " ".join(x for x in (publisher.first_name, publisher.last_name) if x)
+                or publisher.email,
+                "publisher_email": publisher.email,
+                "program": parties.program,
+                "nodes_url": f"{base}/cabinet/affiliate_nodes",
+            },
+        )
+    return OutgoingMail(
+        key=affiliate_node_mail_key(node.id, node.state.value, node.updated_at),
+        to=publisher.email,
+        template=MailTemplate.affiliate_decided,
+        locale=publisher.locale,
+        context={
+            "first_name": publisher.first_name or publisher.username or "",
+            "state": node.state.value,
+            "program": parties.program,
+            "shop": " ".join(x for x in (seller.first_name, seller.last_name) if x) or seller.username or "",
+            "area_url": f"{base}/publish/affiliate_programs"
+            if node.state == NodeState.accepted
+            else f"{base}/publish/affiliate_marketplace",
+        },
+    )

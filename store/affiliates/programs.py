@@ -244,3 +244,32 @@ async def clicks_of(s: AsyncSession, seller_id: int) -> dict[int, int]:
         .group_by(AffiliateClick.publisher_user_id)
     )
     return {u: n for u, n in (await s.execute(q)).all()}
+
+
+@dataclass(frozen=True)
+class NodeParties:
+    """Who a publisher's request or the seller's decision is mailed to, and the names the mail uses."""
+
+    node: AffiliateNode
+    program: str
+    publisher: User
+    seller_user: User
+
+
+async def node_parties(s: AsyncSession, node_id: int) -> NodeParties | None:
+    row = (
+        await s.execute(
+            select(AffiliateNode, AffiliateProgram.name, User)
+            .join(AffiliateProgram, AffiliateProgram.id == AffiliateNode.program_id)
+            .join(User, User.id == AffiliateNode.publisher_user_id)
+            .where(AffiliateNode.id == node_id)
+        )
+    ).first()
+    if row is None:
+        return None
+    seller_user = (
+        await s.execute(
+            select(User).join(Seller, Seller.user_id == User.id).where(Seller.id == row[0].seller_id)
+        )
+    ).scalar_one()
+    return NodeParties(row[0], row[1], row[2], seller_user)

@@ -7,17 +7,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, BackgroundTasks, Query, Response
 from pydantic import BaseModel
 
-from api.deps import DB, CurrentSeller
+from api.deps import DB, CurrentSeller, Temporal
+from api.routes.common import affiliate_mail
 from api.schemas.fields import Id
 from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm
+from handles.checkout import send_mail
 from store.affiliates.models import AffiliateProgram
 from store.affiliates.programs import (
     NodeRow,
     clicks_of,
     node_decided,
+    node_parties,
     nodes_of,
     program_created,
     program_deleted,
@@ -157,9 +160,18 @@ DECISIONS: dict[str, NodeState] = {
 
 @router.post("/affiliate_nodes/{node_id}/{decision}", response_model=NodeOut)
 async def decide_affiliate_node(
-    node_id: Id, decision: Literal["accept", "reject", "cancel"], seller: CurrentSeller, s: DB
+    node_id: Id,
+    decision: Literal["accept", "reject", "cancel"],
+    seller: CurrentSeller,
+    s: DB,
+    client: Temporal,
+    tasks: BackgroundTasks,
 ) -> NodeOut:
-    """The seller's decision on a publisher; 409 `node_state` when it does not apply to the node's state."""
+    """The seller's decision on a publisher, mailed to them; 409 `node_state` when it does not apply to the node's
+    state."""
     node = await node_decided(s, seller.id, node_id, DECISIONS[decision])
+    parties = await node_parties(s, node.id)
+    if parties is not None:
+        tasks.add_task(send_mail, client, affiliate_mail(parties))
     (row,) = await nodes_of(s, seller.id, node_id=node.id)
     return _node(row, await clicks_of(s, seller.id))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.helpers import client, new_seller, published_product
+from tests.integration.helpers import client, mails, new_seller, published_product, wait_mail
 
 pytestmark = pytest.mark.integration
 
@@ -81,6 +81,9 @@ async def test_a_program_is_kept_a_publisher_joins_and_the_seller_decides(stack)
         ).status_code == 400
         assert (await c.post(f"/v1/common/affiliate_programs/{pid}/accept", json={})).status_code == 401
         node = r.json()["node_id"]
+        # the seller is told by mail, once for the two asks
+        asked = await wait_mail(stack, seller.email, "Bakers")
+        assert publisher.email in asked["body"] and "/cabinet/affiliate_nodes" in asked["body"]
 
         nodes = (await c.get("/v1/cabinet/affiliate_nodes", headers=h, params={"state": "requested"})).json()
         assert [n["id"] for n in nodes["list"]] == [node]
@@ -98,6 +101,8 @@ async def test_a_program_is_kept_a_publisher_joins_and_the_seller_decides(stack)
 
         r = await c.post(f"/v1/cabinet/affiliate_nodes/{node}/accept", headers=h)
         assert r.status_code == 200 and r.json()["state"] == "accepted"
+        accepted = await wait_mail(stack, publisher.email, "Bakers")
+        assert "/publish/affiliate_programs" in accepted["body"]
         r = await c.post(f"/v1/cabinet/affiliate_nodes/{node}/reject", headers=h)
         assert r.status_code == 409 and r.json()["reason"] == "node_state"  # active: cancel, not reject
         assert (await c.get(f"/v1/cabinet/affiliate_programs/{pid}", headers=h)).json()[
@@ -120,6 +125,7 @@ async def test_a_program_is_kept_a_publisher_joins_and_the_seller_decides(stack)
 
         r = await c.post(f"/v1/cabinet/affiliate_nodes/{node}/cancel", headers=h)
         assert r.status_code == 200 and r.json()["state"] == "canceled"
+        assert len([m for m in await mails(stack, seller.email) if "Bakers" in m["subject"]]) == 1
         # canceled: may ask again, a new request
         r = await c.post(f"/v1/common/affiliate_programs/{pid}/accept", json={}, headers=publisher.headers)
         assert r.json()["state"] == "requested"

@@ -50,3 +50,32 @@ def test_german_dunning_screens_say_mahnung_never_erinnerung():
     billing = json.dumps(de["billing"], ensure_ascii=False) + json.dumps(de["recovery"], ensure_ascii=False)
     assert "Erinnerung" not in billing
     assert "Mahnung" in billing
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+@pytest.mark.parametrize("state", ["accepted", "rejected", "canceled"])
+def test_a_publisher_reads_the_sellers_decision_in_their_language(locale: str, state: str):
+    context = {
+        "first_name": "Pia",
+        "state": state,
+        "program": "Bakers",
+        "shop": "Dana Demo",
+        "area_url": "https://x/p",
+    }
+    mail = render(MailTemplate.affiliate_decided, locale, context)
+    assert (
+        "Bakers" in mail.subject and "Dana Demo" in mail.body and mail.body.rstrip().endswith("https://x/p")
+    )
+    others = {"accepted", "rejected", "canceled"} - {state}
+    subjects = {
+        render(MailTemplate.affiliate_decided, locale, {**context, "state": o}).subject for o in others
+    }
+    assert mail.subject not in subjects  # each decision says what it is
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_a_seller_is_told_who_asks_to_join(locale: str):
+    context = {"first_name": "Dana", "publisher": "Pia P", "publisher_email": "pia@x.io", "program": "Bakers",
+               "nodes_url": "https://x/cabinet/affiliate_nodes"}  # fmt: skip
+    mail = render(MailTemplate.affiliate_requested, locale, context)
+    assert "Pia P" in mail.subject and "pia@x.io" in mail.body and "affiliate_nodes" in mail.body
