@@ -38,6 +38,7 @@ const CABINET = [
   '/cabinet/settings/account_deletion',
   '/cabinet/affiliate_programs',
   '/cabinet/affiliate_nodes',
+  '/cabinet/affiliate_statistics',
 ];
 const PUBLISH = ['/publish', '/publish/affiliate_programs', '/publish/affiliate_marketplace', '/publish/orders', '/publish/transfers', '/publish/payouts'];
 const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers'];

@@ -4,7 +4,8 @@ accepted, rejected or canceled by the seller. Every program and node is its sell
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import asdict
+from datetime import date, datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Query, Response
@@ -28,6 +29,7 @@ from store.affiliates.programs import (
     program_saved,
     programs_of,
 )
+from store.affiliates.statistics import DAYS_MAX, statistics
 
 router = APIRouter()
 
@@ -175,3 +177,55 @@ async def decide_affiliate_node(
         tasks.add_task(send_mail, client, affiliate_mail(parties))
     (row,) = await nodes_of(s, seller.id, node_id=node.id)
     return _node(row, await clicks_of(s, seller.id))
+
+
+class Figures(BaseModel):
+    clicks: int
+    orders: int
+    revenue: int  # what the referred orders' buyers paid (minor units)
+    commission: int  # what those payments cost in commissions, net of what was given back
+
+
+class ProgramFigures(BaseModel):
+    id: int
+    name: str
+    publishers: int
+    figures: Figures
+
+
+class PublisherFigures(BaseModel):
+    publisher_id: int
+    name: str
+    email: str
+    figures: Figures
+
+
+class DayFigures(BaseModel):
+    day: date
+    figures: Figures
+
+
+class AffiliateStatistics(BaseModel):
+    days: int
+    total: Figures
+    programs: list[ProgramFigures]
+    publishers: list[PublisherFigures]
+    series: list[DayFigures]
+
+
+@router.get("/affiliate_statistics", response_model=AffiliateStatistics)
+async def affiliate_statistics(
+    seller: CurrentSeller, s: DB, days: Annotated[int, Query(ge=7, le=DAYS_MAX)] = 30
+) -> AffiliateStatistics:
+    """The seller's affiliate figures of the last `days` days: by program, by publisher and by day (editor §2
+    tabs programs, publishers, statistic)."""
+    st = await statistics(s, seller.id, days)
+    return AffiliateStatistics.model_validate(
+        {
+            "days": days,
+            "total": asdict(st.total),
+            "programs": [asdict(p) for p in st.programs],
+            "publishers": [asdict(p) for p in st.publishers],
+            "series": [asdict(d) for d in st.days],
+        }
+    )

@@ -122,6 +122,21 @@ async def test_every_paid_rate_pays_each_stage_and_a_refund_takes_its_share_back
         assert await _commission(token, friend_id, "reversal") == -(paid * 20 // 100) * 40 // 100
         assert await _commission(token, scout_id, "reversal") == -(paid * 5 // 100) * 40 // 100
 
+        # the seller's statistics: by program, by publisher, by day
+        stats = (await c.get("/v1/cabinet/affiliate_statistics", headers=h)).json()
+        cost = paid * 20 // 100 + paid * 5 // 100
+        cost -= (paid * 20 // 100) * 40 // 100 + (paid * 5 // 100) * 40 // 100
+        assert stats["total"] == {"clicks": 1, "orders": 1, "revenue": paid, "commission": cost}
+        assert [(p["name"], p["figures"]["commission"]) for p in stats["programs"]] == [("Bakers", cost)]
+        assert stats["publishers"][0]["publisher_id"] == friend_id
+        assert stats["publishers"][0]["figures"]["clicks"] == 1
+        assert sum(d["figures"]["revenue"] for d in stats["series"]) == paid and len(stats["series"]) == 30
+        assert (
+            await c.get("/v1/cabinet/affiliate_statistics", params={"days": 6}, headers=h)
+        ).status_code == 400
+        theirs = (await c.get("/v1/cabinet/affiliate_statistics", headers=scout.headers)).json()
+        assert theirs["total"]["orders"] == 0 and theirs["programs"] == []  # another seller's nothing
+
         # the publisher area: each publisher sees their own orders, money and link, and nobody else's
         earned = paid * 20 // 100 - (paid * 20 // 100) * 40 // 100
         fh = friend.headers

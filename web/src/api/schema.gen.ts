@@ -609,7 +609,8 @@ export interface paths {
         put?: never;
         /**
          * Decide Affiliate Node
-         * @description The seller's decision on a publisher; 409 `node_state` when it does not apply to the node's state.
+         * @description The seller's decision on a publisher, mailed to them; 409 `node_state` when it does not apply to the node's
+         *     state.
          */
         post: operations["decide_affiliate_node"];
         delete?: never;
@@ -650,6 +651,27 @@ export interface paths {
         post?: never;
         /** Delete Affiliate Program */
         delete: operations["delete_affiliate_program"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/affiliate_statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Affiliate Statistics
+         * @description The seller's affiliate figures of the last `days` days: by program, by publisher and by day (editor §2
+         *     tabs programs, publishers, statistic).
+         */
+        get: operations["affiliate_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2678,8 +2700,8 @@ export interface paths {
         put?: never;
         /**
          * Join Affiliate Program
-         * @description The signed-in user asks to join the program as a publisher (core §7 `POST …/accept`); the seller decides.
-         *     Asking again changes nothing; a seller cannot join their own program.
+         * @description The signed-in user asks to join the program as a publisher (core §7 `POST …/accept`); the seller decides
+         *     and is told by mail. Asking again changes nothing; a seller cannot join their own program.
          */
         post: operations["join_affiliate_program"];
         delete?: never;
@@ -4204,6 +4226,18 @@ export interface components {
              */
             view: "text" | "button";
         };
+        /** AffiliateStatistics */
+        AffiliateStatistics: {
+            /** Days */
+            days: number;
+            /** Programs */
+            programs: components["schemas"]["ProgramFigures"][];
+            /** Publishers */
+            publishers: components["schemas"]["PublisherFigures"][];
+            /** Series */
+            series: components["schemas"]["DayFigures"][];
+            total: components["schemas"]["Figures"];
+        };
         /**
          * AmountBasis
          * @enum {string}
@@ -5589,6 +5623,15 @@ export interface components {
          * @enum {string}
          */
         DataMismatch: "requested" | "data_mismatch";
+        /** DayFigures */
+        DayFigures: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            figures: components["schemas"]["Figures"];
+        };
         /**
          * Decision
          * @enum {string}
@@ -6109,6 +6152,17 @@ export interface components {
          * @enum {string}
          */
         FieldType: "text" | "textarea";
+        /** Figures */
+        Figures: {
+            /** Clicks */
+            clicks: number;
+            /** Commission */
+            commission: number;
+            /** Orders */
+            orders: number;
+            /** Revenue */
+            revenue: number;
+        };
         /**
          * FileBlock
          * @description A file or a PDF uploaded to the course (`POST …/course/files`), downloaded by payers with access.
@@ -8723,6 +8777,16 @@ export interface components {
          * @enum {string}
          */
         ProfileType: "seller" | "publisher" | "network_publisher" | "team_member" | "sales_team_member" | "payer" | "manager" | "reseller";
+        /** ProgramFigures */
+        ProgramFigures: {
+            figures: components["schemas"]["Figures"];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Publishers */
+            publishers: number;
+        };
         /**
          * ProgramForm
          * @description Every field of editor §3's affiliate program form (the API's names in snake case).
@@ -8942,6 +9006,16 @@ export interface components {
             earned: number;
             /** Orders */
             orders: number;
+        };
+        /** PublisherFigures */
+        PublisherFigures: {
+            /** Email */
+            email: string;
+            figures: components["schemas"]["Figures"];
+            /** Name */
+            name: string;
+            /** Publisher Id */
+            publisher_id: number;
         };
         /** PublisherOverview */
         PublisherOverview: {
@@ -12890,6 +12964,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    affiliate_statistics: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AffiliateStatistics"];
+                };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
             503: {

@@ -182,6 +182,10 @@ export const getAffiliateProgram = (programId: Param<'get_affiliate_program', 'p
 export const saveAffiliateProgram = (programId: Param<'save_affiliate_program', 'program_id'>, body: Body<'save_affiliate_program', 'affiliate_marketplace_product' | 'affiliate_redirections_allowed' | 'allow_embed_forms' | 'bonus' | 'commission_bp' | 'cookies_expire' | 'disable_landing_page' | 'form' | 'forward_url_params' | 'landing_body' | 'lifetime' | 'lifetime_duration' | 'product_commissions' | 'product_ids' | 'provision_from_brutto' | 'scope'>, options: Options = {}) =>
   api.put<Answer<'save_affiliate_program'>>(`/cabinet/affiliate_programs/${seg(programId)}`, body, { ...options });
 
+/** GET /v1/cabinet/affiliate_statistics: Affiliate Statistics */
+export const affiliateStatistics = (query: Query<'affiliate_statistics'> = {}, options: Options = {}) =>
+  api.get<Answer<'affiliate_statistics'>>(`/cabinet/affiliate_statistics`, { ...options, query });
+
 /** GET /v1/cabinet/balance: Get Balance */
 export const getBalance = (options: Options = {}) =>
   api.get<Answer<'get_balance'>>(`/cabinet/balance`, { ...options });

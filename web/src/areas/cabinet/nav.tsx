@@ -40,6 +40,7 @@ export const CABINET_NAV: NavGroup[] = [
     items: [
       { key: 'affiliatePrograms', to: '/cabinet/affiliate_programs' },
       { key: 'affiliateNodes', to: '/cabinet/affiliate_nodes' },
+      { key: 'affiliateStatistics', to: '/cabinet/affiliate_statistics' },
     ],
   },
   {
