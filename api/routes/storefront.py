@@ -154,6 +154,11 @@ async def serve(
     """The shop's page at `path`, and a click on a publisher's link (`epid`, issue 23) remembered for the
     visitor."""
     response = await _serve(request, s, username=username, path=path, base=base, origin=origin)
+    return await clicked(request, s, username, path, response)
+
+
+async def clicked(request: Request, s: DB, username: str, path: str | None, response: Response) -> Response:
+    """`response` with the visitor's click cookie when the request follows an active publisher's link (`epid`)."""
     epid = request.query_params.get("epid", "")
     if epid.isdigit() and len(epid) <= 15:
         try:
@@ -166,7 +171,10 @@ async def serve(
                 AFFILIATE_COOKIE.format(seller_id=seller.id),
                 click_token(seller.id, click),
                 max_age=AFFILIATE_COOKIE_DAYS * 86400,
-                samesite="lax",
+                # over https the cookie also holds in a frame on a publisher's page (an embedded form), where the
+                # browser lets third parties keep cookies; plain http (the local stack) can only ask for lax
+                samesite="none" if request.url.scheme == "https" else "lax",
+                secure=request.url.scheme == "https",
                 httponly=True,
             )
     return response
@@ -351,6 +359,15 @@ async def shop_page(username: PathPart, path: PathPart, request: Request, s: DB)
     return await serve(
         request, s, username=username, path=path, base=f"/s/{username}", origin=platform_origin()
     )
+
+
+@router.get("/s/{username}/{slug}/checkout")
+async def checkout_page(username: PathPart, slug: PathPart, request: Request, s: DB) -> Response:
+    """A product's checkout (the web app's page), reached through a publisher's link too (an embedded payment
+    page)."""
+    if not username or len(username) > USERNAME_MAX:
+        return index_response()
+    return await clicked(request, s, username, f"{slug}/checkout", index_response())
 
 
 def own_host(host: str) -> bool:

@@ -50,3 +50,18 @@ class AffiliateClick(Base):
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     landing: Mapped[str] = mapped_column(String(300))  # the address clicked
+
+
+class EmbeddableItem(Timestamps, Base):
+    """A publisher's embeddable item (domain.embeds.ItemForm kept whole) for a program they are in; `token` names
+    it in the snippet pasted into other pages (public, unguessable, never the id)."""
+
+    __tablename__ = "embeddable_items"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    publisher_user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    program_id: Mapped[int] = mapped_column(
+        ForeignKey("affiliate_programs.id", ondelete="CASCADE"), index=True
+    )
+    token: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    form: Mapped[dict] = mapped_column(JSONB)
