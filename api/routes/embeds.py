@@ -19,7 +19,7 @@ from api.storefront.texts import Texts
 from core.settings import get_settings
 from domain.embeds import EmbedDisplay, EmbedForm, ItemForm, snippet
 from domain.languages import accepted_language
-from store.affiliates.embeds import ItemRow, item_deleted, item_saved, items_of, public_item
+from store.affiliates.embeds import ItemRow, item_deleted, item_saved, items_of, program_products, public_item
 
 router = APIRouter(tags=["publish"])
 SCRIPT = Path(__file__).resolve().parents[1] / "embed" / "embed.js"
@@ -85,6 +85,23 @@ async def delete_embeddable_item(item_id: Id, user: CurrentPublisher, s: DB) -> 
     """Gone: pages that pasted it show nothing."""
     await item_deleted(s, user.id, item_id)
     return Response(status_code=204)
+
+
+class ProductChoice(BaseModel):
+    id: int
+    name: str
+
+
+class ProductChoices(BaseModel):
+    list: list[ProductChoice]
+
+
+@router.get("/v1/publish/affiliate_programs/{program_id}/products", response_model=ProductChoices)
+async def program_product_choices(program_id: Id, user: CurrentPublisher, s: DB) -> ProductChoices:
+    """The products an item of this program may lead to (404 for a program the publisher is not active in)."""
+    return ProductChoices(
+        list=[ProductChoice(id=i, name=n) for i, n in await program_products(s, user.id, program_id)]
+    )
 
 
 class ShownOut(BaseModel):

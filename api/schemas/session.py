@@ -13,7 +13,8 @@ from domain.accounts import Locale, ProfileType
 class SignUp(BaseModel):
     email: Email
     password: Password
-    profile_type: Literal["seller", "payer"] = "seller"
+    # a publisher signs up to promote others' products (core §1: the publishers' own sign-up)
+    profile_type: Literal["seller", "payer", "publisher"] = "seller"
     username: UsernameText | None = None
     first_name: PersonName | None = None
     last_name: PersonName | None = None

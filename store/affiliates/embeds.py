@@ -199,3 +199,32 @@ async def public_item(s: AsyncSession, token: str) -> PublicItem:
                     )
                 )
     return PublicItem(row.form, row.shop, title, row.target, products)
+
+
+async def program_products(s: AsyncSession, user_id: int, program_id: int) -> list[tuple[int, str]]:
+    """The published products of a program the publisher is active in, as (id, name): what an item may lead to."""
+    program = (
+        await s.execute(
+            select(AffiliateProgram)
+            .join(AffiliateNode, AffiliateNode.program_id == AffiliateProgram.id)
+            .where(
+                AffiliateProgram.id == program_id,
+                AffiliateNode.publisher_user_id == user_id,
+                AffiliateNode.state == NodeState.accepted,
+            )
+        )
+    ).scalar_one_or_none()
+    if program is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Affiliate program not found.")
+    scope = ProgramForm.model_validate(program.form)
+    q = (
+        select(Product.id, Product.name)
+        .where(
+            Product.seller_id == program.seller_id,
+            Product.publication == Publication.published,
+            Product.is_archived.is_(False),
+        )
+        .order_by(Product.name)
+        .limit(500)
+    )
+    return [(i, n) for i, n in (await s.execute(q)).tuples().all() if scope.covers(i)]

@@ -14,7 +14,15 @@ from domain.addons import AddonKind
 from domain.errors import DomainError, ErrorCode
 from domain.keys import refund_key
 from domain.ledger import EntryKind, PayeeType, RefundState, fee_back, refund_entries
-from domain.orders import InvoiceForm, InvoiceState, LogType, PaymentLogState, PaymentProvider, PaymentState
+from domain.orders import (
+    PAID_STATES,
+    InvoiceForm,
+    InvoiceState,
+    LogType,
+    PaymentLogState,
+    PaymentProvider,
+    PaymentState,
+)
 from store.affiliates.attribution import commissions_given_back
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry, Refund
@@ -32,7 +40,7 @@ async def refunded_or_reserved(s: AsyncSession, order_id: int) -> int:
 async def refund_requested(s: AsyncSession, order: Order, amount: int, reason: str) -> Refund:
     """Reserves `amount` of a paid order under its row lock; refused when it would exceed what was paid."""
     locked = (await s.execute(select(Order).where(Order.id == order.id).with_for_update())).scalar_one()
-    if locked.payment_state != PaymentState.paid:
+    if locked.payment_state not in PAID_STATES:  # paid, or a running subscription's or installment's rates
         raise DomainError(
             ErrorCode.CONFLICT, "Only a paid order can be refunded.", {"payment_state": "not paid"}
         )
@@ -105,7 +113,7 @@ async def _order_sums(s: AsyncSession, order_id: int, refund_id: int) -> tuple[i
 
 async def refund_booked(s: AsyncSession, refund: Refund, order: Order, provider_ref: str) -> bool:
     """Ledger entries, payment log, order state, once per refund (under the order's lock). True if the order is
-    now refunded in full."""
+    now refunded in full (a paid order; a running subscription's refunds leave it running and its access kept)."""
     order = (await s.execute(select(Order).where(Order.id == order.id).with_for_update())).scalar_one()
     refund = (await s.execute(select(Refund).where(Refund.id == refund.id))).scalar_one()
     fee, before = await _order_sums(s, order.id, refund.id)
@@ -145,9 +153,10 @@ async def refund_booked(s: AsyncSession, refund: Refund, order: Order, provider_
     refund.provider_refund_id = provider_ref
     refunded = before + refund.amount
     full = refunded >= order.paid
-    if full:
+    # a running subscription stays running (its seller ends it apart): only a paid order is refunded as a whole
+    if full and order.payment_state == PaymentState.paid:
         order.payment_state = PaymentState.payment_refunded
-    return full
+    return order.payment_state == PaymentState.payment_refunded
 
 
 async def refund_failed(s: AsyncSession, refund: Refund) -> None:

@@ -2747,6 +2747,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/embed/items/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Embed Item
+         * @description An item as any page may draw it (core §7's public calls take no session): 404 when it is gone or its
+         *     publisher is no longer in the program.
+         */
+        get: operations["embed_item"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -2977,6 +2998,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/publish/affiliate_programs/{program_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Program Product Choices
+         * @description The products an item of this program may lead to (404 for a program the publisher is not active in).
+         */
+        get: operations["program_product_choices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/publish/cashouts": {
         parameters: {
             query?: never;
@@ -2993,6 +3034,52 @@ export interface paths {
          */
         post: operations["publisher_cashout"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/embeddable_items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Embeddable Items */
+        get: operations["list_embeddable_items"];
+        put?: never;
+        /**
+         * Create Embeddable Item
+         * @description A new item for a program the publisher is active in (400 otherwise); at most 100 (409 `too_many`).
+         */
+        post: operations["create_embeddable_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/embeddable_items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Embeddable Item */
+        get: operations["get_embeddable_item"];
+        /**
+         * Save Embeddable Item
+         * @description The item changed; pages that pasted it show the change (the snippet stays the same).
+         */
+        put: operations["save_embeddable_item"];
+        post?: never;
+        /**
+         * Delete Embeddable Item
+         * @description Gone: pages that pasted it show nothing.
+         */
+        delete: operations["delete_embeddable_item"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4248,6 +4335,32 @@ export interface components {
             /** Answers */
             answers: number[][];
         };
+        /** ItemOut */
+        api__routes__embeds__ItemOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            form: components["schemas"]["ItemForm"];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Program */
+            program: string;
+            /** Shop */
+            shop: string;
+            /** Snippet */
+            snippet: string;
+            /** Target */
+            target: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
         /** RateOut */
         api__schemas__billing__RateOut: {
             /** Amount */
@@ -4280,6 +4393,29 @@ export interface components {
             due: string;
             /** Number */
             number: number;
+        };
+        /** ItemOut */
+        api__schemas__courses__ItemOut: {
+            /** Blocks */
+            blocks: (components["schemas"]["TextBlock"] | components["schemas"]["MediaBlock"] | components["schemas"]["FileBlock"])[];
+            /** Comments Enabled */
+            comments_enabled: boolean;
+            /** Drip Date */
+            drip_date: string | null;
+            /** Drip Days */
+            drip_days: number | null;
+            /** Hidden */
+            hidden: boolean;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["ItemKind"];
+            /** Parent Id */
+            parent_id: number | null;
+            /** Position */
+            position: number;
+            quiz: components["schemas"]["QuizOut"] | null;
+            /** Title */
+            title: string;
         };
         /** AppConfig */
         AppConfig: {
@@ -5527,7 +5663,7 @@ export interface components {
         /** CourseTree */
         CourseTree: {
             /** Items */
-            items: components["schemas"]["ItemOut"][];
+            items: components["schemas"]["api__schemas__courses__ItemOut"][];
             /**
              * Items Max
              * @default 300
@@ -5971,6 +6107,43 @@ export interface components {
          * @enum {string}
          */
         EmailMode: "standard_email" | "custom_email" | "no_email";
+        /**
+         * EmbedDisplay
+         * @enum {string}
+         */
+        EmbedDisplay: "modal" | "on_page";
+        /**
+         * EmbedForm
+         * @enum {string}
+         */
+        EmbedForm: "plain_link" | "text_link" | "button" | "banner" | "badge" | "slider" | "embed_form" | "embed_payment_page";
+        /**
+         * EmbedOut
+         * @description What the script draws: the item's look, where it leads, and its words in the visitor's language.
+         */
+        EmbedOut: {
+            /** Button */
+            button: string;
+            /** Color */
+            color: string;
+            display: components["schemas"]["EmbedDisplay"];
+            form: components["schemas"]["EmbedForm"];
+            /** Products */
+            products: components["schemas"]["ShownOut"][];
+            /** Shop */
+            shop: string;
+            /** Target */
+            target: string;
+            /** Text */
+            text: string;
+            /** Title */
+            title: string;
+        };
+        /**
+         * EmbedPurpose
+         * @enum {string}
+         */
+        EmbedPurpose: "shop" | "product" | "course_lesson" | "login_page" | "custom_link";
         /**
          * EmployeeSize
          * @enum {string}
@@ -6809,6 +6982,36 @@ export interface components {
          * @enum {string}
          */
         InvoiceState: "paid" | "unpaid" | "canceled" | "issued";
+        /**
+         * ItemForm
+         * @description What a publisher chooses for an item (the API's names in snake case).
+         */
+        ItemForm: {
+            /** Affiliate Program Id */
+            affiliate_program_id: number;
+            /**
+             * Color
+             * @default #1f6feb
+             */
+            color: string;
+            /** Custom Path */
+            custom_path?: string | null;
+            /** @default on_page */
+            display: components["schemas"]["EmbedDisplay"];
+            /** @default button */
+            form: components["schemas"]["EmbedForm"];
+            /** Name */
+            name: string;
+            /** Product Id */
+            product_id?: number | null;
+            /** @default shop */
+            purpose: components["schemas"]["EmbedPurpose"];
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+        };
         /** ItemIn */
         ItemIn: {
             kind: components["schemas"]["ItemKind"];
@@ -6822,28 +7025,12 @@ export interface components {
          * @enum {string}
          */
         ItemKind: "chapter" | "lesson";
-        /** ItemOut */
-        ItemOut: {
-            /** Blocks */
-            blocks: (components["schemas"]["TextBlock"] | components["schemas"]["MediaBlock"] | components["schemas"]["FileBlock"])[];
-            /** Comments Enabled */
-            comments_enabled: boolean;
-            /** Drip Date */
-            drip_date: string | null;
-            /** Drip Days */
-            drip_days: number | null;
-            /** Hidden */
-            hidden: boolean;
-            /** Id */
-            id: number;
-            kind: components["schemas"]["ItemKind"];
-            /** Parent Id */
-            parent_id: number | null;
-            /** Position */
-            position: number;
-            quiz: components["schemas"]["QuizOut"] | null;
-            /** Title */
-            title: string;
+        /** ItemList */
+        ItemList: {
+            /** List */
+            list: components["schemas"]["api__routes__embeds__ItemOut"][];
+            /** Total Count */
+            total_count: number;
         };
         /**
          * ItemPatch
@@ -8572,6 +8759,18 @@ export interface components {
          * @enum {string}
          */
         ProductCategory: "e_book" | "music_files" | "coaching" | "membership" | "book" | "online_course" | "online_course_live" | "event" | "certificate" | "license_code";
+        /** ProductChoice */
+        ProductChoice: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** ProductChoices */
+        ProductChoices: {
+            /** List */
+            list: components["schemas"]["ProductChoice"][];
+        };
         /**
          * ProductCommission
          * @description A product's own stages in a `multiple` program: stage 1 first.
@@ -9841,6 +10040,15 @@ export interface components {
             /** Without Dates */
             without_dates: boolean;
         };
+        /** ShownOut */
+        ShownOut: {
+            /** Description */
+            description: string;
+            /** Name */
+            name: string;
+            /** Target */
+            target: string;
+        };
         /** SignIn */
         SignIn: {
             /** Email */
@@ -9876,7 +10084,7 @@ export interface components {
              * @default seller
              * @enum {string}
              */
-            profile_type: "seller" | "payer";
+            profile_type: "seller" | "payer" | "publisher";
             /** Username */
             username?: string | null;
         };
@@ -17144,7 +17352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ItemOut"];
+                    "application/json": components["schemas"]["api__schemas__courses__ItemOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -17228,7 +17436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ItemOut"];
+                    "application/json": components["schemas"]["api__schemas__courses__ItemOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -19336,6 +19544,46 @@ export interface operations {
             };
         };
     };
+    embed_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_health: {
         parameters: {
             query?: never;
@@ -19833,6 +20081,46 @@ export interface operations {
             };
         };
     };
+    program_product_choices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductChoices"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     publisher_cashout: {
         parameters: {
             query?: never;
@@ -19862,6 +20150,208 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PayoutOverview"];
                 };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_embeddable_items: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_embeddable_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__routes__embeds__ItemOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_embeddable_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__routes__embeds__ItemOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_embeddable_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__routes__embeds__ItemOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_embeddable_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
             503: {

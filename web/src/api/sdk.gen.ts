@@ -766,6 +766,10 @@ export const getConfig = (options: Options = {}) =>
 export const cookiesConsentCategories = (options: Options = {}) =>
   api.get<Answer<'cookies_consent_categories'>>(`/common/cookies_consent_categories`, { auth: false, ...options });
 
+/** GET /v1/embed/items/{token}: Embed Item */
+export const embedItem = (token: Param<'embed_item', 'token'>, options: Options = {}) =>
+  api.get<Answer<'embed_item'>>(`/embed/items/${seg(token)}`, { auth: false, ...options });
+
 /** GET /v1/health: Get Health */
 export const getHealth = (options: Options = {}) =>
   api.get<Answer<'get_health'>>(`/health`, { auth: false, ...options });
@@ -814,9 +818,33 @@ export const publisherMarketplace = (query: Query<'publisher_marketplace'> = {},
 export const publisherPrograms = (options: Options = {}) =>
   api.get<Answer<'publisher_programs'>>(`/publish/affiliate_nodes`, { ...options });
 
+/** GET /v1/publish/affiliate_programs/{program_id}/products: Program Product Choices */
+export const programProductChoices = (programId: Param<'program_product_choices', 'program_id'>, options: Options = {}) =>
+  api.get<Answer<'program_product_choices'>>(`/publish/affiliate_programs/${seg(programId)}/products`, { ...options });
+
 /** POST /v1/publish/cashouts: Publisher Cashout */
 export const publisherCashout = (options: Options = {}) =>
   api.post<Answer<'publisher_cashout'>>(`/publish/cashouts`, undefined, { ...options });
+
+/** GET /v1/publish/embeddable_items: List Embeddable Items */
+export const listEmbeddableItems = (options: Options = {}) =>
+  api.get<Answer<'list_embeddable_items'>>(`/publish/embeddable_items`, { ...options });
+
+/** POST /v1/publish/embeddable_items: Create Embeddable Item */
+export const createEmbeddableItem = (body: Body<'create_embeddable_item', 'color' | 'display' | 'form' | 'purpose' | 'text'>, options: Options = {}) =>
+  api.post<Answer<'create_embeddable_item'>>(`/publish/embeddable_items`, body, { ...options });
+
+/** DELETE /v1/publish/embeddable_items/{item_id}: Delete Embeddable Item */
+export const deleteEmbeddableItem = (itemId: Param<'delete_embeddable_item', 'item_id'>, options: Options = {}) =>
+  api.delete<Answer<'delete_embeddable_item'>>(`/publish/embeddable_items/${seg(itemId)}`, { ...options });
+
+/** GET /v1/publish/embeddable_items/{item_id}: Get Embeddable Item */
+export const getEmbeddableItem = (itemId: Param<'get_embeddable_item', 'item_id'>, options: Options = {}) =>
+  api.get<Answer<'get_embeddable_item'>>(`/publish/embeddable_items/${seg(itemId)}`, { ...options });
+
+/** PUT /v1/publish/embeddable_items/{item_id}: Save Embeddable Item */
+export const saveEmbeddableItem = (itemId: Param<'save_embeddable_item', 'item_id'>, body: Body<'save_embeddable_item', 'color' | 'display' | 'form' | 'purpose' | 'text'>, options: Options = {}) =>
+  api.put<Answer<'save_embeddable_item'>>(`/publish/embeddable_items/${seg(itemId)}`, body, { ...options });
 
 /** GET /v1/publish/orders: Publisher Orders */
 export const publisherOrders = (query: QueryParams = {}, options: Options = {}) =>

@@ -635,6 +635,18 @@ export const InvoiceCorrectionInSchema = z.object({
   buyerLines: z.array(z.string().min(1).max(200)).min(1).max(6),
 });
 
+export const ItemFormSchema = z.object({
+  affiliateProgramId: z.number().int().min(1).max(9007199254740992),
+  color: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
+  customPath: z.string().max(200).regex(/^\/[A-Za-z0-9\-_~]*$/).nullish(),
+  display: z.enum(["modal", "on_page"]).optional(),
+  form: z.enum(["plain_link", "text_link", "button", "banner", "badge", "slider", "embed_form", "embed_payment_page"]).optional(),
+  name: z.string().min(1).max(100),
+  productId: z.number().int().min(1).max(9007199254740992).nullish(),
+  purpose: z.enum(["shop", "product", "course_lesson", "login_page", "custom_link"]).optional(),
+  text: z.string().max(80).optional(),
+});
+
 export const ItemInSchema = z.object({
   kind: z.enum(["chapter", "lesson"]),
   parentId: z.number().int().min(1).max(9223372036854776000).nullish(),
@@ -870,7 +882,7 @@ export const SignUpSchema = z.object({
   lastName: z.string().max(100).nullish(),
   locale: z.enum(["en", "de"]).optional(),
   password: z.string().max(200),
-  profileType: z.enum(["seller", "payer"]).optional(),
+  profileType: z.enum(["seller", "payer", "publisher"]).optional(),
   username: z.string().max(120).nullish(),
 });
 

@@ -22,7 +22,8 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const draft = peekSignUpDraft();
   const form = useFields(
-    { email: draft?.email ?? '', password: draft?.password ?? '', profileType: draft?.profileType ?? 'seller' },
+    // `?profile_type=publisher`: the publishers' own sign-up link (core §1)
+    { email: draft?.email ?? '', password: draft?.password ?? '', profileType: draft?.profileType ?? (new URLSearchParams(window.location.search).get('profile_type') === 'publisher' ? 'publisher' : 'seller') },
     { email: validateEmail, password: validatePassword },
   );
   const email = form.values.email.trim();
@@ -44,7 +45,7 @@ export default function SignUpPage() {
     saveSignUpDraft({
       email,
       password: form.values.password,
-      profileType: form.values.profileType === 'payer' ? 'payer' : 'seller',
+      profileType: form.values.profileType === 'payer' || form.values.profileType === 'publisher' ? form.values.profileType : 'seller',
     });
     navigate('/users/sign_up/about_you');
   };
@@ -74,6 +75,7 @@ export default function SignUpPage() {
           <RadioGroup aria-labelledby="profile-type" value={form.values.profileType} onChange={(e) => form.set('profileType', e.target.value)}>
             <FormControlLabel value="seller" control={<Radio />} label={t('auth.profileSeller')} />
             <FormControlLabel value="payer" control={<Radio />} label={t('auth.profilePayer')} />
+            <FormControlLabel value="publisher" control={<Radio />} label={t('auth.profilePublisher')} data-testid="signup-publisher" />
           </RadioGroup>
         </FormControl>
         <Button type="submit" variant="contained" size="large" data-testid="signup-submit">

@@ -5,7 +5,7 @@
 export interface SignUpDraft {
   email: string;
   password: string;
-  profileType: 'seller' | 'payer';
+  profileType: 'seller' | 'payer' | 'publisher';
 }
 
 let draft: SignUpDraft | null = null;

@@ -82,6 +82,7 @@ function Home() {
             <BarChart
               height={240}
               xAxis={[{ scaleType: 'band', data: labels }]}
+              yAxis={[{ tickMinStep: 1, width: 40 }]}
               series={[
                 { id: 'clicks', label: t('publish.clicks'), data: d.days.map((x) => x.clicks), color: theme.palette.primary.light },
                 { id: 'orders', label: t('publish.orders'), data: d.days.map((x) => x.orders), color: theme.palette.success.main },

@@ -4,6 +4,7 @@ import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SwapIcon from '@mui/icons-material/SwapHorizOutlined';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
+import CodeIcon from '@mui/icons-material/Code';
 import type { NavGroup } from '../../components/Shell';
 
 /** The publisher area's menu (core §2 `/publish…`): only what works. */
@@ -14,6 +15,7 @@ export const PUBLISH_NAV: NavGroup[] = [
       { key: 'publishHome', to: '/publish', end: true, icon: <HomeIcon /> },
       { key: 'publishPrograms', to: '/publish/affiliate_programs', icon: <CampaignIcon /> },
       { key: 'publishMarketplace', to: '/publish/affiliate_marketplace', icon: <StorefrontIcon /> },
+      { key: 'publishEmbeds', to: '/publish/embeddable_items', icon: <CodeIcon /> },
     ],
   },
   {

@@ -147,6 +147,7 @@ function Overview({ stats }: { stats: Stats }) {
             <BarChart
               height={240}
               xAxis={[{ scaleType: 'band', data: labels }]}
+              yAxis={[{ tickMinStep: 1, width: 40 }]}
               series={[
                 { id: 'clicks', label: t('publish.clicks'), data: stats.series.map((x) => x.figures.clicks), color: theme.palette.primary.light },
                 { id: 'orders', label: t('publish.orders'), data: stats.series.map((x) => x.figures.orders), color: theme.palette.success.main },
