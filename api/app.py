@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
@@ -15,6 +15,7 @@ from api import errors, openapi
 from api.deps import DB
 from api.idempotency import Idempotency
 from api.middleware import InputGuard, RequestContext
+from api.permissions import authorize
 from api.routes import (
     admin,
     admin_legitimation,
@@ -65,6 +66,7 @@ def create_app() -> FastAPI:
         docs_url="/docs",
         redoc_url=None,
         generate_unique_id_function=operation_id,
+        dependencies=[Depends(authorize)],  # who may call what: api/permissions.py, before any route runs
         # one span per request, RequestContext's (carried into the workflows); FastAPI's own spans per
         # dependency and serialisation and its metrics cost about 0.4 ms a request and duplicated that span
         telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},

@@ -6,6 +6,7 @@ sellflow seed       create the demo seller, products, buyer and manager (idempot
 sellflow api        serve the API (and the built web app)
 sellflow worker     run the Temporal worker
 sellflow openapi    print the OpenAPI document
+sellflow permissions  print docs/PERMISSIONS.md: who may call what
 """
 
 from __future__ import annotations
@@ -118,6 +119,14 @@ def _openapi(args: argparse.Namespace) -> int:
     return 0
 
 
+def _permissions(args: argparse.Namespace) -> int:
+    from api.app import create_app
+    from api.permissions import matrix, operations_of
+
+    print(matrix(operations_of(create_app().openapi())), end="")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(
         prog="sellflow", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -133,6 +142,7 @@ def main(argv: list[str] | None = None) -> None:
         ("api", _api),
         ("worker", _worker),
         ("openapi", _openapi),
+        ("permissions", _permissions),
     ):
         p = sub.add_parser(name)
         p.set_defaults(fn=fn)

@@ -21,6 +21,7 @@ from domain.errors import DomainError, ErrorCode
 from domain.ledger import EntryKind, PayeeType
 from domain.payouts import PayoutSettings
 from handles import payouts as flow
+from store.accounts.actions import payment_account_opened
 from store.accounts.models import User
 from store.accounts.queries import profile_types
 from store.affiliates.publisher import credited_orders, daily, earnings, joined_programs, marketplace
@@ -255,3 +256,16 @@ async def publisher_cashout(
     `payout_not_eligible` with why not."""
     await flow.cashout_requested(client, user.id, PayeeType.publisher)
     return await payout_overview(s, client, PayeeType.publisher, user.id)
+
+
+class PaymentAccount(BaseModel):
+    legitimated: bool
+
+
+@router.post("/payment_account", response_model=PaymentAccount)
+async def open_payment_account(user: CurrentPublisher, s: DB) -> PaymentAccount:
+    """The publisher's payment account: what their details, bank account and documents are kept and legitimated
+    in (`/v1/cabinet/seller_profile` and its siblings), and what their payouts go by; opened once, a second call
+    finds it. It sells nothing: selling needs the seller profile."""
+    account = await payment_account_opened(s, user)
+    return PaymentAccount(legitimated=account.payment_account_done)

@@ -34,21 +34,28 @@ async def profile_added(s: AsyncSession, user: User, ptype: ProfileType) -> None
         .values(user_id=user.id, type=ptype, created_at=datetime.now(UTC), updated_at=datetime.now(UTC))
         .on_conflict_do_nothing()
     )
-    if ptype == ProfileType.seller:
-        await s.execute(
-            insert(Seller)
-            .values(
-                user_id=user.id,
-                registration_done=False,  # until the profile is complete (registration_recorded)
-                payment_account_done=False,
-                verification_required=True,
-                power_seller=False,
-                invoice_seq=0,
-                created_at=datetime.now(UTC),
-                updated_at=datetime.now(UTC),
-            )
-            .on_conflict_do_nothing()
+    if ptype == ProfileType.seller:  # registration is not done until the profile is complete
+        await payment_account_opened(s, user)
+
+
+async def payment_account_opened(s: AsyncSession, user: User) -> Seller:
+    """A payee's payment account (a publisher's, a team member's): the seller row their legitimation and bank
+    account are kept in, without the seller profile (they sell nothing); once."""
+    await s.execute(
+        insert(Seller)
+        .values(
+            user_id=user.id,
+            registration_done=False,
+            payment_account_done=False,
+            verification_required=True,
+            power_seller=False,
+            invoice_seq=0,
+            created_at=datetime.now(UTC),
+            updated_at=datetime.now(UTC),
         )
+        .on_conflict_do_nothing()
+    )
+    return (await s.execute(select(Seller).where(Seller.user_id == user.id))).scalar_one()
 
 
 def registration_recorded(seller: Seller, profile_complete: bool) -> None:

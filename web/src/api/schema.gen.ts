@@ -3125,6 +3125,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/publish/payment_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open Payment Account
+         * @description The publisher's payment account: what their details, bank account and documents are kept and legitimated
+         *     in (`/v1/cabinet/seller_profile` and its siblings), and what their payouts go by; opened once, a second call
+         *     finds it. It sells nothing: selling needs the seller profile.
+         */
+        post: operations["open_payment_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/publish/payout_settings": {
         parameters: {
             query?: never;
@@ -8105,6 +8127,11 @@ export interface components {
         PayIn: {
             /** Payment Method */
             payment_method: string;
+        };
+        /** PaymentAccount */
+        PaymentAccount: {
+            /** Legitimated */
+            legitimated: boolean;
         };
         /**
          * PaymentCourseState
@@ -20430,6 +20457,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublisherOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_payment_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAccount"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -854,6 +854,10 @@ export const publisherOrders = (query: QueryParams = {}, options: Options = {}) 
 export const publisherOverview = (options: Options = {}) =>
   api.get<Answer<'publisher_overview'>>(`/publish/overview`, { ...options });
 
+/** POST /v1/publish/payment_account: Open Payment Account */
+export const openPaymentAccount = (options: Options = {}) =>
+  api.post<Answer<'open_payment_account'>>(`/publish/payment_account`, undefined, { ...options });
+
 /** PUT /v1/publish/payout_settings: Save Publisher Payout Settings */
 export const savePublisherPayoutSettings = (body: Body<'save_publisher_payout_settings'>, options: Options = {}) =>
   api.put<Answer<'save_publisher_payout_settings'>>(`/publish/payout_settings`, body, { ...options });

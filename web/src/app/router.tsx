@@ -87,6 +87,8 @@ export const routes: RouteObject[] = [
           { path: 'embeddable_items/new', element: page(() => import('../areas/publish/EmbeddableItemsPage')) },
           { path: 'embeddable_items/:id/edit', element: page(() => import('../areas/publish/EmbeddableItemsPage')) },
           { path: 'embeddable_items/:id/preview', element: page(() => import('../areas/publish/EmbedPreviewPage')) },
+          { path: 'profile/edit', element: page(() => import('../areas/publish/PublishProfilePage')) },
+          { path: 'bank_accounts', element: <Navigate to="/publish/profile/edit?step=bank" replace /> },
           { path: 'payouts_balance', element: <Navigate to="/publish/payouts" replace /> },
           { path: 'payouts_settings', element: <Navigate to="/publish/payouts" replace /> },
           { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },

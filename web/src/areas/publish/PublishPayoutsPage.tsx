@@ -1,6 +1,9 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
@@ -30,6 +33,7 @@ export default function PublishPayoutsPage() {
         {t('publish.payoutsTitle')}
       </Typography>
       <PublisherOnly>
+        <Details />
         <PayoutPanels source={PUBLISHER_PAYOUTS} />
         <Payouts />
       </PublisherOnly>
@@ -56,5 +60,25 @@ function Payouts() {
         { key: 'amount', label: t('orders.amount'), align: 'right', render: (r) => <Money amount={r.amount} currency={r.currency} /> },
       ]}
     />
+  );
+}
+
+/** Before the first payout: the details, bank account and documents it needs, one step away. */
+function Details() {
+  const { t } = useTranslation();
+  const data = useQuery({ queryKey: KEY, queryFn: ({ signal }) => sdk.publisherPayouts({ signal }) });
+  const reason = data.data?.waitingReason;
+  if (reason !== 'not_legitimated' && reason !== 'no_bank_account') return null;
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button component={RouterLink} to="/publish/profile/edit" color="inherit" data-testid="payout-details">
+          {t('publish.payoutDetailsGo')}
+        </Button>
+      }
+    >
+      {t('publish.payoutDetails')}
+    </Alert>
   );
 }

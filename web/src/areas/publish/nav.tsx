@@ -5,6 +5,7 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SwapIcon from '@mui/icons-material/SwapHorizOutlined';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CodeIcon from '@mui/icons-material/Code';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import type { NavGroup } from '../../components/Shell';
 
 /** The publisher area's menu (core §2 `/publish…`): only what works. */
@@ -24,6 +25,7 @@ export const PUBLISH_NAV: NavGroup[] = [
       { key: 'publishOrders', to: '/publish/orders', icon: <ReceiptIcon /> },
       { key: 'publishTransfers', to: '/publish/transfers', icon: <SwapIcon /> },
       { key: 'publishPayouts', to: '/publish/payouts', icon: <BankIcon /> },
+      { key: 'publishProfile', to: '/publish/profile/edit', icon: <BadgeIcon /> },
     ],
   },
 ];

@@ -363,6 +363,12 @@ function Summary({ onSubmit, submitting, submitErrors }: { onSubmit: () => void;
 
 /** `/cabinet/profile/edit?seller_profile_edit=true`: the seller profile modal (core §2), step by step. */
 export default function ProfileEditPage() {
+  return <ProfileEditor home="/cabinet" />;
+}
+
+/** The profile, bank account and documents a payee is legitimated by (a seller's, or a publisher's own);
+ * closing goes `home`. */
+export function ProfileEditor({ home }: { home: string }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -406,7 +412,7 @@ export default function ProfileEditPage() {
     },
   });
 
-  const close = () => navigate('/cabinet');
+  const close = () => navigate(home);
   if (profile.isPending || step === null) return <PageLoader minHeight="40vh" />;
   const data = profile.data;
   if (!data) return null;
