@@ -124,10 +124,17 @@ def _bearer(request: Request) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
+def _template(request: Request) -> str | None:
+    """The matched route's full path template (`/v1/cabinet/orders/{token}`): FastAPI keeps an included router's
+    routes with their own paths and puts the prefixed one in its effective route context."""
+    context = request.scope.get("fastapi", {}).get("effective_route_context")
+    found = getattr(context, "path_format", None) or getattr(request.scope.get("route"), "path", None)
+    return found if isinstance(found, str) else None
+
+
 async def authorize(request: Request, s: DB) -> None:
     """The table enforced: 401 without a valid session where one is needed, 403 without a role the rule names."""
-    route = request.scope.get("route")
-    path = getattr(route, "path", None)
+    path = _template(request)
     if path is None:
         return
     allowed = rule(request.method, path)
