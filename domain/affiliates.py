@@ -218,13 +218,13 @@ class Share:
 def shares(basis: int, rates_bp: list[int], chain: list[int], bonus: int = 0) -> list[Share]:
     """Each stage's commission on a payment of `basis` (minor units): stage k goes to the k-th publisher of the
     chain (the referrer first), rounded down so the shares never exceed the payment; the bonus goes to stage 1.
-    Stages beyond the chain, and shares of 0, are not paid."""
+    Stages beyond the chain, a stage whose publisher is 0 (left out: the buyer), and shares of 0 are not paid."""
     if basis <= 0:
         return []
     out: list[Share] = []
     for k, (rate, publisher) in enumerate(zip(rates_bp, chain, strict=False), start=1):
         amount = basis * rate // FULL + (bonus if k == 1 else 0)
-        if amount > 0:
+        if amount > 0 and publisher:
             out.append(Share(k, publisher, amount))
     paid = sum(s.amount for s in out)
     if paid > basis:  # a bonus bigger than the payment is capped at it
@@ -290,7 +290,9 @@ class Attribution:
 
     program_id: int
     click_id: int
-    chain: tuple[int, ...]  # publisher user ids by stage: the referrer first
+    chain: tuple[
+        int, ...
+    ]  # publisher user ids by stage, the referrer first (0: a stage left out, the buyer's)
     rates_bp: tuple[int, ...]  # the product's rates by stage
     from_gross: bool
     duration: Duration

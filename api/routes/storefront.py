@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from api.deps import DB, Temporal
 from api.routes.shop.host import host_of
 from api.schemas.catalog import cover_out
-from api.storefront.clicks import AFFILIATE_COOKIE, AFFILIATE_COOKIE_DAYS, click_token
+from api.storefront.clicks import AFFILIATE_COOKIE, AFFILIATE_COOKIE_DAYS, click_of_token, click_token
 from api.storefront.render import Card, FontFace, PageView, fonts_named, render_page
 from api.storefront.texts import LANGUAGES, Texts, language_of
 from api.throttle import throttle
@@ -165,10 +165,12 @@ async def clicked(request: Request, s: DB, username: str, path: str | None, resp
             seller, _ = await shop_seller(s, username)
         except DomainError:
             return response
-        click = await click_recorded(s, seller.id, int(epid), f"/{path or ''}")
+        cookie = AFFILIATE_COOKIE.format(seller_id=seller.id)
+        previous = click_of_token(seller.id, request.cookies.get(cookie))
+        click = await click_recorded(s, seller.id, int(epid), f"/{path or ''}", previous)
         if click is not None:
             response.set_cookie(
-                AFFILIATE_COOKIE.format(seller_id=seller.id),
+                cookie,
                 click_token(seller.id, click),
                 max_age=AFFILIATE_COOKIE_DAYS * 86400,
                 # over https the cookie also holds in a frame on a publisher's page (an embedded form), where the

@@ -87,7 +87,8 @@ async def attribution_for(
     # nobody earns on their own purchase, nor the seller on their shop: the stages above them still do
     if chain[0] == seller_user or emails.get(chain[0], "").lower() == buyer:
         return None
-    chain = [u for u in chain if u != seller_user and emails.get(u, "").lower() != buyer]
+    # a publisher up the chain who is the buyer (or the seller) earns nothing; the others keep their stages
+    chain = [0 if u == seller_user or emails.get(u, "").lower() == buyer else u for u in chain]
     return Attribution(
         program_id=node.program_id,
         click_id=click.id,

@@ -4,7 +4,7 @@ node), and the clicks on publishers' links into the shop."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
@@ -212,9 +212,15 @@ async def node_decided(s: AsyncSession, seller_id: int, node_id: int, wanted: No
     return node
 
 
-async def click_recorded(s: AsyncSession, seller_id: int, publisher_user_id: int, landing: str) -> int | None:
+CLICK_AGAIN_AFTER = timedelta(days=1)  # a visitor's clicks on one publisher's link count once a day
+
+
+async def click_recorded(
+    s: AsyncSession, seller_id: int, publisher_user_id: int, landing: str, previous: int | None = None
+) -> int | None:
     """A click on a publisher's link into the seller's shop, if the publisher is active in one of its programs;
-    its id, for the visitor's cookie."""
+    its id, for the visitor's cookie. The visitor's own click on the same link within a day (`previous`, from
+    their cookie) is that click again: a reload counts nothing."""
     active = (
         await s.execute(
             select(AffiliateNode.id)
@@ -228,6 +234,15 @@ async def click_recorded(s: AsyncSession, seller_id: int, publisher_user_id: int
     ).scalar_one_or_none()
     if active is None:
         return None
+    if previous is not None:
+        before = await s.get(AffiliateClick, previous)
+        if (
+            before is not None
+            and before.seller_id == seller_id
+            and before.publisher_user_id == publisher_user_id
+            and datetime.now(UTC) - before.at < CLICK_AGAIN_AFTER
+        ):
+            return before.id
     click = AffiliateClick(
         publisher_user_id=publisher_user_id, seller_id=seller_id, at=datetime.now(UTC), landing=landing[:300]
     )

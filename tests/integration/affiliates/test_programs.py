@@ -117,6 +117,14 @@ async def test_a_program_is_kept_a_publisher_joins_and_the_seller_decides(stack)
         assert click.isdigit() and len(mac) == 32
         nodes = (await c.get("/v1/cabinet/affiliate_nodes", headers=h)).json()["list"]
         assert nodes[0]["clicks"] == 1
+        # the same visitor reloading (their cookie sent back) counts no second click; another visitor does
+        c.cookies.set(next(k for k in r.cookies if k.startswith("sf_aff_")), cookie)
+        again = await c.get(shop, params={"epid": pub_id})
+        assert next(v for k, v in again.cookies.items() if k.startswith("sf_aff_")) == cookie
+        assert (await c.get("/v1/cabinet/affiliate_nodes", headers=h)).json()["list"][0]["clicks"] == 1
+        c.cookies.clear()
+        await c.get(shop, params={"epid": pub_id})
+        assert (await c.get("/v1/cabinet/affiliate_nodes", headers=h)).json()["list"][0]["clicks"] == 2
         # a made-up or another shop's publisher: nothing
         c.cookies.clear()
         for epid in ("999999999", "abc", "1" * 40, str(pub_id) + "x"):

@@ -239,3 +239,8 @@ def test_the_stages_follow_who_brought_whom_and_a_loop_ends_the_chain():
     assert referrer_chain(1, up, 2) == [1, 2]
     assert referrer_chain(4, up, 5) == [4, 5]
     assert referrer_chain(9, up, 5) == [9]
+
+
+def test_a_stage_left_out_pays_nobody_and_the_others_keep_theirs():
+    paid = shares(10_000, [2000, 500, 300], [7, 0, 9])
+    assert [(sh.stage, sh.publisher_id, sh.amount) for sh in paid] == [(1, 7, 2000), (3, 9, 300)]
