@@ -97,8 +97,9 @@ def rule(method: str, path: str) -> frozenset[Role]:
     return MANAGERS  # an endpoint nobody placed is closed until it is
 
 
-def roles_of(profiles: list[ProfileType]) -> frozenset[Role]:
-    return frozenset({Role.user, *(Role(p.value) for p in profiles if p.value in Role.__members__)})
+def roles_of(profiles: list[ProfileType] | list[str]) -> frozenset[Role]:
+    """A signed-in user's roles: any user's, and one for each profile they hold."""
+    return frozenset({Role.user, *(Role(str(p)) for p in profiles if str(p) in Role.__members__)})
 
 
 # the caller's profiles, briefly remembered: a rule that lets them in needs no query; one that would refuse them

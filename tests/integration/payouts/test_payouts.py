@@ -162,7 +162,13 @@ async def test_a_returned_cashout_restores_the_balance_and_a_killed_worker_sends
         stack.kill("worker")
         await asyncio.sleep(0.5)
         stack.start_worker()
-        body = await _until(c, seller, lambda b: any(p["state"] == "canceled" for p in b["list"]), timeout=60)
+        # the overview reads the list and the balance one after the other: the return may land between the two
+        body = await _until(
+            c,
+            seller,
+            lambda b: any(p["state"] == "canceled" for p in b["list"]) and b["available"] == 2377,
+            timeout=60,
+        )
         payout = body["list"][0]
         assert (payout["kind"], payout["amount"], payout["reason"]) == ("cashout", 2377, "Account closed")
         assert body["available"] == 2377  # the money is the seller's again
