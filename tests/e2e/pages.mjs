@@ -40,7 +40,7 @@ const CABINET = [
   '/cabinet/affiliate_nodes',
   '/cabinet/affiliate_statistics',
 ];
-const PUBLISH = ['/publish', '/publish/affiliate_programs', '/publish/affiliate_marketplace', '/publish/orders', '/publish/transfers', '/publish/payouts', '/publish/embeddable_items', '/publish/profile/edit'];
+const PUBLISH = ['/publish', '/publish/affiliate_programs', '/publish/affiliate_marketplace', '/publish/orders', '/publish/transfers', '/publish/payouts', '/publish/embeddable_items', '/publish/profile/edit', '/publish/affiliate_marketplace/1'];
 const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers'];
 const PUBLIC = ['/', '/users/sign_in', '/users/sign_up', `/s/${DEMO.seller.username}`, '/no-such-page'];
 const SIZES = [

@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'affiliate_programs', element: page(() => import('../areas/publish/PublishProgramsPage')) },
           { path: 'affiliate_nodes', element: <Navigate to="/publish/affiliate_programs" replace /> },
           { path: 'affiliate_marketplace', element: page(() => import('../areas/publish/MarketplacePage')) },
+          { path: 'affiliate_marketplace/:id', element: page(() => import('../areas/publish/ProgramLandingPage')) },
           { path: 'orders', element: page(() => import('../areas/publish/PublishOrdersPage')) },
           { path: 'transfers', element: page(() => import('../areas/publish/PublishTransfersPage')) },
           { path: 'payouts', element: page(() => import('../areas/publish/PublishPayoutsPage')) },

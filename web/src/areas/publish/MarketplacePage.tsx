@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -13,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import type { Answer } from '../../api/sdk';
@@ -87,7 +89,9 @@ function ProgramCard({ program: p, joining, onJoin }: { program: Program; joinin
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="market-program">
       <CardContent sx={{ flex: 1 }}>
         <Typography variant="h6" component="h2">
-          {p.name}
+          <Link component={RouterLink} to={`/publish/affiliate_marketplace/${p.affiliateProgramId}`} underline="hover" color="inherit">
+            {p.name}
+          </Link>
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           {t('publish.byShop', { shop: p.shop })}

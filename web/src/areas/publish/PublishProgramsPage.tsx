@@ -74,6 +74,15 @@ function Programs() {
               </Typography>
             ),
         },
+        {
+          key: 'invite',
+          label: t('publish.inviteLink'),
+          wide: true,
+          render: (r) =>
+            r.state === 'accepted' && r.terms.stages > 1 ? (
+              <CopyButton text={`${window.location.origin}/publish/affiliate_marketplace/${r.affiliateProgramId}?referrer_id=${r.link.split('epid=')[1] ?? ''}`} label={t('publish.inviteLink')} />
+            ) : null,
+        },
         { key: 'clicks', label: t('publish.clicks'), align: 'right', render: (r) => r.clicks },
         { key: 'orders', label: t('publish.orders'), align: 'right', render: (r) => r.orders },
         { key: 'earned', label: t('publish.earned'), align: 'right', render: (r) => <Money amount={r.earned} currency="eur" /> },
