@@ -47,7 +47,7 @@ function Preview() {
           </Button>
         </Stack>
       </Stack>
-      <Paper sx={{ p: 1, overflowX: 'auto' }}>
+      <Paper sx={{ p: 1, overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('publish.embeds.previewOf', { name: item.data.name })}>
         <iframe
           title={t('publish.embeds.previewOf', { name: item.data.name })}
           srcDoc={page}

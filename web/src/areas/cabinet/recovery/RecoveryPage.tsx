@@ -194,7 +194,8 @@ export default function RecoveryPage() {
             </Typography>
           </Paper>
           <Paper>
-            <TableContainer>
+            {/* a table wider than a phone scrolls sideways: its region takes the keyboard's focus to scroll */}
+            <TableContainer tabIndex={0} role="region" aria-label={t('recovery.tableLabel')}>
               <Table size="small" data-testid="recovery-table">
                 <TableHead>
                   <TableRow>
