@@ -20,6 +20,7 @@ from store.orders.models import Order
 
 MARKETPLACE_MAX = 200
 SERIES_DAYS = 30
+# what a publisher earns on an order: its commissions, less what refunds and chargebacks took back
 EARNING_KINDS = (EntryKind.commission, EntryKind.reversal)
 
 
@@ -285,6 +286,7 @@ async def daily(s: AsyncSession, user_id: int, days: int = SERIES_DAYS) -> list[
             LedgerEntry.payee_type == PayeeType.publisher,
             LedgerEntry.payee_id == user_id,
             LedgerEntry.kind.in_(EARNING_KINDS),
+            LedgerEntry.order_id.is_not(None),  # a returned payout's reversal is no earning
             LedgerEntry.created_at >= since,
         )
         .group_by(entry_day)

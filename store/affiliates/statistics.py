@@ -10,13 +10,13 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import Date, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.ledger import EntryKind, PayeeType
+from domain.ledger import PayeeType
 from store.accounts.models import User
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram
+from store.affiliates.publisher import EARNING_KINDS
 from store.ledger.models import LedgerEntry
 from store.orders.models import Order
 
-EARNING_KINDS = (EntryKind.commission, EntryKind.reversal)
 DAYS_MAX = 366
 
 
