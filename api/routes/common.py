@@ -19,7 +19,7 @@ from domain.keys import affiliate_node_mail_key
 from domain.limits import ID_MAX
 from domain.mail import MailTemplate, OutgoingMail
 from handles.checkout import send_mail
-from store.accounts.queries import seller_of
+from store.accounts.queries import display_name, seller_of
 from store.affiliates.programs import NodeParties, node_parties, node_requested, public_program
 
 router = APIRouter(tags=["common"])
@@ -148,8 +148,7 @@ def affiliate_mail(parties: NodeParties) -> OutgoingMail:
             locale=seller.locale,
             context={
                 "first_name": seller.first_name or seller.username or "",
-                "publisher": " ".join(x for x in (publisher.first_name, publisher.last_name) if x)
-                or publisher.email,
+                "publisher": display_name(publisher) or publisher.email,
                 "publisher_email": publisher.email,
                 "program": parties.program,
                 "nodes_url": f"{base}/cabinet/affiliate_nodes",
@@ -164,7 +163,7 @@ def affiliate_mail(parties: NodeParties) -> OutgoingMail:
             "first_name": publisher.first_name or publisher.username or "",
             "state": node.state.value,
             "program": parties.program,
-            "shop": " ".join(x for x in (seller.first_name, seller.last_name) if x) or seller.username or "",
+            "shop": display_name(seller) or seller.username or "",
             "area_url": f"{base}/publish/affiliate_programs"
             if node.state == NodeState.accepted
             else f"{base}/publish/affiliate_marketplace",

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.ledger import PayeeType
 from store.accounts.models import User
+from store.accounts.queries import display_name
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram
 from store.affiliates.publisher import EARNING_KINDS
 from store.ledger.models import LedgerEntry
@@ -138,7 +139,7 @@ async def statistics(s: AsyncSession, seller_id: int, days: int = 30) -> Statist
         (
             PublisherFigures(
                 uid,
-                " ".join(x for x in (users[uid].first_name, users[uid].last_name) if x),
+                display_name(users[uid]),
                 users[uid].email,
                 figures(by_publisher.get(uid), int(clicks_by_publisher.get(uid, (0,))[0])),
             )
