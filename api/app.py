@@ -31,6 +31,7 @@ from api.routes import (
     session,
     shop,
     storefront,
+    team_member,
     webhooks,
 )
 from api.web import WEB_DIST, index_response
@@ -91,6 +92,7 @@ def create_app() -> FastAPI:
         funnels,
         pricing,
         publish,
+        team_member,
         storefront,
     )
     for r in (m.router for m in routers):

@@ -14,9 +14,11 @@ from api.security import user_id_from
 from domain.account_deletion import AccountType
 from domain.accounts import ProfileType
 from domain.errors import DomainError, ErrorCode
+from domain.teams import ACTING_HEADER
 from store.accounts.models import Seller, User
 from store.accounts.queries import profile_types, seller_of
 from store.db import session
+from store.teams.actions import acting_seller
 
 
 async def db() -> AsyncIterator[AsyncSession]:
@@ -49,9 +51,16 @@ async def current_user(creds: Bearer, s: DB) -> User:
 CurrentUser = Annotated[User, Depends(current_user)]
 
 
-async def current_seller(creds: Bearer, s: DB) -> Seller:
-    """The caller's seller profile in one query (a seller row implies its user exists)."""
+async def current_seller(request: Request, creds: Bearer, s: DB) -> Seller:
+    """The seller the caller works as: their own seller profile in one query (a seller row implies its user
+    exists); on a cabinet call naming a seller in `ACTING_HEADER`, the seller a team member works for (one they do
+    not belong to: 404, as if there were no such seller)."""
     user_id = user_id_from(bearer(creds))
+    if (acting := acting_seller_id(request)) is not None:
+        theirs = await acting_seller(s, user_id, acting)
+        if theirs is None or theirs.account_type == AccountType.deleted:
+            raise DomainError(ErrorCode.NOT_FOUND, "No such seller.")
+        return theirs
     seller = await seller_of(s, user_id)
     if seller is None:
         if await s.get(User, user_id) is None:
@@ -63,6 +72,16 @@ async def current_seller(creds: Bearer, s: DB) -> Seller:
 
 
 CurrentSeller = Annotated[Seller, Depends(current_seller)]
+
+
+def acting_seller_id(request: Request) -> int | None:
+    """The seller a team member names on a cabinet call (`ACTING_HEADER`); a value that is no id names nobody
+    (404 where a seller is needed)."""
+    raw = request.headers.get(ACTING_HEADER)
+    if raw is None or not request.url.path.startswith("/v1/cabinet/"):
+        return None
+    raw = raw.strip()
+    return int(raw) if raw.isdigit() and len(raw) <= 18 else 0
 
 
 async def current_manager(user: CurrentUser, s: DB) -> User:

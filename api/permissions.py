@@ -8,9 +8,12 @@ a role the rule names (403) before the route runs; the routes then scope what th
 own profile (one seller never reaches another's data: 404). `docs/PERMISSIONS.md` is this table, written out
 (`python -m sellflow.cli permissions`), and a test walks every endpoint with every role.
 
-Roles of core §6 that have no endpoints of their own yet (team member, sales team member, reseller, the
-affiliate-network publisher) are named so that the table can grant them; a team member acting for a seller will be
-granted the seller's rules by the team's rule (issue 23, the teams part).
+A team member works in a seller's cabinet by naming the seller in `ACTING_HEADER` (domain/teams.py): on such a
+call their one role is `acting_team_member`, whatever else they hold, which the cabinet grants except where only the
+account's owner may act (`OWNER_ONLY`: the seller's identity, bank accounts and documents, payout settings and
+cashouts, payment settings, the account's deletion and the team); `current_seller` then answers 404 for a seller
+they do not work for. Roles with no endpoints of their own yet (reseller) are named so that the table can grant
+them.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from enum import StrEnum
 from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.deps import DB
+from api.deps import DB, acting_seller_id
 from api.security import user_id_from
 from domain.accounts import ProfileType
 from domain.errors import DomainError, ErrorCode
@@ -36,6 +39,7 @@ class Role(StrEnum):
     publisher = "publisher"
     network_publisher = "network_publisher"
     team_member = "team_member"
+    acting_team_member = "acting_team_member"  # a team member on a cabinet call for the seller they work for
     sales_team_member = "sales_team_member"
     reseller = "reseller"
     manager = "manager"
@@ -47,12 +51,15 @@ SELLERS = frozenset({Role.seller})
 PUBLISHERS = frozenset({Role.publisher, Role.network_publisher})
 PAYERS = frozenset({Role.payer})
 MANAGERS = frozenset({Role.manager})
+TEAM = frozenset({Role.team_member, Role.sales_team_member})
 # a payee's payment account: the details, bank account and documents they are legitimated by
-PAYEES = SELLERS | PUBLISHERS | {Role.team_member, Role.sales_team_member}
+PAYEES = SELLERS | PUBLISHERS | TEAM
+CABINET = SELLERS | {Role.acting_team_member}
 
 # by path prefix, the first that matches (everything outside /v1/ is a page or a file: anyone)
 AREAS: tuple[tuple[str, frozenset[Role]], ...] = (
-    ("/v1/cabinet/", SELLERS),
+    ("/v1/cabinet/", CABINET),
+    ("/v1/team_member/", TEAM),
     ("/v1/publish/", PUBLISHERS),
     ("/v1/payer/", PAYERS),
     ("/v1/admin/", MANAGERS),
@@ -64,8 +71,17 @@ AREAS: tuple[tuple[str, frozenset[Role]], ...] = (
     ("/v1/health", ANYONE),
 )
 
+# the cabinet's parts only the account's owner may use, by path prefix (not a team member acting for them)
+OWNER_ONLY = ("/v1/cabinet/account_deletion", "/v1/cabinet/team_members")
+
 # the endpoints whose rule is not their area's
 EXCEPTIONS: dict[tuple[str, str], frozenset[Role]] = {
+    ("PUT", "/v1/cabinet/payout_settings"): SELLERS,
+    ("POST", "/v1/cabinet/cashouts"): SELLERS,
+    ("PUT", "/v1/cabinet/payment_settings"): SELLERS,
+    ("GET", "/v1/team_member/invites"): SIGNED_IN,  # looked at before accepting makes a team member
+    ("POST", "/v1/team_member/invites/{member_id}/accept"): SIGNED_IN,
+    ("POST", "/v1/team_member/invites/{member_id}/decline"): SIGNED_IN,
     ("GET", "/v1/app/user"): SIGNED_IN,
     ("PATCH", "/v1/app/user"): SIGNED_IN,
     ("POST", "/v1/app/user/profiles"): SIGNED_IN,
@@ -91,6 +107,8 @@ def rule(method: str, path: str) -> frozenset[Role]:
         return found
     if not path.startswith("/v1/"):
         return ANYONE
+    if path.startswith(OWNER_ONLY):
+        return SELLERS
     for prefix, roles in AREAS:
         if path.startswith(prefix) or path == prefix.rstrip("/"):
             return roles
@@ -120,6 +138,17 @@ async def _roles(s: AsyncSession, user_id: int, fresh: bool) -> frozenset[Role]:
     return roles
 
 
+def _capacity(roles: frozenset[Role], acting: bool) -> frozenset[Role]:
+    """The roles a call is made in: on a cabinet call for another seller, a team member's acting role alone."""
+    if not acting:
+        return roles
+    return (
+        frozenset({Role.user, Role.acting_team_member})
+        if Role.team_member in roles
+        else frozenset({Role.user})
+    )
+
+
 def _bearer(request: Request) -> str | None:
     scheme, _, token = (request.headers.get("authorization") or "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
@@ -144,14 +173,24 @@ async def authorize(request: Request, s: DB) -> None:
     user_id = user_id_from(_bearer(request))
     if Role.user in allowed:
         return
-    if allowed & await _roles(s, user_id, fresh=False):
+    acting = acting_seller_id(request) is not None
+    if allowed & _capacity(await _roles(s, user_id, fresh=False), acting):
         return
-    if allowed & await _roles(s, user_id, fresh=True):
+    if allowed & _capacity(await _roles(s, user_id, fresh=True), acting):
         return
     raise DomainError(ErrorCode.FORBIDDEN, "Your profile may not do this.")
 
 
-SHOWN = (Role.anyone, Role.user, Role.payer, Role.seller, Role.publisher, Role.team_member, Role.manager)
+SHOWN = (
+    Role.anyone,
+    Role.user,
+    Role.payer,
+    Role.seller,
+    Role.publisher,
+    Role.team_member,
+    Role.acting_team_member,
+    Role.manager,
+)
 
 
 def matrix(operations: list[tuple[str, str]]) -> str:
@@ -161,9 +200,11 @@ def matrix(operations: list[tuple[str, str]]) -> str:
         "# Who may call what",
         "",
         "Generated from `api/permissions.py` by `python -m sellflow.cli permissions` (a test keeps it current).",
-        "`anyone` needs no session; `user` is any signed-in user. Of the roles not shown, the affiliate-network",
-        "publisher may do what a publisher may, a sales team member what a team member may on their own payment",
-        "account, and a reseller has no endpoints of their own yet.",
+        "`anyone` needs no session; `user` is any signed-in user. `acting_team_member` is a team member on a",
+        "cabinet call naming the seller they work for (`Sellflow-Seller-Id`); for a seller they do not work for,",
+        "such a call answers 404. Of the roles not shown, the affiliate-network publisher may do what a publisher",
+        "may, a sales team member what a team member may in their own area, and a reseller has no endpoints of",
+        "their own yet.",
         "A route then scopes what it reads and writes to the caller's own profile: another seller's order,",
         "program or item answers 404.",
         "",

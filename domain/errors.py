@@ -117,6 +117,7 @@ class Refusal(StrEnum):
     too_many = "too_many"  # a list kept per seller (pages, saved views) is full
     font_exists = "font_exists"  # a custom font of this name, weight and style is there already
     node_state = "node_state"  # an affiliate node in a state this decision does not apply to
+    team_state = "team_state"  # a team invitation or membership in a state this action does not apply to
 
 
 MESSAGES_REFUSED = {
@@ -150,6 +151,7 @@ MESSAGES_REFUSED = {
     Refusal.too_many: "This keeps no more; delete one first.",
     Refusal.font_exists: "This font has this weight and style already.",
     Refusal.node_state: "This publisher's request is not in a state this applies to.",
+    Refusal.team_state: "This invitation or membership is not in a state this applies to.",
 }
 
 

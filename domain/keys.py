@@ -174,7 +174,7 @@ def payout_returned_mail_key(end_to_end_id: str) -> str:
     return f"{end_to_end_id}-returned"
 
 
-_END_TO_END = re.compile(r"^payout-(seller|publisher|team_member)-(\d{1,18})-\d{1,9}$")
+_END_TO_END = re.compile(r"^payout-(seller|publisher|team_member|sales_team_member)-(\d{1,18})-\d{1,9}$")
 
 
 def payee_of_end_to_end_id(end_to_end_id: str) -> tuple[str, int] | None:
@@ -186,6 +186,11 @@ def payee_of_end_to_end_id(end_to_end_id: str) -> tuple[str, int] | None:
 def affiliate_node_mail_key(node_id: int, state: str, at: datetime) -> str:
     """A publisher's request (to the seller) or the seller's decision (to the publisher): once per change."""
     return f"affiliate-node-{node_id}-{state}-{int(at.timestamp() * 1_000_000)}"
+
+
+def team_invite_mail_key(member_id: int, invited_at: datetime) -> str:
+    """An invitation into a seller's team: once per invitation (a new one after a decline or a removal)."""
+    return f"team-invite-{member_id}-{int(invited_at.timestamp() * 1_000_000)}"
 
 
 def product_review_mail_key(product_id: int, reviewed_at: datetime) -> str:

@@ -23,6 +23,7 @@ class PayeeType(StrEnum):
     seller = "seller"
     publisher = "publisher"
     team_member = "team_member"
+    sales_team_member = "sales_team_member"
     platform = "platform"
     clearing = "clearing"  # what the payment provider holds for Sellflow
 
@@ -37,6 +38,7 @@ class EntryKind(StrEnum):
     cashout = "cashout"
     reversal = "reversal"
     commission = "commission"  # a publisher's share of a referred payment (domain/affiliates.py)
+    sales_team_fee = "sales_team_fee"  # a sales team member's fee on an order they sold (domain/teams.py)
 
 
 class PlanPurpose(StrEnum):

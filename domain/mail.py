@@ -38,6 +38,7 @@ class MailTemplate(StrEnum):
     pay_later_reminder = "pay_later_reminder"  # the invoice falls due soon and is not paid yet
     affiliate_requested = "affiliate_requested"  # to the seller: a publisher asks to join a program
     affiliate_decided = "affiliate_decided"  # to the publisher: accepted, rejected or ended
+    team_invited = "team_invited"  # to an address a seller invites into their team
 
 
 @dataclass

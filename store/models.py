@@ -28,6 +28,7 @@ from store.legitimation.models import (
 )
 from store.mail.models import Mail
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
+from store.teams.models import TeamMember
 from store.webhooks.models import WebhookEvent
 
 __all__ = [
@@ -83,4 +84,5 @@ __all__ = [
     "QuizAttempt",
     "LessonComment",
     "CourseSession",
+    "TeamMember",
 ]

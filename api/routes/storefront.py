@@ -18,7 +18,14 @@ from pydantic import ValidationError
 from api.deps import DB, Temporal
 from api.routes.shop.host import host_of
 from api.schemas.catalog import cover_out
-from api.storefront.clicks import AFFILIATE_COOKIE, AFFILIATE_COOKIE_DAYS, click_of_token, click_token
+from api.storefront.clicks import (
+    AFFILIATE_COOKIE,
+    AFFILIATE_COOKIE_DAYS,
+    SALES_COOKIE,
+    click_of_token,
+    click_token,
+    sales_token,
+)
 from api.storefront.render import Card, FontFace, PageView, fonts_named, render_page
 from api.storefront.texts import LANGUAGES, Texts, language_of
 from api.throttle import throttle
@@ -35,6 +42,7 @@ from domain.keys import contact_mail_key
 from domain.limits import USERNAME_MAX
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
+from domain.teams import SALES_COOKIE_DAYS, SALES_LINK_PARAM
 from handles.checkout import send_mail
 from store.accounts.models import Seller
 from store.accounts.queries import display_name, seller_user_of
@@ -45,6 +53,7 @@ from store.builder.settings import legal_of, tracking_of
 from store.catalog.queries import ProductView
 from store.catalog.storefront import public_products, shop_seller, storefront
 from store.domains.queries import seller_of_host
+from store.teams.actions import active_sales_member
 
 router = APIRouter(include_in_schema=False)
 LANG_COOKIE = "sf_lang"
@@ -158,7 +167,11 @@ async def serve(
 
 
 async def clicked(request: Request, s: DB, username: str, path: str | None, response: Response) -> Response:
-    """`response` with the visitor's click cookie when the request follows an active publisher's link (`epid`)."""
+    """`response` with the visitor's click cookie when the request follows an active publisher's link (`epid`), and
+    with the sales team member's cookie when it follows the link of one of the shop's sales team (`stm`)."""
+    stm = request.query_params.get(SALES_LINK_PARAM, "")
+    if stm.isdigit() and len(stm) <= 15:
+        await _sales_link_followed(request, s, username, int(stm), response)
     epid = request.query_params.get("epid", "")
     if epid.isdigit() and len(epid) <= 15:
         try:
@@ -180,6 +193,27 @@ async def clicked(request: Request, s: DB, username: str, path: str | None, resp
                 httponly=True,
             )
     return response
+
+
+async def _sales_link_followed(
+    request: Request, s: DB, username: str, member_user_id: int, response: Response
+) -> None:
+    """The last sales team member's link the visitor followed into the shop, while they are its active member:
+    their purchases within `SALES_COOKIE_DAYS` are credited to them (domain/teams.py)."""
+    try:
+        seller, _ = await shop_seller(s, username)
+    except DomainError:
+        return
+    if await active_sales_member(s, seller.id, member_user_id) is None:
+        return
+    response.set_cookie(
+        SALES_COOKIE.format(seller_id=seller.id),
+        sales_token(seller.id, member_user_id),
+        max_age=SALES_COOKIE_DAYS * 86400,
+        samesite="none" if request.url.scheme == "https" else "lax",
+        secure=request.url.scheme == "https",
+        httponly=True,
+    )
 
 
 async def _serve(

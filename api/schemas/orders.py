@@ -98,6 +98,15 @@ class OrderDetail(OrderRow):
     parent_token: str | None = None
     upsell_type: AddonKind | None = None
     related: list[RelatedOrder] = []
+    # core §3 team fields: the publisher whose link brought the order, the sales team member who sold it
+    publisher_id: int | None = None
+    sales_team_member: SalesTeamOnOrder | None = None
+
+
+class SalesTeamOnOrder(BaseModel):
+    id: int  # their user id
+    name: str
+    fee: int  # basis points, fixed when the order was bought
 
 
 class RelatedOrder(BaseModel):

@@ -28,3 +28,22 @@ def click_of_token(seller_id: int, token: str | None) -> int | None:
     if not click.isdigit() or len(click) > 18:
         return None
     return int(click) if hmac.compare_digest(click_token(seller_id, int(click)), token or "") else None
+
+
+SALES_COOKIE = "sf_stm_{seller_id}"
+
+
+def sales_token(seller_id: int, member_user_id: int) -> str:
+    """The visitor's cookie value for a sales team member's link (issue 23): their user id, signed like a click."""
+    mac = hmac.new(
+        get_settings().jwt_secret.encode(), f"sales.{seller_id}.{member_user_id}".encode(), hashlib.sha256
+    )
+    return f"{member_user_id}.{mac.hexdigest()[:32]}"
+
+
+def sales_member_of_token(seller_id: int, token: str | None) -> int | None:
+    """The sales team member a cookie names, if its signature holds."""
+    member, _, _ = (token or "").partition(".")
+    if not member.isdigit() or len(member) > 18:
+        return None
+    return int(member) if hmac.compare_digest(sales_token(seller_id, int(member)), token or "") else None

@@ -25,6 +25,7 @@ from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProg
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry
 from store.orders.models import Order
+from store.teams.fees import sales_fees_booked, sales_fees_given_back, sales_fees_restored
 
 
 async def attribution_for(
@@ -110,16 +111,17 @@ def attributed_to(order: Order, attribution: Attribution | None) -> None:
 
 async def commissions_booked(s: AsyncSession, order: Order, ref: str, rate_no: int, amount: int) -> int:
     """The commissions a payment of `amount` (the order's `rate_no`-th; `ref` as its sale's entries are keyed)
-    earns, from the seller to each stage's publisher, in the payment's transaction; once. How many entries were
-    new."""
+    earns, from the seller to each stage's publisher, and the fee of the sales team member who sold the order, in
+    the payment's transaction; once. How many entries were new."""
+    fees = await sales_fees_booked(s, order, ref, amount)
     if not order.affiliate or amount <= 0:
-        return 0
+        return fees
     a = Attribution.from_json(order.affiliate)
     now = datetime.now(UTC)
     paid = a.owed(amount, rate_no, order.paid_at or now, now)
     if not paid:
-        return 0
-    return await entries_booked(
+        return fees
+    return fees + await entries_booked(
         s, commission_entries(ref, order.seller_id, paid, order.currency_key), order_id=order.id
     )
 
@@ -154,19 +156,24 @@ async def commissions_given_back(
     refund_id: int | None = None,
 ) -> int:
     """A refund or a chargeback (`key`) of `amount` after `before`, of payments of `total`: each publisher gives
-    back that share of what they earned on them (on one rate's payment: `rate_roots`, its entries' key roots);
-    once."""
+    back that share of what they earned on them (on one rate's payment: `rate_roots`, its entries' key roots),
+    and so does the order's sales team member; once."""
+    fees = await sales_fees_given_back(
+        s, order, key, total=total, before=before, amount=amount, rate_roots=rate_roots, refund_id=refund_id
+    )
     if not order.affiliate or amount <= 0:
-        return 0
+        return fees
     earned = await _earned(s, order, rate_roots)
     entries = commission_back_entries(key, order.seller_id, earned, total, before, amount, order.currency_key)
     if not entries:
-        return 0
-    return await entries_booked(s, entries, order_id=order.id, refund_id=refund_id)
+        return fees
+    return fees + await entries_booked(s, entries, order_id=order.id, refund_id=refund_id)
 
 
 async def commissions_restored(s: AsyncSession, order: Order, key: str) -> int:
-    """A dispute the seller won: what the chargeback (`key`) took back from the publishers is theirs again."""
+    """A dispute the seller won: what the chargeback (`key`) took back from the publishers (and the sales team
+    member) is theirs again."""
+    fees = await sales_fees_restored(s, order, key)
     rows = (
         await s.execute(
             select(LedgerEntry).where(
@@ -182,7 +189,7 @@ async def commissions_restored(s: AsyncSession, order: Order, key: str) -> int:
         )
         for e in rows
     ]
-    return await entries_booked(s, entries, order_id=order.id) if entries else 0
+    return fees + (await entries_booked(s, entries, order_id=order.id) if entries else 0)
 
 
 def rate_roots(order_token: str, rate: int) -> tuple[str, ...]:

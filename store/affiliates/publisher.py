@@ -168,9 +168,12 @@ class EarningRow:
     shop: str
 
 
-async def earnings(s: AsyncSession, user_id: int, page: int, per: int) -> tuple[list[EarningRow], int]:
-    """The publisher's money, newest first: each commission earned, given back and paid out."""
-    mine = (LedgerEntry.payee_type == PayeeType.publisher, LedgerEntry.payee_id == user_id)
+async def earnings(
+    s: AsyncSession, user_id: int, page: int, per: int, payee_type: PayeeType = PayeeType.publisher
+) -> tuple[list[EarningRow], int]:
+    """The publisher's (or a sales team member's) money, newest first: each commission (fee) earned, given back
+    and paid out."""
+    mine = (LedgerEntry.payee_type == payee_type, LedgerEntry.payee_id == user_id)
     total = int((await s.execute(select(func.count()).where(*mine))).scalar_one())
     rows = (
         await s.execute(

@@ -42,7 +42,7 @@ from store.listing import (
 CURRENCY = "eur"  # SEPA credit transfers are in euro
 # what is held for the hold days after it was earned: a sale net of its fee and of the commissions it paid, and a
 # publisher's commission (held like the seller's money it came from)
-HELD_KINDS = (EntryKind.sale, EntryKind.platform_fee, EntryKind.commission)
+HELD_KINDS = (EntryKind.sale, EntryKind.platform_fee, EntryKind.commission, EntryKind.sales_team_fee)
 
 
 async def settings_of(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> PayoutSettings:

@@ -59,6 +59,7 @@ from store.orders.models import (
     Transfer,
 )
 from store.orders.queries import extras_of, order_by_token, payer_customer
+from store.teams.fees import orders_sold_by
 
 
 def new_order_token() -> str:
@@ -205,6 +206,8 @@ async def upsell_order_created(
             if parent.affiliate:  # bought for the publisher the main order was: the same click
                 vat = await buyer_vat(s, parent.seller_id, payer)
                 await orders_attributed(s, [made], int(parent.affiliate["click_id"]), vat.rate_bp)
+            if parent.sales_team:  # sold by the sales team member who sold the main order
+                await orders_sold_by(s, [made], int(parent.sales_team["user_id"]))
             return made
     except IntegrityError:
         return next(x for x in await extras_of(s, parent.id) if x.product_id == product.id)

@@ -160,6 +160,10 @@ class Order(Timestamps, Base):
     # purchase), and the publisher whose link it was (the publisher area lists their orders by it)
     affiliate: Mapped[dict | None] = mapped_column(JSONB)
     affiliate_publisher_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    # a purchase through a sales team member's link: who, and their fee (domain.teams.SalesTeamCredit, fixed at
+    # purchase)
+    sales_team: Mapped[dict | None] = mapped_column(JSONB)
+    sales_team_user_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
 
     @property
     def payer_name(self) -> str:

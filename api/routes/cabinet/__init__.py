@@ -26,6 +26,7 @@ from api.routes.cabinet import (
     profile,
     recovery,
     saved_views,
+    team,
     themes,
     ticket_design,
     tracking,
@@ -63,3 +64,4 @@ router.include_router(legal.router)
 router.include_router(themes.router)
 router.include_router(payment_settings.router)
 router.include_router(affiliates.router)
+router.include_router(team.router)

@@ -19,6 +19,7 @@ from api.schemas.orders import (
     RefundList,
     RefundOut,
     RelatedOrder,
+    SalesTeamOnOrder,
     TransferOut,
 )
 from domain.addons import AddonKind
@@ -27,6 +28,7 @@ from domain.ledger import RefundState
 from domain.limits import ID_MAX
 from domain.listing import AMOUNT_FILTER_MAX
 from domain.orders import OrderType, PaymentMethod, PaymentState
+from domain.teams import SalesTeamCredit
 from handles.checkout import checkout_progress
 from handles.refunds import refund_started
 from store.ledger.queries import order_entries
@@ -40,6 +42,7 @@ from store.orders.queries import (
     order_of_seller,
     orders_listed,
 )
+from store.teams.queries import member_name
 
 router = APIRouter()
 
@@ -80,6 +83,13 @@ async def orders_csv(request: Request, seller: CurrentSeller, s: DB) -> Response
     )
 
 
+async def _sales_team_member(s: DB, credit: dict[str, Any] | None) -> SalesTeamOnOrder | None:
+    if not credit:
+        return None
+    c = SalesTeamCredit.from_json(credit)
+    return SalesTeamOnOrder(id=c.user_id, name=await member_name(s, c.user_id), fee=c.fee_bp)
+
+
 @router.get("/orders/{token}", response_model=OrderDetail)
 async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) -> OrderDetail:
     o = await order_of_seller(s, seller.id, token)
@@ -116,6 +126,8 @@ async def get_order(token: str, seller: CurrentSeller, s: DB, client: Temporal) 
         refunded=sum(r.amount for r in await refunds_of(s, o.id) if r.state == RefundState.succeeded),
         parent_token=parent.token if parent else None,
         upsell_type=o.upsell_type,
+        publisher_id=o.affiliate_publisher_id,
+        sales_team_member=await _sales_team_member(s, o.sales_team),
         related=[
             RelatedOrder(
                 token=x.token,

@@ -30,7 +30,7 @@ from api.schemas.shop import (
     UpsellIn,
     WireOut,
 )
-from api.storefront.clicks import AFFILIATE_COOKIE, click_of_token
+from api.storefront.clicks import AFFILIATE_COOKIE, SALES_COOKIE, click_of_token, sales_member_of_token
 from api.throttle import throttle
 from core.settings import get_settings
 from domain.addons import ADDONS_MAX, AddonKind
@@ -88,6 +88,7 @@ from store.orders.queries import (
     payer_customer,
 )
 from store.orders.sepa import mandate_accepted, mandate_of, method_for_account
+from store.teams.fees import orders_sold_by
 
 Username = Annotated[str, Path(max_length=USERNAME_MAX)]
 TicketCode = Annotated[str, Path(max_length=16)]
@@ -288,6 +289,11 @@ async def start_checkout(
     if click is not None:
         vat = await buyer_vat(s, seller_id, body.payer.model_dump())
         await orders_attributed(s, made, click, vat.rate_bp)
+    await orders_sold_by(
+        s,
+        made,
+        sales_member_of_token(seller_id, request.cookies.get(SALES_COOKIE.format(seller_id=seller_id))),
+    )
     secret = await _prepared(order, customer, order.total + extra)
     return CheckoutOut(
         order_token=token,

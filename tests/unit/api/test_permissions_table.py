@@ -28,7 +28,19 @@ def test_every_endpoint_is_placed_and_every_exception_exists():
 
 
 def test_each_area_is_its_profiles_and_a_payee_reaches_only_its_payment_account():
-    assert rule("GET", "/v1/cabinet/orders") == {Role.seller}
+    assert rule("GET", "/v1/cabinet/orders") == {Role.seller, Role.acting_team_member}
+    # a team member acting for a seller: never the owner's identity, money settings, deletion or team
+    for method, path in (
+        ("GET", "/v1/cabinet/bank_accounts"),
+        ("PUT", "/v1/cabinet/seller_profile"),
+        ("PUT", "/v1/cabinet/payout_settings"),
+        ("POST", "/v1/cabinet/cashouts"),
+        ("POST", "/v1/cabinet/account_deletion/start"),
+        ("POST", "/v1/cabinet/team_members"),
+    ):
+        assert Role.acting_team_member not in rule(method, path), path
+    assert rule("GET", "/v1/team_member/overview") == {Role.team_member, Role.sales_team_member}
+    assert rule("GET", "/v1/team_member/invites") == {Role.user}  # looked at before joining
     assert rule("GET", "/v1/admin/product_reviews") == MANAGERS
     assert Role.publisher in rule("GET", "/v1/publish/orders") and Role.seller not in rule(
         "GET", "/v1/publish/orders"

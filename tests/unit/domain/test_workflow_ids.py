@@ -34,9 +34,9 @@ KEYED_IDS = st.one_of(
     st.tuples(st.just("checkout"), TOKENS).map(lambda k: (k, ids.checkout_id(k[1]))),
     st.tuples(st.just("subscription"), TOKENS).map(lambda k: (k, ids.subscription_id(k[1]))),
     st.tuples(st.just("claim"), TOKENS, IDS).map(lambda k: (k, ids.claim_id(k[1], k[2]))),
-    st.tuples(st.just("payout"), st.sampled_from(["seller", "publisher", "team_member"]), IDS).map(
-        lambda k: (k, ids.payout_id(k[1], k[2]))
-    ),
+    st.tuples(
+        st.just("payout"), st.sampled_from(["seller", "publisher", "team_member", "sales_team_member"]), IDS
+    ).map(lambda k: (k, ids.payout_id(k[1], k[2]))),
     st.tuples(st.just("legitimation"), IDS).map(lambda k: (k, ids.legitimation_id(k[1]))),
     st.tuples(st.just("account-deletion"), IDS).map(lambda k: (k, ids.account_deletion_id(k[1]))),
     st.tuples(st.just("domain"), IDS).map(lambda k: (k, ids.domain_id(k[1]))),

@@ -79,3 +79,17 @@ def test_a_seller_is_told_who_asks_to_join(locale: str):
                "nodes_url": "https://x/cabinet/affiliate_nodes"}  # fmt: skip
     mail = render(MailTemplate.affiliate_requested, locale, context)
     assert "Pia P" in mail.subject and "pia@x.io" in mail.body and "affiliate_nodes" in mail.body
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+@pytest.mark.parametrize("role", ["team_member", "sales_team_member"])
+def test_an_invitation_says_which_role_and_where_to_accept(locale: str, role: str):
+    context = {
+        "shop": "Dana's Bakery",
+        "role": role,
+        "fee": "12.5 %",
+        "invites_url": "https://x/team_member/invites",
+    }
+    mail = render(MailTemplate.team_invited, locale, context)
+    assert "Dana's Bakery" in mail.subject and "team_member/invites" in mail.body
+    assert ("12.5 %" in mail.body) == (role == "sales_team_member")  # only a seller's closer earns a fee

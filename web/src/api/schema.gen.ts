@@ -2593,6 +2593,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/team_members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team Members
+         * @description The seller's invitations and members, newest first.
+         */
+        get: operations["team_members"];
+        put?: never;
+        /**
+         * Invite Team Member
+         * @description Invites the address into the team in the role (a sales team member with their fee) and mails it the
+         *     invitation; inviting an invited or active address again changes nothing and mails nothing.
+         */
+        post: operations["invite_team_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/team_members/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove Team Member
+         * @description Ends an invitation or a membership (409 once it is over): they no longer work or sell for the seller.
+         */
+        delete: operations["remove_team_member"];
+        options?: never;
+        head?: never;
+        /**
+         * Change Team Member
+         * @description A sales team member's fee, for the orders they sell from now on (409 for a team member, or one removed).
+         */
+        patch: operations["change_team_member"];
+        trace?: never;
+    };
     "/v1/cabinet/tickets/check_in": {
         parameters: {
             query?: never;
@@ -3910,6 +3959,219 @@ export interface paths {
          * @description A file a membership or bundle includes, by the parent order's download link.
          */
         get: operations["download_included_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/cashouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Team Member Cashout
+         * @description Pays the available fees out now (no minimum), if the member may receive payouts: 409 `payout_not_eligible`
+         *     with why not.
+         */
+        post: operations["team_member_cashout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team Invites
+         * @description The invitations sent to the caller's address (open ones first) and the teams they belong to or left.
+         */
+        get: operations["team_invites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/invites/{member_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept Team Invite
+         * @description Joins the seller's team in the invitation's role (409 once it was answered or withdrawn).
+         */
+        post: operations["accept_team_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/invites/{member_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline Team Invite */
+        post: operations["decline_team_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/memberships/{member_id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave Team
+         * @description Leaves a seller's team (409 once over): no more work or sales for them; what was earned stays.
+         */
+        post: operations["leave_team"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team Member Orders
+         * @description The orders the sales team member sold, with their fee and what each earned them (no buyer's details).
+         */
+        get: operations["team_member_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team Member Overview
+         * @description The team member's home: the sellers they work or sell for, and a sales team member's balance and sales.
+         */
+        get: operations["team_member_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/payment_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open Team Payment Account
+         * @description The member's payment account (`/v1/cabinet/seller_profile` and its siblings keep its details, bank account
+         *     and documents), which their payouts go by; opened once.
+         */
+        post: operations["open_team_payment_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/payout_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save Team Member Payout Settings */
+        put: operations["save_team_member_payout_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Team Member Payouts */
+        get: operations["team_member_payouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team_member/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team Member Transfers
+         * @description Every movement of the sales team member's money: fees, what refunds took back, payouts.
+         */
+        get: operations["team_member_transfers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6175,7 +6437,7 @@ export interface components {
          * EntryKind
          * @enum {string}
          */
-        EntryKind: "sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission";
+        EntryKind: "sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission" | "sales_team_fee";
         /**
          * ErrorBody
          * @description Every error answer (core §8 error catalogue): the code twice (`error` and `type`), a message, and for
@@ -6290,6 +6552,14 @@ export interface components {
             /** Total */
             total: number;
             upsell_type: components["schemas"]["AddonKind"];
+        };
+        /** FeeIn */
+        FeeIn: {
+            /**
+             * Fee Bp
+             * @description basis points: 1000 is 10 %
+             */
+            fee_bp: number;
         };
         /**
          * FieldKey
@@ -6925,6 +7195,47 @@ export interface components {
          * @enum {string}
          */
         InkassoStatus: "not_ready_for_inkasso" | "ready_for_inkasso" | "in_inkasso" | "pre_court" | "court" | "post_court" | "no";
+        /** InviteIn */
+        InviteIn: {
+            /** Email */
+            email: string;
+            /**
+             * Fee Bp
+             * @description basis points: 1000 is 10 %
+             * @default 0
+             */
+            fee_bp: number;
+            role: components["schemas"]["TeamRole"];
+        };
+        /** InviteList */
+        InviteList: {
+            /** List */
+            list: components["schemas"]["InviteOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** InviteOut */
+        InviteOut: {
+            /** Fee Bp */
+            fee_bp: number;
+            /** Id */
+            id: number;
+            /**
+             * Invited At
+             * Format: date-time
+             */
+            invited_at: string;
+            /** Link */
+            link: string | null;
+            role: components["schemas"]["TeamRole"];
+            /** Seller Id */
+            seller_id: number;
+            /** Seller Name */
+            seller_name: string;
+            /** Shop */
+            shop: string;
+            state: components["schemas"]["TeamState"];
+        };
         /** InvoiceCorrected */
         InvoiceCorrected: {
             /** Corrected Id */
@@ -7687,6 +7998,8 @@ export interface components {
             product_id: number;
             /** Product Name */
             product_name: string;
+            /** Publisher Id */
+            publisher_id?: number | null;
             /**
              * Refunded
              * @default 0
@@ -7697,6 +8010,7 @@ export interface components {
              * @default []
              */
             related: components["schemas"]["RelatedOrder"][];
+            sales_team_member?: components["schemas"]["SalesTeamOnOrder"] | null;
             /** Token */
             token: string;
             /** Total */
@@ -8074,7 +8388,7 @@ export interface components {
          * PayeeType
          * @enum {string}
          */
-        PayeeType: "seller" | "publisher" | "team_member" | "platform" | "clearing";
+        PayeeType: "seller" | "publisher" | "team_member" | "sales_team_member" | "platform" | "clearing";
         /**
          * Payer
          * @description The buyer (core §3 payer profile): name and e-mail, and what an invoice needs: the country, the address,
@@ -9493,7 +9807,7 @@ export interface components {
          *     code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English.
          * @enum {string}
          */
-        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state";
+        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state";
         /** RelatedOrder */
         RelatedOrder: {
             /** Currency Key */
@@ -9603,6 +9917,15 @@ export interface components {
             type: components["schemas"]["DnsRecordType"];
             /** Value */
             value: string;
+        };
+        /** SalesTeamOnOrder */
+        SalesTeamOnOrder: {
+            /** Fee */
+            fee: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /**
          * Salutation
@@ -10111,7 +10434,7 @@ export interface components {
              * @default seller
              * @enum {string}
              */
-            profile_type: "seller" | "payer" | "publisher";
+            profile_type: "seller" | "payer" | "publisher" | "team_member";
             /** Username */
             username?: string | null;
         };
@@ -10158,6 +10481,39 @@ export interface components {
             xing?: string | null;
             /** Youtube */
             youtube?: string | null;
+        };
+        /** SoldList */
+        SoldList: {
+            /** List */
+            list: components["schemas"]["SoldOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** SoldOut */
+        SoldOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string;
+            /** Earned */
+            earned: number;
+            /** Fee Bp */
+            fee_bp: number;
+            /** Id */
+            id: number;
+            /** Paid */
+            paid: number;
+            /** Payment State */
+            payment_state: string;
+            /** Product */
+            product: string;
+            /** Shop */
+            shop: string;
+            /** Total */
+            total: number;
         };
         /**
          * SortDir
@@ -10394,6 +10750,60 @@ export interface components {
          * @enum {string}
          */
         TaxNoType: "tax_no" | "tax_ident_no";
+        /** TeamList */
+        TeamList: {
+            /** List */
+            list: components["schemas"]["TeamMemberOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** TeamMemberOut */
+        TeamMemberOut: {
+            /** Answered At */
+            answered_at: string | null;
+            /** Email */
+            email: string;
+            /** Fee Bp */
+            fee_bp: number;
+            /** Id */
+            id: number;
+            /**
+             * Invited At
+             * Format: date-time
+             */
+            invited_at: string;
+            /** Link */
+            link: string | null;
+            /** Name */
+            name: string;
+            role: components["schemas"]["TeamRole"];
+            state: components["schemas"]["TeamState"];
+        };
+        /** TeamOverview */
+        TeamOverview: {
+            /** Available */
+            available: number;
+            /** Currency */
+            currency: string;
+            /** Earned */
+            earned: number;
+            /** Held */
+            held: number;
+            /** Orders */
+            orders: number;
+            /** Teams */
+            teams: components["schemas"]["InviteOut"][];
+        };
+        /**
+         * TeamRole
+         * @enum {string}
+         */
+        TeamRole: "team_member" | "sales_team_member";
+        /**
+         * TeamState
+         * @enum {string}
+         */
+        TeamState: "invited" | "active" | "declined" | "removed";
         /** Testimonial */
         Testimonial: {
             /** Avatar */
@@ -19175,6 +19585,168 @@ export interface operations {
             };
         };
     };
+    team_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite_team_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_team_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_team_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeeIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     check_in: {
         parameters: {
             query?: never;
@@ -19307,7 +19879,7 @@ export interface operations {
                 /** @description filter by created_to */
                 "filters[created_to]"?: string;
                 /** @description filter by kind */
-                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission")[];
+                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission" | "sales_team_fee")[];
                 /** @description 1-based page */
                 page?: number;
                 /** @description page size */
@@ -19364,7 +19936,7 @@ export interface operations {
                 /** @description filter by created_to */
                 "filters[created_to]"?: string;
                 /** @description filter by kind */
-                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission")[];
+                "filters[kind][]"?: ("sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission" | "sales_team_fee")[];
                 /** @description 1-based page */
                 page?: number;
                 /** @description page size */
@@ -22176,6 +22748,443 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_member_cashout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_invites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_team_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_team_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leave_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_member_orders: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoldList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_member_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_team_payment_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAccount"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_team_member_payout_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutSettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_member_payouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_member_transfers: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningList"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

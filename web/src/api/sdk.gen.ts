@@ -730,6 +730,22 @@ export const getSharedTheme = (token: Param<'get_shared_theme', 'token'>, option
 export const applySharedTheme = (token: Param<'apply_shared_theme', 'token'>, options: Options = {}) =>
   api.post<Answer<'apply_shared_theme'>>(`/cabinet/shared_themes/${seg(token)}/apply`, undefined, { ...options });
 
+/** GET /v1/cabinet/team_members: Team Members */
+export const teamMembers = (options: Options = {}) =>
+  api.get<Answer<'team_members'>>(`/cabinet/team_members`, { ...options });
+
+/** POST /v1/cabinet/team_members: Invite Team Member */
+export const inviteTeamMember = (body: Body<'invite_team_member', 'fee_bp'>, options: Options = {}) =>
+  api.post<Answer<'invite_team_member'>>(`/cabinet/team_members`, body, { ...options });
+
+/** DELETE /v1/cabinet/team_members/{member_id}: Remove Team Member */
+export const removeTeamMember = (memberId: Param<'remove_team_member', 'member_id'>, options: Options = {}) =>
+  api.delete<Answer<'remove_team_member'>>(`/cabinet/team_members/${seg(memberId)}`, { ...options });
+
+/** PATCH /v1/cabinet/team_members/{member_id}: Change Team Member */
+export const changeTeamMember = (memberId: Param<'change_team_member', 'member_id'>, body: Body<'change_team_member'>, options: Options = {}) =>
+  api.patch<Answer<'change_team_member'>>(`/cabinet/team_members/${seg(memberId)}`, body, { ...options });
+
 /** POST /v1/cabinet/tickets/check_in: Check In */
 export const checkIn = (body: Body<'check_in'>, options: Options = {}) =>
   api.post<Answer<'check_in'>>(`/cabinet/tickets/check_in`, body, { ...options });
@@ -1013,6 +1029,50 @@ export const startUpgrade = (username: Param<'start_upgrade', 'username'>, code:
 /** GET /v1/shop/{username}/tickets/{code}/upgrades: Ticket Upgrades */
 export const ticketUpgrades = (username: Param<'ticket_upgrades', 'username'>, code: Param<'ticket_upgrades', 'code'>, options: Options = {}) =>
   api.get<Answer<'ticket_upgrades'>>(`/shop/${seg(username)}/tickets/${seg(code)}/upgrades`, { auth: false, ...options });
+
+/** POST /v1/team_member/cashouts: Team Member Cashout */
+export const teamMemberCashout = (options: Options = {}) =>
+  api.post<Answer<'team_member_cashout'>>(`/team_member/cashouts`, undefined, { ...options });
+
+/** GET /v1/team_member/invites: Team Invites */
+export const teamInvites = (options: Options = {}) =>
+  api.get<Answer<'team_invites'>>(`/team_member/invites`, { ...options });
+
+/** POST /v1/team_member/invites/{member_id}/accept: Accept Team Invite */
+export const acceptTeamInvite = (memberId: Param<'accept_team_invite', 'member_id'>, options: Options = {}) =>
+  api.post<Answer<'accept_team_invite'>>(`/team_member/invites/${seg(memberId)}/accept`, undefined, { ...options });
+
+/** POST /v1/team_member/invites/{member_id}/decline: Decline Team Invite */
+export const declineTeamInvite = (memberId: Param<'decline_team_invite', 'member_id'>, options: Options = {}) =>
+  api.post<Answer<'decline_team_invite'>>(`/team_member/invites/${seg(memberId)}/decline`, undefined, { ...options });
+
+/** POST /v1/team_member/memberships/{member_id}/leave: Leave Team */
+export const leaveTeam = (memberId: Param<'leave_team', 'member_id'>, options: Options = {}) =>
+  api.post<Answer<'leave_team'>>(`/team_member/memberships/${seg(memberId)}/leave`, undefined, { ...options });
+
+/** GET /v1/team_member/orders: Team Member Orders */
+export const teamMemberOrders = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'team_member_orders'>>(`/team_member/orders`, { ...options, query });
+
+/** GET /v1/team_member/overview: Team Member Overview */
+export const teamMemberOverview = (options: Options = {}) =>
+  api.get<Answer<'team_member_overview'>>(`/team_member/overview`, { ...options });
+
+/** POST /v1/team_member/payment_account: Open Team Payment Account */
+export const openTeamPaymentAccount = (options: Options = {}) =>
+  api.post<Answer<'open_team_payment_account'>>(`/team_member/payment_account`, undefined, { ...options });
+
+/** PUT /v1/team_member/payout_settings: Save Team Member Payout Settings */
+export const saveTeamMemberPayoutSettings = (body: Body<'save_team_member_payout_settings'>, options: Options = {}) =>
+  api.put<Answer<'save_team_member_payout_settings'>>(`/team_member/payout_settings`, body, { ...options });
+
+/** GET /v1/team_member/payouts: Team Member Payouts */
+export const teamMemberPayouts = (options: Options = {}) =>
+  api.get<Answer<'team_member_payouts'>>(`/team_member/payouts`, { ...options });
+
+/** GET /v1/team_member/transfers: Team Member Transfers */
+export const teamMemberTransfers = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'team_member_transfers'>>(`/team_member/transfers`, { ...options, query });
 
 /** POST /v1/webhooks/bank: Bank Webhook */
 export const bankWebhook = (options: Options = {}) =>

@@ -630,6 +630,16 @@ export const ExportStateInSchema = z.object({
   state: z.enum(["sent_to_finance", "sent_to_datev"]),
 });
 
+export const FeeInSchema = z.object({
+  feeBp: z.number().int().min(0).max(10000),
+});
+
+export const InviteInSchema = z.object({
+  email: z.string().max(320),
+  feeBp: z.number().int().min(0).max(10000).optional(),
+  role: z.enum(["team_member", "sales_team_member"]),
+});
+
 export const InvoiceCorrectionInSchema = z.object({
   buyerCountry: z.string().min(2).max(2).nullish(),
   buyerLines: z.array(z.string().min(1).max(200)).min(1).max(6),
@@ -882,7 +892,7 @@ export const SignUpSchema = z.object({
   lastName: z.string().max(100).nullish(),
   locale: z.enum(["en", "de"]).optional(),
   password: z.string().max(200),
-  profileType: z.enum(["seller", "payer", "publisher"]).optional(),
+  profileType: z.enum(["seller", "payer", "publisher", "team_member"]).optional(),
   username: z.string().max(120).nullish(),
 });
 

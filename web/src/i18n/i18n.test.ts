@@ -96,6 +96,8 @@ describe('translations', () => {
       ['ExportState', 'exportState'],
       ['InvoiceForm', 'invoiceForm'],
       ['PlatformInvoiceState', 'platformInvoiceState'],
+      ['TeamRole', 'teamRole'],
+      ['TeamState', 'teamState'],
     ];
     for (const [schema, key] of pairs) {
       const values = schemas[schema]?.enum ?? [];
