@@ -13,6 +13,7 @@ from domain.billing_calendar import PlanTerms, parse_period
 from domain.legitimation import Missing
 from domain.orders import PaymentType
 from domain.products import Publication
+from domain.teams import TeamRole, TeamState
 from providers.storage.local import storage
 from store.accounts.actions import profile_added, registration_recorded, user_created
 from store.accounts.queries import seller_of, user_by_email
@@ -20,6 +21,7 @@ from store.affiliates.programs import node_decided, node_requested, program_crea
 from store.catalog.actions import plan_added, product_created, slugify
 from store.catalog.models import File, Product
 from store.db import session
+from store.teams.actions import invite_answered, member_invited
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class Demo:
     buyer_email: str = "buyer@sellflow.local"
     manager_email: str = "manager@sellflow.local"
     publisher_email: str = "publisher@sellflow.local"
+    team_email: str = "team@sellflow.local"
     program_name: str = "Sellflow partners"
     product_slug: str = "the-sellflow-handbook"
 
@@ -39,6 +42,7 @@ class Demo:
             "Buyer (payer)": self.buyer_email,
             "Manager (admin)": self.manager_email,
             "Publisher (publish area)": self.publisher_email,
+            "Team member (team area)": self.team_email,
         }
 
 
@@ -124,7 +128,19 @@ async def seed() -> None:
             await plan_added(s, view, name=plan_name, terms=terms)
             view.product.publication = Publication.published
         await _demo_program(s, seller.id)
-    print(f"seeded: {DEMO.seller_email}, {DEMO.buyer_email}, {DEMO.manager_email}, {DEMO.publisher_email}")
+        await _demo_team(s, seller)
+    print(
+        f"seeded: {DEMO.seller_email}, {DEMO.buyer_email}, {DEMO.manager_email}, {DEMO.publisher_email}, "
+        f"{DEMO.team_email}"
+    )
+
+
+async def _demo_team(s, seller) -> None:
+    """The demo seller's team member, who works in the demo seller's cabinet."""
+    member = await _user(s, DEMO.team_email, ProfileType.team_member, "demo-team", "Tia", "Team")
+    invite, _ = await member_invited(s, seller, email=DEMO.team_email, role=TeamRole.team_member, fee_bp=0)
+    if invite.state == TeamState.invited:
+        await invite_answered(s, member, invite.id, accept=True)
 
 
 async def _demo_program(s, seller_id: int) -> None:

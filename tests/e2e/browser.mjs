@@ -49,6 +49,7 @@ export const DEMO = {
   seller: { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' },
   manager: { email: 'manager@sellflow.local', password: 'sellflow-demo' },
   publisher: { email: 'publisher@sellflow.local', password: 'sellflow-demo' },
+  team: { email: 'team@sellflow.local', password: 'sellflow-demo' },
 };
 const AUTH_DIR = `${ARTIFACTS}/auth`;
 // a saved state is reused while its access token is surely valid (15 minutes), so no scenario renews it and

@@ -1,5 +1,5 @@
 // Issue 19 in a real browser, over every route the web app has: each page of the cabinet (as the demo seller), the
-// admin (as the manager), the publisher area (as the demo publisher), the shop and the public pages, in English and German, at one screen size per scenario
+// admin (as the manager), the publisher area (as the demo publisher), the team member area (as the demo team member), the shop and the public pages, in English and German, at one screen size per scenario
 // file (pages_laptop.e2e.mjs: 1366 px, pages_phone.e2e.mjs: a 390 px phone; two files, so two test processes can
 // take one each). On each: nothing scrolls sideways, axe-core finds no serious or critical accessibility violation,
 // and no catalogue key shows where a word should be (an untranslated string).
@@ -39,8 +39,10 @@ const CABINET = [
   '/cabinet/affiliate_programs',
   '/cabinet/affiliate_nodes',
   '/cabinet/affiliate_statistics',
+  '/cabinet/team_members',
 ];
 const PUBLISH = ['/publish', '/publish/affiliate_programs', '/publish/affiliate_marketplace', '/publish/orders', '/publish/transfers', '/publish/payouts', '/publish/embeddable_items', '/publish/profile/edit', '/publish/affiliate_marketplace/1'];
+const TEAM = ['/team_member', '/team_member/invites', '/team_member/orders', '/team_member/transfers', '/team_member/payouts', '/team_member/profile/edit'];
 const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers'];
 const PUBLIC = ['/', '/users/sign_in', '/users/sign_up', `/s/${DEMO.seller.username}`, '/no-such-page'];
 const SIZES = [
@@ -133,6 +135,7 @@ export function everyPage(sizeName) {
           await visit('seller', CABINET, size, l, problems);
           await visit('manager', ADMIN, size, l, problems);
           await visit('publisher', PUBLISH, size, l, problems);
+          await visit('team', TEAM, size, l, problems);
           assert.deepEqual(problems, [], problems.join('\n'));
         });
       }

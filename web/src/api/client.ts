@@ -2,7 +2,8 @@
  * The HTTP client of the web app (core §4 "Session and list behaviour", §7 conventions, §8 errors).
  *
  * - base `/v1`; answers are converted to camelCase, JSON bodies and query keys to snake_case;
- * - `Authorization: Bearer`, `Accept-Language` and `Content-Language` on every call;
+ * - `Authorization: Bearer`, `Accept-Language` and `Content-Language` on every call, and the seller a team
+ *   member works for on a cabinet call (acting.ts);
  * - a 401 with an access-token error renews the tokens ONCE (form fields refresh_token and
  *   fingerprint), then repeats the call. One renewal at a time: other calls wait, retrying every
  *   500 ms until it is over. A failed renewal (or a refresh-token error) removes the tokens and
@@ -12,6 +13,7 @@
  * - 204 is an empty answer (null); network and cancel errors reject with message and code, no status;
  * - calls are cancelled on route change unless their path names a kept endpoint (see inflight.ts).
  */
+import { actingHeaders } from './acting';
 import { keysToCamel, keysToSnake } from './case';
 import { ApiError, CANCELED, NETWORK, isAccessTokenError, isRefreshTokenError, isTokenError } from './errors';
 import { isCancellableOnRouteChange, track } from './inflight';
@@ -223,12 +225,13 @@ async function renewOnce(sentAccessToken: string | undefined, signal: AbortSigna
   return renewing;
 }
 
-function buildHeaders(options: RequestOptions): Record<string, string> {
+function buildHeaders(path: string, options: RequestOptions): Record<string, string> {
   const locale = config.getLocale();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': locale,
     'Content-Language': locale,
+    ...actingHeaders(path),
   };
   const tokens = options.auth === false ? null : getTokens();
   if (tokens) headers.Authorization = `Bearer ${tokens.accessToken}`;
@@ -251,7 +254,7 @@ function buildBody(options: RequestOptions, headers: Record<string, string>): Bo
 
 async function perform<T>(path: string, options: RequestOptions, signal: AbortSignal, attempt: number): Promise<T> {
   await waitForRenewal(signal);
-  const headers = buildHeaders(options);
+  const headers = buildHeaders(path, options);
   const sentAccessToken = headers.Authorization ? getTokens()?.accessToken : undefined;
   const body = buildBody(options, headers);
   const qs = buildQuery(options.query);

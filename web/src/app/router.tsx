@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { actingPath, actingSeller } from '../api/acting';
 import { PageLoader } from '../components/PageLoader';
 import { RequireAuth } from '../areas/auth/RequireAuth';
 
@@ -12,6 +13,53 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 
 function Root({ children }: { children?: ReactNode }) {
   return <Suspense fallback={<PageLoader minHeight="60vh" />}>{children ?? <Outlet />}</Suspense>;
+}
+
+/** The cabinet's pages: the seller's own under `/cabinet`, and a team member's for the seller they work for under
+ * `/team_member/sellers/{id}` (core §2: the cabinet's paths rewritten to the team member's seller paths). */
+const cabinetChildren: RouteObject[] = [
+  { index: true, element: page(() => import('../areas/cabinet/dashboard/DashboardPage')) },
+  { path: 'products', element: page(() => import('../areas/cabinet/products/ProductsPage')) },
+  { path: 'products/:id/edit', element: page(() => import('../areas/cabinet/products/ProductEditorPage')) },
+  { path: 'products/:id/preview', element: page(() => import('../areas/cabinet/products/ProductPreviewPage')) },
+  { path: 'orders', element: page(() => import('../areas/cabinet/orders/OrdersPage')) },
+  { path: 'check_in', element: page(() => import('../areas/cabinet/events/CheckInPage')) },
+  { path: 'coupons', element: page(() => import('../areas/cabinet/coupons/CouponsPage')) },
+  { path: 'pages', element: page(() => import('../areas/cabinet/pages/PagesPage')) },
+  { path: 'pages/:id/edit', element: page(() => import('../areas/cabinet/pages/PageEditorPage')) },
+  { path: 'tracking', element: page(() => import('../areas/cabinet/tracking/TrackingPage')) },
+  { path: 'affiliate_programs', element: page(() => import('../areas/cabinet/affiliates/AffiliateProgramsPage')) },
+  { path: 'affiliate_nodes', element: page(() => import('../areas/cabinet/affiliates/AffiliateNodesPage')) },
+  { path: 'affiliate_statistics', element: page(() => import('../areas/cabinet/affiliates/AffiliateStatisticsPage')) },
+  { path: 'checkout_settings', element: page(() => import('../areas/cabinet/checkout/CheckoutSettingsPage')) },
+  { path: 'payment_tickets', element: <Navigate to="/cabinet/payment_tickets/overview" replace /> },
+  { path: 'payment_tickets/:tab', element: page(() => import('../areas/cabinet/events/PaymentTicketsPage')) },
+  { path: 'courses', element: <Navigate to="/cabinet/courses/overview" replace /> },
+  { path: 'courses/:tab', element: page(() => import('../areas/cabinet/courses/CoursesPage')) },
+  { path: 'orders/:token', element: page(() => import('../areas/cabinet/orders/OrderDetailsPage')) },
+  { path: 'profile/edit', element: page(() => import('../areas/cabinet/profile/ProfileEditPage')) },
+  { path: 'transfers', element: page(() => import('../areas/cabinet/money/TransfersPage')) },
+  { path: 'invoices', element: page(() => import('../areas/cabinet/money/InvoicesPage')) },
+  { path: 'payouts', element: page(() => import('../areas/cabinet/money/PayoutsPage')) },
+  { path: 'bookkeeping_export', element: page(() => import('../areas/cabinet/money/ExportPage')) },
+  { path: 'platform_invoices', element: page(() => import('../areas/cabinet/money/PlatformInvoicesPage')) },
+  { path: 'order_rates', element: page(() => import('../areas/cabinet/billing/OrderRatesPage')) },
+  { path: 'claims', element: page(() => import('../areas/cabinet/billing/ClaimsPage')) },
+  { path: 'recovery', element: page(() => import('../areas/cabinet/recovery/RecoveryPage')) },
+  { path: 'settings/payment_settings', element: page(() => import('../areas/cabinet/settings/PaymentSettingsPage')) },
+  { path: 'settings/account_deletion', element: page(() => import('../areas/cabinet/account/AccountDeletionPage')) },
+  { path: 'domains', element: page(() => import('../areas/cabinet/domains/DomainsPage')) },
+  { path: 'team_members', element: page(() => import('../areas/cabinet/affiliates/TeamMembersPage')) },
+  { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
+];
+
+/** The seller's own cabinet; while a team member works for a seller in this tab, the cabinet's paths lead to that
+ * seller's (links and redirects written as `/cabinet/…` land there). */
+function CabinetGate({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const seller = actingSeller();
+  if (seller !== null) return <Navigate to={actingPath(seller, location.pathname) + location.search + location.hash} replace />;
+  return <RequireAuth profile="seller">{children}</RequireAuth>;
 }
 
 export const routes: RouteObject[] = [
@@ -33,42 +81,30 @@ export const routes: RouteObject[] = [
         ],
       },
       // the live preview of a checkout page, drawn inside the checkout settings page's frame (no cabinet shell)
-      { path: '/preview/checkout', element: <RequireAuth profile="seller">{page(() => import('../areas/cabinet/checkout/CheckoutPreviewFrame'))}</RequireAuth> },
+      { path: '/preview/checkout', element: <RequireAuth>{page(() => import('../areas/cabinet/checkout/CheckoutPreviewFrame'))}</RequireAuth> },
       {
         path: '/cabinet',
-        element: <RequireAuth profile="seller">{page(() => import('../areas/cabinet/CabinetLayout'))}</RequireAuth>,
+        element: <CabinetGate>{page(() => import('../areas/cabinet/CabinetLayout'))}</CabinetGate>,
+        children: cabinetChildren,
+      },
+      {
+        path: '/team_member/sellers/:sellerId',
+        element: <RequireAuth>{page(() => import('../areas/team/ActingLayout'))}</RequireAuth>,
+        children: cabinetChildren,
+      },
+      {
+        path: '/team_member',
+        element: <RequireAuth>{page(() => import('../areas/team/TeamLayout'))}</RequireAuth>,
         children: [
-          { index: true, element: page(() => import('../areas/cabinet/dashboard/DashboardPage')) },
-          { path: 'products', element: page(() => import('../areas/cabinet/products/ProductsPage')) },
-          { path: 'products/:id/edit', element: page(() => import('../areas/cabinet/products/ProductEditorPage')) },
-          { path: 'products/:id/preview', element: page(() => import('../areas/cabinet/products/ProductPreviewPage')) },
-          { path: 'orders', element: page(() => import('../areas/cabinet/orders/OrdersPage')) },
-          { path: 'check_in', element: page(() => import('../areas/cabinet/events/CheckInPage')) },
-          { path: 'coupons', element: page(() => import('../areas/cabinet/coupons/CouponsPage')) },
-          { path: 'pages', element: page(() => import('../areas/cabinet/pages/PagesPage')) },
-          { path: 'pages/:id/edit', element: page(() => import('../areas/cabinet/pages/PageEditorPage')) },
-          { path: 'tracking', element: page(() => import('../areas/cabinet/tracking/TrackingPage')) },
-          { path: 'affiliate_programs', element: page(() => import('../areas/cabinet/affiliates/AffiliateProgramsPage')) },
-          { path: 'affiliate_nodes', element: page(() => import('../areas/cabinet/affiliates/AffiliateNodesPage')) },
-          { path: 'affiliate_statistics', element: page(() => import('../areas/cabinet/affiliates/AffiliateStatisticsPage')) },
-          { path: 'checkout_settings', element: page(() => import('../areas/cabinet/checkout/CheckoutSettingsPage')) },
-          { path: 'payment_tickets', element: <Navigate to="/cabinet/payment_tickets/overview" replace /> },
-          { path: 'payment_tickets/:tab', element: page(() => import('../areas/cabinet/events/PaymentTicketsPage')) },
-          { path: 'courses', element: <Navigate to="/cabinet/courses/overview" replace /> },
-          { path: 'courses/:tab', element: page(() => import('../areas/cabinet/courses/CoursesPage')) },
-          { path: 'orders/:token', element: page(() => import('../areas/cabinet/orders/OrderDetailsPage')) },
-          { path: 'profile/edit', element: page(() => import('../areas/cabinet/profile/ProfileEditPage')) },
-          { path: 'transfers', element: page(() => import('../areas/cabinet/money/TransfersPage')) },
-          { path: 'invoices', element: page(() => import('../areas/cabinet/money/InvoicesPage')) },
-          { path: 'payouts', element: page(() => import('../areas/cabinet/money/PayoutsPage')) },
-          { path: 'bookkeeping_export', element: page(() => import('../areas/cabinet/money/ExportPage')) },
-          { path: 'platform_invoices', element: page(() => import('../areas/cabinet/money/PlatformInvoicesPage')) },
-          { path: 'order_rates', element: page(() => import('../areas/cabinet/billing/OrderRatesPage')) },
-          { path: 'claims', element: page(() => import('../areas/cabinet/billing/ClaimsPage')) },
-          { path: 'recovery', element: page(() => import('../areas/cabinet/recovery/RecoveryPage')) },
-          { path: 'settings/payment_settings', element: page(() => import('../areas/cabinet/settings/PaymentSettingsPage')) },
-          { path: 'settings/account_deletion', element: page(() => import('../areas/cabinet/account/AccountDeletionPage')) },
-          { path: 'domains', element: page(() => import('../areas/cabinet/domains/DomainsPage')) },
+          { index: true, element: page(() => import('../areas/team/TeamHomePage')) },
+          { path: 'invites', element: page(() => import('../areas/team/TeamInvitesPage')) },
+          { path: 'orders', element: page(() => import('../areas/team/TeamOrdersPage')) },
+          { path: 'transfers', element: page(() => import('../areas/team/TeamTransfersPage')) },
+          { path: 'payouts', element: page(() => import('../areas/team/TeamPayoutsPage')) },
+          { path: 'payouts_balance', element: <Navigate to="/team_member/payouts" replace /> },
+          { path: 'payouts_settings', element: <Navigate to="/team_member/payouts" replace /> },
+          { path: 'profile/edit', element: page(() => import('../areas/team/TeamProfilePage')) },
+          { path: 'bank_accounts', element: <Navigate to="/team_member/profile/edit?step=bank" replace /> },
           { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
         ],
       },

@@ -14,6 +14,7 @@ export function homeFor(user: Pick<User, 'profileTypes'> | null | undefined): st
   if (types.includes('seller')) return '/cabinet';
   if (types.includes('manager')) return '/admin/ops';
   if (types.includes('publisher')) return '/publish';
+  if (types.includes('team_member') || types.includes('sales_team_member')) return '/team_member';
   if (types.includes('payer')) return '/payer';
   return '/cabinet';
 }

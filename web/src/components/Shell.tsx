@@ -78,7 +78,7 @@ function NavList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate: () =>
 }
 
 /** App bar + navigation drawer of the cabinet and the admin area. */
-export function Shell({ title, groups }: { title: string; groups: NavGroup[] }) {
+export function Shell({ title, groups, banner }: { title: string; groups: NavGroup[]; banner?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const me = useCurrentUser();
@@ -147,6 +147,7 @@ export function Shell({ title, groups }: { title: string; groups: NavGroup[] }) 
       </Drawer>
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <Toolbar />
+        {banner}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

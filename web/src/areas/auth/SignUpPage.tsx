@@ -17,13 +17,20 @@ import { useFields } from './fields';
 import { peekSignUpDraft, saveSignUpDraft } from './signUpDraft';
 import { useAvailability } from './useAvailability';
 
+const TYPES = ['seller', 'payer', 'publisher', 'team_member'] as const;
+
+function linkedType(): (typeof TYPES)[number] {
+  const asked = new URLSearchParams(window.location.search).get('profile_type');
+  return asked === 'publisher' || asked === 'team_member' ? asked : 'seller';
+}
+
 export default function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const draft = peekSignUpDraft();
   const form = useFields(
-    // `?profile_type=publisher`: the publishers' own sign-up link (core §1)
-    { email: draft?.email ?? '', password: draft?.password ?? '', profileType: draft?.profileType ?? (new URLSearchParams(window.location.search).get('profile_type') === 'publisher' ? 'publisher' : 'seller') },
+    // `?profile_type=publisher`: the publishers' own sign-up link (core §1); `team_member`: an invitation's
+    { email: draft?.email ?? '', password: draft?.password ?? '', profileType: draft?.profileType ?? linkedType() },
     { email: validateEmail, password: validatePassword },
   );
   const email = form.values.email.trim();
@@ -45,7 +52,7 @@ export default function SignUpPage() {
     saveSignUpDraft({
       email,
       password: form.values.password,
-      profileType: form.values.profileType === 'payer' || form.values.profileType === 'publisher' ? form.values.profileType : 'seller',
+      profileType: TYPES.find((x) => x === form.values.profileType) ?? 'seller',
     });
     navigate('/users/sign_up/about_you');
   };
@@ -76,6 +83,7 @@ export default function SignUpPage() {
             <FormControlLabel value="seller" control={<Radio />} label={t('auth.profileSeller')} />
             <FormControlLabel value="payer" control={<Radio />} label={t('auth.profilePayer')} />
             <FormControlLabel value="publisher" control={<Radio />} label={t('auth.profilePublisher')} data-testid="signup-publisher" />
+            <FormControlLabel value="team_member" control={<Radio />} label={t('auth.profileTeamMember')} data-testid="signup-team-member" />
           </RadioGroup>
         </FormControl>
         <Button type="submit" variant="contained" size="large" data-testid="signup-submit">

@@ -1,3 +1,4 @@
+import { actingSeller } from '../../../api/acting';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -82,14 +83,16 @@ export default function DashboardPage() {
   const products = useQuery(productQueries.list({ page: 1, per: 30 }));
 
   const counts = dailyCounts((recent.data?.list ?? []).map((o) => o.createdAt), DAYS);
-  const seller = me.data?.seller;
+  // a team member working for the seller: the owner's readiness and the account's closing are the owner's to see
+  const owner = actingSeller() === null;
+  const seller = owner ? me.data?.seller : undefined;
 
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {t('dashboard.title')}
       </Typography>
-      <AccountClosingBanner />
+      {owner ? <AccountClosingBanner /> : null}
       {seller && !seller.canSell ? <SellReadiness /> : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>

@@ -20,6 +20,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../../../api/errors';
 import * as sdk from '../../../../api/sdk.gen';
+import { actingHeaders } from '../../../../api/acting';
 import { getTokens } from '../../../../api/tokens';
 import type { Product } from '../../../../api/types';
 import { CertificateSettingsInSchema } from '../../../../api/zod.gen';
@@ -145,7 +146,7 @@ export function DesignStep({ product }: { product: Product }) {
     if (!hasBackground) return setBackground(null);
     let url: string | null = null;
     const token = getTokens()?.accessToken;
-    void fetch(`/v1/cabinet/products/${product.id}/certificate/background`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    void fetch(`/v1/cabinet/products/${product.id}/certificate/background`, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...actingHeaders('/v1/cabinet/') } })
       .then((r) => (r.ok ? r.blob() : null))
       .then((b) => {
         if (b) {

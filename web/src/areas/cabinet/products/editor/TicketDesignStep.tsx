@@ -18,6 +18,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../../../api/errors';
 import * as sdk from '../../../../api/sdk.gen';
+import { actingHeaders } from '../../../../api/acting';
 import { getTokens } from '../../../../api/tokens';
 import type { Product } from '../../../../api/types';
 import { TicketDesignInSchema } from '../../../../api/zod.gen';
@@ -46,7 +47,7 @@ function useLogo(productId: number, hasLogo: boolean | undefined, version: numbe
     if (!hasLogo) return setUrl(null);
     let made: string | null = null;
     const token = getTokens()?.accessToken;
-    void fetch(source, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    void fetch(source, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...actingHeaders(source) } })
       .then((r) => (r.ok ? r.blob() : null))
       .then((b) => {
         if (b) {

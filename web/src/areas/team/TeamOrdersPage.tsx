@@ -1,0 +1,60 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Answer } from '../../api/sdk';
+import * as sdk from '../../api/sdk.gen';
+import { Money } from '../../components/Money';
+import { PagedTable, usePaging } from '../../components/PagedTable';
+import { StatusChip } from '../../components/StatusChip';
+import { formatDateTime } from '../../components/dates';
+import { percent } from '../publish/usePublisher';
+import { TeamOnly } from './useTeam';
+
+type Row = Answer<'team_member_orders'>['list'][number];
+
+/** `/team_member/orders`: the orders a sales team member sold, with their fee and what each earned them. */
+export default function TeamOrdersPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {t('team.ordersTitle')}
+      </Typography>
+      <TeamOnly>
+        <Orders />
+      </TeamOnly>
+    </Stack>
+  );
+}
+
+function Orders() {
+  const { t, i18n } = useTranslation();
+  const paging = usePaging();
+  const rows = useQuery({
+    queryKey: ['team', 'orders', paging.query],
+    queryFn: ({ signal }) => sdk.teamMemberOrders(paging.query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <PagedTable<Row>
+      label={t('team.ordersTitle')}
+      rows={rows.data?.list ?? []}
+      rowKey={(r) => r.id}
+      loading={rows.isFetching && !rows.data}
+      error={rows.error}
+      onRetry={() => void rows.refetch()}
+      count={rows.data?.totalCount}
+      {...paging.pager}
+      empty={t('team.ordersEmpty')}
+      columns={[
+        { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },
+        { key: 'product', label: t('orders.product'), render: (r) => `${r.product} · ${r.shop}` },
+        { key: 'state', label: t('orders.state'), wide: true, render: (r) => <StatusChip state={r.paymentState} /> },
+        { key: 'paid', label: t('publish.paid'), align: 'right', wide: true, render: (r) => <Money amount={r.paid} currency={r.currency} /> },
+        { key: 'fee', label: t('team.fee'), align: 'right', render: (r) => percent(r.feeBp, i18n.language) },
+        { key: 'earned', label: t('team.earned'), align: 'right', render: (r) => <Money amount={r.earned} currency={r.currency} /> },
+      ]}
+    />
+  );
+}
