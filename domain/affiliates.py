@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Annotated, Any, Literal
+from urllib.parse import urlencode
 
 from pydantic import Field, StringConstraints, model_validator
 from pydantic import Strict as PStrict
@@ -363,3 +364,19 @@ def landing_text(body: str, *, program: str, commission: str, cookies: int, butt
         .replace("{cookies}", str(cookies))
         .replace("{buttons}", buttons)
     )
+
+
+def redirection(url: str | None, forward: bool, params: list[tuple[str, str]]) -> str | None:
+    """Where a click on a publisher's shop link lands when the program sends clicks elsewhere (`redirection_url`, a
+    page of the web or a path of the platform's host), with the click's other query parameters (never `epid`) when
+    the program forwards them; none for anything else."""
+    if not url or not (
+        url.startswith(("http://", "https://")) or (url.startswith("/") and not url.startswith("//"))
+    ):
+        return None
+    extra = [(k, v) for k, v in params if k != "epid"] if forward else []
+    if not extra:
+        return url
+    base, _, fragment = url.partition("#")
+    joined = base + ("&" if "?" in base else "?") + urlencode(extra)
+    return f"{joined}#{fragment}" if fragment else joined

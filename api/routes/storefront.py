@@ -32,6 +32,7 @@ from api.throttle import throttle
 from api.web import index_response
 from core.settings import get_settings
 from domain.accounts import email_error, normalised_email
+from domain.affiliates import redirection
 from domain.builder.blocks import ContactFormBlock, FieldKey, FooterBlock, HeaderBlock, PageTextBlock
 from domain.builder.legal import Document, LegalTexts
 from domain.builder.pages import PageContent, PageType, default_content
@@ -46,7 +47,7 @@ from domain.teams import SALES_COOKIE_DAYS, SALES_LINK_PARAM
 from handles.checkout import send_mail
 from store.accounts.models import Seller
 from store.accounts.queries import display_name, seller_user_of
-from store.affiliates.programs import click_recorded
+from store.affiliates.programs import click_recorded, click_redirection
 from store.builder.fonts import fonts_of
 from store.builder.pages import Served, last_purchases, published_at_path, published_for_slug, published_paths
 from store.builder.settings import legal_of, tracking_of
@@ -169,9 +170,6 @@ async def serve(
 async def clicked(request: Request, s: DB, username: str, path: str | None, response: Response) -> Response:
     """`response` with the visitor's click cookie when the request follows an active publisher's link (`epid`), and
     with the sales team member's cookie when it follows the link of one of the shop's sales team (`stm`)."""
-    stm = request.query_params.get(SALES_LINK_PARAM, "")
-    if stm.isdigit() and len(stm) <= 15:
-        await _sales_link_followed(request, s, username, int(stm), response)
     epid = request.query_params.get("epid", "")
     if epid.isdigit() and len(epid) <= 15:
         try:
@@ -181,6 +179,13 @@ async def clicked(request: Request, s: DB, username: str, path: str | None, resp
         cookie = AFFILIATE_COOKIE.format(seller_id=seller.id)
         previous = click_of_token(seller.id, request.cookies.get(cookie))
         click = await click_recorded(s, seller.id, int(epid), f"/{path or ''}", previous)
+        if click is not None and path is None:  # the publisher's shop link: the program may land it elsewhere
+            found = await click_redirection(s, seller.id, int(epid))
+            target = (
+                redirection(found[0], found[1], list(request.query_params.multi_items())) if found else None
+            )
+            if target is not None:
+                response = RedirectResponse(target, status_code=302)
         if click is not None:
             response.set_cookie(
                 cookie,
@@ -192,6 +197,9 @@ async def clicked(request: Request, s: DB, username: str, path: str | None, resp
                 secure=request.url.scheme == "https",
                 httponly=True,
             )
+    stm = request.query_params.get(SALES_LINK_PARAM, "")
+    if stm.isdigit() and len(stm) <= 15:
+        await _sales_link_followed(request, s, username, int(stm), response)
     return response
 
 

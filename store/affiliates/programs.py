@@ -251,6 +251,29 @@ async def click_recorded(
     return click.id
 
 
+async def click_redirection(
+    s: AsyncSession, seller_id: int, publisher_user_id: int
+) -> tuple[str, bool] | None:
+    """The landing a program sends its publisher's shop link to (the oldest of the publisher's active programs at
+    this seller that has one), and whether the click's parameters go along."""
+    rows = (
+        await s.execute(
+            select(AffiliateProgram.form)
+            .join(AffiliateNode, AffiliateNode.program_id == AffiliateProgram.id)
+            .where(
+                AffiliateNode.seller_id == seller_id,
+                AffiliateNode.publisher_user_id == publisher_user_id,
+                AffiliateNode.state == NodeState.accepted,
+            )
+            .order_by(AffiliateProgram.id)
+        )
+    ).scalars()
+    for form in rows:
+        if form.get("redirection_url"):
+            return str(form["redirection_url"]), bool(form.get("forward_url_params"))
+    return None
+
+
 async def clicks_of(s: AsyncSession, seller_id: int) -> dict[int, int]:
     """Clicks per publisher into the seller's shop."""
     q = (

@@ -28,6 +28,7 @@ from domain.affiliates import (
     earns,
     landing_text,
     node_move_error,
+    redirection,
     referrer_chain,
     self_referral,
     shares,
@@ -244,3 +245,15 @@ def test_the_stages_follow_who_brought_whom_and_a_loop_ends_the_chain():
 def test_a_stage_left_out_pays_nobody_and_the_others_keep_theirs():
     paid = shares(10_000, [2000, 500, 300], [7, 0, 9])
     assert [(sh.stage, sh.publisher_id, sh.amount) for sh in paid] == [(1, 7, 2000), (3, 9, 300)]
+
+
+def test_a_redirection_lands_on_the_web_or_the_platforms_host_with_the_forwarded_parameters():
+    params = [("epid", "7"), ("utm_source", "blog"), ("q", "a b")]
+    assert redirection("https://x.io/p", True, params) == "https://x.io/p?utm_source=blog&q=a+b"
+    assert (
+        redirection("https://x.io/p?k=1#top", True, params) == "https://x.io/p?k=1&utm_source=blog&q=a+b#top"
+    )
+    assert redirection("/s/shop/rye", False, params) == "/s/shop/rye"
+    assert redirection("https://x.io/p", True, [("epid", "7")]) == "https://x.io/p"
+    for nowhere in (None, "", "//evil.example", "mailto:a@b.c", "#top", "javascript:alert(1)"):
+        assert redirection(nowhere, True, params) is None

@@ -17,6 +17,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { setActingSeller } from '../api/acting';
 import { sessionApi } from '../api/session';
 import { useCurrentUser } from '../app/useCurrentUser';
 import { showInSellerLanguage } from '../i18n';
@@ -89,6 +90,7 @@ export function Shell({ title, groups, banner }: { title: string; groups: NavGro
 
   const signOut = async () => {
     await sessionApi.signOut();
+    setActingSeller(null);
     queryClient.clear();
     navigate('/users/sign_in', { replace: true });
   };
