@@ -5,6 +5,7 @@ balance and payouts through their own Payout workflow (`payout-publisher-{user i
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import date, datetime
 from typing import Annotated
 
@@ -25,6 +26,8 @@ from store.accounts.actions import payment_account_opened
 from store.accounts.models import User
 from store.accounts.queries import profile_types
 from store.affiliates.publisher import credited_orders, daily, earnings, joined_programs, marketplace
+from store.affiliates.publisher_statistics import publisher_statistics
+from store.affiliates.statistics import DAYS_MAX
 from store.ledger.payouts import CURRENCY, balance_split, settings_of, settings_saved
 
 router = APIRouter(prefix="/v1/publish", tags=["publish"])
@@ -256,6 +259,56 @@ async def publisher_cashout(
     `payout_not_eligible` with why not."""
     await flow.cashout_requested(client, user.id, PayeeType.publisher)
     return await payout_overview(s, client, PayeeType.publisher, user.id)
+
+
+class StatFigures(BaseModel):
+    clicks: int
+    orders: int
+    revenue: int  # what the credited orders' buyers paid, euro cents
+    earned: int  # what those payments earned the publisher, net of refunds and chargebacks
+
+
+class StatGroup(BaseModel):
+    key: int  # the program's, product's or shop's id; the brought-in publisher's user id
+    name: str
+    figures: StatFigures
+
+
+class StatDay(BaseModel):
+    day: date
+    figures: StatFigures
+
+
+class PublisherStatisticsOut(BaseModel):
+    days: int
+    total: StatFigures
+    series: list[StatDay] = Field(description="one entry per day, oldest first")
+    programs: list[StatGroup]
+    products: list[StatGroup]
+    sellers: list[StatGroup]
+    affiliates: list[StatGroup] = Field(
+        description="the publishers the caller brought in, by their links' orders"
+    )
+
+
+@router.get("/statistics", response_model=PublisherStatisticsOut)
+async def publisher_statistics_of(
+    user: CurrentPublisher, s: DB, days: Annotated[int, Query(ge=7, le=DAYS_MAX)] = 30
+) -> PublisherStatisticsOut:
+    """The publisher's figures of the last `days` days (core §2's five statistics screens): by day, program,
+    product, shop and the publishers they brought in."""
+    st = await publisher_statistics(s, user.id, days)
+    return PublisherStatisticsOut.model_validate(
+        {
+            "days": days,
+            "total": asdict(st.total),
+            "series": [asdict(d) for d in st.days],
+            "programs": [asdict(g) for g in st.programs],
+            "products": [asdict(g) for g in st.products],
+            "sellers": [asdict(g) for g in st.sellers],
+            "affiliates": [asdict(g) for g in st.affiliates],
+        }
+    )
 
 
 class PaymentAccount(BaseModel):

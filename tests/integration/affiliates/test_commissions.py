@@ -154,6 +154,18 @@ async def test_every_paid_rate_pays_each_stage_and_a_refund_takes_its_share_back
         moves = (await c.get("/v1/publish/transfers", headers=fh, params={"per": 50})).json()["list"]
         assert sorted(m["kind"] for m in moves) == ["commission"] * RATES + ["reversal"]
         assert (await c.get("/v1/publish/overview", headers=h)).status_code == 403  # not a publisher
+        # the publisher's statistics: by day, program, product, shop; the scout's by the publisher they brought in
+        st = (await c.get("/v1/publish/statistics", headers=fh)).json()
+        assert st["total"] == {"clicks": 1, "orders": 1, "revenue": paid, "earned": earned}
+        assert [(g["name"], g["figures"]["earned"]) for g in st["programs"]] == [("Bakers", earned)]
+        assert [(g["name"], g["figures"]["orders"]) for g in st["products"]] == [("Bread course", 1)]
+        assert [(g["name"], g["figures"]["clicks"]) for g in st["sellers"]] == [(seller.username, 1)]
+        assert st["affiliates"] == [] and len(st["series"]) == 30
+        scout_earned = paid * 5 // 100 - (paid * 5 // 100) * 40 // 100
+        up = (await c.get("/v1/publish/statistics", headers=scout.headers, params={"days": 7})).json()
+        assert [(g["key"], g["figures"]["earned"]) for g in up["affiliates"]] == [(friend_id, scout_earned)]
+        assert up["total"]["clicks"] == 0 and up["total"]["earned"] == scout_earned
+        assert (await c.get("/v1/publish/statistics", headers=fh, params={"days": 400})).status_code == 400
 
         # paid out by the publisher's own Payout workflow, once
         r = await c.put(

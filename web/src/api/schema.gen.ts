@@ -3230,6 +3230,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/publish/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Publisher Statistics Of
+         * @description The publisher's figures of the last `days` days (core §2's five statistics screens): by day, program,
+         *     product, shop and the publishers they brought in.
+         */
+        get: operations["publisher_statistics_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/publish/transfers": {
         parameters: {
             query?: never;
@@ -9579,6 +9600,28 @@ export interface components {
             /** Orders */
             orders: number;
         };
+        /** PublisherStatisticsOut */
+        PublisherStatisticsOut: {
+            /**
+             * Affiliates
+             * @description the publishers the caller brought in, by their links' orders
+             */
+            affiliates: components["schemas"]["StatGroup"][];
+            /** Days */
+            days: number;
+            /** Products */
+            products: components["schemas"]["StatGroup"][];
+            /** Programs */
+            programs: components["schemas"]["StatGroup"][];
+            /** Sellers */
+            sellers: components["schemas"]["StatGroup"][];
+            /**
+             * Series
+             * @description one entry per day, oldest first
+             */
+            series: components["schemas"]["StatDay"][];
+            total: components["schemas"]["StatFigures"];
+        };
         /** PurchaseOut */
         PurchaseOut: {
             access: components["schemas"]["CourseAccess"];
@@ -10530,6 +10573,34 @@ export interface components {
         Stage: {
             /** Rate Bp */
             rate_bp: number;
+        };
+        /** StatDay */
+        StatDay: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            figures: components["schemas"]["StatFigures"];
+        };
+        /** StatFigures */
+        StatFigures: {
+            /** Clicks */
+            clicks: number;
+            /** Earned */
+            earned: number;
+            /** Orders */
+            orders: number;
+            /** Revenue */
+            revenue: number;
+        };
+        /** StatGroup */
+        StatGroup: {
+            figures: components["schemas"]["StatFigures"];
+            /** Key */
+            key: number;
+            /** Name */
+            name: string;
         };
         /**
          * Step
@@ -21147,6 +21218,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutOverview"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publisher_statistics_of: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublisherStatisticsOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

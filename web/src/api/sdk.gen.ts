@@ -882,6 +882,10 @@ export const savePublisherPayoutSettings = (body: Body<'save_publisher_payout_se
 export const publisherPayouts = (options: Options = {}) =>
   api.get<Answer<'publisher_payouts'>>(`/publish/payouts`, { ...options });
 
+/** GET /v1/publish/statistics: Publisher Statistics Of */
+export const publisherStatisticsOf = (query: Query<'publisher_statistics_of'> = {}, options: Options = {}) =>
+  api.get<Answer<'publisher_statistics_of'>>(`/publish/statistics`, { ...options, query });
+
 /** GET /v1/publish/transfers: Publisher Transfers */
 export const publisherTransfers = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'publisher_transfers'>>(`/publish/transfers`, { ...options, query });

@@ -6,6 +6,7 @@ import SwapIcon from '@mui/icons-material/SwapHorizOutlined';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CodeIcon from '@mui/icons-material/Code';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import ChartIcon from '@mui/icons-material/InsertChartOutlined';
 import type { NavGroup } from '../../components/Shell';
 
 /** The publisher area's menu (core §2 `/publish…`): only what works. */
@@ -22,6 +23,7 @@ export const PUBLISH_NAV: NavGroup[] = [
   {
     key: 'publishMoney',
     items: [
+      { key: 'publishStatistics', to: '/publish/statistics', icon: <ChartIcon /> },
       { key: 'publishOrders', to: '/publish/orders', icon: <ReceiptIcon /> },
       { key: 'publishTransfers', to: '/publish/transfers', icon: <SwapIcon /> },
       { key: 'publishPayouts', to: '/publish/payouts', icon: <BankIcon /> },
