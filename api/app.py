@@ -19,6 +19,7 @@ from api.permissions import authorize
 from api.routes import (
     admin,
     admin_legitimation,
+    admin_resellers,
     admin_reviews,
     cabinet,
     common,
@@ -86,6 +87,7 @@ def create_app() -> FastAPI:
         webhooks,
         admin,
         admin_legitimation,
+        admin_resellers,
         admin_reviews,
         common,
         embeds,

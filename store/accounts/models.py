@@ -33,6 +33,7 @@ from domain.limits import (
     USERNAME_MAX,
 )
 from domain.listing import SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX, SavedList
+from domain.resellers import MESSAGE_MAX, REASON_MAX, ResellerRequestState, SellingMode
 from store.base import Base, StrEnumText, Timestamps
 
 
@@ -86,6 +87,12 @@ class Seller(Timestamps, Base):
     )
     # a deleted seller's invoices and ledger entries are kept until this day (bookkeeping law)
     retention_until: Mapped[date | None] = mapped_column(Date)
+    # in whose name the seller's products are sold (domain/resellers.py): their own, or the platform's as reseller
+    selling_mode: Mapped[SellingMode] = mapped_column(
+        StrEnumText(SellingMode, 30),
+        default=SellingMode.selling_by_ownself,
+        server_default="selling_by_ownself",
+    )
 
     @property
     def can_sell(self) -> bool:
@@ -156,3 +163,16 @@ class SavedView(Base):
     name: Mapped[str] = mapped_column(String(SAVED_VIEW_NAME_MAX))
     query: Mapped[str] = mapped_column(String(SAVED_VIEW_QUERY_MAX))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
+
+
+class ResellerRequest(Timestamps, Base):
+    """A seller's request to sell through the platform as reseller, and the manager's decision on it."""
+
+    __tablename__ = "reseller_requests"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"), index=True)
+    state: Mapped[ResellerRequestState] = mapped_column(StrEnumText(ResellerRequestState, 20))
+    message: Mapped[str] = mapped_column(String(MESSAGE_MAX), default="")
+    reason: Mapped[str | None] = mapped_column(String(REASON_MAX))
+    decided_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -35,6 +35,7 @@ from domain.orders import (
     TransferForm,
     paying_later,
 )
+from domain.resellers import SellingMode
 from domain.subscriptions import RECURRING, terms_to_json
 from store.accounts.models import Seller
 from store.affiliates.attribution import commissions_booked, orders_attributed
@@ -47,7 +48,7 @@ from store.coupons.models import Coupon
 from store.db import session
 from store.ledger.actions import entries_booked, fee_rate_of
 from store.legitimation.models import SellerProfileRow
-from store.orders.invoices import InvoiceDraft, invoice_numbered, seller_vat, snapshot_now
+from store.orders.invoices import InvoiceDraft, invoice_numbered, reseller_vat, seller_vat, snapshot_now
 from store.orders.models import (
     Access,
     Invoice,
@@ -77,8 +78,17 @@ async def payer_customer_saved(s: AsyncSession, email: str, customer_id: str) ->
 
 
 async def buyer_vat(s: AsyncSession, seller_id: int, payer: dict[str, str | None]) -> VatTreatment:
-    """The VAT a buyer's invoice from this seller will carry (`seller_vat`, the rule the invoice applies)."""
-    profile = await s.scalar(select(SellerProfileRow).where(SellerProfileRow.seller_id == seller_id))
+    """The VAT a buyer's invoice from this seller will carry (`seller_vat`, the rule the invoice applies); the
+    platform's, when it sells the seller's products as reseller."""
+    mode, profile = (
+        await s.execute(
+            select(Seller.selling_mode, SellerProfileRow)
+            .outerjoin(SellerProfileRow, SellerProfileRow.seller_id == Seller.id)
+            .where(Seller.id == seller_id)
+        )
+    ).one()
+    if mode == SellingMode.selling_via_reseller:
+        return reseller_vat(payer.get("country"), payer.get("vat_id"))
     return seller_vat(profile, payer.get("country"), payer.get("vat_id"))
 
 
@@ -166,6 +176,11 @@ async def order_created(
         order_type=OrderType.bump if upsell_type else OrderType.standard,
         parent_order_id=parent.id if parent else None,
         upsell_type=upsell_type,
+        # sold the way the seller sells when it is bought (a bump or upsell: as its order was)
+        via_reseller=parent.via_reseller
+        if parent
+        else await s.scalar(select(Seller.selling_mode).where(Seller.id == product.seller_id))
+        == SellingMode.selling_via_reseller,
     )
     s.add(order)
     await s.flush()

@@ -23,7 +23,10 @@ from domain.invoices import (
 )
 from domain.listing import AMOUNT_FILTER_MAX, ListParams
 from domain.orders import InvoiceForm, InvoiceState
+from domain.platform_invoices import PLATFORM_ADDRESS, PLATFORM_COUNTRY, PLATFORM_ISSUER, PLATFORM_VAT_ID
+from domain.resellers import RESELLER_NOTE
 from store.accounts.models import Seller, User
+from store.accounts.queries import display_name
 from store.db import engine
 from store.legitimation.models import SellerProfileRow
 from store.listing import (
@@ -186,6 +189,12 @@ def seller_vat(
     )
 
 
+def reseller_vat(buyer_country: str | None, buyer_vat_id: str | None) -> VatTreatment:
+    """The VAT the platform's invoice carries when it sells as reseller: it is a VAT payer at home, so the buyer's
+    country's rate (OSS) in the EU, reverse charge to an EU business abroad, none outside the EU."""
+    return vat_treatment(True, None, PLATFORM_COUNTRY, buyer_country, buyer_vat_id)
+
+
 async def snapshot_now(
     s: AsyncSession,
     order: Order,
@@ -206,6 +215,26 @@ async def snapshot_now(
             .where(Seller.id == order.seller_id)
         )
     ).one()
+    if order.via_reseller:  # the platform sold it in its own name: its invoice, its VAT
+        return InvoiceSnapshot(
+            [*PLATFORM_ISSUER, RESELLER_NOTE.format(seller=display_name(user) or user.username or "")],
+            buyer_lines(order),
+            text,
+            reseller_vat(order.payer_country, order.payer_vat_id),
+            PLATFORM_COUNTRY,
+            locale=order.payer_locale or "en",
+            supplied_on=datetime.now(UTC).date().isoformat(),
+            buyer_country=order.payer_country,
+            seller_vat_id=PLATFORM_VAT_ID,
+            buyer_vat_id=order.payer_vat_id,
+            line_kind=kind,
+            line_facts={"product": order.product_name, **(facts or {})},
+            seller_address=postal_address(*PLATFORM_ADDRESS),
+            buyer_address=postal_address(
+                order.payer_street, order.payer_street_number, order.payer_zip, order.payer_city
+            ),
+            extra_lines=extra_lines or [],
+        )
     vat = seller_vat(profile, order.payer_country, order.payer_vat_id)
     home = (profile.country_code if profile else None) or HOME_COUNTRY
     return InvoiceSnapshot(

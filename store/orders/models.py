@@ -164,6 +164,8 @@ class Order(Timestamps, Base):
     # purchase)
     sales_team: Mapped[dict | None] = mapped_column(JSONB)
     sales_team_user_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    # sold by the platform as reseller in its own name (the seller's selling mode when it was bought)
+    via_reseller: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
 
     @property
     def payer_name(self) -> str:

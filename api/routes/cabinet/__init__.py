@@ -25,6 +25,7 @@ from api.routes.cabinet import (
     products,
     profile,
     recovery,
+    reseller,
     saved_views,
     team,
     themes,
@@ -65,3 +66,4 @@ router.include_router(themes.router)
 router.include_router(payment_settings.router)
 router.include_router(affiliates.router)
 router.include_router(team.router)
+router.include_router(reseller.router)

@@ -223,6 +223,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/reseller_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reseller Requests
+         * @description Every seller's requests, waiting ones first (oldest first among them).
+         */
+        get: operations["reseller_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/reseller_requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide Reseller Request
+         * @description Approves or rejects a waiting request (409 once decided or cancelled); a rejection says why.
+         */
+        post: operations["decide_reseller_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/sellers/{seller_id}/workflows": {
         parameters: {
             query?: never;
@@ -2477,6 +2517,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/reseller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reseller
+         * @description How the seller sells and their requests to sell through the reseller.
+         */
+        get: operations["reseller"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/reseller_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request Reseller
+         * @description Asks to sell through the platform as reseller (409 while a request waits, or when it does already).
+         */
+        post: operations["request_reseller"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/reseller_requests/{request_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel Reseller Request */
+        post: operations["cancel_reseller_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/reseller/sell_by_ownself": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sell By Ownself
+         * @description Back to selling in the seller's own name, for orders bought from now on (409 unless through the reseller).
+         */
+        post: operations["sell_by_ownself"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/saved_views": {
         parameters: {
             query?: never;
@@ -4572,6 +4689,36 @@ export interface components {
             username: string | null;
             verification_level: components["schemas"]["VerificationLevel"] | null;
         };
+        /** AdminResellerList */
+        AdminResellerList: {
+            /** List */
+            list: components["schemas"]["AdminResellerRequest"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** AdminResellerRequest */
+        AdminResellerRequest: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            /** Seller Id */
+            seller_id: number;
+            state: components["schemas"]["ResellerRequestState"];
+            /** Username */
+            username: string;
+        };
         /** AffiliateBlock */
         AffiliateBlock: {
             /** Id */
@@ -4639,6 +4786,13 @@ export interface components {
         AnswersIn: {
             /** Answers */
             answers: number[][];
+        };
+        /** DecisionIn */
+        api__routes__admin_resellers__DecisionIn: {
+            /** Approve */
+            approve: boolean;
+            /** Reason */
+            reason?: string | null;
         };
         /** ItemOut */
         api__routes__embeds__ItemOut: {
@@ -4721,6 +4875,12 @@ export interface components {
             quiz: components["schemas"]["QuizOut"] | null;
             /** Title */
             title: string;
+        };
+        /** DecisionIn */
+        api__schemas__legitimation__DecisionIn: {
+            decision: components["schemas"]["Decision"];
+            /** Reason */
+            reason?: string | null;
         };
         /** AppConfig */
         AppConfig: {
@@ -6078,12 +6238,6 @@ export interface components {
          * @enum {string}
          */
         Decision: "approve" | "reject" | "request_changes";
-        /** DecisionIn */
-        DecisionIn: {
-            decision: components["schemas"]["Decision"];
-            /** Reason */
-            reason?: string | null;
-        };
         /**
          * DeclineKind
          * @enum {string}
@@ -9850,7 +10004,7 @@ export interface components {
          *     code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English.
          * @enum {string}
          */
-        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state";
+        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state" | "reseller_state";
         /** RelatedOrder */
         RelatedOrder: {
             /** Currency Key */
@@ -9865,6 +10019,42 @@ export interface components {
             total: number;
             upsell_type: components["schemas"]["AddonKind"] | null;
         };
+        /** RequestIn */
+        RequestIn: {
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+        };
+        /** ResellerOut */
+        ResellerOut: {
+            /** Requests */
+            requests: components["schemas"]["ResellerRequestOut"][];
+            selling_mode: components["schemas"]["SellingMode"];
+        };
+        /** ResellerRequestOut */
+        ResellerRequestOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            state: components["schemas"]["ResellerRequestState"];
+        };
+        /**
+         * ResellerRequestState
+         * @enum {string}
+         */
+        ResellerRequestState: "waiting" | "approved" | "rejected" | "canceled";
         /** ResetIn */
         ResetIn: {
             /** Password */
@@ -10269,6 +10459,11 @@ export interface components {
             /** Zip */
             zip?: string | null;
         };
+        /**
+         * SellingMode
+         * @enum {string}
+         */
+        SellingMode: "selling_none" | "selling_by_ownself" | "selling_via_reseller";
         /**
          * SepaIn
          * @description Pay by SEPA Direct Debit: the account's IBAN (any spacing or case) and its holder's name. Sending it is the
@@ -11933,7 +12128,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DecisionIn"];
+                "application/json": components["schemas"]["api__schemas__legitimation__DecisionIn"];
             };
         };
         responses: {
@@ -12399,6 +12594,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reseller_requests: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+                state?: components["schemas"]["ResellerRequestState"] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminResellerList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_reseller_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["api__routes__admin_resellers__DecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminResellerRequest"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -19322,6 +19603,164 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecoveryAnalyticsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reseller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResellerOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_reseller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResellerOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_reseller_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResellerOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sell_by_ownself: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResellerOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -58,6 +58,14 @@ export const productReviews = (query: QueryParams = {}, options: Options = {}) =
 export const decideReview = (productId: Param<'decide_review', 'product_id'>, body: Body<'decide_review'>, options: Options = {}) =>
   api.post<Answer<'decide_review'>>(`/admin/product_reviews/${seg(productId)}`, body, { ...options });
 
+/** GET /v1/admin/reseller_requests: Reseller Requests */
+export const resellerRequests = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'reseller_requests'>>(`/admin/reseller_requests`, { ...options, query });
+
+/** POST /v1/admin/reseller_requests/{request_id}: Decide Reseller Request */
+export const decideResellerRequest = (requestId: Param<'decide_reseller_request', 'request_id'>, body: Body<'decide_reseller_request'>, options: Options = {}) =>
+  api.post<Answer<'decide_reseller_request'>>(`/admin/reseller_requests/${seg(requestId)}`, body, { ...options });
+
 /** GET /v1/admin/sellers/{seller_id}/workflows: Seller Workflows */
 export const sellerWorkflows = (sellerId: Param<'seller_workflows', 'seller_id'>, options: Options = {}) =>
   api.get<Answer<'seller_workflows'>>(`/admin/sellers/${seg(sellerId)}/workflows`, { ...options });
@@ -697,6 +705,22 @@ export const productAction = (productId: Param<'product_action', 'product_id'>, 
 /** GET /v1/cabinet/recovery_analytics: Get Recovery Analytics */
 export const getRecoveryAnalytics = (query: Query<'get_recovery_analytics'> = {}, options: Options = {}) =>
   api.get<Answer<'get_recovery_analytics'>>(`/cabinet/recovery_analytics`, { ...options, query });
+
+/** GET /v1/cabinet/reseller: Reseller */
+export const reseller = (options: Options = {}) =>
+  api.get<Answer<'reseller'>>(`/cabinet/reseller`, { ...options });
+
+/** POST /v1/cabinet/reseller/sell_by_ownself: Sell By Ownself */
+export const sellByOwnself = (options: Options = {}) =>
+  api.post<Answer<'sell_by_ownself'>>(`/cabinet/reseller/sell_by_ownself`, undefined, { ...options });
+
+/** POST /v1/cabinet/reseller_requests: Request Reseller */
+export const requestReseller = (body: Body<'request_reseller', 'message'>, options: Options = {}) =>
+  api.post<Answer<'request_reseller'>>(`/cabinet/reseller_requests`, body, { ...options });
+
+/** POST /v1/cabinet/reseller_requests/{request_id}/cancel: Cancel Reseller Request */
+export const cancelResellerRequest = (requestId: Param<'cancel_reseller_request', 'request_id'>, options: Options = {}) =>
+  api.post<Answer<'cancel_reseller_request'>>(`/cabinet/reseller_requests/${seg(requestId)}/cancel`, undefined, { ...options });
 
 /** GET /v1/cabinet/saved_views: List Saved Views */
 export const listSavedViews = (query: Query<'list_saved_views'>, options: Options = {}) =>

@@ -596,11 +596,6 @@ export const CouponPatchSchema = z.object({
   noLimit: z.boolean().optional(),
 });
 
-export const DecisionInSchema = z.object({
-  decision: z.enum(["approve", "reject", "request_changes"]),
-  reason: z.string().max(1000).nullish(),
-});
-
 export const DeletionConfirmInSchema = z.object({
   username: z.string().max(120),
 });
@@ -826,6 +821,10 @@ export const RefundInSchema = z.object({
   reason: z.string().min(1).max(1000),
 });
 
+export const RequestInSchema = z.object({
+  message: z.string().max(1000).optional(),
+});
+
 export const ResetInSchema = z.object({
   password: z.string().max(200),
   resetPasswordToken: z.string().max(200),
@@ -943,4 +942,14 @@ export const UserPatchSchema = z.object({
 
 export const UsernameInSchema = z.object({
   username: z.string().max(120).nullish(),
+});
+
+export const api__routes__admin_resellers__DecisionInSchema = z.object({
+  approve: z.boolean(),
+  reason: z.string().min(1).max(500).nullish(),
+});
+
+export const api__schemas__legitimation__DecisionInSchema = z.object({
+  decision: z.enum(["approve", "reject", "request_changes"]),
+  reason: z.string().max(1000).nullish(),
 });

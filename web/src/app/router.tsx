@@ -50,6 +50,7 @@ const cabinetChildren: RouteObject[] = [
   { path: 'settings/account_deletion', element: page(() => import('../areas/cabinet/account/AccountDeletionPage')) },
   { path: 'domains', element: page(() => import('../areas/cabinet/domains/DomainsPage')) },
   { path: 'team_members', element: page(() => import('../areas/cabinet/affiliates/TeamMembersPage')) },
+  { path: 'settings/reseller', element: page(() => import('../areas/cabinet/settings/ResellerPage')) },
   { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
 ];
 
@@ -150,6 +151,7 @@ export const routes: RouteObject[] = [
           { path: 'bank_accounts', element: page(() => import('../areas/admin/legitimations/BankAccountsPage')) },
           { path: 'product_reviews', element: page(() => import('../areas/admin/reviews/ProductReviewsPage')) },
           { path: 'incoming_transfers', element: page(() => import('../areas/admin/IncomingTransfersPage')) },
+          { path: 'reseller_requests', element: page(() => import('../areas/admin/ResellerRequestsPage')) },
           { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
         ],
       },

@@ -98,6 +98,8 @@ describe('translations', () => {
       ['PlatformInvoiceState', 'platformInvoiceState'],
       ['TeamRole', 'teamRole'],
       ['TeamState', 'teamState'],
+      ['SellingMode', 'sellingMode'],
+      ['ResellerRequestState', 'resellerRequestState'],
     ];
     for (const [schema, key] of pairs) {
       const values = schemas[schema]?.enum ?? [];

@@ -42,10 +42,12 @@ describe('cabinet navigation (core §2)', () => {
       '/cabinet/affiliate_programs',
       '/cabinet/affiliate_nodes',
       '/cabinet/affiliate_statistics',
+      '/cabinet/team_members',
+      '/cabinet/settings/reseller',
     ]) {
       expect(all).toContain(path);
     }
-    expect(paths(ADMIN_NAV)).toEqual(['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers']);
+    expect(paths(ADMIN_NAV)).toEqual(['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers', '/admin/reseller_requests']);
   });
 
   it('leaves out areas of the spec that are not built yet', () => {
@@ -70,5 +72,18 @@ describe('cabinet navigation (core §2)', () => {
         expect(de.nav).toHaveProperty(item.key);
       }
     }
+  });
+});
+
+describe('a team member working for a seller', () => {
+  it('sees the cabinet at their seller paths, without what only the owner may use', async () => {
+    const { actingNav } = await import('../team/ActingLayout');
+    const all = actingNav(7).flatMap((g) => g.items.map((i) => i.to));
+    expect(all).toContain('/team_member/sellers/7/orders');
+    expect(all).toContain('/team_member/sellers/7');
+    for (const owner of ['/team_member/sellers/7/team_members', '/team_member/sellers/7/settings/account_deletion', '/team_member/sellers/7/payouts', '/team_member/sellers/7/settings/reseller']) {
+      expect(all).not.toContain(owner);
+    }
+    expect(all.every((p) => p.startsWith('/team_member/sellers/7'))).toBe(true);
   });
 });

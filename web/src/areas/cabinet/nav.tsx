@@ -49,6 +49,7 @@ export const CABINET_NAV: NavGroup[] = [
     items: [
       { key: 'profileEdit', to: '/cabinet/profile/edit?seller_profile_edit=true' },
       { key: 'paymentSettings', to: '/cabinet/settings/payment_settings' },
+      { key: 'reseller', to: '/cabinet/settings/reseller' },
       { key: 'domains', to: '/cabinet/domains' },
       { key: 'accountDeletion', to: '/cabinet/settings/account_deletion' },
     ],
@@ -64,6 +65,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'bankAccountLegitimations', to: '/admin/bank_account_legitimations' },
       { key: 'productReviews', to: '/admin/product_reviews' },
       { key: 'incomingTransfers', to: '/admin/incoming_transfers' },
+      { key: 'resellerRequests', to: '/admin/reseller_requests' },
     ],
   },
 ];

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Answer } from '../../api/sdk';
+import * as sdk from '../../api/sdk.gen';
+import { toast } from '../../app/notify';
+import { PagedTable, usePaging } from '../../components/PagedTable';
+import { formatDateTime } from '../../components/dates';
+
+type Row = Answer<'reseller_requests'>['list'][number];
+
+/** `/admin/reseller_requests`: the sellers' requests to sell through the platform as reseller, waiting first. */
+export default function ResellerRequestsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const paging = usePaging();
+  const [rejecting, setRejecting] = useState<Row | null>(null);
+  const rows = useQuery({
+    queryKey: ['admin', 'reseller_requests', paging.query],
+    queryFn: ({ signal }) => sdk.resellerRequests(paging.query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const decide = useMutation({
+    mutationFn: ({ row, approve, reason }: { row: Row; approve: boolean; reason?: string }) => sdk.decideResellerRequest(row.id, { approve, reason: reason ?? null }),
+    onSuccess: (_d, v) => {
+      toast(t(v.approve ? 'reseller.approvedToast' : 'reseller.rejectedToast'), 'success');
+      setRejecting(null);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'reseller_requests'] });
+    },
+  });
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {t('reseller.adminTitle')}
+      </Typography>
+      <PagedTable<Row>
+        label={t('reseller.adminTitle')}
+        rows={rows.data?.list ?? []}
+        rowKey={(r) => r.id}
+        loading={rows.isFetching && !rows.data}
+        error={rows.error}
+        onRetry={() => void rows.refetch()}
+        count={rows.data?.totalCount}
+        {...paging.pager}
+        empty={t('reseller.noRequests')}
+        columns={[
+          { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },
+          { key: 'shop', label: t('team.shop'), render: (r) => `${r.username} · ${r.email}` },
+          { key: 'message', label: t('reseller.message'), wide: true, render: (r) => r.message || '—' },
+          { key: 'state', label: t('orders.state'), render: (r) => t(`enums.resellerRequestState.${r.state}`) },
+          {
+            key: 'actions',
+            label: t('common.actions'),
+            align: 'right',
+            render: (r) =>
+              r.state === 'waiting' ? (
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  <Button size="small" variant="contained" disabled={decide.isPending} onClick={() => decide.mutate({ row: r, approve: true })} data-testid="approve-reseller">
+                    {t('reseller.approve')}
+                  </Button>
+                  <Button size="small" color="error" onClick={() => setRejecting(r)}>
+                    {t('reseller.reject')}
+                  </Button>
+                </Stack>
+              ) : (
+                r.reason || null
+              ),
+          },
+        ]}
+      />
+      {rejecting ? <RejectDialog row={rejecting} busy={decide.isPending} onClose={() => setRejecting(null)} onReject={(reason) => decide.mutate({ row: rejecting, approve: false, reason })} /> : null}
+    </Stack>
+  );
+}
+
+function RejectDialog({ row, busy, onClose, onReject }: { row: Row; busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reject-title">
+      <DialogTitle id="reject-title">{t('reseller.reject')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography variant="body2">{row.username}</Typography>
+          <TextField label={t('reseller.reason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} autoFocus slotProps={{ htmlInput: { maxLength: 500 } }} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button color="error" variant="contained" disabled={!reason.trim() || busy} onClick={() => onReject(reason.trim())}>
+          {t('reseller.reject')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
