@@ -118,6 +118,7 @@ class Refusal(StrEnum):
     font_exists = "font_exists"  # a custom font of this name, weight and style is there already
     node_state = "node_state"  # an affiliate node in a state this decision does not apply to
     team_state = "team_state"  # a team invitation or membership in a state this action does not apply to
+    email_unconfirmed = "email_unconfirmed"  # an invitation to an address is accepted once the address is confirmed
     reseller_state = "reseller_state"  # a reseller request or selling mode this action does not apply to
 
 
@@ -153,6 +154,7 @@ MESSAGES_REFUSED = {
     Refusal.font_exists: "This font has this weight and style already.",
     Refusal.node_state: "This publisher's request is not in a state this applies to.",
     Refusal.team_state: "This invitation or membership is not in a state this applies to.",
+    Refusal.email_unconfirmed: "Confirm your e-mail address first: the invitation is for whoever owns it.",
     Refusal.reseller_state: "This does not apply to the way this shop sells now.",
 }
 

@@ -154,6 +154,8 @@ async def invite_answered(s: AsyncSession, user: User, member_id: int, *, accept
         raise DomainError(ErrorCode.NOT_FOUND, "No such invitation.")
     if m.state not in ANSWERABLE:
         raise refused(Refusal.team_state)
+    if accept and user.confirmed_at is None:  # anyone may sign up with an address; only its owner confirms it
+        raise refused(Refusal.email_unconfirmed)
     m.state = TeamState.active if accept else TeamState.declined
     m.answered_at = datetime.now(UTC)
     if accept:

@@ -5,6 +5,8 @@ fee from the seller, a refund takes its share back, and their own Payout workflo
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 
 from tests.integration.billing.test_subscriptions import _buy
@@ -64,6 +66,30 @@ async def test_a_team_member_works_for_the_seller_and_nowhere_else(stack):
         ):
             assert (await c.post("/v1/cabinet/team_members", json=bad, headers=h)).status_code == 400, bad
         assert len((await c.get("/v1/cabinet/team_members", headers=h)).json()["list"]) == 1
+
+        # someone who signs up with an invited address is no team member before they confirm it
+        squatter = f"squat-{secrets.token_hex(3)}@example.com"
+        assert (
+            await c.post(
+                "/v1/cabinet/team_members", json={"email": squatter, "role": "team_member"}, headers=h
+            )
+        ).status_code == 201
+        r = await c.post(
+            "/v1/app/user",
+            json={"email": squatter, "password": "correct-horse-1", "profile_type": "team_member"},
+        )
+        assert r.status_code == 201, r.text
+        r = await c.post(
+            "/v1/app/session", json={"email": squatter, "password": "correct-horse-1", "fingerprint": "fp"}
+        )
+        assert r.status_code == 200, r.text
+        sq = {"Authorization": f"Bearer {r.json()['access_token']}"}
+        invite = (await c.get("/v1/team_member/invites", headers=sq)).json()["list"][0]
+        r = await c.post(f"/v1/team_member/invites/{invite['id']}/accept", headers=sq)
+        assert r.status_code == 409 and r.json()["reason"] == "email_unconfirmed"
+        assert (
+            await c.post(f"/v1/team_member/invites/{invite['id']}/decline", headers=sq)
+        ).status_code == 200
 
         # before accepting: no cabinet of the seller's
         invites = (await c.get("/v1/team_member/invites", headers=helper.headers)).json()["list"]
