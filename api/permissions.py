@@ -87,6 +87,9 @@ EXCEPTIONS: dict[tuple[str, str], frozenset[Role]] = {
     ("POST", "/v1/app/user/profiles"): SIGNED_IN,
     ("POST", "/v1/common/affiliate_programs/{program_id}/accept"): SIGNED_IN,  # joining makes a publisher
     ("GET", "/v1/publish/affiliate_marketplace"): SIGNED_IN,  # looked at before joining
+    ("GET", "/v1/publish/affiliate_marketplace/products"): SIGNED_IN,
+    ("GET", "/v1/publish/affiliate_marketplace/sellers"): SIGNED_IN,
+    ("GET", "/v1/publish/affiliate_marketplace/publishers"): SIGNED_IN,  # a seller looks for publishers too
     ("GET", "/v1/cabinet/seller_profile"): PAYEES,
     ("PUT", "/v1/cabinet/seller_profile"): PAYEES,
     ("POST", "/v1/cabinet/seller_profile/submit"): PAYEES,

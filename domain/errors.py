@@ -118,7 +118,8 @@ class Refusal(StrEnum):
     font_exists = "font_exists"  # a custom font of this name, weight and style is there already
     node_state = "node_state"  # an affiliate node in a state this decision does not apply to
     team_state = "team_state"  # a team invitation or membership in a state this action does not apply to
-    email_unconfirmed = "email_unconfirmed"  # an invitation to an address is accepted once the address is confirmed
+    # an invitation to an address is accepted once the address is confirmed
+    email_unconfirmed = "email_unconfirmed"
     reseller_state = "reseller_state"  # a reseller request or selling mode this action does not apply to
 
 

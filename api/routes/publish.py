@@ -25,6 +25,7 @@ from handles import payouts as flow
 from store.accounts.actions import payment_account_opened
 from store.accounts.models import User
 from store.accounts.queries import profile_types
+from store.affiliates.marketplace import market_products, market_publishers, market_sellers
 from store.affiliates.publisher import credited_orders, daily, earnings, joined_programs, marketplace
 from store.affiliates.publisher_statistics import publisher_statistics
 from store.affiliates.statistics import DAYS_MAX
@@ -147,6 +148,76 @@ async def publisher_marketplace(
         ],
         total_count=len(rows),
     )
+
+
+class MarketProductOut(BaseModel):
+    product_id: int
+    name: str
+    slug: str
+    shop: str
+    affiliate_program_id: int
+    program: str
+    rate_bp: int
+    price: int | None
+    currency: str | None
+
+
+class MarketProductList(BaseModel):
+    list: list[MarketProductOut]
+    total_count: int
+
+
+@router.get("/affiliate_marketplace/products", response_model=MarketProductList)
+async def marketplace_products(
+    user: CurrentUser, s: DB, query: Annotated[str | None, Query(max_length=100)] = None
+) -> MarketProductList:
+    """The products the marketplace's programs pay on, the best rate first (any signed-in user)."""
+    rows = await market_products(s, (query or "").strip() or None)
+    return MarketProductList(
+        list=[MarketProductOut(**{**r.__dict__, "affiliate_program_id": r.program_id}) for r in rows],
+        total_count=len(rows),
+    )
+
+
+class MarketSellerOut(BaseModel):
+    seller_id: int
+    shop: str
+    name: str
+    programs: int
+    best_rate_bp: int
+    publishers: int
+
+
+class MarketSellerList(BaseModel):
+    list: list[MarketSellerOut]
+    total_count: int
+
+
+@router.get("/affiliate_marketplace/sellers", response_model=MarketSellerList)
+async def marketplace_sellers(
+    user: CurrentUser, s: DB, query: Annotated[str | None, Query(max_length=100)] = None
+) -> MarketSellerList:
+    """The shops that list programs in the marketplace, the most publishers first."""
+    rows = await market_sellers(s, (query or "").strip() or None)
+    return MarketSellerList(list=[MarketSellerOut(**r.__dict__) for r in rows], total_count=len(rows))
+
+
+class MarketPublisherOut(BaseModel):
+    publisher_id: int
+    name: str
+    programs: int
+
+
+class MarketPublisherList(BaseModel):
+    list: list[MarketPublisherOut]
+    total_count: int
+
+
+@router.get("/affiliate_marketplace/publishers", response_model=MarketPublisherList)
+async def marketplace_publishers(user: CurrentUser, s: DB) -> MarketPublisherList:
+    """The publishers active in the marketplace's programs, by the name they go by (no e-mail)."""
+    rows = await market_publishers(s)
+    return MarketPublisherList(list=[MarketPublisherOut(**r.__dict__) for r in rows], total_count=len(rows))
 
 
 class CreditedOut(BaseModel):

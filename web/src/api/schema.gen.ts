@@ -3144,6 +3144,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/publish/affiliate_marketplace/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Marketplace Products
+         * @description The products the marketplace's programs pay on, the best rate first (any signed-in user).
+         */
+        get: operations["marketplace_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/affiliate_marketplace/publishers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Marketplace Publishers
+         * @description The publishers active in the marketplace's programs, by the name they go by (no e-mail).
+         */
+        get: operations["marketplace_publishers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publish/affiliate_marketplace/sellers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Marketplace Sellers
+         * @description The shops that list programs in the marketplace, the most publishers first.
+         */
+        get: operations["marketplace_sellers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/publish/affiliate_nodes": {
         parameters: {
             query?: never;
@@ -7882,6 +7942,72 @@ export interface components {
             state: components["schemas"]["NodeState"] | null;
             terms: components["schemas"]["ProgramTerms"];
         };
+        /** MarketProductList */
+        MarketProductList: {
+            /** List */
+            list: components["schemas"]["MarketProductOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** MarketProductOut */
+        MarketProductOut: {
+            /** Affiliate Program Id */
+            affiliate_program_id: number;
+            /** Currency */
+            currency: string | null;
+            /** Name */
+            name: string;
+            /** Price */
+            price: number | null;
+            /** Product Id */
+            product_id: number;
+            /** Program */
+            program: string;
+            /** Rate Bp */
+            rate_bp: number;
+            /** Shop */
+            shop: string;
+            /** Slug */
+            slug: string;
+        };
+        /** MarketPublisherList */
+        MarketPublisherList: {
+            /** List */
+            list: components["schemas"]["MarketPublisherOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** MarketPublisherOut */
+        MarketPublisherOut: {
+            /** Name */
+            name: string;
+            /** Programs */
+            programs: number;
+            /** Publisher Id */
+            publisher_id: number;
+        };
+        /** MarketSellerList */
+        MarketSellerList: {
+            /** List */
+            list: components["schemas"]["MarketSellerOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** MarketSellerOut */
+        MarketSellerOut: {
+            /** Best Rate Bp */
+            best_rate_bp: number;
+            /** Name */
+            name: string;
+            /** Programs */
+            programs: number;
+            /** Publishers */
+            publishers: number;
+            /** Seller Id */
+            seller_id: number;
+            /** Shop */
+            shop: string;
+        };
         /**
          * MediaBlock
          * @description A video or an audio by its https link (a file the browser plays, or a player page).
@@ -10004,7 +10130,7 @@ export interface components {
          *     code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English.
          * @enum {string}
          */
-        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state" | "reseller_state";
+        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state" | "email_unconfirmed" | "reseller_state";
         /** RelatedOrder */
         RelatedOrder: {
             /** Currency Key */
@@ -21139,6 +21265,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarketList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    marketplace_products: {
+        parameters: {
+            query?: {
+                query?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketProductList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    marketplace_publishers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketPublisherList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    marketplace_sellers: {
+        parameters: {
+            query?: {
+                query?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketSellerList"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -854,6 +854,18 @@ export const payerShops = (options: Options = {}) =>
 export const publisherMarketplace = (query: Query<'publisher_marketplace'> = {}, options: Options = {}) =>
   api.get<Answer<'publisher_marketplace'>>(`/publish/affiliate_marketplace`, { ...options, query });
 
+/** GET /v1/publish/affiliate_marketplace/products: Marketplace Products */
+export const marketplaceProducts = (query: Query<'marketplace_products'> = {}, options: Options = {}) =>
+  api.get<Answer<'marketplace_products'>>(`/publish/affiliate_marketplace/products`, { ...options, query });
+
+/** GET /v1/publish/affiliate_marketplace/publishers: Marketplace Publishers */
+export const marketplacePublishers = (options: Options = {}) =>
+  api.get<Answer<'marketplace_publishers'>>(`/publish/affiliate_marketplace/publishers`, { ...options });
+
+/** GET /v1/publish/affiliate_marketplace/sellers: Marketplace Sellers */
+export const marketplaceSellers = (query: Query<'marketplace_sellers'> = {}, options: Options = {}) =>
+  api.get<Answer<'marketplace_sellers'>>(`/publish/affiliate_marketplace/sellers`, { ...options, query });
+
 /** GET /v1/publish/affiliate_nodes: Publisher Programs */
 export const publisherPrograms = (options: Options = {}) =>
   api.get<Answer<'publisher_programs'>>(`/publish/affiliate_nodes`, { ...options });

@@ -31,6 +31,7 @@ const cabinetChildren: RouteObject[] = [
   { path: 'affiliate_programs', element: page(() => import('../areas/cabinet/affiliates/AffiliateProgramsPage')) },
   { path: 'affiliate_nodes', element: page(() => import('../areas/cabinet/affiliates/AffiliateNodesPage')) },
   { path: 'affiliate_statistics', element: page(() => import('../areas/cabinet/affiliates/AffiliateStatisticsPage')) },
+  { path: 'affiliate_marketplace', element: page(() => import('../areas/cabinet/affiliates/CabinetMarketplacePage')) },
   { path: 'checkout_settings', element: page(() => import('../areas/cabinet/checkout/CheckoutSettingsPage')) },
   { path: 'payment_tickets', element: <Navigate to="/cabinet/payment_tickets/overview" replace /> },
   { path: 'payment_tickets/:tab', element: page(() => import('../areas/cabinet/events/PaymentTicketsPage')) },

@@ -44,6 +44,7 @@ describe('cabinet navigation (core §2)', () => {
       '/cabinet/affiliate_statistics',
       '/cabinet/team_members',
       '/cabinet/settings/reseller',
+      '/cabinet/affiliate_marketplace',
     ]) {
       expect(all).toContain(path);
     }

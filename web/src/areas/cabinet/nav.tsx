@@ -41,6 +41,7 @@ export const CABINET_NAV: NavGroup[] = [
       { key: 'affiliatePrograms', to: '/cabinet/affiliate_programs' },
       { key: 'affiliateNodes', to: '/cabinet/affiliate_nodes' },
       { key: 'affiliateStatistics', to: '/cabinet/affiliate_statistics' },
+      { key: 'affiliateMarketplace', to: '/cabinet/affiliate_marketplace' },
       { key: 'teamMembers', to: '/cabinet/team_members' },
     ],
   },

@@ -10,11 +10,13 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import type { Answer } from '../../api/sdk';
@@ -24,22 +26,50 @@ import { toast } from '../../app/notify';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { useMoney } from '../../components/Money';
+import { MarketOverview, MarketProducts, MarketPublishers, MarketSellers } from './MarketViews';
 import { percent } from './usePublisher';
 
 type Program = Answer<'publisher_marketplace'>['list'][number];
 
-/** `/publish/affiliate_marketplace`: the programs sellers open to every publisher; asking to join one makes the
- * user a publisher (the seller decides). */
-export default function MarketplacePage() {
+type View = 'overview' | 'programs' | 'products' | 'sellers' | 'publishers';
+/** core §2 tabs: the publisher side (overview, programs, publishers, products) and the seller side (overview,
+ * programs, products, sellers, affiliate: the publishers). */
+const VIEWS: Record<'publisher' | 'seller', View[]> = {
+  publisher: ['overview', 'programs', 'products', 'publishers'],
+  seller: ['overview', 'programs', 'products', 'sellers', 'publishers'],
+};
+
+/** `/publish/affiliate_marketplace` (and the seller's `/cabinet/affiliate_marketplace`): the programs sellers open
+ * to every publisher, the products they pay on, the shops and the publishers in them; asking to join a program
+ * makes the user a publisher (the seller decides). The tab is kept in the address (`?tab=products`). */
+export default function MarketplacePage({ side = 'publisher' }: { side?: 'publisher' | 'seller' }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const views = VIEWS[side];
+  const view = views.find((v) => v === params.get('tab')) ?? 'overview';
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {t('publish.marketplaceTitle')}
+      </Typography>
+      <Tabs value={view} onChange={(_, v: View) => setParams(v === 'overview' ? {} : { tab: v }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label={t('publish.marketplaceTitle')}>
+        {views.map((v) => (
+          <Tab key={v} value={v} label={t(`publish.marketTabs.${v}`)} data-testid={`market-tab-${v}`} />
+        ))}
+      </Tabs>
+      {view === 'overview' ? <MarketOverview onMore={() => setParams({ tab: 'programs' }, { replace: true })} /> : null}
+      {view === 'programs' ? <Programs /> : null}
+      {view === 'products' ? <MarketProducts /> : null}
+      {view === 'sellers' ? <MarketSellers /> : null}
+      {view === 'publishers' ? <MarketPublishers /> : null}
+    </Stack>
+  );
+}
+
+function useJoin() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [query, setQuery] = useState('');
-  const programs = useQuery({
-    queryKey: ['publish', 'marketplace', query.trim()],
-    queryFn: ({ signal }) => sdk.publisherMarketplace(query.trim() ? { query: query.trim() } : {}, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const join = useMutation({
+  return useMutation({
     mutationFn: (p: Program) => sdk.joinAffiliateProgram(p.affiliateProgramId, {}, { suppressErrors: true }),
     onSuccess: (_, p) => toast(t('publish.asked', { name: p.name }), 'success'),
     onError: (e) => toast(e instanceof ApiError && e.reason ? t(`refusals.${e.reason}`) : e instanceof ApiError && e.status === 400 ? t('publish.ownProgram') : t('toast.error'), 'error'),
@@ -48,11 +78,19 @@ export default function MarketplacePage() {
       void qc.invalidateQueries({ queryKey: sessionQueries.me().queryKey });
     },
   });
+}
+
+function Programs() {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const programs = useQuery({
+    queryKey: ['publish', 'marketplace', query.trim()],
+    queryFn: ({ signal }) => sdk.publisherMarketplace(query.trim() ? { query: query.trim() } : {}, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const join = useJoin();
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('publish.marketplaceTitle')}
-      </Typography>
       <TextField
         size="small"
         value={query}
@@ -82,7 +120,7 @@ export default function MarketplacePage() {
   );
 }
 
-function ProgramCard({ program: p, joining, onJoin }: { program: Program; joining: boolean; onJoin: () => void }) {
+export function ProgramCard({ program: p, joining, onJoin }: { program: Program; joining: boolean; onJoin: () => void }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   return (
