@@ -158,8 +158,8 @@ async def invite_answered(s: AsyncSession, user: User, member_id: int, *, accept
         raise refused(Refusal.email_unconfirmed)
     m.state = TeamState.active if accept else TeamState.declined
     m.answered_at = datetime.now(UTC)
+    m.user_id = user.id  # who answered it (a new invitation starts without)
     if accept:
-        m.user_id = user.id
         await profile_added(s, user, ProfileType(m.role.value))
     return m
 

@@ -14,8 +14,8 @@ pytestmark = pytest.mark.integration
 
 async def test_the_marketplace_shows_listed_products_shops_and_publishers(stack):
     async with client(stack) as c:
-        seller = await new_seller(stack, c, "market", legitimate=False)
-        hidden = await new_seller(stack, c, "market-hidden", legitimate=False)
+        seller = await new_seller(stack, c, "market")
+        hidden = await new_seller(stack, c, "market-hidden")
         product = await published_product(c, seller, name="Market loaf", price=3_000)
         unlisted = await published_product(c, hidden, name="Secret loaf", price=3_000)
         r = await c.post(

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.integration
 
 async def test_a_programs_redirection_lands_the_click_and_forwards_its_parameters(stack):
     async with client(stack) as c:
-        seller = await new_seller(stack, c, "redir", legitimate=False)
+        seller = await new_seller(stack, c, "redir")
         product = await published_product(c, seller, name="Rye class", price=1500)
         body = {
             "name": "Landing",
