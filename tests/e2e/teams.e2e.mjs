@@ -78,7 +78,7 @@ async function signsUpAndAccepts(person, first) {
   await page.waitForURL((url) => !url.pathname.startsWith('/users/confirmation'), { timeout: 30_000 });
   await page.goto('/team_member');
   await page.getByTestId('to-invites').click();
-  const row = page.getByRole('row').filter({ hasText: 'Sellflow' });
+  const row = page.getByRole('row').filter({ hasText: 'Dana Demo' });
   await row.getByTestId('accept-invite').click();
   await row.getByText('Active').waitFor();
   return page;
