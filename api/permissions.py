@@ -86,6 +86,7 @@ EXCEPTIONS: dict[tuple[str, str], frozenset[Role]] = {
     ("PATCH", "/v1/app/user"): SIGNED_IN,
     ("POST", "/v1/app/user/profiles"): SIGNED_IN,
     ("POST", "/v1/common/affiliate_programs/{program_id}/accept"): SIGNED_IN,  # joining makes a publisher
+    ("POST", "/v1/common/support_messages"): SIGNED_IN,
     ("GET", "/v1/publish/affiliate_marketplace"): SIGNED_IN,  # looked at before joining
     ("GET", "/v1/publish/affiliate_marketplace/products"): SIGNED_IN,
     ("GET", "/v1/publish/affiliate_marketplace/sellers"): SIGNED_IN,

@@ -123,6 +123,7 @@ class Settings(BaseSettings):
     smtp_port: int = 1025
     mail_from: str = "Sellflow <no-reply@sellflow.local>"
     mail_ui_url: str = "http://127.0.0.1:8025"
+    support_email: str = "support@sellflow.local"  # where the areas' support forms write to
 
     # Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses or networks,
     # e.g. the ingress). Empty: the client address is the TCP peer, whatever headers a caller sends.

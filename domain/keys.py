@@ -5,6 +5,7 @@ attempt made. Built here and nowhere else, and parsed here too."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from datetime import datetime
 
@@ -186,6 +187,11 @@ def payee_of_end_to_end_id(end_to_end_id: str) -> tuple[str, int] | None:
 def affiliate_node_mail_key(node_id: int, state: str, at: datetime) -> str:
     """A publisher's request (to the seller) or the seller's decision (to the publisher): once per change."""
     return f"affiliate-node-{node_id}-{state}-{int(at.timestamp() * 1_000_000)}"
+
+
+def support_mail_key(user_id: int, idempotency_key: str) -> str:
+    """A user's message to support: once per action (the form's Idempotency-Key), however often it is sent."""
+    return f"support-{user_id}-{hashlib.sha256(idempotency_key.encode()).hexdigest()[:24]}"
 
 
 def team_invite_mail_key(member_id: int, invited_at: datetime) -> str:

@@ -39,6 +39,7 @@ class MailTemplate(StrEnum):
     affiliate_requested = "affiliate_requested"  # to the seller: a publisher asks to join a program
     affiliate_decided = "affiliate_decided"  # to the publisher: accepted, rejected or ended
     team_invited = "team_invited"  # to an address a seller invites into their team
+    support_message = "support_message"  # to the platform's support: a user's question from their area
 
 
 @dataclass

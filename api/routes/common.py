@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, BackgroundTasks
-from pydantic import BaseModel, ConfigDict, Field, Strict
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from api.deps import DB, CurrentUser, Temporal
+from api.deps import DB, CurrentUser, IdempotencyKey, Temporal
 from api.schemas.common import AppConfig, Health
 from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, landing_text
 from domain.builder.tracking import ConsentCategory
 from domain.errors import invalid
-from domain.keys import affiliate_node_mail_key
+from domain.keys import affiliate_node_mail_key, support_mail_key
 from domain.limits import ID_MAX
 from domain.mail import MailTemplate, OutgoingMail
 from handles.checkout import send_mail
@@ -169,3 +169,42 @@ def affiliate_mail(parties: NodeParties) -> OutgoingMail:
             else f"{base}/publish/affiliate_marketplace",
         },
     )
+
+
+class SupportIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    area: Literal["cabinet", "publish", "team_member", "payer"]
+    subject: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+    message: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=5000)]
+
+
+class SupportSent(BaseModel):
+    sent: bool
+
+
+@router.post("/v1/common/support_messages", response_model=SupportSent, status_code=202)
+async def write_to_support(
+    body: SupportIn,
+    idempotency_key: IdempotencyKey,
+    user: CurrentUser,
+    client: Temporal,
+    tasks: BackgroundTasks,
+) -> SupportSent:
+    """A signed-in user's question to the platform's support (core §2 `/publish/support`, `/team_member/support`),
+    mailed once per action with their address to answer to."""
+    mail = OutgoingMail(
+        key=support_mail_key(user.id, idempotency_key),
+        to=get_settings().support_email,
+        template=MailTemplate.support_message,
+        locale="en",
+        context={
+            "area": body.area,
+            "subject": " ".join(body.subject.split()),
+            "message": body.message,
+            "name": display_name(user) or user.username or "",
+            "reply_to": user.email,
+            "user_id": str(user.id),
+        },
+    )
+    tasks.add_task(send_mail, client, mail)
+    return SupportSent(sent=True)

@@ -90,6 +90,9 @@ test('someone signs up as a publisher and asks to join the demo program in the m
   await publisher.waitForURL((url) => url.pathname === '/publish', { timeout: 30_000 });
   await publisher.getByText('Your affiliate business').waitFor();
   await publisher.goto('/publish/affiliate_marketplace');
+  // the overview shows the best paying programs; the programs tab lists them all
+  await publisher.getByTestId('market-tab-programs').click();
+  await publisher.waitForURL((url) => url.searchParams.get('tab') === 'programs');
   const card = publisher.getByTestId('market-program').filter({ hasText: 'Sellflow partners' });
   await card.waitFor();
   assert.match(await card.innerText(), /20\s?%/);

@@ -2913,6 +2913,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/common/support_messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write To Support
+         * @description A signed-in user's question to the platform's support (core §2 `/publish/support`, `/team_member/support`),
+         *     mailed once per action with their address to answer to.
+         */
+        post: operations["write_to_support"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/embed/items/{token}": {
         parameters: {
             query?: never;
@@ -11135,6 +11156,23 @@ export interface components {
          * @enum {string}
          */
         SubscriptionPhase: "active" | "paused" | "ending" | "ended";
+        /** SupportIn */
+        SupportIn: {
+            /**
+             * Area
+             * @enum {string}
+             */
+            area: "cabinet" | "publish" | "team_member" | "payer";
+            /** Message */
+            message: string;
+            /** Subject */
+            subject: string;
+        };
+        /** SupportSent */
+        SupportSent: {
+            /** Sent */
+            sent: boolean;
+        };
         /**
          * TaxNoType
          * @description Which tax number the seller gives (core §5: 'tax number or tax identification number, depending on
@@ -20766,6 +20804,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentCategories"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    write_to_support: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportSent"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

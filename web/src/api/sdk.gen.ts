@@ -806,6 +806,10 @@ export const getConfig = (options: Options = {}) =>
 export const cookiesConsentCategories = (options: Options = {}) =>
   api.get<Answer<'cookies_consent_categories'>>(`/common/cookies_consent_categories`, { auth: false, ...options });
 
+/** POST /v1/common/support_messages: Write To Support */
+export const writeToSupport = (body: Body<'write_to_support'>, options: Options = {}) =>
+  api.post<Answer<'write_to_support'>>(`/common/support_messages`, body, { ...options });
+
 /** GET /v1/embed/items/{token}: Embed Item */
 export const embedItem = (token: Param<'embed_item', 'token'>, options: Options = {}) =>
   api.get<Answer<'embed_item'>>(`/embed/items/${seg(token)}`, { auth: false, ...options });

@@ -899,6 +899,12 @@ export const SubscriptionActionSchema = z.object({
   action: z.enum(["cancel_now", "cancel_at_period_end", "pause", "resume"]),
 });
 
+export const SupportInSchema = z.object({
+  area: z.enum(["cabinet", "publish", "team_member", "payer"]),
+  message: z.string().min(1).max(5000),
+  subject: z.string().min(1).max(200),
+});
+
 export const TicketDesignInSchema = z.object({
   accentColor: z.string().max(7).regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
   note: z.string().max(300).nullish(),

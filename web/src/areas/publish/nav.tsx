@@ -7,6 +7,8 @@ import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CodeIcon from '@mui/icons-material/Code';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import ChartIcon from '@mui/icons-material/InsertChartOutlined';
+import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
+import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import type { NavGroup } from '../../components/Shell';
 
 /** The publisher area's menu (core §2 `/publish…`): only what works. */
@@ -28,6 +30,13 @@ export const PUBLISH_NAV: NavGroup[] = [
       { key: 'publishTransfers', to: '/publish/transfers', icon: <SwapIcon /> },
       { key: 'publishPayouts', to: '/publish/payouts', icon: <BankIcon /> },
       { key: 'publishProfile', to: '/publish/profile/edit', icon: <BadgeIcon /> },
+    ],
+  },
+  {
+    key: 'publishAccount',
+    items: [
+      { key: 'publishDetails', to: '/publish/details', icon: <PersonIcon /> },
+      { key: 'publishSupport', to: '/publish/support', icon: <HelpIcon /> },
     ],
   },
 ];

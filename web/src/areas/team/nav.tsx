@@ -4,6 +4,8 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SwapIcon from '@mui/icons-material/SwapHorizOutlined';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
+import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import type { NavGroup } from '../../components/Shell';
 
 /** The team member area's menu (core §2 `/team_member…`): only what works. */
@@ -13,6 +15,8 @@ export const TEAM_NAV: NavGroup[] = [
     items: [
       { key: 'teamHome', to: '/team_member', end: true, icon: <HomeIcon /> },
       { key: 'teamInvites', to: '/team_member/invites', icon: <MailIcon /> },
+      { key: 'teamDetails', to: '/team_member/details', icon: <PersonIcon /> },
+      { key: 'teamSupport', to: '/team_member/support', icon: <HelpIcon /> },
     ],
   },
   {
