@@ -133,6 +133,8 @@ async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks, client: Temporal)
         locale=body.locale,
         profile_type=ProfileType(body.profile_type),
     )
+    if body.profile_type == ProfileType.network_publisher:  # an affiliate network promotes like any publisher
+        await profile_added(s, user, ProfileType.publisher)
     token = await auth_token_issued(s, user, "confirmation")
     tasks.add_task(
         send_mail,

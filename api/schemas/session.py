@@ -14,7 +14,8 @@ class SignUp(BaseModel):
     email: Email
     password: Password
     # a publisher signs up to promote others' products (core §1: the publishers' own sign-up)
-    profile_type: Literal["seller", "payer", "publisher", "team_member"] = "seller"
+    # `network_publisher`: an affiliate network's own sign-up (core §1), a publisher as well
+    profile_type: Literal["seller", "payer", "publisher", "network_publisher", "team_member"] = "seller"
     username: UsernameText | None = None
     first_name: PersonName | None = None
     last_name: PersonName | None = None

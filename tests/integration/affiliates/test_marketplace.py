@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.integration.affiliates.test_commissions import _joined
+from tests.integration.api.test_permissions import _signed_up
 from tests.integration.helpers import client, new_seller, published_product
 
 pytestmark = pytest.mark.integration
@@ -75,3 +76,11 @@ async def test_the_marketplace_shows_listed_products_shops_and_publishers(stack)
             "programs": 1,
         }  # a name, never an e-mail
         assert (await c.get("/v1/publish/affiliate_marketplace/products")).status_code == 401
+
+
+async def test_an_affiliate_network_signs_up_as_a_publisher(stack):
+    async with client(stack) as c:
+        h = await _signed_up(stack, c, "network_publisher")
+        me = (await c.get("/v1/app/user", headers=h)).json()
+        assert {"publisher", "network_publisher"} <= set(me["profile_types"])
+        assert (await c.get("/v1/publish/overview", headers=h)).status_code == 200

@@ -10819,7 +10819,7 @@ export interface components {
              * @default seller
              * @enum {string}
              */
-            profile_type: "seller" | "payer" | "publisher" | "team_member";
+            profile_type: "seller" | "payer" | "publisher" | "network_publisher" | "team_member";
             /** Username */
             username?: string | null;
         };

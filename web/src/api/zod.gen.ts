@@ -891,7 +891,7 @@ export const SignUpSchema = z.object({
   lastName: z.string().max(100).nullish(),
   locale: z.enum(["en", "de"]).optional(),
   password: z.string().max(200),
-  profileType: z.enum(["seller", "payer", "publisher", "team_member"]).optional(),
+  profileType: z.enum(["seller", "payer", "publisher", "network_publisher", "team_member"]).optional(),
   username: z.string().max(120).nullish(),
 });
 

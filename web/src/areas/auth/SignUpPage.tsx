@@ -17,11 +17,11 @@ import { useFields } from './fields';
 import { peekSignUpDraft, saveSignUpDraft } from './signUpDraft';
 import { useAvailability } from './useAvailability';
 
-const TYPES = ['seller', 'payer', 'publisher', 'team_member'] as const;
+const TYPES = ['seller', 'payer', 'publisher', 'network_publisher', 'team_member'] as const;
 
 function linkedType(): (typeof TYPES)[number] {
   const asked = new URLSearchParams(window.location.search).get('profile_type');
-  return asked === 'publisher' || asked === 'team_member' ? asked : 'seller';
+  return asked === 'publisher' || asked === 'network_publisher' || asked === 'team_member' ? asked : 'seller';
 }
 
 export default function SignUpPage() {
@@ -84,6 +84,10 @@ export default function SignUpPage() {
             <FormControlLabel value="payer" control={<Radio />} label={t('auth.profilePayer')} />
             <FormControlLabel value="publisher" control={<Radio />} label={t('auth.profilePublisher')} data-testid="signup-publisher" />
             <FormControlLabel value="team_member" control={<Radio />} label={t('auth.profileTeamMember')} data-testid="signup-team-member" />
+            {/* the affiliate networks' own sign-up route (core §1): offered where its link leads */}
+            {linkedType() === 'network_publisher' ? (
+              <FormControlLabel value="network_publisher" control={<Radio />} label={t('auth.profileNetwork')} data-testid="signup-network" />
+            ) : null}
           </RadioGroup>
         </FormControl>
         <Button type="submit" variant="contained" size="large" data-testid="signup-submit">

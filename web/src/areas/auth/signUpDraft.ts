@@ -5,7 +5,7 @@
 export interface SignUpDraft {
   email: string;
   password: string;
-  profileType: 'seller' | 'payer' | 'publisher' | 'team_member';
+  profileType: 'seller' | 'payer' | 'publisher' | 'network_publisher' | 'team_member';
 }
 
 let draft: SignUpDraft | null = null;
