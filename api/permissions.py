@@ -85,6 +85,8 @@ EXCEPTIONS: dict[tuple[str, str], frozenset[Role]] = {
     ("GET", "/v1/app/user"): SIGNED_IN,
     ("PATCH", "/v1/app/user"): SIGNED_IN,
     ("POST", "/v1/app/user/profiles"): SIGNED_IN,
+    ("GET", "/v1/app/user/notices"): SIGNED_IN,
+    ("PUT", "/v1/app/user/notices"): SIGNED_IN,
     ("POST", "/v1/common/affiliate_programs/{program_id}/accept"): SIGNED_IN,  # joining makes a publisher
     ("POST", "/v1/common/support_messages"): SIGNED_IN,
     ("GET", "/v1/publish/affiliate_marketplace"): SIGNED_IN,  # looked at before joining

@@ -18,6 +18,7 @@ from domain.errors import invalid
 from domain.keys import affiliate_node_mail_key, support_mail_key
 from domain.limits import ID_MAX
 from domain.mail import MailTemplate, OutgoingMail
+from domain.notifications import wanted
 from handles.checkout import send_mail
 from store.accounts.queries import display_name, seller_of
 from store.affiliates.programs import NodeParties, node_parties, node_requested, public_program
@@ -131,16 +132,19 @@ async def join_affiliate_program(
         s, p, user, from_landing_page=body.from_landing_page, referrer_user_id=body.referrer_id
     )
     parties = await node_parties(s, node.id)
-    if parties is not None:
-        tasks.add_task(send_mail, client, affiliate_mail(parties))
+    if parties is not None and (mail := affiliate_mail(parties)) is not None:
+        tasks.add_task(send_mail, client, mail)
     return Joined(node_id=node.id, affiliate_program_id=p.id, state=node.state)
 
 
-def affiliate_mail(parties: NodeParties) -> OutgoingMail:
-    """A publisher's request, mailed to the seller; the seller's decision, mailed to the publisher."""
+def affiliate_mail(parties: NodeParties) -> OutgoingMail | None:
+    """A publisher's request, mailed to the seller; the seller's decision, mailed to the publisher; none to one who
+    turned that notice off."""
     node, base = parties.node, get_settings().public_url
     publisher, seller = parties.publisher, parties.seller_user
     if node.state == NodeState.requested:
+        if not wanted(MailTemplate.affiliate_requested, seller.muted_notices):
+            return None
         return OutgoingMail(
             key=affiliate_node_mail_key(node.id, node.state.value, node.updated_at),
             to=seller.email,
@@ -154,6 +158,8 @@ def affiliate_mail(parties: NodeParties) -> OutgoingMail:
                 "nodes_url": f"{base}/cabinet/affiliate_nodes",
             },
         )
+    if not wanted(MailTemplate.affiliate_decided, publisher.muted_notices):
+        return None
     return OutgoingMail(
         key=affiliate_node_mail_key(node.id, node.state.value, node.updated_at),
         to=publisher.email,

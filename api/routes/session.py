@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, BackgroundTasks, Form, Request, Response
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import DB, CurrentUser, Temporal
 from api.errors import error_response
@@ -41,6 +42,7 @@ from domain.accounts import (
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.keys import user_mail_key
 from domain.mail import MailTemplate, OutgoingMail
+from domain.notifications import Notice
 from handles.checkout import send_mail
 from store.accounts.actions import (
     auth_token_issued,
@@ -329,3 +331,24 @@ async def update_me(body: UserPatch, user: CurrentUser, s: DB) -> UserOut:
         if (value := getattr(body, field)) is not None:
             setattr(user, field, value)
     return await user_out(s, user)
+
+
+class NoticesOut(BaseModel):
+    muted: list[Notice]  # the notices turned off; every other one is on
+
+
+class NoticesIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    muted: Annotated[list[Notice], Field(max_length=len(Notice))]
+
+
+@router.get("/user/notices", response_model=NoticesOut)
+async def my_notices(user: CurrentUser) -> NoticesOut:
+    """The notices (mails one may turn off) the signed-in user turned off."""
+    return NoticesOut(muted=[Notice(x) for x in user.muted_notices if x in Notice.__members__])
+
+
+@router.put("/user/notices", response_model=NoticesOut)
+async def save_my_notices(body: NoticesIn, user: CurrentUser) -> NoticesOut:
+    user.muted_notices = sorted({n.value for n in body.muted})
+    return NoticesOut(muted=[Notice(x) for x in user.muted_notices])

@@ -47,6 +47,8 @@ class User(Timestamps, Base):
     last_name: Mapped[str | None] = mapped_column(String(PERSON_NAME_MAX))
     locale: Mapped[str] = mapped_column(String(LOCALE_MAX), default="en")
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # the notices (domain/notifications.py) the user turned off
+    muted_notices: Mapped[list[str]] = mapped_column(JSONB, default=list, server_default=text("'[]'::jsonb"))
 
 
 class Profile(Timestamps, Base):

@@ -42,9 +42,10 @@ const CABINET = [
   '/cabinet/team_members',
   '/cabinet/settings/reseller',
   '/cabinet/affiliate_marketplace?tab=products',
+  '/cabinet/settings/notifications',
 ];
-const PUBLISH = ['/publish', '/publish/affiliate_programs', '/publish/affiliate_marketplace', '/publish/orders', '/publish/transfers', '/publish/payouts', '/publish/embeddable_items', '/publish/profile/edit', '/publish/affiliate_marketplace/1', '/publish/statistics', '/publish/statistics_affiliate', '/publish/affiliate_marketplace?tab=products', '/publish/affiliate_marketplace?tab=publishers'];
-const TEAM = ['/team_member', '/team_member/invites', '/team_member/orders', '/team_member/transfers', '/team_member/payouts', '/team_member/profile/edit'];
+const PUBLISH = ['/publish', '/publish/affiliate_programs', '/publish/affiliate_marketplace', '/publish/orders', '/publish/transfers', '/publish/payouts', '/publish/embeddable_items', '/publish/profile/edit', '/publish/affiliate_marketplace/1', '/publish/statistics', '/publish/statistics_affiliate', '/publish/affiliate_marketplace?tab=products', '/publish/affiliate_marketplace?tab=publishers', '/publish/details', '/publish/support', '/publish/email_notification'];
+const TEAM = ['/team_member', '/team_member/invites', '/team_member/details', '/team_member/support', '/team_member/orders', '/team_member/transfers', '/team_member/payouts', '/team_member/profile/edit'];
 const ADMIN = ['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers', '/admin/reseller_requests'];
 const PUBLIC = ['/', '/users/sign_in', '/users/sign_up', `/s/${DEMO.seller.username}`, '/no-such-page'];
 const SIZES = [

@@ -173,8 +173,8 @@ async def decide_affiliate_node(
     state."""
     node = await node_decided(s, seller.id, node_id, DECISIONS[decision])
     parties = await node_parties(s, node.id)
-    if parties is not None:
-        tasks.add_task(send_mail, client, affiliate_mail(parties))
+    if parties is not None and (mail := affiliate_mail(parties)) is not None:
+        tasks.add_task(send_mail, client, mail)
     (row,) = await nodes_of(s, seller.id, node_id=node.id)
     return _node(row, await clicks_of(s, seller.id))
 

@@ -439,6 +439,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/app/user/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Notices
+         * @description The notices (mails one may turn off) the signed-in user turned off.
+         */
+        get: operations["my_notices"];
+        /** Save My Notices */
+        put: operations["save_my_notices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/app/user/password": {
         parameters: {
             query?: never;
@@ -8199,6 +8220,21 @@ export interface components {
          */
         NodeState: "requested" | "accepted" | "rejected" | "canceled";
         /**
+         * Notice
+         * @enum {string}
+         */
+        Notice: "program_decisions" | "publisher_requests";
+        /** NoticesIn */
+        NoticesIn: {
+            /** Muted */
+            muted: components["schemas"]["Notice"][];
+        };
+        /** NoticesOut */
+        NoticesOut: {
+            /** Muted */
+            muted: components["schemas"]["Notice"][];
+        };
+        /**
          * NotSellableReason
          * @enum {string}
          */
@@ -13388,6 +13424,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_notices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticesOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_my_notices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticesIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticesOut"];
+                };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
             503: {

@@ -118,6 +118,14 @@ export const confirm = (body: Body<'confirm'>, options: Options = {}) =>
 export const resendConfirmation = (body: Body<'resend_confirmation'>, options: Options = {}) =>
   api.post<Answer<'resend_confirmation'>>(`/app/user/confirmation/new`, body, { auth: false, ...options });
 
+/** GET /v1/app/user/notices: My Notices */
+export const myNotices = (options: Options = {}) =>
+  api.get<Answer<'my_notices'>>(`/app/user/notices`, { ...options });
+
+/** PUT /v1/app/user/notices: Save My Notices */
+export const saveMyNotices = (body: Body<'save_my_notices'>, options: Options = {}) =>
+  api.put<Answer<'save_my_notices'>>(`/app/user/notices`, body, { ...options });
+
 /** POST /v1/app/user/password: Request Password Reset */
 export const requestPasswordReset = (body: Body<'request_password_reset'>, options: Options = {}) =>
   api.post<Answer<'request_password_reset'>>(`/app/user/password`, body, { auth: false, ...options });

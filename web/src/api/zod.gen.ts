@@ -707,6 +707,10 @@ export const MonthCloseInSchema = z.object({
   period: z.string().max(7),
 });
 
+export const NoticesInSchema = z.object({
+  muted: z.array(z.enum(["program_decisions", "publisher_requests"])).max(2),
+});
+
 export const OptInsInSchema = z.object({
   questions: z.array(OptInInPart).max(10),
 });

@@ -52,6 +52,7 @@ const cabinetChildren: RouteObject[] = [
   { path: 'domains', element: page(() => import('../areas/cabinet/domains/DomainsPage')) },
   { path: 'team_members', element: page(() => import('../areas/cabinet/affiliates/TeamMembersPage')) },
   { path: 'settings/reseller', element: page(() => import('../areas/cabinet/settings/ResellerPage')) },
+  { path: 'settings/notifications', element: page(() => import('../areas/cabinet/settings/NoticesPage')) },
   { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
 ];
 
@@ -135,6 +136,7 @@ export const routes: RouteObject[] = [
           { path: 'embeddable_items/:id/preview', element: page(() => import('../areas/publish/EmbedPreviewPage')) },
           { path: 'profile/edit', element: page(() => import('../areas/publish/PublishProfilePage')) },
           { path: 'details', element: page(() => import('../areas/publish/PublishDetailsPage')) },
+          { path: 'email_notification', element: page(() => import('../areas/publish/PublishNoticesPage')) },
           { path: 'support', element: page(() => import('../areas/publish/PublishSupportPage')) },
           { path: 'bank_accounts', element: <Navigate to="/publish/profile/edit?step=bank" replace /> },
           { path: 'payouts_balance', element: <Navigate to="/publish/payouts" replace /> },

@@ -45,6 +45,7 @@ describe('cabinet navigation (core §2)', () => {
       '/cabinet/team_members',
       '/cabinet/settings/reseller',
       '/cabinet/affiliate_marketplace',
+      '/cabinet/settings/notifications',
     ]) {
       expect(all).toContain(path);
     }

@@ -51,6 +51,7 @@ export const CABINET_NAV: NavGroup[] = [
       { key: 'profileEdit', to: '/cabinet/profile/edit?seller_profile_edit=true' },
       { key: 'paymentSettings', to: '/cabinet/settings/payment_settings' },
       { key: 'reseller', to: '/cabinet/settings/reseller' },
+      { key: 'notifications', to: '/cabinet/settings/notifications' },
       { key: 'domains', to: '/cabinet/domains' },
       { key: 'accountDeletion', to: '/cabinet/settings/account_deletion' },
     ],

@@ -7,6 +7,7 @@ import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CodeIcon from '@mui/icons-material/Code';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import ChartIcon from '@mui/icons-material/InsertChartOutlined';
+import BellIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import type { NavGroup } from '../../components/Shell';
@@ -36,6 +37,7 @@ export const PUBLISH_NAV: NavGroup[] = [
     key: 'publishAccount',
     items: [
       { key: 'publishDetails', to: '/publish/details', icon: <PersonIcon /> },
+      { key: 'publishNotices', to: '/publish/email_notification', icon: <BellIcon /> },
       { key: 'publishSupport', to: '/publish/support', icon: <HelpIcon /> },
     ],
   },
