@@ -380,3 +380,12 @@ def redirection(url: str | None, forward: bool, params: list[tuple[str, str]]) -
     base, _, fragment = url.partition("#")
     joined = base + ("&" if "?" in base else "?") + urlencode(extra)
     return f"{joined}#{fragment}" if fragment else joined
+
+
+def own_page(shop: str, target: str) -> str | None:
+    """A page of the shop a publisher names for their link (`target`, where the program lets publishers choose):
+    a path under `/s/{shop}/`, never another site (no open redirect on the platform's host)."""
+    base = f"/s/{shop}/"
+    if not target.startswith(base) or len(target) > 500 or "//" in target or "\\" in target:
+        return None
+    return target if all(c.isprintable() and not c.isspace() for c in target) else None

@@ -252,10 +252,11 @@ async def click_recorded(
 
 
 async def click_redirection(
-    s: AsyncSession, seller_id: int, publisher_user_id: int
+    s: AsyncSession, seller_id: int, publisher_user_id: int, chosen: str | None = None
 ) -> tuple[str, bool] | None:
     """The landing a program sends its publisher's shop link to (the oldest of the publisher's active programs at
-    this seller that has one), and whether the click's parameters go along."""
+    this seller that has one), and whether the click's parameters go along; `chosen`, the page the publisher named,
+    where one of those programs lets publishers choose."""
     rows = (
         await s.execute(
             select(AffiliateProgram.form)
@@ -268,7 +269,12 @@ async def click_redirection(
             .order_by(AffiliateProgram.id)
         )
     ).scalars()
-    for form in rows:
+    forms = list(rows)
+    if chosen:
+        for form in forms:
+            if form.get("affiliate_redirections_allowed"):
+                return chosen, bool(form.get("forward_url_params"))
+    for form in forms:
         if form.get("redirection_url"):
             return str(form["redirection_url"]), bool(form.get("forward_url_params"))
     return None

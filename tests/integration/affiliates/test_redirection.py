@@ -51,3 +51,16 @@ async def test_a_programs_redirection_lands_the_click_and_forwards_its_parameter
         c.cookies.clear()
         r = await c.get(f"/s/{seller.username}", params={"epid": pub_id, "utm_source": "blog"})
         assert r.headers["location"] == "https://example.com/rye?from=sellflow#start"
+        # a program that lets publishers choose: their page of the shop, never another site
+        r = await c.put(
+            f"/v1/cabinet/affiliate_programs/{prog}",
+            json={**full, "forward_url_params": False, "affiliate_redirections_allowed": True},
+            headers=seller.headers,
+        )
+        assert r.status_code == 200, r.text
+        page = f"/s/{seller.username}/{product['slug']}"
+        c.cookies.clear()
+        r = await c.get(f"/s/{seller.username}", params={"epid": pub_id, "target": page})
+        assert r.status_code == 302 and r.headers["location"] == page
+        r = await c.get(f"/s/{seller.username}", params={"epid": pub_id, "target": "https://evil.example/"})
+        assert r.headers["location"] == "https://example.com/rye?from=sellflow#start"

@@ -28,6 +28,7 @@ from domain.affiliates import (
     earns,
     landing_text,
     node_move_error,
+    own_page,
     redirection,
     referrer_chain,
     self_referral,
@@ -257,3 +258,16 @@ def test_a_redirection_lands_on_the_web_or_the_platforms_host_with_the_forwarded
     assert redirection("https://x.io/p", True, [("epid", "7")]) == "https://x.io/p"
     for nowhere in (None, "", "//evil.example", "mailto:a@b.c", "#top", "javascript:alert(1)"):
         assert redirection(nowhere, True, params) is None
+
+
+def test_a_publishers_chosen_page_stays_in_the_shop():
+    assert own_page("bakery", "/s/bakery/rye?x=1") == "/s/bakery/rye?x=1"
+    for elsewhere in (
+        "/s/other/rye",
+        "https://evil.example",
+        "/s/bakery//evil.example",
+        "/s/bakery/a b",
+        "/s/bakery\\\\x",
+        "",
+    ):
+        assert own_page("bakery", elsewhere) is None, elsewhere
