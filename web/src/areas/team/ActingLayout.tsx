@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { actingPath } from '../../api/acting';
+import { actingPath, setActingSeller } from '../../api/acting';
 import * as sdk from '../../api/sdk.gen';
 import { PageLoader } from '../../components/PageLoader';
 import { Shell, type NavGroup } from '../../components/Shell';
@@ -35,6 +35,7 @@ export default function ActingLayout() {
   if (!ready || teams.isPending) return <PageLoader minHeight="60vh" />;
   const team = teams.data?.list.find((x) => x.sellerId === seller && x.role === 'team_member' && x.state === 'active');
   if (seller === null || !team) {
+    setActingSeller(null); // not theirs: the cabinet's addresses are their own again
     return (
       <Alert severity="warning" sx={{ m: 4 }} action={<Button component={RouterLink} to="/team_member" color="inherit">{t('team.backToArea')}</Button>}>
         {t('team.notYours')}
