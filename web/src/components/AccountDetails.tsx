@@ -47,7 +47,7 @@ function Details({ user, title }: { user: User; title: string }) {
       </Typography>
       <Paper sx={{ p: 2, maxWidth: 560 }}>
         <Stack spacing={2}>
-          <TextField label={t('auth.email')} value={user.email} disabled helperText={t('account.emailIsSignIn')} />
+          <TextField label={t('auth.email')} value={user.email} helperText={t('account.emailIsSignIn')} slotProps={{ htmlInput: { readOnly: true } }} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField label={t('auth.firstName')} value={first} onChange={(e) => setFirst(e.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'details-first' } }} />
             <TextField label={t('auth.lastName')} value={last} onChange={(e) => setLast(e.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 100 } }} />
