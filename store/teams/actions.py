@@ -14,6 +14,7 @@ from domain.errors import DomainError, ErrorCode, Refusal, refused
 from domain.teams import ANSWERABLE, REINVITABLE, REMOVABLE, TEAM_MAX, TeamRole, TeamState
 from store.accounts.actions import profile_added
 from store.accounts.models import Seller, User
+from store.accounts.queries import display_name
 from store.teams.models import TeamMember
 
 
@@ -33,7 +34,7 @@ async def team_of(s: AsyncSession, seller_id: int) -> list[MemberRow]:
             .order_by(TeamMember.id.desc())
         )
     ).all()
-    return [MemberRow(m, " ".join(x for x in (u.first_name, u.last_name) if x) if u else "") for m, u in rows]
+    return [MemberRow(m, display_name(u)) for m, u in rows]
 
 
 async def member_of_seller(s: AsyncSession, seller_id: int, member_id: int) -> TeamMember:
@@ -131,12 +132,7 @@ async def invites_for(s: AsyncSession, user: User) -> list[InviteRow]:
             .order_by(TeamMember.id.desc())
         )
     ).all()
-    out = [
-        InviteRow(
-            m, u.username or "", " ".join(x for x in (u.first_name, u.last_name) if x) or u.username or ""
-        )
-        for m, u in rows
-    ]
+    out = [InviteRow(m, u.username or "", display_name(u) or u.username or "") for m, u in rows]
     return sorted(out, key=lambda r: r.member.state != TeamState.invited)
 
 

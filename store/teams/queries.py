@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.ledger import EntryKind, PayeeType
 from store.accounts.models import Seller, User
+from store.accounts.queries import display_name
 from store.ledger.models import LedgerEntry
 from store.orders.models import Order
 
@@ -101,4 +102,4 @@ async def sales_totals(s: AsyncSession, user_id: int) -> SalesTotals:
 async def member_name(s: AsyncSession, user_id: int) -> str:
     """How the cabinet names a sales team member: their name, else their address."""
     u = await s.get(User, user_id)
-    return (" ".join(x for x in (u.first_name, u.last_name) if x) or u.email) if u else ""
+    return (display_name(u) or u.email) if u else ""
