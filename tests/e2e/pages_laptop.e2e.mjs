@@ -1,4 +1,4 @@
-// Every page at 1366 px, in English and German (tests/e2e/pages.mjs).
+// Every page at 1366 px, in English and German (alternating; tests/e2e/pages.mjs).
 import { everyPage } from './pages.mjs';
 
 everyPage('1366');
