@@ -118,6 +118,13 @@ class Settings(BaseSettings):
     domain_check_attempts: int = 12  # checks before a missing record ends in error (about 3.5 hours)
     domain_renew_margin_days: int = 30  # a certificate is renewed this many days before it expires
 
+    # Seller webhooks (domain/webhooks.py): a delivery reaches only public addresses unless this allows private
+    # and loopback ones (the local stack's and the tests' receivers; never in production); the retry schedule's
+    # minute (compressed in tests); how often the dispatcher looks for new events
+    webhook_allow_private: bool = False
+    webhook_minute_s: float = Field(default=60.0, gt=0, le=60)
+    webhook_poll_s: float = Field(default=0.5, gt=0, le=60)
+
     # Mail
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 1025
@@ -161,6 +168,8 @@ class Settings(BaseSettings):
             unsafe.append("SELLFLOW_JWT_SECRET")
         if not self.database_url:
             unsafe.append("SELLFLOW_DATABASE_URL")
+        if self.webhook_allow_private:  # webhooks would reach the production network's own services
+            unsafe.append("SELLFLOW_WEBHOOK_ALLOW_PRIVATE")
         if unsafe:
             raise ValueError(
                 f"{', '.join(unsafe)} must be set to a real value when SELLFLOW_ENV={self.env} "

@@ -115,6 +115,9 @@ class Stack:
     checkout_day_s: int | None = None  # the checkout's calendar day in seconds (compressed in tests)
     domain_day_s: float | None = None  # the certificates' calendar day in seconds (compressed in tests)
     domain_check_s: tuple[float, float, int] | None = None  # DNS checks: first and max backoff, attempts
+    webhook_minute_s: float | None = (
+        None  # the seller webhooks' retry schedule's minute (compressed in tests)
+    )
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     _pg = None
 
@@ -145,8 +148,12 @@ class Stack:
                 "SELLFLOW_AGENCY_API_BASE": f"http://127.0.0.1:{p.agency}",
                 "SELLFLOW_API_PORT": str(p.api),
                 "SELLFLOW_PUBLIC_URL": f"http://127.0.0.1:{p.api}",
+                # seller webhooks may reach this machine's receivers (never in production: core/settings.py)
+                "SELLFLOW_WEBHOOK_ALLOW_PRIVATE": "true",
             }
         )
+        if self.webhook_minute_s is not None:
+            env["SELLFLOW_WEBHOOK_MINUTE_S"] = str(self.webhook_minute_s)
         if self.payout_day_s is not None:
             env["SELLFLOW_PAYOUT_DAY_S"] = str(self.payout_day_s)
         if self.billing_day_s is not None:

@@ -121,6 +121,9 @@ class Refusal(StrEnum):
     # an invitation to an address is accepted once the address is confirmed
     email_unconfirmed = "email_unconfirmed"
     reseller_state = "reseller_state"  # a reseller request or selling mode this action does not apply to
+    webhook_endpoint_off = (
+        "webhook_endpoint_off"  # a webhook endpoint that is inactive or paused sends nothing
+    )
 
 
 MESSAGES_REFUSED = {
@@ -157,6 +160,7 @@ MESSAGES_REFUSED = {
     Refusal.team_state: "This invitation or membership is not in a state this applies to.",
     Refusal.email_unconfirmed: "Confirm your e-mail address first: the invitation is for whoever owns it.",
     Refusal.reseller_state: "This does not apply to the way this shop sells now.",
+    Refusal.webhook_endpoint_off: "This endpoint is turned off or paused; turn it on first.",
 }
 
 

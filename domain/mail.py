@@ -40,6 +40,9 @@ class MailTemplate(StrEnum):
     affiliate_decided = "affiliate_decided"  # to the publisher: accepted, rejected or ended
     team_invited = "team_invited"  # to an address a seller invites into their team
     support_message = "support_message"  # to the platform's support: a user's question from their area
+    webhook_paused = (
+        "webhook_paused"  # to the seller: an endpoint failed every attempt of a delivery and paused
+    )
 
 
 @dataclass

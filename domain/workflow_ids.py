@@ -59,3 +59,11 @@ def platform_invoices_id(period: str) -> str:
 
 
 MONTH_CLOSE_ID = "month-close"  # the one long-lived workflow that starts each month's close
+
+
+WEBHOOK_DISPATCH_ID = "webhook-dispatch"  # the one workflow that hands seller events to their endpoints
+
+
+def webhook_delivery_id(delivery_id: int) -> str:
+    """One delivery of one seller event to one endpoint (a replay is a delivery of its own)."""
+    return f"webhook-delivery-{delivery_id}"

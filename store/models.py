@@ -28,6 +28,7 @@ from store.legitimation.models import (
 )
 from store.mail.models import Mail
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
+from store.seller_webhooks.models import SellerEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from store.teams.models import TeamMember
 from store.webhooks.models import WebhookEvent
 
@@ -85,4 +86,8 @@ __all__ = [
     "LessonComment",
     "CourseSession",
     "TeamMember",
+    "WebhookEndpoint",
+    "SellerEvent",
+    "WebhookDelivery",
+    "WebhookAttempt",
 ]

@@ -24,6 +24,8 @@ DOMAIN_CHECK_S = (0.2, 1.0, 5)
 # A day of the checkout's calendar: a checkout stays open 20 s after its first payment attempt, a bank transfer is
 # waited for 7 days (140 s), an invoice paid later is due after 14 (280 s).
 CHECKOUT_DAY_S = 20
+# a seller webhook's retry schedule (about a day and a half: domain/webhooks.py RETRY_MINUTES) in about 23 s
+WEBHOOK_MINUTE_S = 0.01
 
 
 @pytest.fixture(scope="session")
@@ -42,6 +44,7 @@ def stack():
         checkout_day_s=CHECKOUT_DAY_S,
         domain_day_s=DOMAIN_DAY_S,
         domain_check_s=DOMAIN_CHECK_S,
+        webhook_minute_s=WEBHOOK_MINUTE_S,
     )
     try:
         st.start_all(seed=True)

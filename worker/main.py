@@ -28,11 +28,13 @@ from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
 from activities.subscription import SubscriptionActivities
+from activities.webhooks import WebhookActivities
 from core import telemetry
 from core.settings import get_settings
 from core.temporal import connect
 from domain.platform_invoices import MonthCloseRequest
-from domain.workflow_ids import MONTH_CLOSE_ID
+from domain.webhooks import DispatchInput
+from domain.workflow_ids import MONTH_CLOSE_ID, WEBHOOK_DISPATCH_ID
 from providers.acme.client import certificate_issuer
 from providers.bank.client import bank
 from providers.dns.resolver import txt_lookup
@@ -44,6 +46,7 @@ from providers.paypal.client import paypal
 from providers.storage.local import storage
 from providers.stripe.client import gateway
 from providers.stripe.refunds import refunds
+from providers.webhooks.sender import webhook_sender
 from workflows.account_deletion import AccountDeletionWorkflow
 from workflows.checkout import CheckoutWorkflow
 from workflows.claim import ClaimWorkflow
@@ -56,6 +59,7 @@ from workflows.platform_invoices import MonthCloseWorkflow, PlatformInvoicesWork
 from workflows.rate_payment import RatePaymentWorkflow
 from workflows.refund import RefundWorkflow
 from workflows.subscription import SubscriptionWorkflow
+from workflows.webhooks import WebhookDeliveryWorkflow, WebhookDispatchWorkflow
 
 WORKFLOWS = [
     CheckoutWorkflow,
@@ -71,6 +75,8 @@ WORKFLOWS = [
     RatePaymentWorkflow,
     DomainWorkflow,
     AccountDeletionWorkflow,
+    WebhookDispatchWorkflow,
+    WebhookDeliveryWorkflow,
 ]
 
 
@@ -85,6 +91,7 @@ def activities() -> list[Callable[..., Any]]:
     claim = ClaimActivities(mailer, agency())
     domains = DomainActivities(txt_lookup(), dns_zone(), certificate_issuer())
     closing = AccountDeletionActivities(mailer, storage())
+    webhooks = WebhookActivities(webhook_sender(), mailer)
     return [
         checkout.ensure_payment_intent,
         checkout.save_card,
@@ -153,6 +160,9 @@ def activities() -> list[Callable[..., Any]]:
         closing.mark_deleted,
         closing.remove_domains,
         closing.send_closing_mail,
+        webhooks.dispatch_events,
+        webhooks.attempt_delivery,
+        webhooks.give_up_delivery,
     ]
 
 
@@ -210,6 +220,7 @@ async def run() -> None:
     structlog.get_logger().info("worker_started", task_queue=get_settings().temporal_task_queue)
     async with worker:
         await start_month_close(client)
+        await start_webhook_dispatch(client)
         await stop.wait()
 
 
@@ -219,6 +230,17 @@ async def start_month_close(client: Client) -> None:
         MonthCloseWorkflow.run,
         MonthCloseRequest(),
         id=MONTH_CLOSE_ID,
+        task_queue=get_settings().temporal_task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+    )
+
+
+async def start_webhook_dispatch(client: Client) -> None:
+    """The one seller-webhook dispatcher, started by whichever worker comes up first."""
+    await client.start_workflow(
+        WebhookDispatchWorkflow.run,
+        DispatchInput(poll_s=get_settings().webhook_poll_s),
+        id=WEBHOOK_DISPATCH_ID,
         task_queue=get_settings().temporal_task_queue,
         id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
     )

@@ -20,6 +20,7 @@ class StepPolicy:
     start_to_close: timedelta
     retry: RetryPolicy
     schedule_to_close: timedelta | None = None
+    heartbeat: timedelta | None = None  # a long step that heartbeats: lost with its worker after this long
 
 
 # A payment step on the buyer's path (a local activity): it gives up after 30 s so the buyer gets an answer; the
@@ -66,6 +67,17 @@ CERTIFICATE_STEP = StepPolicy(
 # checkout's fulfilment step, the same retries.
 BOOKKEEPING_STEP = StepPolicy(start_to_close=timedelta(seconds=30), retry=FULFILMENT_STEP.retry)
 
+# One attempt to post a seller webhook (a regular activity): the request's own timeout is 10 s; what the endpoint
+# answers is the activity's result (the workflow schedules the next attempt), so only our own failures (the
+# database) are retried here.
+WEBHOOK_ATTEMPT = StepPolicy(start_to_close=timedelta(seconds=30), retry=FULFILMENT_STEP.retry)
+
+# The seller webhooks' dispatcher: one activity run hands out new events for half a minute, heartbeating; a worker
+# that dies with it loses it after 20 s, and another worker's run takes over.
+WEBHOOK_DISPATCH = StepPolicy(
+    start_to_close=timedelta(minutes=2), retry=FULFILMENT_STEP.retry, heartbeat=timedelta(seconds=20)
+)
+
 # A long read of a whole period or page (a bookkeeping export's files, a page of sellers' monthly invoices).
 BATCH_STEP = StepPolicy(start_to_close=timedelta(seconds=60), retry=FULFILMENT_STEP.retry)
 
@@ -77,6 +89,7 @@ async def run_step(activity: Callable[[Any, A], Awaitable[R]], arg: A, policy: S
         arg,
         start_to_close_timeout=policy.start_to_close,
         schedule_to_close_timeout=policy.schedule_to_close,
+        heartbeat_timeout=policy.heartbeat,
         retry_policy=policy.retry,
     )
 

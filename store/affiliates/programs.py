@@ -13,10 +13,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.accounts import ProfileType
 from domain.affiliates import NodeState, ProgramForm, node_move_error
 from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal, invalid
+from domain.webhooks import EventType
 from store.accounts.actions import profile_added
 from store.accounts.models import Seller, User
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram
 from store.catalog.models import Product
+from store.seller_webhooks.actions import event_recorded
 
 PROGRAMS_MAX = 50  # programs per seller
 
@@ -159,6 +161,14 @@ async def node_requested(
     if node.state in (NodeState.rejected, NodeState.canceled):
         node.state, node.updated_at = NodeState.requested, now
         await s.flush()
+    if node.state == NodeState.requested:  # once per request (asking again while asked changes nothing)
+        await event_recorded(
+            s,
+            program.seller_id,
+            EventType.affiliate_requested,
+            f"{node.id}-{node.updated_at.isoformat()}",
+            {"node": node.id, "program_id": program.id, "program": program.name, "email": user.email},
+        )
     return node
 
 
@@ -209,6 +219,13 @@ async def node_decided(s: AsyncSession, seller_id: int, node_id: int, wanted: No
         )
     node.state, node.updated_at = wanted, datetime.now(UTC)
     await s.flush()
+    await event_recorded(
+        s,
+        seller_id,
+        EventType.affiliate_decided,
+        f"{node.id}-{node.updated_at.isoformat()}",
+        {"node": node.id, "program_id": node.program_id, "state": wanted.value},
+    )
     return node
 
 

@@ -22,6 +22,7 @@ from domain.keys import agency_payment_key
 from domain.ledger import platform_fee, sale_entries
 from domain.orders import OrderRateState
 from domain.subscriptions import DeclineKind, RateEvent
+from domain.webhooks import EventType
 from domain.workflow_ids import claim_id
 from store.accounts.models import Seller
 from store.accounts.queries import seller_user_of
@@ -30,6 +31,7 @@ from store.billing.models import Claim, ClaimSettingsRow
 from store.billing.subscriptions import rate_paid, rate_row
 from store.ledger.actions import entries_booked, fee_rate_of
 from store.orders.queries import order_by_token
+from store.seller_webhooks.actions import event_recorded, order_data
 
 
 async def claim_settings_of(s: AsyncSession, seller_id: int) -> ClaimSettings:
@@ -77,6 +79,13 @@ async def claim_opened(s: AsyncSession, token: str, rate: int, amount: int, decl
         .on_conflict_do_nothing()
     )
     claim = await _claim(s, order.id, rate)
+    await event_recorded(
+        s,
+        order.seller_id,
+        EventType.claim_opened,
+        f"{token}-{rate}",
+        order_data(order, rate=rate, amount=amount, strategy=claim.strategy.value),
+    )
     return ClaimSettings(claim.strategy.value, settings.stage_days)
 
 
@@ -108,6 +117,13 @@ async def claim_closed(s: AsyncSession, closed: ClaimClosed) -> None:
     claim.charges = max(claim.charges, closed.charges)
     if outcome == ClaimOutcome.collected:
         claim.collected = claim.amount
+    await event_recorded(
+        s,
+        order.seller_id,
+        EventType.claim_closed,
+        f"{closed.order_token}-{closed.rate}",
+        order_data(order, rate=closed.rate, amount=claim.amount, outcome=outcome.value),
+    )
     rate = await rate_row(s, order.id, closed.rate, lock=True)
     if outcome == ClaimOutcome.not_collected and rate.state != OrderRateState.paid:
         rate.state = OrderRateState.debt

@@ -34,11 +34,13 @@ from domain.subscriptions import (
     SubscriptionPlan,
     terms_from_json,
 )
+from domain.webhooks import EventType
 from store.billing.models import Claim, OrderRate, RateCharge
 from store.orders.actions import money_booked
 from store.orders.invoices import InvoiceDraft, snapshot_now
 from store.orders.models import Access, Invoice, Order, Payment
 from store.orders.queries import order_by_token
+from store.seller_webhooks.actions import event_recorded, order_data
 
 OPEN_CLAIM = Claim.closed_at.is_(None)
 
@@ -277,6 +279,13 @@ async def rate_failed(s: AsyncSession, ev: RateEvent, attempt: int) -> None:
     rate.updated_at = datetime.now(UTC)
     key = rate_denied_key(ev.order_token, ev.rate, attempt)
     await _log(s, order, key, PaymentLogState.denied, rate.amount, ev.intent_id, ev.message)
+    await event_recorded(
+        s,
+        order.seller_id,
+        EventType.rate_failed,
+        key,
+        order_data(order, rate=ev.rate, amount=rate.amount, decline=ev.code, attempt=attempt),
+    )
     await s.execute(
         update(Access)
         .where(Access.order_id == order.id, Access.suspended_at.is_(None))
@@ -322,6 +331,13 @@ async def subscription_ended(s: AsyncSession, end: SubscriptionEnd) -> None:
     else:
         if order.payment_state != PaymentState.payment_chargebacked:  # a chargeback's end keeps its state
             order.payment_state = PaymentState.payment_canceled
+        await event_recorded(
+            s,
+            order.seller_id,
+            EventType.order_canceled,
+            order.token,
+            order_data(order, last_rate=end.last_rate, state=str(order.payment_state)),
+        )
         await s.execute(
             update(Access)
             .where(Access.order_id == order.id, Access.revoked_at.is_(None))

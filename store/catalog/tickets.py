@@ -32,8 +32,10 @@ from domain.orders import (
     PaymentType,
 )
 from domain.products import Publication
+from domain.webhooks import EventType
 from store.catalog.models import PaymentTicket, PricingPlan, Product, Ticket
 from store.orders.models import Order, Transfer
+from store.seller_webhooks.actions import event_recorded, order_data
 
 
 async def tickets_of(s: AsyncSession, product_id: int) -> list[Ticket]:
@@ -270,6 +272,18 @@ async def checked_in(s: AsyncSession, seller_id: int, code: str) -> HeldTicket:
             reason=refusal.value,
         )
     held.payment.used_at = datetime.now(UTC)
+    await event_recorded(
+        s,
+        seller_id,
+        EventType.ticket_checked_in,
+        f"{held.order.token}-{held.payment.id}",
+        order_data(
+            held.order,
+            ticket=held.ticket.name,
+            holder=held.holder_name,
+            checked_in_at=held.payment.used_at.isoformat(),
+        ),
+    )
     await s.flush()
     return held
 

@@ -24,12 +24,14 @@ from domain.ledger import (
     fee_back,
 )
 from domain.orders import PAID_STATES, LogType, OrderRateState, PaymentLogState, PaymentProvider, PaymentState
+from domain.webhooks import EventType
 from store.affiliates.attribution import commissions_given_back, commissions_restored, rate_roots
 from store.billing.models import OrderRate, RateCharge
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry
 from store.orders.models import Access, Order, Payment, PaymentIntentRecord
 from store.orders.queries import extras_of
+from store.seller_webhooks.actions import event_recorded, order_data
 
 
 async def charge_of_intent(s: AsyncSession, intent_id: str) -> tuple[Order, int | None] | None:
@@ -104,6 +106,13 @@ async def chargeback_opened(
     ticked with the order too: what is left of the amount is booked against each of them, the dispute fee once."""
     disputed = amount
     await _chargeback_of_order(s, order, dispute, amount, rate_no, dispute_fee)
+    await event_recorded(
+        s,
+        order.seller_id,
+        EventType.chargeback_opened,
+        chargeback_key(order.token, dispute),
+        order_data(order, amount=amount, rate=rate_no or 1),
+    )
     if rate_no in (None, 1):
         booked = await _entry(s, f"{chargeback_key(order.token, dispute)}-seller")
         left = disputed + booked  # the seller's entry is negative: what the order took of the dispute

@@ -25,6 +25,7 @@ from domain.payouts import (
     payout_entries,
     returned_entries,
 )
+from domain.webhooks import EventType
 from store.accounts.models import Seller
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry, Payout, PayoutSettingsRow
@@ -38,6 +39,7 @@ from store.listing import (
     window_filters,
     window_schemas,
 )
+from store.seller_webhooks.actions import event_recorded
 
 CURRENCY = "eur"  # SEPA credit transfers are in euro
 # what is held for the hold days after it was earned: a sale net of its fee and of the commissions it paid, and a
@@ -211,6 +213,19 @@ async def payout_answered(s: AsyncSession, answer: BankAnswer) -> Payout | None:
             ),
         )
     payout.updated_at = datetime.now(UTC)
+    if payout.payee_type == PayeeType.seller:
+        await event_recorded(
+            s,
+            payout.payee_id,
+            EventType.payout_paid if answer.outcome == BankOutcome.booked else EventType.payout_returned,
+            payout.end_to_end_id,
+            {
+                "payout": payout.end_to_end_id,
+                "amount": payout.amount,
+                "currency": payout.currency,
+                "reason": payout.reason,
+            },
+        )
     return payout
 
 

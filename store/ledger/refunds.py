@@ -23,11 +23,13 @@ from domain.orders import (
     PaymentProvider,
     PaymentState,
 )
+from domain.webhooks import EventType
 from store.affiliates.attribution import commissions_given_back
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry, Refund
 from store.orders.invoices import invoice_numbers_locked, snapshot_now, snapshot_of
 from store.orders.models import Access, Invoice, Order, Payment
+from store.seller_webhooks.actions import event_recorded, order_data
 
 
 async def refunded_or_reserved(s: AsyncSession, order_id: int) -> int:
@@ -151,6 +153,13 @@ async def refund_booked(s: AsyncSession, refund: Refund, order: Order, provider_
     )
     refund.state = RefundState.succeeded
     refund.provider_refund_id = provider_ref
+    await event_recorded(
+        s,
+        order.seller_id,
+        EventType.refund_succeeded,
+        refund_key(order.token, refund.number),
+        order_data(order, amount=refund.amount, refund=refund.number, reason=refund.reason),
+    )
     refunded = before + refund.amount
     full = refunded >= order.paid
     # a running subscription stays running (its seller ends it apart): only a paid order is refunded as a whole

@@ -37,6 +37,7 @@ from domain.orders import (
 )
 from domain.resellers import SellingMode
 from domain.subscriptions import RECURRING, terms_to_json
+from domain.webhooks import EventType
 from store.accounts.models import Seller
 from store.affiliates.attribution import commissions_booked, orders_attributed
 from store.catalog.license_keys import key_released
@@ -60,6 +61,7 @@ from store.orders.models import (
     Transfer,
 )
 from store.orders.queries import extras_of, order_by_token, payer_customer
+from store.seller_webhooks.actions import event_recorded, order_data
 from store.teams.fees import orders_sold_by
 
 
@@ -470,6 +472,8 @@ async def money_booked(s: AsyncSession, order: Order, ref: str, amount: int, rat
     fee = platform_fee(amount, await fee_rate_of(s, seller))
     await entries_booked(s, sale_entries(ref, seller.id, amount, fee, order.currency_key), order_id=order.id)
     await commissions_booked(s, order, ref, rate_no, amount)
+    kind = EventType.order_paid if rate_no == 1 else EventType.rate_paid
+    await event_recorded(s, seller.id, kind, ref, order_data(order, amount=amount, rate=rate_no))
     await s.execute(
         insert(Transfer)
         .values(

@@ -21,6 +21,7 @@ from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
 from activities.subscription import SubscriptionActivities
+from activities.webhooks import WebhookActivities
 from tests.workflows.fakes import FakeCheckout
 from worker.main import PASSTHROUGH, RUNNER, WORKFLOWS, activities
 
@@ -36,6 +37,7 @@ ACTIVITY_CLASSES = [
     ClaimActivities,
     AccountDeletionActivities,
     DomainActivities,
+    WebhookActivities,
 ]
 
 

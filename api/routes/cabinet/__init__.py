@@ -32,6 +32,7 @@ from api.routes.cabinet import (
     ticket_design,
     tracking,
     transfers,
+    webhooks,
 )
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
@@ -58,6 +59,7 @@ router.include_router(saved_views.router)
 router.include_router(account_deletion.router)
 router.include_router(domains.router)
 router.include_router(coupons.router)
+router.include_router(webhooks.router)
 router.include_router(pages.router)
 router.include_router(tracking.router)
 router.include_router(fonts.router)

@@ -18,6 +18,7 @@ from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
 from activities.subscription import SubscriptionActivities
+from activities.webhooks import WebhookActivities
 from worker.main import activities
 
 CLASSES = (
@@ -32,6 +33,7 @@ CLASSES = (
     ExportActivities,
     MailActivities,
     PlatformInvoiceActivities,
+    WebhookActivities,
 )
 
 

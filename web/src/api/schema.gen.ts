@@ -2859,6 +2859,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/webhook_deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Webhook Delivery */
+        get: operations["get_webhook_delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/webhook_deliveries/{delivery_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay Webhook Delivery
+         * @description Sends the delivery's event to its endpoint again, as a new delivery (409 `webhook_endpoint_off` unless
+         *     the endpoint is active).
+         */
+        post: operations["replay_webhook_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Webhook Endpoints
+         * @description The seller's endpoints, newest first, with their deliveries of the last seven days.
+         */
+        get: operations["list_webhook_endpoints"];
+        put?: never;
+        /**
+         * Create Webhook Endpoint
+         * @description A new endpoint, active, with its signing secret (409 `too_many` past 16).
+         */
+        post: operations["create_webhook_endpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/webhook_endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Webhook Endpoint */
+        get: operations["get_webhook_endpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete Webhook Endpoint
+         * @description The endpoint and its delivery log; deliveries still waiting are not sent.
+         */
+        delete: operations["delete_webhook_endpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change Webhook Endpoint
+         * @description Changes the address, description or events, or turns the endpoint on or off (a paused one back on).
+         */
+        patch: operations["change_webhook_endpoint"];
+        trace?: never;
+    };
+    "/v1/cabinet/webhook_endpoints/{endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Webhook Deliveries
+         * @description The endpoint's deliveries, newest first (each attempt in the delivery's own view).
+         */
+        get: operations["list_webhook_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/webhook_endpoints/{endpoint_id}/roll_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll Webhook Secret
+         * @description A new signing secret from now on (the old one stops signing at once).
+         */
+        post: operations["roll_webhook_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/webhook_endpoints/{endpoint_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send Webhook Test
+         * @description Sends a `ping` event to this endpoint (409 `webhook_endpoint_off` unless it is active).
+         */
+        post: operations["send_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/common/affiliate_programs/{program_id}": {
         parameters: {
             query?: never;
@@ -4896,6 +5043,26 @@ export interface components {
             /** Reason */
             reason?: string | null;
         };
+        /** AttemptOut */
+        api__routes__cabinet__webhooks__AttemptOut: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Duration Ms */
+            duration_ms: number;
+            /** Error */
+            error: string | null;
+            /** Number */
+            number: number;
+            /** Outcome */
+            outcome: string;
+            /** Response */
+            response: string;
+            /** Status */
+            status: number | null;
+        };
         /** ItemOut */
         api__routes__embeds__ItemOut: {
             /**
@@ -4955,6 +5122,24 @@ export interface components {
             /** Number */
             number: number;
         };
+        /** AttemptOut */
+        api__schemas__courses__AttemptOut: {
+            /** Correct */
+            correct?: boolean[] | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Max Score */
+            max_score: number;
+            /** Number */
+            number: number;
+            /** Passed */
+            passed: boolean;
+            /** Score */
+            score: number;
+        };
         /** ItemOut */
         api__schemas__courses__ItemOut: {
             /** Blocks */
@@ -5004,24 +5189,6 @@ export interface components {
             /** Pages */
             pages: number;
             shared_theme_type: components["schemas"]["ThemeKind"];
-        };
-        /** AttemptOut */
-        AttemptOut: {
-            /** Correct */
-            correct?: boolean[] | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
-            created_at: string;
-            /** Max Score */
-            max_score: number;
-            /** Number */
-            number: number;
-            /** Passed */
-            passed: boolean;
-            /** Score */
-            score: number;
         };
         /**
          * Attendee
@@ -6375,6 +6542,76 @@ export interface components {
             /** @default wait */
             subscriptions: components["schemas"]["SubscriptionChoice"];
         };
+        /** DeliveryDetailOut */
+        DeliveryDetailOut: {
+            /** Attempts */
+            attempts: number;
+            /** Attempts Log */
+            attempts_log: components["schemas"]["api__routes__cabinet__webhooks__AttemptOut"][];
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Endpoint Id */
+            endpoint_id: number;
+            /** Event Id */
+            event_id: string;
+            event_type: components["schemas"]["EventType"];
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /** Last Status */
+            last_status: number | null;
+            /** Next Attempt At */
+            next_attempt_at: string | null;
+            /** Payload */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Replay Of */
+            replay_of: number | null;
+            state: components["schemas"]["DeliveryState"];
+        };
+        /** DeliveryList */
+        DeliveryList: {
+            /** List */
+            list: components["schemas"]["DeliveryOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** DeliveryOut */
+        DeliveryOut: {
+            /** Attempts */
+            attempts: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Endpoint Id */
+            endpoint_id: number;
+            /** Event Id */
+            event_id: string;
+            event_type: components["schemas"]["EventType"];
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /** Last Status */
+            last_status: number | null;
+            /** Next Attempt At */
+            next_attempt_at: string | null;
+            /** Replay Of */
+            replay_of: number | null;
+            state: components["schemas"]["DeliveryState"];
+        };
+        /**
+         * DeliveryState
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "delivered" | "failed" | "skipped";
         /**
          * DnsRecordOut
          * @description A record the seller sets at their DNS host (for a subdomain the platform sets it): the TXT that verifies
@@ -6710,6 +6947,99 @@ export interface components {
          * @enum {string}
          */
         EmployeeSize: "1-5" | "6-20" | "21-99" | "100-500" | "500+";
+        /** EndpointDetail */
+        EndpointDetail: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Delivered 7D */
+            delivered_7d: number;
+            /** Description */
+            description: string;
+            /** Events */
+            events: components["schemas"]["EventType"][];
+            /** Failed 7D */
+            failed_7d: number;
+            /** Id */
+            id: number;
+            /** Last Delivery At */
+            last_delivery_at: string | null;
+            /** Paused At */
+            paused_at: string | null;
+            /** Pending */
+            pending: number;
+            /** Secret */
+            secret: string;
+            state: components["schemas"]["EndpointState"];
+            /** Url */
+            url: string;
+        };
+        /** EndpointIn */
+        EndpointIn: {
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["EventType"][];
+            /** Url */
+            url: string;
+        };
+        /** EndpointList */
+        EndpointList: {
+            /** List */
+            list: components["schemas"]["EndpointOut"][];
+            /** Total Count */
+            total_count: number;
+        };
+        /** EndpointOut */
+        EndpointOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Delivered 7D */
+            delivered_7d: number;
+            /** Description */
+            description: string;
+            /** Events */
+            events: components["schemas"]["EventType"][];
+            /** Failed 7D */
+            failed_7d: number;
+            /** Id */
+            id: number;
+            /** Last Delivery At */
+            last_delivery_at: string | null;
+            /** Paused At */
+            paused_at: string | null;
+            /** Pending */
+            pending: number;
+            state: components["schemas"]["EndpointState"];
+            /** Url */
+            url: string;
+        };
+        /** EndpointPatch */
+        EndpointPatch: {
+            /** Description */
+            description?: string | null;
+            /** Events */
+            events?: components["schemas"]["EventType"][] | null;
+            state?: components["schemas"]["EndpointState"] | null;
+            /** Url */
+            url?: string | null;
+        };
+        /**
+         * EndpointState
+         * @enum {string}
+         */
+        EndpointState: "active" | "inactive" | "paused";
         /**
          * EntryKind
          * @enum {string}
@@ -6746,6 +7076,11 @@ export interface components {
          * @enum {string}
          */
         EventPage: "shop" | "product" | "checkout" | "thank_you";
+        /**
+         * EventType
+         * @enum {string}
+         */
+        EventType: "order.paid" | "order.canceled" | "rate.paid" | "rate.failed" | "refund.succeeded" | "chargeback.opened" | "claim.opened" | "claim.closed" | "payout.paid" | "payout.returned" | "ticket.checked_in" | "affiliate.requested" | "affiliate.decided" | "ping";
         /**
          * ExpandBehavior
          * @enum {string}
@@ -7789,7 +8124,7 @@ export interface components {
         /** LessonOut */
         LessonOut: {
             /** Attempts */
-            attempts: components["schemas"]["AttemptOut"][];
+            attempts: components["schemas"]["api__schemas__courses__AttemptOut"][];
             /** Attempts Left */
             attempts_left: number;
             /** Blocks */
@@ -10187,7 +10522,7 @@ export interface components {
          *     code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English.
          * @enum {string}
          */
-        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state" | "email_unconfirmed" | "reseller_state";
+        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state" | "email_unconfirmed" | "reseller_state" | "webhook_endpoint_off";
         /** RelatedOrder */
         RelatedOrder: {
             /** Currency Key */
@@ -20773,6 +21108,418 @@ export interface operations {
             };
         };
     };
+    get_webhook_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetailOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replay_webhook_delivery: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_webhook_endpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointDetail"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointDetail"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointPatch"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointDetail"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_webhook_deliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+                state?: components["schemas"]["DeliveryState"] | null;
+            };
+            header?: never;
+            path: {
+                endpoint_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    roll_webhook_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointDetail"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                endpoint_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_public_affiliate_program: {
         parameters: {
             query?: never;
@@ -21342,7 +22089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttemptOut"];
+                    "application/json": components["schemas"]["api__schemas__courses__AttemptOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -798,6 +798,46 @@ export const listTransfers = (query: QueryParams = {}, options: Options = {}) =>
 export const transfersCsv = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'transfers_csv'>>(`/cabinet/transfers/csv`, { ...options, query });
 
+/** GET /v1/cabinet/webhook_deliveries/{delivery_id}: Get Webhook Delivery */
+export const getWebhookDelivery = (deliveryId: Param<'get_webhook_delivery', 'delivery_id'>, options: Options = {}) =>
+  api.get<Answer<'get_webhook_delivery'>>(`/cabinet/webhook_deliveries/${seg(deliveryId)}`, { ...options });
+
+/** POST /v1/cabinet/webhook_deliveries/{delivery_id}/replay: Replay Webhook Delivery */
+export const replayWebhookDelivery = (deliveryId: Param<'replay_webhook_delivery', 'delivery_id'>, options: Options = {}) =>
+  api.post<Answer<'replay_webhook_delivery'>>(`/cabinet/webhook_deliveries/${seg(deliveryId)}/replay`, undefined, { ...options });
+
+/** GET /v1/cabinet/webhook_endpoints: List Webhook Endpoints */
+export const listWebhookEndpoints = (options: Options = {}) =>
+  api.get<Answer<'list_webhook_endpoints'>>(`/cabinet/webhook_endpoints`, { ...options });
+
+/** POST /v1/cabinet/webhook_endpoints: Create Webhook Endpoint */
+export const createWebhookEndpoint = (body: Body<'create_webhook_endpoint', 'description' | 'events'>, options: Options = {}) =>
+  api.post<Answer<'create_webhook_endpoint'>>(`/cabinet/webhook_endpoints`, body, { ...options });
+
+/** DELETE /v1/cabinet/webhook_endpoints/{endpoint_id}: Delete Webhook Endpoint */
+export const deleteWebhookEndpoint = (endpointId: Param<'delete_webhook_endpoint', 'endpoint_id'>, options: Options = {}) =>
+  api.delete<Answer<'delete_webhook_endpoint'>>(`/cabinet/webhook_endpoints/${seg(endpointId)}`, { ...options });
+
+/** GET /v1/cabinet/webhook_endpoints/{endpoint_id}: Get Webhook Endpoint */
+export const getWebhookEndpoint = (endpointId: Param<'get_webhook_endpoint', 'endpoint_id'>, options: Options = {}) =>
+  api.get<Answer<'get_webhook_endpoint'>>(`/cabinet/webhook_endpoints/${seg(endpointId)}`, { ...options });
+
+/** PATCH /v1/cabinet/webhook_endpoints/{endpoint_id}: Change Webhook Endpoint */
+export const changeWebhookEndpoint = (endpointId: Param<'change_webhook_endpoint', 'endpoint_id'>, body: Body<'change_webhook_endpoint'>, options: Options = {}) =>
+  api.patch<Answer<'change_webhook_endpoint'>>(`/cabinet/webhook_endpoints/${seg(endpointId)}`, body, { ...options });
+
+/** GET /v1/cabinet/webhook_endpoints/{endpoint_id}/deliveries: List Webhook Deliveries */
+export const listWebhookDeliveries = (endpointId: Param<'list_webhook_deliveries', 'endpoint_id'>, query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_webhook_deliveries'>>(`/cabinet/webhook_endpoints/${seg(endpointId)}/deliveries`, { ...options, query });
+
+/** POST /v1/cabinet/webhook_endpoints/{endpoint_id}/roll_secret: Roll Webhook Secret */
+export const rollWebhookSecret = (endpointId: Param<'roll_webhook_secret', 'endpoint_id'>, options: Options = {}) =>
+  api.post<Answer<'roll_webhook_secret'>>(`/cabinet/webhook_endpoints/${seg(endpointId)}/roll_secret`, undefined, { ...options });
+
+/** POST /v1/cabinet/webhook_endpoints/{endpoint_id}/test: Send Webhook Test */
+export const sendWebhookTest = (endpointId: Param<'send_webhook_test', 'endpoint_id'>, options: Options = {}) =>
+  api.post<Answer<'send_webhook_test'>>(`/cabinet/webhook_endpoints/${seg(endpointId)}/test`, undefined, { ...options });
+
 /** GET /v1/common/affiliate_programs/{program_id}: Get Public Affiliate Program */
 export const getPublicAffiliateProgram = (programId: Param<'get_public_affiliate_program', 'program_id'>, options: Options = {}) =>
   api.get<Answer<'get_public_affiliate_program'>>(`/common/affiliate_programs/${seg(programId)}`, { auth: false, ...options });

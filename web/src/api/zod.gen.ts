@@ -617,6 +617,19 @@ export const EmailInSchema = z.object({
   email: z.string().max(320),
 });
 
+export const EndpointInSchema = z.object({
+  description: z.string().max(200).optional(),
+  events: z.array(z.enum(["order.paid", "order.canceled", "rate.paid", "rate.failed", "refund.succeeded", "chargeback.opened", "claim.opened", "claim.closed", "payout.paid", "payout.returned", "ticket.checked_in", "affiliate.requested", "affiliate.decided", "ping"])).max(14).optional(),
+  url: z.string().min(1).max(2000),
+});
+
+export const EndpointPatchSchema = z.object({
+  description: z.string().max(200).nullish(),
+  events: z.array(z.enum(["order.paid", "order.canceled", "rate.paid", "rate.failed", "refund.succeeded", "chargeback.opened", "claim.opened", "claim.closed", "payout.paid", "payout.returned", "ticket.checked_in", "affiliate.requested", "affiliate.decided", "ping"])).max(14).nullish(),
+  state: z.enum(["active", "inactive", "paused"]).nullish(),
+  url: z.string().min(1).max(2000).nullish(),
+});
+
 export const ExportInSchema = z.object({
   period: z.string().max(7),
 });

@@ -100,6 +100,8 @@ describe('translations', () => {
       ['TeamState', 'teamState'],
       ['SellingMode', 'sellingMode'],
       ['ResellerRequestState', 'resellerRequestState'],
+      ['EndpointState', 'endpointState'],
+      ['DeliveryState', 'deliveryState'],
     ];
     for (const [schema, key] of pairs) {
       const values = schemas[schema]?.enum ?? [];

@@ -46,6 +46,7 @@ describe('cabinet navigation (core §2)', () => {
       '/cabinet/settings/reseller',
       '/cabinet/affiliate_marketplace',
       '/cabinet/settings/notifications',
+      '/cabinet/webhooks',
     ]) {
       expect(all).toContain(path);
     }

@@ -53,6 +53,7 @@ export const CABINET_NAV: NavGroup[] = [
       { key: 'reseller', to: '/cabinet/settings/reseller' },
       { key: 'notifications', to: '/cabinet/settings/notifications' },
       { key: 'domains', to: '/cabinet/domains' },
+      { key: 'webhooks', to: '/cabinet/webhooks' },
       { key: 'accountDeletion', to: '/cabinet/settings/account_deletion' },
     ],
   },

@@ -11,7 +11,7 @@ import { CABINET_NAV } from '../cabinet/nav';
 import { useActingFor } from './useTeam';
 
 /** What only the account's owner may use: not in a team member's menu (the API refuses it too). */
-export const OWNER_ONLY = new Set(['profileEdit', 'paymentSettings', 'accountDeletion', 'teamMembers', 'payouts', 'reseller', 'notifications']);
+export const OWNER_ONLY = new Set(['profileEdit', 'paymentSettings', 'accountDeletion', 'teamMembers', 'payouts', 'reseller', 'notifications', 'webhooks']);
 
 /** The cabinet's menu as a team member working for `seller` sees it: their paths, without the owner's parts. */
 export function actingNav(seller: number): NavGroup[] {

@@ -1,0 +1,1 @@
+"""Posting seller webhook deliveries to the sellers' own endpoints (issue 24)."""
