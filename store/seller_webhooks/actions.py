@@ -231,7 +231,12 @@ async def attempt_recorded(
     retry_in_s: float | None = None,
 ) -> None:
     """One attempt in the log (once per number: a retried activity records nothing twice), and the delivery's
-    state after it."""
+    state after it; nothing for a delivery deleted with its endpoint meanwhile."""
+    held = await s.execute(
+        select(WebhookDelivery.id).where(WebhookDelivery.id == delivery_id).with_for_update()
+    )
+    if held.scalar_one_or_none() is None:
+        return
     inserted = (
         await s.execute(
             insert(WebhookAttempt)
@@ -275,7 +280,9 @@ async def delivery_given_up(s: AsyncSession, delivery_id: int) -> WebhookEndpoin
     seller is told once), None when it was paused or off already."""
     delivery = (
         await s.execute(select(WebhookDelivery).where(WebhookDelivery.id == delivery_id).with_for_update())
-    ).scalar_one()
+    ).scalar_one_or_none()
+    if delivery is None:  # deleted with its endpoint
+        return None
     if delivery.state == DeliveryState.pending:
         delivery.state = DeliveryState.failed
         delivery.finished_at = datetime.now(UTC)

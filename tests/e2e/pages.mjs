@@ -43,6 +43,7 @@ const CABINET = [
   '/cabinet/settings/reseller',
   '/cabinet/affiliate_marketplace?tab=products',
   '/cabinet/settings/notifications',
+  '/cabinet/webhooks',
 ];
 const PUBLISH = ['/publish', '/publish/affiliate_programs', '/publish/affiliate_marketplace', '/publish/orders', '/publish/transfers', '/publish/payouts', '/publish/embeddable_items', '/publish/profile/edit', '/publish/affiliate_marketplace/1', '/publish/statistics', '/publish/statistics_affiliate', '/publish/affiliate_marketplace?tab=products', '/publish/affiliate_marketplace?tab=publishers', '/publish/details', '/publish/support', '/publish/email_notification'];
 const TEAM = ['/team_member', '/team_member/invites', '/team_member/details', '/team_member/support', '/team_member/orders', '/team_member/transfers', '/team_member/payouts', '/team_member/profile/edit'];

@@ -58,7 +58,17 @@ EndpointUrl = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=URL_MAX), AfterValidator(_url)
 ]
 Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=DESCRIPTION_MAX)]
-Events = Annotated[list[EventType], Field(max_length=len(EventType))]  # empty: every event
+
+
+def _events(v: list[EventType]) -> list[EventType]:
+    if EventType.ping in v:
+        raise ValueError("ping is the test event; it is sent with the endpoint's test button")
+    return v
+
+
+Events = Annotated[  # empty: every event
+    list[EventType], Field(max_length=len(EventType)), AfterValidator(_events)
+]
 
 
 class EndpointIn(BaseModel):

@@ -255,6 +255,7 @@ async def test_bad_endpoints_are_refused_and_change_nothing(stack):
             {"url": "https://user:pw@example.com/"},
             {"url": "https://exa mple.com/"},
             {"url": "https://example.com/", "events": ["order.shipped"]},
+            {"url": "https://example.com/", "events": ["ping"]},
             {"url": "https://example.com/", "events": "order.paid"},
             {"url": 5},
             {"url": "https://example.com/", "secret": "mine"},
