@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 NODE_BIN := $(CURDIR)/$(VENV)/node
 export PATH := $(NODE_BIN):$(PATH)
 
-.PHONY: run test check store record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble fonts bench clean openapi
+.PHONY: image run test check store record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble fonts bench clean openapi
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -102,3 +102,8 @@ bench: install web
 
 clean:
 	rm -rf .data web/dist
+
+# The production image (deploy/production/Containerfile): buildah needs no daemon; podman or docker also do.
+image:
+	@tool=$$(command -v buildah || command -v podman || command -v docker) || { echo 'make image needs buildah, podman or docker (apt-get install buildah)'; exit 1; }; \
+	case $$tool in *buildah) $$tool bud -f deploy/production/Containerfile -t sellflow:local . ;; *) $$tool build -f deploy/production/Containerfile -t sellflow:local . ;; esac

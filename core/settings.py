@@ -29,6 +29,17 @@ class Settings(BaseSettings):
     temporal_address: str = "127.0.0.1:7233"
     temporal_namespace: str = "default"
     temporal_task_queue: str = "sellflow"
+    # TLS to a Temporal cluster (Helm chart with TLS on): the server's CA, and for mTLS the client's certificate and
+    # key (PEM file paths); Temporal Cloud: its namespace endpoint (`<ns>.<acct>.tmprl.cloud:7233`) with mTLS, or
+    # an API key (`temporal_api_key`, TLS on by itself). Empty: plain gRPC (the local stack)
+    temporal_tls: bool = False
+    temporal_tls_ca: str = ""
+    temporal_tls_cert: str = ""
+    temporal_tls_key: str = ""
+    temporal_tls_server_name: str = ""
+    temporal_api_key: str = ""
+    # the worker's health endpoints (`/healthz`, `/readyz`) for the orchestrator's probes; 0: none
+    worker_health_port: int = Field(default=0, ge=0, le=65535)
     # workflows the worker keeps in memory between their steps; one evicted is replayed from its history in a fresh
     # sandbox at its next step (10,000 renewals due in one minute thrashed the default 1,000)
     worker_max_cached_workflows: int = 10_000
@@ -164,10 +175,17 @@ class Settings(BaseSettings):
             for name in SECRET_FIELDS
             if _is_default_secret(name, getattr(self, name), type(self).model_fields[name].default)
         ]
+        unsafe += [
+            f"SELLFLOW_{name.upper()}"
+            for name in OPTIONAL_SECRET_FIELDS
+            if getattr(self, name) and _is_default_secret(name, getattr(self, name), "")
+        ]
         if "SELLFLOW_JWT_SECRET" not in unsafe and len(self.jwt_secret) < 32:
             unsafe.append("SELLFLOW_JWT_SECRET")
         if not self.database_url:
             unsafe.append("SELLFLOW_DATABASE_URL")
+        if bool(self.temporal_tls_cert) != bool(self.temporal_tls_key):
+            raise ValueError("SELLFLOW_TEMPORAL_TLS_CERT and SELLFLOW_TEMPORAL_TLS_KEY go together (mTLS)")
         if self.webhook_allow_private:  # webhooks would reach the production network's own services
             unsafe.append("SELLFLOW_WEBHOOK_ALLOW_PRIVATE")
         if unsafe:
@@ -215,6 +233,11 @@ SECRET_FIELDS = (
     "secrets_keys",
     "jwt_secret",
 )
+
+
+# Secrets a deployment may go without (Temporal Cloud's API key: a cluster may use mTLS or no auth); set, they may not
+# be a placeholder either.
+OPTIONAL_SECRET_FIELDS = ("temporal_api_key",)
 
 
 def _is_default_secret(name: str, value: object, default: object) -> bool:

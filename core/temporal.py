@@ -1,15 +1,43 @@
-"""The one way to connect to Temporal (the API's client and the worker's), with tracing carried across."""
+"""The one way to connect to Temporal (the API's client and the worker's), with tracing carried across; plain gRPC
+locally, TLS or mTLS to a cluster, and mTLS or an API key to Temporal Cloud, by settings alone."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from temporalio.client import Client
 from temporalio.contrib.opentelemetry import TracingInterceptor
+from temporalio.service import TLSConfig
 
-from core.settings import get_settings
+from core.settings import Settings, get_settings
+
+
+def _pem(path: str) -> bytes | None:
+    return Path(path).read_bytes() if path else None
+
+
+def tls_config(s: Settings) -> TLSConfig | bool:
+    """What `Client.connect` takes as `tls`: False for plain gRPC; True for TLS with the system's CAs (Temporal
+    Cloud with an API key); a TLSConfig naming a CA, a client certificate (mTLS) or the server's name."""
+    custom = s.temporal_tls_ca or s.temporal_tls_cert or s.temporal_tls_server_name
+    if not (s.temporal_tls or s.temporal_api_key or custom):
+        return False
+    if not custom:
+        return True
+    return TLSConfig(
+        server_root_ca_cert=_pem(s.temporal_tls_ca),
+        client_cert=_pem(s.temporal_tls_cert),
+        client_private_key=_pem(s.temporal_tls_key),
+        domain=s.temporal_tls_server_name or None,
+    )
 
 
 async def connect() -> Client:
     s = get_settings()
     return await Client.connect(
-        s.temporal_address, namespace=s.temporal_namespace, interceptors=[TracingInterceptor()]
+        s.temporal_address,
+        namespace=s.temporal_namespace,
+        interceptors=[TracingInterceptor()],
+        tls=tls_config(s),
+        api_key=s.temporal_api_key or None,
     )

@@ -44,3 +44,17 @@ async def dispose() -> None:
     if _engine is not None:
         await _engine.dispose()
     _engine = _sessions = None
+
+
+async def database_answers(timeout_s: float = 2.0) -> bool:
+    """Whether PostgreSQL answers a query within `timeout_s` (the readiness probe's check)."""
+    import asyncio
+
+    from sqlalchemy import text
+
+    try:
+        async with asyncio.timeout(timeout_s), session() as s:
+            await s.execute(text("SELECT 1"))
+    except (TimeoutError, OSError, Exception):  # noqa: BLE001 - any failure means not ready
+        return False
+    return True

@@ -218,10 +218,13 @@ async def run() -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     structlog.get_logger().info("worker_started", task_queue=get_settings().temporal_task_queue)
+    probes = await health_server(client, get_settings().worker_health_port)
     async with worker:
         await start_month_close(client)
         await start_webhook_dispatch(client)
         await stop.wait()
+    if probes is not None:
+        probes.close()
 
 
 async def start_month_close(client: Client) -> None:
@@ -244,3 +247,31 @@ async def start_webhook_dispatch(client: Client) -> None:
         task_queue=get_settings().temporal_task_queue,
         id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
     )
+
+
+async def health_server(client: Client, port: int) -> asyncio.Server | None:
+    """`GET /healthz` (the process runs) and `GET /readyz` (Temporal answers) on `port`, for the orchestrator's
+    probes (deploy/production/worker.yaml); none when the port is 0. Plain HTTP/1.0, one answer per connection."""
+    if not port:
+        return None
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            line = (await asyncio.wait_for(reader.readline(), 5)).decode("latin-1")
+            path = line.split(" ")[1] if line.count(" ") >= 2 else ""
+            ok = path == "/healthz"
+            if path == "/readyz":
+                try:
+                    ok = await asyncio.wait_for(client.service_client.check_health(), 2)
+                except Exception:  # noqa: BLE001 - any failure means not ready
+                    ok = False
+            status = "200 OK" if ok else ("503 Service Unavailable" if path == "/readyz" else "404 Not Found")
+            body = b"ok\n" if ok else b"no\n"
+            writer.write(f"HTTP/1.0 {status}\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+            await writer.drain()
+        except (TimeoutError, OSError, IndexError):
+            pass
+        finally:
+            writer.close()
+
+    return await asyncio.start_server(answer, "0.0.0.0", port)  # noqa: S104 - the pod's probe port

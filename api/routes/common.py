@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, BackgroundTasks
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from api.deps import DB, CurrentUser, IdempotencyKey, Temporal
-from api.schemas.common import AppConfig, Health
+from api.schemas.common import AppConfig, Health, Readiness
 from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, landing_text
@@ -22,6 +24,7 @@ from domain.notifications import wanted
 from handles.checkout import send_mail
 from store.accounts.queries import display_name, seller_of
 from store.affiliates.programs import NodeParties, node_parties, node_requested, public_program
+from store.db import database_answers
 
 router = APIRouter(tags=["common"])
 
@@ -61,7 +64,22 @@ async def cookies_consent_categories() -> ConsentCategories:
 
 @router.get("/v1/health", response_model=Health)
 async def get_health() -> Health:
+    """Liveness: the process answers (the orchestrator restarts it when this stops)."""
     return Health(ok=True)
+
+
+@router.get("/v1/health/ready", response_model=Readiness, responses={503: {"model": Readiness}})
+async def get_readiness(client: Temporal) -> JSONResponse:
+    """Readiness: PostgreSQL and Temporal answer, so this replica may take requests (503 otherwise: the load
+    balancer sends them to another replica meanwhile)."""
+    database = await database_answers()
+    try:
+        async with asyncio.timeout(2):
+            temporal = await client.service_client.check_health()
+    except Exception:  # noqa: BLE001 - any failure means not ready
+        temporal = False
+    ready = Readiness(ok=database and temporal, database=database, temporal=temporal)
+    return JSONResponse(ready.model_dump(), status_code=200 if ready.ok else 503)
 
 
 class PublicProgram(BaseModel):

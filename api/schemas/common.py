@@ -23,6 +23,12 @@ class Health(BaseModel):
     ok: bool
 
 
+class Readiness(BaseModel):
+    ok: bool
+    database: bool
+    temporal: bool
+
+
 class ErrorBody(BaseModel):
     """Every error answer (core §8 error catalogue): the code twice (`error` and `type`), a message, and for
     `INVALID_INPUT` a message per field."""

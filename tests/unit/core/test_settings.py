@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from core.settings import SECRET_FIELDS, Settings
+from core.settings import OPTIONAL_SECRET_FIELDS, SECRET_FIELDS, Settings
 
 REAL = {name: f"real-{name}-value-0123456789abcdef0123456789" for name in SECRET_FIELDS}
 BASE = {"database_url": "postgresql+psycopg://db/sellflow", **REAL}
@@ -56,9 +56,27 @@ def test_every_secret_looking_setting_is_checked():
         for n in Settings.model_fields
         if n.endswith(("_secret", "_api_key", "_secret_key", "secrets_keys", "publishable_key"))
     }
-    assert looks_secret <= set(SECRET_FIELDS)
+    assert looks_secret <= set(SECRET_FIELDS) | set(OPTIONAL_SECRET_FIELDS)
 
 
 def test_the_example_secrets_placeholders_refuse_to_start():
     with pytest.raises(ValidationError, match="SELLFLOW_BANK_WEBHOOK_SECRET"):
         Settings(env="production", **{**BASE, "bank_webhook_secret": "CHANGE_ME"})
+
+
+def test_temporal_cloud_s_api_key_is_optional_but_never_a_placeholder():
+    assert Settings(env="production", **BASE).temporal_api_key == ""
+    assert Settings(env="production", **{**BASE, "temporal_api_key": "real-key-0123456789"}).temporal_api_key
+    with pytest.raises(ValidationError, match="SELLFLOW_TEMPORAL_API_KEY"):
+        Settings(env="production", **{**BASE, "temporal_api_key": "CHANGE_ME"})
+
+
+def test_mtls_needs_its_certificate_and_its_key():
+    with pytest.raises(ValidationError, match="SELLFLOW_TEMPORAL_TLS_KEY"):
+        Settings(env="production", **{**BASE, "temporal_tls_cert": "/certs/client.pem"})
+
+
+def test_production_never_lets_webhooks_reach_private_addresses():
+    with pytest.raises(ValidationError, match="SELLFLOW_WEBHOOK_ALLOW_PRIVATE"):
+        Settings(env="production", **{**BASE, "webhook_allow_private": True})
+    assert Settings(env="local", webhook_allow_private=True).webhook_allow_private
