@@ -236,10 +236,10 @@ async def _found(s: DB, seller_id: int, delivery_id: int) -> DeliveryDetail:
 
 
 async def _started(s: DB, client: Temporal, seller_id: int, delivery: WebhookDelivery) -> DeliveryOut:
-    delivery_id = delivery.id
-    await s.commit()  # the delivery's workflow reads its row
-    await delivery_started(client, delivery_id, seller_id)
-    return _delivery((await _found(s, seller_id, delivery_id)).delivery)
+    found = await _found(s, seller_id, delivery.id)
+    await s.commit()  # the delivery's workflow reads its row (the session is done after this)
+    await delivery_started(client, delivery.id, seller_id)
+    return _delivery(found.delivery)
 
 
 @router.post("/webhook_endpoints/{endpoint_id}/test", response_model=DeliveryOut, status_code=201)
