@@ -114,7 +114,16 @@ export function FilterSelect({ label, value, onChange, all, options, minWidth = 
   minWidth?: number;
 }) {
   return (
-    <TextField select size="small" sx={{ minWidth }} label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+    <TextField
+      select
+      size="small"
+      sx={{ minWidth }}
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      // the "all" choice reads as itself, not as an empty field
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
       <MenuItem value="">{all}</MenuItem>
       {options.map((o) => (
         <MenuItem key={o.value} value={o.value}>

@@ -12,7 +12,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -32,7 +31,7 @@ import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
 import { CopyButton } from '../../../components/CopyButton';
 import { ErrorState } from '../../../components/ErrorState';
-import { PagedTable } from '../../../components/PagedTable';
+import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../components/dates';
 import { DeliveryStateChip, EndpointStateChip, eventLabel, type EventType } from './webhookWords';
 import { EventPicker, WEBHOOKS_KEY } from './WebhooksPage';
@@ -132,7 +131,7 @@ function Settings({ endpoint }: { endpoint: Endpoint }) {
       <Stack spacing={2}>
         <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
           <Stack sx={{ minWidth: 0, flex: 1 }}>
-            <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
+            <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all', fontSize: { xs: '1.1rem', sm: '1.5rem' } }}>
               {endpoint.url}
             </Typography>
             {endpoint.description ? (
@@ -267,13 +266,12 @@ function EditDialog({ endpoint, onSaved, onClose }: { endpoint: Endpoint; onSave
 
 function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [per, setPer] = useState(20);
+  const paging = usePaging();
   const [state, setState] = useState<DeliveryState | ''>('');
   const [open, setOpen] = useState<number | null>(null);
   const rows = useQuery({
-    queryKey: [...WEBHOOKS_KEY, String(endpoint.id), 'deliveries', page, per, state],
-    queryFn: ({ signal }) => sdk.listWebhookDeliveries(endpoint.id, { page, per, ...(state ? { state } : {}) }, { signal }),
+    queryKey: [...WEBHOOKS_KEY, String(endpoint.id), 'deliveries', paging.query, state],
+    queryFn: ({ signal }) => sdk.listWebhookDeliveries(endpoint.id, { ...paging.query, ...(state ? { state } : {}) }, { signal }),
     // while a delivery is still being tried, its log follows it
     refetchInterval: (q) => (q.state.data?.list.some((d) => d.state === 'pending') ? 2000 : false),
   });
@@ -283,24 +281,17 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
         <Typography variant="h6" component="h2">
           {t('webhooks.deliveries')}
         </Typography>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('orders.state')}
           value={state}
-          onChange={(e) => {
-            setState(e.target.value as DeliveryState | '');
-            setPage(1);
+          onChange={(v) => {
+            setState(v as DeliveryState | '');
+            paging.restart();
           }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('webhooks.anyState')}</MenuItem>
-          {STATES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`enums.deliveryState.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          all={t('webhooks.anyState')}
+          options={STATES.map((s) => ({ value: s, label: t(`enums.deliveryState.${s}`) }))}
+          minWidth={180}
+        />
       </Stack>
       <PagedTable<Delivery>
         label={t('webhooks.deliveries')}
@@ -310,15 +301,9 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
         error={rows.error}
         onRetry={() => void rows.refetch()}
         empty={t('webhooks.noDeliveries')}
-        page={page}
-        per={per}
+        {...paging.pager}
         perOptions={PER_OPTIONS}
         count={rows.data?.totalCount ?? 0}
-        onPage={setPage}
-        onPer={(n) => {
-          setPer(n);
-          setPage(1);
-        }}
         columns={[
           {
             key: 'event',
