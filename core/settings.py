@@ -62,6 +62,9 @@ class Settings(BaseSettings):
     # localstripe takes no `mandate_data` when a SEPA Direct Debit is confirmed: the stack sets false
     stripe_mandate_data: bool = True
     stripe_max_rps: float = 0.0  # each process's provider requests per second (0: no limit; live Stripe ~100)
+    # renewals' charges run on their own task queue (`{task queue}-stripe`) at most this many per second across
+    # every worker of the deployment (Temporal's task-queue activity rate limit; live Stripe allows about 100)
+    stripe_queue_rps: float = Field(default=100.0, gt=0, le=10_000)
 
     # KYC (the local stand-in service, deploy/kyc_provider.py; production: a payment institution's KYC API)
     kyc_api_base: str = "http://127.0.0.1:8430"

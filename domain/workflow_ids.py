@@ -67,3 +67,9 @@ WEBHOOK_DISPATCH_ID = "webhook-dispatch"  # the one workflow that hands seller e
 def webhook_delivery_id(delivery_id: int) -> str:
     """One delivery of one seller event to one endpoint (a replay is a delivery of its own)."""
     return f"webhook-delivery-{delivery_id}"
+
+
+def provider_task_queue(task_queue: str, provider: str) -> str:
+    """The task queue of one provider's calls beside a workflow's own (`sellflow-stripe`): its worker holds the
+    provider's rate limit for every worker of the deployment (Temporal's task-queue activity rate limit)."""
+    return f"{task_queue}-{provider}"

@@ -34,7 +34,7 @@ from core.settings import get_settings
 from core.temporal import connect
 from domain.platform_invoices import MonthCloseRequest
 from domain.webhooks import DispatchInput
-from domain.workflow_ids import MONTH_CLOSE_ID, WEBHOOK_DISPATCH_ID
+from domain.workflow_ids import MONTH_CLOSE_ID, WEBHOOK_DISPATCH_ID, provider_task_queue
 from providers.acme.client import certificate_issuer
 from providers.bank.client import bank
 from providers.dns.resolver import txt_lookup
@@ -56,6 +56,7 @@ from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
 from workflows.payout import PayoutWorkflow
 from workflows.platform_invoices import MonthCloseWorkflow, PlatformInvoicesWorkflow
+from workflows.policies import STRIPE
 from workflows.rate_payment import RatePaymentWorkflow
 from workflows.refund import RefundWorkflow
 from workflows.subscription import SubscriptionWorkflow
@@ -194,6 +195,19 @@ def compile_workflows() -> None:
         compileall.compile_dir(Path(workflows.__file__).parent, quiet=2)
 
 
+def provider_worker(client: Client, charges: list[Callable[..., Any]], rps: float) -> Worker:
+    """The worker of the provider's task queue (`sellflow-stripe`): the provider's calls that workflows send there,
+    at most `rps` a second for the whole deployment (the server hands out that many activity tasks a second to all
+    of this queue's pollers together); a 429 the provider still answers backs off in the activity's retry policy."""
+    return Worker(
+        client,
+        task_queue=provider_task_queue(get_settings().temporal_task_queue, STRIPE),
+        activities=charges,
+        max_concurrent_activities=100,
+        max_task_queue_activities_per_second=rps,
+    )
+
+
 def build(client: Client) -> Worker:
     return Worker(
         client,
@@ -213,13 +227,18 @@ async def run() -> None:
     compile_workflows()
     client = await connect()
     worker = build(client)
+    charges = provider_worker(
+        client,
+        [SubscriptionActivities(gateway(), SmtpMailer.from_settings()).charge_rate],
+        get_settings().stripe_queue_rps,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     structlog.get_logger().info("worker_started", task_queue=get_settings().temporal_task_queue)
     probes = await health_server(client, get_settings().worker_health_port)
-    async with worker:
+    async with worker, charges:
         await start_month_close(client)
         await start_webhook_dispatch(client)
         await stop.wait()

@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 
+from domain.workflow_ids import provider_task_queue
+
 A = TypeVar("A")
 R = TypeVar("R")
 
@@ -44,6 +46,8 @@ MAIL_DELIVERY = StepPolicy(
     retry=RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=10)),
     schedule_to_close=timedelta(days=1),
 )
+
+STRIPE = "stripe"  # the provider whose calls have their own task queue (`provider_queue`)
 
 # A renewal charge (a regular activity, off the buyer's path): the provider may throttle a billing storm (429),
 # so it backs off up to a minute; exactly-once holds on the recorded intent, however often it is retried.
@@ -82,11 +86,15 @@ WEBHOOK_DISPATCH = StepPolicy(
 BATCH_STEP = StepPolicy(start_to_close=timedelta(seconds=60), retry=FULFILMENT_STEP.retry)
 
 
-async def run_step(activity: Callable[[Any, A], Awaitable[R]], arg: A, policy: StepPolicy) -> R:
-    """The one way a workflow runs an activity: by typed method reference, with a named policy."""
+async def run_step(
+    activity: Callable[[Any, A], Awaitable[R]], arg: A, policy: StepPolicy, *, task_queue: str | None = None
+) -> R:
+    """The one way a workflow runs an activity: by typed method reference, with a named policy (on the workflow's
+    own task queue, or `task_queue`: a provider's, see `provider_queue`)."""
     return await workflow.execute_activity_method(
         activity,
         arg,
+        task_queue=task_queue,
         start_to_close_timeout=policy.start_to_close,
         schedule_to_close_timeout=policy.schedule_to_close,
         heartbeat_timeout=policy.heartbeat,
@@ -103,3 +111,9 @@ async def run_local_step(activity: Callable[[Any, A], Awaitable[R]], arg: A, pol
         schedule_to_close_timeout=policy.schedule_to_close,
         retry_policy=policy.retry,
     )
+
+
+def provider_queue(provider: str) -> str:
+    """The task queue of `provider`'s calls beside this workflow's own (`sellflow-stripe`), whose worker runs them
+    within the provider's rate limit, one limit for the whole deployment however many workers poll it."""
+    return provider_task_queue(workflow.info().task_queue, provider)

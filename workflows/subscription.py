@@ -55,7 +55,7 @@ from domain.subscriptions import (
 )
 from domain.workflow_ids import claim_id
 from workflows.claim import ClaimWorkflow
-from workflows.policies import BOOKKEEPING_STEP, RENEWAL_STEP, run_step
+from workflows.policies import BOOKKEEPING_STEP, RENEWAL_STEP, STRIPE, provider_queue, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.subscription import SubscriptionActivities
@@ -207,8 +207,14 @@ class SubscriptionWorkflow:
 
     async def _charge(self, rate: RateDue) -> None:
         token = self.inp.order_token
+        # the charge runs on the provider's task queue, within its rate limit (issue 24); runs started before
+        # charge on the workflow's own queue, as their histories say
+        queue = provider_queue(STRIPE) if workflow.patched("provider-task-queue") else None
         out = await run_step(
-            SubscriptionActivities.charge_rate, ChargeRate(token, rate.number, rate.amount), RENEWAL_STEP
+            SubscriptionActivities.charge_rate,
+            ChargeRate(token, rate.number, rate.amount),
+            RENEWAL_STEP,
+            task_queue=queue,
         )
         event = RateEvent(token, rate.number, rate.amount, out.intent_id, out.code, out.message)
         if out.paid:

@@ -30,9 +30,10 @@ from domain.subscriptions import (
     SubscriptionMove,
     SubscriptionPlan,
 )
-from domain.workflow_ids import subscription_id
+from domain.workflow_ids import provider_task_queue, subscription_id
 from worker.main import RUNNER
 from workflows.claim import ClaimWorkflow
+from workflows.policies import STRIPE
 from workflows.subscription import SubscriptionWorkflow
 
 PURCHASED = date(2026, 1, 31)
@@ -180,16 +181,48 @@ async def until(check, timeout: float = 30) -> None:
         await asyncio.sleep(0.05)
 
 
+class Workers:
+    """Several workers run together as one (`async with`): a workflow's and its provider's task queue's."""
+
+    def __init__(self, *workers: Worker) -> None:
+        self.workers = workers
+
+    async def __aenter__(self) -> Workers:
+        for w in self.workers:
+            await w.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for w in reversed(self.workers):
+            await w.__aexit__(*exc)  # type: ignore[arg-type]
+
+
 async def subscription_worker(
-    client: Client, fake: FakeBilling, token: str, *, day: float = DAY, first_rate: int = 2
+    client: Client,
+    fake: FakeBilling,
+    token: str,
+    *,
+    day: float = DAY,
+    first_rate: int = 2,
+    charges_per_s: float | None = None,
 ):
+    """The Subscription's worker and, as the worker process runs it, the provider queue's worker that charges the
+    rates (`charges_per_s`: its task-queue rate limit)."""
     task_queue = f"test-{uuid.uuid4().hex[:8]}"
-    worker = Worker(
-        client,
-        task_queue=task_queue,
-        workflows=[SubscriptionWorkflow, ClaimWorkflow],
-        activities=fake.activities(),
-        workflow_runner=RUNNER,
+    worker = Workers(
+        Worker(
+            client,
+            task_queue=task_queue,
+            workflows=[SubscriptionWorkflow, ClaimWorkflow],
+            activities=fake.activities(),
+            workflow_runner=RUNNER,
+        ),
+        Worker(
+            client,
+            task_queue=provider_task_queue(task_queue, STRIPE),
+            activities=[fake.charge_rate],
+            max_task_queue_activities_per_second=charges_per_s,
+        ),
     )
     handle = None
 

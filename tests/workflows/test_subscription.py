@@ -288,3 +288,31 @@ async def test_what_a_person_asks_of_a_subscription_is_refused_when_it_does_not_
             assert (refused.value.status, refused.value.reason) == (409, "subscription_ended")
     assert fake.charges == [] and [e.reason for e in fake.ends] == ["canceled"]
     await record(handle, "subscription")
+
+
+@dataclasses.dataclass
+class TimedBilling(FakeBilling):
+    """The fake billing, noting when each charge reached the provider's queue."""
+
+    at: list[float] = dataclasses.field(default_factory=list)
+
+    @activity.defn(name="charge_rate")
+    async def charge_rate(self, req: ChargeRate) -> ChargeOutcome:
+        self.at.append(asyncio.get_running_loop().time())
+        return await super().charge_rate(req)
+
+
+async def test_the_provider_queue_holds_its_rate_limit_and_still_charges_every_rate_once(client):
+    """Eleven daily rates fall due within about half a second (a day of 0.05 s); the provider's task queue lets four
+    charges a second through, for every worker that polls it, so they spread over at least 2.5 s, and each rate is
+    charged once and booked."""
+    fake = TimedBilling(daily_installment(12))
+    token = f"rl{uuid.uuid4().hex[:10]}"
+    worker, start = await subscription_worker(client, fake, token, charges_per_s=4)
+    async with worker:
+        handle = await start()
+        assert await asyncio.wait_for(handle.result(), 60) == "completed"
+    assert fake.charges == [(n, 1) for n in range(2, 13)] and fake.paid == list(range(2, 13))
+    assert (
+        fake.at[-1] - fake.at[0] >= 10 / 4 * 0.8
+    )  # ten gaps at four a second (the server's limiter is coarse)

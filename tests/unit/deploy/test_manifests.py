@@ -71,11 +71,19 @@ def test_the_example_as_written_refuses_to_start(monkeypatch: pytest.MonkeyPatch
 
 
 def test_every_command_and_probe_exists():
+    """A workload runs a command of the CLI (`command: [sellflow, …]`, or `args` after the image's entry point,
+    which is `sellflow`); the API's probes are its routes, the worker's those of its health port."""
     from api.app import create_app
+    from worker.main import health_server
 
+    assert 'ENTRYPOINT ["sellflow"]' in (PRODUCTION / "Containerfile").read_text()
     paths = set(create_app().openapi()["paths"])
+    worker_paths = {"/healthz", "/readyz"}
+    assert health_server.__doc__ and all(p in health_server.__doc__ for p in worker_paths)
     for c in _containers():
-        assert c["command"][0] == "sellflow" and c["command"][1] in {"api", "worker", "migrate"}, c["command"]
+        command = c.get("command") or ["sellflow", *c["args"]]
+        assert command[0] == "sellflow" and command[1] in {"api", "worker", "migrate"}, command
         for probe in ("readinessProbe", "livenessProbe"):
             if probe in c:
-                assert c[probe]["httpGet"]["path"] in paths, (c["name"], probe)
+                served = worker_paths if command[1] == "worker" else paths
+                assert c[probe]["httpGet"]["path"] in served, (c["name"], probe)

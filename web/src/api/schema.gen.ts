@@ -3130,8 +3130,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Health */
+        /**
+         * Get Health
+         * @description Liveness: the process answers (the orchestrator restarts it when this stops).
+         */
         get: operations["get_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Readiness
+         * @description Readiness: PostgreSQL and Temporal answer, so this replica may take requests (503 otherwise: the load
+         *     balancer sends them to another replica meanwhile).
+         */
+        get: operations["get_readiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10422,6 +10446,15 @@ export interface components {
             /** Paid */
             paid: boolean;
             subscription: components["schemas"]["SubscriptionOut"];
+        };
+        /** Readiness */
+        Readiness: {
+            /** Database */
+            database: boolean;
+            /** Ok */
+            ok: boolean;
+            /** Temporal */
+            temporal: boolean;
         };
         /**
          * RecoveredOut
@@ -21799,6 +21832,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

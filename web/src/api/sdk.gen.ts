@@ -866,6 +866,10 @@ export const embedItem = (token: Param<'embed_item', 'token'>, options: Options 
 export const getHealth = (options: Options = {}) =>
   api.get<Answer<'get_health'>>(`/health`, { auth: false, ...options });
 
+/** GET /v1/health/ready: Get Readiness */
+export const getReadiness = (options: Options = {}) =>
+  api.get<Answer<'get_readiness'>>(`/health/ready`, { auth: false, ...options });
+
 /** GET /v1/payer/s/{seller}: Payer Area */
 export const payerArea = (seller: Param<'payer_area', 'seller'>, options: Options = {}) =>
   api.get<Answer<'payer_area'>>(`/payer/s/${seg(seller)}`, { ...options });
