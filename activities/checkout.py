@@ -19,6 +19,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
+from core.metrics import PAYMENTS
 from core.settings import get_settings
 from domain.addons import AddonKind
 from domain.billing_calendar import schedule
@@ -139,6 +140,7 @@ async def _recorded(token: str, intent: Intent, attempt: int, message: str | Non
     """Record what the attempt's state means for the order (pending 3-D Secure, or denied) and answer in
     Sellflow's words. A success is recorded by `record_order_paid`, off the buyer's path."""
     error = message or intent.error_message
+    PAYMENTS.add(1, {"path": "checkout", "outcome": intent.outcome.value})
     if intent.outcome != PayOutcome.succeeded:
         async with session() as s:
             await intent_status_changed(s, intent.id, intent.status)  # the provider's own record, kept as is

@@ -11,6 +11,7 @@ from temporalio.exceptions import ApplicationError
 from activities.checkout import order_page_url, transfer_terms
 from activities.mail import deliver
 from activities.subscription import manage_url
+from core.metrics import CLAIMS
 from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, InkassoStatus, OpenClaim
 from domain.inkasso import AgencyStatus, ClaimPayment, HandOver
 from domain.keys import claim_reminder_key
@@ -43,12 +44,14 @@ class ClaimActivities:
     # ----- dunning --------------------------------------------------------------------------------------------
     @activity.defn
     async def open_claim(self, req: OpenClaim) -> ClaimOpened:
+        CLAIMS.add(1, {"stage": "opened"})
         async with session() as s:
             settings = await claim_opened(s, req.order_token, req.rate, req.amount, req.decline)
         return ClaimOpened(settings=settings)
 
     @activity.defn
     async def send_claim_reminder(self, req: ClaimStageMail) -> None:
+        CLAIMS.add(1, {"stage": str(req.stage)})
         async with session() as s:
             await claim_stage_reached(s, req.order_token, req.rate, req.stage)
             order = await order_by_token(s, req.order_token)
@@ -79,6 +82,7 @@ class ClaimActivities:
 
     @activity.defn
     async def close_claim(self, req: ClaimClosed) -> None:
+        CLAIMS.add(1, {"stage": f"closed_{req.outcome}"})
         async with session() as s:
             await claim_closed(s, req)
         log.info("claim_closed", order_token=req.order_token, rate=req.rate, outcome=req.outcome)

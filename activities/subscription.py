@@ -16,6 +16,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
+from core.metrics import PAYMENTS, RENEWALS_DUE, RENEWALS_PAID
 from core.settings import get_settings
 from domain.checkout import PayOutcome
 from domain.keys import card_expiry_mail_key, rate_key, rate_paid_mail_key
@@ -109,6 +110,13 @@ class SubscriptionActivities:
 
     @activity.defn
     async def charge_rate(self, req: ChargeRate) -> ChargeOutcome:
+        if req.attempt == 1:
+            RENEWALS_DUE.add(1)
+        out = await self._charge_rate(req)
+        PAYMENTS.add(1, {"path": "renewal", "outcome": "succeeded" if out.paid else "declined"})
+        return out
+
+    async def _charge_rate(self, req: ChargeRate) -> ChargeOutcome:
         token, n, attempt = req.order_token, req.rate, req.attempt
         key = rate_key(token, n, attempt)
         async with session() as s:
@@ -193,6 +201,7 @@ class SubscriptionActivities:
     @activity.defn
     async def record_rate_paid(self, ev: RateEvent) -> int:
         """The rate booked as paid (one transaction), then its invoice numbered and the payer's mail sent."""
+        RENEWALS_PAID.add(1)
         async with session() as s:
             order = await rate_paid(s, ev)
             draft = await rate_invoice_draft(s, order, ev.rate)

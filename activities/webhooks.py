@@ -18,6 +18,7 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from activities.mail import deliver
+from core.metrics import WEBHOOK_ATTEMPTS
 from core.search import attributes
 from core.settings import get_settings
 from domain.mail import MailTemplate, OutgoingMail
@@ -139,6 +140,7 @@ class WebhookActivities:
                 response=answer.excerpt,
                 retry_in_s=retry_in,
             )
+        WEBHOOK_ATTEMPTS.add(1, {"outcome": outcome.value})
         log.info(
             "webhook_attempt",
             delivery=req.delivery_id,

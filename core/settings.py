@@ -164,7 +164,9 @@ class Settings(BaseSettings):
     refresh_token_ttl_s: int = 30 * 24 * 3600
 
     # Observability
-    otel_exporter: str = "none"  # none | console | memory
+    otel_exporter: str = "none"  # none | console | file | otlp (traces, metrics and Temporal's SDK metrics)
+    # the OpenTelemetry collector's OTLP/HTTP endpoint (`otlp`): /v1/traces and /v1/metrics below it
+    otel_endpoint: str = "http://127.0.0.1:4318"
 
     @model_validator(mode="after")
     def _refuse_unsafe_outside_local(self) -> Settings:

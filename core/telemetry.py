@@ -1,8 +1,10 @@
 """Tracing and structured logs, set up once per process (API and worker).
 
 Traces: OpenTelemetry spans from the API request through the Temporal client (TracingInterceptor) into the
-workflow and its activities. Exporter by setting: none (spans still propagate), console, or file (JSON lines
-in `{data_dir}/traces-{service}.jsonl`, which the tests read to follow one checkout across processes).
+workflow and its activities. Exporter by setting: none (spans still propagate), console, file (JSON lines
+in `{data_dir}/traces-{service}.jsonl`, which the tests read to follow one checkout across processes), or otlp:
+spans and the metrics of core/metrics.py to an OpenTelemetry collector over OTLP/HTTP, and the Temporal SDK's own
+metrics (core/temporal.py) beside them.
 Logs: structlog JSON lines carrying order_token, workflow_id and request ids; never secrets.
 """
 
@@ -15,10 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import structlog
-from opentelemetry import trace
+from opentelemetry import metrics, trace
+from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
+from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+from opentelemetry.sdk.metrics import MeterProvider
+from opentelemetry.sdk.metrics.export import PeriodicExportingMetricReader
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import (
+    BatchSpanProcessor,
     ConsoleSpanExporter,
     SimpleSpanProcessor,
     SpanExporter,
@@ -74,10 +81,16 @@ def setup(service: str) -> None:
     if _done:
         return
     _done = True
-    provider = TracerProvider(resource=Resource.create({"service.name": f"sellflow-{service}"}))
+    resource = Resource.create({"service.name": f"sellflow-{service}"})
+    provider = TracerProvider(resource=resource)
     exporter = get_settings().otel_exporter
     if exporter == "console":
         provider.add_span_processor(SimpleSpanProcessor(ConsoleSpanExporter()))
+    elif exporter == "otlp":
+        endpoint = get_settings().otel_endpoint.rstrip("/")
+        provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=f"{endpoint}/v1/traces")))
+        reader = PeriodicExportingMetricReader(OTLPMetricExporter(endpoint=f"{endpoint}/v1/metrics"))
+        metrics.set_meter_provider(MeterProvider(resource=resource, metric_readers=[reader]))
     elif exporter == "file":
         provider.add_span_processor(
             SimpleSpanProcessor(JsonLinesExporter(get_settings().data_dir / f"traces-{service}.jsonl"))

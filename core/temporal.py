@@ -3,10 +3,12 @@ locally, TLS or mTLS to a cluster, and mTLS or an API key to Temporal Cloud, by 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from temporalio.client import Client
 from temporalio.contrib.opentelemetry import TracingInterceptor
+from temporalio.runtime import OpenTelemetryConfig, Runtime, TelemetryConfig
 from temporalio.service import TLSConfig
 
 from core.settings import Settings, get_settings
@@ -32,6 +34,21 @@ def tls_config(s: Settings) -> TLSConfig | bool:
     )
 
 
+@lru_cache(maxsize=1)
+def runtime() -> Runtime | None:
+    """With `SELLFLOW_OTEL_EXPORTER=otlp`, a runtime that sends the SDK's metrics (workflow and activity task
+    latencies, failures, poller and slot figures) to the same collector; otherwise the default runtime."""
+    s = get_settings()
+    if s.otel_exporter != "otlp":
+        return None
+    return Runtime(
+        telemetry=TelemetryConfig(
+            metrics=OpenTelemetryConfig(url=f"{s.otel_endpoint.rstrip('/')}/v1/metrics", http=True),
+            global_tags={"service": "sellflow"},
+        )
+    )
+
+
 async def connect() -> Client:
     s = get_settings()
     return await Client.connect(
@@ -40,4 +57,5 @@ async def connect() -> Client:
         interceptors=[TracingInterceptor()],
         tls=tls_config(s),
         api_key=s.temporal_api_key or None,
+        runtime=runtime(),
     )
