@@ -119,9 +119,10 @@ def outcome_of(status: int | None) -> Outcome:
     return Outcome.refused
 
 
-def endpoint_url_error(url: str, https_only: bool) -> str | None:
+def endpoint_url_error(url: str, https_only: bool, allow_private: bool = True) -> str | None:
     """Why `url` cannot be an endpoint (a code the web app words), or None: http(s) only (https in production), a
-    host (a name by IDNA 2008, or an address), no user or password in it, no fragment."""
+    host (a name by IDNA 2008, or an address: a public one unless `allow_private`), no user or password in it, no
+    fragment. A name is resolved when a delivery is sent, and its addresses checked then."""
     if len(url) > URL_MAX or any(c.isspace() or ord(c) < 32 for c in url):
         return "webhook_url_invalid"
     try:
@@ -138,6 +139,8 @@ def endpoint_url_error(url: str, https_only: bool) -> str | None:
     host = parts.hostname
     try:
         ipaddress.ip_address(host)
+        if not allow_private and not address_allowed(host):
+            return "webhook_url_private"
     except ValueError:
         try:
             ascii_hostname(host)

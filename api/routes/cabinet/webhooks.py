@@ -49,7 +49,9 @@ router = APIRouter()
 
 
 def _url(v: str) -> str:
-    if err := endpoint_url_error(v, https_only=get_settings().env == "production"):
+    settings = get_settings()
+    https_only = settings.env == "production"
+    if err := endpoint_url_error(v, https_only, allow_private=settings.webhook_allow_private):
         raise ValueError(err)
     return v
 

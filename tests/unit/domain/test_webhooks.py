@@ -138,3 +138,17 @@ def test_the_attempts_back_off_over_about_a_day_and_a_half():
     assert [retry_delay_s(n, 60) for n in range(1, ATTEMPTS_MAX)] == [m * 60 for m in RETRY_MINUTES]
     assert 24 * 3600 < sum(RETRY_MINUTES) * 60 < 48 * 3600
     assert list(RETRY_MINUTES) == sorted(RETRY_MINUTES)
+
+
+def test_an_address_of_the_platform_s_own_network_is_refused_when_the_endpoint_is_made():
+    for url in (
+        "https://10.0.0.5/hook",
+        "http://127.0.0.1:8000/",
+        "https://[::1]/",
+        "https://169.254.169.254/",
+    ):
+        assert endpoint_url_error(url, https_only=False, allow_private=False) == "webhook_url_private"
+        assert endpoint_url_error(url, https_only=False, allow_private=True) is None  # the local stack
+    assert endpoint_url_error("https://93.184.215.14/hook", https_only=False, allow_private=False) is None
+    # a name is checked when a delivery resolves it
+    assert endpoint_url_error("https://internal.example/hook", https_only=False, allow_private=False) is None

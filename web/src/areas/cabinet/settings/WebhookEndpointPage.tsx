@@ -33,7 +33,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { ErrorState } from '../../../components/ErrorState';
 import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../components/dates';
-import { DeliveryStateChip, EndpointStateChip, eventLabel, type EventType } from './webhookWords';
+import { DeliveryStateChip, EndpointStateChip, eventLabel, type EventType, urlError } from './webhookWords';
 import { EventPicker, WEBHOOKS_KEY } from './WebhooksPage';
 
 type Endpoint = Answer<'get_webhook_endpoint'>;
@@ -246,7 +246,7 @@ function EditDialog({ endpoint, onSaved, onClose }: { endpoint: Endpoint; onSave
             value={url}
             onChange={(e) => setUrl(e.target.value)}
             error={Boolean(errors.url)}
-            helperText={errors.url ? t('webhooks.badUrl') : undefined}
+            helperText={errors.url ? urlError(t, errors.url) : undefined}
             slotProps={{ htmlInput: { inputMode: 'url' } }}
           />
           <TextField label={t('webhooks.description')} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />

@@ -21,7 +21,7 @@ import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
 import { PagedTable } from '../../../components/PagedTable';
 import { relativeTime } from '../../../components/dates';
-import { EndpointStateChip, eventLabel, EVENT_TYPES, type EventType } from './webhookWords';
+import { EndpointStateChip, eventLabel, EVENT_TYPES, type EventType, urlError } from './webhookWords';
 
 type Endpoint = Answer<'list_webhook_endpoints'>['list'][number];
 export const WEBHOOKS_KEY = ['cabinet', 'webhook_endpoints'] as const;
@@ -147,7 +147,7 @@ function AddDialog({ onClose }: { onClose: () => void }) {
             value={url}
             onChange={(e) => setUrl(e.target.value)}
             error={Boolean(errors.url)}
-            helperText={errors.url ? t('webhooks.badUrl') : t('webhooks.urlHelp')}
+            helperText={errors.url ? urlError(t, errors.url) : t('webhooks.urlHelp')}
             autoFocus
             slotProps={{ htmlInput: { inputMode: 'url', 'data-testid': 'endpoint-url' } }}
           />

@@ -30,6 +30,13 @@ export function eventLabel(t: TFunction, type: EventType): string {
   return t(`webhooks.event.${type}`);
 }
 
+/** What is wrong with an endpoint's address, from the API's field message (its rule's code). */
+export function urlError(t: TFunction, message: string): string {
+  if (message.includes('webhook_url_private')) return t('webhooks.privateUrl');
+  if (message.includes('webhook_url_https')) return t('webhooks.httpsUrl');
+  return t('webhooks.badUrl');
+}
+
 export function EndpointStateChip({ state }: { state: EndpointState }) {
   const { t } = useTranslation();
   const color = state === 'active' ? 'success' : state === 'paused' ? 'warning' : 'default';
