@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 NODE_BIN := $(CURDIR)/$(VENV)/node
 export PATH := $(NODE_BIN):$(PATH)
 
-.PHONY: image run test check store record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble fonts bench clean openapi
+.PHONY: chaos image run test check store record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble fonts bench clean openapi
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -107,3 +107,8 @@ clean:
 image:
 	@tool=$$(command -v buildah || command -v podman || command -v docker) || { echo 'make image needs buildah, podman or docker (apt-get install buildah)'; exit 1; }; \
 	case $$tool in *buildah) $$tool bud -f deploy/production/Containerfile -t sellflow:local . ;; *) $$tool build -f deploy/production/Containerfile -t sellflow:local . ;; esac
+
+# 100 checkouts and 100 renewals while the worker, Temporal and PostgreSQL are killed and restarted (tests/chaos;
+# not part of `make test`). CHAOS_SEED=… replays a run's choices.
+chaos: install web
+	$(BIN)/python -m pytest -q -s -p no:cacheprovider tests/chaos
