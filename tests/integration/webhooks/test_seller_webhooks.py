@@ -160,7 +160,7 @@ async def test_a_server_error_is_tried_again_until_it_succeeds_and_a_client_erro
         assert [a["outcome"] for a in one["attempts_log"]] == ["retry", "retry", "delivered"]
         assert "answer 500" in one["attempts_log"][0]["response"]
 
-        await asyncio.sleep(2)  # attempt 2 would have come after 0.6 s, attempt 3 after 3.6 s in all
+        await asyncio.sleep(1.5)  # attempt 2 would have come after 0.24 s, attempt 3 after 1.44 s in all
         assert len(receiver.got["/refuses"]) == 1
         [refused] = await _deliveries(c, seller, refuses["id"])
         assert (refused["state"], refused["attempts"], refused["last_status"]) == ("failed", 1, 400)
