@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -35,10 +36,37 @@ WEBHOOK_EVENTS = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+# Ports the stack chooses lie below the kernel's ephemeral range (32768–60999 on Linux): a port taken from that
+# range is free only until some process's outgoing connection or random listener (Temporal's dev server binds a
+# few) takes it, which happened between choosing a port and binding it when two stacks started side by side.
+OWN_PORTS = (20000, 32000)
+
+
+def _own_range() -> tuple[int, int]:
+    """This process's share of OWN_PORTS: a pytest-xdist worker (`gw0`, `gw1`, …) takes a slice of its own, so two
+    test processes starting their stacks at once never choose the same port."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw") or not worker[2:].isdigit():
+        return OWN_PORTS
+    lo, hi = OWN_PORTS
+    width = (hi - lo) // 6
+    start = lo + (int(worker[2:]) % 6) * width
+    return start, start + width
+
+
+def free_port(taken: set[int] | None = None) -> int:
+    """A port below the ephemeral range that nothing listens on now (and not one of `taken`)."""
+    for _ in range(200):
+        port = random.randrange(*_own_range())
+        if taken and port in taken:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {OWN_PORTS}")
 
 
 @dataclass
@@ -60,7 +88,10 @@ class Ports:
 
     @classmethod
     def free(cls) -> Ports:
-        return cls(*(free_port() for _ in fields(cls)))
+        ports: list[int] = []
+        for _ in fields(cls):
+            ports.append(free_port(set(ports)))
+        return cls(*ports)
 
 
 def wait_for(check, what: str, timeout: float = 60.0) -> None:
