@@ -75,12 +75,14 @@ async def _checkout(stack, c: httpx.AsyncClient, seller, product: dict, email: s
 
 
 async def _chaos(stack, stop: asyncio.Event, rng: random.Random, log: list[str]) -> None:
-    """Kills one part at a random moment every few seconds and starts it again a moment later."""
+    """Kills one part at a random moment every few seconds and starts it again a moment later: each of the three
+    once first (in a random order), then any of them, the worker twice as often."""
+    first = rng.sample(["worker", "temporal", "postgres"], 3)
     while not stop.is_set():
         await asyncio.sleep(rng.uniform(2, 6))
         if stop.is_set():
             return
-        part = rng.choice(["worker", "worker", "temporal", "postgres"])
+        part = first.pop(0) if first else rng.choice(["worker", "worker", "temporal", "postgres"])
         log.append(part)
         if part == "worker":
             stack.kill("worker")
@@ -156,7 +158,7 @@ async def test_checkouts_and_renewals_survive_killed_parts(stack):
             )
             assert r.status_code in (202, 409), r.text
         print(f"killed: {log} in {time.monotonic() - started:.0f} s")
-        assert {"worker", "temporal", "postgres"} <= set(log) or len(log) < 6
+        assert {"worker", "temporal", "postgres"} <= set(log), log  # every part died at least once
 
         # no order charged twice: one succeeded intent per one-time order, one per paid rate
         for token in tokens:
