@@ -3,6 +3,7 @@ locally, TLS or mTLS to a cluster, and mTLS or an API key to Temporal Cloud, by 
 
 from __future__ import annotations
 
+import asyncio
 from functools import lru_cache
 from pathlib import Path
 
@@ -59,3 +60,13 @@ async def connect() -> Client:
         api_key=s.temporal_api_key or None,
         runtime=runtime(),
     )
+
+
+async def temporal_answers(client: Client, timeout_s: float = 2.0) -> bool:
+    """Whether the Temporal server answers its health check within `timeout_s` (the API's and the worker's
+    readiness probes)."""
+    try:
+        async with asyncio.timeout(timeout_s):
+            return await client.service_client.check_health()
+    except Exception:  # noqa: BLE001 - any failure means not ready
+        return False

@@ -31,7 +31,7 @@ from activities.subscription import SubscriptionActivities
 from activities.webhooks import WebhookActivities
 from core import telemetry
 from core.settings import get_settings
-from core.temporal import connect
+from core.temporal import connect, temporal_answers
 from domain.platform_invoices import MonthCloseRequest
 from domain.webhooks import DispatchInput
 from domain.workflow_ids import MONTH_CLOSE_ID, WEBHOOK_DISPATCH_ID, provider_task_queue
@@ -280,10 +280,7 @@ async def health_server(client: Client, port: int) -> asyncio.Server | None:
             path = line.split(" ")[1] if line.count(" ") >= 2 else ""
             ok = path == "/healthz"
             if path == "/readyz":
-                try:
-                    ok = await asyncio.wait_for(client.service_client.check_health(), 2)
-                except Exception:  # noqa: BLE001 - any failure means not ready
-                    ok = False
+                ok = await temporal_answers(client)
             status = "200 OK" if ok else ("503 Service Unavailable" if path == "/readyz" else "404 Not Found")
             body = b"ok\n" if ok else b"no\n"
             writer.write(f"HTTP/1.0 {status}\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)

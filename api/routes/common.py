@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
@@ -14,6 +13,7 @@ from api.deps import DB, CurrentUser, IdempotencyKey, Temporal
 from api.schemas.common import AppConfig, Health, Readiness
 from api.schemas.fields import Id
 from core.settings import get_settings
+from core.temporal import temporal_answers
 from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, landing_text
 from domain.builder.tracking import ConsentCategory
 from domain.errors import invalid
@@ -72,12 +72,7 @@ async def get_health() -> Health:
 async def get_readiness(client: Temporal) -> JSONResponse:
     """Readiness: PostgreSQL and Temporal answer, so this replica may take requests (503 otherwise: the load
     balancer sends them to another replica meanwhile)."""
-    database = await database_answers()
-    try:
-        async with asyncio.timeout(2):
-            temporal = await client.service_client.check_health()
-    except Exception:  # noqa: BLE001 - any failure means not ready
-        temporal = False
+    database, temporal = await database_answers(), await temporal_answers(client)
     ready = Readiness(ok=database and temporal, database=database, temporal=temporal)
     return JSONResponse(ready.model_dump(), status_code=200 if ready.ok else 503)
 
