@@ -100,23 +100,26 @@ class Idempotency:
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 
+        # the answer is kept before the client sees it: a client that retries the moment it has its answer
+        # gets the same answer again, never a 409 for a request that is done
         status = 500
-        out: list[bytes] = []
+        held: list[Message] = []
 
-        async def keep(message: Message) -> None:
+        async def hold(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-            elif message["type"] == "http.response.body":
-                out.append(message.get("body", b""))
-            await send(message)
+            held.append(message)
 
         try:
-            await self.app(scope, once, keep)
+            await self.app(scope, once, hold)
         except BaseException:
             await key_released(owner, key)
             raise
         if status >= 500:
             await key_released(owner, key)
         else:
-            await answer_kept(owner, key, status, b"".join(out))
+            body_out = b"".join(m.get("body", b"") for m in held if m["type"] == "http.response.body")
+            await answer_kept(owner, key, status, body_out)
+        for message in held:
+            await send(message)
