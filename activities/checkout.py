@@ -50,6 +50,7 @@ from domain.keys import (
 )
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
+from domain.notifications import NotificationType
 from domain.orders import PAID_STATES, PaymentMethod, PaymentState, paying_later
 from domain.payment_methods import wire_reference
 from domain.subscriptions import terms_from_json
@@ -64,6 +65,7 @@ from store.catalog.license_keys import order_goods_reserved
 from store.catalog.models import Product
 from store.coupons.actions import coupon_use_held
 from store.db import session
+from store.notifications.actions import mail_chosen, noticed
 from store.orders.actions import (
     access_granted,
     checkout_expired,
@@ -97,6 +99,7 @@ from store.orders.queries import (
     order_by_token,
 )
 from store.orders.sepa import mandate_of
+from store.seller_webhooks.actions import order_data
 
 log = structlog.get_logger()
 SOLD_OUT = "This product is sold out."
@@ -511,6 +514,14 @@ class CheckoutActivities:
         async with session() as s:
             order = await order_by_token(s, w.order_token)
             order_url = await order_page_url(s, order)
+            if req.n == 0:  # the order is placed and waits for the buyer's money: the seller hears of it
+                data = order_data(
+                    order,
+                    amount=w.amount,
+                    method=(PaymentMethod.pay_later if w.later else PaymentMethod.bank_wire).value,
+                    due=w.due_at or "",
+                )
+                await noticed(s, order.seller_id, NotificationType.order_created, w.order_token, data)
         due = datetime.fromisoformat(w.due_at).date().isoformat() if w.due_at else ""
         mail = OutgoingMail(
             key=order_event_key(w.order_token, f"wire-mail-{req.n}"),
@@ -640,6 +651,8 @@ class CheckoutActivities:
             page = await page_of(s, product) if product else CheckoutPage()
             invoice = await invoice_of_order(s, order.id)
             seller_user = await seller_user_of(s, order.seller_id)
+            if not await mail_chosen(s, order.seller_id, NotificationType.paid_transaction):
+                seller_user = None  # the seller turned the sale's mail off
             bumps = [
                 (b, await delivered_of(s, b) or Delivered())
                 for b in await extras_of(s, order.id, bumps_only=True)

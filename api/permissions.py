@@ -11,7 +11,7 @@ own profile (one seller never reaches another's data: 404). `docs/PERMISSIONS.md
 A team member works in a seller's cabinet by naming the seller in `ACTING_HEADER` (domain/teams.py): on such a
 call their one role is `acting_team_member`, whatever else they hold, which the cabinet grants except where only the
 account's owner may act (`OWNER_ONLY`: the seller's identity, bank accounts and documents, payout settings and
-cashouts, payment settings, the way the shop sells (reseller), the account's deletion, the team and the webhooks); `current_seller` then answers 404 for a seller
+cashouts, payment settings, the way the shop sells (reseller), the account's deletion, the team, the webhooks and the owner's notification settings); `current_seller` then answers 404 for a seller
 they do not work for. Roles with no endpoints of their own yet (reseller) are named so that the table can grant
 them.
 """
@@ -77,6 +77,7 @@ OWNER_ONLY = (
     "/v1/cabinet/team_members",
     "/v1/cabinet/reseller",
     "/v1/cabinet/webhook_",  # endpoints and deliveries: their secret signs what the shop's own systems trust
+    "/v1/cabinet/notification_settings",  # what reaches the owner's own mailbox
 )
 
 # the endpoints whose rule is not their area's

@@ -43,6 +43,16 @@ class MailTemplate(StrEnum):
     webhook_paused = (
         "webhook_paused"  # to the seller: an endpoint failed every attempt of a delivery and paused
     )
+    # the seller's notifications by mail (domain/notifications.py NOTICE_MAIL)
+    notice_free_transaction = "notice_free_transaction"
+    notice_order_created = "notice_order_created"
+    notice_order_canceled = "notice_order_canceled"
+    notice_comment = "notice_comment"
+    notice_quiz_attempt = "notice_quiz_attempt"
+    notice_day_income = "notice_day_income"
+    notice_week_income = "notice_week_income"
+    notice_month_income = "notice_month_income"
+    notice_custom_notification = "notice_custom_notification"
 
 
 @dataclass

@@ -64,6 +64,15 @@ MONTH_CLOSE_ID = "month-close"  # the one long-lived workflow that starts each m
 WEBHOOK_DISPATCH_ID = "webhook-dispatch"  # the one workflow that hands seller events to their endpoints
 
 
+NOTIFICATION_MAILS_ID = "notification-mails"  # the one workflow that mails the sellers' notifications
+INCOME_CLOCK_ID = "income-clock"  # the one long-lived workflow that starts each day's income summaries
+
+
+def income_summaries_id(day: str) -> str:
+    """The income summaries (day, and week or month when due) of the UTC day `day` (`2026-11-26`)."""
+    return f"income-summaries-{day}"
+
+
 def webhook_delivery_id(delivery_id: int) -> str:
     """One delivery of one seller event to one endpoint (a replay is a delivery of its own)."""
     return f"webhook-delivery-{delivery_id}"

@@ -27,12 +27,15 @@ from store.legitimation.models import (
     SellerProfileRow,
 )
 from store.mail.models import Mail
+from store.notifications.models import Notification, NotificationChoice
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
 from store.seller_webhooks.models import SellerEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from store.teams.models import TeamMember
 from store.webhooks.models import WebhookEvent
 
 __all__ = [
+    "Notification",
+    "NotificationChoice",
     "AffiliateClick",
     "AffiliateNode",
     "AffiliateProgram",

@@ -24,6 +24,7 @@ from activities.domains import DomainActivities
 from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
+from activities.notifications import NotificationActivities
 from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
@@ -32,9 +33,16 @@ from activities.webhooks import WebhookActivities
 from core import telemetry
 from core.settings import get_settings
 from core.temporal import connect, temporal_answers
+from domain.notifications import IncomeClockRequest, NoticeMailRound
 from domain.platform_invoices import MonthCloseRequest
 from domain.webhooks import DispatchInput
-from domain.workflow_ids import MONTH_CLOSE_ID, WEBHOOK_DISPATCH_ID, provider_task_queue
+from domain.workflow_ids import (
+    INCOME_CLOCK_ID,
+    MONTH_CLOSE_ID,
+    NOTIFICATION_MAILS_ID,
+    WEBHOOK_DISPATCH_ID,
+    provider_task_queue,
+)
 from providers.acme.client import certificate_issuer
 from providers.bank.client import bank
 from providers.dns.resolver import txt_lookup
@@ -54,6 +62,7 @@ from workflows.domains import DomainWorkflow
 from workflows.export import ExportWorkflow
 from workflows.legitimation import LegitimationWorkflow
 from workflows.mail import MailWorkflow
+from workflows.notifications import IncomeClockWorkflow, IncomeSummariesWorkflow, NotificationMailsWorkflow
 from workflows.payout import PayoutWorkflow
 from workflows.platform_invoices import MonthCloseWorkflow, PlatformInvoicesWorkflow
 from workflows.policies import STRIPE
@@ -78,6 +87,9 @@ WORKFLOWS = [
     AccountDeletionWorkflow,
     WebhookDispatchWorkflow,
     WebhookDeliveryWorkflow,
+    NotificationMailsWorkflow,
+    IncomeClockWorkflow,
+    IncomeSummariesWorkflow,
 ]
 
 
@@ -93,6 +105,7 @@ def activities() -> list[Callable[..., Any]]:
     domains = DomainActivities(txt_lookup(), dns_zone(), certificate_issuer())
     closing = AccountDeletionActivities(mailer, storage())
     webhooks = WebhookActivities(webhook_sender(), mailer)
+    notices = NotificationActivities(mailer)
     return [
         checkout.ensure_payment_intent,
         checkout.save_card,
@@ -164,6 +177,8 @@ def activities() -> list[Callable[..., Any]]:
         webhooks.dispatch_events,
         webhooks.attempt_delivery,
         webhooks.give_up_delivery,
+        notices.mail_notifications,
+        notices.write_income_summaries,
     ]
 
 
@@ -241,6 +256,7 @@ async def run() -> None:
     async with worker, charges:
         await start_month_close(client)
         await start_webhook_dispatch(client)
+        await start_notification_workflows(client)
         await stop.wait()
     if probes is not None:
         probes.close()
@@ -264,6 +280,25 @@ async def start_webhook_dispatch(client: Client) -> None:
         DispatchInput(poll_s=get_settings().webhook_poll_s),
         id=WEBHOOK_DISPATCH_ID,
         task_queue=get_settings().temporal_task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+    )
+
+
+async def start_notification_workflows(client: Client) -> None:
+    """The one notification mailer and the one income-summary clock, started by whichever worker comes first."""
+    tq = get_settings().temporal_task_queue
+    await client.start_workflow(
+        NotificationMailsWorkflow.run,
+        NoticeMailRound(poll_s=get_settings().webhook_poll_s),
+        id=NOTIFICATION_MAILS_ID,
+        task_queue=tq,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+    )
+    await client.start_workflow(
+        IncomeClockWorkflow.run,
+        IncomeClockRequest(),
+        id=INCOME_CLOCK_ID,
+        task_queue=tq,
         id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
     )
 

@@ -76,9 +76,10 @@ BOOKKEEPING_STEP = StepPolicy(start_to_close=timedelta(seconds=30), retry=FULFIL
 # database) are retried here.
 WEBHOOK_ATTEMPT = StepPolicy(start_to_close=timedelta(seconds=30), retry=FULFILMENT_STEP.retry)
 
-# The seller webhooks' dispatcher: one activity run hands out new events for half a minute, heartbeating; a worker
+# An outbox round (the seller webhooks' dispatcher, the notification mailer): one activity run hands out what is new
+# for half a minute, heartbeating; a worker
 # that dies with it loses it after 20 s, and another worker's run takes over.
-WEBHOOK_DISPATCH = StepPolicy(
+OUTBOX_ROUND = StepPolicy(
     start_to_close=timedelta(minutes=2), retry=FULFILMENT_STEP.retry, heartbeat=timedelta(seconds=20)
 )
 

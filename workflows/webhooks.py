@@ -31,7 +31,7 @@ from domain.webhooks import (
     Outcome,
     retry_delay_s,
 )
-from workflows.policies import BOOKKEEPING_STEP, WEBHOOK_ATTEMPT, WEBHOOK_DISPATCH, run_step
+from workflows.policies import BOOKKEEPING_STEP, OUTBOX_ROUND, WEBHOOK_ATTEMPT, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.webhooks import WebhookActivities
@@ -43,7 +43,7 @@ class WebhookDispatchWorkflow:
     async def run(self, req: DispatchInput) -> None:
         rounds = req.rounds
         while True:
-            await run_step(WebhookActivities.dispatch_events, req, WEBHOOK_DISPATCH)
+            await run_step(WebhookActivities.dispatch_events, req, OUTBOX_ROUND)
             rounds += 1
             if workflow.info().is_continue_as_new_suggested() or rounds % 500 == 0:
                 workflow.continue_as_new(DispatchInput(req.poll_s, req.window_s, rounds))

@@ -3,9 +3,11 @@ bank reported, the unmatched ones to be paid back."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from typing import Annotated
 
 from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from api.deps import DB, CurrentManager, IdempotencyKey, Temporal
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
@@ -13,9 +15,13 @@ from api.schemas.admin import IncomingTransferList, IncomingTransferRow, Workflo
 from api.schemas.fields import Id
 from api.schemas.ledger import MonthCloseIn, MonthCloseStarted
 from domain.bookkeeping import period_bounds
-from domain.errors import invalid
+from domain.errors import DomainError, ErrorCode, invalid
+from domain.notifications import TEXT_MAX, TITLE_MAX
 from handles.exports import month_closed
+from handles.notifications import income_summaries_started
 from handles.ops import history, workflows_of_order, workflows_of_seller
+from store.accounts.models import Seller
+from store.notifications.actions import custom_sent
 from store.orders.bank_wire import INCOMING_FILTERS, INCOMING_LIST, incoming_listed
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
@@ -55,6 +61,51 @@ async def close_month(
         raise invalid(period="must be a month that has ended")
     wid = await month_closed(client, body.period)
     return MonthCloseStarted(period=body.period, workflow_id=wid)
+
+
+class IncomeSummariesIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    day: date  # a UTC day that has ended
+
+
+class IncomeSummariesStarted(BaseModel):
+    day: date
+    workflow_id: str
+
+
+@router.post("/income_summaries", response_model=IncomeSummariesStarted, status_code=202)
+async def run_income_summaries(
+    idempotency_key: IdempotencyKey, body: IncomeSummariesIn, manager: CurrentManager, client: Temporal
+) -> IncomeSummariesStarted:
+    """Writes a closed day's income summaries now (the `income-clock` does it each midnight, UTC): the day's, and
+    the week's on a Sunday and the month's on its last day, each once however often the day is run."""
+    if body.day >= datetime.now(UTC).date() or body.day.year < 2000:
+        raise invalid(day="must be a day that has ended")
+    wid = await income_summaries_started(client, body.day.isoformat())
+    return IncomeSummariesStarted(day=body.day, workflow_id=wid)
+
+
+class CustomNotificationIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seller_id: Id | None = None  # none: every active seller
+    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=TITLE_MAX)]
+    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=TEXT_MAX)]
+
+
+class CustomNotificationSent(BaseModel):
+    sellers: int  # how many sellers it reached (again with the same key: 0)
+
+
+@router.post("/notifications", response_model=CustomNotificationSent, status_code=201)
+async def send_custom_notification(
+    idempotency_key: IdempotencyKey, body: CustomNotificationIn, manager: CurrentManager, s: DB
+) -> CustomNotificationSent:
+    """A message from the platform to one seller or to every active seller, as a `custom_notification` (shown
+    and mailed as each seller chose); once per seller under the request's idempotency key."""
+    if body.seller_id is not None and await s.get(Seller, body.seller_id) is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "No such seller.")
+    n = await custom_sent(s, idempotency_key, body.seller_id, body.title, body.text)
+    return CustomNotificationSent(sellers=n)
 
 
 @router.get(

@@ -15,6 +15,7 @@ from domain.billing_calendar import rate_amount, schedule
 from domain.errors import DomainError, ErrorCode
 from domain.invoices import discount_line
 from domain.keys import rate_denied_key, rate_key
+from domain.notifications import NotificationType
 from domain.orders import (
     InvoiceForm,
     InvoiceState,
@@ -36,6 +37,7 @@ from domain.subscriptions import (
 )
 from domain.webhooks import EventType
 from store.billing.models import Claim, OrderRate, RateCharge
+from store.notifications.actions import noticed
 from store.orders.actions import money_booked
 from store.orders.invoices import InvoiceDraft, snapshot_now
 from store.orders.models import Access, Invoice, Order, Payment
@@ -331,13 +333,9 @@ async def subscription_ended(s: AsyncSession, end: SubscriptionEnd) -> None:
     else:
         if order.payment_state != PaymentState.payment_chargebacked:  # a chargeback's end keeps its state
             order.payment_state = PaymentState.payment_canceled
-        await event_recorded(
-            s,
-            order.seller_id,
-            EventType.order_canceled,
-            order.token,
-            order_data(order, last_rate=end.last_rate, state=str(order.payment_state)),
-        )
+        data = order_data(order, last_rate=end.last_rate, state=str(order.payment_state))
+        await event_recorded(s, order.seller_id, EventType.order_canceled, order.token, data)
+        await noticed(s, order.seller_id, NotificationType.order_canceled, order.token, data)
         await s.execute(
             update(Access)
             .where(Access.order_id == order.id, Access.revoked_at.is_(None))

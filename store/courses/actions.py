@@ -21,8 +21,10 @@ from domain.courses import (
     tree_problem,
 )
 from domain.errors import DomainError, ErrorCode, invalid
+from domain.notifications import EXCERPT_MAX, NotificationType
 from store.catalog.models import File, Product
 from store.courses.models import CourseItem, CourseSession, LessonComment, LessonProgress, QuizAttempt
+from store.notifications.actions import noticed
 from store.orders.models import Order
 
 
@@ -214,6 +216,14 @@ async def quiz_attempted(
     await s.flush()
     if rating.passed:
         await lesson_finished(s, order, item)
+    percent = rating.score * 100 // rating.max_score if rating.max_score else 0
+    await noticed(
+        s,
+        order.seller_id,
+        NotificationType.quiz_attempt,
+        f"{order.token}:{item.id}:{attempt.number}",
+        _lesson_data(order, item, passed=rating.passed, score=percent, attempt=attempt.number),
+    )
     return attempt, rating
 
 
@@ -228,7 +238,24 @@ async def comment_added(s: AsyncSession, order: Order, item: CourseItem, body: s
     )
     s.add(row)
     await s.flush()
+    excerpt = body if len(body) <= EXCERPT_MAX else body[: EXCERPT_MAX - 1] + "…"
+    await noticed(
+        s, order.seller_id, NotificationType.comment, str(row.id), _lesson_data(order, item, excerpt=excerpt)
+    )
     return row
+
+
+def _lesson_data(order: Order, item: CourseItem, **more: object) -> dict[str, object]:
+    """What a course notification says: the course, the lesson and who (the payer's name, else their address)."""
+    return {
+        "order": order.token,
+        "product_id": order.product_id,
+        "product_name": order.product_name,
+        "item_id": item.id,
+        "lesson": item.title,
+        "author": order.payer_name or order.payer_email,
+        **more,
+    }
 
 
 async def session_touched(s: AsyncSession, order: Order) -> None:

@@ -20,6 +20,7 @@ from domain.errors import DomainError, ErrorCode
 from domain.invoices import VatTreatment, bump_line, discount_line, priced_terms
 from domain.keys import attempt_denied_key, order_event_key, payment_pending_key
 from domain.ledger import platform_fee, sale_entries
+from domain.notifications import NotificationType
 from domain.orders import (
     CHECKOUT_OPEN_STATES,
     PAID_STATES,
@@ -49,6 +50,7 @@ from store.coupons.models import Coupon
 from store.db import session
 from store.ledger.actions import entries_booked, fee_rate_of
 from store.legitimation.models import SellerProfileRow
+from store.notifications.actions import noticed
 from store.orders.invoices import InvoiceDraft, invoice_numbered, reseller_vat, seller_vat, snapshot_now
 from store.orders.models import (
     Access,
@@ -344,6 +346,8 @@ async def order_paid(s: AsyncSession, token: str, intent_id: str) -> Order:
         await _paid(s, bump, intent_id)
     await _paid(s, order, intent_id)
     await intent_status_changed(s, intent_id, "succeeded")
+    if not order.total:  # a free order: no sale is booked, so it is noticed here
+        await noticed(s, order.seller_id, NotificationType.free_transaction, token, order_data(order))
     return order
 
 
@@ -473,7 +477,10 @@ async def money_booked(s: AsyncSession, order: Order, ref: str, amount: int, rat
     await entries_booked(s, sale_entries(ref, seller.id, amount, fee, order.currency_key), order_id=order.id)
     await commissions_booked(s, order, ref, rate_no, amount)
     kind = EventType.order_paid if rate_no == 1 else EventType.rate_paid
-    await event_recorded(s, seller.id, kind, ref, order_data(order, amount=amount, rate=rate_no))
+    data = order_data(order, amount=amount, rate=rate_no)
+    await event_recorded(s, seller.id, kind, ref, data)
+    if amount:
+        await noticed(s, seller.id, NotificationType.paid_transaction, ref, data)
     await s.execute(
         insert(Transfer)
         .values(

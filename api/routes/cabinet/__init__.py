@@ -17,6 +17,7 @@ from api.routes.cabinet import (
     fonts,
     invoices,
     legal,
+    notifications,
     orders,
     pages,
     payment_settings,
@@ -60,6 +61,7 @@ router.include_router(account_deletion.router)
 router.include_router(domains.router)
 router.include_router(coupons.router)
 router.include_router(webhooks.router)
+router.include_router(notifications.router)
 router.include_router(pages.router)
 router.include_router(tracking.router)
 router.include_router(fonts.router)

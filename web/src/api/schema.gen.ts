@@ -109,6 +109,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/income_summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run Income Summaries
+         * @description Writes a closed day's income summaries now (the `income-clock` does it each midnight, UTC): the day's, and
+         *     the week's on a Sunday and the month's on its last day, each once however often the day is run.
+         */
+        post: operations["run_income_summaries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/incoming_transfers": {
         parameters: {
             query?: never;
@@ -141,6 +162,27 @@ export interface paths {
         get: operations["incoming_transfers_csv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send Custom Notification
+         * @description A message from the platform to one seller or to every active seller, as a `custom_notification` (shown
+         *     and mailed as each seller chose); once per seller under the request's idempotency key.
+         */
+        post: operations["send_custom_notification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1367,6 +1409,90 @@ export interface paths {
         };
         /** Get Legitimation */
         get: operations["get_legitimation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/notification_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Notification Settings
+         * @description Every notification type the seller can get, shown and mailed as they chose (else the default).
+         */
+        get: operations["get_notification_settings"];
+        /**
+         * Save Notification Settings
+         * @description The seller's choice for the types given (the others keep theirs); a type that cannot occur yet is refused.
+         */
+        put: operations["save_notification_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Notifications
+         * @description The seller's notifications, newest first (`unread`: only the unread ones), with the unread count.
+         */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark Notifications Read
+         * @description Marks the given notifications read (every one without `ids`); another seller's ids change nothing.
+         */
+        post: operations["mark_notifications_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cabinet/notifications/unread_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count Unread Notifications
+         * @description How many notifications the seller has not read (the bell's badge).
+         */
+        get: operations["count_unread_notifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6512,6 +6638,20 @@ export interface components {
              */
             still_open: number;
         };
+        /** CustomNotificationIn */
+        CustomNotificationIn: {
+            /** Seller Id */
+            seller_id?: number | null;
+            /** Text */
+            text: string;
+            /** Title */
+            title: string;
+        };
+        /** CustomNotificationSent */
+        CustomNotificationSent: {
+            /** Sellers */
+            sellers: number;
+        };
         /**
          * DataMismatch
          * @enum {string}
@@ -7780,6 +7920,24 @@ export interface components {
          * @enum {string}
          */
         IncludeType: "minimal" | "with_address" | "business";
+        /** IncomeSummariesIn */
+        IncomeSummariesIn: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+        };
+        /** IncomeSummariesStarted */
+        IncomeSummariesStarted: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Workflow Id */
+            workflow_id: string;
+        };
         /**
          * IncomingTransferList
          * @description The generic list answer of the incoming transfers.
@@ -8593,6 +8751,39 @@ export interface components {
             /** Muted */
             muted: components["schemas"]["Notice"][];
         };
+        /** NotificationList */
+        NotificationList: {
+            /** List */
+            list: components["schemas"]["NotificationOut"][];
+            /** Total Count */
+            total_count: number;
+            /** Unread Count */
+            unread_count: number;
+        };
+        /** NotificationOut */
+        NotificationOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Id */
+            id: number;
+            /** Read At */
+            read_at: string | null;
+            type: components["schemas"]["NotificationType"];
+        };
+        /**
+         * NotificationType
+         * @description Core §9's notification types. Each is shown in the cabinet's notifications and may go by mail; the seller
+         *     chooses both per type (`NotificationSetting`).
+         * @enum {string}
+         */
+        NotificationType: "paid_transaction" | "free_transaction" | "order_created" | "order_canceled" | "comment" | "quiz_attempt" | "day_income" | "week_income" | "month_income" | "custom_notification" | "community_new_post_for_review";
         /**
          * NotSellableReason
          * @enum {string}
@@ -10447,6 +10638,11 @@ export interface components {
             paid: boolean;
             subscription: components["schemas"]["SubscriptionOut"];
         };
+        /** ReadIn */
+        ReadIn: {
+            /** Ids */
+            ids?: number[] | null;
+        };
         /** Readiness */
         Readiness: {
             /** Database */
@@ -11083,6 +11279,24 @@ export interface components {
             started_at: string;
             /** Views */
             views: number;
+        };
+        /** SettingOut */
+        SettingOut: {
+            /** In App */
+            in_app: boolean;
+            /** Mail */
+            mail: boolean;
+            type: components["schemas"]["NotificationType"];
+        };
+        /** SettingsIn */
+        SettingsIn: {
+            /** List */
+            list: components["schemas"]["SettingOut"][];
+        };
+        /** SettingsOut */
+        SettingsOut: {
+            /** List */
+            list: components["schemas"]["SettingOut"][];
         };
         /** SharedThemeOut */
         SharedThemeOut: {
@@ -12330,6 +12544,11 @@ export interface components {
              */
             visa: boolean;
         };
+        /** UnreadCount */
+        UnreadCount: {
+            /** Unread Count */
+            unread_count: number;
+        };
         /** UpgradeIn */
         UpgradeIn: {
             /** Pricing Plan Id */
@@ -12871,6 +13090,51 @@ export interface operations {
             };
         };
     };
+    run_income_summaries: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomeSummariesIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomeSummariesStarted"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     incoming_transfers: {
         parameters: {
             query?: {
@@ -12980,6 +13244,51 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_custom_notification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key the client makes once per action (a UUID), sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomNotificationIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomNotificationSent"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -16662,6 +16971,208 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegitimationOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_notification_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_notification_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_notifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                per?: number;
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_notifications_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    count_unread_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -34,6 +34,10 @@ export const adminBankAccounts = (query: QueryParams = {}, options: Options = {}
 export const adminDocumentFile = (documentId: Param<'admin_document_file', 'document_id'>, options: Options = {}) =>
   api.get<Answer<'admin_document_file'>>(`/admin/documents/${seg(documentId)}/file`, { ...options });
 
+/** POST /v1/admin/income_summaries: Run Income Summaries */
+export const runIncomeSummaries = (body: Body<'run_income_summaries'>, options: Options = {}) =>
+  api.post<Answer<'run_income_summaries'>>(`/admin/income_summaries`, body, { ...options });
+
 /** GET /v1/admin/incoming_transfers: Incoming Transfers */
 export const incomingTransfers = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'incoming_transfers'>>(`/admin/incoming_transfers`, { ...options, query });
@@ -41,6 +45,10 @@ export const incomingTransfers = (query: QueryParams = {}, options: Options = {}
 /** GET /v1/admin/incoming_transfers/csv: Incoming Transfers Csv */
 export const incomingTransfersCsv = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'incoming_transfers_csv'>>(`/admin/incoming_transfers/csv`, { ...options, query });
+
+/** POST /v1/admin/notifications: Send Custom Notification */
+export const sendCustomNotification = (body: Body<'send_custom_notification'>, options: Options = {}) =>
+  api.post<Answer<'send_custom_notification'>>(`/admin/notifications`, body, { ...options });
 
 /** GET /v1/admin/orders/{token}/workflows: Order Workflows */
 export const orderWorkflows = (token: Param<'order_workflows', 'token'>, options: Options = {}) =>
@@ -385,6 +393,26 @@ export const saveLegalTexts = (body: Body<'save_legal_texts', 'cancellation_term
 /** GET /v1/cabinet/legitimation: Get Legitimation */
 export const getLegitimation = (options: Options = {}) =>
   api.get<Answer<'get_legitimation'>>(`/cabinet/legitimation`, { ...options });
+
+/** GET /v1/cabinet/notification_settings: Get Notification Settings */
+export const getNotificationSettings = (options: Options = {}) =>
+  api.get<Answer<'get_notification_settings'>>(`/cabinet/notification_settings`, { ...options });
+
+/** PUT /v1/cabinet/notification_settings: Save Notification Settings */
+export const saveNotificationSettings = (body: Body<'save_notification_settings'>, options: Options = {}) =>
+  api.put<Answer<'save_notification_settings'>>(`/cabinet/notification_settings`, body, { ...options });
+
+/** GET /v1/cabinet/notifications: List Notifications */
+export const listNotifications = (query: QueryParams = {}, options: Options = {}) =>
+  api.get<Answer<'list_notifications'>>(`/cabinet/notifications`, { ...options, query });
+
+/** POST /v1/cabinet/notifications/read: Mark Notifications Read */
+export const markNotificationsRead = (body: Body<'mark_notifications_read'>, options: Options = {}) =>
+  api.post<Answer<'mark_notifications_read'>>(`/cabinet/notifications/read`, body, { ...options });
+
+/** GET /v1/cabinet/notifications/unread_count: Count Unread Notifications */
+export const countUnreadNotifications = (options: Options = {}) =>
+  api.get<Answer<'count_unread_notifications'>>(`/cabinet/notifications/unread_count`, { ...options });
 
 /** GET /v1/cabinet/order_rates: List Order Rates */
 export const listOrderRates = (query: QueryParams = {}, options: Options = {}) =>

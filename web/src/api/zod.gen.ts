@@ -477,6 +477,12 @@ const BeneficialOwnerInPart = z.object({
   nationality: z.string().max(2).nullish(),
 });
 
+const SettingOutPart = z.object({
+  inApp: z.boolean(),
+  mail: z.boolean(),
+  type: z.enum(["paid_transaction", "free_transaction", "order_created", "order_canceled", "comment", "quiz_attempt", "day_income", "week_income", "month_income", "custom_notification", "community_new_post_for_review"]),
+});
+
 const TrackingCodePart = z.object({
   category: z.enum(["necessary", "preferences", "statistics", "marketing"]).optional(),
   code: z.string().min(1).max(40),
@@ -596,6 +602,12 @@ export const CouponPatchSchema = z.object({
   noLimit: z.boolean().optional(),
 });
 
+export const CustomNotificationInSchema = z.object({
+  sellerId: z.number().int().min(1).max(9223372036854776000).nullish(),
+  text: z.string().min(1).max(2000),
+  title: z.string().min(1).max(200),
+});
+
 export const DeletionConfirmInSchema = z.object({
   username: z.string().max(120),
 });
@@ -640,6 +652,10 @@ export const ExportStateInSchema = z.object({
 
 export const FeeInSchema = z.object({
   feeBp: z.number().int().min(0).max(10000),
+});
+
+export const IncomeSummariesInSchema = z.object({
+  day: z.string(),
 });
 
 export const InviteInSchema = z.object({
@@ -833,6 +849,10 @@ export const ProgramFormSchema = z.object({
   scope: z.enum(["all", "products"]).optional(),
 });
 
+export const ReadInSchema = z.object({
+  ids: z.array(z.number().int().min(1).max(9007199254740992)).max(100).nullish(),
+});
+
 export const RefundInSchema = z.object({
   amount: z.number().int().min(1).max(1000000000000),
   reason: z.string().min(1).max(1000),
@@ -890,6 +910,10 @@ export const SellerProfileInSchema = z.object({
 export const SepaInSchema = z.object({
   accountHolder: z.string().min(2).max(70),
   iban: z.string().min(15).max(42),
+});
+
+export const SettingsInSchema = z.object({
+  list: z.array(SettingOutPart).max(11),
 });
 
 export const SignInSchema = z.object({

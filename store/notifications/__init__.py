@@ -1,0 +1,1 @@
+"""The seller's notifications (core §9 types): the rows the cabinet shows, their mails, and the seller's choices."""

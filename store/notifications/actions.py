@@ -1,0 +1,206 @@
+"""Notification writes: one in the transaction of its fact (once per key, as the seller's choice for its type
+says), the seller's choices, reading, the mails waiting to go, and the income summaries of a closed day."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import UTC, date, datetime, time
+from typing import Any
+
+from sqlalchemy import and_, case, func, literal, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.account_deletion import AccountType
+from domain.notifications import (
+    DEFAULTS,
+    MAILED_WITH_THE_ORDER,
+    OFFERED,
+    SUMMARY_PAGE,
+    NotificationSetting,
+    NotificationType,
+    summaries_due,
+    summary_key,
+)
+from domain.orders import PaymentLogState, TransferForm
+from store.accounts.models import Seller
+from store.notifications.models import Notification, NotificationChoice
+from store.orders.models import Transfer
+
+
+async def noticed(
+    s: AsyncSession, seller_id: int, t: NotificationType, key: str, data: dict[str, Any]
+) -> None:
+    """The notification of a fact, in the caller's transaction, once under `key`: shown in the cabinet and mailed
+    as the seller chose for its type (one statement; nothing is written when the seller turned both off)."""
+    shown_default, mail_default = DEFAULTS[t]
+    c = NotificationChoice
+    shown = func.coalesce(c.in_app, shown_default)
+    mail = func.coalesce(c.mail, mail_default) & literal(t not in MAILED_WITH_THE_ORDER)
+    one = select(literal(1).label("one")).subquery()
+    values = (
+        select(
+            literal(seller_id),
+            literal(t.value),
+            literal(f"{t.value}:{key}"),
+            literal(data, Notification.data.type),
+            shown,
+            case((mail, "waiting"), else_="none"),
+        )
+        .select_from(one)
+        .outerjoin(c, and_(c.seller_id == seller_id, c.type == t.value))
+        .where(shown | mail)
+    )
+    await s.execute(
+        insert(Notification)
+        .from_select(["seller_id", "type", "key", "data", "shown", "mail_state"], values)
+        .on_conflict_do_nothing(index_elements=[Notification.key])
+    )
+
+
+async def choices_of(s: AsyncSession, seller_id: int) -> dict[str, tuple[bool, bool]]:
+    rows = await s.execute(
+        select(NotificationChoice.type, NotificationChoice.in_app, NotificationChoice.mail).where(
+            NotificationChoice.seller_id == seller_id
+        )
+    )
+    return {t: (in_app, mail) for t, in_app, mail in rows}
+
+
+async def mail_chosen(s: AsyncSession, seller_id: int, t: NotificationType) -> bool:
+    """Whether the seller gets mails of type `t` (their choice, else its default)."""
+    row = await s.get(NotificationChoice, (seller_id, t.value))
+    return row.mail if row is not None else DEFAULTS[t][1]
+
+
+async def choices_saved(s: AsyncSession, seller_id: int, chosen: list[NotificationSetting]) -> None:
+    """The seller's choice for each type given (the others keep theirs)."""
+    offered = set(OFFERED)
+    rows = [
+        {"seller_id": seller_id, "type": x.type.value, "in_app": x.in_app, "mail": x.mail}
+        for x in {x.type: x for x in chosen if x.type in offered}.values()
+    ]
+    if not rows:
+        return
+    stmt = insert(NotificationChoice).values(rows)
+    await s.execute(
+        stmt.on_conflict_do_update(
+            index_elements=[NotificationChoice.seller_id, NotificationChoice.type],
+            set_={"in_app": stmt.excluded.in_app, "mail": stmt.excluded.mail},
+        )
+    )
+
+
+async def read_marked(s: AsyncSession, seller_id: int, ids: list[int] | None) -> int:
+    """Marks the seller's notifications `ids` read (None: every one); how many were unread."""
+    n = Notification
+    where = [n.seller_id == seller_id, n.shown, n.read_at.is_(None)]
+    if ids is not None:
+        where.append(n.id.in_(ids))
+    done = await s.execute(update(n).where(*where).values(read_at=datetime.now(UTC)).returning(n.id))
+    return len(done.all())
+
+
+async def mails_waiting(s: AsyncSession, limit: int) -> list[Notification]:
+    """The oldest notifications whose mail is still to go, locked for this transaction (another mailer skips)."""
+    return list(
+        (
+            await s.execute(
+                select(Notification)
+                .where(Notification.mail_state == "waiting")
+                .order_by(Notification.id)
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            )
+        ).scalars()
+    )
+
+
+def _start(d: date) -> datetime:
+    return datetime.combine(d, time(), UTC)
+
+
+async def summaries_written(s: AsyncSession, day: date, after_seller_id: int) -> tuple[int, int | None]:
+    """The income summaries the close of `day` is due for (summaries_due), for the next page of sellers who sold
+    in the widest of them after `after_seller_id`: one notification per seller and summary, once each. How many
+    were written, and the last seller of the page (None: the page was the last)."""
+    due = summaries_due(day)
+    widest_first = min(first for _, first, _ in due)
+    last = due[0][2]
+    sales = and_(
+        Transfer.form == TransferForm.sale,
+        Transfer.state == PaymentLogState.successful,
+        Transfer.created_at >= _start(widest_first),
+        Transfer.created_at < _start(last),
+    )
+    sellers = list(
+        (
+            await s.execute(
+                select(Transfer.seller_id)
+                .where(sales, Transfer.seller_id > after_seller_id)
+                .group_by(Transfer.seller_id)
+                .order_by(Transfer.seller_id)
+                .limit(SUMMARY_PAGE)
+            )
+        ).scalars()
+    )
+    if not sellers:
+        return 0, None
+    written = 0
+    for t, first, after in due:
+        figures: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        rows = await s.execute(
+            select(Transfer.seller_id, Transfer.currency, func.count(), func.sum(Transfer.amount))
+            .where(
+                Transfer.form == TransferForm.sale,
+                Transfer.state == PaymentLogState.successful,
+                Transfer.created_at >= _start(first),
+                Transfer.created_at < _start(after),
+                Transfer.seller_id.in_(sellers),
+            )
+            .group_by(Transfer.seller_id, Transfer.currency)
+            .order_by(Transfer.seller_id, Transfer.currency)
+        )
+        for seller_id, currency, count, amount in rows:
+            figures[seller_id].append({"currency": currency, "count": int(count), "amount": int(amount)})
+        for seller_id, sold in figures.items():
+            data = {"first": first.isoformat(), "last": day.isoformat(), "sales": sold}
+            await noticed(s, seller_id, t, summary_key(seller_id, first), data)
+            written += 1
+    return written, sellers[-1] if len(sellers) == SUMMARY_PAGE else None
+
+
+async def custom_sent(s: AsyncSession, key: str, seller_id: int | None, title: str, text: str) -> int:
+    """The managers' message as a `custom_notification` to one seller (or every seller), once per key and seller,
+    as each seller chose for the type (one statement). How many sellers it reached now."""
+    t = NotificationType.custom_notification
+    shown_default, mail_default = DEFAULTS[t]
+    c = NotificationChoice
+    shown = func.coalesce(c.in_app, shown_default)
+    mail = func.coalesce(c.mail, mail_default)
+    sellers = select(Seller.id.label("id"))
+    if seller_id is not None:
+        sellers = sellers.where(Seller.id == seller_id)
+    else:
+        sellers = sellers.where(Seller.account_type == AccountType.active)
+    who = sellers.subquery()
+    values = (
+        select(
+            who.c.id,
+            literal(t.value),
+            func.concat(f"{t.value}:{key}:", who.c.id),
+            literal({"title": title, "text": text}, Notification.data.type),
+            shown,
+            case((mail, "waiting"), else_="none"),
+        )
+        .select_from(who)
+        .outerjoin(c, and_(c.seller_id == who.c.id, c.type == t.value))
+        .where(shown | mail)
+    )
+    done = await s.execute(
+        insert(Notification)
+        .from_select(["seller_id", "type", "key", "data", "shown", "mail_state"], values)
+        .on_conflict_do_nothing(index_elements=[Notification.key])
+        .returning(Notification.id)
+    )
+    return len(done.all())
