@@ -53,6 +53,7 @@ const cabinetChildren: RouteObject[] = [
   { path: 'team_members', element: page(() => import('../areas/cabinet/affiliates/TeamMembersPage')) },
   { path: 'settings/reseller', element: page(() => import('../areas/cabinet/settings/ResellerPage')) },
   { path: 'settings/notifications', element: page(() => import('../areas/cabinet/settings/NoticesPage')) },
+  { path: 'notifications', element: page(() => import('../areas/cabinet/notifications/NotificationsPage')) },
   { path: 'webhooks', element: page(() => import('../areas/cabinet/settings/WebhooksPage')) },
   { path: 'webhooks/:endpointId', element: page(() => import('../areas/cabinet/settings/WebhookEndpointPage')) },
   { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },

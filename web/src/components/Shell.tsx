@@ -78,8 +78,8 @@ function NavList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate: () =>
   );
 }
 
-/** App bar + navigation drawer of the cabinet and the admin area. */
-export function Shell({ title, groups, banner }: { title: string; groups: NavGroup[]; banner?: ReactNode }) {
+/** App bar + navigation drawer of the cabinet and the admin area (`actions`: the area's own buttons in the bar). */
+export function Shell({ title, groups, banner, actions }: { title: string; groups: NavGroup[]; banner?: ReactNode; actions?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const me = useCurrentUser();
@@ -116,6 +116,7 @@ export function Shell({ title, groups, banner }: { title: string; groups: NavGro
             {title}
           </Typography>
           <Box sx={{ flex: 1 }} />
+          {actions}
           <LanguageSwitch color="inverse" />
           {me.data ? (
             <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' } }} data-testid="current-user">
