@@ -38,6 +38,12 @@ class Settings(BaseSettings):
     temporal_tls_key: str = ""
     temporal_tls_server_name: str = ""
     temporal_api_key: str = ""
+    # Worker versioning (Temporal worker deployments): a worker started with a build id (the image's, e.g. the git
+    # commit) polls as that version of `worker_deployment`; `sellflow rollout <build id>` makes it the current
+    # version, which takes new workflows while each older version finishes its pinned ones (ARCHITECTURE.md,
+    # "Rolling out"). Empty: unversioned (the local stack and the tests)
+    worker_build_id: str = Field(default="", max_length=200, pattern=r"^[\w.+-]*$")
+    worker_deployment: str = Field(default="sellflow", min_length=1, max_length=200, pattern=r"^[\w.-]+$")
     # the worker's health endpoints (`/healthz`, `/readyz`) for the orchestrator's probes; 0: none
     worker_health_port: int = Field(default=0, ge=0, le=65535)
     # workflows the worker keeps in memory between their steps; one evicted is replayed from its history in a fresh

@@ -127,6 +127,26 @@ def _permissions(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rollout(args: argparse.Namespace) -> int:
+    """Makes a worker build the deployment's current version (its workers must be polling), then lists the
+    versions: an older one may be stopped once it reads `drained`."""
+    from core.settings import get_settings
+    from core.temporal import connect
+    from core.versioning import current_version_set, versions_of
+
+    async def go() -> int:
+        client = await connect()
+        deployment = get_settings().worker_deployment
+        if args.build_id:
+            await current_version_set(client, deployment, args.build_id, wait_s=args.wait)
+            print(f"{deployment}: {args.build_id} is the current version")
+        for v in await versions_of(client, deployment):
+            print(f"{v.build_id}\t{v.status}{chr(9) + 'drained' if v.drained else ''}")
+        return 0
+
+    return asyncio.run(go())
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(
         prog="sellflow", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -148,6 +168,10 @@ def main(argv: list[str] | None = None) -> None:
         p.set_defaults(fn=fn)
         if name == "seed":
             p.add_argument("--legitimate", action="store_true", help="legitimate the demo seller (stack up)")
+    rollout = sub.add_parser("rollout", help="make a worker build the current version; list the versions")
+    rollout.add_argument("build_id", nargs="?", default="", help="the build to make current (none: only list)")
+    rollout.add_argument("--wait", type=float, default=120.0, help="seconds to wait for its workers to poll")
+    rollout.set_defaults(fn=_rollout)
     args = ap.parse_args(argv)
     status = args.fn(args)
     sys.stdout.flush()

@@ -32,6 +32,7 @@ from activities.subscription import SubscriptionActivities
 from activities.webhooks import WebhookActivities
 from core import telemetry
 from core.settings import get_settings
+from core.versioning import deployment_config
 from core.temporal import connect, temporal_answers
 from domain.notifications import IncomeClockRequest, NoticeMailRound
 from domain.platform_invoices import MonthCloseRequest
@@ -220,6 +221,7 @@ def provider_worker(client: Client, charges: list[Callable[..., Any]], rps: floa
         activities=charges,
         max_concurrent_activities=100,
         max_task_queue_activities_per_second=rps,
+        deployment_config=deployment_config(get_settings()),
     )
 
 
@@ -234,6 +236,7 @@ def build(client: Client) -> Worker:
         max_concurrent_local_activities=100,
         max_cached_workflows=get_settings().worker_max_cached_workflows,
         sticky_queue_schedule_to_start_timeout=timedelta(seconds=get_settings().worker_sticky_timeout_s),
+        deployment_config=deployment_config(get_settings()),
     )
 
 

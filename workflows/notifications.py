@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 
 from temporalio import workflow
-from temporalio.common import WorkflowIDReusePolicy
+from temporalio.common import VersioningBehavior, WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.workflow import ParentClosePolicy
 
@@ -47,7 +47,7 @@ class NotificationMailsWorkflow:
                 workflow.continue_as_new(NoticeMailRound(req.poll_s, req.window_s, rounds))
 
 
-@workflow.defn(name="IncomeSummaries")
+@workflow.defn(name="IncomeSummaries", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
 class IncomeSummariesWorkflow:
     def __init__(self) -> None:
         self.written = 0

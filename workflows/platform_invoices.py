@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 
 from temporalio import workflow
-from temporalio.common import WorkflowIDReusePolicy
+from temporalio.common import VersioningBehavior, WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.workflow import ParentClosePolicy
 
@@ -31,7 +31,7 @@ with workflow.unsafe.imports_passed_through():
     from activities.platform_invoices import PlatformInvoiceActivities
 
 
-@workflow.defn(name="PlatformInvoices")
+@workflow.defn(name="PlatformInvoices", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
 class PlatformInvoicesWorkflow:
     def __init__(self) -> None:
         self.issued = 0

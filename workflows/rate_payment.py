@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from temporalio import workflow
+from temporalio.common import VersioningBehavior
 
 from domain.subscriptions import ChargeRate, RateEvent, RatePaymentInput, RatePaymentResult
 from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP, run_step
@@ -28,7 +29,7 @@ A = TypeVar("A")
 R = TypeVar("R")
 
 
-@workflow.defn(name="RatePayment")
+@workflow.defn(name="RatePayment", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
 class RatePaymentWorkflow:
     @workflow.run
     async def run(self, inp: RatePaymentInput) -> RatePaymentResult:

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from temporalio import workflow
+from temporalio.common import VersioningBehavior
 
 from domain.refunds import RefundConfirmed, RefundInput, RefundResult
 from workflows.policies import FULFILMENT_STEP, run_step
@@ -28,7 +29,7 @@ A = TypeVar("A")
 R = TypeVar("R")
 
 
-@workflow.defn(name="Refund")
+@workflow.defn(name="Refund", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
 class RefundWorkflow:
     @workflow.run
     async def run(self, inp: RefundInput) -> RefundResult:
