@@ -73,6 +73,11 @@ def income_summaries_id(day: str) -> str:
     return f"income-summaries-{day}"
 
 
+def retention_id(scope: int) -> str:
+    """A seller's retention (`retention-{seller id}`), or the platform's (`retention-platform`, scope 0)."""
+    return "retention-platform" if scope == 0 else f"retention-{scope}"
+
+
 def webhook_delivery_id(delivery_id: int) -> str:
     """One delivery of one seller event to one endpoint (a replay is a delivery of its own)."""
     return f"webhook-delivery-{delivery_id}"

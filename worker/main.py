@@ -28,14 +28,16 @@ from activities.notifications import NotificationActivities
 from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
+from activities.retention import RetentionActivities
 from activities.subscription import SubscriptionActivities
 from activities.webhooks import WebhookActivities
 from core import telemetry
 from core.settings import get_settings
-from core.versioning import deployment_config
 from core.temporal import connect, temporal_answers
+from core.versioning import deployment_config
 from domain.notifications import IncomeClockRequest, NoticeMailRound
 from domain.platform_invoices import MonthCloseRequest
+from domain.retention import PLATFORM, RetentionRequest
 from domain.webhooks import DispatchInput
 from domain.workflow_ids import (
     INCOME_CLOCK_ID,
@@ -43,6 +45,7 @@ from domain.workflow_ids import (
     NOTIFICATION_MAILS_ID,
     WEBHOOK_DISPATCH_ID,
     provider_task_queue,
+    retention_id,
 )
 from providers.acme.client import certificate_issuer
 from providers.bank.client import bank
@@ -69,6 +72,7 @@ from workflows.platform_invoices import MonthCloseWorkflow, PlatformInvoicesWork
 from workflows.policies import STRIPE
 from workflows.rate_payment import RatePaymentWorkflow
 from workflows.refund import RefundWorkflow
+from workflows.retention import RetentionWorkflow
 from workflows.subscription import SubscriptionWorkflow
 from workflows.webhooks import WebhookDeliveryWorkflow, WebhookDispatchWorkflow
 
@@ -91,6 +95,7 @@ WORKFLOWS = [
     NotificationMailsWorkflow,
     IncomeClockWorkflow,
     IncomeSummariesWorkflow,
+    RetentionWorkflow,
 ]
 
 
@@ -180,6 +185,7 @@ def activities() -> list[Callable[..., Any]]:
         webhooks.give_up_delivery,
         notices.mail_notifications,
         notices.write_income_summaries,
+        RetentionActivities().purge,
     ]
 
 
@@ -288,7 +294,8 @@ async def start_webhook_dispatch(client: Client) -> None:
 
 
 async def start_notification_workflows(client: Client) -> None:
-    """The one notification mailer and the one income-summary clock, started by whichever worker comes first."""
+    """The one notification mailer, the one income-summary clock and the platform's retention, started by whichever
+    worker comes first."""
     tq = get_settings().temporal_task_queue
     await client.start_workflow(
         NotificationMailsWorkflow.run,
@@ -301,6 +308,14 @@ async def start_notification_workflows(client: Client) -> None:
         IncomeClockWorkflow.run,
         IncomeClockRequest(),
         id=INCOME_CLOCK_ID,
+        task_queue=tq,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+    )
+    # the platform's retention, which starts every seller's own (workflows/retention.py)
+    await client.start_workflow(
+        RetentionWorkflow.run,
+        RetentionRequest(PLATFORM),
+        id=retention_id(PLATFORM),
         task_queue=tq,
         id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
     )

@@ -83,6 +83,11 @@ OUTBOX_ROUND = StepPolicy(
     start_to_close=timedelta(minutes=2), retry=FULFILMENT_STEP.retry, heartbeat=timedelta(seconds=20)
 )
 
+# A day's purge of one retention scope (batches of 1,000 rows, heartbeating after each).
+RETENTION_STEP = StepPolicy(
+    start_to_close=timedelta(minutes=10), retry=FULFILMENT_STEP.retry, heartbeat=timedelta(minutes=2)
+)
+
 # A long read of a whole period or page (a bookkeeping export's files, a page of sellers' monthly invoices).
 BATCH_STEP = StepPolicy(start_to_close=timedelta(seconds=60), retry=FULFILMENT_STEP.retry)
 

@@ -89,6 +89,8 @@ class Seller(Timestamps, Base):
     )
     # a deleted seller's invoices and ledger entries are kept until this day (bookkeeping law)
     retention_until: Mapped[date | None] = mapped_column(Date)
+    # when its Retention workflow (`retention-{id}`) was started by the platform's (workflows/retention.py)
+    retention_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # in whose name the seller's products are sold (domain/resellers.py): their own, or the platform's as reseller
     selling_mode: Mapped[SellingMode] = mapped_column(
         StrEnumText(SellingMode, 30),
