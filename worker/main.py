@@ -69,7 +69,7 @@ from workflows.mail import MailWorkflow
 from workflows.notifications import IncomeClockWorkflow, IncomeSummariesWorkflow, NotificationMailsWorkflow
 from workflows.payout import PayoutWorkflow
 from workflows.platform_invoices import MonthCloseWorkflow, PlatformInvoicesWorkflow
-from workflows.policies import STRIPE
+from workflows.policies import STRIPE, pin_short_lived
 from workflows.rate_payment import RatePaymentWorkflow
 from workflows.refund import RefundWorkflow
 from workflows.retention import RetentionWorkflow
@@ -232,6 +232,8 @@ def provider_worker(client: Client, charges: list[Callable[..., Any]], rps: floa
 
 
 def build(client: Client) -> Worker:
+    versioning = deployment_config(get_settings())
+    pin_short_lived(versioning is not None)  # before any workflow runs (workflows/policies.py)
     return Worker(
         client,
         task_queue=get_settings().temporal_task_queue,
@@ -242,7 +244,7 @@ def build(client: Client) -> Worker:
         max_concurrent_local_activities=100,
         max_cached_workflows=get_settings().worker_max_cached_workflows,
         sticky_queue_schedule_to_start_timeout=timedelta(seconds=get_settings().worker_sticky_timeout_s),
-        deployment_config=deployment_config(get_settings()),
+        deployment_config=versioning,
     )
 
 

@@ -4,16 +4,15 @@ EXTF, built by one idempotent activity; `progress` tells the cabinet where it st
 from __future__ import annotations
 
 from temporalio import workflow
-from temporalio.common import VersioningBehavior
 
 from domain.bookkeeping import ExportDone, ExportRequest
-from workflows.policies import BATCH_STEP, run_step
+from workflows.policies import BATCH_STEP, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.export import ExportActivities
 
 
-@workflow.defn(name="BookkeepingExport", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
+@workflow.defn(name="BookkeepingExport", versioning_behavior=ShortLived.behaviour)
 class ExportWorkflow:
     def __init__(self) -> None:
         self.stage = "collecting"

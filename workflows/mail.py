@@ -7,16 +7,15 @@ reset), durably: the API only starts this workflow, and the activity retries unt
 from __future__ import annotations
 
 from temporalio import workflow
-from temporalio.common import VersioningBehavior
 
 from domain.mail import OutgoingMail
-from workflows.policies import MAIL_DELIVERY, run_step
+from workflows.policies import MAIL_DELIVERY, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.mail import MailActivities
 
 
-@workflow.defn(name="Mail", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
+@workflow.defn(name="Mail", versioning_behavior=ShortLived.behaviour)
 class MailWorkflow:
     @workflow.run
     async def run(self, mail: OutgoingMail) -> bool:

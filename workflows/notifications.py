@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 
 from temporalio import workflow
-from temporalio.common import VersioningBehavior, WorkflowIDReusePolicy
+from temporalio.common import WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.workflow import ParentClosePolicy
 
@@ -29,7 +29,7 @@ from domain.notifications import (
     SummaryPage,
 )
 from domain.workflow_ids import income_summaries_id
-from workflows.policies import BATCH_STEP, OUTBOX_ROUND, run_step
+from workflows.policies import BATCH_STEP, OUTBOX_ROUND, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.notifications import NotificationActivities
@@ -47,7 +47,7 @@ class NotificationMailsWorkflow:
                 workflow.continue_as_new(NoticeMailRound(req.poll_s, req.window_s, rounds))
 
 
-@workflow.defn(name="IncomeSummaries", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
+@workflow.defn(name="IncomeSummaries", versioning_behavior=ShortLived.behaviour)
 class IncomeSummariesWorkflow:
     def __init__(self) -> None:
         self.written = 0

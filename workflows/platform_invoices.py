@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 
 from temporalio import workflow
-from temporalio.common import VersioningBehavior, WorkflowIDReusePolicy
+from temporalio.common import WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.workflow import ParentClosePolicy
 
@@ -25,13 +25,13 @@ from domain.platform_invoices import (
     previous_period,
 )
 from domain.workflow_ids import platform_invoices_id
-from workflows.policies import BATCH_STEP, run_step
+from workflows.policies import BATCH_STEP, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.platform_invoices import PlatformInvoiceActivities
 
 
-@workflow.defn(name="PlatformInvoices", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
+@workflow.defn(name="PlatformInvoices", versioning_behavior=ShortLived.behaviour)
 class PlatformInvoicesWorkflow:
     def __init__(self) -> None:
         self.issued = 0

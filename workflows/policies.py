@@ -9,9 +9,23 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
+from temporalio.common import RetryPolicy, VersioningBehavior
 
 from domain.workflow_ids import provider_task_queue
+
+
+class ShortLived:
+    """The versioning behaviour of the workflows that end within minutes (core/versioning.py): PINNED once a
+    versioned worker says so (`pin_short_lived`, before any workflow runs), else none, because Temporal refuses a
+    behaviour from an unversioned worker. Workflow modules read it when the sandbox imports them for a run (it
+    re-imports them per run; this module is passed through, so it sees the worker's choice)."""
+
+    behaviour = VersioningBehavior.UNSPECIFIED
+
+
+def pin_short_lived(versioned: bool) -> None:
+    ShortLived.behaviour = VersioningBehavior.PINNED if versioned else VersioningBehavior.UNSPECIFIED
+
 
 A = TypeVar("A")
 R = TypeVar("R")

@@ -17,10 +17,9 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from temporalio import workflow
-from temporalio.common import VersioningBehavior
 
 from domain.subscriptions import ChargeRate, RateEvent, RatePaymentInput, RatePaymentResult
-from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP, run_step
+from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.subscription import SubscriptionActivities
@@ -29,7 +28,7 @@ A = TypeVar("A")
 R = TypeVar("R")
 
 
-@workflow.defn(name="RatePayment", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
+@workflow.defn(name="RatePayment", versioning_behavior=ShortLived.behaviour)
 class RatePaymentWorkflow:
     @workflow.run
     async def run(self, inp: RatePaymentInput) -> RatePaymentResult:

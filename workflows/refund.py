@@ -17,10 +17,9 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from temporalio import workflow
-from temporalio.common import VersioningBehavior
 
 from domain.refunds import RefundConfirmed, RefundInput, RefundResult
-from workflows.policies import FULFILMENT_STEP, run_step
+from workflows.policies import FULFILMENT_STEP, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.refund import RefundActivities
@@ -29,7 +28,7 @@ A = TypeVar("A")
 R = TypeVar("R")
 
 
-@workflow.defn(name="Refund", versioning_behavior=VersioningBehavior.PINNED)  # ends within minutes
+@workflow.defn(name="Refund", versioning_behavior=ShortLived.behaviour)
 class RefundWorkflow:
     @workflow.run
     async def run(self, inp: RefundInput) -> RefundResult:

@@ -17,9 +17,11 @@ from activities.domains import DomainActivities
 from activities.export import ExportActivities
 from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
+from activities.notifications import NotificationActivities
 from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.refund import RefundActivities
+from activities.retention import RetentionActivities
 from activities.subscription import SubscriptionActivities
 from activities.webhooks import WebhookActivities
 from tests.workflows.fakes import FakeCheckout
@@ -38,6 +40,8 @@ ACTIVITY_CLASSES = [
     AccountDeletionActivities,
     DomainActivities,
     WebhookActivities,
+    NotificationActivities,
+    RetentionActivities,
 ]
 
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 import asyncio
 import uuid
 
+from temporalio import activity
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
+from temporalio.common import VersioningBehavior
 from temporalio.worker import Worker
 
 from core.settings import Settings
 from core.versioning import current_version_set, deployment_config, versions_of
+from domain.mail import MailTemplate, OutgoingMail
 from tests.workflows.rollout_probes import (
     LongLivedV1,
     LongLivedV2,
@@ -26,6 +29,8 @@ from tests.workflows.rollout_probes import (
     rollout_step,
 )
 from worker.main import RUNNER
+from workflows.mail import MailWorkflow
+from workflows.policies import pin_short_lived
 
 
 def _worker(client: Client, tq: str, deployment: str, build_id: str, workflows: list[type]) -> Worker:
@@ -91,3 +96,45 @@ async def test_a_changed_workflow_rolls_out_under_load_with_no_nondeterminism(cl
     assert sum(failed) == 0  # no non-determinism error, no failed workflow task anywhere
     statuses = await asyncio.gather(*(h.describe() for _, _, h in started))
     assert {d.status for d in statuses} == {WorkflowExecutionStatus.COMPLETED}
+
+
+@activity.defn(name="deliver_mail")
+async def fake_deliver_mail(mail: OutgoingMail) -> bool:
+    return True
+
+
+async def test_a_versioned_worker_pins_the_workflows_that_end_within_minutes(client: Client):
+    """The real Mail workflow (one of the short ones) on a versioned worker runs pinned, as the worker's own build
+    sets it up; the same worker's long-lived workflows take the deployment's default, auto-upgrade."""
+    tq = f"pinned-{uuid.uuid4().hex[:8]}"
+    deployment = f"sellflow-{uuid.uuid4().hex[:6]}"
+    settings = Settings(worker_build_id="b1", worker_deployment=deployment)
+    pin_short_lived(True)
+    try:
+        async with Worker(
+            client,
+            task_queue=tq,
+            workflows=[MailWorkflow, LongLivedV1],
+            activities=[fake_deliver_mail, rollout_step],
+            workflow_runner=RUNNER,
+            deployment_config=deployment_config(settings),
+        ):
+            await current_version_set(client, deployment, "b1", wait_s=30)
+            mail = await client.start_workflow(
+                MailWorkflow.run,
+                OutgoingMail("k", "a@b.c", MailTemplate.magic_link),
+                id=f"{tq}-mail",
+                task_queue=tq,
+            )
+            assert await mail.result() is True
+            held = await client.start_workflow("RolloutLongLived", id=f"{tq}-long", task_queue=tq)
+            await asyncio.sleep(0.5)
+            behaviours = [
+                (await h.describe()).raw_description.workflow_execution_info.versioning_info.behavior
+                for h in (mail, held)
+            ]
+            await held.signal(_Held.release)
+            await held.result()
+    finally:
+        pin_short_lived(False)
+    assert behaviours == [VersioningBehavior.PINNED.value, VersioningBehavior.AUTO_UPGRADE.value]
