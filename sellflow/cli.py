@@ -169,7 +169,9 @@ def main(argv: list[str] | None = None) -> None:
         if name == "seed":
             p.add_argument("--legitimate", action="store_true", help="legitimate the demo seller (stack up)")
     rollout = sub.add_parser("rollout", help="make a worker build the current version; list the versions")
-    rollout.add_argument("build_id", nargs="?", default="", help="the build to make current (none: only list)")
+    rollout.add_argument(
+        "build_id", nargs="?", default="", help="the build to make current (none: only list)"
+    )
     rollout.add_argument("--wait", type=float, default=120.0, help="seconds to wait for its workers to poll")
     rollout.set_defaults(fn=_rollout)
     args = ap.parse_args(argv)

@@ -52,11 +52,9 @@ async def _seller() -> int:
 async def _rows(seller_id: int) -> list[Notification]:
     async with session() as s:
         return list(
-
-                await s.scalars(
-                    select(Notification).where(Notification.seller_id == seller_id).order_by(Notification.id)
-                )
-
+            await s.scalars(
+                select(Notification).where(Notification.seller_id == seller_id).order_by(Notification.id)
+            )
         )
 
 

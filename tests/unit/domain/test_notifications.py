@@ -40,7 +40,11 @@ def test_the_last_day_of_a_month_closes_the_month_and_the_year_turns():
 
 
 def test_a_sunday_that_ends_a_month_closes_day_week_and_month():
-    assert [t for t, _, _ in summaries_due(date(2026, 5, 31))] == [T.day_income, T.week_income, T.month_income]
+    assert [t for t, _, _ in summaries_due(date(2026, 5, 31))] == [
+        T.day_income,
+        T.week_income,
+        T.month_income,
+    ]
 
 
 def test_the_community_type_is_not_offered_until_a_community_exists():
@@ -56,7 +60,9 @@ def test_the_sellers_choice_wins_over_the_default_and_the_rest_keep_theirs():
 
 
 def test_every_offered_type_but_the_sale_has_a_mail_of_its_own():
-    assert set(NOTICE_MAIL) == set(OFFERED) - MAILED_WITH_THE_ORDER  # the sale's mail is the order's sale mail
+    assert (
+        set(NOTICE_MAIL) == set(OFFERED) - MAILED_WITH_THE_ORDER
+    )  # the sale's mail is the order's sale mail
 
 
 ORDER = {"order": "tok1", "product_name": "Yoga course", "email": "bea@example.com", "currency": "eur"}
@@ -101,14 +107,24 @@ def test_the_days_summary_gives_each_currency_its_count_and_sum(locale: str, sub
 
 def test_the_months_summary_names_the_month_in_the_sellers_language():
     t = T.month_income
-    assert render(NOTICE_MAIL[t], "de", notice_mail_context(t, DATA[t], "de", "")).subject.endswith("November 2026")
-    assert "23.11.2026 – 29.11.2026" in render(
-        NOTICE_MAIL[T.week_income], "en", notice_mail_context(T.week_income, DATA[T.week_income], "en", "")
-    ).subject
+    assert render(NOTICE_MAIL[t], "de", notice_mail_context(t, DATA[t], "de", "")).subject.endswith(
+        "November 2026"
+    )
+    assert (
+        "23.11.2026 – 29.11.2026"
+        in render(
+            NOTICE_MAIL[T.week_income],
+            "en",
+            notice_mail_context(T.week_income, DATA[T.week_income], "en", ""),
+        ).subject
+    )
 
 
 def test_a_quiz_mail_says_whether_it_was_passed():
     t = T.quiz_attempt
     failed = {**DATA[t], "passed": False, "score": 40}
-    assert "did not pass with 40 %" in render(NOTICE_MAIL[t], "en", notice_mail_context(t, failed, "en", "")).body
+    assert (
+        "did not pass with 40 %"
+        in render(NOTICE_MAIL[t], "en", notice_mail_context(t, failed, "en", "")).body
+    )
     assert "bestanden" in render(NOTICE_MAIL[t], "de", notice_mail_context(t, DATA[t], "de", "")).subject
