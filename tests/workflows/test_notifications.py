@@ -67,7 +67,7 @@ async def test_a_closed_days_summaries_go_to_every_seller_page_by_page(client, r
         )
         assert await asyncio.wait_for(handle.result(), 20) == IncomeSummariesDone("2031-03-30", 10)
     assert fake.pages == [("2031-03-30", 0), ("2031-03-30", 2), ("2031-03-30", 4)]
-    await record(handle, "income_summaries")
+    await record(handle, "notifications")
 
 
 async def test_the_clock_summarises_each_day_once_one_after_the_other(client, record):
@@ -90,11 +90,11 @@ async def test_the_clock_summarises_each_day_once_one_after_the_other(client, re
         day = client.get_workflow_handle_for(IncomeSummariesWorkflow.run, income_summaries_id("2031-03-30"))
         assert await asyncio.wait_for(day.result(), 10) == IncomeSummariesDone("2031-03-30", 2)
         first_run = client.get_workflow_handle(handle.id, run_id=handle.first_execution_run_id)
-        await record(first_run, "income_summaries")
+        await record(first_run, "notifications")
         await handle.terminate()
 
 
-async def test_the_mailer_goes_round_after_round(client):
+async def test_the_mailer_goes_round_after_round(client, record):
     fake = FakeNotices()
     tq = f"test-{uuid.uuid4().hex[:8]}"
     async with _worker(client, tq, fake, NotificationMailsWorkflow):
@@ -108,7 +108,8 @@ async def test_the_mailer_goes_round_after_round(client):
         while fake.rounds < 3 and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.05)
         assert fake.rounds >= 3
-        await handle.terminate()
+        await handle.terminate("the test has seen enough rounds")
+    await record(handle, "notifications")
 
 
 def test_the_fake_stands_in_for_real_activities_with_their_types():
