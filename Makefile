@@ -111,4 +111,5 @@ image:
 # 100 checkouts and 100 renewals while the worker, Temporal and PostgreSQL are killed and restarted (tests/chaos;
 # not part of `make test`). CHAOS_SEED=… replays a run's choices.
 chaos: install web
+	$(BIN)/python -m pip install -q -e '.[chaos]'
 	$(BIN)/python -m pytest -q -s -p no:cacheprovider tests/chaos

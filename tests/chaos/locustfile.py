@@ -1,0 +1,80 @@
+"""The load of the cluster test (tests/chaos/test_cluster.py): buyers who look at a product, open its checkout and
+look at their order, as a browser does: a request that fails (a cut connection, a 5xx) is sent again, a POST with
+the same Idempotency-Key, until it is answered. What happened is written to LOAD_RESULTS when locust stops."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+import uuid
+
+from locust import FastHttpUser, between, events, task
+
+SHOP = os.environ.get("LOAD_SHOP", "")
+SLUG = os.environ.get("LOAD_SLUG", "")
+PLAN = int(os.environ.get("LOAD_PLAN", "0"))
+RESULTS = os.environ.get("LOAD_RESULTS", "/tmp/sellflow-load.json")
+PATIENCE_S = 60.0
+tally = {"requests": 0, "answered": 0, "retried": 0, "lost": 0, "server_errors": 0, "checkouts": {}}
+
+
+class Buyer(FastHttpUser):
+    wait_time = between(0.05, 0.3)
+
+    def _again(self, method: str, path: str, name: str, **kw) -> dict | None:
+        tally["requests"] += 1
+        deadline = time.monotonic() + PATIENCE_S
+        tries = 0
+        while True:
+            tries += 1
+            with self.client.request(method, path, name=name, catch_response=True, **kw) as r:
+                if r.status_code and r.status_code < 500:
+                    r.success()
+                    tally["answered"] += 1
+                    tally["retried"] += tries > 1
+                    try:
+                        return r.json()
+                    except ValueError:
+                        return {}
+                if r.status_code and r.status_code >= 500:
+                    tally["server_errors"] += 1
+                r.failure(f"status {r.status_code}")
+            if time.monotonic() > deadline:
+                tally["lost"] += 1
+                return None
+            time.sleep(0.2)
+
+    @task(4)
+    def product(self) -> None:
+        self._again("GET", f"/v1/shop/{SHOP}/products/{SLUG}", "product")
+
+    @task(3)
+    def checkout(self) -> None:
+        key = uuid.uuid4().hex
+        body = {
+            "pricing_plan_id": PLAN,
+            "payer": {"email": f"load-{key}@example.com", "first_name": "Lo", "last_name": "Ad"},
+        }
+        got = self._again(
+            "POST",
+            f"/v1/shop/{SHOP}/products/{SLUG}/checkout",
+            "checkout",
+            json=body,
+            headers={"Idempotency-Key": key},
+        )
+        if got and got.get("order_token"):
+            tally["checkouts"][key] = got["order_token"]
+
+    @task(2)
+    def order(self) -> None:
+        if tally["checkouts"]:
+            token = random.choice(list(tally["checkouts"].values()))
+            self._again("GET", f"/v1/shop/{SHOP}/orders/{token}", "order")
+
+
+@events.quitting.add_listener
+def _written(environment, **kwargs) -> None:  # noqa: ANN001
+    with open(RESULTS, "w") as f:
+        json.dump(tally, f)
