@@ -24,6 +24,7 @@ from core.settings import get_settings
 from domain.mail import MailTemplate, OutgoingMail
 from domain.webhooks import (
     ATTEMPTS_MAX,
+    ENDED_WITH,
     SIGNATURE_HEADER,
     AttemptInput,
     DeliveryInput,
@@ -51,11 +52,6 @@ from store.seller_webhooks.actions import (
 log = structlog.get_logger()
 BATCH = 100
 DELIVERY_WORKFLOW = "WebhookDelivery"  # workflows/webhooks.py, by name (activities do not import workflows)
-FINISHED = {
-    DeliveryState.delivered: Outcome.delivered,
-    DeliveryState.failed: Outcome.refused,
-    DeliveryState.skipped: Outcome.endpoint_off,
-}
 
 
 async def start_delivery(delivery_id: int, seller_id: int) -> None:
@@ -107,7 +103,7 @@ class WebhookActivities:
         if attempt is None:  # its row never committed: nothing to send
             return Outcome.endpoint_off.value
         if attempt.state != DeliveryState.pending:  # finished by an earlier run of this step
-            return FINISHED[attempt.state].value
+            return ENDED_WITH[attempt.state].value
         if not attempt.endpoint_on:
             async with session() as s:
                 await attempt_recorded(s, req.delivery_id, req.number, Outcome.endpoint_off)

@@ -68,6 +68,18 @@ class Outcome(StrEnum):
     endpoint_off = "endpoint_off"  # the endpoint is inactive or paused (or gone): nothing sent
 
 
+# a delivery's state after an attempt with each outcome, and (for a finished delivery) the outcome it ended with
+STATE_AFTER: dict[Outcome, DeliveryState] = {
+    Outcome.delivered: DeliveryState.delivered,
+    Outcome.refused: DeliveryState.failed,
+    Outcome.endpoint_off: DeliveryState.skipped,
+    Outcome.retry: DeliveryState.pending,
+}
+ENDED_WITH: dict[DeliveryState, Outcome] = {
+    state: outcome for outcome, state in STATE_AFTER.items() if state != DeliveryState.pending
+}
+
+
 ENDPOINTS_MAX = 16  # per seller
 URL_MAX = 2000
 DESCRIPTION_MAX = 200

@@ -15,6 +15,7 @@ from domain.errors import DomainError, ErrorCode, invalid, refused
 from domain.webhooks import (
     ENDPOINTS_MAX,
     RESPONSE_EXCERPT_MAX,
+    STATE_AFTER,
     DeliveryState,
     EndpointState,
     EventType,
@@ -256,12 +257,7 @@ async def attempt_recorded(
     if inserted is None:
         return
     now = datetime.now(UTC)
-    state = {
-        Outcome.delivered: DeliveryState.delivered,
-        Outcome.refused: DeliveryState.failed,
-        Outcome.endpoint_off: DeliveryState.skipped,
-        Outcome.retry: DeliveryState.pending,
-    }[outcome]
+    state = STATE_AFTER[outcome]
     await s.execute(
         update(WebhookDelivery)
         .where(WebhookDelivery.id == delivery_id)

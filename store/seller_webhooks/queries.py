@@ -22,10 +22,18 @@ class EndpointFigures:
     last_delivery_at: datetime | None
 
 
-async def endpoints_of(s: AsyncSession, seller_id: int) -> list[tuple[WebhookEndpoint, EndpointFigures]]:
-    """The seller's endpoints, newest first, each with its deliveries of the last seven days."""
+async def endpoints_of(
+    s: AsyncSession, seller_id: int, endpoint_id: int | None = None
+) -> list[tuple[WebhookEndpoint, EndpointFigures]]:
+    """The seller's endpoints (or the one `endpoint_id`), newest first, each with its deliveries of the last seven
+    days."""
     since = datetime.now(UTC) - RECENT
     d = WebhookDelivery
+    which = [d.seller_id == seller_id, d.created_at >= since]
+    mine = [WebhookEndpoint.seller_id == seller_id]
+    if endpoint_id is not None:
+        which.append(d.endpoint_id == endpoint_id)
+        mine.append(WebhookEndpoint.id == endpoint_id)
     figures = (
         select(
             d.endpoint_id,
@@ -34,7 +42,7 @@ async def endpoints_of(s: AsyncSession, seller_id: int) -> list[tuple[WebhookEnd
             func.count().filter(d.state == DeliveryState.pending).label("pending"),
             func.max(d.created_at).label("last"),
         )
-        .where(d.seller_id == seller_id, d.created_at >= since)
+        .where(*which)
         .group_by(d.endpoint_id)
         .subquery()
     )
@@ -42,7 +50,7 @@ async def endpoints_of(s: AsyncSession, seller_id: int) -> list[tuple[WebhookEnd
         await s.execute(
             select(WebhookEndpoint, figures.c.delivered, figures.c.failed, figures.c.pending, figures.c.last)
             .outerjoin(figures, figures.c.endpoint_id == WebhookEndpoint.id)
-            .where(WebhookEndpoint.seller_id == seller_id)
+            .where(*mine)
             .order_by(WebhookEndpoint.id.desc())
         )
     ).all()

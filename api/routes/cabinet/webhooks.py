@@ -163,7 +163,7 @@ def _endpoint(row: WebhookEndpoint, f: EndpointFigures | None = None) -> Endpoin
 
 
 async def _detail(s: DB, seller_id: int, row: WebhookEndpoint) -> EndpointDetail:
-    figures = {e.id: f for e, f in await endpoints_of(s, seller_id)}
+    figures = {e.id: f for e, f in await endpoints_of(s, seller_id, row.id)}  # this one's alone
     out = _endpoint(row, figures.get(row.id))
     return EndpointDetail(**out.model_dump(), secret=endpoint_secret(row))
 

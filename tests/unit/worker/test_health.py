@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
+from deploy.stack import free_port
 from worker.main import health_server
 
 
@@ -30,17 +31,9 @@ async def _get(port: int, path: str) -> str:
 async def _serve(healthy: bool) -> tuple[asyncio.Server, int]:
     server = await health_server(_client(healthy), 0)  # type: ignore[arg-type]
     assert server is None  # port 0: no probes
-    server = await health_server(_client(healthy), _free_port())  # type: ignore[arg-type]
+    server = await health_server(_client(healthy), free_port())  # type: ignore[arg-type]
     assert server is not None
     return server, server.sockets[0].getsockname()[1]
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def test_ready_while_temporal_answers():
