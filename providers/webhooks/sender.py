@@ -3,7 +3,9 @@ does (an answer, a timeout, a refused connection are all results the delivery lo
 
 The SSRF guard: before connecting, the endpoint's host is resolved and every address it names must be public
 (`domain.webhooks.address_allowed`), so a seller cannot point a webhook at the production network's own services
-(the database, Temporal, the cloud's metadata address). The local stack allows private and loopback addresses by
+(the database, Temporal, the cloud's metadata address). The request then goes to the very address that was
+checked (the Host header and, over https, the certificate's name and SNI stay the endpoint's host), so a DNS answer
+that changes between the check and the connection (DNS rebinding) cannot lead it elsewhere. The local stack allows private and loopback addresses by
 setting (`SELLFLOW_WEBHOOK_ALLOW_PRIVATE`), which production refuses. Redirects are not followed (a 3xx is a
 refusal: it would lead the request somewhere the guard did not check)."""
 
@@ -15,7 +17,7 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
@@ -37,10 +39,19 @@ class WebhookSender(Protocol):
     async def post(self, url: str, body: bytes, headers: dict[str, str]) -> Answer: ...
 
 
-async def addresses_allowed(host: str, port: int) -> bool:
-    """Every address `host` resolves to is public (an unresolvable host is a connection error, not a refusal)."""
+async def addresses_of(host: str, port: int) -> list[str]:
+    """The addresses `host` resolves to (an unresolvable host raises OSError: a connection error)."""
     infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    return bool(infos) and all(address_allowed(str(info[4][0])) for info in infos)
+    return [str(info[4][0]) for info in infos]
+
+
+def pinned(url: str, address: str) -> tuple[str, str]:
+    """`url` aimed at `address` (the checked one), and the Host header that names the endpoint's host."""
+    parts = urlsplit(url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    where = f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+    host = parts.netloc.rpartition("@")[2]  # never a user:password part in the header
+    return urlunsplit(parts._replace(netloc=where)), host
 
 
 class HttpSender:
@@ -60,9 +71,14 @@ class HttpSender:
         host = parts.hostname or ""
         port = parts.port or (443 if parts.scheme == "https" else 80)
         try:
-            if not self.allow_private and not await addresses_allowed(host, port):
+            addresses = await addresses_of(host, port)
+            if not addresses or (not self.allow_private and not all(map(address_allowed, addresses))):
                 return Answer(None, "address_not_allowed", took())
-            r = await self.client.post(url, content=body, headers=headers)
+            target, host_header = pinned(url, addresses[0])
+            extensions = {"sni_hostname": host} if parts.scheme == "https" else {}
+            r = await self.client.post(
+                target, content=body, headers={**headers, "Host": host_header}, extensions=extensions
+            )
         except httpx.TimeoutException:
             return Answer(None, "timeout", took())
         except (httpx.HTTPError, OSError, UnicodeError, ValueError):
