@@ -104,9 +104,17 @@ clean:
 	rm -rf .data web/dist
 
 # The production image (deploy/production/Containerfile): buildah needs no daemon; podman or docker also do.
+# The image (deploy/production/Containerfile) with buildah, which needs no daemon (apt-get install buildah
+# debootstrap where it is missing). Without a registry to pull its base from, the base is built from the Debian
+# mirror first (deploy/production/base.sh); a host CA bundle is lent to the build stage for PyPI and npm.
+IMAGE_BASE ?= $(shell buildah --storage-driver vfs pull -q docker.io/library/python:3.11-slim-bookworm >/dev/null 2>&1 && echo docker.io/library/python:3.11-slim-bookworm || echo localhost/sellflow-base:bookworm)
+HOST_CA := $(wildcard /etc/ssl/certs/ca-certificates.crt)
 image:
-	@tool=$$(command -v buildah || command -v podman || command -v docker) || { echo 'make image needs buildah, podman or docker (apt-get install buildah)'; exit 1; }; \
-	case $$tool in *buildah) $$tool bud -f deploy/production/Containerfile -t sellflow:local . ;; *) $$tool build -f deploy/production/Containerfile -t sellflow:local . ;; esac
+	@command -v buildah >/dev/null && command -v debootstrap >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q buildah debootstrap
+	@if [ "$(IMAGE_BASE)" = localhost/sellflow-base:bookworm ] && ! buildah --storage-driver vfs inspect localhost/sellflow-base:bookworm >/dev/null 2>&1; then sh deploy/production/base.sh; fi
+	buildah --storage-driver vfs bud --isolation chroot --layers=false -f deploy/production/Containerfile \
+	  --build-arg BASE=$(IMAGE_BASE) $(if $(HOST_CA),-v $(HOST_CA):/run/build-ca.crt:ro --build-arg BUILD_CA=/run/build-ca.crt) \
+	  -t sellflow:local .
 
 # 100 checkouts and 100 renewals while the worker, Temporal and PostgreSQL are killed and restarted (tests/chaos;
 # not part of `make test`). CHAOS_SEED=… replays a run's choices.
