@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import asyncio
+import smtplib
 import time
 from datetime import date
 
@@ -19,6 +20,7 @@ from core.settings import get_settings
 from domain.mail import OutgoingMail
 from domain.notifications import (
     MAIL_BATCH,
+    MAIL_LANES,
     NOTICE_MAIL,
     NoticeMailRound,
     NotificationType,
@@ -30,6 +32,7 @@ from providers.mail.smtp import Mailer
 from store.accounts.queries import seller_user_of
 from store.db import session
 from store.notifications.actions import mails_waiting, summaries_written
+from store.notifications.models import Notification
 
 log = structlog.get_logger()
 
@@ -39,29 +42,45 @@ class NotificationActivities:
         self.mailer = mailer
 
     async def _mail_once(self) -> int:
-        """One batch: each notification's mail is rendered and sent (at most once per key, activities/mail.py)
-        while its row is locked, and marked sent in the same transaction."""
+        """One batch: each notification's mail is rendered and sent (at most once per key, activities/mail.py),
+        several at a time, while the batch's rows are locked; they are marked sent in the same transaction."""
         base = get_settings().public_url
         async with session() as s:
             waiting = await mails_waiting(s, MAIL_BATCH)
+            mails: list[tuple[Notification, OutgoingMail | None]] = []
             for n in waiting:
                 t = NotificationType(n.type)
                 user = await seller_user_of(s, n.seller_id)
                 template = NOTICE_MAIL.get(t)
-                if user is None or template is None:
-                    n.mail_state = "none"
-                    continue
-                await deliver(
-                    self.mailer,
+                mail = (
                     OutgoingMail(
                         key=f"notice-{n.id}",
                         to=user.email,
                         template=template,
                         locale=user.locale,
                         context=notice_mail_context(t, n.data, user.locale, base),
-                    ),
+                    )
+                    if user is not None and template is not None
+                    else None
                 )
-                n.mail_state = "sent"
+                mails.append((n, mail))
+            lanes = asyncio.Semaphore(MAIL_LANES)
+
+            async def send(n: Notification, mail: OutgoingMail) -> str:
+                async with lanes:
+                    try:
+                        await deliver(self.mailer, mail)
+                    except (OSError, smtplib.SMTPException):
+                        raise  # the mail server: the round is tried again
+                    except Exception:  # noqa: BLE001 - this one mail cannot be made: it must not hold up the rest
+                        log.exception("notification_mail_failed", notification=n.id, type=n.type)
+                        return "failed"
+                return "sent"
+
+            sent = await asyncio.gather(*(send(n, m) for n, m in mails if m is not None))
+            results = iter(sent)
+            for n, m in mails:
+                n.mail_state = next(results) if m is not None else "none"
         return len(waiting)
 
     @activity.defn

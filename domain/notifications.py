@@ -91,6 +91,7 @@ TITLE_MAX = 200
 EXCERPT_MAX = 280  # a comment's first characters in its notification
 LIST_MAX = 100  # a page of the notifications list
 MAIL_BATCH = 50  # notification mails sent per round of the mailer
+MAIL_LANES = 8  # of them at once (each its own SMTP exchange and outbox row)
 SUMMARY_PAGE = 200  # sellers summarised per activity call
 
 

@@ -88,7 +88,13 @@ async def run_income_summaries(
 class CustomNotificationIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seller_id: Id | None = None  # none: every active seller
-    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=TITLE_MAX)]
+    # one line: it is the mail's subject
+    title: Annotated[
+        str,
+        StringConstraints(
+            strip_whitespace=True, min_length=1, max_length=TITLE_MAX, pattern=r"^[^\x00-\x1f\x7f]+$"
+        ),
+    ]
     text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=TEXT_MAX)]
 
 

@@ -37,4 +37,5 @@ def render(template: MailTemplate, locale: str, context: dict[str, str]) -> Rend
     head, _, body = text.partition("\n\n")
     if not head.startswith("Subject: "):
         raise ValueError(f"mail template {lang}/{template.value} has no subject line")
-    return RenderedMail(subject=head.removeprefix("Subject: ").strip(), body=body)
+    # one line, whatever a name or title in it held (a line break in a header is refused by the mail library)
+    return RenderedMail(subject=" ".join(head.removeprefix("Subject: ").split()), body=body)

@@ -102,18 +102,23 @@ async def read_marked(s: AsyncSession, seller_id: int, ids: list[int] | None) ->
 
 
 async def mails_waiting(s: AsyncSession, limit: int) -> list[Notification]:
-    """The oldest notifications whose mail is still to go, locked for this transaction (another mailer skips)."""
-    return list(
-        (
+    """The oldest notifications whose mail is still to go, locked for this transaction (another mailer skips):
+    a seller's own first, the managers' messages to every seller (`bulk`) once none of those waits, so a
+    broadcast never holds up a sale's or a summary's mail."""
+    out: list[Notification] = []
+    for state in ("waiting", "bulk"):
+        if len(out) >= limit:
+            break
+        out += (
             await s.execute(
                 select(Notification)
-                .where(Notification.mail_state == "waiting")
+                .where(Notification.mail_state == state)
                 .order_by(Notification.id)
-                .limit(limit)
+                .limit(limit - len(out))
                 .with_for_update(skip_locked=True)
             )
         ).scalars()
-    )
+    return out
 
 
 def _start(d: date) -> datetime:
@@ -191,7 +196,7 @@ async def custom_sent(s: AsyncSession, key: str, seller_id: int | None, title: s
             func.concat(f"{t.value}:{key}:", who.c.id),
             literal({"title": title, "text": text}, Notification.data.type),
             shown,
-            case((mail, "waiting"), else_="none"),
+            case((mail, "waiting" if seller_id is not None else "bulk"), else_="none"),
         )
         .select_from(who)
         .outerjoin(c, and_(c.seller_id == who.c.id, c.type == t.value))

@@ -19,6 +19,7 @@ class Notification(Base):
         Index("ix_notifications_seller", "seller_id", "id", postgresql_where=text("shown")),
         Index("ix_notifications_unread", "seller_id", postgresql_where=text("shown AND read_at IS NULL")),
         Index("ix_notifications_mail_waiting", "id", postgresql_where=text("mail_state = 'waiting'")),
+        Index("ix_notifications_mail_bulk", "id", postgresql_where=text("mail_state = 'bulk'")),
     )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
@@ -26,7 +27,9 @@ class Notification(Base):
     key: Mapped[str] = mapped_column(String(200), unique=True)
     data: Mapped[dict[str, Any]] = mapped_column(JSONB)
     shown: Mapped[bool] = mapped_column(Boolean)  # in the cabinet's list (the seller's choice when it came)
-    mail_state: Mapped[str] = mapped_column(String(10))  # none | waiting | sent
+    mail_state: Mapped[str] = mapped_column(
+        String(10)
+    )  # none | waiting | bulk (a message to every seller: after the rest) | sent
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))
     read_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 

@@ -6,13 +6,15 @@ products (a link and a text) and services (a booking note)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import httpx
 import pytest
-from temporalio.client import Client
+from temporalio.client import Client, WorkflowExecutionStatus
+from temporalio.service import RPCError
 
 from domain.checkout import CheckoutInput, PayOutcome
-from domain.workflow_ids import checkout_id
+from domain.workflow_ids import checkout_id, subscription_id
 from handles.checkout import pay as pay_via_temporal
 from tests.integration.helpers import (
     CARD_3DS,
@@ -273,7 +275,15 @@ async def test_digital_and_service_deliver_their_link_and_text_while_paid(stack)
         assert status["delivery_text"] == "Unzip and enjoy." and status["download_url"] is None
         mail = await wait_mail(stack, "monthly@example.com", "Your order")
         assert "https://files.example.com/pack" in mail["body"] and "Unzip and enjoy." in mail["body"]
-        # the subscription ends: the link is gone from the page
+        # the subscription ends: the link is gone from the page (once the checkout has started it: the mails go
+        # first, and a busy machine may start it a moment after them)
+        temporal = await Client.connect(f"127.0.0.1:{stack.ports.temporal}")
+        running = temporal.get_workflow_handle(subscription_id(token))
+        for _ in range(100):
+            with contextlib.suppress(RPCError):
+                if (await running.describe()).status == WorkflowExecutionStatus.RUNNING:
+                    break
+            await asyncio.sleep(0.2)
         r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)
         assert r.status_code == 202, r.text
         await until(

@@ -171,3 +171,23 @@ async def test_the_managers_message_reaches_a_seller_once_per_key_and_is_mailed(
     )
     async with session() as s:
         assert row.id in [n.id for n in await mails_waiting(s, 1000)]
+
+
+async def test_a_message_to_every_seller_is_mailed_after_the_sellers_own_notifications():
+    seller = await _seller()
+    async with session() as s:
+        reached = await custom_sent(s, f"all-{seller}", None, "To all", "Text")
+        assert reached >= 1
+        await noticed(s, seller, T.comment, f"after-{seller}", {})  # written after the broadcast
+    async with session() as s:
+        first = await mails_waiting(s, 1)
+    assert [(n.type, n.mail_state) for n in first] in (
+        [("comment", "waiting")],
+        [],
+    )  # another test's may be older
+    async with session() as s:
+        everything = await mails_waiting(s, 100_000)
+    states = [n.mail_state for n in everything]
+    assert states == sorted(states, key=lambda x: x == "bulk")  # every seller's own before any broadcast
+    mine = [(n.type, n.mail_state) for n in everything if n.seller_id == seller]
+    assert ("custom_notification", "bulk") in mine and ("comment", "waiting") in mine
