@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
 
 from api.deps import DB, CurrentManager, IdempotencyKey, Temporal
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
@@ -85,15 +85,20 @@ async def run_income_summaries(
     return IncomeSummariesStarted(day=body.day, workflow_id=wid)
 
 
+def _one_line(v: str) -> str:
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in v):
+        raise ValueError("must be one line without control characters")
+    return v
+
+
 class CustomNotificationIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seller_id: Id | None = None  # none: every active seller
     # one line: it is the mail's subject
     title: Annotated[
         str,
-        StringConstraints(
-            strip_whitespace=True, min_length=1, max_length=TITLE_MAX, pattern=r"^[^\x00-\x1f\x7f]+$"
-        ),
+        StringConstraints(strip_whitespace=True, min_length=1, max_length=TITLE_MAX),
+        AfterValidator(_one_line),
     ]
     text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=TEXT_MAX)]
 

@@ -605,7 +605,7 @@ export const CouponPatchSchema = z.object({
 export const CustomNotificationInSchema = z.object({
   sellerId: z.number().int().min(1).max(9223372036854776000).nullish(),
   text: z.string().min(1).max(2000),
-  title: z.string().min(1).max(200).regex(/^[^\x00-\x1f\x7f]+$/),
+  title: z.string().min(1).max(200),
 });
 
 export const DeletionConfirmInSchema = z.object({
