@@ -165,5 +165,10 @@ async def test_a_message_from_the_managers_reaches_the_seller_once(stack):
             headers={**m, "Idempotency-Key": "custom-none"},
         )
         assert r.status_code == 404, r.text
+        two_lines = {**body, "title": "Line one\nBcc: everyone@example.com"}  # a subject is one line
+        r = await c.post(
+            "/v1/admin/notifications", json=two_lines, headers={**m, "Idempotency-Key": "custom-nl"}
+        )
+        assert r.status_code == 400 and "title" in r.json()["fields"], r.text
         r = await c.post("/v1/admin/notifications", json=body, headers={**seller.headers, **key})
         assert r.status_code == 403, r.text
