@@ -175,6 +175,23 @@ async def test_cancel_now_ends_at_once(client, record):
     assert fake.charges == [] and [e.reason for e in fake.ends] == ["canceled"]
 
 
+async def test_cancel_now_while_catching_up_on_past_due_rates_charges_nothing_more(client, record):
+    """Rates all past due (a day is 0.5 ms, as after a long outage): a cancellation asked while the subscription
+    charges them one after the other ends it at once (found by the chaos suite: it used to charge on to the last)."""
+    fake = FakeBilling(monthly(120, PaymentType.limited_subscription))
+    token = f"catch{uuid.uuid4().hex[:10]}"
+    worker, start = await subscription_worker(client, fake, token, day=0.0005)
+    async with worker:
+        handle = await start()
+        await until(lambda: len(fake.charges) >= 5)
+        await handle.execute_update(SubscriptionWorkflow.cancel_payments, Cancel(CancelMode.now, "stop"))
+        at_cancel = len(fake.charges)
+        assert await asyncio.wait_for(handle.result(), 30) == "canceled"
+    assert len(fake.charges) <= at_cancel + 1  # at most the charge already under way
+    assert [e.reason for e in fake.ends] == ["canceled"]
+    await record(handle, "subscription")
+
+
 async def test_ten_years_of_monthly_rates(client, record):
     """120 monthly rates in one history: each charged once; the history is kept for the replay test."""
     fake = FakeBilling(monthly(120, PaymentType.limited_subscription))
