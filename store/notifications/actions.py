@@ -19,6 +19,7 @@ from domain.notifications import (
     SUMMARY_PAGE,
     NotificationSetting,
     NotificationType,
+    mail_wanted,
     summaries_due,
     summary_key,
 )
@@ -70,7 +71,7 @@ async def choices_of(s: AsyncSession, seller_id: int) -> dict[str, tuple[bool, b
 async def mail_chosen(s: AsyncSession, seller_id: int, t: NotificationType) -> bool:
     """Whether the seller gets mails of type `t` (their choice, else its default)."""
     row = await s.get(NotificationChoice, (seller_id, t.value))
-    return row.mail if row is not None else DEFAULTS[t][1]
+    return mail_wanted(t, (row.in_app, row.mail) if row is not None else None)
 
 
 async def choices_saved(s: AsyncSession, seller_id: int, chosen: list[NotificationSetting]) -> None:
