@@ -149,6 +149,7 @@ class Stack:
     webhook_minute_s: float | None = (
         None  # the seller webhooks' retry schedule's minute (compressed in tests)
     )
+    wal_archive: Path | None = None  # archive PostgreSQL's WAL here, for point-in-time recovery (deploy/backup.py)
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     _pg = None
 
@@ -231,6 +232,10 @@ class Stack:
         with psycopg.connect(self._pg.get_uri("postgres"), autocommit=True) as c:
             if not c.execute("select 1 from pg_database where datname='sellflow'").fetchone():
                 c.execute("create database sellflow")
+        if self.wal_archive is not None:
+            from deploy.backup import enable_archiving
+
+            enable_archiving(self._pg, self.wal_archive)
 
     def start_temporal(self) -> None:
         p = self.ports

@@ -25,6 +25,7 @@ def stack():
         kyc_delay=0.3,
         billing_day_s=BILLING_DAY_S,
         checkout_day_s=CHECKOUT_DAY_S,
+        wal_archive=data / "wal-archive",  # the restore drill (test_restore.py) replays it
     )
     try:
         st.start_all(seed=True)
