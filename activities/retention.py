@@ -7,19 +7,20 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import UTC, datetime
 
 import structlog
 from temporalio import activity
-from temporalio.common import WorkflowIDConflictPolicy
 
-from core.search import attributes
-from core.settings import get_settings
+from core.temporal import started_once
 from domain.retention import (
     BATCH,
     BATCHES_PER_CYCLE,
     PLATFORM,
-    STARTS_PER_CYCLE,
+    STARTS_PAGE,
+    STARTS_SECONDS,
     Purged,
     PurgeInput,
     RetentionRequest,
@@ -38,22 +39,32 @@ def _add(total: dict[str, int], more: dict[str, int]) -> None:
 
 
 class RetentionActivities:
-    async def _sellers_started(self, day_s: float) -> list[int]:
-        async with session() as s:
-            ids = await sellers_without_retention(s, STARTS_PER_CYCLE)
-        for seller_id in ids:
-            await activity.client().start_workflow(
-                RETENTION_WORKFLOW,
-                RetentionRequest(seller_id, day_s),
-                id=retention_id(seller_id),
-                task_queue=get_settings().temporal_task_queue,
-                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-                search_attributes=attributes(seller_id=seller_id),
-            )
-        if ids:
+    async def _start(self, seller_id: int, day_s: float) -> None:
+        req = RetentionRequest(seller_id, day_s)
+        await started_once(
+            activity.client(), RETENTION_WORKFLOW, req, id=retention_id(seller_id), seller_id=seller_id
+        )
+
+    async def _sellers_started(self, out: Purged, day_s: float) -> None:
+        """Starts the retention of every seller that has none yet, a page at a time (a platform's first run starts
+        them all, later ones a day's new sellers); what does not fit in STARTS_SECONDS is left for a run that
+        follows at once (`more`)."""
+        deadline = time.monotonic() + STARTS_SECONDS
+        while True:
             async with session() as s:
-                await retention_marked(s, ids)
-        return ids
+                ids = await sellers_without_retention(s, STARTS_PAGE)
+            for chunk in range(0, len(ids), 50):
+                await asyncio.gather(*(self._start(i, day_s) for i in ids[chunk : chunk + 50]))
+            if ids:
+                async with session() as s:
+                    await retention_marked(s, ids)
+            out.started += len(ids)
+            activity.heartbeat(out.counts, out.started)
+            if len(ids) < STARTS_PAGE:
+                return
+            if time.monotonic() > deadline:
+                out.more = True
+                return
 
     @activity.defn
     async def purge(self, req: PurgeInput) -> Purged:
@@ -71,6 +82,6 @@ class RetentionActivities:
             if ended or all(v < BATCH for v in counts.values()):
                 break
         if req.scope == PLATFORM:
-            out.sellers_started = await self._sellers_started(req.day_s)
-        log.info("retention_purged", scope=req.scope, counts=out.counts, ended=out.ended)
+            await self._sellers_started(out, req.day_s)
+        log.info("retention_purged", scope=req.scope, counts=out.counts, ended=out.ended, started=out.started)
         return out

@@ -14,13 +14,11 @@ import time
 
 import structlog
 from temporalio import activity
-from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from activities.mail import deliver
 from core.metrics import WEBHOOK_ATTEMPTS
-from core.search import attributes
 from core.settings import get_settings
+from core.temporal import started_once
 from domain.mail import MailTemplate, OutgoingMail
 from domain.webhooks import (
     ATTEMPTS_MAX,
@@ -56,18 +54,10 @@ DELIVERY_WORKFLOW = "WebhookDelivery"  # workflows/webhooks.py, by name (activit
 
 async def start_delivery(delivery_id: int, seller_id: int) -> None:
     """The delivery's workflow, once: a running one is kept, a finished one is never run again."""
-    try:
-        await activity.client().start_workflow(
-            DELIVERY_WORKFLOW,
-            DeliveryInput(delivery_id, seller_id, get_settings().webhook_minute_s),
-            id=webhook_delivery_id(delivery_id),
-            task_queue=get_settings().temporal_task_queue,
-            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-            search_attributes=attributes(seller_id=seller_id),
-        )
-    except WorkflowAlreadyStartedError:
-        pass
+    inp = DeliveryInput(delivery_id, seller_id, get_settings().webhook_minute_s)
+    await started_once(
+        activity.client(), DELIVERY_WORKFLOW, inp, id=webhook_delivery_id(delivery_id), seller_id=seller_id
+    )
 
 
 class WebhookActivities:

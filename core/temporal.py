@@ -4,14 +4,19 @@ locally, TLS or mTLS to a cluster, and mTLS or an API key to Temporal Cloud, by 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from temporalio.client import Client
+from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.contrib.opentelemetry import TracingInterceptor
+from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.runtime import OpenTelemetryConfig, Runtime, TelemetryConfig
 from temporalio.service import TLSConfig
 
+from core.search import attributes
 from core.settings import Settings, get_settings
 
 
@@ -70,3 +75,20 @@ async def temporal_answers(client: Client, timeout_s: float = 2.0) -> bool:
             return await client.service_client.check_health()
     except Exception:  # noqa: BLE001 - any failure means not ready
         return False
+
+
+async def started_once(
+    client: Client, workflow: Any, arg: Any, *, id: str, seller_id: int | None = None
+) -> None:
+    """Starts `workflow` (its run method, or its name where the caller may not import it) under its business-key
+    id, once: a running one is kept (a retried request finds it), a finished one is never run again."""
+    with contextlib.suppress(WorkflowAlreadyStartedError):
+        await client.start_workflow(
+            workflow,
+            arg,
+            id=id,
+            task_queue=get_settings().temporal_task_queue,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+            search_attributes=attributes(seller_id=seller_id),
+        )

@@ -47,12 +47,12 @@ class Purged:
 
     counts: dict[str, int] = field(default_factory=dict)
     ended: bool = False  # a deleted account whose records are all gone: its retention ends
-    sellers_started: list[int] = field(default_factory=list)  # PLATFORM: sellers whose retention it started
+    started: int = 0  # PLATFORM: sellers whose retention it started
+    more: bool = False  # PLATFORM: sellers are left whose retention it had no time to start: go on at once
 
 
-STARTS_PER_CYCLE = (
-    500  # sellers whose retention the platform's starts per cycle (new sellers of a day, and more)
-)
+STARTS_PAGE = 500  # sellers whose retention the platform's starts per page (a day's new sellers fit in one)
+STARTS_SECONDS = 240  # pages started per purge, for at most this long (its step has 10 minutes)
 BATCHES_PER_CYCLE = 10  # a purge's batches per cycle: a backlog beyond is worked off the next day
 
 

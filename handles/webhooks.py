@@ -4,11 +4,9 @@ from the cabinet starts the delivery's workflow at once (new events are handed o
 from __future__ import annotations
 
 from temporalio.client import Client
-from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import WorkflowAlreadyStartedError
 
-from core.search import attributes
 from core.settings import get_settings
+from core.temporal import started_once
 from domain.webhooks import DeliveryInput
 from domain.workflow_ids import webhook_delivery_id
 from workflows.webhooks import WebhookDeliveryWorkflow
@@ -16,15 +14,7 @@ from workflows.webhooks import WebhookDeliveryWorkflow
 
 async def delivery_started(client: Client, delivery_id: int, seller_id: int) -> None:
     """The delivery's workflow, once: a retried request finds it running, a finished one is not run again."""
-    try:
-        await client.start_workflow(
-            WebhookDeliveryWorkflow.run,
-            DeliveryInput(delivery_id, seller_id, get_settings().webhook_minute_s),
-            id=webhook_delivery_id(delivery_id),
-            task_queue=get_settings().temporal_task_queue,
-            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-            search_attributes=attributes(seller_id=seller_id),
-        )
-    except WorkflowAlreadyStartedError:
-        pass
+    inp = DeliveryInput(delivery_id, seller_id, get_settings().webhook_minute_s)
+    await started_once(
+        client, WebhookDeliveryWorkflow.run, inp, id=webhook_delivery_id(delivery_id), seller_id=seller_id
+    )

@@ -3,6 +3,7 @@ day, what may go, and keeps what the law keeps.
 
     purge (a batch at a time; the platform's also starts the retention of every seller that has none yet)
         a deleted account whose records are past their time ──► done
+        sellers left whose retention the platform's had no time to start ──► continue as new at once
         else ──► sleep a day ──► continue as new (each day a fresh, short history)
 """
 
@@ -30,7 +31,9 @@ class RetentionWorkflow:
         self.last = purged.counts
         if purged.ended:
             return "ended"
-        await workflow.sleep(timedelta(seconds=req.day_s))
+        # sellers are left whose retention the platform's had no time to start: on at once, not after a day
+        if not (purged.more and workflow.patched("retention-starts-all-sellers")):
+            await workflow.sleep(timedelta(seconds=req.day_s))
         workflow.continue_as_new(RetentionRequest(req.scope, req.day_s, req.cycles + 1))
 
     @workflow.query

@@ -7,7 +7,7 @@ from collections import defaultdict
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from sqlalchemy import and_, case, func, literal, select, update
+from sqlalchemy import ColumnElement, Subquery, and_, case, func, literal, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -29,34 +29,45 @@ from store.notifications.models import Notification, NotificationChoice
 from store.orders.models import Transfer
 
 
-async def noticed(
-    s: AsyncSession, seller_id: int, t: NotificationType, key: str, data: dict[str, Any]
-) -> None:
-    """The notification of a fact, in the caller's transaction, once under `key`: shown in the cabinet and mailed
-    as the seller chose for its type (one statement; nothing is written when the seller turned both off)."""
+async def _written(
+    s: AsyncSession, who: Subquery, t: NotificationType, key: ColumnElement[str], data: dict, mailed: str
+) -> int:
+    """A notification of type `t` for each seller in `who` (a subquery of seller `id`s), shown and mailed
+    (`mailed`: the mail state it waits in) as each seller chose for the type, once under `key` (a SQL expression,
+    per seller); one statement, and nothing for a seller who turned both off. How many were written now."""
     shown_default, mail_default = DEFAULTS[t]
     c = NotificationChoice
     shown = func.coalesce(c.in_app, shown_default)
     mail = func.coalesce(c.mail, mail_default) & literal(t not in MAILED_WITH_THE_ORDER)
-    one = select(literal(1).label("one")).subquery()
     values = (
         select(
-            literal(seller_id),
+            who.c.id,
             literal(t.value),
-            literal(f"{t.value}:{key}"),
+            key,
             literal(data, Notification.data.type),
             shown,
-            case((mail, "waiting"), else_="none"),
+            case((mail, mailed), else_="none"),
         )
-        .select_from(one)
-        .outerjoin(c, and_(c.seller_id == seller_id, c.type == t.value))
+        .select_from(who)
+        .outerjoin(c, and_(c.seller_id == who.c.id, c.type == t.value))
         .where(shown | mail)
     )
-    await s.execute(
+    done = await s.execute(
         insert(Notification)
         .from_select(["seller_id", "type", "key", "data", "shown", "mail_state"], values)
         .on_conflict_do_nothing(index_elements=[Notification.key])
+        .returning(Notification.id)
     )
+    return len(done.all())
+
+
+async def noticed(
+    s: AsyncSession, seller_id: int, t: NotificationType, key: str, data: dict[str, Any]
+) -> None:
+    """The notification of a fact, in the caller's transaction, once under `key`: shown in the cabinet and mailed
+    as the seller chose for its type."""
+    who = select(literal(seller_id).label("id")).subquery()
+    await _written(s, who, t, literal(f"{t.value}:{key}"), data, "waiting")
 
 
 async def choices_of(s: AsyncSession, seller_id: int) -> dict[str, tuple[bool, bool]]:
@@ -126,19 +137,22 @@ def _start(d: date) -> datetime:
     return datetime.combine(d, time(), UTC)
 
 
+def _sales(first: date, after: date) -> ColumnElement[bool]:
+    """The successful sales from the start of day `first` to the start of day `after`."""
+    return and_(
+        Transfer.form == TransferForm.sale,
+        Transfer.state == PaymentLogState.successful,
+        Transfer.created_at >= _start(first),
+        Transfer.created_at < _start(after),
+    )
+
+
 async def summaries_written(s: AsyncSession, day: date, after_seller_id: int) -> tuple[int, int | None]:
     """The income summaries the close of `day` is due for (summaries_due), for the next page of sellers who sold
     in the widest of them after `after_seller_id`: one notification per seller and summary, once each. How many
     were written, and the last seller of the page (None: the page was the last)."""
     due = summaries_due(day)
-    widest_first = min(first for _, first, _ in due)
-    last = due[0][2]
-    sales = and_(
-        Transfer.form == TransferForm.sale,
-        Transfer.state == PaymentLogState.successful,
-        Transfer.created_at >= _start(widest_first),
-        Transfer.created_at < _start(last),
-    )
+    sales = _sales(min(first for _, first, _ in due), due[0][2])
     sellers = list(
         (
             await s.execute(
@@ -157,13 +171,7 @@ async def summaries_written(s: AsyncSession, day: date, after_seller_id: int) ->
         figures: dict[int, list[dict[str, Any]]] = defaultdict(list)
         rows = await s.execute(
             select(Transfer.seller_id, Transfer.currency, func.count(), func.sum(Transfer.amount))
-            .where(
-                Transfer.form == TransferForm.sale,
-                Transfer.state == PaymentLogState.successful,
-                Transfer.created_at >= _start(first),
-                Transfer.created_at < _start(after),
-                Transfer.seller_id.in_(sellers),
-            )
+            .where(_sales(first, after), Transfer.seller_id.in_(sellers))
             .group_by(Transfer.seller_id, Transfer.currency)
             .order_by(Transfer.seller_id, Transfer.currency)
         )
@@ -180,33 +188,12 @@ async def custom_sent(s: AsyncSession, key: str, seller_id: int | None, title: s
     """The managers' message as a `custom_notification` to one seller (or every seller), once per key and seller,
     as each seller chose for the type (one statement). How many sellers it reached now."""
     t = NotificationType.custom_notification
-    shown_default, mail_default = DEFAULTS[t]
-    c = NotificationChoice
-    shown = func.coalesce(c.in_app, shown_default)
-    mail = func.coalesce(c.mail, mail_default)
     sellers = select(Seller.id.label("id"))
     if seller_id is not None:
         sellers = sellers.where(Seller.id == seller_id)
     else:
         sellers = sellers.where(Seller.account_type == AccountType.active)
     who = sellers.subquery()
-    values = (
-        select(
-            who.c.id,
-            literal(t.value),
-            func.concat(f"{t.value}:{key}:", who.c.id),
-            literal({"title": title, "text": text}, Notification.data.type),
-            shown,
-            case((mail, "waiting" if seller_id is not None else "bulk"), else_="none"),
-        )
-        .select_from(who)
-        .outerjoin(c, and_(c.seller_id == who.c.id, c.type == t.value))
-        .where(shown | mail)
-    )
-    done = await s.execute(
-        insert(Notification)
-        .from_select(["seller_id", "type", "key", "data", "shown", "mail_state"], values)
-        .on_conflict_do_nothing(index_elements=[Notification.key])
-        .returning(Notification.id)
-    )
-    return len(done.all())
+    key_of = func.concat(f"{t.value}:{key}:", who.c.id)
+    mailed = "waiting" if seller_id is not None else "bulk"
+    return await _written(s, who, t, key_of, {"title": title, "text": text}, mailed)
