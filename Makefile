@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 NODE_BIN := $(CURDIR)/$(VENV)/node
 export PATH := $(NODE_BIN):$(PATH)
 
-.PHONY: chaos image run test check store record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble fonts bench clean openapi
+.PHONY: chaos image image-check run test check store record-histories lint format typecheck unit integration e2e web-test web-lint web install chromium pebble fonts bench clean openapi
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -115,6 +115,11 @@ image:
 	buildah --storage-driver vfs bud --isolation chroot --layers=false -f deploy/production/Containerfile \
 	  --build-arg BASE=$(IMAGE_BASE) $(if $(HOST_CA),-v $(HOST_CA):/run/build-ca.crt:ro --build-arg BUILD_CA=/run/build-ca.crt) \
 	  -t sellflow:local .
+
+# The image's migrate, api and worker started against the local stack's services by settings alone; a buyer pays
+# through them (deploy/image_check.py).
+image-check: install
+	$(BIN)/python -m deploy.image_check
 
 # 100 checkouts and 100 renewals while the worker, Temporal and PostgreSQL are killed and restarted (tests/chaos;
 # not part of `make test`). CHAOS_SEED=… replays a run's choices.

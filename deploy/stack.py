@@ -149,7 +149,9 @@ class Stack:
     webhook_minute_s: float | None = (
         None  # the seller webhooks' retry schedule's minute (compressed in tests)
     )
-    wal_archive: Path | None = None  # archive PostgreSQL's WAL here, for point-in-time recovery (deploy/backup.py)
+    wal_archive: Path | None = (
+        None  # archive PostgreSQL's WAL here, for point-in-time recovery (deploy/backup.py)
+    )
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     _pg = None
 
