@@ -7,16 +7,48 @@ idempotency key); that is the one gap, and it is documented in docs/DECISIONS.md
 
 from __future__ import annotations
 
+import asyncio
+
 import structlog
+from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio import activity
 
 from domain.mail import OutgoingMail
 from providers.mail.smtp import Mailer
 from providers.mail.templates import render
 from store.db import session
-from store.mail.actions import mail_sent, mail_stored
+from store.mail.actions import mail_sent, mail_stored, mails_unsent, unsent_locked
 
 log = structlog.get_logger()
+
+
+async def queued(s: AsyncSession, mail: OutgoingMail) -> None:
+    """The mail stored in the caller's transaction, to be sent by the outbox round (`send_queued`): it commits
+    with its fact or not at all, and the fact's path waits for no mail server."""
+    rendered = render(mail.template, mail.locale, mail.context)
+    await mail_stored(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
+
+
+async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
+    """One round of the outbox: the oldest queued mails, `lanes` at a time, each locked, sent and marked sent in
+    its own transaction (a Mail workflow sending the same key holds the lock: it is skipped). How many went."""
+    async with session() as s:
+        ids = await mails_unsent(s, limit)
+    gate = asyncio.Semaphore(lanes)
+
+    async def one(mail_id: int) -> int:
+        async with gate, session() as s:
+            row = await unsent_locked(s, mail_id)
+            if row is None:
+                return 0
+            await mailer.send(row.to_email, row.subject, row.body)
+            mail_sent(row)
+            return 1
+
+    sent = sum(await asyncio.gather(*(one(i) for i in ids)))
+    if sent:
+        log.info("queued_mails_sent", sent=sent)
+    return sent
 
 
 async def deliver(mailer: Mailer, mail: OutgoingMail) -> bool:

@@ -15,7 +15,7 @@ from datetime import date
 import structlog
 from temporalio import activity
 
-from activities.mail import deliver
+from activities.mail import deliver, send_queued
 from core.settings import get_settings
 from domain.mail import OutgoingMail
 from domain.notifications import (
@@ -88,7 +88,9 @@ class NotificationActivities:
         deadline = time.monotonic() + req.window_s
         sent = 0
         while True:
+            # the notifications' mails, then the mails queued with their fact (a renewal's receipt)
             n = await self._mail_once()
+            n += await send_queued(self.mailer, MAIL_BATCH, MAIL_LANES)
             sent += n
             activity.heartbeat(sent)
             if time.monotonic() >= deadline:

@@ -15,7 +15,7 @@ import structlog
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.mail import deliver
+from activities.mail import deliver, queued
 from core.metrics import PAYMENTS, RENEWALS_DUE, RENEWALS_PAID
 from core.settings import get_settings
 from domain.checkout import PayOutcome
@@ -200,17 +200,15 @@ class SubscriptionActivities:
 
     @activity.defn
     async def record_rate_paid(self, ev: RateEvent) -> int:
-        """The rate booked as paid (one transaction), then its invoice numbered and the payer's mail sent."""
+        """The rate booked as paid with the payer's receipt queued (one transaction; the outbox round sends the
+        receipt, off the renewal's path), then its invoice numbered."""
         RENEWALS_PAID.add(1)
         async with session() as s:
             order = await rate_paid(s, ev)
             draft = await rate_invoice_draft(s, order, ev.rate)
-        number = await invoice_numbered(draft)
-        await deliver(
-            self.mailer,
-            _rate_mail(order, ev, MailTemplate.rate_paid, rate_paid_mail_key(ev.order_token, ev.rate)),
-        )
-        return number
+            key = rate_paid_mail_key(ev.order_token, ev.rate)
+            await queued(s, _rate_mail(order, ev, MailTemplate.rate_paid, key))
+        return await invoice_numbered(draft)
 
     @activity.defn
     async def owed_on_rate(self, req: RatePaymentInput) -> RateOwed:

@@ -25,3 +25,15 @@ async def mail_stored(s: AsyncSession, *, key: str, to: str, subject: str, body:
 
 def mail_sent(mail: Mail) -> None:
     mail.sent_at = datetime.now(UTC)
+
+
+async def mails_unsent(s: AsyncSession, limit: int) -> list[int]:
+    """The oldest mails stored and not sent (queued with their fact, activities/mail.py `queued`)."""
+    rows = await s.execute(select(Mail.id).where(Mail.sent_at.is_(None)).order_by(Mail.id).limit(limit))
+    return list(rows.scalars())
+
+
+async def unsent_locked(s: AsyncSession, mail_id: int) -> Mail | None:
+    """The mail, locked for this transaction, if it is still unsent and no one else is sending it now."""
+    q = select(Mail).where(Mail.id == mail_id, Mail.sent_at.is_(None)).with_for_update(skip_locked=True)
+    return (await s.execute(q)).scalar_one_or_none()
