@@ -1,7 +1,7 @@
 """`make image-check`: the image (`make image`, tag sellflow:local) started against the local stack's services by
 settings alone, as the manifests start it: `sellflow migrate`, then `sellflow api` and `sellflow worker` as the
-image's non-root user, each in its own container (buildah, chroot isolation, the host's network; the only mount
-is PostgreSQL's socket folder, as a managed database would be a host name). Then a buyer pays for the demo product
+image's non-root user, each in its own container (buildah, chroot isolation, the host's network, no mount; the
+database reached by host and port, as a managed one is). Then a buyer pays for the demo product
 through the image's API and the image's worker fulfils the order: paid, invoiced, mailed.
 
     .venv/bin/python -m deploy.image_check [--image sellflow:local]
@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -29,8 +30,11 @@ def _json(url: str, body: dict | None = None, headers: dict | None = None) -> di
     req = urllib.request.Request(
         url, data=data, headers={"Content-Type": "application/json", **(headers or {})}
     )
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read())
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        raise RuntimeError(f"{url}: {e.code} {e.read().decode()[:500]}") from e
 
 
 class Containers:
@@ -82,6 +86,17 @@ class Containers:
             subprocess.run([*BUILDAH, "rm", name], capture_output=True)
 
 
+def _listening_on(pg, port: int) -> None:
+    """The local stack's PostgreSQL started again listening on 127.0.0.1:`port` as well as on its socket."""
+    from deploy.backup import _bin, stop
+
+    stop(pg)
+    info = pg.get_postmaster_info()
+    opts = f"-h 127.0.0.1 -p {port} -k {info.socket_dir}"
+    args = [_bin("pg_ctl"), "-D", str(pg.pgdata), "-w", "-o", opts, "-l", str(pg.log), "start"]
+    subprocess.run(args, check=True, capture_output=True, user=pg.system_user, timeout=60)
+
+
 def _buy(api: str, stripe_base: str) -> str:
     """A buyer pays for the demo product by card; the order's token."""
     import stripe
@@ -112,6 +127,9 @@ def main() -> int:
     box: Containers | None = None
     try:
         stack.start_postgres()
+        # the database by host and port, as a managed one is reached (the local stack's listens on a socket only)
+        db_port = free_port()
+        _listening_on(stack._pg, db_port)
         for start in (
             stack.start_temporal,
             stack.start_localstripe,
@@ -122,16 +140,16 @@ def main() -> int:
         for start in (stack.start_bank, stack.start_paypal, stack.start_agency, stack.start_dns):
             start()
         stack.wait_services()
-        socket_dir = str(Path(stack.database_url.split("host=", 1)[1]))
         health = free_port()
         # the settings the manifests give (deploy/production/*.yaml), pointed at this machine's services
         env = {k: v for k, v in stack.env().items() if k.startswith("SELLFLOW_") and k != "SELLFLOW_DATA_DIR"}
         env |= {
             "SELLFLOW_ENV": "test",
+            "SELLFLOW_DATABASE_URL": f"postgresql+psycopg://postgres@127.0.0.1:{db_port}/sellflow",
             "SELLFLOW_API_HOST": "127.0.0.1",
             "SELLFLOW_WORKER_HEALTH_PORT": str(health),
         }
-        box = Containers(args.image, env, [socket_dir], data)
+        box = Containers(args.image, env, [], data)
         started = time.monotonic()
         box.run("sellflow-migrate", ["sellflow", "migrate"])
         box.run("sellflow-migrate", ["sellflow", "seed"])
@@ -143,6 +161,8 @@ def main() -> int:
         wait_for(lambda: http_ok(f"{api}/v1/health/ready"), "the image's API ready", 60)
         wait_for(lambda: http_ok(f"http://127.0.0.1:{health}/readyz"), "the image's worker ready", 120)
         print(f"api and worker from the image ready: {time.monotonic() - started:.1f} s", flush=True)
+        # the demo seller legitimated through the image's API and worker (the KYC stand-in answers), as `make run`
+        box.run("sellflow-migrate", ["sellflow", "seed", "--legitimate"])
         token = _buy(api, f"http://127.0.0.1:{stack.ports.stripe}")
         from deploy.seed import DEMO
 
@@ -164,7 +184,15 @@ def main() -> int:
             check=True,
         ).stdout.strip()
         assert whoami != "0", "the image runs as root"
-        print(f"image user id {whoami}; IMAGE CHECK OK", flush=True)
+        probe = "for t in gcc cc make node npm; do command -v $t; done; ls /root/.cache/pip 2>/dev/null; true"
+        tools = subprocess.run(
+            [*BUILDAH, "run", "--isolation", "chroot", "sellflow-api", "--", "sh", "-c", probe],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        assert not tools, f"build tools left in the image: {tools}"
+        print(f"image user id {whoami}, no compiler, Node or pip cache; IMAGE CHECK OK", flush=True)
         return 0
     finally:
         if box is not None:
