@@ -10,6 +10,7 @@ through the image's API and the image's worker fulfils the order: paid, invoiced
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -20,6 +21,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from deploy.backup import _bin, stop
 from deploy.stack import Ports, Stack, free_port, http_ok, wait_for
 
 BUILDAH = ["buildah", "--storage-driver", "vfs"]
@@ -88,8 +90,6 @@ class Containers:
 
 def _listening_on(pg, port: int) -> None:
     """The local stack's PostgreSQL started again listening on 127.0.0.1:`port` as well as on its socket."""
-    from deploy.backup import _bin, stop
-
     stop(pg)
     info = pg.get_postmaster_info()
     opts = f"-h 127.0.0.1 -p {port} -k {info.socket_dir}"
@@ -197,6 +197,9 @@ def main() -> int:
     finally:
         if box is not None:
             box.close()
+        if stack._pg is not None:  # started again by _listening_on, which embedded_postgres does not know of
+            with contextlib.suppress(Exception):
+                stop(stack._pg)
         stack.stop()
 
 
