@@ -100,12 +100,21 @@ async def _chaos(stack, stop: asyncio.Event, rng: random.Random, log: list[str])
             await asyncio.to_thread(stack._pg.ensure_postgres_running)
 
 
+def _settled_now(st: dict) -> bool:
+    """Invoiced, and: a one-time order delivered; a subscription ended (canceled above: its download is gone)."""
+    if not st.get("invoice_number"):
+        return False
+    if st.get("recurring"):
+        return st.get("payment_state") not in ("pending", "paying", "payment_paused")
+    return bool(st.get("download_url"))
+
+
 async def _settled(c: httpx.AsyncClient, seller, token: str, timeout: float = 240) -> dict:
     deadline = time.monotonic() + timeout
     while True:
         try:
             st = (await c.get(f"/v1/shop/{seller.username}/orders/{token}")).json()
-            if st.get("invoice_number") and st.get("download_url"):
+            if _settled_now(st):
                 return st
         except (httpx.TransportError, ValueError):
             pass
