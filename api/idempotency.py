@@ -1,21 +1,27 @@
 """Idempotent POSTs (as Stripe's API): a request that carries an `Idempotency-Key` claims the key for its caller and
 path before it runs, and its answer is kept for a day. The same key again gets that answer (with
-`Idempotent-Replayed: true`) and changes nothing; while the first request still runs, 409; the same key with another
-body, 400. A server error gives the key back, so the client's retry runs again.
+`Idempotent-Replayed: true`) and changes nothing; while the first request still runs, 409 (with Retry-After); the
+same key with another body, 400. A server error gives the key back, so the client's retry runs again; a claim whose
+request never finished (its process died) is given up after two minutes.
 
 The routes that move money or start a workflow require the header (`IdempotencyKey` in api/deps.py)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import re
+import time
+from collections.abc import Awaitable, Callable
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.security import user_id_from
 from domain.errors import DomainError, ErrorCode
-from store.idempotency.actions import answer_kept, key_claimed, key_released
+from store.idempotency.actions import LEASE_S, answer_kept, key_claimed, key_released
 
 HEADER = b"idempotency-key"
 KEY = re.compile(r"^[\x21-\x7e]{1,255}$")  # printable ASCII without spaces, as the dependency's pattern
@@ -51,6 +57,7 @@ def _caller(headers: dict[bytes, bytes]) -> bytes:
 class Idempotency:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self._pending: set[asyncio.Task[None]] = set()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST":
@@ -86,7 +93,7 @@ class Idempotency:
                 return await _answer(send, 400, _error(ErrorCode.INVALID_INPUT, msg))
             if claimed.status is None:
                 msg = "A request with this key is still running."
-                return await _answer(send, 409, _error(ErrorCode.CONFLICT, msg))
+                return await _answer(send, 409, _error(ErrorCode.CONFLICT, msg), [(b"retry-after", b"1")])
             return await _answer(
                 send, claimed.status, claimed.body or b"", [(b"idempotent-replayed", b"true")]
             )
@@ -114,12 +121,36 @@ class Idempotency:
         try:
             await self.app(scope, once, hold)
         except BaseException:
-            await key_released(owner, key)
+            await self._settled(owner, key, 500, b"")
             raise
-        if status >= 500:
-            await key_released(owner, key)
-        else:
-            body_out = b"".join(m.get("body", b"") for m in held if m["type"] == "http.response.body")
-            await answer_kept(owner, key, status, body_out)
+        body_out = b"".join(m.get("body", b"") for m in held if m["type"] == "http.response.body")
+        await self._settled(owner, key, status, body_out)
         for message in held:
             await send(message)
+
+    async def _settled(self, owner: str, key: str, status: int, body: bytes) -> None:
+        """The key given back after a server error (the retry runs again), else the answer kept. While the
+        database cannot be reached (it restarts), this goes on in the background for the claim's lease, so a
+        retry soon finds the key free or the answer kept (409 meanwhile), never a claim held for a day."""
+
+        async def settle() -> None:
+            if status >= 500:
+                await key_released(owner, key)
+            else:
+                await answer_kept(owner, key, status, body)
+
+        try:
+            await settle()
+        except (OSError, SQLAlchemyError):
+            task = asyncio.create_task(self._settle_later(settle))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+
+    @staticmethod
+    async def _settle_later(settle: Callable[[], Awaitable[None]]) -> None:
+        deadline = time.monotonic() + LEASE_S
+        while time.monotonic() < deadline:
+            await asyncio.sleep(0.5)
+            with contextlib.suppress(OSError, SQLAlchemyError):
+                await settle()
+                return

@@ -1,5 +1,6 @@
 """A request claims its key before it runs (a unique row), keeps its answer after, or gives the key back when it
-failed on the server's side, so the client's retry runs again. Keys live a day."""
+failed on the server's side, so the client's retry runs again. Keys live a day; a claim that never finished is
+given up after LEASE_S."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from sqlalchemy import text
 from store.db import session
 
 KEPT = "interval '24 hours'"
+# a claim whose request never finished (its process died, or the database went away before the answer was kept) is
+# given up after this: a retry runs the request again rather than waiting on it for the rest of the day
+LEASE_S = 120
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,8 @@ async def key_claimed(scope: str, key: str, fingerprint: str) -> Claimed:
     async with session() as s:
         await s.execute(
             text(
-                f"DELETE FROM idempotent_requests WHERE scope = :scope AND key = :key AND created_at < now() - {KEPT}"
+                "DELETE FROM idempotent_requests WHERE scope = :scope AND key = :key AND (created_at < now() - "
+                f"{KEPT} OR (status IS NULL AND created_at < now() - make_interval(secs => {LEASE_S})))"
             ),
             {"scope": scope, "key": key},
         )

@@ -40,12 +40,13 @@ WEEKLY = {"name": "Weekly", "payment_type": "subscription", "price": 700, "perio
 
 
 async def _again(send, what: str, timeout: float = 180) -> httpx.Response:
-    """`send()` until it is answered with something other than a 5xx or a dropped connection."""
+    """`send()` until it is answered with something other than a 5xx, a dropped connection or a 409 that asks to
+    come back (Retry-After: the same key's request is still running, or was when a part died)."""
     deadline = time.monotonic() + timeout
     while True:
         try:
             r = await send()
-            if r.status_code < 500:
+            if r.status_code < 500 and not (r.status_code == 409 and "retry-after" in r.headers):
                 return r
         except (httpx.TransportError, OSError):
             pass

@@ -71,7 +71,11 @@ async def test_a_restore_to_the_point_before_a_mistake_undoes_it_and_the_running
         await asyncio.to_thread(backup.base_backup, stack._pg, base)
         bought = [await _bought(stack, c, seller, once, n) for n in range(ONCE)]
         subs = [await _bought(stack, c, seller, yearly, ONCE + n) for n in range(SUBSCRIPTIONS)]
-        for token, _ in subs:
+        for token, _ in subs:  # the first rate is booked paid by the subscription's workflow, just after
+            deadline = time.monotonic() + 30
+            while await _paid_rates(c, seller, token) < 1:
+                assert time.monotonic() < deadline, f"{token}: its first rate never paid"
+                await asyncio.sleep(0.2)
             assert await _paid_rates(c, seller, token) == 1
 
         point = await asyncio.to_thread(backup.restore_point, stack._pg, "drill-before-the-mistake")
