@@ -1,15 +1,19 @@
 """Mail delivery: render the template, store the mail under its key, send it unless it was sent already.
 
 A mail is sent at most once per key: the outbox row is locked while it is sent and marked sent in the same
-transaction. A worker killed between the SMTP send and the commit sends it again (no SMTP server offers an
-idempotency key); that is the one gap, and it is documented in docs/DECISIONS.md.
+transaction; when the database goes away between the send and the commit, the process marks it sent as soon as
+the database answers again. A worker killed between the SMTP send and the commit sends it again (no SMTP server
+offers an idempotency key); that is the one gap, and it is documented in docs/DECISIONS.md.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from datetime import UTC, datetime
 
 import structlog
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio import activity
 
@@ -17,9 +21,10 @@ from domain.mail import OutgoingMail
 from providers.mail.smtp import Mailer
 from providers.mail.templates import render
 from store.db import session
-from store.mail.actions import mail_sent, mail_stored, mails_unsent, unsent_locked
+from store.mail.actions import mail_marked_sent, mail_sent, mail_stored, mails_unsent, unsent_locked
 
 log = structlog.get_logger()
+MARK_SENT_PATIENCE_S = 20  # a sent mail waits at most this long for the database to mark it
 
 
 async def queued(s: AsyncSession, mail: OutgoingMail) -> None:
@@ -37,13 +42,21 @@ async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
     gate = asyncio.Semaphore(lanes)
 
     async def one(mail_id: int) -> int:
-        async with gate, session() as s:
-            row = await unsent_locked(s, mail_id)
-            if row is None:
-                return 0
-            await mailer.send(row.to_email, row.subject, row.body)
-            mail_sent(row)
-            return 1
+        what, sent = ("", "", "", ""), False
+        try:
+            async with gate, session() as s:
+                row = await unsent_locked(s, mail_id)
+                if row is None:
+                    return 0
+                what = (row.idempotency_key, row.to_email, row.subject, row.body)
+                await mailer.send(row.to_email, row.subject, row.body)
+                sent = True
+                mail_sent(row)
+        except (OSError, SQLAlchemyError):
+            if not sent:
+                raise
+            await _marked_sent_once_back(*what)
+        return 1
 
     sent = sum(await asyncio.gather(*(one(i) for i in ids)))
     if sent:
@@ -54,14 +67,43 @@ async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
 async def deliver(mailer: Mailer, mail: OutgoingMail) -> bool:
     """True if the mail went out now, False if an earlier attempt had sent it."""
     rendered = render(mail.template, mail.locale, mail.context)
-    async with session() as s:
-        row = await mail_stored(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
-        if row.sent_at is not None:
-            return False
-        await mailer.send(row.to_email, row.subject, row.body)
-        mail_sent(row)
+    sent = False
+    try:
+        async with session() as s:
+            row = await mail_stored(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
+            if row.sent_at is not None:
+                return False
+            await mailer.send(row.to_email, row.subject, row.body)
+            sent = True
+            mail_sent(row)
+    except (OSError, SQLAlchemyError):
+        if not sent:
+            raise
+        await _marked_sent_once_back(mail.key, mail.to, rendered.subject, rendered.body)
     log.info("mail_sent", key=mail.key, template=mail.template)
     return True
+
+
+async def _marked_sent_once_back(key: str, to: str, subject: str, body: str) -> None:
+    """The mail went out but the database went away before it was marked sent (it restarts): marked as soon as it
+    answers again, so the activity's retry does not send it a second time. Only this process knows it was sent;
+    a worker killed in this moment sends it again (the gap in the module's docstring)."""
+    patience: float = MARK_SENT_PATIENCE_S
+    if activity.in_activity():  # within the step's own time: a timed-out attempt's retry would send it again
+        info = activity.info()
+        if info.start_to_close_timeout:
+            spent = (datetime.now(UTC) - info.started_time).total_seconds()
+            patience = min(patience, info.start_to_close_timeout.total_seconds() - spent - 1)
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            async with session() as s:
+                await mail_marked_sent(s, key=key, to=to, subject=subject, body=body)
+            return
+        except (OSError, SQLAlchemyError):
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.5)
 
 
 class MailActivities:

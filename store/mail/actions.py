@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -25,6 +25,19 @@ async def mail_stored(s: AsyncSession, *, key: str, to: str, subject: str, body:
 
 def mail_sent(mail: Mail) -> None:
     mail.sent_at = datetime.now(UTC)
+
+
+async def mail_marked_sent(s: AsyncSession, *, key: str, to: str, subject: str, body: str) -> None:
+    """The mail stored as sent (its row too, when the transaction that stored it was lost with the send's)."""
+    subject = subject if len(subject) <= MAIL_SUBJECT_MAX else subject[: MAIL_SUBJECT_MAX - 1] + "…"
+    now = datetime.now(UTC)
+    await s.execute(
+        insert(Mail)
+        .values(idempotency_key=key, to_email=to, subject=subject, body=body, sent_at=now)
+        .on_conflict_do_update(
+            index_elements=[Mail.idempotency_key], set_={"sent_at": func.coalesce(Mail.sent_at, now)}
+        )
+    )
 
 
 async def mails_unsent(s: AsyncSession, limit: int) -> list[int]:

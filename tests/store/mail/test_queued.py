@@ -83,3 +83,26 @@ async def test_a_mail_being_sent_by_its_workflow_is_skipped_and_a_refused_one_st
     with pytest.raises(smtplib.SMTPException):
         await send_queued(Server(refuse=True), 50, 3)
     assert await _sent_at(tag) == {f"q-{tag}-1": False, f"q-{tag}-2": True}
+
+
+async def test_a_mail_sent_while_the_database_went_away_is_marked_sent_once_it_is_back(monkeypatch):
+    """The mail server took the mail, then the commit failed (the database restarted): the mail is marked sent
+    when the database answers again, so the activity's retry does not send it a second time."""
+    import activities.mail as mail_module
+    from activities.mail import deliver
+
+    tag = uuid.uuid4().hex[:8]
+    real, failures = mail_module.mail_sent, {"left": 1}
+
+    def lost_commit(row) -> None:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise OSError("server closed the connection unexpectedly")
+        real(row)
+
+    monkeypatch.setattr(mail_module, "mail_sent", lost_commit)
+    server = Server()
+    assert await deliver(server, _receipt(tag, 1)) is True
+    assert await deliver(server, _receipt(tag, 1)) is False  # the activity's retry
+    assert [to for to in server.sent if to.startswith(tag)] == [f"{tag}-1@example.com"]
+    assert await _sent_at(tag) == {f"q-{tag}-1": True}
