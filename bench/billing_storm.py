@@ -44,7 +44,12 @@ STORM_TERMS = {"payment_type": "installment", "payments_count": 3, "custom_inter
 
 async def template_order(api: str) -> str:
     """One real subscription bought through the API: its customer, card and terms are cloned."""
-    async with httpx.AsyncClient(base_url=api, timeout=30) as http:
+
+    async def keyed(request: httpx.Request) -> None:  # the web app's Idempotency-Key on every POST
+        if request.method == "POST":
+            request.headers.setdefault("Idempotency-Key", uuid.uuid4().hex)
+
+    async with httpx.AsyncClient(base_url=api, timeout=30, event_hooks={"request": [keyed]}) as http:
         product = expect(await http.get(f"/v1/shop/{SELLER}/products/{SLUG}"), 200)
         plan = product["pricing_plans"][0]["id"]
         co = expect(
