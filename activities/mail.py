@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 import structlog
@@ -22,6 +23,7 @@ from providers.mail.smtp import Mailer
 from providers.mail.templates import render
 from store.db import session
 from store.mail.actions import mail_marked_sent, mail_sent, mail_stored, mails_unsent, unsent_locked
+from store.mail.models import Mail
 
 log = structlog.get_logger()
 MARK_SENT_PATIENCE_S = 20  # a sent mail waits at most this long for the database to mark it
@@ -41,22 +43,9 @@ async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
         ids = await mails_unsent(s, limit)
     gate = asyncio.Semaphore(lanes)
 
-    async def one(mail_id: int) -> int:
-        what, sent = ("", "", "", ""), False
-        try:
-            async with gate, session() as s:
-                row = await unsent_locked(s, mail_id)
-                if row is None:
-                    return 0
-                what = (row.idempotency_key, row.to_email, row.subject, row.body)
-                await mailer.send(row.to_email, row.subject, row.body)
-                sent = True
-                mail_sent(row)
-        except (OSError, SQLAlchemyError):
-            if not sent:
-                raise
-            await _marked_sent_once_back(*what)
-        return 1
+    async def one(mail_id: int) -> bool:
+        async with gate:
+            return await _sent_once(mailer, lambda s: unsent_locked(s, mail_id))
 
     sent = sum(await asyncio.gather(*(one(i) for i in ids)))
     if sent:
@@ -67,20 +56,33 @@ async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
 async def deliver(mailer: Mailer, mail: OutgoingMail) -> bool:
     """True if the mail went out now, False if an earlier attempt had sent it."""
     rendered = render(mail.template, mail.locale, mail.context)
-    sent = False
+
+    async def unsent(s: AsyncSession) -> Mail | None:
+        row = await mail_stored(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
+        return None if row.sent_at is not None else row
+
+    if not await _sent_once(mailer, unsent):
+        return False
+    log.info("mail_sent", key=mail.key, template=mail.template)
+    return True
+
+
+async def _sent_once(mailer: Mailer, locked: Callable[[AsyncSession], Awaitable[Mail | None]]) -> bool:
+    """The mail `locked` finds (locked for the transaction; None: nothing to send) sent, and marked sent in that
+    transaction; when the database went away after the send, marked as soon as it answers again. Whether it went."""
+    sent: tuple[str, str, str, str] | None = None
     try:
         async with session() as s:
-            row = await mail_stored(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
-            if row.sent_at is not None:
+            row = await locked(s)
+            if row is None:
                 return False
             await mailer.send(row.to_email, row.subject, row.body)
-            sent = True
+            sent = (row.idempotency_key, row.to_email, row.subject, row.body)
             mail_sent(row)
     except (OSError, SQLAlchemyError):
-        if not sent:
+        if sent is None:
             raise
-        await _marked_sent_once_back(mail.key, mail.to, rendered.subject, rendered.body)
-    log.info("mail_sent", key=mail.key, template=mail.template)
+        await _marked_sent_once_back(*sent)
     return True
 
 

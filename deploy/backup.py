@@ -5,7 +5,8 @@ recovery"): every WAL segment is archived as it fills (``archive_command``, and 
 database still archives each minute), a base backup is taken now and then (``pg_basebackup``), and a restore
 copies the base backup back and replays the archive up to a chosen point: a named restore point, a time or a
 transaction. Debian's pgBackRest (2.45) cannot read PostgreSQL 18's control file, so the local stack drives the
-same steps itself; production points pgBackRest 2.56 or later (or the managed database's own PITR) at them.
+same steps itself; production runs a pgBackRest release that supports PostgreSQL 18 (or the managed database's
+own PITR).
 
 The restore drill (tests/chaos/test_restore.py) runs this against a live stack: a bad UPDATE undone by a restore
 to the point before it, with the workflows still running in Temporal carrying on against the restored database.
