@@ -63,6 +63,10 @@ class PayoutCheck:
     hold_s: float  # the hold in seconds of the workflow's calendar
 
 
+# the reasons a payee cannot be paid at all (the others: nothing, or too little, is available yet)
+BLOCKS_PAYOUT = frozenset({"not_legitimated", "no_bank_account", "payouts_limited"})
+
+
 @dataclass(frozen=True)
 class Eligibility:
     """Whether money may leave now, why not, and how much is available (the rest is held)."""

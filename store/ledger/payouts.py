@@ -127,9 +127,22 @@ async def balance_split(
 async def held_releases(
     s: AsyncSession, payee_type: PayeeType, payee_id: int, hold_s: float
 ) -> list[tuple[datetime, int]]:
-    """The held money by the moment it is released (each sale, net of its fee, the hold after it was made), oldest
-    first: what the payouts screen lists with its release date."""
+    """The held money by the moment it is released, oldest first: what the payouts screen lists with its release
+    date. Each held entry leaves the hold `hold_s` after it was made; what that releases is how much the held part of
+    the balance (`balance_split`'s, never below zero nor above the balance) drops then, so a refund's reversal inside
+    the hold lowers the release of the sale before it and the releases add up to what is held."""
     since = datetime.now(UTC) - timedelta(seconds=hold_s)
+    total = int(
+        (
+            await s.execute(
+                select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(
+                    LedgerEntry.payee_type == payee_type,
+                    LedgerEntry.payee_id == payee_id,
+                    LedgerEntry.currency == CURRENCY,
+                )
+            )
+        ).scalar_one()
+    )
     rows = (
         await s.execute(
             select(LedgerEntry.created_at, func.sum(LedgerEntry.amount))
@@ -144,7 +157,16 @@ async def held_releases(
             .order_by(LedgerEntry.created_at)
         )
     ).all()
-    return [(at + timedelta(seconds=hold_s), int(amount)) for at, amount in rows if int(amount) > 0]
+    releases: list[tuple[datetime, int]] = []
+    left = sum(int(amount) for _, amount in rows)  # still inside the hold
+    held = max(0, min(left, total))
+    for at, amount in rows:
+        left -= int(amount)
+        after = max(0, min(left, total))
+        if held > after:
+            releases.append((at + timedelta(seconds=hold_s), held - after))
+        held = after
+    return releases
 
 
 async def eligibility(s: AsyncSession, check: PayoutCheck) -> Eligibility:

@@ -13,17 +13,12 @@
 // workflow re-checks by itself every 0.2 s; everything below waits by condition, never by a fixed sleep.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, idem } from './browser.mjs';
+import { launch, shot, fillCard, idem, legitimated, until } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
-const MANAGER = { email: 'manager@sellflow.local', password: 'sellflow-demo' };
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
 const PASSWORD = 'correct-horse-1';
 const BUYER_EMAIL = `e2e.closing.${Date.now()}@example.com`;
 const WIZARD = '/cabinet/settings/account_deletion';
@@ -91,68 +86,6 @@ async function newSeller(page, prefix) {
   const headers = { Authorization: `Bearer ${session.access_token}` };
   await ok(await page.request.patch('/v1/app/user', { headers, data: { username, first_name: 'Clara', last_name: 'Closing' } }), 'about you');
   return { email, password: PASSWORD, username, headers };
-}
-
-/** The path to selling, as the seller profile modal and the manager do it (tests/e2e/legitimation walks it). */
-async function legitimated(page, s) {
-  const h = s.headers;
-  await ok(
-    await page.request.put('/v1/cabinet/seller_profile', {
-      headers: h,
-      data: {
-        business_type: 'natural', salutation: 'none', first_name: 'Clara', last_name: 'Closing', phone: '+49 301 234 5678',
-        birthday: '1990-05-17', nationality: 'DE', street: 'Torstraße', street_number: '1', zip: '10119', city: 'Berlin',
-        country_code: 'DE', vat_payer: false, vat_exempt_reason: 'small_business', tax_no_type: 'tax_no',
-        tax_no: '21/815/08150', issuance_country_code: 'DE',
-      },
-    }),
-    'seller profile',
-  );
-  await ok(
-    await page.request.post('/v1/cabinet/bank_accounts', {
-      headers: h,
-      data: { holder: 'Clara Closing', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
-    }),
-    'bank account',
-  );
-  for (const type of ['id_from_front', 'id_from_back']) {
-    await ok(
-      await page.request.post('/v1/cabinet/documents', {
-        headers: h,
-        multipart: { type, file: { name: `${type}.png`, mimeType: 'image/png', buffer: PNG } },
-      }),
-      type,
-    );
-  }
-  await ok(await page.request.post('/v1/cabinet/seller_profile/submit', { headers: idem(h) }), 'submit');
-  const leg = await until(page, () => page.request.get('/v1/cabinet/legitimation', { headers: h }), (b) => b.step === 'registered');
-  assert.ok(leg);
-  const manager = await ok(
-    await page.request.post('/v1/app/session', { data: { ...MANAGER, fingerprint: 'e2e' } }),
-    'manager sign-in',
-  );
-  const mh = { Authorization: `Bearer ${manager.access_token}` };
-  const rows = await ok(
-    await page.request.get('/v1/admin/bank_account_legitimations', { headers: mh, params: { query: s.username } }),
-    'legitimations',
-  );
-  const sid = rows.list.find((x) => x.username === s.username).seller_id;
-  await ok(
-    await page.request.post(`/v1/admin/bank_account_legitimations/${sid}/decision`, { headers: idem(mh), data: { decision: 'approve' } }),
-    'approve',
-  );
-  await until(page, () => page.request.get('/v1/cabinet/legitimation', { headers: h }), (b) => b.can_sell === true);
-}
-
-async function until(page, get, check, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  let body;
-  while (Date.now() < deadline) {
-    body = await (await get()).json();
-    if (check(body)) return body;
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`never reached the expected state: ${JSON.stringify(body)}`);
 }
 
 /** A published product with a monthly subscription plan, as the product editor saves it. */
@@ -226,7 +159,7 @@ function checkRow(page, title) {
 test('a buyer subscribes to a new seller\'s monthly product in the shop', async () => {
   const page = await newPage();
   seller = await newSeller(page, 'closing');
-  await legitimated(page, seller);
+  await legitimated(page, seller, 'Clara', 'Closing');
   product = await monthlyProduct(page, seller);
 
   buyer = page;

@@ -3,11 +3,12 @@
 // makes a button for the monthly "Sellflow Insider" and copies its code; a plain HTML page on another local origin
 // (whose own styles try to restyle every link and button) carries it; a reader clicks it, lands in the shop and
 // subscribes. The publisher's overview and orders show the sale and the commission, the seller's affiliate
-// statistics too; a refund gives part of the commission back, which the publisher's transactions show.
+// statistics too; a refund gives part of the commission back, which the publisher's transactions show. The publisher
+// gives their payout details, is approved by the manager, and is paid what is left, once.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { launch, shot, fillCard, idem, signedInPage } from './browser.mjs';
+import { launch, shot, fillCard, idem, signedInPage, legitimated } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -207,4 +208,38 @@ test('the publisher sees the order, the commission and what the refund gave back
   await publisher.goto('/publish/transfers');
   await publisher.getByText('Given back (refund or chargeback)').first().waitFor();
   await shot(publisher, 'affiliates-6-transactions');
+});
+
+test('the publisher gives their payout details, is approved and is paid what is left of the commission', async () => {
+  lastPage = publisher;
+  await publisher.goto('/publish/payouts');
+  // not legitimated yet: the page says what a payout needs and links to it; the cashout waits
+  await publisher.getByTestId('payout-details').waitFor();
+  await publisher.getByTestId('payout-details').click();
+  await publisher.waitForURL((url) => url.pathname === '/publish/profile/edit');
+  await publisher.getByRole('dialog').waitFor(); // the payment account is open: the same steps a seller fills
+  // the steps themselves are the seller's (legitimation.e2e.mjs walks them); here they go through the API
+  const ph = await publisherAuth(publisher);
+  const me = await (await publisher.request.get('/v1/app/user', { headers: ph })).json();
+  await legitimated(publisher, { headers: ph, username: me.username }, 'Pia', 'Publisher');
+  const before = await (await publisher.request.get('/v1/publish/payouts', { headers: ph })).json();
+  assert.ok(before.available + before.held > 0, JSON.stringify(before));
+
+  // in the browser: no hold, then "Pay out now"; the payout reaches the bank
+  lastPage = publisher;
+  await publisher.goto('/publish/payouts');
+  await publisher.getByLabel('Days a sale is held').fill('0');
+  await publisher.getByRole('button', { name: 'Save', exact: true }).click();
+  await publisher.getByText('Saved').first().waitFor();
+  const cashout = publisher.getByTestId('cashout');
+  await publisher.waitForFunction(() => !document.querySelector('[data-testid="cashout"]')?.disabled, null, { timeout: 30_000 });
+  await cashout.click();
+  const paid = publisher.locator('tbody tr').filter({ hasText: 'Paid out' });
+  await paid.waitFor({ timeout: 60_000 });
+  assert.match(await paid.innerText(), /Cashout/);
+  assert.match(await paid.innerText(), /DE89/);
+  const after = await (await publisher.request.get('/v1/publish/payouts', { headers: ph })).json();
+  assert.deepEqual(after.list.map((p) => [p.kind, p.state, p.amount]), [['cashout', 'successful', before.available + before.held]]);
+  assert.equal(after.available + after.held, 0, 'all of it left, once');
+  await shot(publisher, 'affiliates-7-paid');
 });

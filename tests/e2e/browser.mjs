@@ -44,6 +44,12 @@ export function idem(headers = {}) {
   return { ...headers, 'Idempotency-Key': randomUUID() };
 }
 
+/** A 1×1 PNG: an identity document's picture. */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
 const BASE = process.env.SELLFLOW_URL;
 export const DEMO = {
   seller: { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' },
@@ -96,4 +102,70 @@ export async function signedInPage(browser, role, path, { viewport = { width: 13
   const want = new URL(path, BASE).pathname;
   await page.waitForURL((url) => url.pathname === want);
   return page;
+}
+
+/** Polls `get` (a request) until its JSON body passes `check`; the body it passed. */
+export async function until(page, get, check, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  let body;
+  while (Date.now() < deadline) {
+    body = await (await get()).json();
+    if (check(body)) return body;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`never reached the expected state: ${JSON.stringify(body)}`);
+}
+
+async function ok(r, what) {
+  if (!r.ok()) throw new Error(`${what}: ${r.status()} ${await r.text()}`);
+  return r.status() === 204 ? null : r.json();
+}
+
+/** The path to being paid, through the API as the seller profile modal and the manager take it (legitimation.e2e.mjs
+ * walks the pages): details of a natural person named `first` `last`, a bank account and two documents, the KYC
+ * provider's confirmation, the demo manager's approval. `who` is { headers, username } of a seller or a publisher. */
+export async function legitimated(page, who, first, last) {
+  const h = who.headers;
+  await ok(
+    await page.request.put('/v1/cabinet/seller_profile', {
+      headers: h,
+      data: {
+        business_type: 'natural', salutation: 'none', first_name: first, last_name: last, phone: '+49 301 234 5678',
+        birthday: '1990-05-17', nationality: 'DE', street: 'Torstraße', street_number: '1', zip: '10119', city: 'Berlin',
+        country_code: 'DE', vat_payer: false, vat_exempt_reason: 'small_business', tax_no_type: 'tax_no',
+        tax_no: '21/815/08150', issuance_country_code: 'DE',
+      },
+    }),
+    'profile',
+  );
+  await ok(
+    await page.request.post('/v1/cabinet/bank_accounts', {
+      headers: h,
+      data: { holder: `${first} ${last}`, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+    }),
+    'bank account',
+  );
+  for (const type of ['id_from_front', 'id_from_back']) {
+    await ok(
+      await page.request.post('/v1/cabinet/documents', {
+        headers: h,
+        multipart: { type, file: { name: `${type}.png`, mimeType: 'image/png', buffer: PNG } },
+      }),
+      type,
+    );
+  }
+  await ok(await page.request.post('/v1/cabinet/seller_profile/submit', { headers: idem(h) }), 'submit');
+  await until(page, () => page.request.get('/v1/cabinet/legitimation', { headers: h }), (b) => b.step === 'registered');
+  const manager = await ok(await page.request.post('/v1/app/session', { data: { ...DEMO.manager, fingerprint: 'e2e' } }), 'manager sign-in');
+  const mh = { Authorization: `Bearer ${manager.access_token}` };
+  const rows = await ok(
+    await page.request.get('/v1/admin/bank_account_legitimations', { headers: mh, params: { query: who.username } }),
+    'legitimations',
+  );
+  const sid = rows.list.find((x) => x.username === who.username).seller_id;
+  await ok(
+    await page.request.post(`/v1/admin/bank_account_legitimations/${sid}/decision`, { headers: idem(mh), data: { decision: 'approve' } }),
+    'approve',
+  );
+  await until(page, () => page.request.get('/v1/cabinet/legitimation', { headers: h }), (b) => b.step === 'legitimated');
 }

@@ -4,14 +4,10 @@
 // what is missing. A field the API refuses (a VAT ID of the wrong format) shows the API's message under it.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, launch, signedInPage } from './browser.mjs';
+import { ARTIFACTS, PNG, launch, signedInPage } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
 let browser;
 let lastPage;
 let shots = 0;

@@ -16,13 +16,13 @@ from api.schemas.ledger import (
     PayoutSettingsOut,
 )
 from domain.ledger import PayeeType
-from domain.payouts import PayoutSettings
+from domain.payouts import BLOCKS_PAYOUT, PayoutCheck, PayoutSettings
 from handles import payouts as flow
 from store.ledger.payouts import (
     CURRENCY,
     PAYOUT_FILTERS,
     PAYOUT_LIST,
-    balance_split,
+    eligibility,
     held_releases,
     payouts_listed,
     payouts_of,
@@ -44,18 +44,21 @@ async def payout_overview(s: DB, client: Temporal, payee_type: PayeeType, payee_
     settings = await settings_of(s, payee_type, payee_id)
     status = await flow.payout_status(client, payee_id, payee_type)
     hold_s = settings.hold_days * status.day_s
-    available, held = await balance_split(s, payee_type, payee_id, hold_s)
+    # what stops a payout is read now (a payee legitimated since the workflow's last run is no longer waiting for it,
+    # and one whose workflow has not run yet already is); below a minimum is the workflow's own answer
+    now = await eligibility(s, PayoutCheck(payee_type, payee_id, hold_s))
+    reason = now.reason or (None if status.last_reason in BLOCKS_PAYOUT else status.last_reason)
     releases = await held_releases(s, payee_type, payee_id, hold_s)
     return PayoutOverview(
-        available=available,
-        held=held,
+        available=now.available,
+        held=now.held,
         releases=[HeldRelease(release_at=at, amount=amount) for at, amount in releases],
         currency=CURRENCY,
         settings=PayoutSettingsOut(
             schedule=settings.schedule, minimum=settings.minimum, hold_days=settings.hold_days
         ),
         next_run_at=status.next_run_at,
-        waiting_reason=status.last_reason,
+        waiting_reason=reason,
         list=[
             PayoutOut.model_validate(p, from_attributes=True)
             for p in await payouts_of(s, payee_type, payee_id)
