@@ -8,7 +8,6 @@ from pathlib import Path
 from fastapi import Depends, FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
-from fastapi.staticfiles import StaticFiles
 from temporalio.client import Client
 
 from api import errors, openapi
@@ -35,7 +34,7 @@ from api.routes import (
     team_member,
     webhooks,
 )
-from api.web import WEB_DIST, index_response
+from api.web import WEB_DIST, Assets, index_response
 from core import telemetry
 from core.temporal import connect
 
@@ -112,7 +111,7 @@ def create_app() -> FastAPI:
 
 def _serve_web(app: FastAPI, dist: Path) -> None:
     if (dist / "assets").is_dir():
-        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+        app.mount("/assets", Assets(dist / "assets"), name="assets")
 
     @app.get("/{path:path}", include_in_schema=False)
     async def spa(path: str, request: Request, s: DB):

@@ -7,7 +7,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { launch, shot, signedInPage, DEMO } from './browser.mjs';
+import { launch, shot, signedInState, DEMO } from './browser.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -101,16 +101,26 @@ async function check(page, label, lang, problems) {
   }
 }
 
-async function visit({ role, path, lang: { lang, locale } }, size, problems) {
+/** A visit's browser context: one per role and language within a part of the walk, so the web app's scripts come
+ * from the browser's cache after the first page, as they do for a person clicking through (`contexts` is the part's). */
+async function contextFor(contexts, role, size, locale) {
+  const key = `${role} ${locale}`;
+  if (!contexts.has(key)) {
+    const options = { baseURL: BASE, viewport: size.viewport, locale, ...(size.isMobile ? { isMobile: true, hasTouch: true } : {}) };
+    const storageState = role === 'visitor' ? undefined : await signedInState(browser, role);
+    contexts.set(key, await browser.newContext({ ...options, ...(storageState ? { storageState } : {}) }));
+  }
+  return contexts.get(key);
+}
+
+async function visit({ role, path, lang: { lang, locale } }, size, problems, contexts) {
   const label = `${role} ${lang} ${size.name} ${path}`;
-  const options = { viewport: size.viewport, locale, ...(size.isMobile ? { isMobile: true, hasTouch: true } : {}) };
-  let page;
-  if (role === 'visitor') {
-    const context = await browser.newContext({ baseURL: BASE, ...options });
-    page = await context.newPage();
-    await page.goto(path);
-  } else {
-    page = await signedInPage(browser, role, path, { ...options, timeout: 30_000 });
+  const page = await (await contextFor(contexts, role, size, locale)).newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(path);
+  if (role !== 'visitor') {
+    const want = new URL(path, BASE).pathname;
+    await page.waitForURL((url) => url.pathname === want);
   }
   await check(page, label, lang, problems);
   // a page's own sub-pages: the first product's editor and product page, the first order's details
@@ -122,7 +132,7 @@ async function visit({ role, path, lang: { lang, locale } }, size, problems) {
       await check(page, `${label} → ${new URL(page.url()).pathname}`, lang, problems);
     }
   }
-  await page.context().close();
+  await page.close();
 }
 
 const ROUTES = [
@@ -147,7 +157,12 @@ export function everyPage(sizeName) {
     for (const [n, half] of halves.entries()) {
       it(`every page at ${size.name} px, part ${n + 1} of 2: no sideways scrolling, no serious accessibility finding, no raw key`, async () => {
         const problems = [];
-        for (const v of half) await visit(v, size, problems);
+        const contexts = new Map();
+        try {
+          for (const v of half) await visit(v, size, problems, contexts);
+        } finally {
+          for (const context of contexts.values()) await context.close();
+        }
         assert.deepEqual(problems, [], problems.join('\n'));
       });
     }
