@@ -176,11 +176,12 @@ class SubscriptionActivities:
             raise ApplicationError(
                 f"provider refused: {e.message}", type="ProviderRefused", non_retryable=True
             ) from e
-        async with session() as s:
-            await rate_charge_status(s, intent.id, intent.status)
         if intent.outcome == PayOutcome.succeeded:
+            # its charge row says so in the booking's transaction (record_rate_paid), one transaction fewer here
             log.info("rate_charged", order_token=token, rate=n, attempt=attempt, intent_id=intent.id)
             return ChargeOutcome(paid=True, intent_id=intent.id)
+        async with session() as s:
+            await rate_charge_status(s, intent.id, intent.status)
         if intent.outcome in (PayOutcome.requires_action, PayOutcome.processing):
             # the bank wants the payer (3-D Secure) or is still deciding: a hard case for an off-session charge
             return ChargeOutcome(
@@ -200,10 +201,12 @@ class SubscriptionActivities:
 
     @activity.defn
     async def record_rate_paid(self, ev: RateEvent) -> int:
-        """The rate booked as paid with the payer's receipt queued (one transaction; the outbox round sends the
-        receipt, off the renewal's path), then its invoice numbered."""
+        """The rate booked as paid, its charge marked succeeded and the payer's receipt queued (one transaction; the
+        outbox round sends the receipt, off the renewal's path), then its invoice numbered."""
         RENEWALS_PAID.add(1)
         async with session() as s:
+            if ev.intent_id:
+                await rate_charge_status(s, ev.intent_id, "succeeded")
             order = await rate_paid(s, ev)
             draft = await rate_invoice_draft(s, order, ev.rate)
             key = rate_paid_mail_key(ev.order_token, ev.rate)
