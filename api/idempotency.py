@@ -1,8 +1,9 @@
 """Idempotent POSTs (as Stripe's API): a request that carries an `Idempotency-Key` claims the key for its caller and
 path before it runs, and its answer is kept for a day. The same key again gets that answer (with
 `Idempotent-Replayed: true`) and changes nothing; while the first request still runs, 409 (with Retry-After); the
-same key with another body, 400. A server error gives the key back, so the client's retry runs again; a claim whose
-request never finished (its process died) is given up after two minutes.
+same key with another body, 400. A server error gives the key back, so the client's retry runs again. The process
+renews the claims of the requests it runs every 10 s; a claim not renewed for 30 s (its process died) is given up,
+so the client's retry runs.
 
 The routes that move money or start a workflow require the header (`IdempotencyKey` in api/deps.py)."""
 
@@ -21,9 +22,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.security import user_id_from
 from domain.errors import DomainError, ErrorCode
-from store.idempotency.actions import LEASE_S, answer_kept, key_claimed, key_released
+from store.idempotency.actions import RENEW_S, answer_kept, claims_renewed, key_claimed, key_released
 
 HEADER = b"idempotency-key"
+# how long a settle that could not reach the database goes on trying in the background
+SETTLE_S = 120
 KEY = re.compile(r"^[\x21-\x7e]{1,255}$")  # printable ASCII without spaces, as the dependency's pattern
 
 
@@ -58,6 +61,8 @@ class Idempotency:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self._pending: set[asyncio.Task[None]] = set()
+        self._running: dict[tuple[str, str], int] = {}  # the claims of the requests this process runs
+        self._renewer: asyncio.Task[None] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST":
@@ -82,9 +87,7 @@ class Idempotency:
             chunks.append(message.get("body", b""))
             more = message.get("more_body", False)
         body = b"".join(chunks)
-        caller = (
-            headers.get(b"authorization", b"") + b"\x00" + scope["path"].encode("utf-8", "surrogateescape")
-        )
+        caller = _caller(headers) + b"\x00" + scope["path"].encode("utf-8", "surrogateescape")
         owner = hashlib.sha256(caller).hexdigest()
         claimed = await key_claimed(owner, key, hashlib.sha256(body).hexdigest())
         if not claimed.first:
@@ -118,11 +121,18 @@ class Idempotency:
                 status = message["status"]
             held.append(message)
 
+        claim = (owner, key)
+        self._running[claim] = self._running.get(claim, 0) + 1
+        if self._renewer is None or self._renewer.done():
+            self._renewer = asyncio.create_task(self._renew())
         try:
             await self.app(scope, once, hold)
         except BaseException:
             await self._settled(owner, key, 500, b"")
             raise
+        finally:
+            if (left := self._running.pop(claim) - 1) > 0:
+                self._running[claim] = left
         body_out = b"".join(m.get("body", b"") for m in held if m["type"] == "http.response.body")
         await self._settled(owner, key, status, body_out)
         for message in held:
@@ -146,9 +156,16 @@ class Idempotency:
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
 
+    async def _renew(self) -> None:
+        """Every RENEW_S, the claims of the requests still running here renewed (while there are any)."""
+        while self._running:
+            await asyncio.sleep(RENEW_S)
+            with contextlib.suppress(OSError, SQLAlchemyError):
+                await claims_renewed(list(self._running))
+
     @staticmethod
     async def _settle_later(settle: Callable[[], Awaitable[None]]) -> None:
-        deadline = time.monotonic() + LEASE_S
+        deadline = time.monotonic() + SETTLE_S
         while time.monotonic() < deadline:
             await asyncio.sleep(0.5)
             with contextlib.suppress(OSError, SQLAlchemyError):

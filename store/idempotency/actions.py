@@ -1,6 +1,7 @@
 """A request claims its key before it runs (a unique row), keeps its answer after, or gives the key back when it
-failed on the server's side, so the client's retry runs again. Keys live a day; a claim that never finished is
-given up after LEASE_S."""
+failed on the server's side, so the client's retry runs again. Keys live a day. While a request runs, its process
+renews the claim every RENEW_S (`claims_renewed`); a claim not renewed for LEASE_S (its process died, or the
+database went away before the answer was kept) is given up."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from sqlalchemy import text
 from store.db import session
 
 KEPT = "interval '24 hours'"
-# a claim whose request never finished (its process died, or the database went away before the answer was kept) is
-# given up after this: a retry runs the request again rather than waiting on it for the rest of the day
-LEASE_S = 120
+# a claim not renewed for this long is given up: a retry runs the request again rather than waiting on a request
+# that will never finish for the rest of the day (the chaos suite's killed API process); a running request's process
+# renews its claims every RENEW_S, so one that takes longer keeps its key
+LEASE_S = 30
+RENEW_S = 10
 
 
 @dataclass(frozen=True)
@@ -74,4 +77,19 @@ async def key_released(scope: str, key: str) -> None:
         await s.execute(
             text("DELETE FROM idempotent_requests WHERE scope = :scope AND key = :key AND status IS NULL"),
             {"scope": scope, "key": key},
+        )
+
+
+async def claims_renewed(claims: list[tuple[str, str]]) -> None:
+    """The claims of requests still running in this process, kept from lapsing (`created_at` is a running claim's
+    last renewal; an answered key's day counts from it)."""
+    if not claims:
+        return
+    async with session() as s:
+        await s.execute(
+            text(
+                "UPDATE idempotent_requests SET created_at = now() WHERE status IS NULL AND (scope, key) IN "
+                "(SELECT * FROM unnest(CAST(:scopes AS text[]), CAST(:keys AS text[])))"
+            ),
+            {"scopes": [c[0] for c in claims], "keys": [c[1] for c in claims]},
         )

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from datetime import UTC, datetime, timedelta
 
 from starlette.types import Message, Receive, Scope, Send
 
 from api.idempotency import Idempotency
 
 
-def _scope(key: str) -> Scope:
+def _scope(key: str, auth: bytes = b"Bearer x") -> Scope:
     return {
         "type": "http",
         "method": "POST",
         "path": "/v1/things",
-        "headers": [(b"idempotency-key", key.encode()), (b"authorization", b"Bearer x")],
+        "headers": [(b"idempotency-key", key.encode()), (b"authorization", auth)],
     }
 
 
@@ -65,7 +66,7 @@ def _app(runs: list[int], status: int = 201):
     return app
 
 
-async def _post(guarded: Idempotency, key: str) -> list[Message]:
+async def _post(guarded: Idempotency, key: str, auth: bytes = b"Bearer x") -> list[Message]:
     out: list[Message] = []
 
     async def receive() -> Message:
@@ -74,8 +75,33 @@ async def _post(guarded: Idempotency, key: str) -> list[Message]:
     async def send(message: Message) -> None:
         out.append(message)
 
-    await guarded(_scope(key), receive, send)
+    await guarded(_scope(key, auth), receive, send)
     return out
+
+
+def _token(user_id: int, expires_in_s: int) -> bytes:
+    import jwt
+
+    from core.settings import get_settings
+
+    expires = datetime.now(UTC) + timedelta(seconds=expires_in_s)
+    claims = {"sub": str(user_id), "exp": expires, "typ": "access"}
+    return b"Bearer " + jwt.encode(claims, get_settings().jwt_secret, algorithm="HS256").encode()
+
+
+async def test_a_retry_with_a_renewed_access_token_finds_its_key_and_another_user_does_not():
+    """The web app renews its access token every quarter hour: a retry sent with the new token is the same caller
+    (the same user), so it gets the first answer; another user's request with the same key is their own."""
+    runs: list[int] = []
+    guarded = Idempotency(_app(runs))
+    key = uuid.uuid4().hex
+    first = await _post(guarded, key, _token(4242, 900))
+    renewed = await _post(guarded, key, _token(4242, 1800))
+    assert first[0]["status"] == renewed[0]["status"] == 201 and len(runs) == 1
+    assert (b"idempotent-replayed", b"true") in renewed[0]["headers"]
+    assert renewed[1]["body"] == first[1]["body"]
+    other = await _post(guarded, key, _token(4343, 900))
+    assert other[0]["status"] == 201 and len(runs) == 2
 
 
 async def test_a_key_the_database_could_not_give_back_is_given_back_once_it_answers_again(monkeypatch):
@@ -123,3 +149,47 @@ async def test_a_claim_whose_request_never_finished_is_given_up_after_its_lease(
             {"s": LEASE_S + 1, "k": key},
         )
     assert (await key_claimed("dead-process", key, "fp")).first
+
+
+async def test_a_request_that_runs_past_the_lease_keeps_its_key(monkeypatch):
+    """Its process renews the claim while it runs: a retry is told it still runs (409), never runs it a second time."""
+    import hashlib
+
+    from sqlalchemy import text
+
+    import api.idempotency as middleware
+    from store.db import session
+    from store.idempotency.actions import LEASE_S, key_claimed
+
+    monkeypatch.setattr(middleware, "RENEW_S", 0.1)
+    done = asyncio.Event()
+    runs: list[int] = []
+
+    async def slow(scope: Scope, receive: Receive, send: Send) -> None:
+        runs.append(1)
+        await receive()
+        await done.wait()
+        await send({"type": "http.response.start", "status": 201, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    guarded = Idempotency(slow)
+    key = uuid.uuid4().hex
+    first = asyncio.create_task(_post(guarded, key))
+    while not runs:
+        await asyncio.sleep(0.01)
+    async with session() as s:  # as if it had been running for longer than the lease
+        await s.execute(
+            text(
+                "UPDATE idempotent_requests SET created_at = now() - make_interval(secs => :s) WHERE key = :k"
+            ),
+            {"s": LEASE_S + 1, "k": key},
+        )
+    await asyncio.sleep(0.5)  # renewed meanwhile
+    owner = hashlib.sha256(b"Bearer x\x00/v1/things").hexdigest()
+    held = await key_claimed(owner, key, hashlib.sha256(b"{}").hexdigest())
+    assert not held.first and held.status is None  # still running, not given up
+    retry = await _post(guarded, key)
+    assert retry[0]["status"] == 409 and len(runs) == 1
+    done.set()
+    assert (await first)[0]["status"] == 201
+    assert (await _post(guarded, key))[0]["status"] == 201 and len(runs) == 1
