@@ -4,12 +4,19 @@ session fixture of `tests/conftest.py`."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from temporalio.client import Client
 
-from tests.integration.helpers import Seller, client, new_seller, published_product
+from tests.integration.helpers import (
+    Seller,
+    client,
+    new_seller,
+    published_product,
+    sellers_ahead_spoiled,
+    sellers_ahead_stopped,
+)
 
 
 def _prefix(request: pytest.FixtureRequest) -> str:
@@ -36,6 +43,19 @@ async def shop(stack, request: pytest.FixtureRequest) -> tuple[Seller, dict]:
     async with client(stack) as c:
         s = await new_seller(stack, c, _prefix(request))
         return s, await published_product(c, s, price=1990, name="Field Guide")
+
+
+@pytest.fixture(scope="session", autouse=True)
+async def _sellers_ahead_stopped() -> AsyncIterator[None]:
+    yield
+    await sellers_ahead_stopped()
+
+
+@pytest.fixture
+def spoils_sellers_ahead() -> Iterator[None]:
+    """For a test that calls endpoints with made-up ids: the sellers made ahead meanwhile are not handed out after."""
+    yield
+    sellers_ahead_spoiled()
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import re
 import secrets
 import time
@@ -57,7 +59,72 @@ async def new_seller(
     stack, c: httpx.AsyncClient, prefix: str = "seller", *, legitimate: bool = True
 ) -> Seller:
     """Sign up, confirm through the mailed link, finish 'about you'; then (unless `legitimate` is False) the
-    seller profile, bank account and documents, the KYC provider's answer and the manager's approval."""
+    seller profile, bank account and documents, the KYC provider's answer and the manager's approval. A legitimated
+    one is taken from those made ahead (`_ready_seller`), each still one test's own."""
+    if legitimate and AHEAD:
+        return await _ready_seller(stack)
+    return await _made_seller(stack, c, prefix, legitimate=legitimate)
+
+
+# Legitimated sellers are made ahead, one at a time, while the tests run: making one waits about a second on the
+# mail, the KYC provider and the manager, most of it idle, and about 160 tests need one. `SELLFLOW_TEST_AHEAD=0`
+# makes each in its test again.
+AHEAD = int(os.environ.get("SELLFLOW_TEST_AHEAD", "2"))
+
+
+@dataclass
+class _Ahead:
+    stack: object = None
+    made: asyncio.Queue[tuple[int, Seller]] | None = None
+    task: asyncio.Task[None] | None = None
+    generation: int = 0  # sellers made before the last `sellers_ahead_spoiled` are dropped
+
+
+_AHEAD = _Ahead()
+
+
+def sellers_ahead_spoiled() -> None:
+    """A test that may change any seller (the contract fuzz, the permission walk call managers' endpoints with
+    made-up ids) spoils the sellers made ahead: they are dropped, and the next ones made afresh."""
+    _AHEAD.generation += 1
+
+
+async def _ready_seller(stack) -> Seller:
+    a = _AHEAD
+    for _ in range(50):
+        if a.stack is not stack or a.made is None or a.task is None or a.task.done():
+            a.stack, a.made = stack, asyncio.Queue(maxsize=AHEAD)
+            a.task = asyncio.create_task(_make_ahead(stack, a.made))
+        try:
+            generation, seller = await asyncio.wait_for(a.made.get(), 60)
+        except TimeoutError:
+            a.task.cancel()  # stuck: made again on the next round
+            continue
+        if generation == a.generation:
+            return seller
+    raise AssertionError("no seller could be made ahead")
+
+
+async def _make_ahead(stack, made: asyncio.Queue[tuple[int, Seller]]) -> None:
+    async with client(stack) as c:
+        while True:
+            generation = _AHEAD.generation
+            try:
+                seller = await _made_seller(stack, c, "ready", legitimate=True)
+            except (AssertionError, httpx.HTTPError, KeyError):
+                await asyncio.sleep(1)  # a test killed the worker meanwhile: make another
+                continue
+            await made.put((generation, seller))
+
+
+async def sellers_ahead_stopped() -> None:
+    if _AHEAD.task is not None:
+        _AHEAD.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await _AHEAD.task
+
+
+async def _made_seller(stack, c: httpx.AsyncClient, prefix: str, *, legitimate: bool) -> Seller:
     username = f"{prefix}-{secrets.token_hex(3)}"
     email = f"{username}@example.com"
     r = await c.post(

@@ -112,7 +112,7 @@ async def _run(base_url: str, role: str, headers: dict[str, str], roles: list[st
     return [f"{role}: {x}" for x in json.loads(out.decode() or "[]")]
 
 
-async def test_no_input_gets_a_server_error_or_breaks_the_contract(stack, seller):
+async def test_no_input_gets_a_server_error_or_breaks_the_contract(stack, seller, spoils_sellers_ahead):
     """Every operation as an anonymous caller, a seller and a manager: the three runs side by side."""
     base_url = f"http://127.0.0.1:{stack.ports.api}"
     roles = {"anonymous": {}, "seller": seller.headers, "manager": await _manager_headers(stack)}

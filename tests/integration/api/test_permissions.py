@@ -38,7 +38,7 @@ def _concrete(path: str) -> str:
     return re.sub(r"\{[^}]+\}", "1", path)
 
 
-async def test_every_endpoint_with_every_role(stack):
+async def test_every_endpoint_with_every_role(stack, spoils_sellers_ahead):
     async with client(stack) as c:
         seller = await new_seller(stack, c, "perm-seller", legitimate=False)
         publisher = await _signed_up(stack, c, "publisher")
