@@ -54,6 +54,7 @@ class Assets(StaticFiles):
             body = self._gzipped[path] = await anyio.to_thread.run_sync(
                 lambda: gzip.compress(raw, 6, mtime=0)
             )
+        kept = {k: v for k in ("etag", "last-modified") if (v := response.headers.get(k))}
         return Response(
             body,
             media_type=response.media_type,
@@ -61,7 +62,6 @@ class Assets(StaticFiles):
                 "content-encoding": "gzip",
                 "cache-control": IMMUTABLE,
                 "vary": "Accept-Encoding",
-                "etag": response.headers.get("etag", ""),
-                "last-modified": response.headers.get("last-modified", ""),
+                **kept,
             },
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -95,20 +95,33 @@ async def _bank_account(s: AsyncSession, seller_id: int) -> BankAccount | None:
     return (await s.execute(q)).scalars().first()
 
 
+def _mine(payee_type: PayeeType, payee_id: int) -> tuple[ColumnElement[bool], ...]:
+    """The payee's entries in the payout currency."""
+    return (
+        LedgerEntry.payee_type == payee_type,
+        LedgerEntry.payee_id == payee_id,
+        LedgerEntry.currency == CURRENCY,
+    )
+
+
+async def _balance(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> int:
+    return int(
+        (
+            await s.execute(
+                select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(*_mine(payee_type, payee_id))
+            )
+        ).scalar_one()
+    )
+
+
 async def balance_split(
     s: AsyncSession, payee_type: PayeeType, payee_id: int, hold_s: float
 ) -> tuple[int, int]:
     """(available, held): sales (net of their fee and commissions) and commissions younger than the hold are held; the rest of the balance is
     available, never below zero."""
     since = datetime.now(UTC) - timedelta(seconds=hold_s)
-    mine = (
-        LedgerEntry.payee_type == payee_type,
-        LedgerEntry.payee_id == payee_id,
-        LedgerEntry.currency == CURRENCY,
-    )
-    total = int(
-        (await s.execute(select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(*mine))).scalar_one()
-    )
+    mine = _mine(payee_type, payee_id)
+    total = await _balance(s, payee_type, payee_id)
     held = int(
         (
             await s.execute(
@@ -132,24 +145,12 @@ async def held_releases(
     the balance (`balance_split`'s, never below zero nor above the balance) drops then, so a refund's reversal inside
     the hold lowers the release of the sale before it and the releases add up to what is held."""
     since = datetime.now(UTC) - timedelta(seconds=hold_s)
-    total = int(
-        (
-            await s.execute(
-                select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(
-                    LedgerEntry.payee_type == payee_type,
-                    LedgerEntry.payee_id == payee_id,
-                    LedgerEntry.currency == CURRENCY,
-                )
-            )
-        ).scalar_one()
-    )
+    total = await _balance(s, payee_type, payee_id)
     rows = (
         await s.execute(
             select(LedgerEntry.created_at, func.sum(LedgerEntry.amount))
             .where(
-                LedgerEntry.payee_type == payee_type,
-                LedgerEntry.payee_id == payee_id,
-                LedgerEntry.currency == CURRENCY,
+                *_mine(payee_type, payee_id),
                 LedgerEntry.kind.in_(HELD_KINDS),
                 LedgerEntry.created_at > since,
             )
