@@ -123,7 +123,8 @@ async def run_step(
 
 
 async def run_local_step(activity: Callable[[Any, A], Awaitable[R]], arg: A, policy: StepPolicy) -> R:
-    """A step on a caller's path (the buyer's pay request) as a local activity, with a named policy."""
+    """A step as a local activity, with a named policy: one on a caller's path (the buyer's pay request), or one
+    that only writes our own database right after a remote step (a renewal's booking), sparing the server a task."""
     return await workflow.execute_local_activity_method(
         activity,
         arg,
