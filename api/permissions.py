@@ -127,6 +127,12 @@ def rule(method: str, path: str) -> frozenset[Role]:
     return MANAGERS  # an endpoint nobody placed is closed until it is
 
 
+def permits(allowed: frozenset[Role], roles: frozenset[Role]) -> bool:
+    """Whether a caller holding `roles` (none without a session; a signed-in user's include `user`) may call an
+    endpoint the table gives to `allowed`."""
+    return Role.anyone in allowed or (Role.user in roles and (Role.user in allowed or bool(allowed & roles)))
+
+
 def roles_of(profiles: list[ProfileType] | list[str]) -> frozenset[Role]:
     """A signed-in user's roles: any user's, and one for each profile they hold."""
     return frozenset({Role.user, *(Role(str(p)) for p in profiles if str(p) in Role.__members__)})
@@ -183,12 +189,12 @@ async def authorize(request: Request, s: DB) -> None:
     if Role.anyone in allowed:
         return
     user_id = user_id_from(_bearer(request))
-    if Role.user in allowed:
+    if permits(allowed, SIGNED_IN):
         return
     acting = acting_seller_id(request) is not None
-    if allowed & _capacity(await _roles(s, user_id, fresh=False), acting):
+    if permits(allowed, _capacity(await _roles(s, user_id, fresh=False), acting)):
         return
-    if allowed & _capacity(await _roles(s, user_id, fresh=True), acting):
+    if permits(allowed, _capacity(await _roles(s, user_id, fresh=True), acting)):
         return
     raise DomainError(ErrorCode.FORBIDDEN, "Your profile may not do this.")
 
