@@ -104,16 +104,6 @@ def _mine(payee_type: PayeeType, payee_id: int) -> tuple[ColumnElement[bool], ..
     )
 
 
-async def _balance(s: AsyncSession, payee_type: PayeeType, payee_id: int) -> int:
-    return int(
-        (
-            await s.execute(
-                select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(*_mine(payee_type, payee_id))
-            )
-        ).scalar_one()
-    )
-
-
 async def balance_split(
     s: AsyncSession, payee_type: PayeeType, payee_id: int, hold_s: float
 ) -> tuple[int, int]:
@@ -121,7 +111,9 @@ async def balance_split(
     available, never below zero."""
     since = datetime.now(UTC) - timedelta(seconds=hold_s)
     mine = _mine(payee_type, payee_id)
-    total = await _balance(s, payee_type, payee_id)
+    total = int(
+        (await s.execute(select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(*mine))).scalar_one()
+    )
     held = int(
         (
             await s.execute(
@@ -138,14 +130,14 @@ async def balance_split(
 
 
 async def held_releases(
-    s: AsyncSession, payee_type: PayeeType, payee_id: int, hold_s: float
+    s: AsyncSession, payee_type: PayeeType, payee_id: int, hold_s: float, balance: int
 ) -> list[tuple[datetime, int]]:
     """The held money by the moment it is released, oldest first: what the payouts screen lists with its release
     date. Each held entry leaves the hold `hold_s` after it was made; what that releases is how much the held part of
     the balance (`balance_split`'s, never below zero nor above the balance) drops then, so a refund's reversal inside
-    the hold lowers the release of the sale before it and the releases add up to what is held."""
+    the hold lowers the release of the sale before it and the releases add up to what is held. `balance` is
+    `balance_split`'s available plus held: the balance itself, or 0 below zero, which clamps the same."""
     since = datetime.now(UTC) - timedelta(seconds=hold_s)
-    total = await _balance(s, payee_type, payee_id)
     rows = (
         await s.execute(
             select(LedgerEntry.created_at, func.sum(LedgerEntry.amount))
@@ -160,10 +152,10 @@ async def held_releases(
     ).all()
     releases: list[tuple[datetime, int]] = []
     left = sum(int(amount) for _, amount in rows)  # still inside the hold
-    held = max(0, min(left, total))
+    held = max(0, min(left, balance))
     for at, amount in rows:
         left -= int(amount)
-        after = max(0, min(left, total))
+        after = max(0, min(left, balance))
         if held > after:
             releases.append((at + timedelta(seconds=hold_s), held - after))
         held = after

@@ -48,7 +48,7 @@ async def payout_overview(s: DB, client: Temporal, payee_type: PayeeType, payee_
     # and one whose workflow has not run yet already is); below a minimum is the workflow's own answer
     now = await eligibility(s, PayoutCheck(payee_type, payee_id, hold_s))
     reason = now.reason or (None if status.last_reason in BLOCKS_PAYOUT else status.last_reason)
-    releases = await held_releases(s, payee_type, payee_id, hold_s)
+    releases = await held_releases(s, payee_type, payee_id, hold_s, now.available + now.held)
     return PayoutOverview(
         available=now.available,
         held=now.held,

@@ -40,7 +40,7 @@ async def _payee(*entries: tuple[EntryKind, int, timedelta]) -> int:
 async def _screen(payee: int) -> tuple[int, int, list[int]]:
     async with session() as s:
         available, held = await balance_split(s, PayeeType.publisher, payee, HOLD)
-        releases = await held_releases(s, PayeeType.publisher, payee, HOLD)
+        releases = await held_releases(s, PayeeType.publisher, payee, HOLD, available + held)
     return available, held, [amount for _, amount in releases]
 
 
