@@ -61,7 +61,7 @@ class Idempotency:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self._pending: set[asyncio.Task[None]] = set()
-        self._running: dict[tuple[str, str], int] = {}  # the claims of the requests this process runs
+        self._running: set[tuple[str, str]] = set()  # the claims of the requests this process runs (one each)
         self._renewer: asyncio.Task[None] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -122,7 +122,7 @@ class Idempotency:
             held.append(message)
 
         claim = (owner, key)
-        self._running[claim] = self._running.get(claim, 0) + 1
+        self._running.add(claim)
         if self._renewer is None or self._renewer.done():
             self._renewer = asyncio.create_task(self._renew())
         try:
@@ -131,8 +131,7 @@ class Idempotency:
             await self._settled(owner, key, 500, b"")
             raise
         finally:
-            if (left := self._running.pop(claim) - 1) > 0:
-                self._running[claim] = left
+            self._running.discard(claim)
         body_out = b"".join(m.get("body", b"") for m in held if m["type"] == "http.response.body")
         await self._settled(owner, key, status, body_out)
         for message in held:
