@@ -13,7 +13,7 @@
 // workflow re-checks by itself every 0.2 s; everything below waits by condition, never by a fixed sleep.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, idem, legitimated, until } from './browser.mjs';
+import { launch, shot, fillCard, idem, legitimated, ok, until } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -60,11 +60,6 @@ async function newPage(viewport = DESKTOP) {
   page.setDefaultTimeout(20_000);
   lastPage = page;
   return page;
-}
-
-async function ok(r, what) {
-  assert.ok(r.ok(), `${what}: ${r.status()} ${await r.text()}`);
-  return r.status() === 204 ? null : r.json();
 }
 
 /** A seller signed up, confirmed by the mailed link and named, through the API as the sign-up pages do. */

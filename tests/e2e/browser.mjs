@@ -116,7 +116,8 @@ export async function until(page, get, check, timeout = 30_000) {
   throw new Error(`never reached the expected state: ${JSON.stringify(body)}`);
 }
 
-async function ok(r, what) {
+/** The JSON body of a request that succeeded (null for 204); a failed one throws with its status and body. */
+export async function ok(r, what) {
   if (!r.ok()) throw new Error(`${what}: ${r.status()} ${await r.text()}`);
   return r.status() === 204 ? null : r.json();
 }
