@@ -103,6 +103,8 @@ async def test_a_seller_who_turns_a_type_off_gets_neither_the_notice_nor_its_mai
     async with client(stack) as c:
         sold = await paid_order(stack, c, "notice-first")  # a seller with a product that sells
         h = sold.seller.headers
+        # the first sale's mail goes out after the order is fulfilled, under the setting of that moment
+        await wait_mail(stack, sold.seller.email, "New sale")
         r = await c.put(
             "/v1/cabinet/notification_settings",
             json={"list": [{"type": "paid_transaction", "in_app": False, "mail": False}]},
