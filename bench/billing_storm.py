@@ -140,7 +140,10 @@ async def sellflow_run(stack: Stack, n: int, due_in: float, task_queue: str) -> 
     print(f"  {n} subscriptions started in {start_s:.1f}s", flush=True)
     first_due = t_start + due_in
     rss_peak = rss_before
+    cpu_at_due: dict[str, float] | None = None
     while True:
+        if cpu_at_due is None and time.time() >= first_due:
+            cpu_at_due = cpu_seconds(stack)
         async with session() as s:
             done = (
                 await s.execute(
@@ -154,6 +157,7 @@ async def sellflow_run(stack: Stack, n: int, due_in: float, task_queue: str) -> 
         if done >= n or time.time() - first_due > 1800:
             break
         await asyncio.sleep(1)
+    cpu_done = cpu_seconds(stack)
     async with session() as s:
         last = (
             await s.execute(
@@ -198,6 +202,7 @@ async def sellflow_run(stack: Stack, n: int, due_in: float, task_queue: str) -> 
         "start_s": start_s,
         "first_due_to_last_charge_s": window,
         "renewals_per_s": done / window if window and window > 0 else float("nan"),
+        "cpu_ms_per_renewal": cpu_per_renewal(cpu_at_due or cpu_done, cpu_done, int(done)),
         "double_charges_db": int(doubles_db),
         "double_charges_provider": doubles_provider,
         "unrecorded_charges_provider": unrecorded,
@@ -205,6 +210,33 @@ async def sellflow_run(stack: Stack, n: int, due_in: float, task_queue: str) -> 
         "worker_rss_mb_before": rss_before / 2**20,
         "worker_rss_mb_peak": rss_peak / 2**20,
     }
+
+
+def cpu_seconds(stack: Stack) -> dict[str, float]:
+    """CPU seconds (user + system) used so far by each process of the stack with its children (PostgreSQL's
+    backends, the Temporal server's), and by this process (the bare baseline's worker runs here)."""
+
+    def of(p: psutil.Process) -> float:
+        total = 0.0
+        for q in [p, *p.children(recursive=True)]:
+            try:
+                t = q.cpu_times()
+                total += t.user + t.system
+            except psutil.Error:
+                pass
+        return total
+
+    out = {name: of(psutil.Process(proc.pid)) for name, proc in stack.procs.items()}
+    me = psutil.Process().cpu_times()
+    out["bench"] = me.user + me.system
+    return out
+
+
+def cpu_per_renewal(before: dict[str, float], after: dict[str, float], n: int) -> dict[str, float]:
+    """Milliseconds of CPU per renewal, per process, between two snapshots (the storm's window)."""
+    per = {k: round((after.get(k, 0.0) - v) * 1000 / max(n, 1), 1) for k, v in before.items()}
+    per["total"] = round(sum(per.values()), 1)
+    return per
 
 
 async def provider_charges(stack: Stack) -> tuple[list[str], int]:
@@ -260,8 +292,11 @@ async def bare_run(stack: Stack, n: int, due_in: float, rps: float) -> dict:
         start_s = await start_all(client, [lambda i=i: start(i) for i in range(n)])
 
         deadline = first_due + 1800
+        await asyncio.sleep(max(0.0, first_due - time.time()))
+        cpu_at_due = cpu_seconds(stack)
         while len(RECORDED) < n and time.time() < deadline:
             await asyncio.sleep(0.5)
+        cpu_done = cpu_seconds(stack)
     done = list(RECORDED)
     window = max(done) - first_due
     return {
@@ -269,6 +304,7 @@ async def bare_run(stack: Stack, n: int, due_in: float, rps: float) -> dict:
         "start_s": start_s,
         "first_due_to_last_charge_s": window,
         "renewals_per_s": len(done) / window,
+        "cpu_ms_per_renewal": cpu_per_renewal(cpu_at_due, cpu_done, len(done)),
     }
 
 
@@ -341,6 +377,13 @@ def main() -> None:
             f"unrecorded {sellflow['unrecorded_charges_provider']}; "
             f"worker RSS {sellflow['worker_rss_mb_before']:.0f} → {sellflow['worker_rss_mb_peak']:.0f} MB"
         )
+        for name, run in (("sellflow", sellflow), ("bare", bare)):
+            cpu = run["cpu_ms_per_renewal"]
+            print(
+                f"CPU per renewal, {name}: {cpu['total']:.0f} ms ("
+                + ", ".join(f"{k} {v:.0f}" for k, v in cpu.items() if k != "total" and v >= 0.5)
+                + ")"
+            )
         RESULTS.mkdir(parents=True, exist_ok=True)
         (RESULTS / f"billing-storm-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(
             json.dumps(out, indent=2)
