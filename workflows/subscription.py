@@ -70,6 +70,12 @@ with workflow.unsafe.imports_passed_through():
 A = TypeVar("A")
 R = TypeVar("R")
 SEEN_KEPT = 50
+# The behaviours behind the patches of this file, chosen once as a run starts: a run started by this code records
+# this one marker at its start, where each of the others had cost a marker and an upsert of Temporal's
+# `TemporalChangeVersion` search attribute (a visibility write) in the middle of its first renewal, which is what a
+# billing storm is made of (issue 24). A run started before it replays with this patch off and meets each of the
+# others where its history has it.
+AT_START = "subscription-patches-at-start"
 
 
 @workflow.defn(name="Subscription")
@@ -79,9 +85,11 @@ class SubscriptionWorkflow:
         self.inp = inp
         self.state = inp.state or SubscriptionState(next_rate=inp.first_rate)
         self.plan: SubscriptionPlan | None = None
+        self.current = False  # set as the run starts: see AT_START
 
     @workflow.run
     async def run(self, inp: SubscriptionInput) -> str:
+        self.current = workflow.patched(AT_START)  # first, before any command (see AT_START)
         st = self.state
         if not st.origin:
             st.origin = workflow.now().isoformat()
@@ -93,7 +101,7 @@ class SubscriptionWorkflow:
             rate = await self._next_rate()
             if rate is None:
                 return await self._end("completed")
-            if workflow.patched("card-expiry-reminder") and not await self._remind_expiring_card(rate):
+            if self._patched("card-expiry-reminder") and not await self._remind_expiring_card(rate):
                 continue  # another card was saved: its expiry is looked up first
             if not await self._wait_until_due(rate):
                 continue  # a pause, resume or cancellation changed the plan: look again
@@ -105,6 +113,10 @@ class SubscriptionWorkflow:
                 await workflow.wait_condition(workflow.all_handlers_finished)
                 workflow.continue_as_new(dataclasses.replace(inp, state=st))
         return st.end_reason or SubscriptionPhase.ended
+
+    def _patched(self, patch: str) -> bool:
+        """A patch's behaviour: always in a run started with AT_START; else where the run's history has it."""
+        return self.current or workflow.patched(patch)
 
     # ----- the main line ---------------------------------------------------------------------------------
     async def _next_rate(self) -> RateDue | None:
@@ -180,7 +192,7 @@ class SubscriptionWorkflow:
                 return True  # due already (a late timer, a long pause, a catch-up): no timer needed
             # a request already made is applied now: waiting on it with no time left timed out at once, so a
             # subscription catching up on past-due rates charged them all past a cancellation (the chaos suite)
-            if not (requested and workflow.patched("request-while-catching-up")):
+            if not (requested and self._patched("request-while-catching-up")):
                 try:
                     await workflow.wait_condition(
                         lambda: st.cancel is not None or st.pause_requested or st.resume_requested,
@@ -219,7 +231,7 @@ class SubscriptionWorkflow:
         token = self.inp.order_token
         # the charge runs on the provider's task queue, within its rate limit (issue 24); runs started before
         # charge on the workflow's own queue, as their histories say
-        queue = provider_queue(STRIPE) if workflow.patched("provider-task-queue") else None
+        queue = provider_queue(STRIPE) if self._patched("provider-task-queue") else None
         out = await run_step(
             SubscriptionActivities.charge_rate,
             ChargeRate(token, rate.number, rate.amount),
@@ -230,7 +242,7 @@ class SubscriptionWorkflow:
         if out.paid:
             # booked by a local activity in the charge's next workflow task: a renewal costs the server one activity
             # task and one workflow task fewer (the billing storm, issue 24); runs started before book it remotely
-            if workflow.patched("renewal-booked-locally"):
+            if self._patched("renewal-booked-locally"):
                 await run_local_step(SubscriptionActivities.record_rate_paid, event, BOOKKEEPING_STEP)
             else:
                 await self._remote(SubscriptionActivities.record_rate_paid, event)
