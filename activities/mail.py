@@ -22,7 +22,14 @@ from domain.mail import OutgoingMail
 from providers.mail.smtp import Mailer
 from providers.mail.templates import render
 from store.db import session
-from store.mail.actions import mail_marked_sent, mail_sent, mail_stored, mails_unsent, unsent_locked
+from store.mail.actions import (
+    mail_marked_sent,
+    mail_queued,
+    mail_sent,
+    mail_stored,
+    mails_unsent,
+    unsent_locked,
+)
 from store.mail.models import Mail
 
 log = structlog.get_logger()
@@ -33,7 +40,7 @@ async def queued(s: AsyncSession, mail: OutgoingMail) -> None:
     """The mail stored in the caller's transaction, to be sent by the outbox round (`send_queued`): it commits
     with its fact or not at all, and the fact's path waits for no mail server."""
     rendered = render(mail.template, mail.locale, mail.context)
-    await mail_stored(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
+    await mail_queued(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
 
 
 async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:

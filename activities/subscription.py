@@ -43,7 +43,7 @@ from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from store.accounts.queries import seller_user_of
 from store.billing.subscriptions import (
     card_expiry_saved,
-    rate_charge_of,
+    charge_facts,
     rate_charge_recorded,
     rate_charge_status,
     rate_failed,
@@ -120,13 +120,8 @@ class SubscriptionActivities:
         token, n, attempt = req.order_token, req.rate, req.attempt
         key = rate_key(token, n, attempt)
         async with session() as s:
-            order = await order_by_token(s, token)
-            rec = await rate_charge_of(s, order.id, n, attempt)
-            method, customer, currency = (
-                order.renewal_payment_method,
-                order.provider_customer_id,
-                order.currency_key,
-            )
+            facts = await charge_facts(s, token, n, attempt)
+        rec, method, customer, currency = facts.charge, facts.method, facts.customer, facts.currency
         try:
             if rec is None:
                 if not method or not customer:
@@ -145,10 +140,10 @@ class SubscriptionActivities:
                     payment_method=method,
                     idempotency_key=key,
                 )
-                async with session() as s:  # the order as read above: only its id is used
+                async with session() as s:
                     rec = await rate_charge_recorded(
                         s,
-                        order=order,
+                        order_id=facts.order_id,
                         rate=n,
                         attempt=attempt,
                         provider_ref=intent.id,

@@ -217,11 +217,13 @@ def cpu_seconds(stack: Stack) -> dict[str, float]:
     backends, the Temporal server's), and by this process (the bare baseline's worker runs here)."""
 
     def of(p: psutil.Process) -> float:
+        # the children that ended are in the parent's children_* times (a PostgreSQL backend that ends between two
+        # snapshots moves from the live ones to there), the live ones counted one by one
         total = 0.0
         for q in [p, *p.children(recursive=True)]:
             try:
                 t = q.cpu_times()
-                total += t.user + t.system
+                total += t.user + t.system + t.children_user + t.children_system
             except psutil.Error:
                 pass
         return total

@@ -23,6 +23,19 @@ async def fee_rate_of(s: AsyncSession, seller: Seller) -> FeeRate:
     return FeeRate(plan.fee_basis_points, plan.fee_fixed) if plan else DEFAULT_FEE
 
 
+async def fee_rate_of_seller(s: AsyncSession, seller_id: int) -> FeeRate:
+    """`fee_rate_of` by the seller's id, in one statement."""
+    plan_id = select(Seller.platform_plan_id).where(Seller.id == seller_id).scalar_subquery()
+    plan = (
+        await s.execute(
+            select(PlatformPlan).where(
+                (PlatformPlan.id == plan_id) | (plan_id.is_(None) & (PlatformPlan.name == DEFAULT_PLAN))
+            )
+        )
+    ).scalar_one_or_none()
+    return FeeRate(plan.fee_basis_points, plan.fee_fixed) if plan else DEFAULT_FEE
+
+
 async def entries_booked(
     s: AsyncSession, entries: list[Entry], *, order_id: int | None = None, refund_id: int | None = None
 ) -> int:

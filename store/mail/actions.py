@@ -12,9 +12,13 @@ from domain.limits import MAIL_SUBJECT_MAX
 from store.mail.models import Mail
 
 
+def _fits(subject: str) -> str:
+    return subject if len(subject) <= MAIL_SUBJECT_MAX else subject[: MAIL_SUBJECT_MAX - 1] + "…"
+
+
 async def mail_stored(s: AsyncSession, *, key: str, to: str, subject: str, body: str) -> Mail:
     """The mail under this key, locked for this transaction; the first stored content wins."""
-    subject = subject if len(subject) <= MAIL_SUBJECT_MAX else subject[: MAIL_SUBJECT_MAX - 1] + "…"
+    subject = _fits(subject)
     await s.execute(
         insert(Mail)
         .values(idempotency_key=key, to_email=to, subject=subject, body=body)
@@ -23,13 +27,23 @@ async def mail_stored(s: AsyncSession, *, key: str, to: str, subject: str, body:
     return (await s.execute(select(Mail).where(Mail.idempotency_key == key).with_for_update())).scalar_one()
 
 
+async def mail_queued(s: AsyncSession, *, key: str, to: str, subject: str, body: str) -> None:
+    """`mail_stored` for a caller that does not need the row (the outbox sends it): one statement."""
+    subject = _fits(subject)
+    await s.execute(
+        insert(Mail)
+        .values(idempotency_key=key, to_email=to, subject=subject, body=body)
+        .on_conflict_do_nothing()
+    )
+
+
 def mail_sent(mail: Mail) -> None:
     mail.sent_at = datetime.now(UTC)
 
 
 async def mail_marked_sent(s: AsyncSession, *, key: str, to: str, subject: str, body: str) -> None:
     """The mail stored as sent (its row too, when the transaction that stored it was lost with the send's)."""
-    subject = subject if len(subject) <= MAIL_SUBJECT_MAX else subject[: MAIL_SUBJECT_MAX - 1] + "…"
+    subject = _fits(subject)
     now = datetime.now(UTC)
     await s.execute(
         insert(Mail)
