@@ -24,7 +24,6 @@ from domain.orders import OrderRateState
 from domain.subscriptions import DeclineKind, RateEvent
 from domain.webhooks import EventType
 from domain.workflow_ids import claim_id
-from store.accounts.models import Seller
 from store.accounts.queries import seller_user_of
 from store.affiliates.attribution import commissions_booked
 from store.billing.models import Claim, ClaimSettingsRow
@@ -177,11 +176,10 @@ async def claim_payment_booked(s: AsyncSession, pay: ClaimPayment) -> bool:
     left = rate.amount - rate.paid_amount
     amount = min(pay.amount, left)
     if amount > 0:
-        seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
-        fee = platform_fee(amount, await fee_rate_of(s, seller))
+        fee = platform_fee(amount, await fee_rate_of(s, order.seller_id))
         key = agency_payment_key(pay.order_token, pay.rate, pay.event_id)
         new = await entries_booked(
-            s, sale_entries(key, seller.id, amount, fee, order.currency_key), order_id=order.id
+            s, sale_entries(key, order.seller_id, amount, fee, order.currency_key), order_id=order.id
         )
         await commissions_booked(s, order, key, pay.rate, amount)
         if new:

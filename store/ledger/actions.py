@@ -11,20 +11,8 @@ from store.accounts.models import Seller
 from store.ledger.models import LedgerEntry, PlatformPlan
 
 
-async def fee_rate_of(s: AsyncSession, seller: Seller) -> FeeRate:
-    """The fee of the seller's platform plan, or of the default plan."""
-    q = select(PlatformPlan)
-    q = (
-        q.where(PlatformPlan.id == seller.platform_plan_id)
-        if seller.platform_plan_id
-        else q.where(PlatformPlan.name == DEFAULT_PLAN)
-    )
-    plan = (await s.execute(q)).scalar_one_or_none()
-    return FeeRate(plan.fee_basis_points, plan.fee_fixed) if plan else DEFAULT_FEE
-
-
-async def fee_rate_of_seller(s: AsyncSession, seller_id: int) -> FeeRate:
-    """`fee_rate_of` by the seller's id, in one statement."""
+async def fee_rate_of(s: AsyncSession, seller_id: int) -> FeeRate:
+    """The fee of the seller's platform plan, or of the default plan when they have none (one statement)."""
     plan_id = select(Seller.platform_plan_id).where(Seller.id == seller_id).scalar_subquery()
     plan = (
         await s.execute(

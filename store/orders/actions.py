@@ -48,7 +48,7 @@ from store.catalog.tickets import ticket_released
 from store.coupons.actions import coupon_use_released
 from store.coupons.models import Coupon
 from store.db import session
-from store.ledger.actions import entries_booked, fee_rate_of_seller
+from store.ledger.actions import entries_booked, fee_rate_of
 from store.legitimation.models import SellerProfileRow
 from store.notifications.actions import noticed
 from store.orders.invoices import InvoiceDraft, invoice_numbered, reseller_vat, seller_vat, snapshot_now
@@ -473,7 +473,7 @@ async def money_booked(s: AsyncSession, order: Order, ref: str, amount: int, rat
     ledger entries of `sale_entries`, the commissions a referred order's payment earns, and the `sale` transfer
     row, under keys built from `ref`, so booked once."""
     seller_id = order.seller_id
-    fee = platform_fee(amount, await fee_rate_of_seller(s, seller_id))
+    fee = platform_fee(amount, await fee_rate_of(s, seller_id))
     await entries_booked(s, sale_entries(ref, seller_id, amount, fee, order.currency_key), order_id=order.id)
     await commissions_booked(s, order, ref, rate_no, amount)
     kind = EventType.order_paid if rate_no == 1 else EventType.rate_paid

@@ -16,7 +16,6 @@ from domain.keys import late_transfer_key
 from domain.ledger import platform_fee, sale_entries
 from domain.orders import InvoiceForm, InvoiceState, OrderRateState, PaymentMethod, PaymentState, paying_later
 from domain.subscriptions import RateEvent
-from store.accounts.models import Seller
 from store.affiliates.attribution import commissions_booked
 from store.billing.models import OrderRate
 from store.billing.subscriptions import rate_failed, rate_row
@@ -98,10 +97,9 @@ async def late_transfer_booked(s: AsyncSession, token: str, event_id: str, amoun
     if not booked_before:  # a retried step finds the first booking and its answer
         part = min(amount, max(rate.amount - rate.paid_amount, 0))
         if part > 0:
-            seller = (await s.execute(select(Seller).where(Seller.id == order.seller_id))).scalar_one()
-            fee = platform_fee(part, await fee_rate_of(s, seller))
+            fee = platform_fee(part, await fee_rate_of(s, order.seller_id))
             await entries_booked(
-                s, sale_entries(key, seller.id, part, fee, order.currency_key), order_id=order.id
+                s, sale_entries(key, order.seller_id, part, fee, order.currency_key), order_id=order.id
             )
             await commissions_booked(s, order, key, 1, part)
             rate.paid_amount += part
