@@ -17,6 +17,7 @@ from domain.claims import (
 )
 from domain.listing import ListParams
 from domain.orders import OrderRateState
+from domain.subscriptions import PAYABLE_RATE_STATES
 from store.billing.models import Claim, OrderRate
 from store.listing import ListSpec, date_filter, enum_filter, number_filter, run_list, values_of
 from store.orders.models import Order
@@ -29,14 +30,13 @@ def _token(q: Any, text: str) -> Any:
 # editor §5: overdue days 0 to 365, charges count 0 to 10000
 OVERDUE_DAYS_MAX = 365
 CHARGES_MAX = 10_000
-OWED = (OrderRateState.unpaid, OrderRateState.debt, OrderRateState.partly_paid)
 _overdue_days = func.current_date() - OrderRate.due_on  # whole days in PostgreSQL (date minus date)
 
 
 def _overdue(bound: Literal["min", "max"]) -> Any:
     """Days a rate is past due; only rates still owed are overdue."""
     days = number_filter(_overdue_days, bound, 0, OVERDUE_DAYS_MAX, f"overdue_{bound}")
-    return lambda q, value: days(q, value).where(OrderRate.state.in_(OWED))
+    return lambda q, value: days(q, value).where(OrderRate.state.in_(PAYABLE_RATE_STATES))
 
 
 def _range(lo: int, hi: int) -> dict[str, Any]:

@@ -236,18 +236,6 @@ async def _log(
     )
 
 
-DEBT_STATES = (OrderRateState.unpaid, OrderRateState.debt, OrderRateState.partly_paid)
-
-
-async def debts_of(s: AsyncSession, order_id: int) -> int:
-    """Rates of the order that failed and are not paid yet."""
-    return (
-        await s.execute(
-            select(func.count()).where(OrderRate.order_id == order_id, OrderRate.state.in_(DEBT_STATES))
-        )
-    ).scalar_one()
-
-
 async def rate_paid(s: AsyncSession, ev: RateEvent) -> Order:
     """The rate booked as paid, once: payment log, ledger, transfer row, and access back when no other rate is in
     debt. Only what was still owed is booked: parts the agency collected were booked as they came
@@ -271,9 +259,11 @@ async def rate_paid(s: AsyncSession, ev: RateEvent) -> Order:
 
 
 async def access_back_unless_in_debt(s: AsyncSession, order_id: int) -> None:
-    """The order's access back when no rate of it is in debt (`debts_of` is 0), in one statement."""
+    """The order's access back when no rate of it is still owed (failed and not paid yet), in one statement."""
     in_debt = (
-        select(OrderRate.id).where(OrderRate.order_id == order_id, OrderRate.state.in_(DEBT_STATES)).exists()
+        select(OrderRate.id)
+        .where(OrderRate.order_id == order_id, OrderRate.state.in_(PAYABLE_RATE_STATES))
+        .exists()
     )
     await s.execute(
         update(Access)
