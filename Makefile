@@ -22,7 +22,7 @@ node_modules/.installed: package.json package-lock.json web/package.json $(VENV)
 
 install: $(VENV)/.installed node_modules/.installed
 
-web/dist/index.html: node_modules/.installed $(shell find web/src web/index.html web/vite.config.ts -type f 2>/dev/null)
+web/dist/index.html: node_modules/.installed $(shell find web/src web/index.html web/shop.html web/vite.config.ts web/vite.shop.config.ts web/shopWords.ts -type f 2>/dev/null)
 	npm run build -w web
 
 web: web/dist/index.html

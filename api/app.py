@@ -34,7 +34,7 @@ from api.routes import (
     team_member,
     webhooks,
 )
-from api.web import WEB_DIST, Assets, index_response
+from api.web import WEB_DIST, Assets, index_response, shop_response
 from core import telemetry
 from core.temporal import connect
 
@@ -122,4 +122,6 @@ def _serve_web(app: FastAPI, dist: Path) -> None:
             return FileResponse(f)
         # on a seller's verified domain the storefront's pages are the server's, without the /s/{username} prefix
         page = await storefront.on_domain(request, s, path)
-        return page if page is not None else index_response(dist)
+        if page is not None:
+            return page
+        return shop_response(dist) if storefront.is_shop_address(request, path) else index_response(dist)

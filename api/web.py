@@ -25,6 +25,13 @@ def index_response(dist: Path = WEB_DIST) -> FileResponse | JSONResponse:
     )
 
 
+def shop_response(dist: Path = WEB_DIST) -> FileResponse | JSONResponse:
+    """A buyer's page (`/s/…`, a seller's domain): the shop's own build (`shop.html`: the shop's routes and words on
+    Preact, a fraction of the platform app's JavaScript), or the whole app where that build is missing."""
+    shop = dist / "shop.html"
+    return FileResponse(shop) if shop.is_file() else index_response(dist)
+
+
 # a built asset's name carries its content's hash: a browser may keep it for a year without asking again
 IMMUTABLE = "public, max-age=31536000, immutable"
 COMPRESSIBLE = (".js", ".css", ".svg", ".json", ".map", ".txt")

@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { shopWords } from './shopWords';
 
 // The FastAPI backend; SELLFLOW_API_URL overrides it (e.g. a second stack on another port).
 const backend = process.env.SELLFLOW_API_URL ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), shopWords()],
   server: {
     proxy: {
       '/v1': { target: backend, changeOrigin: true },

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { shopWords } from './shopWords';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), shopWords()],
   test: {
     // Pure logic runs in plain Node (fast); a test that needs a DOM says so in its first line:
     // `// @vitest-environment jsdom`.

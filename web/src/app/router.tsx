@@ -1,15 +1,9 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { actingPath, actingSeller } from '../api/acting';
 import { PageLoader } from '../components/PageLoader';
 import { RequireAuth } from '../areas/auth/RequireAuth';
-
-/** Each area is its own chunk: the shop never loads the cabinet, the DataGrid or the charts. */
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Component = lazy(load);
-  return <Component />;
-};
-
+import { page, shopRoutes } from './shopRoutes';
 
 function Root({ children }: { children?: ReactNode }) {
   return <Suspense fallback={<PageLoader minHeight="60vh" />}>{children ?? <Outlet />}</Suspense>;
@@ -165,16 +159,7 @@ export const routes: RouteObject[] = [
           { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
         ],
       },
-      { path: '/s/:username', element: page(() => import('../areas/shop/ShopHomePage')) },
-      { path: '/s/:username/sign_in', element: page(() => import('../areas/payer/PayerSignInPage')) },
-      { path: '/s/:username/tickets/:code', element: page(() => import('../areas/shop/TicketPage')) },
-      { path: '/s/:username/certificates/:number', element: page(() => import('../areas/shop/CertificatePage')) },
-      { path: '/s/:username/:slug', element: page(() => import('../areas/shop/ShopProductPage')) },
-      // a product with a built page (rendered by the server at its address) is bought here
-      { path: '/s/:username/:slug/checkout', element: page(() => import('../areas/shop/ShopProductPage')) },
-      { path: '/s/:username/:slug/thank_you/:token', element: page(() => import('../areas/shop/ThankYouPage')) },
-      { path: '/s/:username/:slug/paypal/:token', element: page(() => import('../areas/shop/PayPalReturnPage')) },
-      { path: '/s/:username/payment/:token/manage', element: page(() => import('../areas/shop/ManagePage')) },
+      ...shopRoutes,
       { path: '/v/:username/:path', element: page(() => import('../areas/payer/MembershipAreaPage')) },
       { path: '/payer', element: <RequireAuth>{page(() => import('../areas/payer/PayerPage'))}</RequireAuth> },
       {

@@ -36,10 +36,28 @@ export function initialLanguage(): Language {
 
 // Each language's catalogue is its own chunk: a page loads the one it is read in, and a switch loads the other
 // before it shows it. en and de hold every key; the other buyer languages the buyer-facing ones (English fills in).
-const FULL: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
+type Catalogue = () => Promise<{ default: Record<string, unknown> }>;
+const EVERY_WORD: Record<string, Catalogue> = {
   en: () => import('./en.json'),
   de: () => import('./de.json'),
 };
+// The shop's build (vite.shop.config.ts) starts with the buyer's part of en and de; a word outside it (none is
+// expected: src/i18n/shopWords.test.ts) brings the rest, and the page shows it once it is there.
+const SHOP = import.meta.env.MODE === 'shop';
+const FULL: Record<string, Catalogue> = SHOP
+  ? { en: () => import('virtual:shop-words/en'), de: () => import('virtual:shop-words/de') }
+  : EVERY_WORD;
+const rest = new Map<string, Promise<void>>();
+
+function loadEveryWord(lang: string): void {
+  const { code, tag } = languageOf(lang);
+  const load = EVERY_WORD[code];
+  if (!load || rest.has(code)) return;
+  rest.set(
+    code,
+    load().then(({ default: catalogue }) => void i18n.addResourceBundle(tag, 'translation', catalogue, true, false)),
+  );
+}
 const BUYER = import.meta.glob<{ default: Record<string, unknown> }>('./buyer/*.json');
 
 /** The language's catalogue, loaded once (English too, for the keys a buyer catalogue leaves to it). */
@@ -108,6 +126,13 @@ if (!i18n.isInitialized) {
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
+    ...(SHOP && {
+      saveMissing: true,
+      missingKeyHandler: (lngs: readonly string[]) => {
+        for (const tag of [...lngs, 'en']) loadEveryWord(tag);
+      },
+      react: { bindI18nStore: 'added' },
+    }),
   });
 }
 
