@@ -16,6 +16,8 @@ export default mergeConfig(base, {
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
       { find: /^react$/, replacement: here('./src/preact/react.ts') },
       { find: /^notistack$/, replacement: here('./src/preact/notistack.tsx') },
+      { find: /^i18next$/, replacement: here('./src/preact/i18next.ts') },
+      { find: /^react-i18next$/, replacement: here('./src/preact/react-i18next.ts') },
     ],
   },
   build: {
