@@ -114,7 +114,8 @@ export class I18n extends Emitter {
   }
 
   addResourceBundle(lng: string, ns: string, resources: Tree, deep = false, overwrite = false): this {
-    const bundles = (this.store.data[lng] ??= {});
+    if (!this.store.data[lng]) this.store.data[lng] = {};
+    const bundles = this.store.data[lng];
     if (!deep || !bundles[ns]) bundles[ns] = structuredClone({ ...(deep ? bundles[ns] : {}), ...resources });
     else merge(bundles[ns], resources, overwrite);
     if (lng === this.language || this.languages.includes(lng)) this.setLanguage(this.language);

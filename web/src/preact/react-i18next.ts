@@ -19,6 +19,7 @@ export function getI18n(): I18n | null {
 export function useTranslation() {
   const i18n = instance!;
   const [revision, setRevision] = useState(0);
+  // the one instance initReactI18next was given, for the page's life: subscribed once
   useEffect(() => {
     const bump = () => setRevision((r) => r + 1);
     const store = i18n.options.react?.bindI18nStore;
@@ -28,10 +29,10 @@ export function useTranslation() {
       i18n.off('languageChanged', bump);
       if (store) i18n.store.off(store, bump);
     };
-  }, [i18n]);
+  }, []);
   const language = i18n.language;
   // a new `t` when the language changes or words arrive, as react-i18next gives one (effects that use it rerun)
   // biome-ignore lint/correctness/useExhaustiveDependencies: language and revision are what make the new `t`
-  const t = useMemo(() => ((key: string, options?: Parameters<I18n['t']>[1]) => i18n.t(key, options)), [i18n, language, revision]);
+  const t = useMemo(() => ((key: string, options?: Parameters<I18n['t']>[1]) => i18n.t(key, options)), [language, revision]);
   return Object.assign([t, i18n, true] as const, { t, i18n, ready: true });
 }
