@@ -13,6 +13,7 @@ from temporalio.client import Client
 from api import errors, openapi
 from api.deps import DB
 from api.idempotency import Idempotency
+from api.lean import LeanLists, lean_routes
 from api.middleware import InputGuard, RequestContext
 from api.permissions import authorize
 from api.routes import (
@@ -59,7 +60,8 @@ def operation_id(route: APIRoute) -> str:
     return route.name
 
 
-def create_app() -> FastAPI:
+def create_app(lean_lists: bool = True) -> FastAPI:
+    """The API; `lean_lists=False` leaves the lists to FastAPI too (tests/integration/api/test_lean.py compares)."""
     telemetry.setup("api")
     app = FastAPI(
         title="Sellflow API",
@@ -101,7 +103,9 @@ def create_app() -> FastAPI:
     app.include_router(funnels.api)
 
     # Outermost last: every request gets its id and span, then input no route can store is refused, then a
-    # repeated Idempotency-Key gets the first answer.
+    # repeated Idempotency-Key gets the first answer, then the lists are answered without FastAPI's routing.
+    if lean_lists:
+        app.add_middleware(LeanLists, routes=lean_routes(app))
     app.add_middleware(Idempotency)
     app.add_middleware(InputGuard)
     app.add_middleware(RequestContext)

@@ -50,6 +50,15 @@ async def _failed_tasks(handle: WorkflowHandle) -> int:
     return len([e async for e in handle.fetch_history_events() if e.event_type in bad])
 
 
+async def _started_on(started: list, version: str, at_least: int, timeout_s: float = 60) -> None:
+    """Until the load has started `at_least` workflows while `version` was current (a busy machine starts fewer a
+    second; the load goes on meanwhile)."""
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while sum(1 for _, v, _ in started if v == version) < at_least:
+        assert asyncio.get_running_loop().time() < deadline, f"fewer than {at_least} started on {version}"
+        await asyncio.sleep(0.05)
+
+
 async def test_a_changed_workflow_rolls_out_under_load_with_no_nondeterminism(client: Client):
     tq = f"rollout-{uuid.uuid4().hex[:8]}"
     deployment = f"sellflow-{uuid.uuid4().hex[:6]}"
@@ -70,11 +79,11 @@ async def test_a_changed_workflow_rolls_out_under_load_with_no_nondeterminism(cl
     async with _worker(client, tq, deployment, "b1", [PinnedV1, LongLivedV1]):
         await current_version_set(client, deployment, "b1", wait_s=30)
         producer = asyncio.create_task(load())
-        await asyncio.sleep(1.0)
+        await _started_on(started, "b1", 20)
         async with _worker(client, tq, deployment, "b2", [PinnedV2, LongLivedV2]):
             await current_version_set(client, deployment, "b2", wait_s=30)
             current = "b2"
-            await asyncio.sleep(1.0)
+            await _started_on(started, "b2", 20)
             stop.set()
             await producer
             await asyncio.sleep(0.5)  # every started workflow has taken its first steps

@@ -51,3 +51,21 @@ def test_an_expired_token_says_so():
     with pytest.raises(DomainError) as e:
         user_id_from(_signed({"sub": "7", "typ": "access", "exp": time.time() - 5}))
     assert e.value.code == ErrorCode.expired_access_token
+
+
+def test_a_token_checked_once_is_not_verified_again_until_it_expires(monkeypatch):
+    token = _signed({"sub": "9", "typ": "access", "exp": int(time.time()) + 1})
+    assert user_id_from(token) == 9
+    decoded: list[str] = []
+    real = jwt.decode
+    monkeypatch.setattr(jwt, "decode", lambda *a, **k: decoded.append("once") or real(*a, **k))
+    assert user_id_from(token) == 9
+    assert decoded == []  # remembered: no second signature check
+    forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
+    with pytest.raises(DomainError) as e:  # another signature is another token: checked, and refused
+        user_id_from(forged)
+    assert e.value.code == ErrorCode.invalid_access_token and decoded == ["once"]
+    time.sleep(max(0.0, jwt.decode(token, options={"verify_signature": False})["exp"] - time.time()) + 0.05)
+    with pytest.raises(DomainError) as e:  # once its expiry comes, the remembered token is expired too
+        user_id_from(token)
+    assert e.value.code == ErrorCode.expired_access_token

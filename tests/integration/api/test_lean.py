@@ -1,0 +1,90 @@
+"""The lists answered on the short path (api/lean.py) answer exactly as FastAPI would: the same status and body for
+the same question, whoever asks: nobody, the seller, another seller, a team member's header naming a seller they do
+not work for, and bad input. Both apps run in this process against the test stack's database."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from api import lean
+from api.app import create_app
+from tests.integration.helpers import client, paid_order, start_checkout
+
+pytestmark = pytest.mark.integration
+
+QUESTIONS: list[dict[str, object]] = [
+    {},
+    {"per": 5, "page": 2},
+    {"per": 7},  # not a page size: 400
+    {"page": 0},
+    {"page": 99999},
+    {"sort_key": "total", "sort_dir": "asc"},
+    {"sort_key": "password"},
+    {"sort_dir": "sideways"},
+    {"query": "lean"},
+    {"query": "%_\\"},
+    {"filters[payment_state][]": ["paid", "payment_waiting"]},
+    {"filters[nope]": "1"},
+    {"filters[created_from]": "yesterday"},
+    {"expand[]": "everything"},
+]
+
+
+async def test_the_short_path_answers_every_list_as_fastapi_does(stack, seller, monkeypatch):
+    async with client(stack) as c:
+        other = await paid_order(stack, c, "lean-b")  # another seller with a paid order
+        for i in range(3):
+            await start_checkout(c, other.seller.username, other.product, email=f"lean{i}@example.com")
+    short, plain = create_app(), create_app(lean_lists=False)
+    routes = lean.lean_routes(short)
+    assert {
+        "/v1/cabinet/orders",
+        "/v1/cabinet/invoices",
+        "/v1/cabinet/transfers",
+        "/v1/cabinet/claims",
+    } <= set(routes)
+    assert not {p for p in routes if "{" in p}  # no route with path parameters is taken
+    taken: list[str] = []
+    real = lean.authorize_path
+
+    async def counted(request, s, path):  # noqa: ANN001, ANN202
+        taken.append(path)
+        return await real(request, s, path)
+
+    monkeypatch.setattr(lean, "authorize_path", counted)
+    callers = {
+        "nobody": {},
+        "the seller": other.seller.headers,
+        "another seller": seller.headers,
+        "a bad token": {"Authorization": "Bearer not-a-token"},
+        "a team member's header for a stranger": {**seller.headers, "Sellflow-Seller-Id": "1"},
+    }
+    async with (
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=short), base_url="http://test") as a,
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=plain), base_url="http://test") as b,
+    ):
+        asked = 0
+        for path in sorted(routes):
+            for who, headers in callers.items():
+                for params in QUESTIONS if who == "the seller" else [{}]:
+                    ra = await a.get(path, params=params, headers=headers)
+                    rb = await b.get(path, params=params, headers=headers)
+                    what = f"{who} GET {path} {params}"
+                    assert ra.status_code == rb.status_code, (what, ra.text, rb.text)
+                    assert ra.status_code < 500, (what, ra.text)
+                    assert ra.headers["content-type"] == rb.headers["content-type"], what
+                    assert ra.content == rb.content, what
+                    asked += 1
+        # the seller's own orders: what both answered is theirs
+        mine = (await a.get("/v1/cabinet/orders", headers=other.seller.headers)).json()
+        assert mine["total_count"] == 4
+        theirs = (await a.get("/v1/cabinet/orders", headers=seller.headers)).json()
+        assert theirs["total_count"] == 0
+    assert len(taken) >= asked  # the short app answered every question on its short path
+    assert (await _status(plain, "/v1/cabinet/orders/")) == (await _status(short, "/v1/cabinet/orders/"))
+
+
+async def _status(app, path: str) -> int:  # noqa: ANN001
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as c:
+        return (await c.get(path)).status_code
