@@ -18,6 +18,7 @@ export default mergeConfig(base, {
       { find: /^notistack$/, replacement: here('./src/preact/notistack.tsx') },
       { find: /^i18next$/, replacement: here('./src/preact/i18next.ts') },
       { find: /^react-i18next$/, replacement: here('./src/preact/react-i18next.ts') },
+      { find: /^react-router$/, replacement: here('./src/preact/react-router.tsx') },
     ],
   },
   build: {
