@@ -23,7 +23,7 @@ from api.routes.storefront import (
 )
 from api.storefront.render import PlanCard, PricingView, render_page
 from api.storefront.texts import Texts
-from api.web import index_response
+from api.web import shop_response
 from domain.billing_calendar import PeriodError, parse_period
 from domain.builder.pages import PageContent, PageType, default_content
 from domain.errors import DomainError
@@ -68,10 +68,10 @@ async def pricing(
     try:
         seller, stored = await shop_seller(s, username)
     except DomainError:
-        return index_response()
+        return shop_response()
     view = next((v for v in await public_products(s, seller) if v.product.id == product_id), None)
     if view is None or view.reasons:
-        return index_response()  # not for sale here: the web app says so
+        return shop_response()  # not for sale here: the web app says so
     product = view.product
     plans = [p for p in view.plans if p.active]
     lang = buyer_language(request)
