@@ -33,8 +33,8 @@ DB = Annotated[AsyncSession, Depends(db, scope="function")]
 
 # Declared in the OpenAPI document (so `/docs` can authorise); a missing or malformed header is answered by
 # the token errors of core §8 in `user_id_from`, not by FastAPI's own 403.
-_bearer = HTTPBearer(auto_error=False, description="The access token from sign-in or `renew_token`.")
-Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+bearer_scheme = HTTPBearer(auto_error=False, description="The access token from sign-in or `renew_token`.")
+Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)]
 
 
 def bearer(creds: HTTPAuthorizationCredentials | None) -> str | None:

@@ -21,7 +21,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.routing import APIRoute, iter_route_contexts
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from api.deps import _bearer, current_seller, db
+from api.deps import bearer_scheme, current_seller, db
 from api.errors import error_response
 from api.permissions import authorize, authorize_path
 from domain.errors import DomainError
@@ -89,7 +89,7 @@ class LeanLists:
         try:
             async with session() as s:
                 await authorize_path(request, s, route.path)
-                seller = await current_seller(request, await _bearer(request), s)
+                seller = await current_seller(request, await bearer_scheme(request), s)
                 response = await route.endpoint(
                     **{route.request: request, route.seller: seller, route.session: s}
                 )
