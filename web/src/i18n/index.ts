@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { BUYER_LANGUAGES, codeOfRange, dateLocaleFor, languageByCode, languageOf } from './languages';
+import SHOP_NAMESPACES from './shopNamespaces.json';
 
 /** The cabinet's languages (en and de); buyer pages offer every one of BUYER_LANGUAGES. */
 export const LANGUAGES = ['en', 'de'] as const;
@@ -128,7 +129,9 @@ if (!i18n.isInitialized) {
     returnNull: false,
     ...(SHOP && {
       saveMissing: true,
-      missingKeyHandler: (lngs: readonly string[]) => {
+      // only a namespace the shop's part leaves out can be in the rest
+      missingKeyHandler: (lngs: readonly string[], _ns: string, key: string) => {
+        if (SHOP_NAMESPACES.includes(key.split('.')[0] ?? '')) return;
         for (const tag of [...lngs, 'en']) loadEveryWord(tag);
       },
       react: { bindI18nStore: 'added' },
