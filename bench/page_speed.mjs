@@ -45,7 +45,12 @@ for (let i = 0; i < loads; i += 1) {
     }).observe({ type: 'longtask', buffered: true });
   });
   await page.goto(url, { waitUntil: 'load' });
-  await page.locator(buySelector).first().waitFor({ timeout: 30_000 }); // a web app page draws it after its scripts
+  try {
+    await page.locator(buySelector).first().waitFor({ timeout: 30_000 }); // a web app page draws it after its scripts
+  } catch (e) {
+    const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 900);
+    throw new Error(`${buySelector} never showed on ${url}; the page said: ${text}`);
+  }
   await page.waitForTimeout(1500); // LCP settles; long tasks after load count too
   const { lcp, tbt } = await page.evaluate(() => ({ lcp: window.__lcp, tbt: window.__tbt }));
   const buy = page.locator(buySelector).first();

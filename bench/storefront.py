@@ -161,8 +161,11 @@ def main() -> None:
         slug = build_page(base)
         srv = server(base, slug, args.requests)
         web = browser(base, slug, args.loads)
-        # the same product's checkout in the web app (the shop's build), where a product without a built page is sold
-        app = browser(base, f"{slug}/checkout", args.loads, '[data-testid="pay-button"]')
+        # the same product's checkout in the web app (the shop's build), where a product without a built page is sold:
+        # ready when its Buy step is (the pay button, or the plan step's Continue on a two-step layout)
+        app = browser(
+            base, f"{slug}/checkout", args.loads, '[data-testid="pay-button"], [data-testid="plan-continue"]'
+        )
         rows = [
             (
                 "server render p95 / HTTP floor p95",
