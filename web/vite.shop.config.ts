@@ -5,8 +5,6 @@ import base from './vite.config';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// The shop's build: the buyer's pages (src/shop.tsx) on Preact's React layer, beside the platform app in `dist`
-// (`shop.html`, its own manifest). `vite build` makes the app first and empties `dist`; this one adds to it.
 /** The product page's chunk and what it imports, preloaded by shop.html: most buyers arrive on a product or its
  * checkout, whose code would otherwise be asked for only once the entry has run. */
 function preloadProductPage(): Plugin {
@@ -41,6 +39,8 @@ function preloadProductPage(): Plugin {
   };
 }
 
+// The shop's build: the buyer's pages (src/shop.tsx) on Preact's React layer, beside the platform app in `dist`
+// (`shop.html`, its own manifest). `vite build` makes the app first and empties `dist`; this one adds to it.
 export default mergeConfig(base, {
   mode: 'shop',
   plugins: [preloadProductPage()],

@@ -56,7 +56,10 @@ function loadEveryWord(lang: string): void {
   if (!load || rest.has(code)) return;
   rest.set(
     code,
-    load().then(({ default: catalogue }) => void i18n.addResourceBundle(tag, 'translation', catalogue, true, false)),
+    load().then(
+      ({ default: catalogue }) => void i18n.addResourceBundle(tag, 'translation', catalogue, true, false),
+      () => void rest.delete(code), // not loaded (offline): the next missing word asks again
+    ),
   );
 }
 const BUYER = import.meta.glob<{ default: Record<string, unknown> }>('./buyer/*.json');
