@@ -84,6 +84,9 @@ async function check(page, label, lang, problems) {
   if (declared !== lang) found.push(`reads as "${declared}", not ${lang}`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 1) found.push(`scrolls ${overflow}px sideways`);
+  // colours as they end, not halfway through a button's transition (axe reads the computed colour of the moment)
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
