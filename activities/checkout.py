@@ -226,7 +226,7 @@ class CheckoutActivities:
             prepared = order.prepared_intent_id if attempt == 1 and req.kind == PaymentMethod.card else None
             fresh = rec is None and bool(prepared) and ready  # claimed by this run: nothing confirmed it yet
             if fresh and prepared:
-                await intent_recorded(
+                rec = await intent_recorded(
                     s,
                     order=order,
                     attempt=attempt,
@@ -235,8 +235,7 @@ class CheckoutActivities:
                     payment_method=req.payment_method,
                     status="requires_payment_method",
                     amount=amount,
-                )
-                rec = await intent_for_attempt(s, order.id, attempt)
+                ) or await intent_for_attempt(s, order.id, attempt)
                 if rec is None:
                     raise ApplicationError("payment intent not recorded", type="NotRecorded")
         if not ready:
@@ -267,7 +266,7 @@ class CheckoutActivities:
                 )
                 async with session() as s:
                     order = await order_by_token(s, token)
-                    await intent_recorded(
+                    rec = await intent_recorded(
                         s,
                         order=order,
                         attempt=attempt,
@@ -276,8 +275,7 @@ class CheckoutActivities:
                         payment_method=req.payment_method,
                         status=intent.status,
                         amount=amount,
-                    )
-                    rec = await intent_for_attempt(s, order.id, attempt)
+                    ) or await intent_for_attempt(s, order.id, attempt)
                 # the insert above, or a concurrent one, wrote it: reading it back cannot miss
                 if rec is None:
                     raise ApplicationError("payment intent not recorded", type="NotRecorded")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
+import structlog
 from temporalio.client import Client, WithStartWorkflowOperation, WorkflowUpdateFailedError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import ActivityError, ApplicationError, WorkflowAlreadyStartedError
@@ -28,23 +30,43 @@ from handles.errors import is_gone
 from workflows.checkout import CheckoutWorkflow
 from workflows.mail import MailWorkflow
 
+log = structlog.get_logger()
+
 
 class CheckoutOver(Exception):
     """The order's checkout workflow has closed (paid or expired) and takes no more payments."""
 
 
+def _options(token: str, seller_id: int | None) -> dict[str, Any]:
+    """How the order's Checkout workflow starts, whoever starts it (one per order: its id)."""
+    return {
+        "id": checkout_id(token),
+        "task_queue": get_settings().temporal_task_queue,
+        "id_conflict_policy": WorkflowIDConflictPolicy.USE_EXISTING,
+        "id_reuse_policy": WorkflowIDReusePolicy.REJECT_DUPLICATE,
+        "execution_timeout": timedelta(days=30),
+        "search_attributes": attributes(seller_id=seller_id, order_token=token),
+    }
+
+
 def _start(token: str, inp: CheckoutInput, seller_id: int | None) -> WithStartWorkflowOperation:
-    """The order's Checkout workflow, started by the first request that needs it (one per order: its id)."""
-    return WithStartWorkflowOperation(
-        CheckoutWorkflow.run,
-        inp,
-        id=checkout_id(token),
-        task_queue=get_settings().temporal_task_queue,
-        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-        execution_timeout=timedelta(days=30),
-        search_attributes=attributes(seller_id=seller_id, order_token=token),
-    )
+    """The order's Checkout workflow, started by the first request that needs it when the checkout's opening did
+    not (an order from before, or Temporal out of reach then)."""
+    return WithStartWorkflowOperation(CheckoutWorkflow.run, inp, **_options(token, seller_id))
+
+
+async def open_checkout(client: Client, token: str, inp: CheckoutInput, seller_id: int | None) -> bool:
+    """The order's Checkout workflow starts when its checkout opens, so the buyer's pay request is an update on a
+    running workflow (no workflow created on the buyer's path) and the checkout's day counts from its opening.
+    False when Temporal could not be reached: the first payment request then starts it (`_start`)."""
+    try:
+        await client.start_workflow(CheckoutWorkflow.run, inp, **_options(token, seller_id))
+    except WorkflowAlreadyStartedError:  # closed already: a repeated opening of the same order
+        return True
+    except RPCError as e:
+        log.warning("checkout_start_deferred", order_token=token, error=str(e))
+        return False
+    return True
 
 
 async def pay(

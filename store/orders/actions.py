@@ -242,9 +242,10 @@ async def intent_recorded(
     payment_method: str,
     status: str,
     amount: int | None = None,
-) -> None:
-    """`amount`: what the intent charges (the order's total and its bumps'); the order's total by default."""
-    await s.execute(
+) -> PaymentIntentRecord | None:
+    """`amount`: what the intent charges (the order's total and its bumps'); the order's total by default. The
+    record written, or None when the attempt was recorded already (read it with `intent_for_attempt`)."""
+    written = await s.execute(
         insert(PaymentIntentRecord)
         .values(
             order_id=order.id,
@@ -259,7 +260,9 @@ async def intent_recorded(
             updated_at=datetime.now(UTC),
         )
         .on_conflict_do_nothing()
+        .returning(PaymentIntentRecord)
     )
+    return written.scalar_one_or_none()
 
 
 async def intent_status_changed(s: AsyncSession, provider_ref: str, status: str) -> None:

@@ -54,7 +54,15 @@ from domain.orders import (
 from domain.payment_methods import SEPA_COUNTRIES, methods_for, wire_reference
 from domain.seller_profile import iban_error, normalised_iban
 from domain.subscriptions import order_defers_first_rate, terms_from_json
-from handles.checkout import PAY_REFUSALS, CheckoutOver, authenticated, choose_wire, pay, take_free
+from handles.checkout import (
+    PAY_REFUSALS,
+    CheckoutOver,
+    authenticated,
+    choose_wire,
+    open_checkout,
+    pay,
+    take_free,
+)
 from providers.stripe.client import gateway
 from store.accounts.queries import display_name, seller_user_of
 from store.affiliates.attribution import orders_attributed
@@ -219,9 +227,10 @@ async def _bumps_chosen(s: DB, product_id: int, ids: list[int]) -> list[Offer]:
 async def start_checkout(
     idempotency_key: IdempotencyKey, username: str, slug: str, body: CheckoutIn, s: DB, request: Request
 ) -> CheckoutOut:
-    """Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
-    the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us). A
-    visitor who came through a publisher's link (the shop's signed click cookie) buys for that publisher."""
+    """Creates the order (payment_waiting), prepares its payment (`_prepared`: the PaymentIntent that paying
+    confirms, or the SetupIntent of a deferred first rate) and starts its Checkout workflow, open for a day from
+    now. No money moves here; card data never reaches us. A visitor who came through a publisher's link (the
+    shop's signed click cookie) buys for that publisher."""
     v = await shop_product(s, username, slug)
     if v.reasons:
         raise DomainError(ErrorCode.NOT_SELLABLE, fields={"reasons": [r.value for r in v.reasons]})
@@ -295,6 +304,7 @@ async def start_checkout(
         sales_member_of_token(seller_id, request.cookies.get(SALES_COOKIE.format(seller_id=seller_id))),
     )
     secret = await _prepared(order, customer, order.total + extra)
+    await _opened(s, request, order, order.total + extra)
     return CheckoutOut(
         order_token=token,
         setup_intent_client_secret=secret,
@@ -324,6 +334,21 @@ async def _prepared(order: Order, customer: str, amount: int) -> str | None:
     )
     order.prepared_intent_id = intent.id
     return None
+
+
+async def _opened(s: DB, request: Request, order: Order, amount: int) -> None:
+    """The checkout is open: the order (and what it prepared) is written, then its Checkout workflow starts, so
+    its day counts from now and the buyer's payment is an update on a running workflow. Temporal out of reach
+    does not keep the page from opening: the first payment request starts the workflow instead."""
+    inp = _checkout_input(order, free=order.terms is None and amount == 0)
+    token, seller_id = order.token, order.seller_id
+    await s.commit()  # the workflow never runs ahead of its order
+    try:
+        client = await request.app.state.temporal()
+    except (RuntimeError, OSError) as e:
+        log.warning("checkout_start_deferred", order_token=token, error=str(e))
+        return
+    await open_checkout(client, token, inp, seller_id)
 
 
 @router.post("/{username}/orders/{token}/setup_intent", response_model=CheckoutOut, status_code=201)
@@ -376,7 +401,7 @@ async def _offered(s: DB, order: Order, method: PaymentMethod, refusal: str, rea
 
 async def _has_a_price(s: DB, order: Order) -> None:
     """A free order is taken (`…/free`), never charged: no provider takes a payment of nothing."""
-    if order.terms is None and await charged_total(s, order) == 0:
+    if order.terms is None and order.total == 0 and await charged_total(s, order) == 0:
         raise DomainError(
             ErrorCode.CONFLICT, "This order is free: take it without a payment.", reason="free_order"
         )
@@ -892,6 +917,7 @@ async def start_upgrade(
     )
     order.defers_first_rate = False
     secret = await _prepared(order, customer, order.total)
+    await _opened(s, request, order, order.total)
     return CheckoutOut(
         order_token=token,
         setup_intent_client_secret=secret,

@@ -13,7 +13,7 @@ import pytest
 from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.service import RPCError
 
-from domain.checkout import CheckoutInput, PayOutcome
+from domain.checkout import PayOutcome
 from domain.workflow_ids import checkout_id, subscription_id
 from handles.checkout import pay as pay_via_temporal
 from tests.integration.helpers import (
@@ -238,11 +238,12 @@ async def test_an_expired_checkout_gives_its_key_back(stack):
         token = co["order_token"]
         pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_3DS)
         temporal = await Client.connect(f"127.0.0.1:{stack.ports.temporal}")
-        r = await pay_via_temporal(temporal, token, pm, CheckoutInput(order_token=token, day_s=4))
+        r = await pay_via_temporal(temporal, token, pm)
         assert r.outcome == PayOutcome.requires_action
         # while 3-D Secure waits, the key is set aside: the product is sold out
         assert (await c.get(f"/v1/cabinet/products/{p['id']}", headers=h)).json()["license_keys_free"] == 0
-        result = await asyncio.wait_for(temporal.get_workflow_handle(checkout_id(token)).result(), 30)
+        # the checkout's (compressed) day after its opening
+        result = await asyncio.wait_for(temporal.get_workflow_handle(checkout_id(token)).result(), 60)
         assert result == "payment_not_completed"
         after = (await c.get(f"/v1/cabinet/products/{p['id']}", headers=h)).json()
         assert after["license_keys_free"] == 1 and after["sellable"]

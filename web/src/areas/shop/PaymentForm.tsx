@@ -309,6 +309,7 @@ export function PaymentForm({
         confirmCardPayment: (secret) => stripeClient.confirmCardPayment(secret),
         authenticated: (token) => shopApi.authenticated(username, token),
         onPhase: setPhase,
+        chargedNow: plan.paymentType === 'one_time' || plan.dueNow !== 0,
       });
       // an order that could not continue (its checkout expired meanwhile) is left behind: the next try starts anew
       order.current = result.orderToken ? { key, token: result.orderToken } : null;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { CheckoutAnswer } from '../../api/types';
 import { payWithCard, type PayDeps } from './payFlow';
 
 const checkoutAnswer = { orderToken: 'ord_1', setupIntentClientSecret: 'seti_1_secret_x', amount: 1990, currency: 'eur' };
@@ -112,6 +113,36 @@ describe('payWithCard', () => {
     const d = deps({ reuse: { orderToken: 'ord_1', renewSetup } });
     await expect(payWithCard(d)).resolves.toEqual({ ok: true, orderToken: 'ord_1' });
     expect(d.confirmCardSetup).toHaveBeenCalledWith('seti_2_secret_z');
+  });
+
+  it('charged today: the card is made while the order opens, not after it', async () => {
+    let opened: (answer: CheckoutAnswer) => void = () => undefined;
+    const d = deps({ chargedNow: true, checkout: vi.fn(() => new Promise<CheckoutAnswer>((resolve) => { opened = resolve; })) });
+    const paid = payWithCard(d);
+    await Promise.resolve();
+    expect(d.createPaymentMethod).toHaveBeenCalledTimes(1); // the checkout has not answered yet
+    expect(d.pay).not.toHaveBeenCalled();
+    opened({ ...checkoutAnswer, deferred: false });
+    await expect(paid).resolves.toEqual({ ok: true, orderToken: 'ord_1' });
+    expect(d.createPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(d.pay).toHaveBeenCalledWith('ord_1', 'pm_1');
+  });
+
+  it('charged today by the page, deferred by the checkout: the SetupIntent saves the card that is paid with', async () => {
+    const d = deps({
+      chargedNow: true,
+      checkout: vi.fn().mockResolvedValue({ ...checkoutAnswer, deferred: true }),
+      confirmCardSetup: vi.fn().mockResolvedValue({ setupIntent: { status: 'succeeded', payment_method: 'pm_saved' } }),
+    });
+    await expect(payWithCard(d)).resolves.toEqual({ ok: true, orderToken: 'ord_1' });
+    expect(d.confirmCardSetup).toHaveBeenCalledWith('seti_1_secret_x');
+    expect(d.pay).toHaveBeenCalledWith('ord_1', 'pm_saved');
+  });
+
+  it('charged today, the checkout refused: its error, and the card made meanwhile is not paid with', async () => {
+    const d = deps({ chargedNow: true, checkout: vi.fn().mockRejectedValue(new Error('Product cannot be sold')) });
+    await expect(payWithCard(d)).resolves.toMatchObject({ ok: false, orderToken: null, message: 'Product cannot be sold', reason: 'checkout' });
+    expect(d.pay).not.toHaveBeenCalled();
   });
 
   it('tells a card entry to correct apart from a declined card', async () => {

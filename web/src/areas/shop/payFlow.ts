@@ -8,6 +8,9 @@
  *   charged now: stripe.createPaymentMethod (nothing confirmed; the payment's own 3-D Secure is the only one);
  *   deferred (a test period or a start day, nothing charged today): stripe.confirmCardSetup, whose 3-D Secure
  *   is the only one.
+ * A plan charged today (`chargedNow`) has its card made while the order opens, Stripe.js and our API side by side,
+ * so the buyer waits for the longer of the two rather than both; should the checkout answer that the first rate is
+ * deferred after all (a start day reached at midnight), that card is left unused and the SetupIntent saves one.
  * Another card on the same page continues the same order (`renewSetup`, which also gives a deferred order a new
  * SetupIntent, since a declined one cannot be confirmed again): one checkout page, one order, however many cards.
  */
@@ -27,6 +30,8 @@ export interface PayDeps {
   confirmCardPayment: (clientSecret: string) => Promise<PaymentIntentResult>;
   authenticated: (orderToken: string) => Promise<PayOutcome>;
   onPhase?: (phase: PayPhase) => void;
+  /** The plan charges today (one payment, or a first rate due now): the card is made while the order opens. */
+  chargedNow?: boolean;
 }
 
 export type PayResult =
@@ -52,12 +57,12 @@ function errorMessage(err: unknown): string | null {
 type CardResult = { paymentMethod: string | null; error?: StripeError | null };
 
 /** The card entered, as a PaymentMethod id: created for a charge now, saved by the SetupIntent when deferred. */
-async function cardOf(deps: PayDeps, checkout: CheckoutAnswer): Promise<CardResult> {
+async function cardOf(deps: PayDeps, checkout: CheckoutAnswer, early: Promise<PaymentMethodResult> | null): Promise<CardResult> {
   if (checkout.deferred && checkout.setupIntentClientSecret) {
     const setup = await deps.confirmCardSetup(checkout.setupIntentClientSecret);
     return { paymentMethod: setup.error ? null : paymentMethodId(setup), error: setup.error };
   }
-  const created = await deps.createPaymentMethod();
+  const created = await (early ?? deps.createPaymentMethod());
   return { paymentMethod: created.error ? null : (created.paymentMethod?.id ?? null), error: created.error };
 }
 
@@ -65,11 +70,13 @@ export async function payWithCard(deps: PayDeps): Promise<PayResult> {
   let orderToken: string | null = null;
   try {
     deps.onPhase?.('checkout');
+    const early = deps.chargedNow ? deps.createPaymentMethod() : null;
+    early?.catch(() => undefined); // awaited below, unless the checkout fails first
     const checkout = deps.reuse ? await deps.reuse.renewSetup(deps.reuse.orderToken) : await deps.checkout();
     orderToken = checkout.orderToken;
 
     deps.onPhase?.('confirming');
-    const { paymentMethod, error } = await cardOf(deps, checkout);
+    const { paymentMethod, error } = await cardOf(deps, checkout, early);
     if (error) {
       // the card refused by its bank speaks for itself ("Your card was declined."); anything else is an entry
       // to correct (an incomplete number, a four-digit year), which the form explains in the buyer's language
