@@ -58,6 +58,8 @@ class JsonLinesExporter(SpanExporter):
                             "span_id": f"{ctx.span_id:016x}",
                             "parent_id": f"{parent.span_id:016x}" if parent else None,
                             "attributes": {k: str(v) for k, v in (span.attributes or {}).items()},
+                            # the traces this span is linked to (an update's handler: the request that sent it)
+                            "links": [f"{x.context.trace_id:032x}" for x in span.links],
                         }
                     )
                     + "\n"

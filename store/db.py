@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from core.settings import get_settings
 
@@ -37,6 +43,14 @@ async def session() -> AsyncIterator[AsyncSession]:
     assert _sessions is not None
     async with _sessions() as s, s.begin():
         yield s
+
+
+@asynccontextmanager
+async def autocommit() -> AsyncIterator[AsyncConnection]:
+    """A connection on which each statement is its own transaction: no BEGIN and COMMIT round trips around a
+    statement that needs no company."""
+    async with engine().connect() as c:
+        yield await c.execution_options(isolation_level="AUTOCOMMIT")
 
 
 async def dispose() -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import text
 
-from store.db import session
+from store.db import autocommit
 
 KEPT = "interval '24 hours'"
 # a claim not renewed for this long is given up: a retry runs the request again rather than waiting on a request
@@ -30,7 +30,8 @@ class Claimed:
 
 
 async def key_claimed(scope: str, key: str, fingerprint: str) -> Claimed:
-    async with session() as s:
+    # each statement its own transaction (the insert's conflict is what makes one request the first)
+    async with autocommit() as s:
         await s.execute(
             text(
                 "DELETE FROM idempotent_requests WHERE scope = :scope AND key = :key AND (created_at < now() - "
@@ -63,7 +64,7 @@ async def key_claimed(scope: str, key: str, fingerprint: str) -> Claimed:
 
 
 async def answer_kept(scope: str, key: str, status: int, body: bytes) -> None:
-    async with session() as s:
+    async with autocommit() as s:
         await s.execute(
             text(
                 "UPDATE idempotent_requests SET status = :status, body = :body WHERE scope = :scope AND key = :key"
@@ -73,7 +74,7 @@ async def answer_kept(scope: str, key: str, status: int, body: bytes) -> None:
 
 
 async def key_released(scope: str, key: str) -> None:
-    async with session() as s:
+    async with autocommit() as s:
         await s.execute(
             text("DELETE FROM idempotent_requests WHERE scope = :scope AND key = :key AND status IS NULL"),
             {"scope": scope, "key": key},
@@ -85,7 +86,7 @@ async def claims_renewed(claims: list[tuple[str, str]]) -> None:
     last renewal; an answered key's day counts from it)."""
     if not claims:
         return
-    async with session() as s:
+    async with autocommit() as s:
         await s.execute(
             text(
                 "UPDATE idempotent_requests SET created_at = now() WHERE status IS NULL AND (scope, key) IN "

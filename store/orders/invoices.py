@@ -27,7 +27,7 @@ from domain.platform_invoices import PLATFORM_ADDRESS, PLATFORM_COUNTRY, PLATFOR
 from domain.resellers import RESELLER_NOTE
 from store.accounts.models import Seller, User
 from store.accounts.queries import display_name
-from store.db import engine
+from store.db import autocommit
 from store.legitimation.models import SellerProfileRow
 from store.listing import (
     ListSpec,
@@ -109,8 +109,7 @@ async def invoice_numbered(draft: InvoiceDraft) -> int:
         .from_select([*values, "number"], select(*columns, seq.c.invoice_seq), include_defaults=False)
         .returning(Invoice.number)
     )
-    async with engine().connect() as c:
-        c = await c.execution_options(isolation_level="AUTOCOMMIT")
+    async with autocommit() as c:
         for _ in range(3):
             if (number := (await c.execute(select(Invoice.number).where(found))).scalar()) is not None:
                 return number

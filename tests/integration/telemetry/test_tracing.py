@@ -1,5 +1,6 @@
-"""One checkout is one trace: the API's pay request, the workflow and its activities share a trace id
-across processes; the worker's log lines carry the order token and the workflow id."""
+"""One checkout is one trace: the checkout request that opens it starts its workflow, and the workflow and its
+activities share that trace id across processes; the buyer's pay request is linked from the workflow's handler of
+its update. The worker's log lines carry the order token and the workflow id."""
 
 from __future__ import annotations
 
@@ -34,15 +35,18 @@ async def test_pay_request_traces_into_workflow_and_activities(stack, seller, pr
         request_id = r.headers["x-request-id"]
         await wait_fulfilled(c, seller.username, token)
     await asyncio.sleep(1.0)  # the last activity's span is written when it ends
-    api_pay = [s for s in spans(stack, "api") if s["name"].endswith(f"/orders/{token}/pay")]
-    assert len(api_pay) == 1, "the pay request has one server span"
-    trace_id = api_pay[0]["trace_id"]
-    in_worker = {s["name"] for s in spans(stack, "worker") if s["trace_id"] == trace_id}
+    api = spans(stack, "api")
+    opened = [s for s in api if s["name"].endswith(f"/products/{product['slug']}/checkout")]
+    api_pay = [s for s in api if s["name"].endswith(f"/orders/{token}/pay")]
+    assert len(opened) == 1 and len(api_pay) == 1, "each request has one server span"
+    trace_id, pay_trace = opened[0]["trace_id"], api_pay[0]["trace_id"]
+    worker = [s for s in spans(stack, "worker") if s["trace_id"] == trace_id]
+    in_worker = {s["name"] for s in worker}
+    assert "RunWorkflow:Checkout" in in_worker, in_worker
     assert "RunActivity:ensure_payment_intent" in in_worker, in_worker
     assert "RunActivity:send_order_mails" in in_worker, in_worker
-    assert any(n.startswith("RunWorkflow:Checkout") or n.startswith("HandleUpdate:pay") for n in in_worker), (
-        in_worker
-    )
+    update = [s for s in worker if s["name"] == "HandleUpdate:pay"]
+    assert update and all(pay_trace in s["links"] for s in update), update
     # structured logs: JSON lines with the order token, the workflow id and the API's request id
     worker_log = [
         json.loads(x) for x in (stack.data_dir / "worker.log").read_text().splitlines() if x.startswith("{")

@@ -4313,9 +4313,10 @@ export interface paths {
         put?: never;
         /**
          * Start Checkout
-         * @description Creates the order (payment_waiting) and a SetupIntent on the payer's customer. No money moves here:
-         *     the SetupIntent only lets the browser turn the card into a PaymentMethod (card data never reaches us). A
-         *     visitor who came through a publisher's link (the shop's signed click cookie) buys for that publisher.
+         * @description Creates the order (payment_waiting), prepares its payment (`_prepared`: the PaymentIntent that paying
+         *     confirms, or the SetupIntent of a deferred first rate) and starts its Checkout workflow, open for a day from
+         *     now. No money moves here; card data never reaches us. A visitor who came through a publisher's link (the
+         *     shop's signed click cookie) buys for that publisher.
          */
         post: operations["start_checkout"];
         delete?: never;
