@@ -13,11 +13,8 @@ import pytest
 from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.service import RPCError
 
-from domain.checkout import PayOutcome
-from domain.workflow_ids import checkout_id, subscription_id
-from handles.checkout import pay as pay_via_temporal
+from domain.workflow_ids import subscription_id
 from tests.integration.helpers import (
-    CARD_3DS,
     CARD_OK,
     card_payment_method,
     client,
@@ -224,29 +221,6 @@ async def test_the_last_key_goes_to_exactly_one_of_two_buyers(stack):
             },
         )
         assert r.status_code == 422 and "limit_reached" in r.text
-
-
-async def test_an_expired_checkout_gives_its_key_back(stack):
-    async with client(stack) as c:
-        seller = await new_seller(stack, c, "keyback")
-        h = seller.headers
-        p = await _product(c, h, "license_key", "Returned licence")
-        await c.post(f"/v1/cabinet/products/{p['id']}/license_keys", json={"text": "BACK-KEY-1"}, headers=h)
-        await _plan(c, h, p["id"], ONCE)
-        product = await _publish(c, h, p["id"])
-        co = await start_checkout(c, seller.username, product)
-        token = co["order_token"]
-        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_3DS)
-        temporal = await Client.connect(f"127.0.0.1:{stack.ports.temporal}")
-        r = await pay_via_temporal(temporal, token, pm)
-        assert r.outcome == PayOutcome.requires_action
-        # while 3-D Secure waits, the key is set aside: the product is sold out
-        assert (await c.get(f"/v1/cabinet/products/{p['id']}", headers=h)).json()["license_keys_free"] == 0
-        # the checkout's (compressed) day after its opening
-        result = await asyncio.wait_for(temporal.get_workflow_handle(checkout_id(token)).result(), 60)
-        assert result == "payment_not_completed"
-        after = (await c.get(f"/v1/cabinet/products/{p['id']}", headers=h)).json()
-        assert after["license_keys_free"] == 1 and after["sellable"]
 
 
 async def test_digital_and_service_deliver_their_link_and_text_while_paid(stack):
