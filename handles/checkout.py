@@ -55,18 +55,16 @@ def _start(token: str, inp: CheckoutInput, seller_id: int | None) -> WithStartWo
     return WithStartWorkflowOperation(CheckoutWorkflow.run, inp, **_options(token, seller_id))
 
 
-async def open_checkout(client: Client, token: str, inp: CheckoutInput, seller_id: int | None) -> bool:
+async def open_checkout(client: Client, token: str, inp: CheckoutInput, seller_id: int | None) -> None:
     """The order's Checkout workflow starts when its checkout opens, so the buyer's pay request is an update on a
     running workflow (no workflow created on the buyer's path) and the checkout's day counts from its opening.
-    False when Temporal could not be reached: the first payment request then starts it (`_start`)."""
+    Temporal out of reach is logged, not raised: the first payment request then starts it (`_start`)."""
     try:
         await client.start_workflow(CheckoutWorkflow.run, inp, **_options(token, seller_id))
     except WorkflowAlreadyStartedError:  # closed already: a repeated opening of the same order
-        return True
+        pass
     except RPCError as e:
         log.warning("checkout_start_deferred", order_token=token, error=str(e))
-        return False
-    return True
 
 
 async def pay(
