@@ -40,11 +40,15 @@ async def test_pay_request_traces_into_workflow_and_activities(stack, seller, pr
     assert len(api_pay) == 1, "the pay request has one server span"
     pay_trace = api_pay[0]["trace_id"]
     # the order's workflow is one trace, and a checkout request of this product (other tests open some too) began it
-    ours = [s for s in spans(stack, "worker") if s["attributes"].get("temporalWorkflowID") == f"checkout-{token}"]
+    ours = [
+        s for s in spans(stack, "worker") if s["attributes"].get("temporalWorkflowID") == f"checkout-{token}"
+    ]
     assert len({s["trace_id"] for s in ours}) == 1, ours
     trace_id = ours[0]["trace_id"]
     opened = [s for s in api if s["trace_id"] == trace_id and s["parent_id"] is None]
-    assert [s["name"] for s in opened] == [f"POST /v1/shop/{seller.username}/products/{product['slug']}/checkout"]
+    assert [s["name"] for s in opened] == [
+        f"POST /v1/shop/{seller.username}/products/{product['slug']}/checkout"
+    ]
     worker = [s for s in spans(stack, "worker") if s["trace_id"] == trace_id]
     in_worker = {s["name"] for s in worker}
     assert "RunWorkflow:Checkout" in in_worker, in_worker
