@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
@@ -31,6 +32,7 @@ from workflows.checkout import CheckoutWorkflow
 from workflows.mail import MailWorkflow
 
 log = structlog.get_logger()
+OPEN_WAIT_S = 3.0  # how long a checkout's opening waits for Temporal to start its workflow
 
 
 class CheckoutOver(Exception):
@@ -58,13 +60,15 @@ def _start(token: str, inp: CheckoutInput, seller_id: int | None) -> WithStartWo
 async def open_checkout(client: Client, token: str, inp: CheckoutInput, seller_id: int | None) -> None:
     """The order's Checkout workflow starts when its checkout opens, so the buyer's pay request is an update on a
     running workflow (no workflow created on the buyer's path) and the checkout's day counts from its opening.
-    Temporal out of reach is logged, not raised: the first payment request then starts it (`_start`)."""
+    Temporal out of reach is logged, not raised, and waited for at most OPEN_WAIT_S (the client itself retries for
+    about ten seconds): the first payment request then starts it (`_start`)."""
     try:
-        await client.start_workflow(CheckoutWorkflow.run, inp, **_options(token, seller_id))
+        async with asyncio.timeout(OPEN_WAIT_S):
+            await client.start_workflow(CheckoutWorkflow.run, inp, **_options(token, seller_id))
     except WorkflowAlreadyStartedError:  # closed already: a repeated opening of the same order
         pass
-    except RPCError as e:
-        log.warning("checkout_start_deferred", order_token=token, error=str(e))
+    except (RPCError, TimeoutError) as e:
+        log.warning("checkout_start_deferred", order_token=token, error=str(e) or type(e).__name__)
 
 
 async def pay(

@@ -4,6 +4,8 @@ then starts the workflow itself (update-with-start, the same id and options)."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from types import SimpleNamespace
 from typing import Any
 
@@ -12,19 +14,22 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError, RPCStatusCode
 
 import api.app  # noqa: F401  (the routes load in the app's order)
+import handles.checkout
 from api.routes.shop import checkout as route
 from domain.checkout import CheckoutInput
 from handles.checkout import open_checkout
 
 
 class FakeClient:
-    def __init__(self, fails: bool = False) -> None:
-        self.fails = fails
+    def __init__(self, fails: bool = False, hangs: bool = False) -> None:
+        self.fails, self.hangs = fails, hangs
         self.started: list[tuple[Any, CheckoutInput, dict[str, Any]]] = []
 
     async def start_workflow(self, run: Any, inp: CheckoutInput, **options: Any) -> None:
         if self.fails:
             raise RPCError("connection refused", RPCStatusCode.UNAVAILABLE, b"")
+        if self.hangs:  # the client retrying a server that is down
+            await asyncio.sleep(60)
         self.started.append((run, inp, options))
 
 
@@ -40,8 +45,12 @@ async def test_the_opening_starts_the_workflow_a_later_pay_request_would_start()
     assert options["search_attributes"] is not None  # the operations view finds it by seller and order
 
 
-async def test_temporal_out_of_reach_does_not_refuse_the_checkout():
+async def test_temporal_out_of_reach_does_not_refuse_the_checkout(monkeypatch):
     await open_checkout(FakeClient(fails=True), "tok2", CheckoutInput(order_token="tok2"), 7)  # type: ignore[arg-type]
+    monkeypatch.setattr(handles.checkout, "OPEN_WAIT_S", 0.1)
+    began = time.monotonic()
+    await open_checkout(FakeClient(hangs=True), "tok2", CheckoutInput(order_token="tok2"), 7)  # type: ignore[arg-type]
+    assert time.monotonic() - began < 5  # not the client's whole retry budget
 
 
 class FakeSession:
