@@ -142,7 +142,9 @@ export function PaymentForm({
   const [chosen, setChosen] = useState<number[]>([]);
   const [takeMain, setTakeMain] = useState(true);
   const grouped = bumpsGrouping === 'grouped';
-  const bumpOffers = (plan.paymentType !== 'one_time' && plan.dueNow === 0 ? [] : bumps).map((o) =>
+  // nothing is charged today (a test period or a start day to come): no bumps, the card is saved, not charged
+  const deferred = plan.paymentType !== 'one_time' && plan.dueNow === 0;
+  const bumpOffers = (deferred ? [] : bumps).map((o) =>
     // grouped, the bumps share one box at the page's upsell position (core §9 default: below the product details)
     grouped ? { ...o, position: theme?.upsellPosition ?? 'below_product_details' } : o,
   );
@@ -309,7 +311,7 @@ export function PaymentForm({
         confirmCardPayment: (secret) => stripeClient.confirmCardPayment(secret),
         authenticated: (token) => shopApi.authenticated(username, token),
         onPhase: setPhase,
-        chargedNow: plan.paymentType === 'one_time' || plan.dueNow !== 0,
+        chargedNow: !deferred,
       });
       // an order that could not continue (its checkout expired meanwhile) is left behind: the next try starts anew
       order.current = result.orderToken ? { key, token: result.orderToken } : null;
@@ -349,7 +351,7 @@ export function PaymentForm({
   const invoiceFields = business ? INVOICE_FIELDS : addressOnly ? INVOICE_FIELDS.filter((f) => f.key !== 'company' && f.key !== 'vatId') : [];
   // the card's loading and failure notes do not concern a bank transfer
   const payLabel =
-    plan.paymentType !== 'one_time' && plan.dueNow === 0 ? theme?.getForFreeText || t('shop.startWithoutCharge') : buyButtonLabel(theme?.buyButtonText, money(payAmount, plan.currency), t);
+    deferred ? theme?.getForFreeText || t('shop.startWithoutCharge') : buyButtonLabel(theme?.buyButtonText, money(payAmount, plan.currency), t);
   const chosenBumps = bumpOffers.filter((o) => ticked.includes(o.id));
 
   return (
