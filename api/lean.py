@@ -7,7 +7,7 @@ Response it serialised itself. For such a route FastAPI's routing, dependency so
 the route's own work. `LeanLists` answers exactly those routes (found by their shape in the app's table, not named
 here) in front of FastAPI, running what FastAPI would run, in its order and with the same functions: the permission
 table (`authorize_path`), the caller's seller (`current_seller`, with a team member's acting header), the route
-function, all in one session committed before the answer, a DomainError answered as the error handler answers it.
+function, all in one session that only reads (`store.db.reading`: no BEGIN and COMMIT round trips), a DomainError answered as the error handler answers it.
 Everything else, and any other method or path (a trailing slash included), goes on to FastAPI unchanged.
 tests/integration/api/test_lean.py asks both paths the same questions and compares the answers."""
 
@@ -25,7 +25,7 @@ from api.deps import bearer_scheme, current_seller, db
 from api.errors import error_response
 from api.permissions import authorize, authorize_path
 from domain.errors import DomainError
-from store.db import session
+from store.db import reading
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class LeanLists:
             return
         request = Request(scope, receive)
         try:
-            async with session() as s:
+            async with reading() as s:
                 await authorize_path(request, s, route.path)
                 seller = await current_seller(request, await bearer_scheme(request), s)
                 response = await route.endpoint(

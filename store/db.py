@@ -17,6 +17,7 @@ from core.settings import get_settings
 
 _engine: AsyncEngine | None = None
 _sessions: async_sessionmaker[AsyncSession] | None = None
+_reads: async_sessionmaker[AsyncSession] | None = None
 
 
 def database_url() -> str:
@@ -27,12 +28,15 @@ def database_url() -> str:
 
 
 def engine() -> AsyncEngine:
-    global _engine, _sessions
+    global _engine, _sessions, _reads
     if _engine is None:
         # No pre-ping (a round trip per checkout from the pool); connections are recycled hourly instead and
         # a connection broken by a database restart fails one request and leaves the pool.
         _engine = create_async_engine(database_url(), pool_size=10, max_overflow=20, pool_recycle=3600)
         _sessions = async_sessionmaker(_engine, expire_on_commit=False)
+        _reads = async_sessionmaker(
+            _engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False
+        )
     return _engine
 
 
@@ -46,6 +50,17 @@ async def session() -> AsyncIterator[AsyncSession]:
 
 
 @asynccontextmanager
+async def reading() -> AsyncIterator[AsyncSession]:
+    """A session for a request that only reads (the cabinet's lists, api/lean.py): every statement on its own, no
+    BEGIN and COMMIT round trips. Under PostgreSQL's READ COMMITTED, the level every session here runs at, each
+    statement of a transaction sees its own snapshot anyway, so the answers are the same."""
+    engine()
+    assert _reads is not None
+    async with _reads() as s:
+        yield s
+
+
+@asynccontextmanager
 async def autocommit() -> AsyncIterator[AsyncConnection]:
     """A connection on which each statement is its own transaction: no BEGIN and COMMIT round trips around a
     statement that needs no company."""
@@ -54,10 +69,10 @@ async def autocommit() -> AsyncIterator[AsyncConnection]:
 
 
 async def dispose() -> None:
-    global _engine, _sessions
+    global _engine, _sessions, _reads
     if _engine is not None:
         await _engine.dispose()
-    _engine = _sessions = None
+    _engine = _sessions = _reads = None
 
 
 async def database_answers(timeout_s: float = 2.0) -> bool:

@@ -19,6 +19,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from domain.errors import invalid
 from domain.listing import PAGE_SIZES, TOTAL_COUNT_MAX, ListParams
+from store.plans import fetch
 
 # A select of any shape (model rows or chosen columns).
 Query = Select[*tuple[Any, ...]]
@@ -171,6 +172,8 @@ def validate(params: ListParams, spec: ListSpec) -> None:
 
 
 async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListSpec) -> tuple[list[Any], int]:
+    """One page of `base` and the capped count: for a column list the rows as dicts by column key, for an entity
+    list (`spec.entities`) SQLAlchemy's rows."""
     validate(params, spec)
     q = base
     for key, value in params.filters.items():
@@ -189,8 +192,18 @@ async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListS
         (col.asc(), spec.tiebreak.asc()) if params.sort_dir == "asc" else (col.desc(), spec.tiebreak.desc())
     )
     page = q.order_by(*order).limit(params.per).offset((params.page - 1) * params.per)
-    # Column lists skip the ORM session layer and run straight on the connection (1–2 ms a request).
-    run = s.execute if spec.entities else (await s.connection()).execute
-    total = int((await run(select(func.count()).select_from(capped))).scalar_one())
-    rows = (await run(page)).all()
-    return list(rows), min(total, TOTAL_COUNT_MAX)
+    count = select(func.count().label("n")).select_from(capped)
+    if spec.entities:
+        total = int((await s.execute(count)).scalar_one())
+        return list((await s.execute(page)).all()), min(total, TOTAL_COUNT_MAX)
+    # Column lists run on the driver with their SQL compiled once per shape (store/plans.py), or, for a shape it
+    # does not run, straight on the connection: either way without the ORM session layer.
+    conn = await s.connection()
+    counted = await fetch(conn, count)
+    found = await fetch(conn, page) if counted is not None else None
+    if counted is None or found is None:
+        total = int((await conn.execute(count)).scalar_one())
+        found = [dict(r._mapping) for r in (await conn.execute(page)).all()]
+    else:
+        total = int(counted[0]["n"])
+    return found, min(total, TOTAL_COUNT_MAX)

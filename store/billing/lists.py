@@ -114,7 +114,7 @@ async def order_rates_listed(
         .where(OrderRate.seller_id == seller_id)
     )
     rows, total = await run_list(s, base, params, ORDER_RATE_LIST)
-    return [dict(r._mapping) for r in rows], total
+    return rows, total
 
 
 async def claims_listed(
@@ -151,7 +151,7 @@ async def claims_listed(
     rows, total = await run_list(s, base, params, CLAIM_LIST)
     out = []
     for r in rows:
-        row = dict(r._mapping)
+        row = dict(r)
         row["inkasso"] = visible_inkasso(row["inkasso"], manager_or_power_seller=sees_court)
         out.append(row)
     return out, total

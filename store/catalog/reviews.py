@@ -77,7 +77,7 @@ def _select() -> Query:
 async def reviews_listed(s: AsyncSession, params: ListParams) -> tuple[list[dict[str, Any]], int]:
     """Products by review state (the queue is `review_state=in_review`), the longest-waiting last by default."""
     rows, total = await run_list(s, _select(), params, REVIEW_LIST)
-    return [dict(r._mapping) for r in rows], total
+    return rows, total
 
 
 async def product_with_seller(s: AsyncSession, product_id: int) -> tuple[Product, User] | None:

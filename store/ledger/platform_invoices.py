@@ -163,7 +163,7 @@ async def platform_invoices_listed(
         PlatformInvoice.issued_at,
     ).where(PlatformInvoice.seller_id == seller_id)
     rows, total = await run_list(s, base, params, PLATFORM_INVOICE_LIST)
-    return [dict(r._mapping) for r in rows], total
+    return rows, total
 
 
 async def unpaid_platform_invoices(s: AsyncSession, seller_id: int) -> int:

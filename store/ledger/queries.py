@@ -62,4 +62,4 @@ async def transfers_listed(
         .where(LedgerEntry.payee_type == PayeeType.seller, LedgerEntry.payee_id == seller_id)
     )
     rows, total = await run_list(s, base, params, TRANSFER_LIST)
-    return [dict(r._mapping) for r in rows], total
+    return rows, total

@@ -100,7 +100,7 @@ def _bank_select() -> Query:
 
 async def bank_accounts_listed(s: AsyncSession, params: ListParams) -> tuple[list[dict[str, Any]], int]:
     rows, total = await run_list(s, _bank_select(), params, BANK_ACCOUNT_LIST)
-    return [dict(r._mapping) for r in rows], total
+    return rows, total
 
 
 LEGITIMATION_FILTERS: dict[str, dict[str, Any]] = {
@@ -154,4 +154,4 @@ def _legitimation_select() -> Query:
 
 async def legitimations_listed(s: AsyncSession, params: ListParams) -> tuple[list[dict[str, Any]], int]:
     rows, total = await run_list(s, _legitimation_select(), params, LEGITIMATION_LIST)
-    return [dict(r._mapping) for r in rows], total
+    return rows, total

@@ -162,4 +162,4 @@ async def incoming_listed(s: AsyncSession, params: ListParams) -> tuple[list[dic
         Order.token.label("order_token"),
     ).outerjoin(Order, Order.id == BankIncoming.order_id)
     rows, total = await run_list(s, base, params, INCOMING_LIST)
-    return [dict(r._mapping) for r in rows], total
+    return rows, total

@@ -143,7 +143,7 @@ async def invoices_listed(
         .where(Invoice.seller_id == seller_id)
     )
     rows, total = await run_list(s, base, params, INVOICE_LIST)
-    return [dict(r._mapping) for r in rows], total
+    return rows, total
 
 
 def seller_lines(user: User, profile: SellerProfileRow | None) -> list[str]:

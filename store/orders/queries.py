@@ -98,12 +98,9 @@ async def orders_listed(
     s: AsyncSession, seller_id: int, params: ListParams
 ) -> tuple[list[dict[str, Any]], int]:
     rows, total = await run_list(s, order_list_select(seller_id), params, ORDER_LIST)
-    out = []
-    for r in rows:
-        d = dict(r._mapping)
+    for d in rows:
         d["payer_name"] = f"{d.pop('payer_first_name')} {d.pop('payer_last_name')}".strip()
-        out.append(d)
-    return out, total
+    return rows, total
 
 
 async def order_of_seller(s: AsyncSession, seller_id: int, token: str) -> Order:
