@@ -13,13 +13,13 @@ from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
 from typing import Any, Literal
 
-from sqlalchemy import ColumnElement, Select, func, literal_column, select
+from sqlalchemy import ColumnElement, Select, bindparam, func, literal_column, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
 from domain.errors import invalid
 from domain.listing import PAGE_SIZES, TOTAL_COUNT_MAX, ListParams
-from store.plans import fetch
+from store.plans import run_derived
 
 # A select of any shape (model rows or chosen columns).
 Query = Select[*tuple[Any, ...]]
@@ -181,29 +181,33 @@ async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListS
             q = spec.filters[key](q, value)
     if params.query and params.query.strip() and spec.search:
         q = spec.search(q, params.query.strip())
-    capped = (
-        q.with_only_columns(literal_column("1"), maintain_column_froms=True)
-        .order_by(None)
-        .limit(TOTAL_COUNT_MAX + 1)
-        .subquery()
-    )
-    col = spec.sort_columns[params.sort_key or spec.default_sort]
-    order = (
-        (col.asc(), spec.tiebreak.asc()) if params.sort_dir == "asc" else (col.desc(), spec.tiebreak.desc())
-    )
-    page = q.order_by(*order).limit(params.per).offset((params.page - 1) * params.per)
-    count = select(func.count().label("n")).select_from(capped)
-    if spec.entities:
-        total = int((await s.execute(count)).scalar_one())
-        return list((await s.execute(page)).all()), min(total, TOTAL_COUNT_MAX)
-    # Column lists run on the driver with their SQL compiled once per shape (store/plans.py), or, for a shape it
-    # does not run, straight on the connection: either way without the ORM session layer.
-    conn = await s.connection()
-    counted = await fetch(conn, count)
-    found = await fetch(conn, page) if counted is not None else None
-    if counted is None or found is None:
+    sort, asc = params.sort_key or spec.default_sort, params.sort_dir == "asc"
+    limit, offset = params.per, (params.page - 1) * params.per
+
+    def derive(cap: Any = TOTAL_COUNT_MAX + 1, per: Any = limit, skip: Any = offset) -> tuple[Query, Query]:
+        col = spec.sort_columns[sort]
+        order = (col.asc(), spec.tiebreak.asc()) if asc else (col.desc(), spec.tiebreak.desc())
+        capped = (
+            q.with_only_columns(literal_column("1"), maintain_column_froms=True).order_by(None).limit(cap)
+        )
+        return select(func.count().label("n")).select_from(capped.subquery()), q.order_by(*order).limit(
+            per
+        ).offset(skip)
+
+    if not spec.entities:
+        # Column lists run on the driver with their SQL compiled once per shape (store/plans.py), or, for a shape
+        # it does not run, straight on the connection: either way without the ORM session layer.
+        conn = await s.connection()
+        fixed = {"list_cap": TOTAL_COUNT_MAX + 1, "list_limit": limit, "list_offset": offset}
+        planned = await run_derived(
+            conn, q, (sort, asc), lambda: derive(*(bindparam(k, v) for k, v in fixed.items())), fixed
+        )
+        if planned is not None:
+            counted, found = planned
+            return found, min(int(counted[0]["n"]), TOTAL_COUNT_MAX)
+        count, page = derive()
         total = int((await conn.execute(count)).scalar_one())
-        found = [dict(r._mapping) for r in (await conn.execute(page)).all()]
-    else:
-        total = int(counted[0]["n"])
-    return found, min(total, TOTAL_COUNT_MAX)
+        return [dict(r._mapping) for r in (await conn.execute(page)).all()], min(total, TOTAL_COUNT_MAX)
+    count, page = derive()
+    total = int((await s.execute(count)).scalar_one())
+    return list((await s.execute(page)).all()), min(total, TOTAL_COUNT_MAX)

@@ -1,28 +1,31 @@
-"""A select run straight on the driver, its SQL compiled once per shape (issue 21: a list over a million rows within
+"""A list's SQL run straight on the driver, compiled once per shape (issue 21: a list over a million rows within
 1.3× of a bare handler running the same SQL).
 
-SQLAlchemy caches a statement's compiled SQL already, but each execution still goes through its execution context,
-a greenlet switch and a result object whose metadata is rebuilt for the new statement: about 0.7 ms a statement
-on this machine, more than PostgreSQL takes to answer a list's page. `fetch` keeps, per statement shape (SQLAlchemy's
-own cache key), the SQL, the parameters' type conversions and the columns' result conversions, and runs the SQL on
-the session's own psycopg connection (its transaction, or none on a reading session), answering plain dicts with
-the values SQLAlchemy would have given (a vocabulary column reads as its enum).
+SQLAlchemy caches a statement's compiled SQL already, but each execution still builds the statement, walks it for
+its cache key, and goes through its execution context, a greenlet switch and a result whose metadata is rebuilt for
+the new statement: together more than PostgreSQL takes to answer a list's page. `run_derived` takes a list's
+filtered select and keeps, per shape (SQLAlchemy's own cache key of that select, and the caller's variant: the
+sort), the SQL of the statements derived from it (the capped count and the page), which of the select's parameters
+each one's placeholders take, and the parameters' and columns' type conversions. A request then walks only the
+filtered select for its cache key and parameters, and runs the SQL on the session's own psycopg connection (its
+transaction, or none on a reading session), answering plain dicts with the values SQLAlchemy would have given (a
+vocabulary column reads as its enum).
 
-A shape it cannot run as plain SQL (an empty `IN`, a parameter rendered into the SQL, a float or decimal column
-whose conversion depends on the driver's type) answers None, and the caller runs it as before.
-tests/integration/store/test_plans.py runs every list's filters, search and sorts both ways and compares."""
+A shape it cannot run as plain SQL (an empty `IN`, a parameter SQLAlchemy renders into the SQL, a float or decimal
+column whose conversion depends on the driver's type, a parameter it cannot trace back to the select) answers None,
+and the caller runs the statements as before. tests/integration/api/test_plans.py runs every list's filters, search
+and sorts both ways and compares."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Numeric, Select
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.sql.cache_key import CacheKey
 from sqlalchemy.sql.compiler import SQLCompiler
 
 _POSTCOMPILE = re.compile(r"__\[POSTCOMPILE_(\w+)\]")
@@ -30,20 +33,23 @@ _PLANS_MAX = 4096  # shapes kept; a list has a few dozen (its filters, search an
 
 
 @dataclass(frozen=True)
-class _Plan:
-    compiled: SQLCompiler
+class _Sql:
     sql: str
+    taken: tuple[tuple[int, str], ...]  # (position among the select's parameters, its name in this SQL)
+    fixed: tuple[str, ...]  # the caller's named parameters this SQL uses
     binds: dict[str, Callable[[Any], Any]]  # the parameters that need a conversion, by name
     expanding: frozenset[str]  # the IN lists, expanded per call
     columns: tuple[str, ...]
     results: tuple[Callable[[Any], Any] | None, ...]
 
 
-_plans: dict[Any, _Plan | None] = {}
+_plans: dict[Any, tuple[_Sql, ...] | None] = {}
 
 
-def _plan_of(stmt: Select[Any], dialect: Dialect, key: CacheKey) -> _Plan | None:
-    compiled = stmt.compile(dialect=dialect, cache_key=key)
+def _sql_of(
+    stmt: Select[Any], dialect: Dialect, positions: Mapping[int, int], fixed: Sequence[str]
+) -> _Sql | None:
+    compiled = stmt.compile(dialect=dialect)
     assert isinstance(compiled, SQLCompiler)
     if compiled.escaped_bind_names:
         return None  # a parameter name the SQL spells otherwise
@@ -52,8 +58,14 @@ def _plan_of(stmt: Select[Any], dialect: Dialect, key: CacheKey) -> _Plan | None
     )
     if any(name not in expanding for name in _POSTCOMPILE.findall(compiled.string)):
         return None  # a parameter SQLAlchemy renders into the SQL itself
-    binds: dict[str, Callable[[Any], Any]] = {}
+    taken, used, binds = [], [], {}
     for bind, name in compiled.bind_names.items():
+        if (at := positions.get(id(bind))) is not None:
+            taken.append((at, name))
+        elif bind.key in fixed and name == bind.key:
+            used.append(name)
+        else:
+            return None  # a parameter that is neither the select's nor the caller's
         proc = bind.type.dialect_impl(dialect).bind_processor(dialect)
         if proc is not None:
             binds[name] = proc
@@ -63,41 +75,66 @@ def _plan_of(stmt: Select[Any], dialect: Dialect, key: CacheKey) -> _Plan | None
             return None
         columns.append(key)
         results.append(col.type.dialect_impl(dialect).result_processor(dialect, None))
-    return _Plan(compiled, compiled.string, binds, expanding, tuple(columns), tuple(results))
+    return _Sql(compiled.string, tuple(taken), tuple(used), binds, expanding, tuple(columns), tuple(results))
 
 
-async def fetch(conn: AsyncConnection, stmt: Select[Any]) -> list[dict[str, Any]] | None:
-    """The rows of `stmt` as dicts by column key, or None when its shape is not one this runs (run it as usual)."""
-    key = stmt._generate_cache_key()
+async def run_derived(
+    conn: AsyncConnection,
+    select: Select[Any],
+    variant: Hashable,
+    derive: Callable[[], Sequence[Select[Any]]],
+    fixed: Mapping[str, Any],
+) -> list[list[dict[str, Any]]] | None:
+    """The rows of each statement `derive()` makes from `select` (with `bindparam(name)` for each of `fixed`'s
+    names), as dicts by column key; None when the shape is not one this runs (run them as usual). `variant` names
+    what `derive` makes beside the select's own shape; `derive` runs only the first time a shape is seen."""
+    key = select._generate_cache_key()
     if key is None:
         return None
+    shape = (key.key, variant)
     try:
-        plan = _plans[key.key]
+        plan = _plans[shape]
     except KeyError:
         if len(_plans) >= _PLANS_MAX:
             _plans.clear()
-        plan = _plans[key.key] = _plan_of(stmt, conn.dialect, key)
+        positions = {id(b): i for i, b in enumerate(key.bindparams)}
+        made = [_sql_of(stmt, conn.dialect, positions, tuple(fixed)) for stmt in derive()]
+        plan = _plans[shape] = (
+            None if any(m is None for m in made) else tuple(m for m in made if m is not None)
+        )
     if plan is None:
         return None
-    params = plan.compiled.construct_params(extracted_parameters=key.bindparams)
-    sql = plan.sql
-    for name in plan.expanding:
-        values = params.pop(name)
-        if not values:
-            return None  # an empty IN: SQLAlchemy's own rendering of it
-        proc = plan.binds.get(name)
-        names = [f"{name}_{i}" for i in range(1, len(values) + 1)]
-        for n, v in zip(names, values, strict=True):
-            params[n] = proc(v) if proc is not None else v
-        sql = sql.replace(f"__[POSTCOMPILE_{name}]", ", ".join(f"%({n})s" for n in names))
-    for name, proc in plan.binds.items():
-        if name in params and name not in plan.expanding:
-            params[name] = proc(params[name])
+    values = [b.effective_value for b in key.bindparams]
     raw = (await conn.get_raw_connection()).driver_connection
+    out = []
     async with raw.cursor() as cur:
-        await cur.execute(sql, params)
-        rows = await cur.fetchall()
-    cols, results = plan.columns, plan.results
-    if not any(results):
-        return [dict(zip(cols, r, strict=True)) for r in rows]
-    return [{c: (v if f is None else f(v)) for c, f, v in zip(cols, results, r, strict=True)} for r in rows]
+        for part in plan:
+            params = {name: values[at] for at, name in part.taken}
+            for name in part.fixed:
+                params[name] = fixed[name]
+            sql = part.sql
+            for name in part.expanding:
+                given = params.pop(name)
+                if not given:
+                    return None  # an empty IN: SQLAlchemy's own rendering of it
+                proc = part.binds.get(name)
+                names = [f"{name}_{i}" for i in range(1, len(given) + 1)]
+                for n, v in zip(names, given, strict=True):
+                    params[n] = v if proc is None else proc(v)
+                sql = sql.replace(f"__[POSTCOMPILE_{name}]", ", ".join(f"%({n})s" for n in names))
+            for name, proc in part.binds.items():
+                if name not in part.expanding:
+                    params[name] = proc(params[name])
+            await cur.execute(sql, params)
+            rows = await cur.fetchall()
+            cols, results = part.columns, part.results
+            if any(results):
+                out.append(
+                    [
+                        {c: (v if f is None else f(v)) for c, f, v in zip(cols, results, r, strict=True)}
+                        for r in rows
+                    ]
+                )
+            else:
+                out.append([dict(zip(cols, r, strict=True)) for r in rows])
+    return out

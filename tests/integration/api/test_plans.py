@@ -1,7 +1,7 @@
 """Every list answers the same whether its SQL runs on the driver from a compiled plan (store/plans.py) or through
 SQLAlchemy's execution: each list route of the contract (the cabinet's and the managers'), asked with every
 filter its contract names (enum lists, windows, ranges, flags), every sort key both ways and searches with LIKE's
-own characters, twice each way (the second time from the cached plan)."""
+own characters: from a plan, through SQLAlchemy, and from the plan again (cached by then)."""
 
 from __future__ import annotations
 
@@ -67,37 +67,42 @@ async def test_lists_answer_the_same_from_a_plan_and_from_sqlalchemy(stack, monk
         for path, op in lists
         for q in questions(op)
     ]
-    real = listing.fetch
+    real = listing.run_derived
     planned = 0
 
-    async def counted(conn, stmt):  # noqa: ANN001, ANN202
+    async def counted(*args, **kw):  # noqa: ANN002, ANN003, ANN202
         nonlocal planned
-        rows = await real(conn, stmt)
+        rows = await real(*args, **kw)
         planned += rows is not None
         return rows
 
-    async def answers() -> list[tuple[int, bytes]]:
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as a:
-            return [
-                ((r := await a.get(path, params=q, headers=h)).status_code, r.content) for path, q, h in asks
-            ]
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as a:
 
-    monkeypatch.setattr(listing, "fetch", counted)
-    first, again = await answers(), await answers()
-    monkeypatch.setattr(listing, "fetch", _never)
-    plain = await answers()
-    for (path, q, _), a, b, p in zip(asks, first, again, plain, strict=True):
-        assert a == p, (path, q, a[1][:300], p[1][:300])
-        assert b == p, (path, q)
-        assert a[0] < 500, (path, q, a[1][:300])
+        async def ask(path: str, q: dict[str, Any], h: dict[str, str], how: Any) -> tuple[int, bytes]:
+            monkeypatch.setattr(listing, "run_derived", how)
+            r = await a.get(path, params=q, headers=h)
+            return r.status_code, r.content
+
+        plain = []
+        for path, q, h in asks:
+            # a plan, SQLAlchemy, the plan again (cached): the sellers made ahead in the background change the
+            # managers' lists meanwhile, so SQLAlchemy's answer is the plan's just before or just after it
+            first = await ask(path, q, h, counted)
+            theirs = await ask(path, q, h, _never)
+            again = await ask(path, q, h, counted)
+            assert theirs in (first, again), (path, q, first[1][:300], theirs[1][:300])
+            assert first[0] < 500, (path, q, first[1][:300])
+            if path.startswith("/v1/cabinet"):
+                assert first == again == theirs, (path, q)
+            plain.append(theirs)
     ok = sum(1 for status, _ in plain if status == 200)
     assert ok > len(asks) * 0.7  # most questions are answered, not refused
-    assert planned > ok  # and the plans ran them (count and page each)
+    assert planned >= ok  # and the plans ran them
     orders = [
         b for (path, q, _), (s, b) in zip(asks, plain, strict=True) if path == "/v1/cabinet/orders" and not q
     ]
     assert b'"total_count":13' in orders[0]
 
 
-async def _never(conn, stmt) -> None:  # noqa: ANN001
+async def _never(*args, **kw) -> None:  # noqa: ANN002, ANN003
     return None
