@@ -187,12 +187,11 @@ async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListS
     def derive(cap: Any = TOTAL_COUNT_MAX + 1, per: Any = limit, skip: Any = offset) -> tuple[Query, Query]:
         col = spec.sort_columns[sort]
         order = (col.asc(), spec.tiebreak.asc()) if asc else (col.desc(), spec.tiebreak.desc())
-        capped = (
+        capped: Query = (
             q.with_only_columns(literal_column("1"), maintain_column_froms=True).order_by(None).limit(cap)
         )
-        return select(func.count().label("n")).select_from(capped.subquery()), q.order_by(*order).limit(
-            per
-        ).offset(skip)
+        page: Query = q.order_by(*order).limit(per).offset(skip)
+        return select(func.count().label("n")).select_from(capped.subquery()), page
 
     if not spec.entities:
         # Column lists run on the driver with their SQL compiled once per shape (store/plans.py), or, for a shape

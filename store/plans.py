@@ -37,7 +37,7 @@ class _Sql:
     sql: str
     taken: tuple[tuple[int, str], ...]  # (position among the select's parameters, its name in this SQL)
     fixed: tuple[str, ...]  # the caller's named parameters this SQL uses
-    binds: dict[str, Callable[[Any], Any]]  # the parameters that need a conversion, by name
+    binds: dict[str, Any]  # the parameters that need a conversion (SQLAlchemy's bind processors), by name
     expanding: frozenset[str]  # the IN lists, expanded per call
     columns: tuple[str, ...]
     results: tuple[Callable[[Any], Any] | None, ...]
@@ -58,7 +58,9 @@ def _sql_of(
     )
     if any(name not in expanding for name in _POSTCOMPILE.findall(compiled.string)):
         return None  # a parameter SQLAlchemy renders into the SQL itself
-    taken, used, binds = [], [], {}
+    taken: list[tuple[int, str]] = []
+    used: list[str] = []
+    binds: dict[str, Any] = {}
     for bind, name in compiled.bind_names.items():
         if (at := positions.get(id(bind))) is not None:
             taken.append((at, name))
@@ -106,6 +108,7 @@ async def run_derived(
         return None
     values = [b.effective_value for b in key.bindparams]
     raw = (await conn.get_raw_connection()).driver_connection
+    assert raw is not None
     out = []
     async with raw.cursor() as cur:
         for part in plan:
