@@ -7,9 +7,10 @@ Response it serialised itself. For such a route FastAPI's routing, dependency so
 the route's own work. `LeanLists` answers exactly those routes (found by their shape in the app's table, not named
 here) in front of FastAPI, running what FastAPI would run, in its order and with the same functions: the permission
 table (`authorize_path`), the caller's seller (`current_seller`, with a team member's acting header), the route
-function, all in one session that only reads (`store.db.reading`: no BEGIN and COMMIT round trips), a DomainError answered as the error handler answers it.
-Everything else, and any other method or path (a trailing slash included), goes on to FastAPI unchanged.
-tests/integration/api/test_lean.py asks both paths the same questions and compares the answers."""
+function, all in one session that only reads (`store.db.reading`: no BEGIN and COMMIT round trips), a DomainError
+answered as the error handler answers it. Everything else, and any other method or path (a trailing slash
+included), goes on to FastAPI unchanged. tests/integration/api/test_lean.py asks both paths the same questions and
+compares the answers."""
 
 from __future__ import annotations
 
