@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
 from typing import Any, Literal
 
-from sqlalchemy import ColumnElement, Select, bindparam, func, literal_column, select
+from sqlalchemy import BigInteger, ColumnElement, Select, bindparam, func, literal_column, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
@@ -197,9 +197,14 @@ async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListS
         # Column lists run on the driver with their SQL compiled once per shape (store/plans.py), or, for a shape
         # it does not run, straight on the connection: either way without the ORM session layer.
         conn = await s.connection()
+        # bigint: SQLAlchemy casts an integer parameter to INTEGER, and a page far past the end has an offset beyond it
         fixed = {"list_cap": TOTAL_COUNT_MAX + 1, "list_limit": limit, "list_offset": offset}
         planned = await run_derived(
-            conn, q, (sort, asc), lambda: derive(*(bindparam(k, v) for k, v in fixed.items())), fixed
+            conn,
+            q,
+            (sort, asc),
+            lambda: derive(*(bindparam(k, v, BigInteger) for k, v in fixed.items())),
+            fixed,
         )
         if planned is not None:
             counted, found = planned

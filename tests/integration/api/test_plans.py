@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from api.app import create_app
+from domain.listing import PAGE_MAX
 from store import listing
 from tests.integration.helpers import client, manager_headers, paid_order, start_checkout
 
@@ -35,7 +36,13 @@ def _value(schema: dict[str, Any]) -> Any:
 
 
 def questions(op: dict[str, Any]) -> list[dict[str, Any]]:
-    asked: list[dict[str, Any]] = [{}, {"per": 10, "page": 2}, {"query": "plan"}, {"query": "%_\\"}]
+    asked: list[dict[str, Any]] = [
+        {},
+        {"per": 10, "page": 2},
+        {"per": 500, "page": PAGE_MAX},  # an offset past PostgreSQL's integer, within its bigint
+        {"query": "plan"},
+        {"query": "%_\\"},
+    ]
     for p in op.get("parameters", []):
         name, schema = p["name"], p.get("schema", {})
         if name == "sort_key":
