@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import (
 from core.settings import get_settings
 
 _engine: AsyncEngine | None = None
+_autocommit: AsyncEngine | None = None  # the engine's pool, each statement its own transaction
 _sessions: async_sessionmaker[AsyncSession] | None = None
 _reads: async_sessionmaker[AsyncSession] | None = None
 
@@ -28,15 +29,14 @@ def database_url() -> str:
 
 
 def engine() -> AsyncEngine:
-    global _engine, _sessions, _reads
+    global _engine, _sessions, _reads, _autocommit
     if _engine is None:
         # No pre-ping (a round trip per checkout from the pool); connections are recycled hourly instead and
         # a connection broken by a database restart fails one request and leaves the pool.
         _engine = create_async_engine(database_url(), pool_size=10, max_overflow=20, pool_recycle=3600)
         _sessions = async_sessionmaker(_engine, expire_on_commit=False)
-        _reads = async_sessionmaker(
-            _engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False
-        )
+        _autocommit = _engine.execution_options(isolation_level="AUTOCOMMIT")  # the same pool
+        _reads = async_sessionmaker(_autocommit, expire_on_commit=False)
     return _engine
 
 
@@ -64,15 +64,17 @@ async def reading() -> AsyncIterator[AsyncSession]:
 async def autocommit() -> AsyncIterator[AsyncConnection]:
     """A connection on which each statement is its own transaction: no BEGIN and COMMIT round trips around a
     statement that needs no company."""
-    async with engine().connect() as c:
-        yield await c.execution_options(isolation_level="AUTOCOMMIT")
+    engine()
+    assert _autocommit is not None
+    async with _autocommit.connect() as c:
+        yield c
 
 
 async def dispose() -> None:
-    global _engine, _sessions, _reads
+    global _engine, _sessions, _reads, _autocommit
     if _engine is not None:
         await _engine.dispose()
-    _engine = _sessions = _reads = None
+    _engine = _sessions = _reads = _autocommit = None
 
 
 async def database_answers(timeout_s: float = 2.0) -> bool:

@@ -209,9 +209,8 @@ async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListS
         if planned is not None:
             counted, found = planned
             return found, min(int(counted[0]["n"]), TOTAL_COUNT_MAX)
-        count, page = derive()
-        total = int((await conn.execute(count)).scalar_one())
-        return [dict(r._mapping) for r in (await conn.execute(page)).all()], min(total, TOTAL_COUNT_MAX)
     count, page = derive()
-    total = int((await s.execute(count)).scalar_one())
-    return list((await s.execute(page)).all()), min(total, TOTAL_COUNT_MAX)
+    run = s.execute if spec.entities else conn.execute
+    total = int((await run(count)).scalar_one())
+    rows = (await run(page)).all()
+    return (list(rows) if spec.entities else [dict(r._mapping) for r in rows]), min(total, TOTAL_COUNT_MAX)
