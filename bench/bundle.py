@@ -1,7 +1,7 @@
 """The JavaScript a buyer's product page ships before its Buy button works: the entry, the product page's own chunk
 and every chunk they import statically, gzipped (what the browser downloads), read from the build's manifest, and the
-language catalogue the page waits for (its words, and English's for a buyer language that leaves keys to it: the
-largest of these counts). Payment provider scripts (Stripe.js) are not counted, as the target says.
+language catalogue the page waits for (in the shop's build, the page's first words in its language; the largest of
+these counts). Payment provider scripts (Stripe.js) are not counted, as the target says.
 
 The server sends a buyer's address (`/s/…`, a seller's domain) the shop's own build (`shop.html`, its manifest
 `.vite/shop-manifest.json`); the platform app's figure for the same page is printed beside it.
@@ -29,8 +29,12 @@ APP_MANIFEST = "manifest.json"
 
 
 def _catalogues(manifest: dict[str, dict]) -> list[list[str]]:
-    """Each language's catalogue chunks: en's and de's own (the shop's part of them in the shop's build), a buyer
-    language's with English's beside it."""
+    """Each language's catalogue chunks: in the shop's build the first words of each buyer language (the product page's
+    and its checkout's, English filled in); otherwise en's and de's own, a buyer language's with English's beside
+    it."""
+    first = [k for k in manifest if k.startswith("virtual:shop-words-first/")]
+    if first:
+        return [[k] for k in first]
     own: dict[str, str] = {}
     for lang in ("en", "de"):
         keys = (f"virtual:shop-words/{lang}", f"src/i18n/{lang}.json")

@@ -39,11 +39,60 @@ function preloadProductPage(): Plugin {
   };
 }
 
+/** MUI's `createTheme` and `ThemeProvider` without their CSS-variables half (about 8 KB gzipped): the platform's theme
+ * has no `colorSchemes` and no `cssVariables`, and for such a theme MUI itself takes the path without variables
+ * (`createThemeNoVars`, `ThemeProviderNoVars`), the same code as here. A theme with either would throw. */
+function muiWithoutCssVars(): Plugin {
+  const styles = fileURLToPath(new URL('.', import.meta.resolve('@mui/material/styles')));
+  const ids: Record<string, string> = {
+    './createTheme.mjs': '\0sellflow-mui-createTheme',
+    './ThemeProvider.mjs': '\0sellflow-mui-ThemeProvider',
+  };
+  const refusal = "throw new Error('the shop is built without MUI CSS variables: give the theme no colorSchemes or cssVariables')";
+  return {
+    name: 'sellflow-mui-without-css-vars',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !(source in ids) || !importer.startsWith(styles)) return null;
+      return ids[source];
+    },
+    load(id) {
+      if (id === ids['./createTheme.mjs']) {
+        return [
+          `import createThemeNoVars from ${JSON.stringify(`${styles}createThemeNoVars.mjs`)};`,
+          'export default function createTheme(options = {}, ...args) {',
+          `  if (options.cssVariables || 'colorSchemes' in options) ${refusal};`,
+          '  return createThemeNoVars(options, ...args);',
+          '}',
+        ].join('\n');
+      }
+      if (id === ids['./ThemeProvider.mjs']) {
+        return [
+          "import * as React from 'react';",
+          "import { jsx } from 'react/jsx-runtime';",
+          `import ThemeProviderNoVars from ${JSON.stringify(`${styles}ThemeProviderNoVars.mjs`)};`,
+          `import THEME_ID from ${JSON.stringify(`${styles}identifier.mjs`)};`,
+          'export default function ThemeProvider({ theme, ...props }) {',
+          '  const noVarsTheme = React.useMemo(() => {',
+          "    if (typeof theme === 'function') return theme;",
+          '    const muiTheme = THEME_ID in theme ? theme[THEME_ID] : theme;',
+          `    if ('colorSchemes' in muiTheme) ${refusal};`,
+          "    return 'vars' in muiTheme ? theme : { ...theme, vars: null };",
+          '  }, [theme]);',
+          '  return jsx(ThemeProviderNoVars, { theme: noVarsTheme, ...props });',
+          '}',
+        ].join('\n');
+      }
+      return null;
+    },
+  };
+}
+
 // The shop's build: the buyer's pages (src/shop.tsx) on Preact's React layer, beside the platform app in `dist`
 // (`shop.html`, its own manifest). `vite build` makes the app first and empties `dist`; this one adds to it.
 export default mergeConfig(base, {
   mode: 'shop',
-  plugins: [preloadProductPage()],
+  plugins: [muiWithoutCssVars(), preloadProductPage()],
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -55,6 +104,7 @@ export default mergeConfig(base, {
       { find: /^i18next$/, replacement: here('./src/preact/i18next.ts') },
       { find: /^react-i18next$/, replacement: here('./src/preact/react-i18next.ts') },
       { find: /^react-router$/, replacement: here('./src/preact/react-router.tsx') },
+      { find: /^@tanstack\/react-query$/, replacement: here('./src/preact/react-query.ts') },
     ],
   },
   build: {

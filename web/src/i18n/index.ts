@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { BUYER_LANGUAGES, codeOfRange, dateLocaleFor, languageByCode, languageOf } from './languages';
 import SHOP_NAMESPACES from './shopNamespaces.json';
+import FIRST_WORDS from 'virtual:shop-words-first';
 
 /** The cabinet's languages (en and de); buyer pages offer every one of BUYER_LANGUAGES. */
 export const LANGUAGES = ['en', 'de'] as const;
@@ -42,13 +43,17 @@ const EVERY_WORD: Record<string, Catalogue> = {
   en: () => import('./en.json'),
   de: () => import('./de.json'),
 };
-// The shop's build (vite.shop.config.ts) starts with the buyer's part of en and de; a word outside it (none is
-// expected: src/i18n/shopWords.test.ts) brings the rest, and the page shows it once it is there.
+// The shop's build (vite.shop.config.ts) starts with the words of the product page and its checkout in the page's
+// language (`virtual:shop-words-first`, English filling in what a buyer language leaves to it), so the Buy button
+// works after one small catalogue chunk; the rest of the buyer's part of the catalogue follows once the page is shown.
+// A word outside the buyer's part (none is expected: src/i18n/shopWords.test.ts) brings the whole catalogue, and a
+// word outside the first part brings the rest at once; the page shows either once it is there.
 const SHOP = import.meta.env.MODE === 'shop';
 const FULL: Record<string, Catalogue> = SHOP
   ? { en: () => import('virtual:shop-words/en'), de: () => import('virtual:shop-words/de') }
   : EVERY_WORD;
 const rest = new Map<string, Promise<void>>();
+const loaded = new Map<string, Promise<void>>();
 
 function loadEveryWord(lang: string): void {
   const { code, tag } = languageOf(lang);
@@ -64,16 +69,42 @@ function loadEveryWord(lang: string): void {
 }
 const BUYER = import.meta.glob<{ default: Record<string, unknown> }>('./buyer/*.json');
 
-/** The language's catalogue, loaded once (English too, for the keys a buyer catalogue leaves to it). */
-export async function loadLanguage(lang: Language): Promise<void> {
+function add(tag: string, catalogue: Record<string, unknown>, overwrite: boolean): void {
+  i18n.addResourceBundle(tag, 'translation', catalogue, true, overwrite);
+}
+
+/** The language's catalogue, loaded once (English too, for the keys a buyer catalogue leaves to it); in the shop,
+ * the buyer's part of it. */
+function loadWhole(lang: Language): Promise<void> {
   const { code, tag } = languageOf(lang);
   const load = FULL[code] ?? BUYER[`./buyer/${code}.json`];
   const loads: Promise<void>[] = [];
-  if (code !== 'en' && !FULL[code]) loads.push(loadLanguage('en'));
-  if (load && !i18n.hasResourceBundle(tag, 'translation')) {
-    loads.push(load().then(({ default: catalogue }) => void i18n.addResourceBundle(tag, 'translation', catalogue, true, true)));
+  if (code !== 'en' && !FULL[code]) loads.push(loadWhole('en'));
+  if (load && !loaded.has(code)) {
+    const words = load().then(({ default: catalogue }) => add(tag, catalogue, true));
+    loaded.set(code, words);
+    words.catch(() => loaded.delete(code)); // not loaded (offline): asked again when needed
   }
-  await Promise.all(loads);
+  if (loaded.has(code)) loads.push(loaded.get(code)!);
+  return Promise.all(loads).then(() => undefined);
+}
+
+/** Runs `then` once the page has loaded and the browser is idle. */
+function afterShown(then: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+/** The language's catalogue, loaded once. The shop loads the first part, then the rest once the page is shown. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  const { code, tag } = languageOf(lang);
+  const first = SHOP ? FIRST_WORDS[code] : undefined;
+  if (!first) return loadWhole(lang);
+  if (!i18n.hasResourceBundle(tag, 'translation')) {
+    await first().then(({ default: catalogue }) => add(tag, catalogue, false));
+  }
+  afterShown(() => void loadWhole(lang).catch(() => undefined));
 }
 
 function showOnPage(code: Language): void {
@@ -132,10 +163,13 @@ if (!i18n.isInitialized) {
     returnNull: false,
     ...(SHOP && {
       saveMissing: true,
-      // only a namespace the shop's part leaves out can be in the rest
+      // a word of the buyer's part is in its rest; any other word in the whole catalogue
       missingKeyHandler: (lngs: readonly string[], _ns: string, key: string) => {
-        if (SHOP_NAMESPACES.includes(key.split('.')[0] ?? '')) return;
-        for (const tag of [...lngs, 'en']) loadEveryWord(tag);
+        const shop = SHOP_NAMESPACES.includes(key.split('.')[0] ?? '');
+        for (const tag of [...lngs, 'en']) {
+          if (shop) void loadWhole(tag).catch(() => undefined);
+          else loadEveryWord(tag);
+        }
       },
       react: { bindI18nStore: 'added' },
     }),

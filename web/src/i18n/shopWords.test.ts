@@ -2,8 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FIRST_ENTRIES, keysRead, reachable as reachableFrom } from '../../shopWords';
+import el from './buyer/el.json';
 import en from './en.json';
 import shopNamespaces from './shopNamespaces.json';
+import firstEl from 'virtual:shop-words-first/el';
+import firstEn from 'virtual:shop-words-first/en';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,5 +44,47 @@ describe("the shop's words", () => {
 
   it('name only namespaces the catalogues have', () => {
     for (const ns of shopNamespaces) expect(en, ns).toHaveProperty([ns]);
+  });
+});
+
+type Tree = { [key: string]: unknown };
+function flat(tree: Tree, prefix = ''): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([k, v]) => (v && typeof v === 'object' ? Object.entries(flat(v as Tree, `${prefix}${k}.`)) : [[`${prefix}${k}`, v]])),
+  );
+}
+
+describe("the product page's first words", () => {
+  const EN = flat(en as Tree);
+  const first = flat(firstEn as Tree);
+  const modules = [...reachableFrom(FIRST_ENTRIES).values()];
+
+  it('hold every key the product page and its checkout name in their code, and no other page’s', () => {
+    expect(modules.length).toBeGreaterThan(30);
+    const named = new Set<string>();
+    for (const text of modules) for (const [, key] of text.matchAll(/['"`]([a-zA-Z]+\.[A-Za-z0-9_.]*[A-Za-z0-9_])['"`]/g)) if (key! in EN) named.add(key!);
+    expect(named.size).toBeGreaterThan(50);
+    expect([...named].filter((key) => !(key in first))).toEqual([]);
+    // the thank-you page's words come after the Buy button works
+    expect(first).not.toHaveProperty(['shop.licenseKey']);
+    expect(EN).toHaveProperty(['shop.licenseKey']);
+  });
+
+  it('take every key a template in the code begins, and a key’s plural forms', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template literal, as the plugin reads it
+    const read = keysRead(["t(`refusals.${code}`)", "t('shop.seats', { count })", "t('shop.steps.' + step)"], new Set(['refusals', 'shop']));
+    expect(read('refusals.card_declined')).toBe(true);
+    expect(read('shop.seats_other')).toBe(true);
+    expect(read('shop.steps.pay')).toBe(true);
+    expect(read('shop.seatsLeft')).toBe(false);
+    expect(read('shop.buy')).toBe(false);
+  });
+
+  it('of a buyer language are its own where it has them and English’s where it has none', () => {
+    const greek = flat(el as Tree);
+    const mine = flat(firstEl as Tree);
+    expect(Object.keys(mine).sort()).toEqual(expect.arrayContaining(Object.keys(first)));
+    for (const [key, text] of Object.entries(mine)) expect(text, key).toBe(greek[key] ?? EN[key]);
+    expect(Object.keys(mine).some((key) => !(key in greek))).toBe(true);
   });
 });

@@ -1,13 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { Toast, Variant } from './toast';
 
 // `notistack` in the shop's build (vite.shop.config.ts): the two calls the app makes, on MUI's own Snackbar, so the
 // buyer's pages do not carry a second toast library. One toast at a time, the newest first; each closes after
-// the provider's autoHideDuration (4000 ms, core §9) or by hand.
+// the provider's autoHideDuration (4000 ms, core §9) or by hand. The Snackbar's code is loaded with the first toast,
+// not before a page's Buy button works.
 
-type Variant = 'default' | 'success' | 'error' | 'warning' | 'info';
-type Toast = { key: number; message: ReactNode; variant: Variant };
+const ToastBar = lazy(() => import('./toast'));
 
 let next = 0;
 let show: ((t: Toast) => void) | null = null;
@@ -45,22 +44,11 @@ export function SnackbarProvider({
   return (
     <>
       {children}
-      <Snackbar
-        key={shown?.key}
-        open={open && shown !== null}
-        autoHideDuration={autoHideDuration}
-        anchorOrigin={anchorOrigin}
-        onClose={(_, reason) => reason !== 'clickaway' && setOpen(false)}
-      >
-        <Alert
-          variant="filled"
-          severity={shown?.variant === 'default' || !shown ? 'info' : shown.variant}
-          onClose={() => setOpen(false)}
-          sx={{ width: '100%' }}
-        >
-          {shown?.message}
-        </Alert>
-      </Snackbar>
+      {shown && (
+        <Suspense fallback={null}>
+          <ToastBar toast={shown} open={open} autoHideDuration={autoHideDuration} anchorOrigin={anchorOrigin} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
