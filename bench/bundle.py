@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import re
 import time
 from pathlib import Path
 
@@ -60,6 +61,16 @@ def shipped(dist: Path, route: str, manifest_name: str = SHOP_MANIFEST) -> dict[
 
     for key, chunk in manifest.items():
         if chunk.get("isEntry"):
+            walk(key, seen)
+    # and what the entry loads lazily but its page preloads (the shop's pages, src/shopApp.tsx)
+    html = dist / ("shop.html" if manifest_name == SHOP_MANIFEST else "index.html")
+    preloaded = (
+        set(re.findall(r'rel="modulepreload"[^>]*href="/([^"]+)"', html.read_text()))
+        if html.is_file()
+        else set()
+    )
+    for key, chunk in manifest.items():
+        if chunk.get("file") in preloaded:
             walk(key, seen)
     if route not in manifest:
         raise SystemExit(f"{route} is not a chunk of this build")

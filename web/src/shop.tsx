@@ -1,16 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { i18nReady } from './i18n';
-import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
-import { HostRouter } from './app/HostRouter';
-import { ShopRoutes } from './app/shopRoutes';
-import { RouteEffects } from './app/RouteEffects';
 import { setupApi } from './app/setupApi';
 import { shopQueries } from './areas/shop/queries';
 
 // The buyer's pages on their own (shop.html, built by vite.shop.config.ts): the shop's routes, the buyer's words
 // and Preact for React, so a checkout's Buy button works after a fraction of the platform app's JavaScript.
+// This entry is small: it asks for the page's words and first data at once, while the pages' code (src/shopApp.tsx,
+// preloaded by shop.html) is still on its way, instead of after it has arrived and run.
 const queryClient = createQueryClient();
 setupApi(queryClient);
 
@@ -31,15 +27,5 @@ if (product && product[2]!.toLowerCase() !== 'sign_in') {
   void queryClient.prefetchQuery(shopQueries.config());
 }
 
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <HostRouter>
-          <RouteEffects />
-          <ShopRoutes />
-        </HostRouter>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+const app = import('./shopApp');
+void Promise.all([i18nReady, app]).then(([, { mount }]) => mount(queryClient));
