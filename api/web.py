@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import gzip
+import json
+import re
+from dataclasses import dataclass
+from html import escape
 from pathlib import Path
+from urllib.parse import quote
 
 import anyio
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
+from starlette.requests import Request
 from starlette.types import Scope
 
 from api import errors
+from api.storefront.texts import language_of
 
 WEB_DIST = Path(__file__).resolve().parents[1] / "web" / "dist"
 
@@ -25,11 +32,72 @@ def index_response(dist: Path = WEB_DIST) -> FileResponse | JSONResponse:
     )
 
 
-def shop_response(dist: Path = WEB_DIST) -> FileResponse | JSONResponse:
+@dataclass(frozen=True)
+class _ShopPage:
+    stamp: int
+    html: str
+    words: dict[str, str]  # a buyer language's code → the file of its first words
+
+
+_SHOP_PAGES: dict[Path, _ShopPage] = {}
+_FIRST_WORDS = "virtual:shop-words-first/"
+# a product's page or its checkout, as src/shop.tsx reads the address (a seller's `sign_in` is no product)
+_PRODUCT_ADDRESS = re.compile(r"^/s/([^/]+)/([^/]+)(?:/checkout)?/?$")
+LANG_COOKIE = "sf_lang"  # the storefront's language switch (the server's pages set it)
+
+
+def _shop_page(shop: Path) -> _ShopPage:
+    """shop.html and its build's first words per language, read again when the build changes."""
+    stamp = shop.stat().st_mtime_ns
+    page = _SHOP_PAGES.get(shop)
+    if page is None or page.stamp != stamp:
+        manifest = shop.parent / ".vite" / "shop-manifest.json"
+        chunks = json.loads(manifest.read_text()) if manifest.is_file() else {}
+        words = {
+            k.removeprefix(_FIRST_WORDS): v["file"] for k, v in chunks.items() if k.startswith(_FIRST_WORDS)
+        }
+        page = _SHOP_PAGES[shop] = _ShopPage(stamp, shop.read_text(), words)
+    return page
+
+
+def _segment(part: str) -> str:
+    """A path segment as the web app's API client writes it (JavaScript's encodeURIComponent)."""
+    return quote(part, safe="-_.!~*'()")
+
+
+def _hints(request: Request, page: _ShopPage) -> str:
+    """What the page will ask for first, for the browser to fetch beside its scripts: the page's words in the
+    buyer's language (the one the server's pages would show; the page may still pick the language saved in the
+    browser, and then this was a few wasted KB) and, on a product's address, the product and the app's
+    configuration, as src/shop.tsx asks for them."""
+    links: list[str] = []
+    lang = language_of(
+        request.query_params.get("lang"),
+        request.cookies.get(LANG_COOKIE),
+        request.headers.get("accept-language"),
+    )
+    if (words := page.words.get(lang)) is not None:
+        links.append(f'<link rel="modulepreload" crossorigin href="/{escape(words)}">')
+    found = _PRODUCT_ADDRESS.match(request.url.path)
+    if found and found[2].lower() != "sign_in" and len(request.url.path) <= 300:
+        product = f"/v1/shop/{_segment(found[1])}/products/{_segment(found[2])}"
+        for href in (product, "/v1/common/config"):
+            links.append(f'<link rel="preload" as="fetch" crossorigin="anonymous" href="{escape(href)}">')
+    return "".join(links)
+
+
+def shop_response(dist: Path = WEB_DIST, request: Request | None = None) -> Response:
     """A buyer's page (`/s/…`, a seller's domain): the shop's own build (`shop.html`: the shop's routes and words on
-    Preact, a fraction of the platform app's JavaScript), or the whole app where that build is missing."""
+    Preact, a fraction of the platform app's JavaScript), or the whole app where that build is missing. Given the
+    request, the page tells the browser what it will ask for first (`_hints`)."""
     shop = dist / "shop.html"
-    return FileResponse(shop) if shop.is_file() else index_response(dist)
+    if not shop.is_file():
+        return index_response(dist)
+    if request is None:
+        return FileResponse(shop)
+    page = _shop_page(shop)
+    html = page.html.replace("</head>", f"{_hints(request, page)}</head>", 1)
+    return HTMLResponse(html, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
 
 
 # a built asset's name carries its content's hash: a browser may keep it for a year without asking again

@@ -68,10 +68,10 @@ async def pricing(
     try:
         seller, stored = await shop_seller(s, username)
     except DomainError:
-        return shop_response()
+        return shop_response(request=request)
     view = next((v for v in await public_products(s, seller) if v.product.id == product_id), None)
     if view is None or view.reasons:
-        return shop_response()  # not for sale here: the web app says so
+        return shop_response(request=request)  # not for sale here: the web app says so
     product = view.product
     plans = [p for p in view.plans if p.active]
     lang = buyer_language(request)

@@ -29,7 +29,7 @@ from api.storefront.clicks import (
 from api.storefront.render import Card, FontFace, PageView, fonts_named, render_page
 from api.storefront.texts import LANGUAGES, Texts, language_of
 from api.throttle import throttle
-from api.web import shop_response
+from api.web import LANG_COOKIE, shop_response
 from core.settings import get_settings
 from domain.accounts import email_error, normalised_email
 from domain.affiliates import own_page, redirection
@@ -57,7 +57,7 @@ from store.domains.queries import seller_of_host
 from store.teams.actions import active_sales_member
 
 router = APIRouter(include_in_schema=False)
-LANG_COOKIE = "sf_lang"
+
 PathPart = Annotated[str, Path(max_length=200)]
 
 
@@ -230,23 +230,25 @@ async def _serve(
     """The page at `path` of the shop (none: its home page) rendered, or the web app's index when the builder has
     no page there."""
     if not username or len(username) > USERNAME_MAX or (path is not None and len(path) > 200):
-        return shop_response()
+        return shop_response(request=request)
     try:
         seller, stored = await shop_seller(s, username)
     except DomainError:
-        return shop_response()
+        return shop_response(request=request)
     served: Served | None = await published_at_path(s, seller.id, path)
     product_id: int | None = None
     if served is None and path is not None:
         found = await published_for_slug(s, seller.id, path)
         if found is None:  # the product's page of the web app with its checkout, or not the builder's
-            return shop_response()
+            return shop_response(request=request)
         product_id, served = found
     if served is None:
-        return shop_response()  # no home page built yet: the web app's storefront lists the products
+        return shop_response(
+            request=request
+        )  # no home page built yet: the web app's storefront lists the products
     views = await public_products(s, seller)
     if product_id is not None and not any(v.product.id == product_id for v in views):
-        return shop_response()
+        return shop_response(request=request)
     shop_name = await shop_name_of(s, seller.id, stored)
     content = stored_content(served, shop_name)
     lang = buyer_language(request)
@@ -296,16 +298,16 @@ async def document_page(
 ) -> Response:
     """A legal document's page; `base` None: the shop's own paths below /s/{username}, "" on its domain."""
     if document not in {d.value for d in Document}:
-        return shop_response()
+        return shop_response(request=request)
     try:
         seller, stored = await shop_seller(s, username)
     except DomainError:
-        return shop_response()
+        return shop_response(request=request)
     doc = Document(document)
     lang = buyer_language(request)
     text = (await legal_texts(s, seller.id)).of(doc).in_language(lang)
     if not text:
-        return shop_response()
+        return shop_response(request=request)
     home = await published_at_path(s, seller.id, None)
     shop_name = await shop_name_of(s, seller.id, stored)
     theme = (stored_content(home, shop_name) if home else default_content(PageType.shop, shop_name)).theme
@@ -410,8 +412,8 @@ async def checkout_page(username: PathPart, slug: PathPart, request: Request, s:
     """A product's checkout (the web app's page), reached through a publisher's link too (an embedded payment
     page)."""
     if not username or len(username) > USERNAME_MAX:
-        return shop_response()
-    return await clicked(request, s, username, f"{slug}/checkout", shop_response())
+        return shop_response(request=request)
+    return await clicked(request, s, username, f"{slug}/checkout", shop_response(request=request))
 
 
 def own_host(host: str) -> bool:

@@ -5,6 +5,8 @@ same pages."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from starlette.requests import Request
@@ -43,3 +45,59 @@ def test_without_a_shop_build_a_buyer_gets_the_platform_app(tmp_path: Path):
     (tmp_path / "index.html").write_text("<script src='/assets/index-1.js'></script>")
     assert Path(shop_response(tmp_path).path).name == "index.html"  # type: ignore[union-attr]
     assert shop_response(tmp_path / "missing").status_code == 404
+
+
+def _page_request(path: str, accept_language: str = "", query: str = "") -> Request:
+    return Request(
+        {
+            "type": "http",
+            "method": "GET",
+            "path": path,
+            "query_string": query.encode(),
+            "headers": [(b"host", b"127.0.0.1:8000"), (b"accept-language", accept_language.encode())],
+        }
+    )
+
+
+def _shop_build(dist: Path) -> None:
+    (dist / ".vite").mkdir(parents=True)
+    (dist / "shop.html").write_text(
+        "<html><head><script src='/assets/shop-1.js'></script></head><body></body></html>"
+    )
+    manifest = {
+        f"virtual:shop-words-first/{code}": {"file": f"assets/{code}-1.js"} for code in ("en", "de", "el")
+    }
+    (dist / ".vite" / "shop-manifest.json").write_text(json.dumps(manifest))
+
+
+def _hints(response) -> list[str]:
+    return re.findall(r"<link [^>]*>", response.body.decode())
+
+
+def test_a_products_page_tells_the_browser_its_words_product_and_configuration_at_once(tmp_path: Path):
+    _shop_build(tmp_path)
+    page = shop_response(tmp_path, _page_request("/s/demo-seller/guide/checkout", "el-GR,el;q=0.9,en;q=0.5"))
+    assert _hints(page) == [
+        '<link rel="modulepreload" crossorigin href="/assets/el-1.js">',
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="/v1/shop/demo-seller/products/guide">',
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="/v1/common/config">',
+    ]
+    assert page.headers["vary"] == "Accept-Language, Cookie"
+    # the language switch's choice wins over the browser's; another page of the shop gets its words only
+    chosen = shop_response(tmp_path, _page_request("/s/demo-seller", "el", "lang=de"))
+    assert _hints(chosen) == ['<link rel="modulepreload" crossorigin href="/assets/de-1.js">']
+    signing_in = shop_response(tmp_path, _page_request("/s/demo-seller/sign_in", "xx"))
+    assert _hints(signing_in) == ['<link rel="modulepreload" crossorigin href="/assets/en-1.js">']
+
+
+def test_an_address_cannot_write_into_the_page(tmp_path: Path):
+    _shop_build(tmp_path)
+    page = shop_response(tmp_path, _page_request('/s/x"><script>alert(1)</script>/a b'))
+    body = page.body.decode()
+    assert "<script>alert" not in body
+    assert "/v1/shop/" not in body  # three segments: not a product's address
+    product = shop_response(tmp_path, _page_request('/s/x"><img src=x>/a b'))
+    assert (
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="/v1/shop/x%22%3E%3Cimg%20src%3Dx%3E/products/a%20b">'
+        in _hints(product)
+    )
