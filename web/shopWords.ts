@@ -57,16 +57,17 @@ export function reachable(entries: readonly string[], lazy = false): Map<string,
   return seen;
 }
 
-/** What the modules' code says of the catalogue's keys: each string that starts with a namespace and a dot, read as
- * a prefix of the keys it may name. A whole key also names its plural forms (`key_one`) and, as a prefix with a
- * `${…}` or `+` after it or ending in `.` or `_`, every key it begins (`refusals.${reason}`). */
+/** What the modules' code says of the catalogue's keys: each string that starts with a namespace and a dot. A whole
+ * key also names its plural forms (`key_one`); a string with a `${…}` or `+` after it names every key it begins
+ * (`refusals.${reason}`, `'shop.steps.' + step`). A string that is neither (`'payer.'`, an API field's path the
+ * checkout reads) names no key. */
 export function keysRead(modules: Iterable<string>, namespaces: ReadonlySet<string>): (key: string) => boolean {
   const exact = new Set<string>();
   const begins = new Set<string>();
   for (const text of modules) {
     for (const [, literal, after] of text.matchAll(/[`'"]([a-zA-Z]+\.[A-Za-z0-9_.]*)(\$\{|['"`]\s*\+)?/g)) {
       if (!namespaces.has(literal!.split('.')[0]!)) continue;
-      if (after || literal!.endsWith('.') || literal!.endsWith('_')) begins.add(literal!);
+      if (after) begins.add(literal!);
       else exact.add(literal!);
     }
   }

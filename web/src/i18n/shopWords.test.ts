@@ -71,13 +71,20 @@ describe("the product page's first words", () => {
   });
 
   it('take every key a template in the code begins, and a key’s plural forms', () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template literal, as the plugin reads it
-    const read = keysRead(["t(`refusals.${code}`)", "t('shop.seats', { count })", "t('shop.steps.' + step)"], new Set(['refusals', 'shop']));
+    const code = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template literal, as the plugin reads it
+      "t(`refusals.${code}`)",
+      "t('shop.seats', { count })",
+      "t('shop.steps.' + step)",
+      "k.startsWith('payer.')",
+    ];
+    const read = keysRead(code, new Set(['refusals', 'shop', 'payer']));
     expect(read('refusals.card_declined')).toBe(true);
     expect(read('shop.seats_other')).toBe(true);
     expect(read('shop.steps.pay')).toBe(true);
     expect(read('shop.seatsLeft')).toBe(false);
     expect(read('shop.buy')).toBe(false);
+    expect(read('payer.title')).toBe(false); // an API field's path, not a key
   });
 
   it('of a buyer language are its own where it has them and English’s where it has none', () => {
