@@ -128,8 +128,6 @@ def _serve_web(app: FastAPI, dist: Path) -> None:
         page = await storefront.on_domain(request, s, path)
         if page is not None:
             return page
-        return (
-            shop_response(dist, request)
-            if storefront.is_shop_address(request, path)
-            else index_response(dist)
-        )
+        if not storefront.is_shop_address(request, path):
+            return index_response(dist)
+        return shop_response(dist, request, await storefront.domain_shop(request, s))

@@ -41,8 +41,10 @@ class _ShopPage:
 
 _SHOP_PAGES: dict[Path, _ShopPage] = {}
 _FIRST_WORDS = "virtual:shop-words-first/"
-# a product's page or its checkout, as src/shop.tsx reads the address (a seller's `sign_in` is no product)
+# a product's page or its checkout, as src/shop.tsx reads the address (a seller's `sign_in` is no product); on a
+# seller's domain the same without the `/s/{username}` prefix
 _PRODUCT_ADDRESS = re.compile(r"^/s/([^/]+)/([^/]+)(?:/checkout)?/?$")
+_DOMAIN_PRODUCT_ADDRESS = re.compile(r"^/([^/]+)(?:/checkout)?/?$")
 LANG_COOKIE = "sf_lang"  # the storefront's language switch (the server's pages set it)
 
 
@@ -65,11 +67,12 @@ def _segment(part: str) -> str:
     return quote(part, safe="-_.!~*'()")
 
 
-def _hints(request: Request, page: _ShopPage) -> str:
+def _hints(request: Request, page: _ShopPage, domain_of: str | None) -> str:
     """What the page will ask for first, for the browser to fetch beside its scripts: the page's words in the
     buyer's language (the one the server's pages would show; the page may still pick the language saved in the
-    browser, and then this was a few wasted KB) and, on a product's address, the product and the app's
-    configuration, as src/shop.tsx asks for them."""
+    browser, and then this was a few wasted KB); on a seller's domain (`domain_of`: the seller's username) the
+    app's configuration and the domain's shop, which the page asks one after the other before it knows the shop;
+    on a product's address the product and the configuration, as src/shop.tsx and the product page ask for them."""
     links: list[str] = []
     lang = language_of(
         request.query_params.get("lang"),
@@ -78,25 +81,38 @@ def _hints(request: Request, page: _ShopPage) -> str:
     )
     if (words := page.words.get(lang)) is not None:
         links.append(f'<link rel="modulepreload" crossorigin href="/{escape(words)}">')
-    found = _PRODUCT_ADDRESS.match(request.url.path)
-    if found and found[2].lower() != "sign_in" and len(request.url.path) <= 300:
-        product = f"/v1/shop/{_segment(found[1])}/products/{_segment(found[2])}"
-        for href in (product, "/v1/common/config"):
-            links.append(f'<link rel="preload" as="fetch" crossorigin="anonymous" href="{escape(href)}">')
+    path = request.url.path
+    fetches: list[str] = ["/v1/common/config", "/v1/shop/_host"] if domain_of else []
+    if domain_of is None:
+        found = _PRODUCT_ADDRESS.match(path)
+        shop, slug = (found[1], found[2]) if found else (None, None)
+    else:
+        found = _DOMAIN_PRODUCT_ADDRESS.match(path)
+        shop, slug = (domain_of, found[1]) if found else (None, None)
+    if shop and slug and slug.lower() != "sign_in" and len(path) <= 300:
+        fetches.append(f"/v1/shop/{_segment(shop)}/products/{_segment(slug)}")
+        if "/v1/common/config" not in fetches:
+            fetches.append("/v1/common/config")
+    links += [
+        f'<link rel="preload" as="fetch" crossorigin="anonymous" href="{escape(href)}">' for href in fetches
+    ]
     return "".join(links)
 
 
-def shop_response(dist: Path = WEB_DIST, request: Request | None = None) -> Response:
+def shop_response(
+    dist: Path = WEB_DIST, request: Request | None = None, domain_of: str | None = None
+) -> Response:
     """A buyer's page (`/s/…`, a seller's domain): the shop's own build (`shop.html`: the shop's routes and words on
     Preact, a fraction of the platform app's JavaScript), or the whole app where that build is missing. Given the
-    request, the page tells the browser what it will ask for first (`_hints`)."""
+    request, the page tells the browser what it will ask for first (`_hints`; `domain_of`: the username of the
+    seller whose domain the page is opened on)."""
     shop = dist / "shop.html"
     if not shop.is_file():
         return index_response(dist)
     if request is None:
         return FileResponse(shop)
     page = _shop_page(shop)
-    html = page.html.replace("</head>", f"{_hints(request, page)}</head>", 1)
+    html = page.html.replace("</head>", f"{_hints(request, page, domain_of)}</head>", 1)
     return HTMLResponse(html, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
 
 

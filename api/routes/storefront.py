@@ -229,18 +229,21 @@ async def _serve(
 ) -> Response:
     """The page at `path` of the shop (none: its home page) rendered, or the web app's index when the builder has
     no page there."""
+    domain_of = (
+        username if base == "" else None
+    )  # on the seller's domain: the page names its shop's first asks
     if not username or len(username) > USERNAME_MAX or (path is not None and len(path) > 200):
-        return shop_response(request=request)
+        return shop_response(request=request, domain_of=domain_of)
     try:
         seller, stored = await shop_seller(s, username)
     except DomainError:
-        return shop_response(request=request)
+        return shop_response(request=request, domain_of=domain_of)
     served: Served | None = await published_at_path(s, seller.id, path)
     product_id: int | None = None
     if served is None and path is not None:
         found = await published_for_slug(s, seller.id, path)
         if found is None:  # the product's page of the web app with its checkout, or not the builder's
-            return shop_response(request=request)
+            return shop_response(request=request, domain_of=domain_of)
         product_id, served = found
     if served is None:
         return shop_response(
@@ -248,7 +251,7 @@ async def _serve(
         )  # no home page built yet: the web app's storefront lists the products
     views = await public_products(s, seller)
     if product_id is not None and not any(v.product.id == product_id for v in views):
-        return shop_response(request=request)
+        return shop_response(request=request, domain_of=domain_of)
     shop_name = await shop_name_of(s, seller.id, stored)
     content = stored_content(served, shop_name)
     lang = buyer_language(request)
@@ -434,23 +437,41 @@ def is_shop_address(request: Request, path: str) -> bool:
     return host is not None and not own_host(host)
 
 
-async def on_domain(request: Request, s: DB, path: str) -> Response | None:
-    """A seller's verified domain: `/`, `/sitemap.xml` and a one-segment path are the storefront's; None for
-    anything else (the web app answers)."""
+async def _domain_seller(request: Request, s: DB) -> tuple[str, str] | None:
+    """The hostname and the seller's username of the verified domain the request is on; None on Sellflow's own
+    hosts and on a domain that serves no shop."""
     host = host_of(request)
-    document = path.split("/", 1)[1] if path.startswith("document/") else None
-    if host is None or own_host(host) or (path and "/" in path and document is None):
+    if host is None or own_host(host):
         return None
     found = await seller_of_host(s, host)
     user = await seller_user_of(s, found[1].id) if found else None
     if found is None or user is None or not user.username:
         return None
-    origin = f"{request.url.scheme}://{request.headers.get('host', found[0].hostname)}"
+    return found[0].hostname, user.username
+
+
+async def domain_shop(request: Request, s: DB) -> str | None:
+    """The username of the seller whose verified domain the request is on; None on Sellflow's own hosts."""
+    found = await _domain_seller(request, s)
+    return found[1] if found else None
+
+
+async def on_domain(request: Request, s: DB, path: str) -> Response | None:
+    """A seller's verified domain: `/`, `/sitemap.xml` and a one-segment path are the storefront's; None for
+    anything else (the web app answers)."""
+    document = path.split("/", 1)[1] if path.startswith("document/") else None
+    if path and "/" in path and document is None:
+        return None
+    found = await _domain_seller(request, s)
+    if found is None:
+        return None
+    hostname, username = found
+    origin = f"{request.url.scheme}://{request.headers.get('host', hostname)}"
     if path == "sitemap.xml":
-        return await sitemap(s, username=user.username, base="", origin=origin)
+        return await sitemap(s, username=username, base="", origin=origin)
     if document is not None:
-        return await document_page(request, s, user.username, document, base="", origin=origin)
-    return await serve(request, s, username=user.username, path=path or None, base="", origin=origin)
+        return await document_page(request, s, username, document, base="", origin=origin)
+    return await serve(request, s, username=username, path=path or None, base="", origin=origin)
 
 
 MESSAGE_MAX = 5000

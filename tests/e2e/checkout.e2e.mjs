@@ -81,6 +81,12 @@ async function buyerPays(number, email, year = '31') {
   // a buyer's address is answered by the shop's own build (shop.html), not the whole platform app
   const entry = await page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'));
   assert.match(entry ?? '', /^\/assets\/shop-[\w-]+\.js$/);
+  // and it names what the page asks first, so the browser fetches the product and the configuration beside the
+  // scripts (their timing entries are the hints', the page's own asks took those answers)
+  const timings = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.initiatorType]));
+  for (const path of ['/v1/common/config', new URL(shopUrl, BASE).pathname.replace(/^\/s\/([^/]+)\//, '/v1/shop/$1/products/')]) {
+    assert.deepEqual(timings.filter(([p]) => p === path).map(([, how]) => how), ['link'], `${path}: ${JSON.stringify(timings)}`);
+  }
   await page.getByTestId('payer-first-name').fill('Bea');
   await page.getByTestId('payer-last-name').fill('Buyer');
   await page.getByTestId('payer-email').fill(email);

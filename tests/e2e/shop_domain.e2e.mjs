@@ -126,8 +126,18 @@ test("a buyer opens the seller's domain: the storefront at /, the product at /{s
 
 test('on a phone the storefront fits the screen, and a product link opens without the prefix', async () => {
   const page = await buyerPage({ width: 390, height: 844 });
+  const asked = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   await page.goto(`${SHOP}/${slug}`);
   assert.equal(await page.getByTestId('product-name').innerText(), PRODUCT);
+  // the server named the page's first asks in its HTML (the shop of the domain, the product, the configuration): the
+  // browser fetched each beside the scripts, once, and the page's own asks took those answers
+  const timings = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.initiatorType]));
+  for (const path of ['/v1/common/config', '/v1/shop/_host', `/v1/shop/${SELLER.username}/products/${slug}`]) {
+    assert.equal(asked.filter((p) => p === path).length, 1, `${path} asked once: ${asked.join(' ')}`);
+    const how = timings.filter(([p]) => p === path).map(([, initiator]) => initiator);
+    assert.deepEqual(how, ['link'], `${path} fetched by the page's hint: ${JSON.stringify(timings)}`);
+  }
   await page.goto(`${SHOP}/`);
   await page.getByTestId('storefront-product').first().waitFor();
   assert.ok((await overflow(page)) <= 1, `no sideways scrolling on a phone (${await overflow(page)}px)`);

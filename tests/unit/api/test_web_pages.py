@@ -101,3 +101,23 @@ def test_an_address_cannot_write_into_the_page(tmp_path: Path):
         '<link rel="preload" as="fetch" crossorigin="anonymous" href="/v1/shop/x%22%3E%3Cimg%20src%3Dx%3E/products/a%20b">'
         in _hints(product)
     )
+
+
+def test_on_a_sellers_domain_the_page_names_the_domains_shop_and_its_product(tmp_path: Path):
+    _shop_build(tmp_path)
+    fetch = '<link rel="preload" as="fetch" crossorigin="anonymous" href="{}">'.format
+    checkout = shop_response(tmp_path, _page_request("/guide/checkout", "de-AT"), domain_of="demo-seller")
+    assert _hints(checkout) == [
+        '<link rel="modulepreload" crossorigin href="/assets/de-1.js">',
+        fetch("/v1/common/config"),
+        fetch("/v1/shop/_host"),
+        fetch("/v1/shop/demo-seller/products/guide"),
+    ]
+    # the home page and a deeper page ask for the shop only; an own host's home no product
+    assert _hints(shop_response(tmp_path, _page_request("/"), domain_of="demo-seller"))[1:] == [
+        fetch("/v1/common/config"),
+        fetch("/v1/shop/_host"),
+    ]
+    assert "/products/" not in "".join(
+        _hints(shop_response(tmp_path, _page_request("/guide/thank_you/abc"), domain_of="demo-seller"))
+    )
