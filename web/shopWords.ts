@@ -7,9 +7,12 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const PREFIX = 'virtual:shop-words/';
 const FIRST = 'virtual:shop-words-first/';
 const LOADERS = 'virtual:shop-words-first';
-/** The modules the buyer's product page and its checkout run before the Buy button works: the shop's entry and the
- * product page's chunk, with what they import statically (a lazy `import()` is a later chunk). */
-export const FIRST_ENTRIES = ['src/shop.tsx', 'src/areas/shop/ShopProductPage.tsx'];
+/** The shop's entry, and the modules it loads lazily that the product page and its checkout run before the Buy button
+ * works (the pages' code and the product page; vite.shop.config.ts preloads them and puts what they import in one
+ * chunk). With what they import statically (any other `import()` is a later chunk), they are the page's first code. */
+export const SHOP_ENTRY = 'src/shop.tsx';
+export const FIRST_LAZY = ['src/shopApp.tsx', 'src/areas/shop/ShopProductPage.tsx'];
+export const FIRST_ENTRIES = [SHOP_ENTRY, ...FIRST_LAZY];
 
 type Tree = { [key: string]: unknown };
 

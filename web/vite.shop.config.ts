@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { OutputChunk } from 'rolldown';
 import { mergeConfig, type Plugin } from 'vite';
 import base from './vite.config';
+import { FIRST_LAZY, SHOP_ENTRY } from './shopWords';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -9,7 +10,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * entry loads them lazily, and most buyers arrive on a product or its checkout, whose code would otherwise be asked for
  * only once the entry has run. */
 function preloadProductPage(): Plugin {
-  const lazyRoots = ['/src/shopApp.tsx', '/areas/shop/ShopProductPage.tsx'];
+  const lazyRoots = FIRST_LAZY.map((p) => `/${p}`);
   return {
     name: 'sellflow-preload-product-page',
     apply: 'build',
@@ -94,8 +95,8 @@ function muiWithoutCssVars(): Plugin {
  * twenty small chunks the default splitting made cost three more round trips than their bytes did. The other pages'
  * own code stays in their chunks. */
 function firstChunk(): { plugin: Plugin; test: (id: string) => boolean } {
-  const entry = here('./src/shop.tsx');
-  const roots = [here('./src/shopApp.tsx'), here('./src/areas/shop/ShopProductPage.tsx')];
+  const entry = here(`./${SHOP_ENTRY}`);
+  const roots = FIRST_LAZY.map((p) => here(`./${p}`));
   const first = new Set<string>();
   return {
     plugin: {
