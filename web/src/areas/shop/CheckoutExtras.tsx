@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/LockOutlined';
@@ -38,17 +37,35 @@ export function TrustSeals({ page, ownSeal }: { page: CheckoutPage; ownSeal?: st
   );
 }
 
+// a small outlined badge per fact, as MUI's small outlined chip draws one (these are not buttons)
+const PROOF_BADGE = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 0.5,
+  minHeight: 24,
+  maxWidth: '100%',
+  px: 1,
+  py: 0.25,
+  border: 1,
+  borderColor: 'grey.400',
+  borderRadius: 3,
+  bgcolor: '#fff',
+  fontSize: '0.8125rem',
+  lineHeight: 1.4,
+} as const;
+const PROOF_ICON = { fontSize: 18, color: 'text.secondary' } as const;
+
 /** Social proof (core §9): the page's views, its purchases and the latest buyer, as the settings choose. */
 export function SocialProofBar({ proof }: { proof?: SocialProof | undefined }) {
   const { t, i18n } = useTranslation();
   if (!proof) return null;
   const chips = [
-    proof.totalViews != null ? { key: 'views', icon: <VisibilityIcon />, label: t('shop.proof.views', { count: proof.totalViews }) } : null,
-    proof.totalPurchases != null ? { key: 'purchases', icon: <ShoppingBagIcon />, label: t('shop.proof.purchases', { count: proof.totalPurchases }) } : null,
+    proof.totalViews != null ? { key: 'views', icon: <VisibilityIcon sx={PROOF_ICON} />, label: t('shop.proof.views', { count: proof.totalViews }) } : null,
+    proof.totalPurchases != null ? { key: 'purchases', icon: <ShoppingBagIcon sx={PROOF_ICON} />, label: t('shop.proof.purchases', { count: proof.totalPurchases }) } : null,
     proof.recentFirstName && proof.recentAt
       ? {
           key: 'recent',
-          icon: <ShoppingBagIcon />,
+          icon: <ShoppingBagIcon sx={PROOF_ICON} />,
           label: proof.recentCountry
             ? t('shop.proof.recentFrom', { name: proof.recentFirstName, country: countryName(proof.recentCountry, i18n.language), when: relativeTime(proof.recentAt, i18n.language) })
             : t('shop.proof.recent', { name: proof.recentFirstName, when: relativeTime(proof.recentAt, i18n.language) }),
@@ -59,7 +76,10 @@ export function SocialProofBar({ proof }: { proof?: SocialProof | undefined }) {
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="social-proof">
       {chips.map((c) => (
-        <Chip key={c.key} icon={c.icon} label={c.label} size="small" variant="outlined" sx={{ bgcolor: '#fff' }} />
+        <Box key={c.key} sx={PROOF_BADGE}>
+          {c.icon}
+          {c.label}
+        </Box>
       ))}
     </Stack>
   );

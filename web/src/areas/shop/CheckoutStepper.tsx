@@ -1,7 +1,5 @@
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import { useTranslation } from 'react-i18next';
+import { StepTrack } from '../../components/StepTrack';
 
 /** Checkout wizard steps of core §2. */
 export const CHECKOUT_STEPS = ['method_selection', 'payment_selection', 'pricing_plans_update', 'success_page'] as const;
@@ -22,18 +20,12 @@ export function CheckoutStepper({
   const steps = CHECKOUT_STEPS.filter((step) => !skipped.includes(step));
   const index = done ? steps.length : steps.indexOf(active);
   return (
-    <Stepper
-      activeStep={index}
-      alternativeLabel
-      sx={{ mb: 3 }}
-      data-testid="checkout-stepper"
-      data-active-step={done ? 'done' : active}
-    >
-      {steps.map((step, i) => (
-        <Step key={step} completed={i < index}>
-          <StepLabel>{t(`shop.steps.${step}`)}</StepLabel>
-        </Step>
-      ))}
-    </Stepper>
+    <StepTrack
+      labels={steps.map((step) => t(`shop.steps.${step}`))}
+      active={index}
+      below
+      testId="checkout-stepper"
+      activeName={done ? 'done' : active}
+    />
   );
 }

@@ -11,9 +11,6 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
@@ -25,6 +22,7 @@ import { shopApi } from '../../api/shop';
 import type { CheckoutPage, PricingPlan, ShopOffer } from '../../api/types';
 import { CountrySelect } from '../../components/CountrySelect';
 import { useMoney } from '../../components/Money';
+import { StepTrack } from '../../components/StepTrack';
 import { TextInput } from '../../components/TextInput';
 import { required, validateEmail } from '../../lib/validation';
 import { BumpOffers } from './BumpOffers';
@@ -358,14 +356,7 @@ export function PaymentForm({
     <Grid container spacing={3} component="form" noValidate onSubmit={submit} data-testid="payment-form">
       <Grid size={{ xs: 12, md: advanced ? 7 : 12 }} sx={{ order: { xs: 2, md: 1 } }}>
       {twoSteps ? (
-        <Stepper activeStep={stage - 1} sx={{ mb: 3 }} data-testid="checkout-steps">
-          <Step completed={stage === 2}>
-            <StepLabel>{t('shop.steps.details')}</StepLabel>
-          </Step>
-          <Step>
-            <StepLabel>{t('shop.steps.payment')}</StepLabel>
-          </Step>
-        </Stepper>
+        <StepTrack labels={[t('shop.steps.details'), t('shop.steps.payment')]} active={stage - 1} testId="checkout-steps" />
       ) : null}
       <Box sx={{ display: twoSteps && stage === 2 ? 'none' : 'block' }}>
       {!mainRequired && bumpOffers.length ? (
