@@ -1,5 +1,5 @@
-"""The JavaScript a buyer's product page ships before its Buy button works: the entry, the product page's own chunk
-and every chunk they import statically, gzipped (what the browser downloads), read from the build's manifest, and the
+"""The JavaScript a buyer's product page ships before its Buy button works: the entry, what its page preloads (the
+shop's pages, loaded lazily by the entry), the product page's own chunk and every chunk they import statically, gzipped (what the browser downloads), read from the build's manifest, and the
 language catalogue the page waits for (in the shop's build, the page's first words in its language; the largest of
 these counts). Payment provider scripts (Stripe.js) are not counted, as the target says.
 
