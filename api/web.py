@@ -68,19 +68,12 @@ def _segment(part: str) -> str:
 
 
 def _hints(request: Request, page: _ShopPage, domain_of: str | None) -> str:
-    """What the page will ask for first, for the browser to fetch beside its scripts: the page's words in the
-    buyer's language (the one the server's pages would show; the page may still pick the language saved in the
-    browser, and then this was a few wasted KB); on a seller's domain (`domain_of`: the seller's username) the
-    app's configuration and the domain's shop, which the page asks one after the other before it knows the shop;
-    on a product's address the product and the configuration, as src/shop.tsx and the product page ask for them."""
-    links: list[str] = []
-    lang = language_of(
-        request.query_params.get("lang"),
-        request.cookies.get(LANG_COOKIE),
-        request.headers.get("accept-language"),
-    )
-    if (words := page.words.get(lang)) is not None:
-        links.append(f'<link rel="modulepreload" crossorigin href="/{escape(words)}">')
+    """What the page will ask for first, for the browser to fetch beside its scripts. On a seller's domain
+    (`domain_of`: the seller's username): the app's configuration and the domain's shop, which the page asks one
+    after the other before it knows the shop. On a product's address: the first words in the buyer's language (the
+    one the server's pages would show; the page may still pick the language saved in the browser, and then this was
+    a few wasted KB; other pages load all of the buyer's words, src/i18n/index.ts), the product and the
+    configuration, as src/shop.tsx and the product page ask for them."""
     path = request.url.path
     fetches: list[str] = ["/v1/common/config", "/v1/shop/_host"] if domain_of else []
     if domain_of is None:
@@ -89,7 +82,15 @@ def _hints(request: Request, page: _ShopPage, domain_of: str | None) -> str:
     else:
         found = _DOMAIN_PRODUCT_ADDRESS.match(path)
         shop, slug = (domain_of, found[1]) if found else (None, None)
+    links: list[str] = []
     if shop and slug and slug.lower() != "sign_in" and len(path) <= 300:
+        lang = language_of(
+            request.query_params.get("lang"),
+            request.cookies.get(LANG_COOKIE),
+            request.headers.get("accept-language"),
+        )
+        if (words := page.words.get(lang)) is not None:
+            links.append(f'<link rel="modulepreload" crossorigin href="/{escape(words)}">')
         fetches.append(f"/v1/shop/{_segment(shop)}/products/{_segment(slug)}")
         if "/v1/common/config" not in fetches:
             fetches.append("/v1/common/config")

@@ -83,11 +83,13 @@ def test_a_products_page_tells_the_browser_its_words_product_and_configuration_a
         '<link rel="preload" as="fetch" crossorigin="anonymous" href="/v1/common/config">',
     ]
     assert page.headers["vary"] == "Accept-Language, Cookie"
-    # the language switch's choice wins over the browser's; another page of the shop gets its words only
-    chosen = shop_response(tmp_path, _page_request("/s/demo-seller", "el", "lang=de"))
-    assert _hints(chosen) == ['<link rel="modulepreload" crossorigin href="/assets/de-1.js">']
-    signing_in = shop_response(tmp_path, _page_request("/s/demo-seller/sign_in", "xx"))
-    assert _hints(signing_in) == ['<link rel="modulepreload" crossorigin href="/assets/en-1.js">']
+    # the language switch's choice wins over the browser's; another page of the shop loads all of the buyer's
+    # words, not the product page's first ones, and is told of nothing
+    chosen = shop_response(tmp_path, _page_request("/s/demo-seller/guide", "el", "lang=de"))
+    assert _hints(chosen)[0] == '<link rel="modulepreload" crossorigin href="/assets/de-1.js">'
+    assert _hints(shop_response(tmp_path, _page_request("/s/demo-seller", "el"))) == []
+    assert _hints(shop_response(tmp_path, _page_request("/s/demo-seller/guide/thank_you/abc", "el"))) == []
+    assert _hints(shop_response(tmp_path, _page_request("/s/demo-seller/sign_in", "xx"))) == []
 
 
 def test_an_address_cannot_write_into_the_page(tmp_path: Path):
@@ -113,8 +115,8 @@ def test_on_a_sellers_domain_the_page_names_the_domains_shop_and_its_product(tmp
         fetch("/v1/shop/_host"),
         fetch("/v1/shop/demo-seller/products/guide"),
     ]
-    # the home page and a deeper page ask for the shop only; an own host's home no product
-    assert _hints(shop_response(tmp_path, _page_request("/"), domain_of="demo-seller"))[1:] == [
+    # the home page and a deeper page ask for the shop only
+    assert _hints(shop_response(tmp_path, _page_request("/"), domain_of="demo-seller")) == [
         fetch("/v1/common/config"),
         fetch("/v1/shop/_host"),
     ]

@@ -96,10 +96,18 @@ function afterShown(then: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
-/** The language's catalogue, loaded once. The shop loads the first part, then the rest once the page is shown. */
+/** A product's page or its checkout (`/s/{user}/{slug}`, on a seller's domain `/{slug}`, and their `/checkout`; as
+ * api/web.py reads the address): the pages the first words are for. Any other page of the shop (a thank-you page a
+ * payment returns to, a ticket, the storefront) starts with the buyer's whole part, as its words are not among them. */
+export function isProductAddress(path: string): boolean {
+  return /^(?:\/s\/[^/]+)?\/[^/]+(?:\/checkout)?\/?$/.test(path) && !/^\/s\/?$/.test(path) && !/\/sign_in\/?$/i.test(path);
+}
+
+/** The language's catalogue, loaded once. On a product's page the shop loads the first part, then the rest once the
+ * page is shown. */
 export async function loadLanguage(lang: Language): Promise<void> {
   const { code, tag } = languageOf(lang);
-  const first = SHOP ? FIRST_WORDS[code] : undefined;
+  const first = SHOP && typeof location !== 'undefined' && isProductAddress(location.pathname) ? FIRST_WORDS[code] : undefined;
   if (!first) return loadWhole(lang);
   if (!i18n.hasResourceBundle(tag, 'translation')) {
     await first().then(({ default: catalogue }) => add(tag, catalogue, false));

@@ -3,6 +3,7 @@ import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIRST_ENTRIES, keysRead, reachable as reachableFrom } from '../../shopWords';
+import { isProductAddress } from './index';
 import el from './buyer/el.json';
 import en from './en.json';
 import shopNamespaces from './shopNamespaces.json';
@@ -93,5 +94,17 @@ describe("the product page's first words", () => {
     expect(Object.keys(mine).sort()).toEqual(expect.arrayContaining(Object.keys(first)));
     for (const [key, text] of Object.entries(mine)) expect(text, key).toBe(greek[key] ?? EN[key]);
     expect(Object.keys(mine).some((key) => !(key in greek))).toBe(true);
+  });
+});
+
+describe('the pages that start with the first words', () => {
+  it('are a product’s page and its checkout, on our hosts and on a seller’s domain', () => {
+    for (const path of ['/s/demo-seller/guide', '/s/demo-seller/guide/checkout', '/s/demo-seller/guide/', '/guide', '/guide/checkout']) {
+      expect(isProductAddress(path), path).toBe(true);
+    }
+    // a thank-you page a payment returns to, the storefront, a ticket, signing in: all of the buyer's words
+    for (const path of ['/s/demo-seller/guide/thank_you/abc', '/s/demo-seller', '/s', '/', '/s/demo-seller/sign_in', '/s/demo-seller/tickets/x']) {
+      expect(isProductAddress(path), path).toBe(false);
+    }
   });
 });
