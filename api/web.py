@@ -62,6 +62,15 @@ def _shop_page(shop: Path) -> _ShopPage:
     return page
 
 
+def buyer_language(request: Request) -> str:
+    """The buyer's language: the switcher's choice (`?lang=`), then the cookie it left, then the browser's."""
+    return language_of(
+        request.query_params.get("lang"),
+        request.cookies.get(LANG_COOKIE),
+        request.headers.get("accept-language"),
+    )
+
+
 def _segment(part: str) -> str:
     """A path segment as the web app's API client writes it (JavaScript's encodeURIComponent)."""
     return quote(part, safe="-_.!~*'()")
@@ -84,12 +93,7 @@ def _hints(request: Request, page: _ShopPage, domain_of: str | None) -> str:
         shop, slug = (domain_of, found[1]) if found else (None, None)
     links: list[str] = []
     if shop and slug and slug.lower() != "sign_in" and len(path) <= 300:
-        lang = language_of(
-            request.query_params.get("lang"),
-            request.cookies.get(LANG_COOKIE),
-            request.headers.get("accept-language"),
-        )
-        if (words := page.words.get(lang)) is not None:
+        if (words := page.words.get(buyer_language(request))) is not None:
             links.append(f'<link rel="modulepreload" crossorigin href="/{escape(words)}">')
         fetches.append(f"/v1/shop/{_segment(shop)}/products/{_segment(slug)}")
         if "/v1/common/config" not in fetches:

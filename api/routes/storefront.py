@@ -27,9 +27,9 @@ from api.storefront.clicks import (
     sales_token,
 )
 from api.storefront.render import Card, FontFace, PageView, fonts_named, render_page
-from api.storefront.texts import LANGUAGES, Texts, language_of
+from api.storefront.texts import LANGUAGES, Texts
 from api.throttle import throttle
-from api.web import LANG_COOKIE, shop_response
+from api.web import LANG_COOKIE, buyer_language, shop_response
 from core.settings import get_settings
 from domain.accounts import email_error, normalised_email
 from domain.affiliates import own_page, redirection
@@ -97,14 +97,6 @@ def html_page(request: Request, body: str, lang: str) -> HTMLResponse:
     if request.query_params.get("lang") in LANGUAGES:
         r.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
     return r
-
-
-def buyer_language(request: Request) -> str:
-    return language_of(
-        request.query_params.get("lang"),
-        request.cookies.get(LANG_COOKIE),
-        request.headers.get("accept-language"),
-    )
 
 
 def stored_content(served: Served, shop_name: str) -> PageContent:
