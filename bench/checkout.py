@@ -353,7 +353,8 @@ def report(runs: list[Run], args: argparse.Namespace) -> dict[str, Any]:
 
 async def sample_rss(stack: Stack, out: dict[str, list[float]], stop: asyncio.Event) -> None:
     """Resident memory (MB) of the API and worker processes every 0.5 s while Sellflow is under load."""
-    procs = {name: psutil.Process(stack.procs[name].pid) for name in ("api", "worker")}
+    names = [n for n in ("api", "worker", "worker-activities") if n in stack.procs]
+    procs = {name: psutil.Process(stack.procs[name].pid) for name in names}
     while not stop.is_set():
         for name, proc in procs.items():
             out.setdefault(name, []).append(proc.memory_info().rss / 2**20)
@@ -371,7 +372,7 @@ def memory_report(samples: dict[str, list[float]]) -> dict[str, dict[str, float]
         first, last = sorted(xs[:q])[q // 2], sorted(xs[-q:])[q // 2]
         out[name] = {"first_quarter_mb": first, "last_quarter_mb": last, "growth": last / first - 1}
         print(
-            f"memory {name:<7} first quarter {first:7.1f} MB  last quarter {last:7.1f} MB  "
+            f"memory {name:<17} first quarter {first:7.1f} MB  last quarter {last:7.1f} MB  "
             f"growth {100 * (last / first - 1):+5.1f}% (target: flat, < +10%)"
         )
     return out
@@ -441,6 +442,7 @@ def main() -> None:
         help="0 (default): wait for the checkout workflow's result, as the bare baseline waits for its"
         " own; N: poll the order status API every N ms instead",
     )
+    ap.add_argument("--keep", action="store_true", help="keep the stack's data and logs after the run")
     args = ap.parse_args()
     data = Path(tempfile.mkdtemp(prefix="sellflow-bench-"))
     stack = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=False)
@@ -464,7 +466,7 @@ def main() -> None:
                 )
                 + ")"
             )
-        keep = any(r.errors for r in runs)
+        keep = args.keep or any(r.errors for r in runs)
         RESULTS.mkdir(parents=True, exist_ok=True)
         path = RESULTS / f"checkout-{time.strftime('%Y%m%d-%H%M%S')}.json"
         path.write_text(json.dumps(out, indent=2, default=str))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -54,6 +55,11 @@ class Settings(BaseSettings):
     # workflows' queries that long. Under a billing storm a busy worker replayed the very workflows it had cached
     # after 10 s, which made it busier (py-spy); the storm bench runs with 60 s, a setting for such deployments
     worker_sticky_timeout_s: float = 10.0
+    # what this worker process runs: `all` (workflows, their local activities and the activities), `workflows`
+    # (workflows and their local activities: the buyer's pay step) or `activities` (the activities: fulfilment,
+    # mails, the provider's queue). One Python process has one interpreter lock: a pay step waited behind other
+    # orders' fulfilment in it, so the local stack runs a `workflows` and an `activities` process side by side
+    worker_role: Literal["all", "workflows", "activities"] = "all"
     temporal_ui_url: str = "http://127.0.0.1:8233"
 
     # Stripe (localstripe locally)

@@ -444,7 +444,11 @@ class Stack:
         subprocess.run(args, env=self.env(), check=True)
 
     def start_worker(self, name: str = "worker") -> subprocess.Popen:
-        return self._spawn(name, [sys.executable, "-m", "sellflow.cli", "worker"])
+        """The worker as two processes (settings' `worker_role`): `name` runs the workflows and their local
+        activities (the buyer's pay step), `{name}-activities` the activities; `kill(name)` stops both."""
+        args = [sys.executable, "-m", "sellflow.cli", "worker"]
+        self._spawn(f"{name}-activities", args, {**self.env(), "SELLFLOW_WORKER_ROLE": "activities"})
+        return self._spawn(name, args, {**self.env(), "SELLFLOW_WORKER_ROLE": "workflows"})
 
     def start_api(self) -> None:
         self._spawn("api", [sys.executable, "-m", "sellflow.cli", "api"])
@@ -473,6 +477,8 @@ class Stack:
             self.legitimate_demo()
 
     def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
+        if f"{name}-activities" in self.procs:  # a worker is its two processes
+            self.kill(f"{name}-activities", sig)
         proc = self.procs.pop(name, None)
         if proc and proc.poll() is None:
             with contextlib.suppress(ProcessLookupError):

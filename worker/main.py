@@ -231,40 +231,51 @@ def provider_worker(client: Client, charges: list[Callable[..., Any]], rps: floa
     )
 
 
-def build(client: Client) -> Worker:
+def build(client: Client, role: str = "all") -> Worker:
+    """The worker of the settings' task queue for `role` (`worker_role`): `workflows` polls workflow tasks only and
+    runs their local activities; `activities` polls activity tasks only; `all` both."""
     versioning = deployment_config(get_settings())
     pin_short_lived(versioning is not None)  # before any workflow runs (workflows/policies.py)
+    workflows = role != "activities"
     return Worker(
         client,
         task_queue=get_settings().temporal_task_queue,
-        workflows=WORKFLOWS,
+        workflows=WORKFLOWS if workflows else [],
         activities=activities(),
         workflow_runner=RUNNER,
         max_concurrent_activities=100,
         max_concurrent_local_activities=100,
-        max_cached_workflows=get_settings().worker_max_cached_workflows,
+        max_cached_workflows=get_settings().worker_max_cached_workflows if workflows else 0,
         sticky_queue_schedule_to_start_timeout=timedelta(seconds=get_settings().worker_sticky_timeout_s),
+        no_remote_activities=role == "workflows",
         deployment_config=versioning,
     )
 
 
 async def run() -> None:
-    telemetry.setup("worker")
-    compile_workflows()
+    role = get_settings().worker_role
+    telemetry.setup("worker" if role == "all" else f"worker-{role}")
+    if role != "activities":
+        compile_workflows()
     client = await connect()
-    worker = build(client)
-    charges = provider_worker(
-        client,
-        [SubscriptionActivities(gateway(), SmtpMailer.from_settings()).charge_rate],
-        get_settings().stripe_queue_rps,
-    )
+    workers = [build(client, role)]
+    if role != "workflows":  # the provider's queue is one of activities
+        workers.append(
+            provider_worker(
+                client,
+                [SubscriptionActivities(gateway(), SmtpMailer.from_settings()).charge_rate],
+                get_settings().stripe_queue_rps,
+            )
+        )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    structlog.get_logger().info("worker_started", task_queue=get_settings().temporal_task_queue)
+    structlog.get_logger().info("worker_started", task_queue=get_settings().temporal_task_queue, role=role)
     probes = await health_server(client, get_settings().worker_health_port)
-    async with worker, charges:
+    async with contextlib.AsyncExitStack() as running:
+        for w in workers:
+            await running.enter_async_context(w)
         await start_month_close(client)
         await start_webhook_dispatch(client)
         await start_notification_workflows(client)
