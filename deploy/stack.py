@@ -447,6 +447,8 @@ class Stack:
         """The worker as two processes (settings' `worker_role`): `name` runs the workflows and their local
         activities (the buyer's pay step), `{name}-activities` the activities; `kill(name)` stops both."""
         args = [sys.executable, "-m", "sellflow.cli", "worker"]
+        if os.environ.get("SELLFLOW_STACK_ONE_WORKER_PROCESS"):  # to compare: one process runs it all
+            return self._spawn(name, args, {**self.env(), "SELLFLOW_WORKER_ROLE": "all"})
         self._spawn(f"{name}-activities", args, {**self.env(), "SELLFLOW_WORKER_ROLE": "activities"})
         return self._spawn(name, args, {**self.env(), "SELLFLOW_WORKER_ROLE": "workflows"})
 

@@ -79,12 +79,21 @@ async def pay(
     seller_id: int | None = None,
     kind: str = "card",
 ) -> PayResult:
-    """Update-with-start: starts `checkout-{token}` if needed and returns as soon as the payment step has
-    an outcome; fulfilment goes on in the workflow."""
-    start = _start(token, inp or CheckoutInput(order_token=token), seller_id)
+    """An update on `checkout-{token}`, which started when the checkout opened; update-with-start when it is not
+    running (it never started, or it has closed: then CheckoutOver). Returns as soon as the payment step has an
+    outcome; fulfilment goes on in the workflow."""
+    req = PayRequest(payment_method, kind)
     try:
+        try:  # the usual case, and the server's lighter call: no start to weigh
+            return await client.get_workflow_handle(checkout_id(token)).execute_update(
+                CheckoutWorkflow.pay, req
+            )
+        except RPCError as e:
+            if not is_gone(e):
+                raise
+        start = _start(token, inp or CheckoutInput(order_token=token), seller_id)
         return await client.execute_update_with_start_workflow(
-            CheckoutWorkflow.pay, PayRequest(payment_method, kind), start_workflow_operation=start
+            CheckoutWorkflow.pay, req, start_workflow_operation=start
         )
     except WorkflowAlreadyStartedError as e:
         raise CheckoutOver(token) from e

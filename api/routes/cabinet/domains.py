@@ -173,6 +173,10 @@ async def add_domain(
 @router.get("/domains/{domain_id}", response_model=DomainDetail)
 async def get_domain(domain_id: Id, seller: CurrentSeller, s: DB, client: Temporal) -> DomainDetail:
     row = await _own(s, seller.id, domain_id)
+    # the history, then the row read again: the workflow writes both in one transaction after each step, so a
+    # step seen in the history is never newer than the state, note and message shown beside it
+    events = await events_of(s, row.id)
+    await s.refresh(row)
     status = await flow.domain_status(client, row)
     return DomainDetail(
         **_out(row).model_dump(),
@@ -185,7 +189,7 @@ async def get_domain(domain_id: Id, seller: CurrentSeller, s: DB, client: Tempor
                 message=e.message,
                 note=DomainNoteOut.model_validate(e.note) if e.note else None,
             )
-            for e in await events_of(s, row.id)
+            for e in events
         ],
         certificates=[
             CertificateOut(n=c.n, not_before=c.not_before, not_after=c.not_after, issued_at=c.issued_at)
