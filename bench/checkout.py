@@ -472,7 +472,16 @@ def main() -> None:
         " own; N: poll the order status API every N ms instead",
     )
     ap.add_argument("--keep", action="store_true", help="keep the stack's data and logs after the run")
+    ap.add_argument(
+        "--worker-processes",
+        type=int,
+        choices=(1, 2),
+        default=int(os.environ.get("SELLFLOW_STACK_WORKER_PROCESSES", "1")),
+        help="1 (the stack's default): one worker process; 2: workflows and activities side by side",
+    )
     args = ap.parse_args()
+    os.environ["SELLFLOW_STACK_WORKER_PROCESSES"] = str(args.worker_processes)
+    print(f"worker processes: {args.worker_processes}", flush=True)
     data = Path(tempfile.mkdtemp(prefix="sellflow-bench-"))
     stack = Stack(data_dir=data, ports=Ports.free(), persistent=False, temporal_ui=False)
     code, keep = 0, False

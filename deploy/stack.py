@@ -444,10 +444,11 @@ class Stack:
         subprocess.run(args, env=self.env(), check=True)
 
     def start_worker(self, name: str = "worker") -> subprocess.Popen:
-        """The worker as two processes (settings' `worker_role`): `name` runs the workflows and their local
-        activities (the buyer's pay step), `{name}-activities` the activities; `kill(name)` stops both."""
+        """One worker process (settings' `worker_role` `all`); with SELLFLOW_STACK_WORKER_PROCESSES=2, two: `name`
+        runs the workflows and their local activities (the buyer's pay step), `{name}-activities` the activities,
+        and `kill(name)` stops both (README, Checkout benchmark)."""
         args = [sys.executable, "-m", "sellflow.cli", "worker"]
-        if os.environ.get("SELLFLOW_STACK_ONE_WORKER_PROCESS"):  # to compare: one process runs it all
+        if os.environ.get("SELLFLOW_STACK_WORKER_PROCESSES", "1") != "2":
             return self._spawn(name, args, {**self.env(), "SELLFLOW_WORKER_ROLE": "all"})
         self._spawn(f"{name}-activities", args, {**self.env(), "SELLFLOW_WORKER_ROLE": "activities"})
         return self._spawn(name, args, {**self.env(), "SELLFLOW_WORKER_ROLE": "workflows"})
