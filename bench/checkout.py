@@ -361,8 +361,11 @@ def report(runs: list[Run], args: argparse.Namespace) -> dict[str, Any]:
 
 async def sample_rss(stack: Stack, out: dict[str, list[float]], stop: asyncio.Event) -> None:
     """Resident memory (MB) of the API and worker processes every 0.5 s while Sellflow is under load."""
-    names = [n for n in ("api", "worker", "worker-activities") if n in stack.procs]
-    procs = {name: psutil.Process(stack.procs[name].pid) for name in names}
+    procs = {  # every worker process, as the billing storm counts them
+        name: psutil.Process(p.pid)
+        for name, p in stack.procs.items()
+        if name == "api" or name.startswith("worker")
+    }
     while not stop.is_set():
         for name, proc in procs.items():
             out.setdefault(name, []).append(proc.memory_info().rss / 2**20)

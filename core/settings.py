@@ -58,7 +58,7 @@ class Settings(BaseSettings):
     # what this worker process runs: `all` (workflows, their local activities and the activities), `workflows`
     # (workflows and their local activities: the buyer's pay step) or `activities` (the activities: fulfilment,
     # mails, the provider's queue). One Python process has one interpreter lock: a pay step waited behind other
-    # orders' fulfilment in it, so the local stack runs a `workflows` and an `activities` process side by side
+    # orders' fulfilment in it; SELLFLOW_STACK_WORKER_PROCESSES=2 runs the two side by side in the local stack
     worker_role: Literal["all", "workflows", "activities"] = "all"
     temporal_ui_url: str = "http://127.0.0.1:8233"
 
