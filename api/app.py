@@ -8,6 +8,7 @@ from pathlib import Path
 from fastapi import Depends, FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
+from starlette.types import ASGIApp
 from temporalio.client import Client
 
 from api import errors, openapi
@@ -55,6 +56,20 @@ class TemporalClient:
         return self._client
 
 
+class SellflowAPI(FastAPI):
+    """FastAPI with Sellflow's own middleware outside FastAPI's: every request gets its id and span, then input no
+    route can store is refused, then the lists are answered (api/lean.py) before FastAPI's error, telemetry and
+    body-limit layers, which a list does not need (an unexpected error in one is answered 500 as they answer it)."""
+
+    lean_lists = True
+
+    def build_middleware_stack(self) -> ASGIApp:
+        inner = super().build_middleware_stack()
+        if self.lean_lists:
+            inner = LeanLists(inner, lean_routes(self))
+        return RequestContext(InputGuard(inner))
+
+
 def operation_id(route: APIRoute) -> str:
     """Clean operation ids (the route function's name, unique across the API) for the generated client."""
     return route.name
@@ -63,7 +78,7 @@ def operation_id(route: APIRoute) -> str:
 def create_app(lean_lists: bool = True) -> FastAPI:
     """The API; `lean_lists=False` leaves the lists to FastAPI too (tests/integration/api/test_lean.py compares)."""
     telemetry.setup("api")
-    app = FastAPI(
+    app = SellflowAPI(
         title="Sellflow API",
         version="1",
         docs_url="/docs",
@@ -102,13 +117,10 @@ def create_app(lean_lists: bool = True) -> FastAPI:
         app.include_router(r)
     app.include_router(funnels.api)
 
-    # Outermost last: every request gets its id and span, then input no route can store is refused, then a
-    # repeated Idempotency-Key gets the first answer, then the lists are answered without FastAPI's routing.
-    if lean_lists:
-        app.add_middleware(LeanLists, routes=lean_routes(app))
+    # inside FastAPI's own layers: a repeated Idempotency-Key gets the first answer (SellflowAPI puts the request's
+    # id and span, the input guard and the lists outside them)
+    app.lean_lists = lean_lists
     app.add_middleware(Idempotency)
-    app.add_middleware(InputGuard)
-    app.add_middleware(RequestContext)
     _serve_web(app, WEB_DIST)
     return app
 

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from fastapi import FastAPI, Request, Response
+from fastapi.responses import PlainTextResponse
 from fastapi.routing import APIRoute, iter_route_contexts
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -96,4 +97,8 @@ class LeanLists:
                 )
         except DomainError as e:
             response = error_response(e)
+        except Exception:
+            # what FastAPI's ServerErrorMiddleware answers (the lists are in front of it), then the error goes on up
+            await PlainTextResponse("Internal Server Error", status_code=500)(scope, receive, send)
+            raise
         await response(scope, receive, send)

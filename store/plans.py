@@ -107,37 +107,52 @@ async def run_derived(
     if plan is None:
         return None
     values = [b.effective_value for b in key.bindparams]
+    statements: list[tuple[str, dict[str, Any]]] = []
+    for part in plan:
+        params = {name: values[at] for at, name in part.taken}
+        for name in part.fixed:
+            params[name] = fixed[name]
+        sql = part.sql
+        for name in part.expanding:
+            given = params.pop(name)
+            if not given:
+                return None  # an empty IN: SQLAlchemy's own rendering of it
+            proc = part.binds.get(name)
+            names = [f"{name}_{i}" for i in range(1, len(given) + 1)]
+            for n, v in zip(names, given, strict=True):
+                params[n] = v if proc is None else proc(v)
+            sql = sql.replace(f"__[POSTCOMPILE_{name}]", ", ".join(f"%({n})s" for n in names))
+        for name, proc in part.binds.items():
+            if name not in part.expanding:
+                params[name] = proc(params[name])
+        statements.append((sql, params))
     raw = (await conn.get_raw_connection()).driver_connection
     assert raw is not None
+    if len(statements) == 1:
+        async with raw.cursor() as cur:
+            await cur.execute(*statements[0])
+            fetched = [await cur.fetchall()]
+    else:
+        # all of them in one round trip (psycopg's pipeline mode): the count and the page do not wait on each other
+        cursors = [raw.cursor() for _ in statements]
+        try:
+            async with raw.pipeline():
+                for cur, (sql, params) in zip(cursors, statements, strict=True):
+                    await cur.execute(sql, params)
+            fetched = [await cur.fetchall() for cur in cursors]
+        finally:
+            for cur in cursors:
+                await cur.close()
     out = []
-    async with raw.cursor() as cur:
-        for part in plan:
-            params = {name: values[at] for at, name in part.taken}
-            for name in part.fixed:
-                params[name] = fixed[name]
-            sql = part.sql
-            for name in part.expanding:
-                given = params.pop(name)
-                if not given:
-                    return None  # an empty IN: SQLAlchemy's own rendering of it
-                proc = part.binds.get(name)
-                names = [f"{name}_{i}" for i in range(1, len(given) + 1)]
-                for n, v in zip(names, given, strict=True):
-                    params[n] = v if proc is None else proc(v)
-                sql = sql.replace(f"__[POSTCOMPILE_{name}]", ", ".join(f"%({n})s" for n in names))
-            for name, proc in part.binds.items():
-                if name not in part.expanding:
-                    params[name] = proc(params[name])
-            await cur.execute(sql, params)
-            rows = await cur.fetchall()
-            cols, results = part.columns, part.results
-            if any(results):
-                out.append(
-                    [
-                        {c: (v if f is None else f(v)) for c, f, v in zip(cols, results, r, strict=True)}
-                        for r in rows
-                    ]
-                )
-            else:
-                out.append([dict(zip(cols, r, strict=True)) for r in rows])
+    for part, rows in zip(plan, fetched, strict=True):
+        cols, results = part.columns, part.results
+        if any(results):
+            out.append(
+                [
+                    {c: (v if f is None else f(v)) for c, f, v in zip(cols, results, r, strict=True)}
+                    for r in rows
+                ]
+            )
+        else:
+            out.append([dict(zip(cols, r, strict=True)) for r in rows])
     return out
