@@ -14,7 +14,7 @@ from temporalio.client import Client
 from api import errors, openapi
 from api.deps import DB
 from api.idempotency import Idempotency
-from api.lean import LeanLists, lean_routes
+from api.lean import LeanLists, LeanRoute, lean_routes
 from api.middleware import InputGuard, RequestContext
 from api.permissions import authorize
 from api.routes import (
@@ -61,12 +61,12 @@ class SellflowAPI(FastAPI):
     route can store is refused, then the lists are answered (api/lean.py) before FastAPI's error, telemetry and
     body-limit layers, which a list does not need (an unexpected error in one is answered 500 as they answer it)."""
 
-    lean_lists = True
+    lean: dict[str, LeanRoute] | None = None  # the list routes answered in front (None: none)
 
     def build_middleware_stack(self) -> ASGIApp:
         inner = super().build_middleware_stack()
-        if self.lean_lists:
-            inner = LeanLists(inner, lean_routes(self))
+        if self.lean is not None:
+            inner = LeanLists(inner, self.lean)
         return RequestContext(InputGuard(inner))
 
 
@@ -119,9 +119,10 @@ def create_app(lean_lists: bool = True) -> FastAPI:
 
     # inside FastAPI's own layers: a repeated Idempotency-Key gets the first answer (SellflowAPI puts the request's
     # id and span, the input guard and the lists outside them)
-    app.lean_lists = lean_lists
     app.add_middleware(Idempotency)
     _serve_web(app, WEB_DIST)
+    if lean_lists:
+        app.lean = lean_routes(app)
     return app
 
 

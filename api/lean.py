@@ -17,17 +17,23 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import PlainTextResponse
 from fastapi.routing import APIRoute, iter_route_contexts
+from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from api.deps import bearer_scheme, current_seller, db
+from api.deps import acting_seller_id, bearer, bearer_scheme, current_seller, db
 from api.errors import error_response
 from api.permissions import authorize, authorize_path
+from api.security import user_id_from
 from domain.errors import DomainError
+from store.accounts.models import Seller
+from store.accounts.queries import SELLER_ROW_SQL, seller_rows
 from store.db import reading
+from store.plans import CHECK, Check, run_check
 
 
 @dataclass(frozen=True)
@@ -73,12 +79,28 @@ def lean_routes(app: FastAPI) -> dict[str, LeanRoute]:
     return found
 
 
+@dataclass(frozen=True)
+class _Known:
+    row: list[tuple[Any, ...]]  # the seller's row as the driver read it, just before `seller` was loaded
+    seller: Seller  # detached; a list route only reads it
+
+
+_KNOWN_MAX = 4096  # callers whose seller is kept; past that the table starts again
+
+
 class LeanLists:
-    """Pure ASGI: the list routes answered directly, everything else handed on."""
+    """Pure ASGI: the list routes answered directly, everything else handed on.
+
+    The caller's seller is the one query a list makes before its own, and a round trip of its own. A caller seen
+    before is answered with the seller this process loaded then, and the seller's row is read again in the same
+    round trip as the list's count and page (`store.plans.Check`): if it is still, column for column, the row the
+    seller was loaded with, the answer stands; if not (or the list ran no statement that could carry it, and then
+    it is read on its own), the answer is dropped and the request runs again as `current_seller` would run it."""
 
     def __init__(self, app: ASGIApp, routes: dict[str, LeanRoute]) -> None:
         self.app = app
         self.routes = routes
+        self.known: dict[int, _Known] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         route = (
@@ -90,11 +112,7 @@ class LeanLists:
         request = Request(scope, receive)
         try:
             async with reading() as s:
-                await authorize_path(request, s, route.path)
-                seller = await current_seller(request, await bearer_scheme(request), s)
-                response = await route.endpoint(
-                    **{route.request: request, route.seller: seller, route.session: s}
-                )
+                response = await self._answer(route, request, s)
         except DomainError as e:
             response = error_response(e)
         except Exception:
@@ -102,3 +120,32 @@ class LeanLists:
             await PlainTextResponse("Internal Server Error", status_code=500)(scope, receive, send)
             raise
         await response(scope, receive, send)
+
+    async def _answer(self, route: LeanRoute, request: Request, s: AsyncSession) -> Response:
+        await authorize_path(request, s, route.path)
+        creds = await bearer_scheme(request)
+        user_id = user_id_from(bearer(creds))
+        own = acting_seller_id(request) is None
+        known = self.known.get(user_id) if own else None
+        if known is not None:
+            check = s.info[CHECK] = Check(SELLER_ROW_SQL, {"user_id": user_id}, known.row)
+            try:
+                response = await self._run(route, request, known.seller, s)
+            except DomainError as e:
+                response = error_response(e)
+            finally:
+                del s.info[CHECK]
+            if await run_check(await s.connection(), check):
+                return response
+            del self.known[user_id]
+        row = await seller_rows(s, user_id) if own else []
+        seller = await current_seller(request, creds, s)
+        if own:
+            if len(self.known) >= _KNOWN_MAX:
+                self.known.clear()
+            self.known[user_id] = _Known(row, seller)
+        return await self._run(route, request, seller, s)
+
+    @staticmethod
+    async def _run(route: LeanRoute, request: Request, seller: Seller, s: AsyncSession) -> Response:
+        return await route.endpoint(**{route.request: request, route.seller: seller, route.session: s})

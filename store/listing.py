@@ -19,7 +19,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from domain.errors import invalid
 from domain.listing import PAGE_SIZES, TOTAL_COUNT_MAX, ListParams
-from store.plans import run_derived
+from store.plans import CHECK, run_derived
 
 # A select of any shape (model rows or chosen columns).
 Query = Select[*tuple[Any, ...]]
@@ -205,6 +205,7 @@ async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListS
             (sort, asc),
             lambda: derive(*(bindparam(k, v, BigInteger) for k, v in fixed.items())),
             fixed,
+            s.info.get(CHECK),
         )
         if planned is not None:
             counted, found = planned

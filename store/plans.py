@@ -46,6 +46,33 @@ class _Sql:
 _plans: dict[Any, tuple[_Sql, ...] | None] = {}
 
 
+@dataclass
+class Check:
+    """A statement whose rows must be `expected` for an answer to stand, sent to PostgreSQL in the same round trip
+    as a list's statements when it can be (`run_derived`), on its own otherwise (`run_check`). api/lean.py checks
+    that the seller it answered for is still, column for column, the one it knew."""
+
+    sql: str
+    params: dict[str, Any]
+    expected: list[tuple[Any, ...]]
+    held: bool | None = None  # None: not run yet
+
+
+# where a session carries the check its next list runs with (AsyncSession.info)
+CHECK = "sellflow.plans.check"
+
+
+async def run_check(conn: AsyncConnection, check: Check) -> bool:
+    """Runs `check` on its own unless it ran already; whether it held."""
+    if check.held is None:
+        raw = (await conn.get_raw_connection()).driver_connection
+        assert raw is not None
+        async with raw.cursor() as cur:
+            await cur.execute(check.sql, check.params)
+            check.held = await cur.fetchall() == check.expected
+    return check.held
+
+
 def _sql_of(
     stmt: Select[Any], dialect: Dialect, positions: Mapping[int, int], fixed: Sequence[str]
 ) -> _Sql | None:
@@ -86,10 +113,12 @@ async def run_derived(
     variant: Hashable,
     derive: Callable[[], Sequence[Select[Any]]],
     fixed: Mapping[str, Any],
+    check: Check | None = None,
 ) -> list[list[dict[str, Any]]] | None:
     """The rows of each statement `derive()` makes from `select` (with `bindparam(name)` for each of `fixed`'s
     names), as dicts by column key; None when the shape is not one this runs (run them as usual). `variant` names
-    what `derive` makes beside the select's own shape; `derive` runs only the first time a shape is seen."""
+    what `derive` makes beside the select's own shape; `derive` runs only the first time a shape is seen. A `check`
+    not run yet goes in the same round trip."""
     key = select._generate_cache_key()
     if key is None:
         return None
@@ -126,6 +155,10 @@ async def run_derived(
             if name not in part.expanding:
                 params[name] = proc(params[name])
         statements.append((sql, params))
+    checking = check is not None and check.held is None
+    if checking:
+        assert check is not None
+        statements.insert(0, (check.sql, check.params))
     raw = (await conn.get_raw_connection()).driver_connection
     assert raw is not None
     if len(statements) == 1:
@@ -143,6 +176,9 @@ async def run_derived(
         finally:
             for cur in cursors:
                 await cur.close()
+    if checking:
+        assert check is not None
+        check.held = fetched.pop(0) == check.expected
     out = []
     for part, rows in zip(plan, fetched, strict=True):
         cols, results = part.columns, part.results

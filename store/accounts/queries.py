@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import bindparam, func, select
+from sqlalchemy.dialects.postgresql.psycopg import dialect as psycopg_dialect
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.accounts import ProfileType, normalised_email
@@ -30,6 +33,24 @@ async def profile_types(s: AsyncSession, user_id: int) -> list[ProfileType]:
 # built once: every signed-in seller's request asks it, and a statement made anew per call costs its construction
 # and its cache key each time (about a tenth of a millisecond)
 _SELLER_OF = select(Seller).where(Seller.user_id == bindparam("user_id"))
+
+
+# a seller's row as the driver reads it, every column, by user: api/lean.py checks with it that a seller it knows
+# is still, column for column, the one in the database
+SELLER_ROW_SQL = str(
+    select(Seller.__table__)
+    .where(Seller.__table__.c.user_id == bindparam("user_id"))
+    .compile(dialect=psycopg_dialect())
+)
+
+
+async def seller_rows(s: AsyncSession, user_id: int) -> list[tuple[Any, ...]]:
+    """The rows `SELLER_ROW_SQL` answers (one, or none), as the driver reads them."""
+    raw = (await (await s.connection()).get_raw_connection()).driver_connection
+    assert raw is not None
+    async with raw.cursor() as cur:
+        await cur.execute(SELLER_ROW_SQL, {"user_id": user_id})
+        return await cur.fetchall()
 
 
 async def seller_of(s: AsyncSession, user_id: int) -> Seller | None:

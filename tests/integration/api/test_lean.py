@@ -9,7 +9,7 @@ import pytest
 
 from api import lean
 from api.app import create_app
-from tests.integration.helpers import client, paid_order, start_checkout
+from tests.integration.helpers import client, db_execute, paid_order, seller_id_of, start_checkout
 
 pytestmark = pytest.mark.integration
 
@@ -83,6 +83,43 @@ async def test_the_short_path_answers_every_list_as_fastapi_does(stack, seller, 
         assert theirs["total_count"] == 0
     assert len(taken) >= asked  # the short app answered every question on its short path
     assert (await _status(plain, "/v1/cabinet/orders/")) == (await _status(short, "/v1/cabinet/orders/"))
+
+
+async def test_a_seller_the_short_path_knows_is_read_again_in_each_lists_round_trip(
+    stack, seller, monkeypatch
+):
+    """The second list request of a seller uses the seller loaded by the first, checked against the seller's row in
+    the same round trip as the list: the moment the row changes (here the account is deleted, which ends its
+    tokens), the next request answers as the seller's lookup would."""
+    async with client(stack) as c:
+        seller_id = await seller_id_of(c, seller)
+    app = create_app()
+    looked_up: list[int] = []
+    real = lean.current_seller
+
+    async def counted(request, creds, s):  # noqa: ANN001, ANN202
+        looked_up.append(1)
+        return await real(request, creds, s)
+
+    monkeypatch.setattr(lean, "current_seller", counted)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as a:
+        for path in ("/v1/cabinet/orders", "/v1/cabinet/orders", "/v1/cabinet/invoices"):
+            r = await a.get(path, headers=seller.headers)
+            assert r.status_code == 200, r.text
+        assert len(looked_up) == 1  # looked up once; then known, and found unchanged each time
+        bad = await a.get("/v1/cabinet/orders", params={"per": 7}, headers=seller.headers)
+        assert (
+            bad.status_code == 400 and len(looked_up) == 1
+        )  # a refused question checks the seller on its own
+
+        await db_execute("update sellers set power_seller = not power_seller where id = :id", id=seller_id)
+        assert (await a.get("/v1/cabinet/orders", headers=seller.headers)).status_code == 200
+        assert len(looked_up) == 2  # the row changed: looked up again
+
+        await db_execute("update sellers set account_type = 'deleted' where id = :id", id=seller_id)
+        gone = await a.get("/v1/cabinet/orders", headers=seller.headers)
+        assert gone.status_code == 401 and gone.json()["error"] == "invalid_access_token"
+        assert (await a.get("/v1/cabinet/orders", headers=seller.headers)).status_code == 401
 
 
 async def _status(app, path: str) -> int:  # noqa: ANN001
