@@ -39,6 +39,44 @@ class ListSpec:
     search: Callable[[Query, str], Query] | None = None
     page_sizes: Sequence[int] = PAGE_SIZES
     entities: bool = False  # True when the select returns ORM entities rather than columns
+    # True when its filters and search read nothing but their values (no clock, no other table): the select they
+    # make from a base select is then kept, and the same question on the same base (another page of it, or asked
+    # again) reuses it, its construction and its cache key
+    keep_filtered: bool = False
+
+
+_filtered: dict[tuple[Any, ...], Any] = {}
+_FILTERED_MAX = 4096  # filtered selects kept; past that the table starts again
+
+
+def _filtered_select(base: Query, params: ListParams, spec: ListSpec) -> Query:
+    q = base
+    for key, value in params.filters.items():
+        if value not in (None, "", []):
+            q = spec.filters[key](q, value)
+    if params.query and params.query.strip() and spec.search:
+        q = spec.search(q, params.query.strip())
+    return q
+
+
+def _kept_filtered(base: Query, params: ListParams, spec: ListSpec) -> Query:
+    try:
+        key = (
+            base,  # held: a kept base cannot be collected and its id given to another
+            id(spec),
+            tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in params.filters.items())),
+            params.query,
+        )
+        hash(key)
+    except TypeError:  # a filter value that is no text or list of texts: built as usual
+        return _filtered_select(base, params, spec)
+    q = _filtered.get(key)
+    if q is None:
+        q = _filtered_select(base, params, spec)
+        if len(_filtered) >= _FILTERED_MAX:
+            _filtered.clear()
+        _filtered[key] = q
+    return q
 
 
 def values_of(value: Any) -> list[str]:
@@ -175,20 +213,19 @@ async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListS
     """One page of `base` and the capped count: for a column list the rows as dicts by column key, for an entity
     list (`spec.entities`) SQLAlchemy's rows."""
     validate(params, spec)
-    q = base
-    for key, value in params.filters.items():
-        if value not in (None, "", []):
-            q = spec.filters[key](q, value)
-    if params.query and params.query.strip() and spec.search:
-        q = spec.search(q, params.query.strip())
+    q = _kept_filtered(base, params, spec) if spec.keep_filtered else _filtered_select(base, params, spec)
     sort, asc = params.sort_key or spec.default_sort, params.sort_dir == "asc"
     limit, offset = params.per, (params.page - 1) * params.per
 
-    def derive(cap: Any = TOTAL_COUNT_MAX + 1, per: Any = limit, skip: Any = offset) -> tuple[Query, Query]:
+    def derive(per: Any = limit, skip: Any = offset) -> tuple[Query, Query]:
         col = spec.sort_columns[sort]
         order = (col.asc(), spec.tiebreak.asc()) if asc else (col.desc(), spec.tiebreak.desc())
+        # the cap is a constant in the SQL, not a parameter: PostgreSQL's generic plan for a prepared count (psycopg
+        # prepares a statement run often) cannot see a parameter's value, and planned for far more rows than the cap
         capped: Query = (
-            q.with_only_columns(literal_column("1"), maintain_column_froms=True).order_by(None).limit(cap)
+            q.with_only_columns(literal_column("1"), maintain_column_froms=True)
+            .order_by(None)
+            .limit(literal_column(str(TOTAL_COUNT_MAX + 1)))
         )
         page: Query = q.order_by(*order).limit(per).offset(skip)
         return select(func.count().label("n")).select_from(capped.subquery()), page
@@ -198,7 +235,7 @@ async def run_list(s: AsyncSession, base: Query, params: ListParams, spec: ListS
         # it does not run, straight on the connection: either way without the ORM session layer.
         conn = await s.connection()
         # bigint: SQLAlchemy casts an integer parameter to INTEGER, and a page far past the end has an offset beyond it
-        fixed = {"list_cap": TOTAL_COUNT_MAX + 1, "list_limit": limit, "list_offset": offset}
+        fixed = {"list_limit": limit, "list_offset": offset}
         planned = await run_derived(
             conn,
             q,

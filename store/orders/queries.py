@@ -88,6 +88,7 @@ ORDER_LIST = ListSpec(
         **range_filters(Order.total, "total", AMOUNT_FILTER_MAX),
     },
     search=_search,
+    keep_filtered=True,  # its filters and search read only their values
 )
 
 

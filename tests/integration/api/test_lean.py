@@ -81,6 +81,12 @@ async def test_the_short_path_answers_every_list_as_fastapi_does(stack, seller, 
         assert mine["total_count"] == 4
         theirs = (await a.get("/v1/cabinet/orders", headers=seller.headers)).json()
         assert theirs["total_count"] == 0
+        # the same filter asked by both (a filtered select is kept per seller and question): each their own
+        paid = {"filters[payment_state][]": "paid"}
+        for _ in range(2):
+            mine = (await a.get("/v1/cabinet/orders", params=paid, headers=other.seller.headers)).json()
+            theirs = (await a.get("/v1/cabinet/orders", params=paid, headers=seller.headers)).json()
+            assert (mine["total_count"], theirs["total_count"]) == (1, 0)
     assert len(taken) >= asked  # the short app answered every question on its short path
     assert (await _status(plain, "/v1/cabinet/orders/")) == (await _status(short, "/v1/cabinet/orders/"))
 
