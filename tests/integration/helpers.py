@@ -13,6 +13,10 @@ from dataclasses import dataclass
 
 import httpx
 import stripe
+from temporalio.client import Client
+
+from core.settings import get_settings
+from domain.workflow_ids import refund_id
 
 CARD_OK = "4242424242424242"
 CARD_DECLINED_AT_SETUP = "4000000000000002"
@@ -450,3 +454,19 @@ async def until(c: httpx.AsyncClient, url: str, h: dict | None, check, timeout: 
             return body
         await asyncio.sleep(0.2)
     raise AssertionError(f"not reached: {body}")
+
+
+async def refunds_settled(c: httpx.AsyncClient, h: dict, token: str, timeout: float = 30) -> dict:
+    """Every refund of the order answered (no longer `requested`) and its Refund workflow ended: the credit memo,
+    the access taken back and the mails come after the money is booked, each its own step."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        body = (await c.get(f"/v1/cabinet/orders/{token}/refunds", headers=h)).json()
+        if body["list"] and all(r["state"] != "requested" for r in body["list"]):
+            temporal = await Client.connect(get_settings().temporal_address)
+            for r in body["list"]:
+                handle = temporal.get_workflow_handle(refund_id(token, r["number"]))
+                await asyncio.wait_for(handle.result(), max(deadline - time.monotonic(), 1))
+            return body
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"refunds of {token} not settled: {body}")

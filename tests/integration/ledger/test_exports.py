@@ -7,8 +7,7 @@ import asyncio
 import time
 from datetime import UTC, datetime
 
-from tests.integration.helpers import client, paid_order
-from tests.integration.ledger.test_refunds import _settled
+from tests.integration.helpers import client, paid_order, refunds_settled
 
 
 async def test_export_of_the_month(stack):
@@ -16,7 +15,7 @@ async def test_export_of_the_month(stack):
         order = await paid_order(stack, c, "export")
         h, token = order.seller.headers, order.token
         await c.post(f"/v1/cabinet/orders/{token}/refunds", json={"amount": 500, "reason": "Late"}, headers=h)
-        await _settled(c, h, token)
+        await refunds_settled(c, h, token)
         period = datetime.now(UTC).strftime("%Y-%m")
         r = await c.post("/v1/cabinet/exports", json={"period": period}, headers=h)
         assert r.status_code == 202 and r.json()["workflow_id"].endswith(f"-{period}")

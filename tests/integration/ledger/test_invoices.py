@@ -12,11 +12,11 @@ from tests.integration.helpers import (
     paid_order,
     pay,
     published_product,
+    refunds_settled,
     seller_id_of,
     start_checkout,
     wait_fulfilled,
 )
-from tests.integration.ledger.test_refunds import _settled
 
 
 async def test_invoice_and_credit_memo_listed_and_as_pdf(stack):
@@ -27,7 +27,7 @@ async def test_invoice_and_credit_memo_listed_and_as_pdf(stack):
             f"/v1/cabinet/orders/{token}/refunds", json={"amount": 500, "reason": "Late"}, headers=h
         )
         assert r.status_code == 202
-        await _settled(c, h, token)
+        await refunds_settled(c, h, token)
         rows = (await c.get("/v1/cabinet/invoices", params={"sort_dir": "asc"}, headers=h)).json()["list"]
         assert [(x["number"], x["form"], x["total"], x["original_number"]) for x in rows] == [
             (1, "regular", 2500, None),
@@ -61,7 +61,7 @@ async def test_the_buyer_downloads_the_invoice_and_credit_memo_of_the_order(stac
         await c.post(
             f"/v1/cabinet/orders/{token}/refunds", json={"amount": 100, "reason": "Goodwill"}, headers=h
         )
-        await _settled(c, h, token)
+        await refunds_settled(c, h, token)
         for number in (
             1,
             2,

@@ -12,8 +12,7 @@ import drafthorse
 from lxml import etree
 from pypdf import PdfReader
 
-from tests.integration.helpers import client, manager_headers, paid_order
-from tests.integration.ledger.test_refunds import _settled
+from tests.integration.helpers import client, manager_headers, paid_order, refunds_settled
 
 
 async def _close(period: str) -> int:
@@ -38,7 +37,7 @@ async def test_the_month_of_a_sale_and_a_refund_invoices_the_net_fee_once(stack)
             f"/v1/cabinet/orders/{order.token}/refunds", json={"amount": 500, "reason": "Late"}, headers=h
         )
         assert r.status_code == 202
-        await _settled(c, h, order.token)
+        await refunds_settled(c, h, order.token)
         assert (await c.get("/v1/cabinet/platform_invoices", headers=h)).json()["list"] == []
 
         period = datetime.now(UTC).strftime("%Y-%m")

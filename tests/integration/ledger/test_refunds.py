@@ -5,14 +5,10 @@ payment log, the provider's refunds counted, the download revoked only by a full
 from __future__ import annotations
 
 import asyncio
-import time
 
 import httpx
-from temporalio.client import Client
 
-from core.settings import get_settings
-from domain.workflow_ids import refund_id
-from tests.integration.helpers import client, db_count, paid_order, wait_mail
+from tests.integration.helpers import client, db_count, paid_order, refunds_settled, wait_mail
 
 
 async def _refunds_at_provider(stack, token: str) -> list[int]:
@@ -39,22 +35,6 @@ async def _refunds_at_provider(stack, token: str) -> list[int]:
     return [r["amount"] for r in refunds["data"]]
 
 
-async def _settled(c: httpx.AsyncClient, h: dict, token: str, timeout: float = 30) -> dict:
-    """Every refund of the order answered (no longer `requested`) and its Refund workflow ended: the credit memo,
-    the access taken back and the mails come after the money is booked, each its own step."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        body = (await c.get(f"/v1/cabinet/orders/{token}/refunds", headers=h)).json()
-        if body["list"] and all(r["state"] != "requested" for r in body["list"]):
-            temporal = await Client.connect(get_settings().temporal_address)
-            for r in body["list"]:
-                handle = temporal.get_workflow_handle(refund_id(token, r["number"]))
-                await asyncio.wait_for(handle.result(), max(deadline - time.monotonic(), 1))
-            return body
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"refunds of {token} not settled: {body}")
-
-
 async def _ledger_sum(token: str) -> int:
     return await db_count(
         "select coalesce(sum(e.amount), 0) from ledger_entries e join orders o on o.id = e.order_id where o.token = :t",
@@ -73,7 +53,7 @@ async def test_partial_then_full_refund(stack):
             headers=h,
         )
         assert r.status_code == 202 and r.json()["state"] == "requested" and r.json()["number"] == 1
-        body = await _settled(c, h, token)
+        body = await refunds_settled(c, h, token)
         assert [x["state"] for x in body["list"]] == ["succeeded"] and body["refundable"] == 1500
         detail = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
         assert detail["payment_state"] == "paid"  # a partial refund keeps the order paid
@@ -111,12 +91,12 @@ async def test_partial_then_full_refund(stack):
         assert sorted(a.status_code for a in answers) == [202, 409]
         refused = next(a for a in answers if a.status_code == 409)
         assert refused.json()["fields"] == {"amount": "at most 500"}
-        await _settled(c, h, token)
+        await refunds_settled(c, h, token)
         r = await c.post(
             f"/v1/cabinet/orders/{token}/refunds", json={"amount": 500, "reason": "All of it"}, headers=h
         )
         assert r.status_code == 202
-        body = await _settled(c, h, token)
+        body = await refunds_settled(c, h, token)
         assert [x["amount"] for x in body["list"]] == [1000, 1000, 500] and body["refundable"] == 0
         detail = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
         assert detail["payment_state"] == "payment_refunded"
