@@ -62,11 +62,25 @@ STAGES = [
         per_test_s=120,
     ),
     Stage("store", 4 * 60, [[*PYTEST, "tests/store"]], per_test_s=60),
+    # the integration tests and the browser scenarios side by side, each with its own stack: the integration tests
+    # mostly wait on workflows (the machine half idle past the contract fuzz), the scenarios on the browser. One
+    # after the other they took 11.5 and 9.5 minutes (the scenarios two at a time, 2026-11-28)
+    Stage(
+        "stacks",
+        22 * 60,
+        [
+            [*PYTEST, "tests/integration", "--timeout=300", f"--junitxml={REPORTS / 'integration.xml'}"],
+            [*PYTEST, "tests/e2e", "--timeout=600", f"--junitxml={REPORTS / 'browser.xml'}"],
+        ],
+        side_by_side=2,
+    ),
+]
+# each half of `stacks` on its own: `python -m tests.stages integration` (not part of a whole run)
+ALONE = [
     # one process: two (each with its own stack) were no faster on two cores and made timing-bound tests flaky
-    # (2026-11-26); 15.2 minutes with the seller webhooks (the contract fuzz alone 3.5 minutes)
+    # (2026-11-26)
     Stage("integration", 18 * 60, [[*PYTEST, "tests/integration"]], per_test_s=300),
-    # two processes, each with its own stack: the scenarios mostly wait on the browser and the workflows (11.8
-    # minutes with the webhooks scenario, 2026-11-27; CI's machine took about 15 % longer than this one)
+    # two processes, each with its own stack
     Stage("browser", 15 * 60, [[*PYTEST, "-n", "2", "tests/e2e"]], per_test_s=600),
 ]
 
@@ -117,7 +131,10 @@ def run_side_by_side(stage: Stage) -> tuple[bool, float]:
             ok = False
     for cmd, proc, out, _ in running:
         _stop(proc)
-        print(f"\n=== {stage.name}: {_label(cmd)} stopped", flush=True)
+        out.seek(0)
+        print(f"\n=== {stage.name}: {_label(cmd)} stopped; its output so far:", flush=True)
+        sys.stdout.buffer.write(out.read()[-20000:])
+        sys.stdout.flush()
         out.close()
     return ok, time.monotonic() - started
 
@@ -147,6 +164,9 @@ def run(stage: Stage) -> tuple[bool, float]:
     return True, time.monotonic() - started
 
 
+REPORTED = {"stacks": ["integration", "browser"]}  # a stage's test reports, where not its own name
+
+
 def slowest(names: list[str], n: int = 25) -> list[tuple[float, str]]:
     cases: list[tuple[float, str]] = []
     for name in names:
@@ -159,10 +179,12 @@ def slowest(names: list[str], n: int = 25) -> list[tuple[float, str]]:
 
 
 def main(argv: list[str]) -> int:
-    chosen = [s for s in STAGES if not argv or s.name in argv]
+    chosen = [s for s in STAGES + ALONE if s.name in argv] if argv else STAGES
     REPORTS.mkdir(parents=True, exist_ok=True)
-    for s in chosen:
-        (REPORTS / f"{s.name}.xml").unlink(missing_ok=True)
+    for name in {s.name for s in chosen} | (
+        {"integration", "browser"} if any(s.name == "stacks" for s in chosen) else set()
+    ):
+        (REPORTS / f"{name}.xml").unlink(missing_ok=True)
     results: list[tuple[Stage, bool, float]] = []
     for stage in chosen:
         ok, took = run(stage)
@@ -170,7 +192,7 @@ def main(argv: list[str]) -> int:
         if not ok:
             break
     print("\n=== the 25 slowest tests")
-    for took, name in slowest([s.name for s, _, _ in results]):
+    for took, name in slowest([n for s, _, _ in results for n in REPORTED.get(s.name, [s.name])]):
         print(f"{took:8.1f} s  {name}")
     print("\n=== stages")
     for stage, ok, took in results:
