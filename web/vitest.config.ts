@@ -11,5 +11,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // a test whose first import transforms a page's whole module graph ran past Vitest's default 5 s on a busy
+    // two-core machine (make test runs the web tests beside the type checks)
+    testTimeout: 30_000,
   },
 });
