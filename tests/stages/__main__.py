@@ -182,9 +182,7 @@ def slowest(names: list[str], n: int = 25) -> list[tuple[float, str]]:
 def main(argv: list[str]) -> int:
     chosen = [s for s in STAGES + ALONE if s.name in argv] if argv else STAGES
     REPORTS.mkdir(parents=True, exist_ok=True)
-    for name in {s.name for s in chosen} | (
-        {"integration", "browser"} if any(s.name == "stacks" for s in chosen) else set()
-    ):
+    for name in {n for s in chosen for n in REPORTED.get(s.name, [s.name])}:
         (REPORTS / f"{name}.xml").unlink(missing_ok=True)
     results: list[tuple[Stage, bool, float]] = []
     for stage in chosen:
