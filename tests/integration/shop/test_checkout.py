@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 
 import pytest
 
@@ -214,6 +215,12 @@ async def test_repeated_and_concurrent_pay_requests_charge_once(stack, shop):
         )
         == 1
     )
+    # the sale's transfer is booked by a step after fulfilment: wait for it, then there is exactly one
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not await db_count(
+        "select count(*) from transfers where idempotency_key = :k", k=f"order-{t}-sale"
+    ):
+        await asyncio.sleep(0.2)
     assert (
         await db_count("select count(*) from transfers where idempotency_key = :k", k=f"order-{t}-sale") == 1
     )
