@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import ColumnElement, and_, exists, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -30,11 +30,11 @@ from domain.account_deletion import (
 )
 from domain.errors import DomainError, ErrorCode
 from domain.ledger import DEFAULT_FEE, BillingCycle, PayeeType, PlanPurpose
-from domain.orders import PaymentLogState, PaymentState, PaymentType
+from domain.orders import OrderRateState, PaymentLogState, PaymentState, PaymentType
 from domain.payouts import PayoutState
 from domain.products import Publication
 from store.accounts.models import AccountDeletion, AuthToken, RefreshToken, Seller, User
-from store.billing.models import Claim
+from store.billing.models import Claim, OrderRate
 from store.catalog.models import Product
 from store.db import session
 from store.ledger.models import LedgerEntry, Payout, PlatformPlan
@@ -43,6 +43,21 @@ from store.legitimation.models import BankAccount, KycDocument, SellerProfileRow
 from store.orders.models import Order, Transfer
 
 RUNNING = (PaymentState.paying, PaymentState.payment_paused)
+
+
+def _running() -> ColumnElement[bool]:
+    """A subscription that runs (`paying`, paused), or one about to: its first rate paid at the checkout (`paid`)
+    before its Subscription workflow has taken the order over, when it has no rate recorded yet or still one to
+    come. A subscription that completed is `paid` with every rate settled."""
+    rates = select(OrderRate.id).where(OrderRate.order_id == Order.id)
+    starting = and_(
+        Order.payment_state == PaymentState.paid,
+        func.jsonb_typeof(Order.terms) == "object",
+        or_(~exists(rates), exists(rates.where(OrderRate.state == OrderRateState.future))),
+    )
+    return or_(Order.payment_state.in_(list(RUNNING)), starting)
+
+
 # subscriptions may be cancelled at the end of their period; an installment is the buyer's debt and runs out
 CANCELLABLE = (PaymentType.subscription, PaymentType.limited_subscription)
 IN_FLIGHT = (PaymentLogState.pending, PaymentLogState.waiting, PaymentLogState.prepared)
@@ -92,7 +107,7 @@ async def _check(s: AsyncSession, kind: CheckKind, req: CheckRequest) -> CheckRe
         )
         return CheckResult(kind, n == 0, n)
     if kind == CheckKind.active_orders:
-        q = select(func.count()).where(Order.seller_id == sid, Order.payment_state.in_(list(RUNNING)))
+        q = select(func.count()).where(Order.seller_id == sid, _running())
         if req.ending_tokens:
             q = q.where(Order.token.not_in(req.ending_tokens))
         n = await _count(s, q) + await _count(

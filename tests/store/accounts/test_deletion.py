@@ -4,27 +4,35 @@ account) puts back exactly what the request paused, and nothing the seller chang
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
-from domain.account_deletion import FlowKind, SubscriptionChoice
+from domain.account_deletion import CheckKind, CheckRequest, FlowKind, SubscriptionChoice
 from domain.accounts import ProfileType
+from domain.billing_calendar import PlanTerms, parse_period
+from domain.orders import OrderRateState, PaymentState, PaymentType
 from domain.products import Publication
 from store.accounts.actions import user_created
 from store.accounts.deletion import (
     DeletionRequest,
     account_deactivated,
     account_reactivated,
+    checks_run,
     deletion_canceled,
     deletion_requested,
     products_unpublished,
 )
 from store.accounts.models import Seller
 from store.accounts.queries import seller_of
-from store.catalog.actions import product_archived, product_created
+from store.billing.models import OrderRate
+from store.billing.subscriptions import subscription_moved, subscription_plan
+from store.catalog.actions import plan_added, product_archived, product_created
 from store.catalog.models import Product
 from store.db import session
+from store.orders.actions import order_created
+from store.orders.queries import order_by_token
 
 
 async def _seller_with_products() -> int:
@@ -111,3 +119,55 @@ async def test_a_reactivated_account_sells_again_what_it_sold_before():
     async with session() as s:
         assert await account_reactivated(s, seller_id)
     assert await _state(seller_id) == before
+
+
+async def _active_orders(seller_id: int) -> int:
+    async with session() as s:
+        (result,) = await checks_run(s, CheckRequest(seller_id, FlowKind.deactivation))
+    assert result.kind == CheckKind.active_orders
+    return result.count
+
+
+async def test_a_subscription_paid_at_its_checkout_counts_as_running_until_it_completes():
+    """Between the checkout's payment (`paid`) and its Subscription workflow taking the order over (`paying`),
+    a recurring order is running all the same: a closing account's checks must not miss it in that moment."""
+    seller_id = await _seller_with_products()
+    token, once = uuid.uuid4().hex[:20], uuid.uuid4().hex[:20]
+    async with session() as s:
+        view = await product_created(s, seller_id, name=f"Club {token}", description="", form="download")
+        monthly = await plan_added(
+            s,
+            view,
+            name="Three months",
+            terms=PlanTerms(PaymentType.installment, "eur", 1000, 1000, 3, period=parse_period("1m")),
+        )
+        single = await plan_added(
+            s, view, name="Once", terms=PlanTerms(PaymentType.one_time, "eur", 900, 900)
+        )
+        for t, plan in ((token, monthly), (once, single)):
+            order = await order_created(
+                s,
+                token=t,
+                product=view.product,
+                plan=plan,
+                payer={"email": f"b{t}@example.test", "first_name": "Bea", "last_name": "Buyer"},
+                customer_id="cus_x",
+                setup_intent_id=None,
+            )
+            order.payment_state, order.paid, order.paid_at = PaymentState.paid, order.total, datetime.now(UTC)
+    assert await _active_orders(seller_id) == 1  # paid, its Subscription not started: no rate recorded yet
+    async with session() as s:
+        await subscription_plan(
+            s, token, 1, horizon=3
+        )  # the Subscription records rate 1 paid, 2 and 3 to come
+    assert await _active_orders(seller_id) == 1
+    async with session() as s:
+        await subscription_moved(s, token, PaymentState.paying)
+    assert await _active_orders(seller_id) == 1
+    async with session() as s:  # every rate paid: the Subscription completes and the order is `paid` again
+        order = await order_by_token(s, token)
+        await s.execute(
+            update(OrderRate).where(OrderRate.order_id == order.id).values(state=OrderRateState.paid)
+        )
+        await subscription_moved(s, token, PaymentState.paid)
+    assert await _active_orders(seller_id) == 0  # and the one-time order never counted
