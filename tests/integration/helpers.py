@@ -389,6 +389,17 @@ async def db_value(sql: str, **params):
         return (await s.execute(text(sql), params)).scalar_one()
 
 
+async def db_until(sql: str, check=bool, timeout: float = 30, **params):
+    """The statement's one value once `check` holds for it (asked every 0.2 s, at most `timeout` s): for a fact
+    a workflow writes a step or more after the one a test waited for."""
+    deadline = time.monotonic() + timeout
+    value = await db_value(sql, **params)
+    while not check(value) and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+        value = await db_value(sql, **params)
+    return value
+
+
 @dataclass
 class PaidOrder:
     seller: Seller

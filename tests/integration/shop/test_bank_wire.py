@@ -6,7 +6,6 @@ change nothing more."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 
@@ -18,6 +17,7 @@ from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,
     client,
+    db_until,
     db_value,
     manager_headers,
     new_seller,
@@ -204,19 +204,10 @@ async def test_what_a_transfer_pays_above_the_amount_or_after_the_order_is_paid_
         # is booked, so they arrive in this order
         returned = "select coalesce(max(returned_amount), -1) from bank_incoming where reference = :r and amount = :a"
         await _transfer(stack, wire["reference"], 3000)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and await db_value(returned, r=wire["reference"], a=3000) != 500:
-            await asyncio.sleep(0.3)
+        assert await db_until(returned, lambda v: v == 500, 60, r=wire["reference"], a=3000) == 500
         await _transfer(stack, wire["reference"], 2500)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if await db_value(returned, r=wire["reference"], a=2500) == 2500 and (
-                await db_value(returned, r=wire["reference"], a=3000) == 500
-            ):
-                break
-            await asyncio.sleep(0.3)
+        assert await db_until(returned, lambda v: v == 2500, 60, r=wire["reference"], a=2500) == 2500
         assert await db_value(returned, r=wire["reference"], a=3000) == 500
-        assert await db_value(returned, r=wire["reference"], a=2500) == 2500
         page = (await c.get(f"/v1/shop/{seller.username}/orders/{token}")).json()
         assert page["payment_state"] == "paid"
         sale = (

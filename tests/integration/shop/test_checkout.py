@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 
 import pytest
 
@@ -19,6 +18,7 @@ from tests.integration.helpers import (
     client,
     db_count,
     db_execute,
+    db_until,
     pay,
     start_checkout,
     stripe_succeeded_charges,
@@ -216,14 +216,8 @@ async def test_repeated_and_concurrent_pay_requests_charge_once(stack, shop):
         == 1
     )
     # the sale's transfer is booked by a step after fulfilment: wait for it, then there is exactly one
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not await db_count(
-        "select count(*) from transfers where idempotency_key = :k", k=f"order-{t}-sale"
-    ):
-        await asyncio.sleep(0.2)
-    assert (
-        await db_count("select count(*) from transfers where idempotency_key = :k", k=f"order-{t}-sale") == 1
-    )
+    sales = "select count(*) from transfers where idempotency_key = :k"
+    assert await db_until(sales, k=f"order-{t}-sale") == 1
     assert await stripe_succeeded_charges(stack, t) == 1
 
 
