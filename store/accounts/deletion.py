@@ -44,6 +44,10 @@ from store.orders.models import Order, Transfer
 
 RUNNING = (PaymentState.paying, PaymentState.payment_paused)
 
+# subscriptions may be cancelled at the end of their period; an installment is the buyer's debt and runs out
+CANCELLABLE = (PaymentType.subscription, PaymentType.limited_subscription)
+IN_FLIGHT = (PaymentLogState.pending, PaymentLogState.waiting, PaymentLogState.prepared)
+
 
 def _running() -> ColumnElement[bool]:
     """A subscription that runs (`paying`, paused), or one about to: its first rate paid at the checkout (`paid`)
@@ -58,9 +62,6 @@ def _running() -> ColumnElement[bool]:
     return or_(Order.payment_state.in_(list(RUNNING)), starting)
 
 
-# subscriptions may be cancelled at the end of their period; an installment is the buyer's debt and runs out
-CANCELLABLE = (PaymentType.subscription, PaymentType.limited_subscription)
-IN_FLIGHT = (PaymentLogState.pending, PaymentLogState.waiting, PaymentLogState.prepared)
 PLAN_NAMES = {
     PlanPurpose.deletion_planned: "Deletion planned",
     PlanPurpose.deletion_requested: "Deletion requested",
