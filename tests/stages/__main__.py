@@ -64,8 +64,9 @@ STAGES = [
     Stage("store", 4 * 60, [[*PYTEST, "tests/store"]], per_test_s=60),
     # the integration tests and the browser scenarios side by side, each with its own stack: the integration tests
     # mostly wait on workflows (the machine half idle past the contract fuzz), the scenarios on the browser. One
-    # after the other they took 11.5 and 9.5 minutes (the scenarios two at a time), side by side 18.1 and 20.0 minutes
-    # (2026-11-28; CI's machine takes about 15 % longer than this one)
+    # after the other they took 11.5 and 9.5 minutes (the scenarios two at a time), side by side 18.1 and 20.0 minutes,
+    # and 16.1 and 14.0 once the dev server's task dispatch no longer waited (2026-11-28; CI's machine takes about
+    # 15 % longer than this one)
     Stage(
         "stacks",
         28 * 60,

@@ -58,8 +58,9 @@ async def _buy(stack, c: httpx.AsyncClient, username: str, product: dict) -> str
     r = await pay(c, username, co["order_token"], pm)
     assert r.status_code == 200 and r.json()["outcome"] == "succeeded", r.text
     await wait_fulfilled(c, username, co["order_token"])
-    # the subscription's own workflow takes the order over (paying) a step after it is fulfilled: until then it
-    # does not count as an active order (read too early once, with the browser scenarios running beside)
+    # the subscription's own workflow takes the order over (paying) a step after it is fulfilled: until then there
+    # is no Subscription the wizard could end at its period's end (read too early once, with the browser
+    # scenarios running beside)
     await until(
         c, f"/v1/shop/{username}/orders/{co['order_token']}", None, lambda o: o["payment_state"] == "paying"
     )
