@@ -13,6 +13,7 @@ from temporalio.client import Client
 
 from api import errors, openapi
 from api.deps import DB
+from api.headers import SecurityHeaders
 from api.idempotency import Idempotency
 from api.lean import LeanLists, LeanRoute, lean_routes
 from api.middleware import InputGuard, RequestContext
@@ -57,7 +58,8 @@ class TemporalClient:
 
 
 class SellflowAPI(FastAPI):
-    """FastAPI with Sellflow's own middleware outside FastAPI's: every request gets its id and span, then input no
+    """FastAPI with Sellflow's own middleware outside FastAPI's: every response gets the security headers
+    (api/headers.py), every request its id and span, then input no
     route can store is refused, then the lists are answered (api/lean.py) before FastAPI's error, telemetry and
     body-limit layers, which a list does not need (an unexpected error in one is answered 500 as they answer it)."""
 
@@ -67,7 +69,7 @@ class SellflowAPI(FastAPI):
         inner = super().build_middleware_stack()
         if self.lean is not None:
             inner = LeanLists(inner, self.lean)
-        return RequestContext(InputGuard(inner))
+        return SecurityHeaders(RequestContext(InputGuard(inner)))
 
 
 def operation_id(route: APIRoute) -> str:

@@ -137,7 +137,9 @@ class LeanLists:
                 del s.info[CHECK]
             if await run_check(await s.connection(), check):
                 return response
-            del self.known[user_id]
+            # dropped, unless a concurrent request of the same caller has dropped or replaced it already
+            if self.known.get(user_id) is known:
+                del self.known[user_id]
         row = await seller_rows(s, user_id) if own else []
         seller = await current_seller(request, creds, s)
         if own:

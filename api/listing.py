@@ -7,7 +7,7 @@ import csv
 import io
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import Enum
 from typing import Any
 
@@ -135,8 +135,11 @@ async def csv_answer(
         if not rows or page * CSV_PAGE >= total:
             break
         page += 1
+    # what it holds and from when: `orders-2026-11-28.csv`
+    stem, dot, ext = filename.rpartition(".")
+    dated = f"{stem}-{datetime.now(UTC).date().isoformat()}{dot}{ext}" if dot else filename
     return Response(
         buf.getvalue(),
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        headers={"Content-Disposition": f'attachment; filename="{dated}"'},
     )

@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.types import Scope
 
 from api import errors
+from api.headers import CSP, app_policy, shop_policy
 from api.storefront.texts import language_of
 
 WEB_DIST = Path(__file__).resolve().parents[1] / "web" / "dist"
@@ -26,7 +27,7 @@ WEB_DIST = Path(__file__).resolve().parents[1] / "web" / "dist"
 def index_response(dist: Path = WEB_DIST) -> FileResponse | JSONResponse:
     index = dist / "index.html"
     if index.is_file():
-        return FileResponse(index)
+        return FileResponse(index, headers={CSP: app_policy()})
     return JSONResponse(
         errors.body("NOT_FOUND", "The web app is not built (run `make web`)."), status_code=404
     )
@@ -115,10 +116,12 @@ def shop_response(
     if not shop.is_file():
         return index_response(dist)
     if request is None:
-        return FileResponse(shop)
+        return FileResponse(shop, headers={CSP: shop_policy()})
     page = _shop_page(shop)
     html = page.html.replace("</head>", f"{_hints(request, page, domain_of)}</head>", 1)
-    return HTMLResponse(html, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
+    return HTMLResponse(
+        html, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie", CSP: shop_policy()}
+    )
 
 
 # a built asset's name carries its content's hash: a browser may keep it for a year without asking again

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from api.deps import DB, Temporal
 from api.routes.shop.checkout import buy_offer, offers_after
 from api.routes.storefront import buyer_language, shop_name_of, shop_view, stored_content
-from api.storefront.render import FunnelOffer, render_page
+from api.storefront.render import FunnelOffer, page_response
 from core.settings import get_settings
 from domain.builder.pages import PageType
 from domain.errors import DomainError, ErrorCode
@@ -85,7 +85,7 @@ async def funnel_page(
             decline_url=decline,
         ),
     )
-    return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})
+    return page_response(view, {"Cache-Control": "private, no-store"})
 
 
 @router.post("/s/{username}/{slug}/offer/{token}/accept")
@@ -144,4 +144,4 @@ async def thank_you_page(
         preview=True,  # a buyer's own page: not for search engines
         framed=True,
     )
-    return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})
+    return page_response(view, {"Cache-Control": "private, no-store"})

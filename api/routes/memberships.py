@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 
 from api.deps import DB, CurrentUser
 from api.routes.storefront import shop_name_of, shop_view, stored_content
-from api.storefront.render import MemberItem, render_page
+from api.storefront.render import MemberItem, page_response
 from core.settings import get_settings
 from domain.builder.pages import PATH_MAX, PageType
 from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal
@@ -83,4 +83,4 @@ async def membership_page(
         framed=True,
         members=members,
     )
-    return HTMLResponse(render_page(view), headers={"Cache-Control": "private, no-store"})
+    return page_response(view, {"Cache-Control": "private, no-store"})

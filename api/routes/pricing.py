@@ -21,7 +21,7 @@ from api.routes.storefront import (
     shop_view,
     stored_content,
 )
-from api.storefront.render import PlanCard, PricingView, render_page
+from api.storefront.render import PlanCard, PricingView
 from api.storefront.texts import Texts
 from api.web import shop_response
 from domain.billing_calendar import PeriodError, parse_period
@@ -120,4 +120,4 @@ async def pricing(
         views=[view],
         pricing=PricingView(product=product.name, product_url=f"{base}/{product.slug}", plans=cards),
     )
-    return html_page(request, render_page(page_view), lang)
+    return html_page(request, page_view, lang)

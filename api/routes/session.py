@@ -29,7 +29,7 @@ from api.schemas.session import (
     UserPatch,
 )
 from api.security import Tokens, access_token
-from api.throttle import throttle
+from api.throttle import sign_in_failed, sign_in_throttled, throttle
 from core.settings import get_settings
 from domain.accounts import (
     ProfileType,
@@ -61,7 +61,7 @@ from store.courses.queries import has_bought_from, seller_by_username
 
 router = APIRouter(prefix="/v1/app", tags=["session"])
 
-# Sign-in throttle: at most 10 attempts per minute per client address and email (api.throttle).
+# Sign-in throttle: at most 10 failed attempts per minute per client and email (api.throttle).
 
 
 async def user_out(s: DB, user: User) -> UserOut:
@@ -183,9 +183,11 @@ async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks, clie
 
 @router.post("/session", response_model=Tokens)
 async def sign_in(body: SignIn, s: DB, request: Request) -> Tokens:
-    throttle(request, normalised_email(body.email))
+    account = normalised_email(body.email)
+    sign_in_throttled(request, account, body.fingerprint)
     user = await user_by_email(s, body.email)
     if not password_matches(user, body.password):
+        sign_in_failed(request, account, body.fingerprint)
         raise DomainError(ErrorCode.INVALID_CREDENTIALS)
     assert user is not None
     return await issue_tokens(s, user.id, body.fingerprint)

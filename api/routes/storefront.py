@@ -26,7 +26,7 @@ from api.storefront.clicks import (
     click_token,
     sales_token,
 )
-from api.storefront.render import Card, FontFace, PageView, fonts_named, render_page
+from api.storefront.render import Card, FontFace, PageView, fonts_named, page_response
 from api.storefront.texts import LANGUAGES, Texts
 from api.throttle import throttle
 from api.web import LANG_COOKIE, buyer_language, shop_response
@@ -92,8 +92,8 @@ def cards_of(views: list[ProductView], lang: str, bought: dict[int, datetime]) -
     return out
 
 
-def html_page(request: Request, body: str, lang: str) -> HTMLResponse:
-    r = HTMLResponse(body, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
+def html_page(request: Request, view: PageView, lang: str) -> HTMLResponse:
+    r = page_response(view, {"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
     if request.query_params.get("lang") in LANGUAGES:
         r.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
     return r
@@ -264,7 +264,7 @@ async def _serve(
         tracking=await _tracking(s, seller.id),
         event=EventPage.product if product_id is not None else EventPage.shop,
     )
-    return html_page(request, render_page(view), lang)
+    return html_page(request, view, lang)
 
 
 async def legal_texts(s: DB, seller_id: int) -> LegalTexts:
@@ -329,7 +329,7 @@ async def document_page(
         views=[],
         query={k: v[:100] for k, v in request.query_params.items()},
     )
-    return html_page(request, render_page(view), lang)
+    return html_page(request, view, lang)
 
 
 async def faces(s: DB, seller_id: int, username: str, content: PageContent) -> list[FontFace]:

@@ -166,14 +166,19 @@ async def bank_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
 async def bank_incoming(request: Request, s: DB, client: Temporal) -> WebhookAck:
     """The bank's signed notice of a transfer to the collection account: stored once by its event id, matched to
     the order its reference names and signalled to that order's checkout, which counts each transfer once (so a
-    notice delivered again is signalled again, harmlessly). A transfer for no order, or one that arrived after its
-    order lapsed, stays `unmatched` for a person to pay back."""
+    notice delivered again changes nothing, whatever its order's state: the first delivery decided). A transfer for
+    no order, or one that arrived after its order lapsed or was paid, stays `unmatched` for a person to pay back."""
     payload = await request.body()
     try:
         t = verify_incoming(payload, request.headers.get(BANK_SIGNATURE))
     except CallbackRejected as e:
         raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
-    order = await incoming_recorded(s, t.id, t.reference, t.amount, t.currency, t.payer_name, t.payer_iban)
+    order, new = await incoming_recorded(
+        s, t.id, t.reference, t.amount, t.currency, t.payer_name, t.payer_iban
+    )
+    if not new:
+        log.info("bank_incoming_duplicate", event_id=t.id)
+        return WebhookAck(received=True, duplicate=True)
     delivered = False
     if order is not None:
         delivered = await wire_received(client, order.token, WireIncoming(t.id, t.amount, t.currency.lower()))

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
+from domain.billing_calendar import PRICE_MAX
 from domain.coupons import (
     BULK_MAX,
     CODE_SHAPE,
@@ -21,11 +22,12 @@ from domain.coupons import (
     RecurringDiscount,
     ValueForm,
 )
-from domain.limits import AMOUNT_MAX, CURRENCY_LEN, ID_MAX
+from domain.limits import CURRENCY_LEN, ID_MAX
 from domain.listing import ListAnswer
 
 Code = Annotated[str, StringConstraints(strip_whitespace=True, pattern=CODE_SHAPE)]
-Positive = Annotated[int, Strict(), Field(ge=1, le=AMOUNT_MAX)]
+# at most the highest price of core §9 (1,000,000 in the major unit): a coupon never takes off more than a price
+Positive = Annotated[int, Strict(), Field(ge=1, le=PRICE_MAX)]
 
 
 class CouponIn(BaseModel):

@@ -40,6 +40,8 @@ class OrderRow(BaseModel):
     payer_name: str
     payer_email: str
     order_type: OrderType = OrderType.standard  # core §3: standard, bundle, bump, upgrade
+    # an order of type bump is the buyer's bump at checkout or an upsell accepted after it: which of the two
+    upsell_type: AddonKind | None = None
 
 
 class OrderList(ListAnswer[OrderRow]):

@@ -1,24 +1,28 @@
 """A builder page rendered to HTML on the server. The route gathers what the blocks show (`PageView`); this module
 turns it into one document: the blocks in their order, their styles as inline CSS, the product lists paged and
-sorted from the query, and the head a search engine or a shared link reads. Everything is escaped (Jinja's
-autoescape); links and media are checked by the block models before they are stored."""
+sorted from the query, and the head a search engine or a shared link reads. Text and attributes are escaped
+(Jinja's autoescape); what lands in CSS is encoded for CSS (`api/storefront/encode.py`); links and media are
+checked by the block models before they are stored; the page's own scripts carry the response's CSP nonce."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from api.headers import CSP, new_nonce, page_policy
+from api.storefront.encode import css_color, css_int, css_string, css_url
 from api.storefront.texts import Texts
 from domain.builder.blocks import SortDir, SortKey
 from domain.builder.pages import PageContent
-from domain.builder.style import Style
+from domain.builder.style import FontDisplay, Style
 from domain.builder.tracking import ConsentMode, EventPage, TrackingSettings, codes_for
 from domain.languages import BUYER, BY_CODE
 
@@ -129,6 +133,7 @@ class PageView:
     fonts: list[FontFace] = field(default_factory=list)  # the seller's custom fonts this page names
     legal_links: list[tuple[str, str]] = field(default_factory=list)  # (document, address) the footer links
     event: EventPage = EventPage.shop
+    nonce: str = ""  # the Content-Security-Policy nonce the page's own scripts carry (api/headers.py)
 
 
 def _rgba(hex_color: str, transparency: int) -> str:
@@ -141,26 +146,29 @@ def _rgba(hex_color: str, transparency: int) -> str:
 
 
 def block_css(s: Style) -> Markup:
+    """A block's look as a `style` attribute: colours checked as colours, numbers as integers, enums by their
+    values, the custom font's name a CSS string (`api/storefront/encode.py`)."""
     u = s.padding_units.value
-    font = f"'{s.custom_font}'," if s.custom_font else ""
+    font = f"{css_string(s.custom_font)}," if s.custom_font else ""
+    pad = [css_int(p) for p in (s.padding_top, s.padding_right, s.padding_bottom, s.padding_left)]
     parts = [
-        f"background:{_rgba(s.background_color, s.transparency)}",
-        f"color:{s.text_color}",
-        f"font-family:{font}'{s.font.value}',system-ui,sans-serif",
-        f"font-size:{s.font_size}px",
-        f"padding:{s.padding_top}{u} {s.padding_right}{u} {s.padding_bottom}{u} {s.padding_left}{u}",
+        f"background:{_rgba(css_color(s.background_color, '#ffffff'), css_int(s.transparency))}",
+        f"color:{css_color(s.text_color)}",
+        f"font-family:{font}{css_string(s.font.value)},system-ui,sans-serif",
+        f"font-size:{css_int(s.font_size, 16)}px",
+        f"padding:{pad[0]}{u} {pad[1]}{u} {pad[2]}{u} {pad[3]}{u}",
         f"text-align:{s.horizontal_alignment.value}",
-        f"--btn:{s.button_color}",
-        f"--btn-text:{s.button_text_color}",
-        f"--btn-radius:{s.button_radius}px",
+        f"--btn:{css_color(s.button_color)}",
+        f"--btn-text:{css_color(s.button_text_color, '#ffffff')}",
+        f"--btn-radius:{css_int(s.button_radius)}px",
     ]
-    return Markup(";".join(parts))  # every value is from a checked enum, number or colour
+    return Markup(";".join(parts))
 
 
 def inner_css(s: Style) -> Markup:
-    width = f"width:{s.width}%;" if s.width < 100 else ""
-    max_w = f"max-width:{s.max_width}px;" if s.max_width else ""
-    return Markup(f"{width}{max_w}border-radius:{s.radius}px")
+    width = f"width:{css_int(s.width, 100)}%;" if s.width < 100 else ""
+    max_w = f"max-width:{css_int(s.max_width)}px;" if s.max_width else ""
+    return Markup(f"{width}{max_w}border-radius:{css_int(s.radius)}px")
 
 
 def paragraphs(text: str) -> Markup:
@@ -293,11 +301,12 @@ def fonts_named(content: PageContent) -> set[str]:
 
 def font_faces(fonts: list[FontFace]) -> Markup:
     rules = [
-        f"@font-face{{font-family:'{f.name}';src:url('{f.url}') format('{f.format}');"
-        f"font-weight:{f.weight};font-style:{f.style};font-display:{f.display}}}"
+        f"@font-face{{font-family:{css_string(f.name)};src:{css_url(f.url)} format({css_string(f.format)});"
+        f"font-weight:{css_int(f.weight, 400)};font-style:{'italic' if f.style == 'italic' else 'normal'};"
+        f"font-display:{f.display if f.display in FontDisplay.__members__ else 'swap'}}}"
         for f in fonts
     ]
-    return Markup("\n".join(rules))  # names, urls and values are checked when the font is added
+    return Markup("\n".join(rules))
 
 
 def render_page(view: PageView) -> str:
@@ -336,4 +345,27 @@ def render_page(view: PageView) -> str:
         tracking=tracking_context(view),
         font_faces=font_faces(view.fonts),
         fallback_of={f.name: f.fallback for f in view.fonts},
+        css_string=css_string,
+        css_url=css_url,
+        css_color=css_color,
+        css_int=css_int,
+        nonce=view.nonce,
     )
+
+
+def tracking_types(view: PageView) -> set[str]:
+    """The tracking this page may load after consent (its Content-Security-Policy allows their origins)."""
+    settings = view.tracking
+    if settings is None:
+        return set()
+    types = {c.tracking_type.value for c, _ in codes_for(settings, view.event)}
+    if settings.consent.mode == ConsentMode.external:
+        types.add("cookiebot")
+    return types
+
+
+def page_response(view: PageView, headers: dict[str, str] | None = None) -> HTMLResponse:
+    """The page as a response with its own Content-Security-Policy: its scripts run by this response's nonce."""
+    nonce = new_nonce()
+    body = render_page(replace(view, nonce=nonce))
+    return HTMLResponse(body, headers={**(headers or {}), CSP: page_policy(nonce, tracking_types(view))})

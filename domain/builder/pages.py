@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field, Strict, StringConstraints, model_validator
 
 from domain.builder.blocks import Block, BlockId, BlockType
-from domain.builder.style import TEXT_MAX, Closed, Color, Font, Label, Media
+from domain.builder.style import TEXT_MAX, Closed, Color, Font, FontName, Media
 from domain.builder.style import ButtonStyle as ButtonLook
 from domain.languages import LANGUAGE_PATTERN
 
@@ -130,7 +130,7 @@ class Theme(Closed):
     text_color: Color = "#1d1d1f"
     heading_font: Font = Font.montserrat
     body_font: Font = Font.montserrat
-    custom_font: Label | None = None  # a custom font's name; it replaces both fonts where it loads
+    custom_font: FontName | None = None  # a custom font's name; it replaces both fonts where it loads
     button_style: ButtonLook = ButtonLook.filled
     button_radius: Annotated[int, Strict(), Field(ge=0, le=100)] = 22
     max_width: Annotated[int, Strict(), Field(ge=320, le=3000)] = 1140

@@ -36,6 +36,8 @@ Text = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 Label = Annotated[str, StringConstraints(max_length=LABEL_MAX)]
 Percent = Annotated[int, PStrict(), Field(ge=0, le=100)]
 Flag = Annotated[bool, PStrict()]
+FONT_NAME = r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,59}$"  # a custom font's name: letters, digits, space, _ and -
+FontName = Annotated[str, StringConstraints(pattern=FONT_NAME)]
 
 
 class Closed(BaseModel):
@@ -96,7 +98,7 @@ class Style(Closed):
     background_color: Color = "#ffffff"
     text_color: Color = "#1d1d1f"
     font: Font = Font.montserrat
-    custom_font: Annotated[str, StringConstraints(max_length=LABEL_MAX)] | None = None
+    custom_font: FontName | None = None
     font_size: Annotated[int, PStrict(), Field(ge=8, le=96)] = 16
     transparency: Percent = 0
     padding_top: Annotated[int, PStrict(), Field(ge=0, le=400)] = 40
@@ -149,7 +151,6 @@ FONT_MEDIA_TYPES = {
 }
 FONT_MAX_BYTES = 2 * 1024 * 1024
 FONTS_MAX = 20  # custom fonts per seller
-FONT_NAME = r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,59}$"  # safe inside a CSS string and a font-family list
 
 
 def font_format(data: bytes) -> FontFormat | None:

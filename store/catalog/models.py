@@ -87,7 +87,9 @@ class Product(Timestamps, Base):
     )
     review_note: Mapped[str | None] = mapped_column(Text)
     reviewed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    product_groups: Mapped[list | None] = mapped_column(JSONB)  # the seller's own groups (tags), in order
+    product_groups: Mapped[list | None] = mapped_column(
+        JSONB(none_as_null=True)
+    )  # the seller's own groups (tags), in order
     # the cover: {"token", "width", "height", "variants": {"s100": {"key", "width", "height"}, …}}
     cover: Mapped[dict | None] = mapped_column(JSONB)
     # extra options (editor §3): upsells after the purchase, the offer title, and how the bumps are boxed

@@ -275,7 +275,8 @@ async def groups_of(s: AsyncSession, seller_id: int) -> list[str]:
     """The distinct groups on the seller's products, by name."""
     rows = await s.execute(
         select(func.jsonb_array_elements_text(Product.product_groups).label("g"))
-        .where(Product.seller_id == seller_id, Product.product_groups.is_not(None))
+        # a product saved without groups may hold JSON's null rather than none (read as no groups)
+        .where(Product.seller_id == seller_id, func.jsonb_typeof(Product.product_groups) == "array")
         .distinct()
         .order_by("g")
         .limit(500)

@@ -3,6 +3,7 @@ says), the seller's choices, reading, the mails waiting to go, and the income su
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from datetime import UTC, date, datetime, time
 from typing import Any
@@ -184,6 +185,9 @@ async def summaries_written(s: AsyncSession, day: date, after_seller_id: int) ->
     return written, sellers[-1] if len(sellers) == SUMMARY_PAGE else None
 
 
+KEY_KEPT_MAX = 100  # of a manager's Idempotency-Key, as it is
+
+
 async def custom_sent(s: AsyncSession, key: str, seller_id: int | None, title: str, text: str) -> int:
     """The managers' message as a `custom_notification` to one seller (or every seller), once per key and seller,
     as each seller chose for the type (one statement). How many sellers it reached now."""
@@ -194,6 +198,9 @@ async def custom_sent(s: AsyncSession, key: str, seller_id: int | None, title: s
     else:
         sellers = sellers.where(Seller.account_type == AccountType.active)
     who = sellers.subquery()
-    key_of = func.concat(f"{t.value}:{key}:", who.c.id)
+    # the client's key is up to 255 characters (api/deps.py) and the stored key 200 with its type and seller: a
+    # long key is kept as its digest
+    kept = key if len(key) <= KEY_KEPT_MAX else hashlib.sha256(key.encode()).hexdigest()
+    key_of = func.concat(f"{t.value}:{kept}:", who.c.id)
     mailed = "waiting" if seller_id is not None else "bulk"
     return await _written(s, who, t, key_of, {"title": title, "text": text}, mailed)

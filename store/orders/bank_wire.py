@@ -52,14 +52,15 @@ async def incoming_recorded(
     currency: str,
     payer_name: str | None,
     payer_iban: str | None = None,
-) -> Order | None:
-    """The transfer, once per bank event (a callback delivered again finds the first); the order its reference
-    names, or None (then it stays `unmatched` for a person to pay back)."""
+) -> tuple[Order | None, bool]:
+    """The transfer, once per bank event; the order its reference names, or None (then it stays `unmatched` for a
+    person to pay back), and whether this notice is new. A notice delivered again changes nothing: its row stays
+    as the first delivery and what followed it left it (matched and counted, owed back, or paid back)."""
     token = token_of_reference(reference)
     order = (
         (await s.execute(select(Order).where(Order.token == token))).scalar_one_or_none() if token else None
     )
-    await s.execute(
+    new = await s.scalar(
         insert(BankIncoming)
         .values(
             event_id=event_id,
@@ -73,8 +74,9 @@ async def incoming_recorded(
             returned_amount=0 if order else amount,  # no order of that reference: all of it goes back
         )
         .on_conflict_do_nothing(index_elements=["event_id"])
+        .returning(BankIncoming.id)
     )
-    return order
+    return order, new is not None
 
 
 async def incoming_unmatched(s: AsyncSession, event_id: str) -> None:

@@ -65,6 +65,9 @@ class Order(Timestamps, Base):
         Index("ix_orders_seller_created", "seller_id", text("created_at DESC"), text("id DESC")),
         Index("ix_orders_seller_state_created", "seller_id", "payment_state", text("created_at DESC")),
         Index("ix_orders_seller_email", "seller_id", text("lower(payer_email) text_pattern_ops")),
+        Index("ix_orders_seller_first_name", "seller_id", text("lower(payer_first_name) text_pattern_ops")),
+        Index("ix_orders_seller_last_name", "seller_id", text("lower(payer_last_name) text_pattern_ops")),
+        Index("ix_orders_seller_product_name", "seller_id", text("lower(product_name) text_pattern_ops")),
         # one index per sortable column of the orders list, ending in the id tiebreak, so that every sort
         # reads one page of an index instead of sorting the seller's orders (bench/orders_list.py)
         Index("ix_orders_seller_total_id", "seller_id", "total", "id"),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.addons import AddonKind
@@ -36,6 +36,7 @@ LIST_COLUMNS = (
     Order.payer_last_name,
     Order.payer_email,
     Order.order_type,
+    Order.upsell_type,
 )
 
 
@@ -71,8 +72,26 @@ def _order_type(q: Query, value: Any) -> Query:
 
 
 def _search(q: Query, text: str) -> Query:
-    t = text.lower()
-    return q.where(or_(Order.token == text, func.lower(Order.payer_email).startswith(t, autoescape=True)))
+    """An order by its token, its payer (the e-mail's, the first or last name's start, or "first last") or its
+    product (the name's start), whatever the case: each a prefix of an index (0066)."""
+    t = " ".join(text.lower().split())
+    if not t:
+        return q
+
+    def starts(column: Any, value: str) -> Any:
+        return func.lower(column).startswith(value, autoescape=True)
+
+    found = [
+        Order.token == text.strip(),
+        starts(Order.payer_email, t),
+        starts(Order.payer_first_name, t),
+        starts(Order.payer_last_name, t),
+        starts(Order.product_name, t),
+    ]
+    first, _, last = t.partition(" ")
+    if last:  # "Bea Buy": the first name whole, the last name's start
+        found.append(and_(func.lower(Order.payer_first_name) == first, starts(Order.payer_last_name, last)))
+    return q.where(or_(*found))
 
 
 ORDER_LIST = ListSpec(

@@ -389,6 +389,15 @@ async def db_value(sql: str, **params):
         return (await s.execute(text(sql), params)).scalar_one()
 
 
+async def db_rows(sql: str, **params) -> list[tuple]:
+    from sqlalchemy import text
+
+    from store.db import session
+
+    async with session() as s:
+        return [tuple(r) for r in (await s.execute(text(sql), params)).all()]
+
+
 async def db_until(sql: str, check=bool, timeout: float = 30, **params):
     """The statement's one value once `check` holds for it (asked every 0.2 s, at most `timeout` s): for a fact
     a workflow writes a step or more after the one a test waited for."""

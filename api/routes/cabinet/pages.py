@@ -20,7 +20,7 @@ from api.schemas.builder import (
     PageSummary,
 )
 from api.schemas.fields import Id
-from api.storefront.render import render_page
+from api.storefront.render import page_response
 from core.settings import get_settings
 from domain.builder.catalogue import catalogue
 from domain.builder.pages import PageContent, PageType, content_errors, default_content
@@ -213,4 +213,4 @@ async def preview_page(page_id: Id, body: PagePreview, seller: CurrentSeller, s:
         product_id=shown if page.page_type == PageType.shop_product else None,
         preview=True,
     )
-    return HTMLResponse(render_page(view))
+    return page_response(view)

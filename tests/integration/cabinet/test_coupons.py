@@ -43,6 +43,12 @@ async def test_single_codes_and_bulks_with_every_rule(stack):
             ({"code": "ZERO", "value_form": "percents", "value": 0}, "value"),
             ({"code": "TRUE", "value_form": "percents", "value": True}, "value"),
             ({"code": "FIVE", "value_form": "currency", "value": 500}, "currency"),  # no currency
+            # above the highest price of core §9 (1,000,000.00)
+            (
+                {"code": "HUGE", "value_form": "currency", "value": 1_000_000_000_000, "currency": "eur"},
+                "value",
+            ),
+            ({"code": "HUGE", "value_form": "currency", "value": 100_000_001, "currency": "eur"}, "value"),
             ({"code": "FIVE", "value_form": "currency", "value": 500, "currency": "xyz"}, "currency"),
             ({"code": "ONE", **TEN_PERCENT, "scope": "single_product", "product_ids": []}, "product_ids"),
             (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.integration.helpers import client, published_product, start_checkout
@@ -15,7 +17,9 @@ async def test_orders_list_paging_filters_and_sort(stack, seller):
         cheap = await published_product(c, s, price=500, name="Cheap")
         dear = await published_product(c, s, price=9000, name="Dear")
         for i in range(7):
-            await start_checkout(c, s.username, cheap if i % 2 else dear, email=f"list{i}@example.com")
+            await start_checkout(
+                c, s.username, cheap if i % 2 else dear, email=f"list{i}@example.com", last_name=f"Zed{i}"
+            )
         h = s.headers
         page = (await c.get("/v1/cabinet/orders", params={"per": 5, "page": 1}, headers=h)).json()
         assert page["total_count"] == 7 and len(page["list"]) == 5 and page["total_count_max"] == 10000
@@ -52,6 +56,21 @@ async def test_orders_list_paging_filters_and_sort(stack, seller):
         assert by_product["total_count"] == 3
         found = (await c.get("/v1/cabinet/orders", params={"query": "list3@"}, headers=h)).json()
         assert [o["payer_email"] for o in found["list"]] == ["list3@example.com"]
+        # the search box promises "token, payer, product": each, whatever the case
+        token = found["list"][0]["token"]
+        for query, count in (
+            (token, 1),
+            ("zed3", 1),
+            ("ZED", 7),
+            ("bea zed5", 1),
+            ("Bea", 7),
+            ("dear", 4),
+            ("CHEAP", 3),
+            ("nobody", 0),
+            ("%", 0),
+        ):
+            got = (await c.get("/v1/cabinet/orders", params={"query": query}, headers=h)).json()
+            assert got["total_count"] == count, (query, got)
 
 
 async def test_list_rejects_bad_input_with_field_messages(stack, seller):
@@ -115,7 +134,7 @@ async def test_the_product_list_exports_as_csv_with_its_filter_and_only_the_sell
 
         r = await c.get("/v1/cabinet/products/csv", headers=s.headers)
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
-        assert 'filename="products.csv"' in r.headers["content-disposition"]
+        assert re.search(r'filename="products-\d{4}-\d{2}-\d{2}\.csv"', r.headers["content-disposition"])
         rows = list(csv.DictReader(io.StringIO(r.text), delimiter=";"))
         names = [x["name"] for x in rows]
         assert "'=cmd|' /C calc'!A0" in names and "Draft guide" in names and "Not yours" not in names

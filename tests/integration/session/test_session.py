@@ -185,3 +185,34 @@ async def test_forwarded_for_from_an_untrusted_caller_does_not_reset_the_throttl
             )
             codes.append(r.status_code)
         assert codes[10] == 429
+
+
+async def test_someone_guessing_a_password_is_stopped_while_the_owner_still_signs_in(stack, seller):
+    """Only failed sign-ins count, per client (address and browser) and account: a guesser is answered 429 after
+    ten, while the account's owner signs in from their own browser at once, and a success counts nothing."""
+    async with client(stack) as c:
+        for fp in ("mine", "mine"):
+            ok = await c.post(
+                "/v1/app/session",
+                json={"email": seller.email, "password": "correct-horse-1", "fingerprint": fp},
+            )
+            assert ok.status_code == 200, ok.text
+        guesses = []
+        for i in range(12):
+            r = await c.post(
+                "/v1/app/session",
+                json={"email": seller.email, "password": f"guess-{i}", "fingerprint": "guesser"},
+            )
+            guesses.append(r.status_code)
+        assert guesses[:10] == [401] * 10 and guesses[10:] == [429, 429]
+        owner = await c.post(
+            "/v1/app/session",
+            json={"email": seller.email, "password": "correct-horse-1", "fingerprint": "mine"},
+        )
+        assert owner.status_code == 200, owner.text
+        # the guesser's right guess is still refused for the minute
+        late = await c.post(
+            "/v1/app/session",
+            json={"email": seller.email, "password": "correct-horse-1", "fingerprint": "guesser"},
+        )
+        assert late.status_code == 429

@@ -6,17 +6,21 @@ change nothing more."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
 import httpx
 import pytest
+from temporalio.client import Client, WorkflowExecutionStatus
 
+from domain.workflow_ids import checkout_id
 from providers.signing import sign
 from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,
     client,
+    db_rows,
     db_until,
     db_value,
     manager_headers,
@@ -43,13 +47,21 @@ async def _transfer(stack, reference: str, amount: int, currency: str = "eur") -
     return r.json()
 
 
+async def _checkout_ended(temporal: Client, token: str, timeout: float = 60) -> None:
+    handle = temporal.get_workflow_handle(checkout_id(token))
+    deadline = time.monotonic() + timeout
+    while (await handle.describe()).status == WorkflowExecutionStatus.RUNNING:
+        assert time.monotonic() < deadline, "the checkout did not end"
+        await asyncio.sleep(0.2)
+
+
 async def _notice(c, event: dict, secret: str = SECRET) -> httpx.Response:
     raw = json.dumps(event).encode()
     headers = {"bank-signature": sign(raw, secret), "content-type": "application/json"}
     return await c.post("/v1/webhooks/bank/incoming", content=raw, headers=headers)
 
 
-async def test_a_bank_wire_is_chosen_reminded_of_and_paid_once_by_its_transfer(stack):
+async def test_a_bank_wire_is_chosen_reminded_of_and_paid_once_by_its_transfer(stack, temporal):
     async with client(stack) as c:
         seller = await new_seller(stack, c, "wire")
         h = seller.headers
@@ -120,10 +132,19 @@ async def test_a_bank_wire_is_chosen_reminded_of_and_paid_once_by_its_transfer(s
         detail = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
         assert detail["payment_form"] == "bank_wire"
 
-        # the bank's notice again (the same event), forged, or for no order: nothing more
-        first = await db_value("select event_id from bank_incoming where reference = :r", r=wire["reference"])
-        r = await _notice(c, {"id": first, "reference": wire["reference"], "amount": 1000, "currency": "eur"})
-        assert r.status_code == 200
+        # the bank's notice again (the same event), once the order's checkout has ended, forged, or for no order:
+        # nothing more (the paying transfer is not turned into money to pay back)
+        await _checkout_ended(temporal, token)
+        rows = "select event_id, state, returned_amount, order_id from bank_incoming where order_id = (select id from orders where token = :t) order by event_id"  # noqa: E501
+        before = await db_rows(rows, t=token)
+        assert [(r[1], r[2]) for r in before] == [("received", 0), ("received", 0)]
+        for event_id, _state, _returned, _order in before:
+            amount = await db_value("select amount from bank_incoming where event_id = :e", e=event_id)
+            event = {"id": event_id, "reference": wire["reference"], "amount": amount, "currency": "eur"}
+            r = await _notice(c, event)
+            assert r.status_code == 200 and r.json()["duplicate"] is True
+        assert await db_rows(rows, t=token) == before
+        assert (await c.get(base)).json()["payment_state"] == "paid"
         r = await _notice(c, {"id": "bankin_forged", "reference": wire["reference"], "amount": 9999, "currency": "eur"},
                           secret="wrong")  # fmt: skip
         assert r.status_code == 400

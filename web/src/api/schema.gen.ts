@@ -4752,8 +4752,8 @@ export interface paths {
          * Bank Incoming
          * @description The bank's signed notice of a transfer to the collection account: stored once by its event id, matched to
          *     the order its reference names and signalled to that order's checkout, which counts each transfer once (so a
-         *     notice delivered again is signalled again, harmlessly). A transfer for no order, or one that arrived after its
-         *     order lapsed, stays `unmatched` for a person to pay back.
+         *     notice delivered again changes nothing, whatever its order's state: the first delivery decided). A transfer for
+         *     no order, or one that arrived after its order lapsed or was paid, stays `unmatched` for a person to pay back.
          */
         post: operations["bank_incoming"];
         delete?: never;
@@ -9020,6 +9020,7 @@ export interface components {
             token: string;
             /** Total */
             total: number;
+            upsell_type?: components["schemas"]["AddonKind"] | null;
         };
         /**
          * OrderType

@@ -160,7 +160,7 @@ const StylePart = z.object({
   buttonRadius: z.number().int().min(0).max(100).optional(),
   buttonStyle: z.enum(["filled", "outlined"]).optional(),
   buttonTextColor: z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional(),
-  customFont: z.string().max(80).nullish(),
+  customFont: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _-]{0,59}$/).nullish(),
   font: z.enum(["Montserrat", "Montserrat Alternates", "system-ui", "Georgia", "monospace"]).optional(),
   fontSize: z.number().int().min(8).max(96).optional(),
   horizontalAlignment: z.enum(["left", "center", "right"]).optional(),
@@ -428,7 +428,7 @@ const ThemePart = z.object({
   bodyFont: z.enum(["Montserrat", "Montserrat Alternates", "system-ui", "Georgia", "monospace"]).optional(),
   buttonRadius: z.number().int().min(0).max(100).optional(),
   buttonStyle: z.enum(["filled", "outlined"]).optional(),
-  customFont: z.string().max(80).nullish(),
+  customFont: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _-]{0,59}$/).nullish(),
   headingFont: z.enum(["Montserrat", "Montserrat Alternates", "system-ui", "Georgia", "monospace"]).optional(),
   kind: z.enum(["ShopTheme", "MembershipTheme", "course", "funnel"]).optional(),
   maxWidth: z.number().int().min(320).max(3000).optional(),
@@ -592,7 +592,7 @@ export const CouponInSchema = z.object({
   productIds: z.array(z.number().int().min(1).max(9223372036854776000)).max(100).optional(),
   recurring: z.enum(["first_rate", "every_rate"]).optional(),
   scope: z.enum(["all_products", "single_product", "multiple_products"]).optional(),
-  value: z.number().int().min(1).max(1000000000000),
+  value: z.number().int().min(1).max(100000000),
   valueForm: z.enum(["currency", "percents"]),
 });
 

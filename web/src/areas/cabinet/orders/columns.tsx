@@ -61,7 +61,7 @@ export function orderColumns(t: TFunction, locale: string): GridColDef<Order>[] 
               {row.productName}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap>
-              {t(`enums.orderType.${row.orderType}`)}
+              {row.upsellType ? t(`addons.kinds.${row.upsellType}`) : t(`enums.orderType.${row.orderType}`)}
             </Typography>
           </Box>
         ) : (
