@@ -48,7 +48,7 @@ from domain.keys import (
     paypal_capture_key,
     paypal_order_key,
 )
-from domain.mail import MailTemplate, OutgoingMail
+from domain.mail import MailTemplate, OutgoingMail, mail_date
 from domain.money import format_money
 from domain.notifications import NotificationType
 from domain.orders import PAID_STATES, PaymentMethod, PaymentState, paying_later
@@ -520,7 +520,7 @@ class CheckoutActivities:
                     due=w.due_at or "",
                 )
                 await noticed(s, order.seller_id, NotificationType.order_created, w.order_token, data)
-        due = datetime.fromisoformat(w.due_at).date().isoformat() if w.due_at else ""
+        due = mail_date(datetime.fromisoformat(w.due_at).date(), order.payer_locale) if w.due_at else ""
         mail = OutgoingMail(
             key=order_event_key(w.order_token, f"wire-mail-{req.n}"),
             to=order.payer_email,
@@ -691,11 +691,12 @@ class CheckoutActivities:
                 key=order_event_key(req.order_token, "payer-started"),
                 to=order.payer_email,
                 template=MailTemplate.order_started,
+                locale=order.payer_locale,
                 context={
                     "first_name": order.payer_first_name,
                     "product_name": order.product_name,
-                    "amount": format_money(first.amount, order.currency_key),
-                    "due": first.due.isoformat(),
+                    "amount": format_money(first.amount, order.currency_key, order.payer_locale),
+                    "due": mail_date(first.due, order.payer_locale),
                     **what,
                     "manage_url": f"{base}/s/{seller_user.username if seller_user else ''}/payment/"
                     f"{req.order_token}/manage",
@@ -713,10 +714,11 @@ class CheckoutActivities:
                 key=order_event_key(req.order_token, "payer-confirmation"),
                 to=order.payer_email,
                 template=MailTemplate.order_confirmation,
+                locale=order.payer_locale,
                 context={
                     "first_name": order.payer_first_name,
                     "product_name": order.product_name,
-                    "price": format_money(charged, order.currency_key),
+                    "price": format_money(charged, order.currency_key, order.payer_locale),
                     "invoice_number": str(invoice.number),
                     **what,
                     "order_token": req.order_token,

@@ -15,7 +15,7 @@ from core.metrics import CLAIMS
 from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, InkassoStatus, OpenClaim
 from domain.inkasso import AgencyStatus, ClaimPayment, HandOver
 from domain.keys import claim_reminder_key
-from domain.mail import MailTemplate, OutgoingMail
+from domain.mail import MailTemplate, OutgoingMail, mail_date
 from domain.money import format_money
 from domain.orders import PaymentMethod
 from providers.inkasso.client import AgencyRefused, CollectionAgency
@@ -71,11 +71,14 @@ class ClaimActivities:
                 context={
                     "first_name": order.payer_first_name,
                     "product_name": order.product_name,
-                    "amount": format_money(req.amount, order.currency_key),
+                    "amount": format_money(req.amount, order.currency_key, order.payer_locale),
                     "stage": req.stage,
                     "hard": "yes" if req.hard else "",
                     "manage_url": page,
                     **transfer,
+                    **(
+                        {"due": mail_date(transfer["due"], order.payer_locale)} if transfer.get("due") else {}
+                    ),
                 },
             ),
         )

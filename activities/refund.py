@@ -163,10 +163,11 @@ class RefundActivities:
                 key=f"{key}-payer",
                 to=order.payer_email,
                 template=MailTemplate.refund_payer,
+                locale=order.payer_locale,
                 context={
                     "first_name": order.payer_first_name,
                     "product_name": order.product_name,
-                    "amount": format_money(refund.amount, order.currency_key),
+                    "amount": format_money(refund.amount, order.currency_key, order.payer_locale),
                     "reason": refund.reason,
                     "access": "revoked" if full else "kept",
                 },

@@ -20,7 +20,7 @@ from core.metrics import PAYMENTS, RENEWALS_DUE, RENEWALS_PAID
 from core.settings import get_settings
 from domain.checkout import PayOutcome
 from domain.keys import card_expiry_mail_key, rate_key, rate_paid_mail_key
-from domain.mail import MailTemplate, OutgoingMail
+from domain.mail import MailTemplate, OutgoingMail, mail_date
 from domain.money import format_money
 from domain.orders import PaymentState
 from domain.subscriptions import (
@@ -96,12 +96,13 @@ class SubscriptionActivities:
                 key=card_expiry_mail_key(req.order_token, req.expires),
                 to=order.payer_email,
                 template=MailTemplate.card_expiry,
+                locale=order.payer_locale,
                 context={
                     "first_name": order.payer_first_name,
                     "product_name": order.product_name,
                     "expires": f"{month}/{year}",
-                    "amount": format_money(req.amount, order.currency_key),
-                    "due": req.due,
+                    "amount": format_money(req.amount, order.currency_key, order.payer_locale),
+                    "due": mail_date(req.due, order.payer_locale),
                     "manage_url": await manage_url(order.seller_id, req.order_token),
                 },
             ),
@@ -237,10 +238,11 @@ def _rate_mail(order: Order, ev: RateEvent, template: MailTemplate, key: str) ->
         key=key,
         to=order.payer_email,
         template=template,
+        locale=order.payer_locale,
         context={
             "first_name": order.payer_first_name,
             "product_name": order.product_name,
-            "amount": format_money(ev.amount, order.currency_key),
+            "amount": format_money(ev.amount, order.currency_key, order.payer_locale),
             "rate": str(ev.rate),
         },
     )

@@ -135,11 +135,11 @@ async def csv_answer(
         if not rows or page * CSV_PAGE >= total:
             break
         page += 1
-    # what it holds and from when: `orders-2026-11-28.csv`
+    return Response(buf.getvalue(), media_type="text/csv; charset=utf-8", headers=dated_attachment(filename))
+
+
+def dated_attachment(filename: str) -> dict[str, str]:
+    """A download's header naming what it holds and from when: `orders.csv` is saved as `orders-2026-11-28.csv`."""
     stem, dot, ext = filename.rpartition(".")
     dated = f"{stem}-{datetime.now(UTC).date().isoformat()}{dot}{ext}" if dot else filename
-    return Response(
-        buf.getvalue(),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{dated}"'},
-    )
+    return {"Content-Disposition": f'attachment; filename="{dated}"'}

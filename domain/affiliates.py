@@ -47,6 +47,7 @@ DEFAULT_LANDING = (
     "Recommend {program} and earn {commission} on every sale you bring. Your link keeps its buyers for {cookies} "
     "days.\n\n{buttons}"
 )
+PROGRAM_PARAM = "prid"  # the program a publisher's link is for, beside `epid` (one link per program)
 PLACEHOLDERS = ("{program}", "{commission}", "{cookies}", "{buttons}")
 
 Days = Annotated[int, PStrict(), Field(ge=1, le=3650)]
@@ -389,3 +390,13 @@ def own_page(shop: str, target: str) -> str | None:
     if not target.startswith(base) or len(target) > 500 or "//" in target or "\\" in target:
         return None
     return target if all(c.isprintable() and not c.isspace() for c in target) else None
+
+
+def publisher_link(shop: str, publisher_user_id: int, program_id: int) -> str:
+    """The publisher's link into the shop for one program: its clicks and sales are that program's."""
+    return f"/s/{shop}?epid={publisher_user_id}&{PROGRAM_PARAM}={program_id}"
+
+
+def program_param(raw: str) -> int | None:
+    """The program a link names (`prid`), if it is an id."""
+    return int(raw) if raw.isdigit() and 0 < len(raw) <= 15 and int(raw) > 0 else None

@@ -16,6 +16,7 @@ from urllib.parse import quote
 from pydantic import Field, StringConstraints, model_validator
 from pydantic import Strict as PStrict
 
+from domain.affiliates import PROGRAM_PARAM
 from domain.builder.style import Closed, Color, Label
 
 ITEMS_MAX = 100  # per publisher
@@ -82,8 +83,11 @@ class ItemForm(Closed):
         return self
 
 
-def target_path(form: ItemForm, *, shop: str, product_slug: str | None, publisher_id: int) -> str:
-    """Where the item leads, with the publisher's link (`epid`): a path on the shop's host."""
+def target_path(
+    form: ItemForm, *, shop: str, product_slug: str | None, publisher_id: int, program_id: int | None = None
+) -> str:
+    """Where the item leads, with the publisher's link (`epid`, and the item's program: `prid`): a path on the
+    shop's host."""
     base = f"/s/{quote(shop, safe='')}"
     if form.purpose in NEEDS_PRODUCT:
         path = f"{base}/{quote(product_slug or '', safe='')}"
@@ -95,7 +99,8 @@ def target_path(form: ItemForm, *, shop: str, product_slug: str | None, publishe
         path = f"{base}{form.custom_path}"
     else:
         path = base
-    return f"{path}?epid={publisher_id}"
+    prid = f"&{PROGRAM_PARAM}={program_id}" if program_id is not None else ""
+    return f"{path}?epid={publisher_id}{prid}"
 
 
 def snippet(origin: str, token: str) -> str:

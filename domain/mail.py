@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 
 MAIL_LOCALES = ("en", "de")
@@ -64,3 +65,20 @@ class OutgoingMail:
     template: MailTemplate
     locale: str = "en"
     context: dict[str, str] = field(default_factory=dict)
+
+
+_MONTHS_EN = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+
+
+def mail_date(day: date | str | None, locale: str) -> str:
+    """A day as a mail in `locale` writes it: `28.11.2026` in German, `28 November 2026` in English (an ISO day
+    given as text too; none: empty)."""
+    if day is None or day == "":
+        return ""
+    d = date.fromisoformat(day[:10]) if isinstance(day, str) else day
+    if locale == "de":
+        return f"{d.day:02d}.{d.month:02d}.{d.year}"
+    return f"{d.day} {_MONTHS_EN[d.month - 1]} {d.year}"

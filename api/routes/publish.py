@@ -17,7 +17,7 @@ from api.routes.cabinet.payouts import payout_overview
 from api.schemas.ledger import PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
 from core.settings import get_settings
 from domain.accounts import ProfileType
-from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm
+from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, publisher_link
 from domain.errors import DomainError, ErrorCode
 from domain.ledger import EntryKind, PayeeType
 from domain.payouts import PayoutSettings
@@ -102,7 +102,7 @@ async def publisher_programs(user: CurrentPublisher, s: DB) -> JoinedList:
                 shop=r.shop,
                 state=r.state,
                 terms=_terms(r.form),
-                link=f"/s/{r.shop}?epid={user.id}",
+                link=publisher_link(r.shop, user.id, r.program_id),
                 clicks=r.clicks,
                 orders=r.orders,
                 earned=r.earned,

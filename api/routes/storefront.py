@@ -32,7 +32,7 @@ from api.throttle import throttle
 from api.web import LANG_COOKIE, buyer_language, shop_response
 from core.settings import get_settings
 from domain.accounts import email_error, normalised_email
-from domain.affiliates import own_page, redirection
+from domain.affiliates import PROGRAM_PARAM, own_page, program_param, redirection
 from domain.builder.blocks import ContactFormBlock, FieldKey, FooterBlock, HeaderBlock, PageTextBlock
 from domain.builder.legal import Document, LegalTexts
 from domain.builder.pages import PageContent, PageType, default_content
@@ -170,10 +170,11 @@ async def clicked(request: Request, s: DB, username: str, path: str | None, resp
             return response
         cookie = AFFILIATE_COOKIE.format(seller_id=seller.id)
         previous = click_of_token(seller.id, request.cookies.get(cookie))
-        click = await click_recorded(s, seller.id, int(epid), f"/{path or ''}", previous)
+        program = program_param(request.query_params.get(PROGRAM_PARAM, ""))
+        click = await click_recorded(s, seller.id, int(epid), f"/{path or ''}", previous, program)
         if click is not None and path is None:  # the publisher's shop link: the program may land it elsewhere
             chosen = own_page(username, request.query_params.get("target", ""))
-            found = await click_redirection(s, seller.id, int(epid), chosen)
+            found = await click_redirection(s, seller.id, int(epid), chosen, program)
             params = [(k, v) for k, v in request.query_params.multi_items() if k != "target"]
             target = redirection(found[0], found[1], params) if found else None
             if target is not None:

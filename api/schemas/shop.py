@@ -232,6 +232,7 @@ class ExtraBought(BaseModel):
     delivery_link: str | None = None
     delivery_text: str | None = None
     license_key: str | None = None
+    invoice_number: int | None = None  # an upsell's own invoice (a bump is a line of the order's)
     course_url: str | None = None
     certificate_url: str | None = None
 
@@ -275,6 +276,8 @@ class ThankYou(BaseModel):
     downsells: list[OfferOut] = []
     # the seller's funnel page for this product, while it has an offer open: the thank-you page goes there first
     funnel_url: str | None = None
+    # the seller built a thank-you page for this product: the page shows it in place of the platform's words
+    thank_you_page: bool = False
     upsell_title: str | None = None
     wire: WireOut | None = None  # paid by bank transfer, still awaited: what to transfer where
     # delivered, paid later by its invoice (still open): what to transfer where, by its due day

@@ -56,6 +56,8 @@ async def attribution_for(
                 AffiliateNode.seller_id == seller_id,
                 AffiliateNode.publisher_user_id == click.publisher_user_id,
                 AffiliateNode.state == NodeState.accepted,
+                # the program the link named; a link without one: any of the publisher's programs here
+                *((AffiliateNode.program_id == click.program_id,) if click.program_id is not None else ()),
             )
         )
     ).all()

@@ -54,6 +54,7 @@ async def _row(s: AsyncSession, item: EmbeddableItem) -> ItemRow:
         shop=shop or "",
         product_slug=product.slug if product else None,
         publisher_id=item.publisher_user_id,
+        program_id=item.program_id,
     )
     return ItemRow(item, form, program.name, shop or "", target)
 
@@ -194,7 +195,11 @@ async def public_item(s: AsyncSession, token: str) -> PublicItem:
                         p.name,
                         (p.description or "")[:160],
                         target_path(
-                            shown, shop=row.shop, product_slug=p.slug, publisher_id=item.publisher_user_id
+                            shown,
+                            shop=row.shop,
+                            product_slug=p.slug,
+                            publisher_id=item.publisher_user_id,
+                            program_id=item.program_id,
                         ),
                     )
                 )

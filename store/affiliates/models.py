@@ -50,6 +50,10 @@ class AffiliateClick(Base):
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     landing: Mapped[str] = mapped_column(String(300))  # the address clicked
+    # the program the link named (`prid`); none: a link of before links named one (any of the publisher's programs)
+    program_id: Mapped[int | None] = mapped_column(
+        ForeignKey("affiliate_programs.id", ondelete="SET NULL"), index=True
+    )
 
 
 class EmbeddableItem(Timestamps, Base):

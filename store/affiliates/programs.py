@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
@@ -232,22 +233,29 @@ async def node_decided(s: AsyncSession, seller_id: int, node_id: int, wanted: No
 CLICK_AGAIN_AFTER = timedelta(days=1)  # a visitor's clicks on one publisher's link count once a day
 
 
+def _active_node(seller_id: int, publisher_user_id: int, program_id: int | None) -> Any:
+    q = select(AffiliateNode.id).where(
+        AffiliateNode.seller_id == seller_id,
+        AffiliateNode.publisher_user_id == publisher_user_id,
+        AffiliateNode.state == NodeState.accepted,
+    )
+    return q.where(AffiliateNode.program_id == program_id) if program_id is not None else q
+
+
 async def click_recorded(
-    s: AsyncSession, seller_id: int, publisher_user_id: int, landing: str, previous: int | None = None
+    s: AsyncSession,
+    seller_id: int,
+    publisher_user_id: int,
+    landing: str,
+    previous: int | None = None,
+    program_id: int | None = None,
 ) -> int | None:
-    """A click on a publisher's link into the seller's shop, if the publisher is active in one of its programs;
-    its id, for the visitor's cookie. The visitor's own click on the same link within a day (`previous`, from
-    their cookie) is that click again: a reload counts nothing."""
+    """A click on a publisher's link into the seller's shop, if the publisher is active in the program the link
+    names (`program_id`; a link without one: in any of the shop's programs); its id, for the visitor's cookie. The
+    visitor's own click on the same link within a day (`previous`, from their cookie) is that click again: a
+    reload counts nothing."""
     active = (
-        await s.execute(
-            select(AffiliateNode.id)
-            .where(
-                AffiliateNode.seller_id == seller_id,
-                AffiliateNode.publisher_user_id == publisher_user_id,
-                AffiliateNode.state == NodeState.accepted,
-            )
-            .limit(1)
-        )
+        await s.execute(_active_node(seller_id, publisher_user_id, program_id).limit(1))
     ).scalar_one_or_none()
     if active is None:
         return None
@@ -257,11 +265,16 @@ async def click_recorded(
             before is not None
             and before.seller_id == seller_id
             and before.publisher_user_id == publisher_user_id
+            and before.program_id == program_id
             and datetime.now(UTC) - before.at < CLICK_AGAIN_AFTER
         ):
             return before.id
     click = AffiliateClick(
-        publisher_user_id=publisher_user_id, seller_id=seller_id, at=datetime.now(UTC), landing=landing[:300]
+        publisher_user_id=publisher_user_id,
+        seller_id=seller_id,
+        at=datetime.now(UTC),
+        landing=landing[:300],
+        program_id=program_id,
     )
     s.add(click)
     await s.flush()
@@ -269,7 +282,11 @@ async def click_recorded(
 
 
 async def click_redirection(
-    s: AsyncSession, seller_id: int, publisher_user_id: int, chosen: str | None = None
+    s: AsyncSession,
+    seller_id: int,
+    publisher_user_id: int,
+    chosen: str | None = None,
+    program_id: int | None = None,
 ) -> tuple[str, bool] | None:
     """The landing a program sends its publisher's shop link to (the oldest of the publisher's active programs at
     this seller that has one), and whether the click's parameters go along; `chosen`, the page the publisher named,
@@ -282,6 +299,7 @@ async def click_redirection(
                 AffiliateNode.seller_id == seller_id,
                 AffiliateNode.publisher_user_id == publisher_user_id,
                 AffiliateNode.state == NodeState.accepted,
+                *((AffiliateNode.program_id == program_id,) if program_id is not None else ()),
             )
             .order_by(AffiliateProgram.id)
         )
@@ -297,14 +315,31 @@ async def click_redirection(
     return None
 
 
-async def clicks_of(s: AsyncSession, seller_id: int) -> dict[int, int]:
-    """Clicks per publisher into the seller's shop."""
-    q = (
-        select(AffiliateClick.publisher_user_id, func.count())
-        .where(AffiliateClick.seller_id == seller_id)
-        .group_by(AffiliateClick.publisher_user_id)
+async def clicks_of(s: AsyncSession, seller_id: int) -> dict[tuple[int, int], int]:
+    """Clicks into the seller's shop per (publisher, program), each counted once: the program its link named, or
+    (a link of before links named one) the publisher's oldest program here."""
+    oldest = dict(
+        (
+            await s.execute(
+                select(AffiliateNode.publisher_user_id, func.min(AffiliateNode.program_id))
+                .where(AffiliateNode.seller_id == seller_id)
+                .group_by(AffiliateNode.publisher_user_id)
+            )
+        )
+        .tuples()
+        .all()
     )
-    return {u: n for u, n in (await s.execute(q)).all()}
+    q = (
+        select(AffiliateClick.publisher_user_id, AffiliateClick.program_id, func.count())
+        .where(AffiliateClick.seller_id == seller_id)
+        .group_by(AffiliateClick.publisher_user_id, AffiliateClick.program_id)
+    )
+    out: dict[tuple[int, int], int] = {}
+    for user, program, n in (await s.execute(q)).tuples().all():
+        key = program if program is not None else oldest.get(user)
+        if key is not None:
+            out[(user, key)] = out.get((user, key), 0) + n
+    return out
 
 
 @dataclass(frozen=True)

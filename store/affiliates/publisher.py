@@ -38,13 +38,20 @@ class JoinedProgram:
     joined_at: datetime
 
 
-async def _clicks_by_seller(s: AsyncSession, user_id: int) -> dict[int, int]:
+async def _clicks_by_program(s: AsyncSession, user_id: int, oldest: dict[int, int]) -> dict[int, int]:
+    """The publisher's clicks per program, each counted once: a link's program, or (a link of before links named
+    one) the oldest of the publisher's programs at that shop (`oldest`: seller id → program id)."""
     q = (
-        select(AffiliateClick.seller_id, func.count())
+        select(AffiliateClick.seller_id, AffiliateClick.program_id, func.count())
         .where(AffiliateClick.publisher_user_id == user_id)
-        .group_by(AffiliateClick.seller_id)
+        .group_by(AffiliateClick.seller_id, AffiliateClick.program_id)
     )
-    return {int(a): int(b) for a, b in (await s.execute(q)).tuples().all()}
+    out: dict[int, int] = {}
+    for seller_id, program_id, n in (await s.execute(q)).tuples().all():
+        key = program_id if program_id is not None else oldest.get(int(seller_id))
+        if key is not None:
+            out[int(key)] = out.get(int(key), 0) + int(n)
+    return out
 
 
 async def _by_program(s: AsyncSession, user_id: int) -> tuple[dict[int, int], dict[int, int]]:
@@ -94,7 +101,10 @@ async def joined_programs(s: AsyncSession, user_id: int) -> list[JoinedProgram]:
             .order_by(AffiliateNode.id.desc())
         )
     ).all()
-    clicks = await _clicks_by_seller(s, user_id)
+    oldest: dict[int, int] = {}
+    for _n, p, _shop in rows:
+        oldest[p.seller_id] = min(oldest.get(p.seller_id, p.id), p.id)
+    clicks = await _clicks_by_program(s, user_id, oldest)
     orders, earned = await _by_program(s, user_id)
     return [
         JoinedProgram(
@@ -104,7 +114,7 @@ async def joined_programs(s: AsyncSession, user_id: int) -> list[JoinedProgram]:
             shop=shop or "",
             state=n.state,
             form=ProgramForm.model_validate(p.form),
-            clicks=clicks.get(p.seller_id, 0),
+            clicks=clicks.get(p.id, 0),
             orders=orders.get(p.id, 0),
             earned=earned.get(p.id, 0),
             joined_at=n.created_at,

@@ -40,13 +40,14 @@ async def settings_of(
 async def settings_created(
     s: AsyncSession, seller_id: int, name: str, page: CheckoutPage
 ) -> CheckoutSettings:
-    """New settings; the seller's first become the default. 409 past the limit."""
+    """New settings, the default only when the seller says so (`settings_saved`): a page made for one product
+    changes no other product's checkout. 409 past the limit."""
     existing = await settings_listed(s, seller_id)
     if len(existing) >= SETTINGS_MAX:
         raise DomainError(
             ErrorCode.CONFLICT, f"At most {SETTINGS_MAX} checkout settings.", reason="checkout_settings_limit"
         )
-    row = CheckoutSettings(seller_id=seller_id, name=name, is_default=not existing, settings=page.to_json())
+    row = CheckoutSettings(seller_id=seller_id, name=name, is_default=False, settings=page.to_json())
     s.add(row)
     await s.flush()
     return row
@@ -55,9 +56,13 @@ async def settings_created(
 async def settings_saved(
     s: AsyncSession, row: CheckoutSettings, name: str, page: CheckoutPage, make_default: bool
 ) -> CheckoutSettings:
+    """Saved; `make_default` makes these the default of every product without its own (the previous default no
+    longer is), and false on the default leaves the seller with none (the platform's checkout again)."""
     row.name = name
     row.settings = page.to_json()
-    if make_default and not row.is_default:
+    if not make_default:
+        row.is_default = False
+    elif not row.is_default:
         await s.execute(
             update(CheckoutSettings)
             .where(CheckoutSettings.seller_id == row.seller_id, CheckoutSettings.is_default)
@@ -70,15 +75,10 @@ async def settings_saved(
 
 
 async def settings_deleted(s: AsyncSession, row: CheckoutSettings) -> None:
-    """Removed; its products sell on the default again. The default goes to the oldest of the others."""
-    was_default = row.is_default
+    """Removed; its products sell on the default again (the seller's, or the platform's when these were it: no
+    other page becomes the default unasked)."""
     await s.delete(row)
     await s.flush()
-    if was_default:
-        rest = await settings_listed(s, row.seller_id)
-        if rest:
-            rest[0].is_default = True
-            await s.flush()
 
 
 async def page_of(s: AsyncSession, product: Product) -> CheckoutPage:

@@ -71,6 +71,8 @@ test('a seller builds the shop home page from five block types and publishes it'
   await rows.first().waitFor();
   assert.deepEqual(await rows.locator('.MuiListItemText-primary').allInnerTexts(), ['Header', 'Banner', 'Your products', 'Footer']);
   await page.getByTestId('page-state').getByText(/A draft/).waitFor();
+  await page.getByTestId('page-preview').waitFor();
+  await noSideways(page); // the 992 px preview scrolls inside its frame, not the page at 1366 px
 
   await rows.filter({ hasText: 'Banner' }).getByRole('button', { name: /Banner/ }).click();
   await page.getByTestId('block-title_text').fill('Spring sale at the demo shop');

@@ -66,6 +66,10 @@ async function signsUpAndAccepts(person, first) {
   await page.getByTestId('signup-username').fill(person.username);
   await page.getByTestId('signup-finish').click();
   await page.waitForURL((url) => url.pathname === '/team_member', { timeout: 30_000 });
+  // before the address is confirmed, the invitations page says so (and Accept waits) instead of failing on a click
+  await page.getByTestId('to-invites').click();
+  await page.getByTestId('confirm-first').getByText(person.email).waitFor();
+  assert.ok(await page.getByRole('row').filter({ hasText: 'Dana Demo' }).getByTestId('accept-invite').isDisabled());
   // an invitation to an address is accepted by whoever confirmed it: the link of the confirmation mail
   let link;
   for (let i = 0; i < 50 && !link; i++) {
@@ -79,7 +83,7 @@ async function signsUpAndAccepts(person, first) {
   await page.goto('/team_member');
   await page.getByTestId('to-invites').click();
   const row = page.getByRole('row').filter({ hasText: 'Dana Demo' });
-  await row.getByTestId('accept-invite').click();
+  await row.getByTestId('accept-invite').click(); // enabled once the address is confirmed
   await row.getByText('Active').waitFor();
   return page;
 }
@@ -122,6 +126,12 @@ test('the team member signs up, accepts and works in the seller’s cabinet unde
   await helper.waitForURL((url) => url.pathname === `${base}/orders`);
   await helper.getByTestId('acting-banner').waitFor();
   await shot(helper, 'teams-2-acting');
+  // the owner's pages opened by their address say they are the owner's, with no form the API would refuse
+  for (const owner of ['payouts', 'settings/payment_settings']) {
+    await helper.goto(`${base}/${owner}`);
+    await helper.getByTestId('owner-only').getByText(/Only the account’s owner|Only the account's owner/).waitFor();
+    assert.equal(await helper.getByRole('checkbox').count(), 0, `no checkbox on ${owner}`);
+  }
   // on a phone too, without scrolling sideways
   await helper.setViewportSize(PHONE);
   await helper.goto(`${base}/products`);

@@ -398,6 +398,36 @@ async def db_rows(sql: str, **params) -> list[tuple]:
         return [tuple(r) for r in (await s.execute(text(sql), params)).all()]
 
 
+MONEY_TABLES = ("payments", "ledger_entries", "invoices", "refunds", "bank_incoming", "accesses")
+
+
+async def money_rows(token: str) -> dict[str, object]:
+    """What an order's money is made of, row for row (its state, payments, ledger entries, invoices, refunds,
+    transfers received and access): two snapshots are equal when a provider event changed nothing."""
+    order_id = await db_value("select id from orders where token = :t", t=token)
+    out: dict[str, object] = {
+        "order": await db_rows(
+            "select payment_state, paid, total, payment_form from orders where id = :o", o=order_id
+        )
+    }
+    for table in MONEY_TABLES:
+        out[table] = await db_rows(f"select * from {table} where order_id = :o order by 1", o=order_id)
+    return out
+
+
+async def checkout_ended(temporal, token: str, timeout: float = 60) -> None:
+    """Waits until the order's Checkout workflow has ended (an event after it finds no workflow)."""
+    from temporalio.client import WorkflowExecutionStatus
+
+    from domain.workflow_ids import checkout_id
+
+    handle = temporal.get_workflow_handle(checkout_id(token))
+    deadline = time.monotonic() + timeout
+    while (await handle.describe()).status == WorkflowExecutionStatus.RUNNING:
+        assert time.monotonic() < deadline, "the checkout did not end"
+        await asyncio.sleep(0.2)
+
+
 async def db_until(sql: str, check=bool, timeout: float = 30, **params):
     """The statement's one value once `check` holds for it (asked every 0.2 s, at most `timeout` s): for a fact
     a workflow writes a step or more after the one a test waited for."""

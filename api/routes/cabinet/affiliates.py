@@ -128,7 +128,7 @@ class NodeList(BaseModel):
     total_count: int
 
 
-def _node(r: NodeRow, clicks: dict[int, int]) -> NodeOut:
+def _node(r: NodeRow, clicks: dict[tuple[int, int], int]) -> NodeOut:
     n = r.node
     return NodeOut(
         id=n.id,
@@ -140,7 +140,7 @@ def _node(r: NodeRow, clicks: dict[int, int]) -> NodeOut:
         publisher_id=n.publisher_user_id,
         name=r.name,
         email=r.email,
-        clicks=clicks.get(n.publisher_user_id, 0),
+        clicks=clicks.get((n.publisher_user_id, n.program_id), 0),
     )
 
 

@@ -53,7 +53,8 @@ async def list_checkout_settings(seller: CurrentSeller, s: DB) -> CheckoutSettin
 async def create_checkout_settings(
     body: CheckoutSettingsIn, seller: CurrentSeller, s: DB
 ) -> CheckoutSettingsOut:
-    """New checkout settings (the seller's first are the default; `is_default` makes these the default)."""
+    """New checkout settings, for the products that choose them; `is_default` makes them the default of every
+    product without its own."""
     row = await settings_created(s, seller.id, body.name.strip() or "Checkout", page_in(body.page))
     if body.is_default:
         row = await settings_saved(s, row, row.name, page_in(body.page), True)
@@ -69,8 +70,8 @@ async def get_checkout_settings(settings_id: Id, seller: CurrentSeller, s: DB) -
 async def save_checkout_settings(
     settings_id: Id, body: CheckoutSettingsIn, seller: CurrentSeller, s: DB
 ) -> CheckoutSettingsOut:
-    """Every field at once (what the editor shows); `is_default` makes these the default (the default stays
-    the default until another is made it)."""
+    """Every field at once (what the editor shows); `is_default` makes these the default of every product without
+    its own (false on the default: none, the platform's checkout)."""
     row = await settings_of(s, seller.id, settings_id, lock=True)
     row = await settings_saved(s, row, body.name.strip() or row.name, page_in(body.page), body.is_default)
     return await _out(s, row)
@@ -78,6 +79,6 @@ async def save_checkout_settings(
 
 @router.delete("/checkout_settings/{settings_id}", status_code=204, response_class=Response)
 async def delete_checkout_settings(settings_id: Id, seller: CurrentSeller, s: DB) -> Response:
-    """Removed; its products sell on the default page again (the oldest of the others becomes the default)."""
+    """Removed; its products sell on the default page again (none becomes the default unasked)."""
     await settings_deleted(s, await settings_of(s, seller.id, settings_id, lock=True))
     return Response(status_code=204)

@@ -9,7 +9,7 @@ import io
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller
-from api.listing import list_openapi, list_params
+from api.listing import dated_attachment, list_openapi, list_params
 from api.schemas.coupons import CouponIn, CouponList, CouponOut, CouponPatch, CouponsCreated
 from api.schemas.fields import Id
 from domain.coupons import (
@@ -205,5 +205,5 @@ async def coupons_csv(request: Request, seller: CurrentSeller, s: DB) -> Respons
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": 'attachment; filename="coupons.csv"'},
+        headers=dated_attachment("coupons.csv"),
     )

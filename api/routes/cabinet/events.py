@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Response
 
 from api.deps import DB, CurrentSeller
+from api.listing import dated_attachment
 from api.schemas.events import (
     CheckInIn,
     CheckInOut,
@@ -216,7 +217,7 @@ async def payment_tickets_csv(product_id: Id, seller: CurrentSeller, s: DB) -> R
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="tickets-{product.id}.csv"'},
+        headers=dated_attachment(f"tickets-{product.id}.csv"),
     )
 
 
@@ -370,7 +371,7 @@ async def all_payment_tickets_csv(
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": 'attachment; filename="payment_tickets.csv"'},
+        headers=dated_attachment("payment_tickets.csv"),
     )
 
 

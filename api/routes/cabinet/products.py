@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, File, Query, Request, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
-from api.listing import list_openapi, list_params
+from api.listing import dated_attachment, list_openapi, list_params
 from api.routes.shop.products import shop_product_answer
 from api.schemas.catalog import (
     MAX_UPLOAD_BYTES,
@@ -242,7 +242,7 @@ async def products_csv(request: Request, seller: CurrentSeller, s: DB) -> Respon
     return Response(
         buf.getvalue(),
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": 'attachment; filename="products.csv"'},
+        headers=dated_attachment("products.csv"),
     )
 
 

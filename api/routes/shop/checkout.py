@@ -529,6 +529,8 @@ async def get_order_status(username: str, token: str, s: DB) -> ThankYou:
         else None,
         sepa=await _sepa_out(s, order) if order.payment_form == PaymentMethod.sepa else None,
         upsell_title=product.upsell_title if product else None,
+        thank_you_page=await published_for_product(s, order.seller_id, PageType.thank_you, order.product_id)
+        is not None,
         **offered,
         funnel_url=f"/s/{username}/{product.slug}/offer/{token}"
         if product is not None
@@ -771,6 +773,7 @@ async def _extra_out(s: DB, x: Order) -> ExtraBought:
         license_key=d.license_key,
         course_url=d.course_path,
         certificate_url=d.certificate_path,
+        invoice_number=invoice.number if (invoice := await invoice_of_order(s, x.id)) else None,
     )
 
 

@@ -145,7 +145,9 @@ async def test_every_paid_rate_pays_each_stage_and_a_refund_takes_its_share_back
         assert home["clicks"] == 1 and sum(d["earned"] for d in home["days"]) == earned
         mine = (await c.get("/v1/publish/affiliate_nodes", headers=fh)).json()["list"]
         assert [(p["name"], p["earned"], p["state"]) for p in mine] == [("Bakers", earned, "accepted")]
-        assert mine[0]["link"] == f"/s/{seller.username}?epid={friend_id}"
+        assert (
+            mine[0]["link"] == f"/s/{seller.username}?epid={friend_id}&prid={mine[0]['affiliate_program_id']}"
+        )
         orders = (await c.get("/v1/publish/orders", headers=fh)).json()["list"]
         assert [(o["product"], o["stage"], o["earned"]) for o in orders] == [("Bread course", 1, earned)]
         assert "payer_email" not in orders[0] and "token" not in orders[0]
@@ -204,3 +206,60 @@ async def test_every_paid_rate_pays_each_stage_and_a_refund_takes_its_share_back
         c.cookies.set(cookie, "1.forged")
         forged = await _buy(stack, c, seller, product)
         assert await db_value("select affiliate is null from orders where token = :t", t=forged)
+
+
+async def test_a_publisher_in_two_programs_of_one_shop_has_a_link_for_each_and_a_click_counts_once(stack):
+    """One link per program (`prid`): the sale goes to the program whose link was clicked, not the older one, and
+    the click counts once, for that program, in the publisher's list and the seller's."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "twoprog")
+        h = seller.headers
+        product = await published_product(c, seller, price=4000, name="Sourdough guide")
+        ids = []
+        for name, rate in (("Older", 1000), ("Newer", 3000)):
+            body = {
+                "name": name,
+                "form": "multiple",
+                "product_commissions": [{"product_id": product["id"], "stages": [{"rate_bp": rate}]}],
+            }
+            r = await c.post("/v1/cabinet/affiliate_programs", json=body, headers=h)
+            assert r.status_code == 201, r.text
+            ids.append(r.json()["id"])
+        older, newer = ids
+        pub = await new_seller(stack, c, "twoprog-pub")
+        pub_id = await _joined(c, older, pub, seller)
+        assert await _joined(c, newer, pub, seller) == pub_id
+        links = {
+            p["affiliate_program_id"]: p["link"]
+            for p in (await c.get("/v1/publish/affiliate_nodes", headers=pub.headers)).json()["list"]
+        }
+        assert links == {
+            older: f"/s/{seller.username}?epid={pub_id}&prid={older}",
+            newer: f"/s/{seller.username}?epid={pub_id}&prid={newer}",
+        }
+        # a program the publisher is not in (or another shop's) names no click
+        c.cookies.clear()
+        r = await c.get(
+            f"/s/{seller.username}/{product['slug']}", params={"epid": pub_id, "prid": 999_999_999}
+        )
+        assert not any(k.startswith("sf_aff_") for k in r.cookies)
+
+        # the older program's link is clicked: its sale, though the newer pays more
+        c.cookies.clear()
+        r = await c.get(f"/s/{seller.username}/{product['slug']}", params={"epid": pub_id, "prid": older})
+        assert any(k.startswith("sf_aff_") for k in r.cookies)
+        token = await _buy(stack, c, seller, product)
+        c.cookies.clear()
+        assert (
+            await db_value("select (affiliate->>'program_id')::int from orders where token = :t", t=token)
+            == older
+        )
+        assert await _commission(token, pub_id) == 4000 * 10 // 100
+
+        # the click counted once, for its program, on both sides
+        mine = (await c.get("/v1/publish/affiliate_nodes", headers=pub.headers)).json()["list"]
+        assert {p["affiliate_program_id"]: p["clicks"] for p in mine} == {older: 1, newer: 0}
+        nodes = (await c.get("/v1/cabinet/affiliate_nodes", headers=h)).json()["list"]
+        assert {n["affiliate_program_id"]: n["clicks"] for n in nodes} == {older: 1, newer: 0}
+        overview = (await c.get("/v1/publish/overview", headers=pub.headers)).json()
+        assert overview["clicks"] == 1

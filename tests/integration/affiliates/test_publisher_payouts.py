@@ -102,7 +102,7 @@ async def test_a_publisher_who_sells_nothing_is_legitimated_and_paid_out(stack):
             lambda b: any(p["state"] == "successful" for p in b["list"]),
         )
         assert [(p["amount"], p["kind"]) for p in body["list"]] == [(3000, "cashout")]
-        uid = int(link.split("epid=")[1])
+        uid = int(link.split("epid=")[1].split("&")[0])
         assert (
             await db_count(
                 "select count(*) from ledger_entries where payee_type = 'publisher' and payee_id = :p and kind = 'cashout'",

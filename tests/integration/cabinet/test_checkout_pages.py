@@ -55,8 +55,20 @@ async def test_a_products_checkout_page_follows_its_settings_and_shows_real_soci
         }
 
         r = await c.post("/v1/cabinet/checkout_settings", json={"name": "Main"}, headers=h)
-        assert r.status_code == 201 and r.json()["is_default"]  # the first is the default
+        # the default only when the seller says so: a page made for one product changes no other checkout
+        assert r.status_code == 201 and not r.json()["is_default"]
         main = r.json()
+        two = {"name": "Main", "page": {"layout": "two_steps"}}
+        r = await c.put(f"/v1/cabinet/checkout_settings/{main['id']}", json=two, headers=h)
+        assert r.status_code == 200 and not r.json()["is_default"]
+        assert (await c.get(shop)).json()["checkout"]["layout"] == "default"
+        r = await c.put(
+            f"/v1/cabinet/checkout_settings/{main['id']}", json={**two, "is_default": True}, headers=h
+        )
+        assert r.json()["is_default"] and (await c.get(shop)).json()["checkout"]["layout"] == "two_steps"
+        # and switched off again: no default, the platform's checkout
+        r = await c.put(f"/v1/cabinet/checkout_settings/{main['id']}", json={"name": "Main"}, headers=h)
+        assert not r.json()["is_default"] and (await c.get(shop)).json()["checkout"]["layout"] == "default"
         body = {
             "name": "Launch",
             "page": {

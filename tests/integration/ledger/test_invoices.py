@@ -16,6 +16,7 @@ from tests.integration.helpers import (
     seller_id_of,
     start_checkout,
     wait_fulfilled,
+    wait_mail,
 )
 
 
@@ -294,6 +295,9 @@ async def test_a_business_buyer_gets_a_german_reverse_charge_invoice_with_its_e_
         ):
             assert words in text, (words, text)
         assert "Invoice" not in text and "Total" not in text  # one language per document
+        # the buyer's confirmation mail speaks the buyer's language, with the price as they write it
+        mail = await wait_mail(stack, base["email"], "Deine Bestellung")
+        assert "Hallo Bea" in mail["body"] and "Your order" not in mail["subject"]
 
         xml = pdf.attachments["factur-x.xml"][0]
         xsd = Path(drafthorse.__file__).parent / "schema" / "Factur-X_1.0.07_EN16931.xsd"

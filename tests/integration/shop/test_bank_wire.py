@@ -6,24 +6,23 @@ change nothing more."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 
 import httpx
 import pytest
-from temporalio.client import Client, WorkflowExecutionStatus
 
-from domain.workflow_ids import checkout_id
 from providers.signing import sign
 from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,
+    checkout_ended,
     client,
     db_rows,
     db_until,
     db_value,
     manager_headers,
+    money_rows,
     new_seller,
     pay,
     published_product,
@@ -45,14 +44,6 @@ async def _transfer(stack, reference: str, amount: int, currency: str = "eur") -
         )
     assert r.status_code == 201, r.text
     return r.json()
-
-
-async def _checkout_ended(temporal: Client, token: str, timeout: float = 60) -> None:
-    handle = temporal.get_workflow_handle(checkout_id(token))
-    deadline = time.monotonic() + timeout
-    while (await handle.describe()).status == WorkflowExecutionStatus.RUNNING:
-        assert time.monotonic() < deadline, "the checkout did not end"
-        await asyncio.sleep(0.2)
 
 
 async def _notice(c, event: dict, secret: str = SECRET) -> httpx.Response:
@@ -134,7 +125,8 @@ async def test_a_bank_wire_is_chosen_reminded_of_and_paid_once_by_its_transfer(s
 
         # the bank's notice again (the same event), once the order's checkout has ended, forged, or for no order:
         # nothing more (the paying transfer is not turned into money to pay back)
-        await _checkout_ended(temporal, token)
+        await checkout_ended(temporal, token)
+        money = await money_rows(token)
         rows = "select event_id, state, returned_amount, order_id from bank_incoming where order_id = (select id from orders where token = :t) order by event_id"  # noqa: E501
         before = await db_rows(rows, t=token)
         assert [(r[1], r[2]) for r in before] == [("received", 0), ("received", 0)]
@@ -144,6 +136,7 @@ async def test_a_bank_wire_is_chosen_reminded_of_and_paid_once_by_its_transfer(s
             r = await _notice(c, event)
             assert r.status_code == 200 and r.json()["duplicate"] is True
         assert await db_rows(rows, t=token) == before
+        assert await money_rows(token) == money
         assert (await c.get(base)).json()["payment_state"] == "paid"
         r = await _notice(c, {"id": "bankin_forged", "reference": wire["reference"], "amount": 9999, "currency": "eur"},
                           secret="wrong")  # fmt: skip

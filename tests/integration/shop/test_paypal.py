@@ -18,8 +18,10 @@ from deploy.paypal_provider import signed_string
 from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,
+    checkout_ended,
     client,
     db_value,
+    money_rows,
     new_seller,
     pay,
     published_product,
@@ -45,7 +47,22 @@ def _order_id(approve_url: str) -> str:
     return approve_url.split("token=")[1]
 
 
-async def test_paypal_approved_then_captured_once_by_the_webhook_and_refunded_to_the_account(stack):
+def _signed(event: dict, tid: str = "t-1") -> tuple[bytes, dict]:
+    """An event signed as PayPal signs it (the stand-in's key), with the headers PayPal sends."""
+    body = json.dumps(event, separators=(",", ":")).encode()
+    at = "2026-11-25T10:00:00Z"
+    sig = hmac.new(
+        b"paypalsig_sellflow_local", signed_string(tid, at, "WH-LOCAL-SELLFLOW", body).encode(), "sha256"
+    )
+    return body, {
+        "content-type": "application/json",
+        "paypal-transmission-id": tid,
+        "paypal-transmission-time": at,
+        "paypal-transmission-sig": base64.b64encode(sig.digest()).decode(),
+    }
+
+
+async def test_paypal_approved_then_captured_once_by_the_webhook_and_refunded_to_the_account(stack, temporal):
     async with client(stack) as c:
         seller = await new_seller(stack, c, "paypal")
         h = seller.headers
@@ -82,6 +99,25 @@ async def test_paypal_approved_then_captured_once_by_the_webhook_and_refunded_to
         assert len(mine[0]["purchase_units"][0]["payments"]["captures"]) == 1  # captured once
         detail = (await c.get(f"/v1/cabinet/orders/{token}", headers=h)).json()
         assert detail["payment_form"] == "paypal"
+        # PayPal's capture event again, once the order's checkout has ended: as it was (a duplicate) and under a
+        # new id (a replay): acknowledged, and no row of the order's money changes
+        await checkout_ended(temporal, token)
+        before = await money_rows(token)
+        sent = [
+            w
+            for w in (await _stand_in(stack, "/v1/orders"))["webhooks"]
+            if w["event_type"].startswith(("PAYMENT.CAPTURE.COMPLETED", "CHECKOUT.ORDER.APPROVED"))
+            and paypal_order in json.dumps(w)
+        ]
+        assert sent
+        for w in sent:
+            for ev in (w, {**w, "id": f"{w['id']}-again"}):
+                body, headers = _signed(ev, tid=f"t-{ev['id']}")
+                r = await c.post("/v1/webhooks/paypal", content=body, headers=headers)
+                assert r.status_code == 200, r.text
+        assert await money_rows(token) == before
+        again = [o for o in (await _stand_in(stack, "/v1/orders"))["orders"] if o["id"] == paypal_order]
+        assert len(again[0]["purchase_units"][0]["payments"]["captures"]) == 1  # captured once, still
 
         # a refund goes back to the PayPal account, once
         r = await c.post(

@@ -13,10 +13,14 @@ import pytest
 from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,
+    checkout_ended,
     client,
     db_count,
+    money_rows,
     pay,
     start_checkout,
+    stripe_intents,
+    stripe_succeeded_charges,
     wait_fulfilled,
 )
 
@@ -140,3 +144,32 @@ async def test_out_of_order_and_late_events_keep_a_paid_order_paid(stack, seller
         r = await c.post("/v1/webhooks/stripe", content=signed(ev)[0], headers=signed(ev)[1])
         assert r.status_code == 200
         assert (await c.get(f"/v1/shop/{seller.username}/orders/{token}")).json()["payment_state"] == "paid"
+
+
+async def test_a_charge_replayed_after_the_order_finished_changes_nothing(stack, seller, product, temporal):
+    """The paying intent's success and its charge, delivered again (the same event) and anew (another event id)
+    once the Checkout workflow has ended: acknowledged, and no row of the order's money changes."""
+    async with client(stack) as c:
+        co = await start_checkout(c, seller.username, product)
+        token = co["order_token"]
+        pm = await card_payment_method(stack, co["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, token, pm)).json()["outcome"] == "succeeded"
+        await wait_fulfilled(c, seller.username, token)
+        await checkout_ended(temporal, token)
+        before = await money_rows(token)
+        [intent] = [i for i in await stripe_intents(stack, token) if i["status"] == "succeeded"]
+        same = event("payment_intent.succeeded", intent["id"], token, "succeeded")
+        charge = {**event("charge.succeeded", intent["id"], token, "succeeded"), "data": {"object": {
+            "id": f"ch_{secrets.token_hex(6)}", "object": "charge", "payment_intent": intent["id"], "status": "succeeded",
+            "amount": intent["amount"], "metadata": {"order_token": token}}}}  # fmt: skip
+        for ev in (
+            same,
+            same,
+            event("payment_intent.succeeded", intent["id"], token, "succeeded"),
+            charge,
+            charge,
+        ):
+            r = await c.post("/v1/webhooks/stripe", content=signed(ev)[0], headers=signed(ev)[1])
+            assert r.status_code == 200, r.text
+        assert await money_rows(token) == before
+        assert await stripe_succeeded_charges(stack, token) == 1

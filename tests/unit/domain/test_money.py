@@ -39,3 +39,14 @@ def test_money_refuses_floats_and_mixed_currencies():
     with pytest.raises(MoneyError):
         Money(1, "eur") + Money(1, "usd")
     assert Money(1, "eur") + Money(2, "eur") == Money(3, "eur")
+
+
+def test_a_mails_days_are_written_as_its_reader_writes_them():
+    from datetime import date
+
+    from domain.mail import mail_date
+
+    assert mail_date(date(2026, 11, 28), "de") == "28.11.2026"
+    assert mail_date("2026-03-01", "en") == "1 March 2026"
+    assert mail_date("2026-03-01T10:00:00+00:00", "de") == "01.03.2026"
+    assert mail_date(None, "de") == mail_date("", "en") == ""

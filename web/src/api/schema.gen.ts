@@ -864,7 +864,8 @@ export interface paths {
         put?: never;
         /**
          * Create Checkout Settings
-         * @description New checkout settings (the seller's first are the default; `is_default` makes these the default).
+         * @description New checkout settings, for the products that choose them; `is_default` makes them the default of every
+         *     product without its own.
          */
         post: operations["create_checkout_settings"];
         delete?: never;
@@ -884,14 +885,14 @@ export interface paths {
         get: operations["get_checkout_settings"];
         /**
          * Save Checkout Settings
-         * @description Every field at once (what the editor shows); `is_default` makes these the default (the default stays
-         *     the default until another is made it).
+         * @description Every field at once (what the editor shows); `is_default` makes these the default of every product without
+         *     its own (false on the default: none, the platform's checkout).
          */
         put: operations["save_checkout_settings"];
         post?: never;
         /**
          * Delete Checkout Settings
-         * @description Removed; its products sell on the default page again (the oldest of the others becomes the default).
+         * @description Removed; its products sell on the default page again (none becomes the default unasked).
          */
         delete: operations["delete_checkout_settings"];
         options?: never;
@@ -7319,6 +7320,8 @@ export interface components {
             delivery_text?: string | null;
             /** Download Url */
             download_url?: string | null;
+            /** Invoice Number */
+            invoice_number?: number | null;
             /** License Key */
             license_key?: string | null;
             payment_state: components["schemas"]["PaymentState"];
@@ -12002,6 +12005,11 @@ export interface components {
             /** Seller Name */
             seller_name: string;
             sepa?: components["schemas"]["SepaOut"] | null;
+            /**
+             * Thank You Page
+             * @default false
+             */
+            thank_you_page: boolean;
             /** Ticket Code */
             ticket_code?: string | null;
             /** Ticket Url */

@@ -79,7 +79,8 @@ function NavList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate: () =>
 }
 
 /** App bar + navigation drawer of the cabinet and the admin area (`actions`: the area's own buttons in the bar). */
-export function Shell({ title, groups, banner, actions }: { title: string; groups: NavGroup[]; banner?: ReactNode; actions?: ReactNode }) {
+/** The app's frame: the menu, the bar and the page (the route's, or `content` in its place). */
+export function Shell({ title, groups, banner, actions, content }: { title: string; groups: NavGroup[]; banner?: ReactNode; actions?: ReactNode; content?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const me = useCurrentUser();
@@ -152,7 +153,7 @@ export function Shell({ title, groups, banner, actions }: { title: string; group
         <Toolbar />
         {banner}
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          {content ?? <Outlet />}
         </Suspense>
       </Box>
     </Box>

@@ -11,13 +11,13 @@ import { BRAND } from '../../components/brand';
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
+      <Box component="header" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
         <Link component={RouterLink} to="/" underline="none" sx={{ fontWeight: 800, fontSize: 22 }}>
           {BRAND}
         </Link>
         <LanguageSwitch />
       </Box>
-      <Container maxWidth="xs" sx={{ flex: 1, display: 'flex', alignItems: 'flex-start', pt: { xs: 2, sm: 8 } }}>
+      <Container component="main" maxWidth="xs" sx={{ flex: 1, display: 'flex', alignItems: 'flex-start', pt: { xs: 2, sm: 8 } }}>
         <Paper sx={{ p: 4, width: '100%' }}>
           <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
             {title}

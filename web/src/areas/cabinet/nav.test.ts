@@ -89,4 +89,14 @@ describe('a team member working for a seller', () => {
     }
     expect(all.every((p) => p.startsWith('/team_member/sellers/7'))).toBe(true);
   });
+
+  it('is told a page is the owner\'s when they open it by its address, instead of forms the API refuses', async () => {
+    const { ownerOnlyPage } = await import('../team/ActingLayout');
+    for (const owner of ['/team_member/sellers/7/payouts', '/team_member/sellers/7/settings/payment_settings', '/team_member/sellers/7/profile/edit', '/team_member/sellers/7/webhooks/12']) {
+      expect(ownerOnlyPage(7, owner)).toBe(true);
+    }
+    for (const theirs of ['/team_member/sellers/7/orders', '/team_member/sellers/7', '/team_member/sellers/7/payouts_report', '/team_member/sellers/8/orders']) {
+      expect(ownerOnlyPage(7, theirs)).toBe(false);
+    }
+  });
 });

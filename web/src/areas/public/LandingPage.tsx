@@ -14,7 +14,7 @@ export default function LandingPage() {
   const tokens = useTokens();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
+      <Stack component="header" direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 3, py: 2 }}>
         <Typography sx={{ fontWeight: 800, fontSize: 22, color: 'primary.main' }}>{BRAND}</Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <LanguageSwitch />
@@ -23,7 +23,7 @@ export default function LandingPage() {
           </Button>
         </Stack>
       </Stack>
-      <Container maxWidth="md" sx={{ pt: { xs: 6, md: 14 }, textAlign: 'center' }}>
+      <Container component="main" maxWidth="md" sx={{ pt: { xs: 6, md: 14 }, textAlign: 'center' }}>
         <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
           {t('landing.title')}
         </Typography>

@@ -1,6 +1,7 @@
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -12,7 +13,7 @@ import { useMoney } from '../../components/Money';
 import { StatusChip } from '../../components/StatusChip';
 
 /** The bumps paid with the order and the upsells bought after it: each with its price, state and delivery. */
-export function ExtrasList({ extras }: { extras: readonly ExtraBought[] }) {
+export function ExtrasList({ extras, username }: { extras: readonly ExtraBought[]; username: string }) {
   const { t } = useTranslation();
   const money = useMoney();
   if (!extras.length) return null;
@@ -55,6 +56,17 @@ export function ExtrasList({ extras }: { extras: readonly ExtraBought[] }) {
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', width: '100%' }}>
                 {x.deliveryText}
               </Typography>
+            ) : null}
+            {x.invoiceNumber ? (
+              <Link
+                variant="body2"
+                href={`/v1/shop/${encodeURIComponent(username)}/orders/${encodeURIComponent(x.token)}/invoices/${x.invoiceNumber}/pdf`}
+                target="_blank"
+                rel="noopener"
+                data-testid={`extra-invoice-${x.invoiceNumber}`}
+              >
+                {t('shop.invoiceNumber', { number: x.invoiceNumber })} · {t('shop.invoicePdf')}
+              </Link>
             ) : null}
           </ListItem>
         ))}

@@ -198,6 +198,17 @@ export function PaymentForm({
     inputProps: { 'data-testid': testId },
   });
 
+  /** The API refused a payer detail (a VAT id, the company it needs): the field says why, on the step it sits
+   * on, and the message above the button names it in the buyer's language. False when it refused none. */
+  const showRefused = (fields: Record<string, unknown> | undefined): boolean => {
+    const refused = refusedDetails(fields);
+    if (!refused) return false;
+    setInvoiceErrors(refused);
+    if (twoSteps) setStage(1);
+    setError([t('shop.checkDetails'), ...Object.values(refused).map((k) => t(k))].join(' '));
+    return true;
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (working.current || preview) return;
@@ -317,16 +328,11 @@ export function PaymentForm({
         navigate(`/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/thank_you/${encodeURIComponent(result.orderToken)}`);
         return;
       }
-      const refused = refusedDetails(result.fields);
-      if (refused) {
-        // the API refused a detail: say which, in the buyer's language
-        setInvoiceErrors(refused);
-        setError(t('shop.checkDetails'));
-        return;
-      }
+      if (showRefused(result.fields)) return;
       const fallback = { authentication: 'shop.authFailed', cardInvalid: 'shop.cardInvalid' }[result.reason as string];
       setError(result.message ?? t(fallback ?? 'shop.paymentFailed'));
     } catch (err) {
+      if (err instanceof ApiError && showRefused(err.fields)) return;
       setError(err instanceof ApiError && err.message ? err.message : t('shop.paymentFailed'));
     } finally {
       working.current = false;

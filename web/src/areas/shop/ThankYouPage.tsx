@@ -92,7 +92,7 @@ export default function ThankYouPage() {
   const built = useQuery({
     queryKey: ['thank-you-page', username, token, lang],
     queryFn: ({ signal }) => sdk.thankYouPage(username, token, { lang }, { signal, suppressErrors: true }) as unknown as Promise<string>,
-    enabled: paid || later,
+    enabled: (paid || later) && Boolean(data?.thankYouPage),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -166,7 +166,7 @@ export default function ThankYouPage() {
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} data-testid="thank-you">
         {built.data ? (
           <BuiltThankYou html={built.data} title={t('shop.thankYouTitle')} />
-        ) : built.isPending ? (
+        ) : data.thankYouPage && built.isPending ? (
           <Skeleton variant="rounded" width="100%" height={120} />
         ) : (
           <>
@@ -215,7 +215,7 @@ export default function ThankYouPage() {
           </Paper>
         ) : null}
         {data.items?.length ? <IncludedList items={data.items} /> : null}
-        <ExtrasList extras={data.extras ?? []} />
+        <ExtrasList extras={data.extras ?? []} username={username} />
         {data.deliveryLink ? (
           <Button variant="contained" size="large" href={data.deliveryLink} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />} data-testid="delivery-link">
             {t('shop.openDelivery', { product: data.productName })}

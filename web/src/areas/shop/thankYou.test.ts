@@ -19,6 +19,7 @@ const order = (paymentState: ShopOrder['paymentState'], downloadUrl: string | nu
   upsells: [] as ShopOrder['upsells'],
   downsells: [] as ShopOrder['downsells'],
   certificatePending: false,
+  thankYouPage: false,
 });
 
 describe('thank-you polling', () => {

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { actingPath, setActingSeller } from '../../api/acting';
 import * as sdk from '../../api/sdk.gen';
@@ -21,6 +21,15 @@ export function actingNav(seller: number): NavGroup[] {
   })).filter((g) => g.items.length > 0);
 }
 
+/** Whether `pathname` is one of the owner's pages of `seller`'s cabinet (the menu leaves them out; opened by
+ * address they say so instead of showing forms the API would refuse). */
+export function ownerOnlyPage(seller: number, pathname: string): boolean {
+  return CABINET_NAV.flatMap((g) => g.items)
+    .filter((i) => OWNER_ONLY.has(i.key))
+    .map((i) => actingPath(seller, i.to.split('?')[0] ?? i.to))
+    .some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
 function sellerOf(raw: string | undefined): number | null {
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
@@ -31,6 +40,7 @@ export default function ActingLayout() {
   const { t } = useTranslation();
   const seller = sellerOf(useParams().sellerId);
   const ready = useActingFor(seller);
+  const { pathname } = useLocation();
   const teams = useQuery({ queryKey: ['team', 'invites'], queryFn: ({ signal }) => sdk.teamInvites({ signal }), enabled: ready });
   if (!ready || teams.isPending) return <PageLoader minHeight="60vh" />;
   const team = teams.data?.list.find((x) => x.sellerId === seller && x.role === 'team_member' && x.state === 'active');
@@ -46,6 +56,13 @@ export default function ActingLayout() {
     <Shell
       title={t('team.workingFor', { shop: team.sellerName || team.shop })}
       groups={actingNav(seller)}
+      content={
+        ownerOnlyPage(seller, pathname) ? (
+          <Alert severity="info" data-testid="owner-only">
+            {t('team.ownerOnly')}
+          </Alert>
+        ) : undefined
+      }
       banner={
         <Alert
           severity="info"

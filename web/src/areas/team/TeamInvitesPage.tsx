@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -9,6 +10,8 @@ import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
 import { toast } from '../../app/notify';
 import { sessionKeys } from '../../app/queries';
+import { useCurrentUser } from '../../app/useCurrentUser';
+import { sessionApi } from '../../api/session';
 import { PagedTable } from '../../components/PagedTable';
 import { formatDateTime } from '../../components/dates';
 import { percent } from '../publish/usePublisher';
@@ -22,6 +25,13 @@ export default function TeamInvitesPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const rows = useQuery({ queryKey: KEY, queryFn: ({ signal }) => sdk.teamInvites({ signal }) });
+  const me = useCurrentUser().data;
+  // an invitation is for whoever owns the address: accepting waits for its confirmation, so say so first
+  const unconfirmed = me != null && !me.confirmed && (rows.data?.list ?? []).some((r) => r.state === 'invited');
+  const resend = useMutation({
+    mutationFn: () => sessionApi.resendConfirmation(me?.email ?? ''),
+    onSuccess: () => toast(t('team.confirmSent', { email: me?.email ?? '' }), 'success'),
+  });
   const answer = useMutation({
     mutationFn: ({ row, action }: { row: Row; action: 'accept' | 'decline' | 'leave' }) =>
       action === 'accept' ? sdk.acceptTeamInvite(row.id) : action === 'decline' ? sdk.declineTeamInvite(row.id) : sdk.leaveTeam(row.id),
@@ -36,6 +46,19 @@ export default function TeamInvitesPage() {
       <Typography variant="h5" component="h1">
         {t('team.invitesTitle')}
       </Typography>
+      {unconfirmed ? (
+        <Alert
+          severity="warning"
+          data-testid="confirm-first"
+          action={
+            <Button color="inherit" size="small" disabled={resend.isPending || resend.isSuccess} onClick={() => resend.mutate()} data-testid="resend-confirmation">
+              {t('team.resendConfirmation')}
+            </Button>
+          }
+        >
+          {t('team.confirmFirst', { email: me?.email ?? '' })}
+        </Alert>
+      ) : null}
       <PagedTable<Row>
         label={t('team.invitesTitle')}
         rows={rows.data?.list ?? []}
@@ -60,7 +83,7 @@ export default function TeamInvitesPage() {
             render: (r) =>
               r.state === 'invited' ? (
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                  <Button size="small" variant="contained" disabled={answer.isPending} onClick={() => answer.mutate({ row: r, action: 'accept' })} data-testid="accept-invite">
+                  <Button size="small" variant="contained" disabled={answer.isPending || unconfirmed} onClick={() => answer.mutate({ row: r, action: 'accept' })} data-testid="accept-invite" title={unconfirmed ? t('team.confirmFirstShort') : undefined}>
                     {t('team.accept')}
                   </Button>
                   <Button size="small" disabled={answer.isPending} onClick={() => answer.mutate({ row: r, action: 'decline' })}>

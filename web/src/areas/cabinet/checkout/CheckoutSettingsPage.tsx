@@ -6,6 +6,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormGroup from '@mui/material/FormGroup';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -151,7 +152,10 @@ function SettingsEditor({ settings }: { settings: CheckoutSettings }) {
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={2}>
               <TextField label={t('checkoutPages.name')} value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'checkout-settings-name' } }} />
-              <FormControlLabel control={<Switch checked={isDefault} disabled={settings.isDefault} onChange={(e) => setDefault(e.target.checked)} />} label={t('checkoutPages.makeDefault')} />
+              <FormControlLabel control={<Switch checked={isDefault} onChange={(e) => setDefault(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'checkout-default-help' } }} data-testid="checkout-default" />} label={t('checkoutPages.makeDefault')} />
+              <FormHelperText id="checkout-default-help" sx={{ mt: '-12px !important' }}>
+                {t(isDefault ? 'checkoutPages.defaultOn' : 'checkoutPages.defaultOff')}
+              </FormHelperText>
               <TextField select label={t('checkoutPages.layout')} value={page.layout} onChange={(e) => setPage((p) => ({ ...p, layout: e.target.value as CheckoutPage['layout'] }))} helperText={t(`checkoutPages.layoutHelp.${page.layout}`)} slotProps={{ htmlInput: { 'data-testid': 'checkout-layout' } }}>
                 {LAYOUTS.map((l) => (
                   <MenuItem key={l} value={l}>

@@ -303,7 +303,7 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
       {failure ? (
         <Alert severity="error">{failure.reason ? t(`builder.refused.${failure.reason}`, { defaultValue: failure.message }) : failure.fields?.content ? t('builder.invalid') : failure.message}</Alert>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(360px, 440px) 1fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(360px, 440px) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={2}>
           <Paper sx={{ p: 2 }}>
             <Stack spacing={1.5}>
@@ -381,7 +381,7 @@ function Editor({ initial, catalogue, products }: { initial: BuilderPage; catalo
           </Paper>
           <Paper sx={{ p: 2 }}>{settings}</Paper>
         </Stack>
-        <Paper sx={{ p: 2, position: { lg: 'sticky' }, top: { lg: 80 } }}>
+        <Paper sx={{ p: 2, minWidth: 0, position: { lg: 'sticky' }, top: { lg: 80 } }}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
             <Typography variant="subtitle1">{t('builder.preview')}</Typography>
             <ToggleButtonGroup size="small" exclusive value={width} onChange={(_, v: (typeof WIDTHS)[number] | null) => v && setWidth(v)} aria-label={t('builder.previewWidth')}>
