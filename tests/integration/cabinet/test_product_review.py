@@ -132,6 +132,12 @@ async def test_groups_the_access_count_and_the_csv_columns(stack):
         # another seller sees none of these groups
         other = await new_seller(stack, c, "nogroups", legitimate=False)
         assert (await c.get("/v1/cabinet/product_groups", headers=other.headers)).json()["groups"] == []
+        # groups cleared (saved as none) and a JSON null stored by an older version read as no groups, never a 500
+        r = await c.patch(f"/v1/cabinet/products/{q['id']}", json={"product_groups": []}, headers=h)
+        assert r.status_code == 200 and r.json()["product_groups"] == []
+        await db_execute("update products set product_groups = 'null'::jsonb where id = :i", i=q["id"])
+        r = await c.get("/v1/cabinet/product_groups", headers=h)
+        assert r.status_code == 200 and r.json()["groups"] == ["Books", "Spring"]
 
         # the preview: the product page as buyers see it, unpublished too, for its seller only
         await c.post(f"/v1/cabinet/products/{q['id']}/unpublish", headers=h)

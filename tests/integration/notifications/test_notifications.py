@@ -161,6 +161,13 @@ async def test_a_message_from_the_managers_reaches_the_seller_once(stack):
         got = await _notices(c, seller.headers)
         custom = [n for n in got["list"] if n["type"] == "custom_notification"]
         assert len(custom) == 2 and custom[0]["data"]["title"] == "SEPA is here"  # two requests, two messages
+        # the longest key the header takes (255) is kept as its digest, and the same key again is the same message
+        long_key = {"Idempotency-Key": "k" * 255}
+        for _ in range(2):
+            r = await c.post("/v1/admin/notifications", json=body, headers={**m, **long_key})
+            assert r.status_code == 201, r.text
+        got = await _notices(c, seller.headers)
+        assert len([n for n in got["list"] if n["type"] == "custom_notification"]) == 3
         r = await c.post(
             "/v1/admin/notifications",
             json={**body, "seller_id": 10**12},
