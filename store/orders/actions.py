@@ -140,13 +140,16 @@ async def order_created(
     coupon: Coupon | None = None,
     parent: Order | None = None,
     upsell_type: AddonKind | None = None,
+    opened_by: str | None = None,
 ) -> Order:
     """A new order waiting for its payment; with `parent` and `upsell_type`, a bump or upsell of that order (order
-    type `bump`): the same payer and customer, its own product, plan, price and delivery."""
+    type `bump`): the same payer and customer, its own product, plan, price and delivery. `opened_by`: the digest
+    of the opening request's key (`order_opened_by` finds it)."""
     listed, _ = await buyer_terms(s, product.seller_id, plan, payer)
     terms, off = with_coupon(listed, coupon)
     order = Order(
         token=token,
+        opened_by=opened_by,
         setup_intent_id=setup_intent_id,
         seller_id=product.seller_id,
         product_id=product.id,

@@ -77,6 +77,9 @@ class Order(Timestamps, Base):
         Index("ix_orders_seller_plan_id", "seller_id", "pricing_plan_name", "id"),
         Index("ix_orders_parent", "parent_order_id", postgresql_where=text("parent_order_id IS NOT NULL")),
         Index(
+            "uq_orders_opened_by", "opened_by", unique=True, postgresql_where=text("opened_by IS NOT NULL")
+        ),
+        Index(
             "uq_orders_one_paid_upgrade",
             "parent_order_id",
             unique=True,
@@ -92,6 +95,9 @@ class Order(Timestamps, Base):
     )
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     token: Mapped[str] = mapped_column(String(ORDER_TOKEN_MAX), unique=True)
+    # the digest of the Idempotency-Key of the request that opened the checkout (api/routes/shop/checkout.py): that
+    # request run again (its API process died before answering) finds this order rather than making another
+    opened_by: Mapped[str | None] = mapped_column(String(64))
     seller_id: Mapped[int] = mapped_column(ForeignKey("sellers.id", ondelete="CASCADE"))
     product_id: Mapped[int] = mapped_column(ForeignKey("products.id"), index=True)
     product_name: Mapped[str] = mapped_column(String(PRODUCT_NAME_MAX))

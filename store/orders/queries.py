@@ -172,6 +172,11 @@ async def order_by_token(s: AsyncSession, token: str, *, lock: bool = False) -> 
     return order
 
 
+async def order_opened_by(s: AsyncSession, opened_by: str) -> Order | None:
+    """The order the checkout request with this key digest opened, if it did."""
+    return (await s.execute(select(Order).where(Order.opened_by == opened_by))).scalar_one_or_none()
+
+
 async def order_of_id(s: AsyncSession, order_id: int) -> Order:
     order = await s.get(Order, order_id)
     if order is None:

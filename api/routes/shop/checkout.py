@@ -3,6 +3,7 @@ the Checkout workflow), the 3-D Secure report and the thank-you page."""
 
 from __future__ import annotations
 
+import hashlib
 import time
 from datetime import UTC, datetime
 from typing import Annotated
@@ -92,6 +93,7 @@ from store.orders.queries import (
     extras_of,
     invoice_of_order,
     order_in_shop,
+    order_opened_by,
     paid_with,
     payer_customer,
 )
@@ -230,7 +232,12 @@ async def start_checkout(
     """Creates the order (payment_waiting), prepares its payment (`_prepared`: the PaymentIntent that paying
     confirms, or the SetupIntent of a deferred first rate) and starts its Checkout workflow, open for a day from
     now. No money moves here; card data never reaches us. A visitor who came through a publisher's link (the
-    shop's signed click cookie) buys for that publisher."""
+    shop's signed click cookie) buys for that publisher. The same request again (its key) is the same order: the
+    idempotency layer answers a retry with the first answer, and a request run again because the process that ran
+    it died finds the order that run made (`opened_by`) instead of opening a second."""
+    opened_by = hashlib.sha256(f"{request.url.path}\x00{idempotency_key}".encode()).hexdigest()
+    if (made_before := await order_opened_by(s, opened_by)) is not None:
+        return await _reopened(s, request, made_before)
     v = await shop_product(s, username, slug)
     if v.reasons:
         raise DomainError(ErrorCode.NOT_SELLABLE, fields={"reasons": [r.value for r in v.reasons]})
@@ -275,6 +282,7 @@ async def start_checkout(
         setup_intent_id=None,
         opt_in_answers={k: a for k, a in answers.items() if a not in ("", False)},
         coupon=coupon,
+        opened_by=opened_by,
     )
     order.defers_first_rate = order_defers_first_rate(order.terms, datetime.now(UTC).date())
     extra = 0
@@ -309,6 +317,25 @@ async def start_checkout(
         order_token=token,
         setup_intent_client_secret=secret,
         amount=order.total + extra,
+        currency=order.currency_key,
+        deferred=_deferred(order),
+    )
+
+
+async def _reopened(s: DB, request: Request, order: Order) -> CheckoutOut:
+    """The checkout a request with the same key opened before it died unanswered: the same order, its workflow
+    started if that run had not (a deferred first rate gets a fresh SetupIntent for the page to confirm)."""
+    amount = await charged_total(s, order)
+    secret = None
+    if _deferred(order) and order.payment_state in CHECKOUT_OPEN_STATES:
+        n = await setup_renewed(s, order)
+        si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", order.token, n)
+        setup_intent_recorded(order, si_id)
+    await _opened(s, request, order, amount)
+    return CheckoutOut(
+        order_token=order.token,
+        setup_intent_client_secret=secret,
+        amount=amount,
         currency=order.currency_key,
         deferred=_deferred(order),
     )

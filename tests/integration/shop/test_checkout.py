@@ -282,3 +282,31 @@ async def _workflow_closed(stack, token: str) -> None:
 
     temporal = await Client.connect(f"127.0.0.1:{stack.ports.temporal}")
     await temporal.get_workflow_handle(checkout_id(token)).result()
+
+
+async def test_a_checkout_request_run_again_after_its_process_died_opens_no_second_order(stack, shop):
+    """The API process that opened a checkout died before it kept its answer (its key's claim then lapses): the
+    buyer's browser sends the request again with the same Idempotency-Key, and gets the same order, which pays."""
+    seller, product = shop
+    plan = product["pricing_plans"][0]["id"]
+    email = f"again-{secrets.token_hex(3)}@example.com"
+    body = {"pricing_plan_id": plan, "payer": {"email": email, "first_name": "Al", "last_name": "Again"}}
+    url = f"/v1/shop/{seller.username}/products/{product['slug']}/checkout"
+    key = {"Idempotency-Key": f"open-{secrets.token_hex(8)}"}
+    async with client(stack) as c:
+        first = await c.post(url, json=body, headers=key)
+        assert first.status_code == 201, first.text
+        # what a process killed before answering leaves: the order, and no kept answer for the key
+        await db_execute("delete from idempotent_requests where key = :k", k=key["Idempotency-Key"])
+        again = await c.post(url, json=body, headers=key)
+        assert again.status_code == 201, again.text
+        assert again.json()["order_token"] == first.json()["order_token"]
+        assert (again.json()["amount"], again.json()["currency"]) == (first.json()["amount"], "eur")
+        assert await db_count("select count(*) from orders where payer_email = :e", e=email) == 1
+        # another key is another checkout
+        other = await c.post(url, json=body, headers={"Idempotency-Key": f"open-{secrets.token_hex(8)}"})
+        assert other.json()["order_token"] != first.json()["order_token"]
+        token = first.json()["order_token"]
+        pm = await card_payment_method(stack, again.json()["setup_intent_client_secret"], CARD_OK)
+        assert (await pay(c, seller.username, token, pm)).json()["outcome"] == "succeeded"
+        assert (await wait_fulfilled(c, seller.username, token))["payment_state"] == "paid"
