@@ -19,7 +19,7 @@ RESULTS = os.environ.get("LOAD_RESULTS", "/tmp/sellflow-load.json")
 # a request in flight in a killed API process holds its key until the claim's lease ends (two minutes:
 # store/idempotency/actions.py); the client keeps retrying with it until then
 PATIENCE_S = 180.0
-tally = {"requests": 0, "answered": 0, "retried": 0, "lost": 0, "server_errors": 0, "checkouts": {}}
+tally = {"requests": 0, "answered": 0, "retried": 0, "lost": 0, "server_errors": 0, "cut": 0, "checkouts": {}}
 
 
 class Buyer(FastHttpUser):
@@ -31,23 +31,44 @@ class Buyer(FastHttpUser):
         tries = 0
         while True:
             tries += 1
-            with self.client.request(method, path, name=name, catch_response=True, **kw) as r:
-                still_running = r.status_code == 409 and "retry-after" in (r.headers or {})
-                if r.status_code and r.status_code < 500 and not still_running:
-                    r.success()
-                    tally["answered"] += 1
-                    tally["retried"] += tries > 1
-                    try:
-                        return r.json()
-                    except ValueError:
-                        return {}
-                if r.status_code and r.status_code >= 500:
-                    tally["server_errors"] += 1
-                r.failure(f"status {r.status_code}")
+            try:
+                answer = self._once(method, path, name, **kw)
+            except Exception as e:  # noqa: BLE001
+                # the connection cut while the answer was read (its API process killed): the browser tries again.
+                # Raised out of the task, this left the request counted and neither answered nor lost
+                tally["cut"] += 1
+                events.request.fire(
+                    request_type=method,
+                    name=name,
+                    response_time=0,
+                    response_length=0,
+                    exception=e,
+                    context={},
+                )
+                answer = None
+            if answer is not None:
+                tally["answered"] += 1
+                tally["retried"] += tries > 1
+                return answer
             if time.monotonic() > deadline:
                 tally["lost"] += 1
                 return None
             time.sleep(0.2)
+
+    def _once(self, method: str, path: str, name: str, **kw) -> dict | None:
+        """One try: the answer's body (empty when not JSON), or None to try again."""
+        with self.client.request(method, path, name=name, catch_response=True, **kw) as r:
+            still_running = r.status_code == 409 and "retry-after" in (r.headers or {})
+            if r.status_code and r.status_code < 500 and not still_running:
+                r.success()
+                try:
+                    return r.json()
+                except ValueError:
+                    return {}
+            if r.status_code and r.status_code >= 500:
+                tally["server_errors"] += 1
+            r.failure(f"status {r.status_code}")
+        return None
 
     @task(4)
     def product(self) -> None:

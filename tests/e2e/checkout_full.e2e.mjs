@@ -9,7 +9,7 @@
 //    at the bank stand-in and the same page delivers.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, signedInState } from './browser.mjs';
+import { launch, shot, fillCard, signedInState, noSideways } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const BANK = process.env.BANK_URL;
@@ -79,8 +79,8 @@ test('the seller sells a product on a two-step page with a bump, an upsell, a co
 });
 
 const BUYERS = [
-  { name: 'laptop-en', viewport: { width: 1366, height: 900 }, locale: 'en-GB', total: /29\.00/, amount: /25\.00 EUR/, wired: /25\.00/ },
-  { name: 'phone-de', viewport: { width: 390, height: 844 }, locale: 'de-DE', mobile: true, total: /29,00/, amount: /25\.00 EUR/, wired: /25,00/ },
+  { name: 'laptop-en', viewport: { width: 1366, height: 900 }, locale: 'en-GB', total: /29\.00/, amount: /25\.00 EUR/, wired: /25\.00/, vatRefused: 'This VAT ID is not valid for the chosen country' },
+  { name: 'phone-de', viewport: { width: 390, height: 844 }, locale: 'de-DE', mobile: true, total: /29,00/, amount: /25\.00 EUR/, wired: /25,00/, vatRefused: 'Diese USt-IdNr. ist für das gewählte Land nicht gültig' },
 ];
 
 for (const buyer of BUYERS) {
@@ -103,8 +103,33 @@ for (const buyer of BUYERS) {
     return page;
   };
 
+  test(`${buyer.name}: a VAT ID the API refuses is named on the details step, where its field is`, async () => {
+    const page = await open('Vat');
+    await page.getByTestId('payer-country').selectOption('AT');
+    await page.getByTestId('payer-business-toggle').click();
+    await page.getByTestId('payer-company').fill('Buyer GmbH');
+    await page.getByTestId('payer-vatId').fill('FR40303265045');
+    await page.getByTestId('payer-street').fill('Ringstraße');
+    await page.getByTestId('payer-streetNumber').fill('2');
+    await page.getByTestId('payer-zip').fill('1010');
+    await page.getByTestId('payer-city').fill('Wien');
+    await page.getByTestId('to-payment').click();
+    await fillCard(page, '4242424242424242');
+    await page.getByTestId('pay-button').click();
+    // back on the first step, the field and the message above the button both say which detail and why
+    await page.getByTestId('payer-vatId').waitFor();
+    assert.ok((await page.getByText(buyer.vatRefused).count()) >= 1);
+    await noSideways(page);
+    await shot(page, `full-vat-refused-${buyer.name}`);
+    await page.context().close();
+  });
+
   test(`${buyer.name}: a code and a bump on the two-step page, one card charge, then the upsell in one click`, async () => {
     const page = await open('Card');
+    const missing = [];
+    page.on('response', (r) => {
+      if (r.status() === 404 && r.url().includes('/v1/')) missing.push(r.url());
+    });
     await page.getByRole('checkbox', { name: new RegExp(BUMP) }).check();
     await shot(page, `full-details-${buyer.name}`);
     await page.getByTestId('to-payment').click();
@@ -124,6 +149,10 @@ for (const buyer of BUYERS) {
     await page.getByTestId('upsell-buy').click();
     await page.getByTestId(`extra-${UPSELL}`).waitFor();
     await page.getByTestId('download-link').waitFor();
+    // the upsell's own invoice is linked beside the order's; no request for a thank-you page the seller never built
+    await page.getByTestId(`extra-${UPSELL}`).locator('[data-testid^="extra-invoice-"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('invoice-pdf').waitFor();
+    assert.deepEqual(missing, []);
     await shot(page, `full-paid-${buyer.name}`);
     await page.context().close();
   });
@@ -170,3 +199,18 @@ for (const buyer of BUYERS) {
     await page.context().close();
   });
 }
+
+test('the seller finds the orders by the payer and names the upsell an upsell, not a bump', async () => {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 900 }, storageState: await signedInState(browser, 'seller') });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  lastPage = page;
+  await page.goto(`/cabinet/orders?query=${encodeURIComponent('Card laptop-en')}`);
+  const upsell = page.getByRole('row').filter({ hasText: UPSELL });
+  await upsell.first().waitFor();
+  assert.equal(await upsell.first().getByText('Upsell', { exact: true }).count(), 1);
+  const bump = page.getByRole('row').filter({ hasText: BUMP });
+  assert.equal(await bump.first().getByText('Order bump', { exact: true }).count(), 1);
+  await shot(page, 'full-orders-1366');
+  await context.close();
+});
