@@ -11,6 +11,7 @@ import time
 import uuid
 
 from locust import FastHttpUser, between, events, task
+from locust.exception import StopUser
 
 SHOP = os.environ.get("LOAD_SHOP", "")
 SLUG = os.environ.get("LOAD_SLUG", "")
@@ -19,14 +20,37 @@ RESULTS = os.environ.get("LOAD_RESULTS", "/tmp/sellflow-load.json")
 # a request in flight in a killed API process holds its key until the claim's lease ends (two minutes:
 # store/idempotency/actions.py); the client keeps retrying with it until then
 PATIENCE_S = 180.0
-tally = {"requests": 0, "answered": 0, "retried": 0, "lost": 0, "server_errors": 0, "cut": 0, "checkouts": {}}
+# the load's own end: a buyer starts no request after it, so locust's end (a margin later) finds every buyer
+# between requests. Ended by locust alone, a buyer in the middle of a request was killed there (GreenletExit): the
+# request counted, neither answered nor lost
+STOP_AT = time.monotonic() + float(os.environ.get("LOAD_SECONDS", "1e9"))
+tally = {
+    "requests": 0,
+    "answered": 0,
+    "retried": 0,
+    "lost": 0,
+    "server_errors": 0,
+    "cut": 0,
+    "ended": [],
+    "checkouts": {},
+}
 
 
 class Buyer(FastHttpUser):
     wait_time = between(0.05, 0.3)
 
     def _again(self, method: str, path: str, name: str, **kw) -> dict | None:
+        if time.monotonic() > STOP_AT:
+            raise StopUser()
         tally["requests"] += 1
+        try:
+            return self._until_answered(method, path, name, **kw)
+        except BaseException as e:
+            # what ends a request neither answered nor lost (a stop mid-request): named, so a run shows it
+            tally["ended"].append(f"{name}: {type(e).__name__} {e}"[:300])
+            raise
+
+    def _until_answered(self, method: str, path: str, name: str, **kw) -> dict | None:
         deadline = time.monotonic() + PATIENCE_S
         tries = 0
         while True:
