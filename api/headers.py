@@ -143,11 +143,14 @@ class SecurityHeaders:
             if message["type"] == "http.response.start":
                 headers: list[tuple[bytes, bytes]] = list(message.get("headers") or [])
                 names = {k.lower() for k, _ in headers}
-                if CSP.encode() not in names:
+                kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
+                # a PDF opens in the browser's own viewer, which a `default-src 'none'` document may keep from
+                # drawing it (an invoice shown blank); a PDF's own scripts never run in the page's origin
+                if CSP.encode() not in names and not kind.startswith(b"application/pdf"):
                     policy = DOCS_POLICY if docs else API_POLICY
                     headers.append((CSP.encode(), policy.encode()))
                     names.add(CSP.encode())
-                policy_text = next(v for k, v in headers if k.lower() == CSP.encode())
+                policy_text = next((v for k, v in headers if k.lower() == CSP.encode()), b"")
                 if b"x-frame-options" not in names and b"frame-ancestors *" not in policy_text:
                     deny = b"frame-ancestors 'none'" in policy_text
                     headers.append((b"x-frame-options", b"DENY" if deny else b"SAMEORIGIN"))

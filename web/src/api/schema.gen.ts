@@ -4317,7 +4317,9 @@ export interface paths {
          * @description Creates the order (payment_waiting), prepares its payment (`_prepared`: the PaymentIntent that paying
          *     confirms, or the SetupIntent of a deferred first rate) and starts its Checkout workflow, open for a day from
          *     now. No money moves here; card data never reaches us. A visitor who came through a publisher's link (the
-         *     shop's signed click cookie) buys for that publisher.
+         *     shop's signed click cookie) buys for that publisher. The same request again (its key) is the same order: the
+         *     idempotency layer answers a retry with the first answer, and a request run again because the process that ran
+         *     it died finds the order that run made (`opened_by`) instead of opening a second.
          */
         post: operations["start_checkout"];
         delete?: never;
