@@ -147,7 +147,9 @@ test('a business buyer on a phone in German gives company, VAT ID and address, a
   await page.getByTestId('payer-city').fill('Wien');
   await page.getByTestId('pay-button').click();
   // refused by the API (a French VAT ID for an Austrian address), said in German beside the field
-  await page.getByText('Diese USt-IdNr. ist für das gewählte Land nicht gültig').waitFor();
+  // beside the field, and named in the message above the button
+  await page.getByText('Diese USt-IdNr. ist für das gewählte Land nicht gültig').first().waitFor();
+  assert.equal(await page.getByText('Diese USt-IdNr. ist für das gewählte Land nicht gültig').count(), 2);
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
   await shot(page, 'business-refused-390-de');
   await page.getByTestId('payer-vatId').fill('ATU13585627');
