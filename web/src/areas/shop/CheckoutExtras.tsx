@@ -19,7 +19,7 @@ export function TrustSeals({ page, ownSeal }: { page: CheckoutPage; ownSeal?: st
   if (!seals || !(seals.visa || seals.mastercard || seals.sslSecure || (seals.ownSeal && ownSeal))) return null;
   const badge = { border: '1px solid', borderColor: 'divider', borderRadius: 1, px: 1, py: 0.25, bgcolor: '#fff', fontSize: 12, fontWeight: 700, lineHeight: '22px' };
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center', mt: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="trust-seals" aria-label={t('shop.trust.label')}>
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center', mt: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="trust-seals" role="group" aria-label={t('shop.trust.label')}>
       {seals.sslSecure ? (
         <Box sx={{ ...badge, display: 'flex', alignItems: 'center', gap: 0.5, color: 'success.dark' }}>
           <LockIcon sx={{ fontSize: 14 }} /> {t('shop.trust.ssl')}
@@ -27,7 +27,7 @@ export function TrustSeals({ page, ownSeal }: { page: CheckoutPage; ownSeal?: st
       ) : null}
       {seals.visa ? <Box sx={{ ...badge, color: '#1a1f71', fontStyle: 'italic', letterSpacing: 1 }}>{t('checkoutPages.sealNames.visa').toUpperCase()}</Box> : null}
       {seals.mastercard ? (
-        <Box sx={{ ...badge, display: 'flex', alignItems: 'center' }} aria-label={t('checkoutPages.sealNames.mastercard')}>
+        <Box sx={{ ...badge, display: 'flex', alignItems: 'center' }} role="img" aria-label={t('checkoutPages.sealNames.mastercard')}>
           <Box component="span" sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: '#eb001b', display: 'inline-block' }} />
           <Box component="span" sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: '#f79e1b', display: 'inline-block', ml: '-6px', opacity: 0.9 }} />
         </Box>
