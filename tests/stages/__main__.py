@@ -66,10 +66,11 @@ STAGES = [
     # mostly wait on workflows (the machine half idle past the contract fuzz), the scenarios on the browser. One
     # after the other they took 11.5 and 9.5 minutes (the scenarios two at a time), side by side 18.1 and 20.0 minutes,
     # and 16.1 and 14.0 once the dev server's task dispatch no longer waited (2026-11-28; CI's machine takes about
-    # 15 % longer than this one)
+    # 15 % longer than this one); 24.9 minutes in a slow evening run with issue 47's scenarios, so the budget
+    # leaves room for CI's slower machine
     Stage(
         "stacks",
-        28 * 60,
+        36 * 60,
         [
             [*PYTEST, "tests/integration", "--timeout=300", f"--junitxml={REPORTS / 'integration.xml'}"],
             [*PYTEST, "tests/e2e", "--timeout=600", f"--junitxml={REPORTS / 'browser.xml'}"],
