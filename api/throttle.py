@@ -24,22 +24,25 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "-"
 
 
-def _recent(name: str, now: float) -> deque[float]:
-    q = _ATTEMPTS[name]
+def _recent(name: str, now: float) -> int:
+    """How many of `name`'s attempts fall in the last minute; a name with none left is forgotten (the table stays
+    the size of the last minute, and asking creates nothing)."""
+    q = _ATTEMPTS.get(name)
+    if q is None:
+        return 0
     while q and now - q[0] > THROTTLE_WINDOW_S:
         q.popleft()
     if not q:
-        del _ATTEMPTS[name]  # an idle name is forgotten (the table stays the size of the last minute)
-        return _ATTEMPTS[name]
-    return q
+        del _ATTEMPTS[name]
+    return len(q)
 
 
 def throttle(request: Request, key: str, limit: int = THROTTLE_MAX) -> None:
     now = time.monotonic()
-    q = _recent(f"{_address(request)}:{key}", now)
-    if len(q) >= limit:
+    name = f"{_address(request)}:{key}"
+    if _recent(name, now) >= limit:
         raise DomainError(ErrorCode.MS_MAX_CONCURRENT_REQ)
-    q.append(now)
+    _ATTEMPTS[name].append(now)
 
 
 def _sign_in_names(request: Request, account: str, fingerprint: str) -> tuple[str, str]:
@@ -51,14 +54,11 @@ def sign_in_throttled(request: Request, account: str, fingerprint: str) -> None:
     """429 when this client failed too often for this account, or its address for any."""
     now = time.monotonic()
     client, address = _sign_in_names(request, account, fingerprint)
-    if (
-        len(_recent(client, now)) >= SIGN_IN_FAILURES_MAX
-        or len(_recent(address, now)) >= ADDRESS_FAILURES_MAX
-    ):
+    if _recent(client, now) >= SIGN_IN_FAILURES_MAX or _recent(address, now) >= ADDRESS_FAILURES_MAX:
         raise DomainError(ErrorCode.MS_MAX_CONCURRENT_REQ)
 
 
 def sign_in_failed(request: Request, account: str, fingerprint: str) -> None:
     now = time.monotonic()
     for name in _sign_in_names(request, account, fingerprint):
-        _recent(name, now).append(now)
+        _ATTEMPTS[name].append(now)

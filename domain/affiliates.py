@@ -20,6 +20,7 @@ the purchase wins. A publisher earns nothing on their own purchase (a self-refer
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -400,3 +401,17 @@ def publisher_link(shop: str, publisher_user_id: int, program_id: int) -> str:
 def program_param(raw: str) -> int | None:
     """The program a link names (`prid`), if it is an id."""
     return int(raw) if raw.isdigit() and 0 < len(raw) <= 15 and int(raw) > 0 else None
+
+
+def clicks_per_program(
+    counts: Iterable[tuple[int, int | None, int]], oldest: Mapping[int, int]
+) -> dict[tuple[int, int], int]:
+    """Clicks counted once, per program: `counts` are (owner, the program the link named, clicks), the owner being
+    what they are grouped by besides (a publisher, a shop); a link of before links named a program (none) counts for
+    the owner's oldest program (`oldest`: owner → program id)."""
+    out: dict[tuple[int, int], int] = {}
+    for owner, program, n in counts:
+        key = program if program is not None else oldest.get(owner)
+        if key is not None:
+            out[(owner, key)] = out.get((owner, key), 0) + n
+    return out

@@ -22,6 +22,7 @@ from domain.keys import order_key
 from domain.ledger import Entry, EntryKind, PayeeType
 from store.accounts.models import Seller, User
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram
+from store.affiliates.programs import active_in
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry
 from store.orders.models import Order
@@ -52,13 +53,7 @@ async def attribution_for(
         await s.execute(
             select(AffiliateNode, AffiliateProgram)
             .join(AffiliateProgram, AffiliateProgram.id == AffiliateNode.program_id)
-            .where(
-                AffiliateNode.seller_id == seller_id,
-                AffiliateNode.publisher_user_id == click.publisher_user_id,
-                AffiliateNode.state == NodeState.accepted,
-                # the program the link named; a link without one: any of the publisher's programs here
-                *((AffiliateNode.program_id == click.program_id,) if click.program_id is not None else ()),
-            )
+            .where(*active_in(seller_id, click.publisher_user_id, click.program_id))
         )
     ).all()
     best: tuple[int, int, AffiliateNode, ProgramForm, list[int]] | None = None

@@ -12,7 +12,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.accounts import ProfileType
-from domain.affiliates import NodeState, ProgramForm, node_move_error
+from domain.affiliates import NodeState, ProgramForm, clicks_per_program, node_move_error
 from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal, invalid
 from domain.webhooks import EventType
 from store.accounts.actions import profile_added
@@ -233,13 +233,15 @@ async def node_decided(s: AsyncSession, seller_id: int, node_id: int, wanted: No
 CLICK_AGAIN_AFTER = timedelta(days=1)  # a visitor's clicks on one publisher's link count once a day
 
 
-def _active_node(seller_id: int, publisher_user_id: int, program_id: int | None) -> Any:
-    q = select(AffiliateNode.id).where(
+def active_in(seller_id: int, publisher_user_id: int, program_id: int | None = None) -> tuple[Any, ...]:
+    """The publisher's accepted place at the seller: in the program a link named, or (none) in any of its
+    programs."""
+    return (
         AffiliateNode.seller_id == seller_id,
         AffiliateNode.publisher_user_id == publisher_user_id,
         AffiliateNode.state == NodeState.accepted,
+        *((AffiliateNode.program_id == program_id,) if program_id is not None else ()),
     )
-    return q.where(AffiliateNode.program_id == program_id) if program_id is not None else q
 
 
 async def click_recorded(
@@ -255,7 +257,9 @@ async def click_recorded(
     visitor's own click on the same link within a day (`previous`, from their cookie) is that click again: a
     reload counts nothing."""
     active = (
-        await s.execute(_active_node(seller_id, publisher_user_id, program_id).limit(1))
+        await s.execute(
+            select(AffiliateNode.id).where(*active_in(seller_id, publisher_user_id, program_id)).limit(1)
+        )
     ).scalar_one_or_none()
     if active is None:
         return None
@@ -295,12 +299,7 @@ async def click_redirection(
         await s.execute(
             select(AffiliateProgram.form)
             .join(AffiliateNode, AffiliateNode.program_id == AffiliateProgram.id)
-            .where(
-                AffiliateNode.seller_id == seller_id,
-                AffiliateNode.publisher_user_id == publisher_user_id,
-                AffiliateNode.state == NodeState.accepted,
-                *((AffiliateNode.program_id == program_id,) if program_id is not None else ()),
-            )
+            .where(*active_in(seller_id, publisher_user_id, program_id))
             .order_by(AffiliateProgram.id)
         )
     ).scalars()
@@ -334,12 +333,7 @@ async def clicks_of(s: AsyncSession, seller_id: int) -> dict[tuple[int, int], in
         .where(AffiliateClick.seller_id == seller_id)
         .group_by(AffiliateClick.publisher_user_id, AffiliateClick.program_id)
     )
-    out: dict[tuple[int, int], int] = {}
-    for user, program, n in (await s.execute(q)).tuples().all():
-        key = program if program is not None else oldest.get(user)
-        if key is not None:
-            out[(user, key)] = out.get((user, key), 0) + n
-    return out
+    return clicks_per_program((await s.execute(q)).tuples().all(), oldest)
 
 
 @dataclass(frozen=True)

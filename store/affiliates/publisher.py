@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import Date, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.affiliates import NodeState, ProgramForm
+from domain.affiliates import NodeState, ProgramForm, clicks_per_program
 from domain.ledger import EntryKind, PayeeType
 from store.accounts.models import Seller, User
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram
@@ -38,20 +38,16 @@ class JoinedProgram:
     joined_at: datetime
 
 
-async def _clicks_by_program(s: AsyncSession, user_id: int, oldest: dict[int, int]) -> dict[int, int]:
-    """The publisher's clicks per program, each counted once: a link's program, or (a link of before links named
-    one) the oldest of the publisher's programs at that shop (`oldest`: seller id → program id)."""
+async def _clicks_by_program(
+    s: AsyncSession, user_id: int, oldest: dict[int, int]
+) -> dict[tuple[int, int], int]:
+    """The publisher's clicks per (shop, program), each counted once (`oldest`: seller id → program id)."""
     q = (
         select(AffiliateClick.seller_id, AffiliateClick.program_id, func.count())
         .where(AffiliateClick.publisher_user_id == user_id)
         .group_by(AffiliateClick.seller_id, AffiliateClick.program_id)
     )
-    out: dict[int, int] = {}
-    for seller_id, program_id, n in (await s.execute(q)).tuples().all():
-        key = program_id if program_id is not None else oldest.get(int(seller_id))
-        if key is not None:
-            out[int(key)] = out.get(int(key), 0) + int(n)
-    return out
+    return clicks_per_program((await s.execute(q)).tuples().all(), oldest)
 
 
 async def _by_program(s: AsyncSession, user_id: int) -> tuple[dict[int, int], dict[int, int]]:
@@ -114,7 +110,7 @@ async def joined_programs(s: AsyncSession, user_id: int) -> list[JoinedProgram]:
             shop=shop or "",
             state=n.state,
             form=ProgramForm.model_validate(p.form),
-            clicks=clicks.get(p.id, 0),
+            clicks=clicks.get((p.seller_id, p.id), 0),
             orders=orders.get(p.id, 0),
             earned=earned.get(p.id, 0),
             joined_at=n.created_at,

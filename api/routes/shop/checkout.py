@@ -326,11 +326,11 @@ async def _reopened(s: DB, request: Request, order: Order) -> CheckoutOut:
     """The checkout a request with the same key opened before it died unanswered: the same order, its workflow
     started if that run had not (a deferred first rate gets a fresh SetupIntent for the page to confirm)."""
     amount = await charged_total(s, order)
-    secret = None
-    if _deferred(order) and order.payment_state in CHECKOUT_OPEN_STATES:
-        n = await setup_renewed(s, order)
-        si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", order.token, n)
-        setup_intent_recorded(order, si_id)
+    secret = (
+        await _next_setup(s, order)
+        if _deferred(order) and order.payment_state in CHECKOUT_OPEN_STATES
+        else None
+    )
     await _opened(s, request, order, amount)
     return CheckoutOut(
         order_token=order.token,
@@ -385,16 +385,22 @@ async def renew_setup_intent(username: str, token: str, s: DB) -> CheckoutOut:
     order = await order_in_shop(s, username, token)
     if order.payment_state not in CHECKOUT_OPEN_STATES:
         raise DomainError(ErrorCode.CONFLICT, "This checkout is over; reload the page.")
-    n = await setup_renewed(s, order)
-    si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", token, n)
-    setup_intent_recorded(order, si_id)
     return CheckoutOut(
         order_token=token,
-        setup_intent_client_secret=secret,
+        setup_intent_client_secret=await _next_setup(s, order),
         amount=await charged_total(s, order),
         currency=order.currency_key,
         deferred=_deferred(order),
     )
+
+
+async def _next_setup(s: DB, order: Order) -> str:
+    """The order's next SetupIntent (its own key, `order-{token}-setup-{n}`), recorded on the order: its client
+    secret, for the page to confirm a card."""
+    n = await setup_renewed(s, order)
+    si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", order.token, n)
+    setup_intent_recorded(order, si_id)
+    return secret
 
 
 def _checkout_input(order: Order, *, free: bool = False) -> CheckoutInput:
