@@ -18,11 +18,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities.checkout_mails import order_mails
+from activities.gateways.attempts import recorded
+from activities.gateways.paypal import PAYPAL, paypal_intent, paypal_order, paypal_refresh
 from activities.mail import deliver
-from core.metrics import PAYMENTS
 from core.settings import get_settings
 from domain.addons import AddonKind
-from domain.billing_calendar import schedule
 from domain.checkout import (
     AccessGranted,
     CardSaved,
@@ -40,47 +41,39 @@ from domain.checkout import (
     WireMail,
     WireStart,
 )
-from domain.checkout_pages import CheckoutPage, EmailMode
 from domain.keys import (
     card_attach_key,
     order_event_key,
     payment_intent_key,
-    paypal_capture_key,
-    paypal_order_key,
 )
 from domain.mail import MailTemplate, OutgoingMail, mail_date
 from domain.money import format_money
 from domain.notifications import NotificationType
-from domain.orders import PAID_STATES, PaymentMethod, PaymentState, paying_later
-from domain.payment_methods import wire_reference
-from domain.subscriptions import terms_from_json
+from domain.orders import PAID_STATES, PaymentMethod
+from domain.payments.rules import wire_reference
 from providers.mail.smtp import Mailer
-from providers.paypal.client import PayPalOrder, PayPalPayments, PayPalRefused
+from providers.paypal.client import PayPalPayments
 from providers.stripe.client import CheckoutIntents, Intent, SepaMandate
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from store.accounts.queries import seller_user_of
 from store.catalog.certificates import certificate_issued
-from store.catalog.checkout_pages import page_of
 from store.catalog.license_keys import order_goods_reserved
 from store.catalog.models import Product
 from store.coupons.actions import coupon_use_held
 from store.db import session
-from store.notifications.actions import mail_chosen, noticed
+from store.notifications.actions import noticed
 from store.orders.actions import (
     access_granted,
     checkout_expired,
     intent_recorded,
-    intent_status_changed,
     invoice_issued,
     order_paid,
     order_started,
     payment_denied,
-    payment_pending,
     sale_booked,
     wire_chosen,
 )
 from store.orders.bank_wire import transfers_returned
-from store.orders.delivery import Delivered, DeliveredItem, delivered_of
 from store.orders.models import Order, PaymentIntentRecord
 from store.orders.pay_later import (
     late_transfer_booked,
@@ -90,11 +83,9 @@ from store.orders.pay_later import (
     pay_later_settled,
 )
 from store.orders.queries import (
-    access_of_order,
     charged_total,
     extras_of,
     intent_for_attempt,
-    invoice_of_order,
     latest_intent,
     order_by_token,
 )
@@ -139,42 +130,8 @@ async def _goods_reserved(s: AsyncSession, orders: list[Order]) -> bool:
     return True
 
 
-async def _recorded(token: str, intent: Intent, attempt: int, message: str | None = None) -> IntentStatus:
-    """Record what the attempt's state means for the order (pending 3-D Secure, or denied) and answer in
-    Sellflow's words. A success is recorded by `record_order_paid`, off the buyer's path."""
-    error = message or intent.error_message
-    PAYMENTS.add(1, {"path": "checkout", "outcome": intent.outcome.value})
-    if intent.outcome != PayOutcome.succeeded:
-        async with session() as s:
-            await intent_status_changed(s, intent.id, intent.status)  # the provider's own record, kept as is
-            if intent.outcome in (PayOutcome.requires_action, PayOutcome.processing):
-                await payment_pending(s, token, intent.id)
-            else:
-                await payment_denied(s, token, intent.id, error or "The payment failed.", attempt)
-    return IntentStatus(
-        intent_id=intent.id,
-        outcome=intent.outcome,
-        attempt=attempt,
-        client_secret=intent.client_secret,
-        error_message=error,
-    )
-
-
 def _refused(e: ProviderRefused) -> ApplicationError:
     return ApplicationError(f"provider refused: {e.message}", type="ProviderRefused", non_retryable=True)
-
-
-PAYPAL = PaymentMethod.paypal.value  # a PayPal attempt's "payment method" on its record
-PAYPAL_DECLINED = "PayPal declined this payment. Please choose another way to pay."
-_PAYPAL_STATUS = {"COMPLETED": "succeeded", "VOIDED": "canceled"}  # any other: the buyer still has to approve
-
-
-def _paypal_intent(o: PayPalOrder, amount: int, currency: str) -> Intent:
-    """A PayPal order in the words of a payment attempt: the approval link is what the buyer follows next."""
-    status = _PAYPAL_STATUS.get(o.status, "requires_action")
-    return Intent(
-        o.id, status, o.approve_url if status == "requires_action" else None, None, amount, currency
-    )
 
 
 class CheckoutActivities:
@@ -241,7 +198,7 @@ class CheckoutActivities:
         if not ready:
             why = SOLD_OUT if coupon_ok else COUPON_USED_UP
             bound.info("sold_out" if coupon_ok else "coupon_used_up")
-            return await _recorded(token, Intent.declined(req.payment_method, why, amount, currency), attempt)
+            return await recorded(token, Intent.declined(req.payment_method, why, amount, currency), attempt)
         if req.kind == PaymentMethod.paypal:
             return await self._paypal_order(token, attempt, amount, currency, rec)
         ref = rec.provider_ref if rec else ""
@@ -308,72 +265,21 @@ class CheckoutActivities:
             bound.info("payment_declined", reason=e.message)
             # refused before any intent existed (the card could not be saved): the log names the card
             ref = e.intent_id or ref or req.payment_method
-            return await _recorded(token, Intent.declined(ref, e.message, amount, currency), attempt)
-        return await _recorded(token, intent, attempt)
+            return await recorded(token, Intent.declined(ref, e.message, amount, currency), attempt)
+        return await recorded(token, intent, attempt)
 
     async def _paypal_order(
         self, token: str, attempt: int, amount: int, currency: str, rec: PaymentIntentRecord | None
     ) -> IntentStatus:
-        """The attempt's PayPal order, created once (PayPal-Request-Id from the order and attempt) and recorded like
-        a PaymentIntent; the buyer approves it at PayPal, and `refresh_payment_intent` captures it."""
-        if self.paypal is None:
-            raise ApplicationError("PayPal is not configured", type="NoPayPal", non_retryable=True)
-        try:
-            if rec is None:
-                async with session() as s:
-                    order = await order_by_token(s, token)
-                    seller = await seller_user_of(s, order.seller_id)
-                    product = await s.get(Product, order.product_id)
-                # the buyer comes back here from PayPal (the shop's page that finishes the payment)
-                username = seller.username if seller and seller.username else ""
-                slug = product.slug if product else "-"
-                back = f"{get_settings().public_url}/s/{username}/{slug}/paypal/{token}"
-                created = await self.paypal.create_order(
-                    order_token=token,
-                    amount=amount,
-                    currency=currency,
-                    return_url=back,
-                    cancel_url=f"{back}?cancel=1",
-                    request_id=paypal_order_key(token, attempt),
-                )
-                async with session() as s:
-                    order = await order_by_token(s, token)
-                    await intent_recorded(
-                        s,
-                        order=order,
-                        attempt=attempt,
-                        provider_ref=created.id,
-                        idempotency_key=paypal_order_key(token, attempt),
-                        payment_method=PAYPAL,
-                        status="requires_action",
-                        amount=amount,
-                    )
-                    rec = await intent_for_attempt(s, order.id, attempt)
-                if rec is None:
-                    raise ApplicationError("paypal order not recorded", type="NotRecorded")
-            found = await self.paypal.get_order(rec.provider_ref)
-        except PayPalRefused as e:
-            raise ApplicationError(
-                f"PayPal refused: {e.message}", type="ProviderRefused", non_retryable=True
-            ) from e
-        return await _recorded(token, _paypal_intent(found, amount, currency), attempt)
+        return await paypal_order(self._paypal(), token, attempt, amount, currency, rec)
 
     async def _paypal_refresh(self, token: str, rec: PaymentIntentRecord) -> IntentStatus:
-        """An approved PayPal order is captured (once: PayPal-Request-Id from the order and attempt); a captured
-        one is paid; a declined funding source fails the attempt, and the buyer may pay another way."""
+        return await paypal_refresh(self._paypal(), token, rec)
+
+    def _paypal(self) -> PayPalPayments:
         if self.paypal is None:
             raise ApplicationError("PayPal is not configured", type="NoPayPal", non_retryable=True)
-        try:
-            found = await self.paypal.get_order(rec.provider_ref)
-            if found.status == "APPROVED":
-                found = await self.paypal.capture(rec.provider_ref, paypal_capture_key(token, rec.attempt))
-        except PayPalRefused as e:
-            if e.status and e.status < 500 and e.issue not in ("ORDER_NOT_APPROVED",):
-                log.info("paypal_declined", order_token=token, issue=e.issue)
-                declined = Intent.declined(rec.provider_ref, PAYPAL_DECLINED, rec.amount, rec.currency)
-                return await _recorded(token, declined, rec.attempt)
-            raise ApplicationError(f"PayPal refused: {e.message}", type="ProviderRefused") from e
-        return await _recorded(token, _paypal_intent(found, rec.amount, rec.currency), rec.attempt)
+        return self.paypal
 
     @activity.defn
     async def reserve_free(self, req: OrderStep) -> IntentStatus:
@@ -557,7 +463,7 @@ class CheckoutActivities:
         if rec.payment_method == PAYPAL:
             return await self._paypal_refresh(req.order_token, rec)
         intent = await self.payments.retrieve_payment_intent(rec.provider_ref)
-        return await _recorded(req.order_token, intent, rec.attempt)
+        return await recorded(req.order_token, intent, rec.attempt)
 
     @activity.defn
     async def cancel_payment_intent(self, req: OrderStep) -> IntentStatus:
@@ -573,15 +479,15 @@ class CheckoutActivities:
             # a PayPal order moves money only when Sellflow captures it: one not captured is simply left
             found = await self.paypal.get_order(rec.provider_ref)
             if found.status == "COMPLETED":
-                return await _recorded(token, _paypal_intent(found, rec.amount, rec.currency), rec.attempt)
+                return await recorded(token, paypal_intent(found, rec.amount, rec.currency), rec.attempt)
             left = Intent(rec.provider_ref, "canceled", None, None, rec.amount, rec.currency)
-            return await _recorded(token, left, rec.attempt, "Replaced by a new payment attempt.")
+            return await recorded(token, left, rec.attempt, "Replaced by a new payment attempt.")
         intent = await self.payments.cancel_payment_intent(
             rec.provider_ref, payment_intent_key(token, rec.attempt, "cancel")
         )
         log.info("payment_intent_canceled", order_token=token, intent_id=intent.id, status=intent.status)
         replaced = "Replaced by a new payment attempt." if intent.canceled else None
-        return await _recorded(token, intent, rec.attempt, replaced)
+        return await recorded(token, intent, rec.attempt, replaced)
 
     @activity.defn
     async def expire_checkout(self, req: OrderStep) -> None:
@@ -638,168 +544,4 @@ class CheckoutActivities:
     async def send_order_mails(self, req: OrderStep) -> MailsSent:
         """The payer's confirmation (with the download link) and the seller's sale mail. Reads only: the
         invoice and the access were made by the steps before this one."""
-        base = get_settings().public_url
-        async with session() as s:
-            order = await order_by_token(s, req.order_token)
-            access = await access_of_order(s, order.id)
-            delivered = await delivered_of(s, order) or Delivered()
-            product = await s.get(Product, order.product_id)
-            each_item = bool(product and product.email_for_each_item)
-            # the checkout page's email mode: the confirmation, with the seller's own text, or none at all
-            page = await page_of(s, product) if product else CheckoutPage()
-            invoice = await invoice_of_order(s, order.id)
-            seller_user = await seller_user_of(s, order.seller_id)
-            if not await mail_chosen(s, order.seller_id, NotificationType.paid_transaction):
-                seller_user = None  # the seller turned the sale's mail off
-            bumps = [
-                (b, await delivered_of(s, b) or Delivered())
-                for b in await extras_of(s, order.id, bumps_only=True)
-                if b.payment_state in PAID_STATES
-            ]
-        charged = order.total + sum(b.total for b, _ in bumps)
-        what = {
-            "download_url": f"{base}/v1/shop/downloads/{delivered.download_token}"
-            if delivered.download_token
-            else "",
-            "license_key": delivered.license_key or "",
-            "delivery_link": delivered.link or "",
-            "delivery_text": delivered.text or "",
-            "course_url": f"{base}{delivered.course_path}" if delivered.course_path else "",
-            # a bundle's products, and the bumps paid with the order, each with where to get it
-            "items_text": "\n".join(
-                [
-                    *(_item_line(base, x) for x in delivered.items),
-                    *(_extra_line(base, b, d) for b, d in bumps),
-                ]
-            ),
-            "ticket_code": delivered.ticket_code or "",
-            "certificate_url": f"{base}{delivered.certificate_path}" if delivered.certificate_path else "",
-            "ticket_url": f"{base}{delivered.ticket_path}" if delivered.ticket_path else "",
-            # the same ticket as PDF: `/s/{seller}/tickets/{code}` → `/v1/shop/{seller}/tickets/{code}/pdf`
-            "ticket_pdf_url": f"{base}/v1/shop{delivered.ticket_path.removeprefix('/s')}/pdf"
-            if delivered.ticket_path
-            else "",
-            "custom_text": page.custom_email_text.strip()
-            if page.email_mode == EmailMode.custom_email
-            else "",
-        }
-        if order.started_on is not None:  # deferred: the card is saved, the first rate comes later
-            if access is None:
-                raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")
-            first = schedule(terms_from_json(order.terms or {}), order.started_on, horizon=1)[0]
-            payer_mail = OutgoingMail(
-                key=order_event_key(req.order_token, "payer-started"),
-                to=order.payer_email,
-                template=MailTemplate.order_started,
-                locale=order.payer_locale,
-                context={
-                    "first_name": order.payer_first_name,
-                    "product_name": order.product_name,
-                    "amount": format_money(first.amount, order.currency_key, order.payer_locale),
-                    "due": mail_date(first.due, order.payer_locale),
-                    **what,
-                    "manage_url": f"{base}/s/{seller_user.username if seller_user else ''}/payment/"
-                    f"{req.order_token}/manage",
-                    "order_token": req.order_token,
-                },
-            )
-        else:
-            if order.payment_state != PaymentState.paid and not paying_later(
-                order.payment_state, order.payment_form
-            ):
-                raise ApplicationError("order is not paid", type="NotPaid", non_retryable=True)
-            if access is None or invoice is None:
-                raise ApplicationError("order is not fulfilled yet", type="NotFulfilled")
-            payer_mail = OutgoingMail(
-                key=order_event_key(req.order_token, "payer-confirmation"),
-                to=order.payer_email,
-                template=MailTemplate.order_confirmation,
-                locale=order.payer_locale,
-                context={
-                    "first_name": order.payer_first_name,
-                    "product_name": order.product_name,
-                    "price": format_money(charged, order.currency_key, order.payer_locale),
-                    "invoice_number": str(invoice.number),
-                    **what,
-                    "order_token": req.order_token,
-                },
-            )
-        silent = page.email_mode == EmailMode.no_email  # the seller mails the buyer themselves
-        mails = [] if silent else [payer_mail]
-        if (
-            each_item and order.started_on is None and not silent
-        ):  # emailForEachItem: a mail per included product besides
-            mails += [
-                OutgoingMail(
-                    key=order_event_key(req.order_token, f"payer-item-{x.product_id}"),
-                    to=order.payer_email,
-                    template=MailTemplate.order_item,
-                    locale=order.payer_locale,
-                    context={
-                        "first_name": order.payer_first_name,
-                        "product_name": order.product_name,
-                        "item_name": x.name,
-                        "item_text": _item_line(base, x),
-                        "order_token": req.order_token,
-                    },
-                )
-                for x in delivered.items
-            ]
-            mails += [
-                OutgoingMail(
-                    key=order_event_key(b.token, "payer-item"),
-                    to=order.payer_email,
-                    template=MailTemplate.order_item,
-                    locale=order.payer_locale,
-                    context={
-                        "first_name": order.payer_first_name,
-                        "product_name": order.product_name,
-                        "item_name": b.product_name,
-                        "item_text": _extra_line(base, b, d),
-                        "order_token": req.order_token,
-                    },
-                )
-                for b, d in bumps
-            ]
-        if seller_user:
-            mails.append(
-                OutgoingMail(
-                    key=order_event_key(req.order_token, "seller-sale"),
-                    to=seller_user.email,
-                    template=MailTemplate.order_sale,
-                    locale=seller_user.locale,
-                    context={
-                        "product_name": order.product_name,
-                        "price": format_money(charged, order.currency_key, seller_user.locale),
-                        "payer_email": order.payer_email,
-                        "order_url": f"{base}/cabinet/orders/{req.order_token}",
-                    },
-                )
-            )
-        sent = sum([await deliver(self.mailer, m) for m in mails])
-        log.info("order_mails_sent", order_token=req.order_token, sent_now=sent)
-        return MailsSent(sent_now=sent)
-
-
-def _extra_line(base: str, order: Order, d: Delivered) -> str:
-    """A bump paid with the order, in its mail: its name and where to get it (a download, a course, a key, …)."""
-    where = (
-        f"{base}/v1/shop/downloads/{d.download_token}"
-        if d.download_token
-        else f"{base}{d.course_path}"
-        if d.course_path
-        else d.license_key or d.link or (f"{base}{d.certificate_path}" if d.certificate_path else "")
-    )
-    return f"- {order.product_name}: {where}" if where else f"- {order.product_name}"
-
-
-def _item_line(base: str, x: DeliveredItem) -> str:
-    """An included product in a mail: its name and where to get it (a download, a course, a link, a text)."""
-    where = (
-        f"{base}{x.download_path}"
-        if x.download_path
-        else f"{base}{x.course_path}"
-        if x.course_path
-        else x.link or (x.text or "").strip()
-    )
-    return f"- {x.name}: {where}" if where else f"- {x.name}"
+        return await order_mails(self.mailer, req.order_token)

@@ -20,7 +20,7 @@ from domain.keys import refund_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
 from domain.orders import PaymentMethod, PaymentState
-from domain.payment_methods import wire_reference, wire_refund_id
+from domain.payments.rules import wire_reference, wire_refund_id
 from domain.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput
 from providers.bank.client import Bank, BankRefused, CreditTransfer
 from providers.mail.smtp import Mailer

@@ -112,3 +112,12 @@ IdempotencyKey = Annotated[
         description="A key the client makes once per action (a UUID), sent again with every retry of it.",
     ),
 ]
+
+
+async def current_publisher(user: CurrentUser, s: DB) -> User:
+    if ProfileType.publisher not in await profile_types(s, user.id):
+        raise DomainError(ErrorCode.FORBIDDEN, "A publisher profile is required: join a program first.")
+    return user
+
+
+CurrentPublisher = Annotated[User, Depends(current_publisher)]

@@ -20,6 +20,7 @@ from starlette.types import Scope
 from api import errors
 from api.headers import CSP, app_policy, shop_policy
 from api.storefront.texts import language_of
+from domain.domains import ascii_hostname
 
 WEB_DIST = Path(__file__).resolve().parents[1] / "web" / "dist"
 
@@ -164,3 +165,14 @@ class Assets(StaticFiles):
                 **kept,
             },
         )
+
+
+def host_of(request: Request) -> str | None:
+    raw = request.headers.get("host", "")
+    if not raw or len(raw) > 300:
+        return None
+    host = raw.rsplit(":", 1)[0] if raw.count(":") == 1 else raw  # drop the port (IPv6 literals keep theirs)
+    try:
+        return ascii_hostname(host)
+    except ValueError:
+        return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from domain.orders import PaymentState
+from domain.orders import PaymentState, PaymentType
 
 DAY_S = 86_400
 # How long an unpaid checkout (3-D Secure pending, or declined and not retried) stays open.
@@ -104,10 +104,19 @@ class CheckoutInput:
     # nothing to pay (a coupon took the whole price of a one-time plan): taken without a payment, no invoice
     # and no sale, delivered like any order
     free: bool = False
+    # the plan's payment type and currency, for `can_pay` (runs started before: "" — the recurring flag decides)
+    payment_type: str = ""
+    currency: str = ""
 
     @property
     def open_seconds(self) -> float:
         return self.day_s * self.open_days
+
+    @property
+    def plan_type(self) -> str:
+        if self.payment_type:
+            return self.payment_type
+        return PaymentType.subscription.value if self.recurring else PaymentType.one_time.value
 
 
 @dataclass

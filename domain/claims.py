@@ -106,6 +106,12 @@ class ClaimState:
     agency_outcome: str | None = None  # how the agency closed the case
 
 
+# The Claim's message to the Subscription that started it, once it closes: the signal's name (the Subscription's
+# handler is declared with it), its payload the rate (an int, as every history since the first claim carries it).
+# By name, so that the Claim's module and the Subscription's do not import each other.
+CLAIM_CLOSED = "claim_closed"
+
+
 @dataclass
 class ClaimInput:
     order_token: str

@@ -124,6 +124,27 @@ class Refusal(StrEnum):
     webhook_endpoint_off = (
         "webhook_endpoint_off"  # a webhook endpoint that is inactive or paused sends nothing
     )
+    # the checkout (its workflow's validators and the pay routes): domain.payments.gateways says which method can
+    # pay which plan; the seller's method matrix which it offers
+    checkout_over = "checkout_over"  # paid, expired or lapsed: the checkout takes no more payments
+    method_not_offered = "method_not_offered"
+    method_not_for_plan = "method_not_for_plan"
+    sepa_not_offered = "sepa_not_offered"
+    sepa_not_for_plan = "sepa_not_for_plan"
+    paypal_not_offered = "paypal_not_offered"
+    paypal_not_for_plan = "paypal_not_for_plan"
+    wire_not_offered = "wire_not_offered"
+    wire_not_for_plan = "wire_not_for_plan"
+    pay_later_not_offered = "pay_later_not_offered"
+    pay_later_not_for_plan = "pay_later_not_for_plan"
+    wire_chosen = "wire_chosen"  # the order waits for a bank transfer
+    pay_later_chosen = "pay_later_chosen"  # the order is delivered and paid by its invoice
+    card_in_progress = "card_in_progress"  # a card attempt waits for 3-D Secure or the provider
+    sepa_in_progress = "sepa_in_progress"  # a direct debit is being processed: it cannot be called back
+    free_order = "free_order"  # nothing to pay: taken (`…/free`), never charged
+    not_free = "not_free"  # a price to pay: not taken for free
+    upsell_unavailable = "upsell_unavailable"  # no such offer for this order now, or no card to charge
+    upgrade_unavailable = "upgrade_unavailable"  # the ticket cannot be upgraded to that plan
 
 
 MESSAGES_REFUSED = {
@@ -161,6 +182,25 @@ MESSAGES_REFUSED = {
     Refusal.email_unconfirmed: "Confirm your e-mail address first: the invitation is for whoever owns it.",
     Refusal.reseller_state: "This does not apply to the way this shop sells now.",
     Refusal.webhook_endpoint_off: "This endpoint is turned off or paused; turn it on first.",
+    Refusal.checkout_over: "This checkout is over; reload the page.",
+    Refusal.method_not_offered: "This order cannot be paid this way.",
+    Refusal.method_not_for_plan: "This plan cannot be paid this way.",
+    Refusal.sepa_not_offered: "This order cannot be paid by direct debit.",
+    Refusal.sepa_not_for_plan: "A direct debit pays one payment: this plan is paid by card.",
+    Refusal.paypal_not_offered: "This order cannot be paid with PayPal.",
+    Refusal.paypal_not_for_plan: "PayPal pays one payment: this plan is paid by card.",
+    Refusal.wire_not_offered: "This order cannot be paid by bank transfer.",
+    Refusal.wire_not_for_plan: "A bank transfer pays one payment: this plan is paid by card.",
+    Refusal.pay_later_not_offered: "This order cannot be paid later.",
+    Refusal.pay_later_not_for_plan: "Paying later pays one payment: this plan is paid by card.",
+    Refusal.wire_chosen: "This order waits for your bank transfer.",
+    Refusal.pay_later_chosen: "This order is paid later, by its invoice: please transfer the amount it names.",
+    Refusal.card_in_progress: "A card payment of this order is in progress.",
+    Refusal.sepa_in_progress: "A direct debit of this order is being processed; it cannot be paid another way meanwhile.",
+    Refusal.free_order: "This order is free: take it without a payment.",
+    Refusal.not_free: "This order has a price to pay.",
+    Refusal.upsell_unavailable: "This offer is not available for this order.",
+    Refusal.upgrade_unavailable: "This ticket cannot be upgraded to that plan.",
 }
 
 

@@ -9,7 +9,7 @@ import hashlib
 import re
 from datetime import datetime
 
-from domain.payment_methods import iban_digest
+from domain.payments.rules import iban_digest
 
 # ----- an order's keys -------------------------------------------------------------------------------------------
 

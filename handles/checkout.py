@@ -9,7 +9,7 @@ from typing import Any
 import structlog
 from temporalio.client import Client, WithStartWorkflowOperation, WorkflowUpdateFailedError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import ActivityError, ApplicationError, WorkflowAlreadyStartedError
+from temporalio.exceptions import ActivityError, WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
 from core.search import attributes
@@ -23,11 +23,11 @@ from domain.checkout import (
     WireIncoming,
     WireInstructions,
 )
-from domain.errors import DomainError, ErrorCode
+from domain.errors import DomainError, ErrorCode, refused
 from domain.mail import OutgoingMail
 from domain.ops import ProgressOut, StepOut, WorkflowOut
 from domain.workflow_ids import checkout_id, mail_id
-from handles.errors import is_gone
+from handles.errors import is_gone, refusal_of
 from workflows.checkout import CheckoutWorkflow
 from workflows.mail import MailWorkflow
 
@@ -104,32 +104,9 @@ async def pay(
                 "The payment could not be processed right now; "
                 "please try again. You will not be charged twice.",
             ) from e
-        if isinstance(e.cause, ApplicationError) and e.cause.type in PAY_REFUSALS:
-            raise DomainError(ErrorCode.CONFLICT, PAY_REFUSALS[e.cause.type], reason=e.cause.type) from e
+        if why := refusal_of(e):
+            raise refused(why) from e
         raise DomainError(ErrorCode.INVALID_INPUT, str(e.cause or e), {"payment_method": "invalid"}) from e
-
-
-PAY_REFUSALS = {
-    "wire_chosen": "This order waits for your bank transfer.",
-    "pay_later_chosen": "This order is paid later, by its invoice: please transfer the amount it names.",
-    "sepa_not_for_plan": "A direct debit pays one payment: this plan is paid by card.",
-    "sepa_in_progress": "A direct debit of this order is being processed; it cannot be paid another way meanwhile.",
-    "paypal_not_for_plan": "PayPal pays one payment: this plan is paid by card.",
-}
-WIRE_REFUSALS = {
-    "wire_not_for_plan": "A bank transfer pays one payment: this plan is paid by card.",
-    "pay_later_chosen": "This order is paid later, by its invoice.",
-    "card_in_progress": "A card payment of this order is in progress.",
-    "checkout_over": "This checkout is over; reload the page.",
-}
-
-
-PAY_LATER_REFUSALS = {
-    "pay_later_not_for_plan": "Paying later pays one payment: this plan is paid by card.",
-    "wire_chosen": "This order waits for a bank transfer.",
-    "card_in_progress": "A card payment of this order is in progress.",
-    "checkout_over": "This checkout is over; reload the page.",
-}
 
 
 async def choose_wire(
@@ -138,16 +115,14 @@ async def choose_wire(
     """Update-with-start: the order waits for a bank transfer (the same instructions when asked again), or with
     `later` is delivered now and paid by its invoice's day. 409 with the reason when the checkout cannot."""
     start = _start(token, inp, seller_id)
-    refusals = PAY_LATER_REFUSALS if later else WIRE_REFUSALS
     update = CheckoutWorkflow.choose_pay_later if later else CheckoutWorkflow.choose_wire
     try:
         return await client.execute_update_with_start_workflow(update, start_workflow_operation=start)
     except WorkflowAlreadyStartedError as e:
         raise CheckoutOver(token) from e
     except WorkflowUpdateFailedError as e:
-        cause = e.cause
-        if isinstance(cause, ApplicationError) and cause.type in refusals:
-            raise DomainError(ErrorCode.CONFLICT, refusals[cause.type], reason=cause.type) from e
+        if why := refusal_of(e):
+            raise refused(why) from e
         raise DomainError(
             ErrorCode.MS_UNAVAILABLE, "This could not be done right now; please try again in a moment."
         ) from e
@@ -163,14 +138,8 @@ async def take_free(client: Client, token: str, inp: CheckoutInput, seller_id: i
     except WorkflowAlreadyStartedError as e:
         raise CheckoutOver(token) from e
     except WorkflowUpdateFailedError as e:
-        cause = e.cause
-        if isinstance(cause, ApplicationError) and cause.type in ("not_free", "checkout_over"):
-            why = (
-                "This order has a price to pay."
-                if cause.type == "not_free"
-                else WIRE_REFUSALS["checkout_over"]
-            )
-            raise DomainError(ErrorCode.CONFLICT, why, reason=cause.type) from e
+        if why := refusal_of(e):
+            raise refused(why) from e
         raise DomainError(
             ErrorCode.MS_UNAVAILABLE, "This could not be done right now; please try again in a moment."
         ) from e

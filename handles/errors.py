@@ -27,6 +27,15 @@ def is_gone(e: RPCError) -> bool:
 ANSWER_WAIT_S = 45.0
 
 
+def refusal_of(e: WorkflowUpdateFailedError) -> Refusal | None:
+    """The catalogue's refusal an update's validator raised; None for another failure (an input the validator
+    found malformed, or the update's own failure)."""
+    cause = e.cause
+    if isinstance(cause, ApplicationError) and cause.type and cause.type in Refusal.__members__:
+        return Refusal(cause.type)
+    return None
+
+
 async def answered(call: Awaitable[T], gone: Refusal = Refusal.gone) -> T:
     """Await an update (or a signal) sent to a running workflow: its result, or 409 with the validator's refusal
     code, or 409 `gone` when no such workflow runs, or 503 when no worker answered in time."""

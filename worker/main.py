@@ -27,6 +27,7 @@ from activities.mail import MailActivities
 from activities.notifications import NotificationActivities
 from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
+from activities.rates import RateActivities
 from activities.refund import RefundActivities
 from activities.retention import RetentionActivities
 from activities.subscription import SubscriptionActivities
@@ -107,6 +108,7 @@ def activities() -> list[Callable[..., Any]]:
     refund = RefundActivities(refunds(), mailer, bank(), paypal())
     payout = PayoutActivities(bank(), mailer)
     subscription = SubscriptionActivities(gateway(), mailer)
+    rates = RateActivities(gateway())
     claim = ClaimActivities(mailer, agency())
     domains = DomainActivities(txt_lookup(), dns_zone(), certificate_issuer())
     closing = AccountDeletionActivities(mailer, storage())
@@ -149,10 +151,10 @@ def activities() -> list[Callable[..., Any]]:
         payout.apply_bank_answer,
         PlatformInvoiceActivities().issue_platform_invoices,
         subscription.load_subscription,
-        subscription.charge_rate,
-        subscription.record_rate_paid,
+        rates.charge_rate,
+        rates.record_rate_paid,
         subscription.record_rate_failed,
-        subscription.owed_on_rate,
+        rates.owed_on_rate,
         subscription.move_subscription,
         subscription.end_subscription,
         claim.open_claim,
@@ -263,7 +265,7 @@ async def run() -> None:
         workers.append(
             provider_worker(
                 client,
-                [SubscriptionActivities(gateway(), SmtpMailer.from_settings()).charge_rate],
+                [RateActivities(gateway()).charge_rate],
                 get_settings().stripe_queue_rps,
             )
         )

@@ -72,14 +72,10 @@ from domain.checkout import (
     WireStart,
 )
 from domain.claims import ClaimInput, ClaimOutcome
+from domain.errors import Refusal
 from domain.orders import PaymentMethod, PaymentState
-from domain.payment_methods import (
-    PAY_LATER_DAYS,
-    PAY_LATER_REMINDER_DAYS,
-    SEPA_DAYS,
-    WIRE_DAYS,
-    WIRE_REMINDER_DAYS,
-)
+from domain.payments.gateways import Flow, can_pay, gateway
+from domain.payments.rules import PAY_LATER_DAYS, PAY_LATER_REMINDER_DAYS, WIRE_DAYS, WIRE_REMINDER_DAYS
 from domain.subscriptions import DeclineKind, SubscriptionInput
 from domain.workflow_ids import claim_id, subscription_id
 from workflows.claim import ClaimWorkflow
@@ -123,7 +119,7 @@ class CheckoutWorkflow:
             if st.wire is not None:  # the instructions at once, then the reminders on their days
                 await self._wire_mails()
                 remaining = min(remaining, self._next_wire_mail())
-            if self._sepa_pending():  # a direct debit being processed: the provider is asked each day
+            if self._settling():  # a direct debit being processed: the provider is asked each day
                 remaining = min(remaining, float(self.inp.day_s))
             try:
                 await workflow.wait_condition(
@@ -134,7 +130,7 @@ class CheckoutWorkflow:
             except TimeoutError:
                 if workflow.now() >= datetime.fromisoformat(st.deadline_at):
                     break
-                if not self._sepa_pending():
+                if not self._settling():
                     continue  # a bank wire reminder's day (or a deadline moved meanwhile), not the deadline
                 st.recheck = True  # a direct debit's daily look, in case its webhook was lost
             if st.wire_incoming:
@@ -256,23 +252,32 @@ class CheckoutWorkflow:
 
     @pay.validator
     def _validate_pay(self, req: PayRequest) -> None:
-        if req.kind == PaymentMethod.paypal:
-            if req.payment_method != PaymentMethod.paypal:
-                raise ValueError("a PayPal attempt names no payment method")
-            if self.inp.recurring or self.inp.deferred:
-                raise ApplicationError("PayPal pays one payment", type="paypal_not_for_plan")
+        g = gateway(req.kind)
+        if g is None or g.flow == Flow.transfer:
+            raise ValueError("kind must be a method paid through its provider")
+        if g.flow == Flow.redirect:
+            if req.payment_method != g.method:
+                raise ValueError("an attempt at the provider's site names no payment method")
         elif not req.payment_method or not req.payment_method.startswith("pm_"):
             raise ValueError("payment_method must be a PaymentMethod id (pm_…)")
         st = self.state
         if st.wire is not None and not st.paid:
             if st.wire.later:
-                raise ApplicationError("this order is paid later, by its invoice", type="pay_later_chosen")
-            raise ApplicationError("this order waits for a bank transfer", type="wire_chosen")
-        if req.kind == PaymentMethod.sepa and (self.inp.recurring or self.inp.deferred):
-            raise ApplicationError("a direct debit pays one payment", type="sepa_not_for_plan")
-        if self._sepa_pending() and req.payment_method != st.method:
+                raise ApplicationError(
+                    "this order is paid later, by its invoice", type=Refusal.pay_later_chosen
+                )
+            raise ApplicationError("this order waits for a bank transfer", type=Refusal.wire_chosen)
+        self._refuse_plan(g.method)
+        if self._settling() and req.payment_method != st.method:
             # a debit being processed cannot be called back: another method would charge the buyer twice
-            raise ApplicationError("a direct debit of this order is being processed", type="sepa_in_progress")
+            raise ApplicationError(
+                "a direct debit of this order is being processed", type=Refusal.sepa_in_progress
+            )
+
+    def _refuse_plan(self, method: PaymentMethod) -> None:
+        inp = self.inp
+        if why := can_pay(method, inp.plan_type, inp.currency or None, deferred=inp.deferred):
+            raise ApplicationError("this method cannot pay this plan", type=why)
 
     @workflow.update
     async def take_free(self) -> PayResult:
@@ -288,9 +293,9 @@ class CheckoutWorkflow:
     @take_free.validator
     def _validate_free(self) -> None:
         if not self.inp.free:
-            raise ApplicationError("this order has a price to pay", type="not_free")
+            raise ApplicationError("this order has a price to pay", type=Refusal.not_free)
         if self.state.expired:
-            raise ApplicationError("this checkout is over", type="checkout_over")
+            raise ApplicationError("this checkout is over", type=Refusal.checkout_over)
 
     @workflow.update
     async def authenticated(self) -> PayResult:
@@ -308,9 +313,9 @@ class CheckoutWorkflow:
 
     @choose_wire.validator
     def _validate_wire(self) -> None:
-        self._refuse_transfer("wire_not_for_plan")
+        self._refuse_transfer(PaymentMethod.bank_wire)
         if self.state.wire is not None and self.state.wire.later:
-            raise ApplicationError("this order is paid later, by its invoice", type="pay_later_chosen")
+            raise ApplicationError("this order is paid later, by its invoice", type=Refusal.pay_later_chosen)
 
     @workflow.update
     async def choose_pay_later(self) -> WireInstructions:
@@ -320,18 +325,17 @@ class CheckoutWorkflow:
 
     @choose_pay_later.validator
     def _validate_pay_later(self) -> None:
-        self._refuse_transfer("pay_later_not_for_plan")
+        self._refuse_transfer(PaymentMethod.pay_later)
         if self.state.wire is not None and not self.state.wire.later:
-            raise ApplicationError("this order waits for a bank transfer", type="wire_chosen")
+            raise ApplicationError("this order waits for a bank transfer", type=Refusal.wire_chosen)
 
-    def _refuse_transfer(self, not_for_plan: str) -> None:
+    def _refuse_transfer(self, method: PaymentMethod) -> None:
         st = self.state
         if st.paid or st.expired:
-            raise ApplicationError("this checkout is over", type="checkout_over")
-        if self.inp.recurring or self.inp.deferred:
-            raise ApplicationError("a transfer pays one payment", type=not_for_plan)
+            raise ApplicationError("this checkout is over", type=Refusal.checkout_over)
+        self._refuse_plan(method)
         if self._waiting():
-            raise ApplicationError("a card payment is in progress", type="card_in_progress")
+            raise ApplicationError("a card payment is in progress", type=Refusal.card_in_progress)
 
     async def _choose_transfer(self, *, later: bool) -> WireInstructions:
         st = self.state
@@ -567,19 +571,22 @@ class CheckoutWorkflow:
     async def _refresh(self) -> IntentStatus:
         return await self._payment_step(CheckoutActivities.refresh_payment_intent, self._order())
 
-    def _sepa_pending(self) -> bool:
+    def _settling(self) -> bool:
+        """The current attempt's payment was made and settles later (a direct debit): it cannot be called back."""
         st = self.state
-        return st.kind == PaymentMethod.sepa and not st.paid and self._waiting()
+        g = gateway(st.kind)
+        return g is not None and g.settle_days > 0 and not st.paid and self._waiting()
 
     def _apply(self, intent: IntentStatus) -> None:
         st = self.state
         st.intent = intent
-        if st.kind == PaymentMethod.sepa:
+        g = gateway(st.kind)
+        if g is not None and g.settle_days > 0:
             now = workflow.now()
             if intent.outcome == PayOutcome.processing and not st.sepa_waits:
-                # the debit settles in days: the checkout waits for it (its goods stay set aside)
+                # the payment settles in days: the checkout waits for it (its goods stay set aside)
                 st.sepa_waits = True
-                st.deadline_at = (now + timedelta(seconds=self.inp.day_s * SEPA_DAYS)).isoformat()
+                st.deadline_at = (now + timedelta(seconds=self.inp.day_s * g.settle_days)).isoformat()
             elif intent.outcome == PayOutcome.failed and st.sepa_waits:
                 # the bank refused the debit: the buyer may pay another way until the checkout's own deadline
                 st.sepa_waits = False

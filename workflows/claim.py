@@ -27,6 +27,7 @@ from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 
 from domain.claims import (
+    CLAIM_CLOSED,
     DUNNING_STAGES,
     ClaimClosed,
     ClaimInput,
@@ -48,7 +49,7 @@ from workflows.policies import BOOKKEEPING_STEP, RENEWAL_STEP, run_step
 
 with workflow.unsafe.imports_passed_through():
     from activities.claim import ClaimActivities
-    from activities.subscription import SubscriptionActivities
+    from activities.rates import RateActivities
 
 RESOLUTIONS = (
     ClaimOutcome.manually_resolved_dunning,
@@ -158,13 +159,13 @@ class ClaimWorkflow:
         st, inp = self.state, self.inp
         st.attempt += 1
         out = await run_step(
-            SubscriptionActivities.charge_rate,
+            RateActivities.charge_rate,
             ChargeRate(inp.order_token, inp.rate, inp.amount, st.attempt),
             RENEWAL_STEP,
         )
         if out.paid:
             await run_step(
-                SubscriptionActivities.record_rate_paid,
+                RateActivities.record_rate_paid,
                 RateEvent(inp.order_token, inp.rate, inp.amount, out.intent_id),
                 BOOKKEEPING_STEP,
             )
@@ -198,10 +199,11 @@ class ClaimWorkflow:
             ClaimActivities.close_claim,
             ClaimClosed(inp.order_token, inp.rate, outcome, dunning, inkasso, st.attempt),
         )
-        subscription = workflows.subscription.SubscriptionWorkflow
-        parent = workflow.get_external_workflow_handle_for(subscription.run, subscription_id(inp.order_token))
+        # the Subscription that started the claim, by its message's name and payload (domain.claims): this module
+        # and the Subscription's do not import each other (the Subscription starts the claim by its class)
+        parent = workflow.get_external_workflow_handle(subscription_id(inp.order_token))
         try:
-            await parent.signal(subscription.claim_closed, inp.rate)
+            await parent.signal(CLAIM_CLOSED, inp.rate)
         except Exception:  # noqa: BLE001 - a subscription that has ended needs no news
             workflow.logger.info("subscription of %s has ended", inp.order_token)
         await workflow.wait_condition(workflow.all_handlers_finished)
@@ -295,8 +297,3 @@ class ClaimWorkflow:
     def status(self) -> ClaimStatus:
         st = self.state
         return ClaimStatus(st.stage, st.attempt, st.paid, st.outcome, st.paused)
-
-
-# At the end, as a module: the Subscription's module imports this one (it starts the claim), and this one signals
-# the Subscription by method reference; either may be imported first.
-import workflows.subscription  # noqa: E402

@@ -8,7 +8,8 @@ another card) is a new run of the same id, with the next charge attempt.
         paid ──► record_rate_paid (only what was owed: ledger, invoice, mail; access back once nothing is owed)
         declined ──► the provider's reason, in words
 
-The shape is the refund's (workflows/refund.py); the activities are the Subscription's.
+The shape is the refund's (workflows/refund.py); the activities are the rates' (activities/rates.py), as the
+Subscription's and its Claims'.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from domain.subscriptions import ChargeRate, RateEvent, RatePaymentInput, RatePa
 from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():
-    from activities.subscription import SubscriptionActivities
+    from activities.rates import RateActivities
 
 A = TypeVar("A")
 R = TypeVar("R")
@@ -32,24 +33,24 @@ R = TypeVar("R")
 class RatePaymentWorkflow:
     @workflow.run
     async def run(self, inp: RatePaymentInput) -> RatePaymentResult:
-        owed = await self._remote(SubscriptionActivities.owed_on_rate, inp)
+        owed = await self._remote(RateActivities.owed_on_rate, inp)
         if owed.reason is not None:
             return RatePaymentResult(paid=False, message=owed.reason)
         if owed.amount <= 0:
             return RatePaymentResult(paid=True)
         out = await run_step(
-            SubscriptionActivities.charge_rate,
+            RateActivities.charge_rate,
             ChargeRate(inp.order_token, inp.rate, owed.amount, owed.attempt),
             RENEWAL_STEP,
         )
         if not out.paid:
             return RatePaymentResult(paid=False, message=out.message or "The payment failed.")
         await self._remote(
-            SubscriptionActivities.record_rate_paid,
+            RateActivities.record_rate_paid,
             RateEvent(inp.order_token, inp.rate, owed.amount, out.intent_id),
         )
         return RatePaymentResult(paid=True, amount=owed.amount)
 
     @staticmethod
-    async def _remote(activity: Callable[[SubscriptionActivities, A], Awaitable[R]], arg: A) -> R:
+    async def _remote(activity: Callable[[RateActivities, A], Awaitable[R]], arg: A) -> R:
         return await run_step(activity, arg, FULFILMENT_STEP)

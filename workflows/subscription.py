@@ -32,7 +32,7 @@ from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 from temporalio.workflow import ParentClosePolicy
 
-from domain.claims import ClaimInput
+from domain.claims import CLAIM_CLOSED, ClaimInput
 from domain.errors import Refusal
 from domain.orders import PaymentState
 from domain.subscriptions import (
@@ -65,6 +65,7 @@ from workflows.policies import (
 )
 
 with workflow.unsafe.imports_passed_through():
+    from activities.rates import RateActivities
     from activities.subscription import SubscriptionActivities
 
 A = TypeVar("A")
@@ -233,7 +234,7 @@ class SubscriptionWorkflow:
         # charge on the workflow's own queue, as their histories say
         queue = provider_queue(STRIPE) if self._patched("provider-task-queue") else None
         out = await run_step(
-            SubscriptionActivities.charge_rate,
+            RateActivities.charge_rate,
             ChargeRate(token, rate.number, rate.amount),
             RENEWAL_STEP,
             task_queue=queue,
@@ -243,9 +244,9 @@ class SubscriptionWorkflow:
             # booked by a local activity in the charge's next workflow task: a renewal costs the server one activity
             # task and one workflow task fewer (the billing storm, issue 24); runs started before book it remotely
             if self._patched("renewal-booked-locally"):
-                await run_local_step(SubscriptionActivities.record_rate_paid, event, BOOKKEEPING_STEP)
+                await run_local_step(RateActivities.record_rate_paid, event, BOOKKEEPING_STEP)
             else:
-                await self._remote(SubscriptionActivities.record_rate_paid, event)
+                await run_step(RateActivities.record_rate_paid, event, BOOKKEEPING_STEP)
             return
         await self._remote(SubscriptionActivities.record_rate_failed, event)
         self.state.debts.append(rate.number)
@@ -388,7 +389,7 @@ class SubscriptionWorkflow:
         """Kept for histories written before `change_card`."""
         await self._card_changed()
 
-    @workflow.signal
+    @workflow.signal(name=CLAIM_CLOSED)
     def claim_closed(self, rate: int) -> None:
         """From the rate's Claim workflow when it closes."""
         self.state.debts = [d for d in self.state.debts if d != rate]

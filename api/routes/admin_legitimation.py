@@ -10,7 +10,7 @@ from fastapi.responses import FileResponse
 from api.deps import DB, CurrentManager, IdempotencyKey, Temporal
 from api.files import stored_file
 from api.listing import list_openapi, list_params
-from api.routes.cabinet.profile import legitimation_out, profile_out
+from api.presenters.profile import legitimation_out, profile_out
 from api.schemas.fields import Id
 from api.schemas.legitimation import (
     AdminBankAccountList,

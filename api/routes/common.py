@@ -17,13 +17,13 @@ from core.temporal import temporal_answers
 from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, landing_text
 from domain.builder.tracking import ConsentCategory
 from domain.errors import invalid
-from domain.keys import affiliate_node_mail_key, support_mail_key
+from domain.keys import support_mail_key
 from domain.limits import ID_MAX
 from domain.mail import MailTemplate, OutgoingMail
-from domain.notifications import wanted
 from handles.checkout import send_mail
+from services.affiliates import affiliate_mail
 from store.accounts.queries import display_name, seller_of
-from store.affiliates.programs import NodeParties, node_parties, node_requested, public_program
+from store.affiliates.programs import node_parties, node_requested, public_program
 from store.db import database_answers
 
 router = APIRouter(tags=["common"])
@@ -148,46 +148,6 @@ async def join_affiliate_program(
     if parties is not None and (mail := affiliate_mail(parties)) is not None:
         tasks.add_task(send_mail, client, mail)
     return Joined(node_id=node.id, affiliate_program_id=p.id, state=node.state)
-
-
-def affiliate_mail(parties: NodeParties) -> OutgoingMail | None:
-    """A publisher's request, mailed to the seller; the seller's decision, mailed to the publisher; none to one who
-    turned that notice off."""
-    node, base = parties.node, get_settings().public_url
-    publisher, seller = parties.publisher, parties.seller_user
-    if node.state == NodeState.requested:
-        if not wanted(MailTemplate.affiliate_requested, seller.muted_notices):
-            return None
-        return OutgoingMail(
-            key=affiliate_node_mail_key(node.id, node.state.value, node.updated_at),
-            to=seller.email,
-            template=MailTemplate.affiliate_requested,
-            locale=seller.locale,
-            context={
-                "first_name": seller.first_name or seller.username or "",
-                "publisher": display_name(publisher) or publisher.email,
-                "publisher_email": publisher.email,
-                "program": parties.program,
-                "nodes_url": f"{base}/cabinet/affiliate_nodes",
-            },
-        )
-    if not wanted(MailTemplate.affiliate_decided, publisher.muted_notices):
-        return None
-    return OutgoingMail(
-        key=affiliate_node_mail_key(node.id, node.state.value, node.updated_at),
-        to=publisher.email,
-        template=MailTemplate.affiliate_decided,
-        locale=publisher.locale,
-        context={
-            "first_name": publisher.first_name or publisher.username or "",
-            "state": node.state.value,
-            "program": parties.program,
-            "shop": display_name(seller) or seller.username or "",
-            "area_url": f"{base}/publish/affiliate_programs"
-            if node.state == NodeState.accepted
-            else f"{base}/publish/affiliate_marketplace",
-        },
-    )
 
 
 class SupportIn(BaseModel):

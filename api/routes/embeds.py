@@ -12,8 +12,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi import Path as PathParam
 from pydantic import BaseModel
 
-from api.deps import DB
-from api.routes.publish import CurrentPublisher
+from api.deps import DB, CurrentPublisher
 from api.schemas.fields import Id
 from api.storefront.texts import Texts
 from core.settings import get_settings

@@ -12,15 +12,17 @@ from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from api.deps import DB, Temporal
-from api.routes.shop.checkout import buy_offer, offers_after
-from api.routes.storefront import buyer_language, shop_name_of, shop_view, stored_content
+from api.presenters.checkout import offers_out
 from api.storefront.render import FunnelOffer, page_response
+from api.storefront.shop_pages import shop_name_of, shop_view, stored_content
+from api.web import buyer_language
 from core.settings import get_settings
 from domain.builder.pages import PageType
 from domain.errors import DomainError, ErrorCode
 from domain.languages import LANGUAGE_PATTERN
 from domain.limits import ID_MAX, USERNAME_MAX
 from domain.money import format_money
+from services.checkout.offers import buy_offer, offers_after
 from store.builder.pages import published_for_product
 from store.catalog.models import Product
 from store.catalog.storefront import shop_seller
@@ -50,7 +52,7 @@ async def funnel_page(
         return Response(status_code=404)
     done = RedirectResponse(_thank_you(stored, slug, token), status_code=303)
     served = await published_for_product(s, seller.id, PageType.funnel, product.id)
-    offered = await offers_after(s, order, product)
+    offered = offers_out(await offers_after(s, order, product))
     declined = request.query_params.get("declined") == "1"
     offers = offered.get("downsells", []) if declined else offered.get("upsells", [])
     if served is None or not offers:

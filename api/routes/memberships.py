@@ -11,8 +11,8 @@ from fastapi import APIRouter, Path, Query
 from fastapi.responses import HTMLResponse
 
 from api.deps import DB, CurrentUser
-from api.routes.storefront import shop_name_of, shop_view, stored_content
 from api.storefront.render import MemberItem, page_response
+from api.storefront.shop_pages import shop_name_of, shop_view, stored_content
 from core.settings import get_settings
 from domain.builder.pages import PATH_MAX, PageType
 from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal

@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse
 
 from api.deps import DB, CurrentUser
 from api.files import stored_file
-from api.routes.cabinet.courses import quiz_out
+from api.presenters.courses import quiz_out
 from api.schemas.courses import (
     AnswersIn,
     AttemptOut,

@@ -12,18 +12,11 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from api.deps import DB
-from api.routes.storefront import (
-    buyer_language,
-    html_page,
-    platform_origin,
-    serve,
-    shop_name_of,
-    shop_view,
-    stored_content,
-)
+from api.routes.storefront import serve
 from api.storefront.render import PlanCard, PricingView
+from api.storefront.shop_pages import html_page, platform_origin, shop_name_of, shop_view, stored_content
 from api.storefront.texts import Texts
-from api.web import shop_response
+from api.web import buyer_language, shop_response
 from domain.billing_calendar import PeriodError, parse_period
 from domain.builder.pages import PageContent, PageType, default_content
 from domain.errors import DomainError

@@ -9,22 +9,18 @@ from dataclasses import asdict
 from datetime import date, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, BackgroundTasks, Depends, Query
+from fastapi import APIRouter, BackgroundTasks, Query
 from pydantic import BaseModel, Field
 
-from api.deps import DB, CurrentUser, IdempotencyKey, Temporal
-from api.routes.cabinet.payouts import payout_overview
+from api.deps import DB, CurrentPublisher, CurrentUser, IdempotencyKey, Temporal
+from api.presenters.payouts import payout_overview
 from api.schemas.ledger import PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
 from core.settings import get_settings
-from domain.accounts import ProfileType
 from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, publisher_link
-from domain.errors import DomainError, ErrorCode
 from domain.ledger import EntryKind, PayeeType
 from domain.payouts import PayoutSettings
 from handles import payouts as flow
 from store.accounts.actions import payment_account_opened
-from store.accounts.models import User
-from store.accounts.queries import profile_types
 from store.affiliates.marketplace import market_products, market_publishers, market_sellers
 from store.affiliates.publisher import credited_orders, daily, earnings, joined_programs, marketplace
 from store.affiliates.publisher_statistics import publisher_statistics
@@ -35,15 +31,6 @@ router = APIRouter(prefix="/v1/publish", tags=["publish"])
 
 Page = Annotated[int, Query(ge=1, le=10_000)]
 Per = Annotated[int, Query(ge=1, le=100)]
-
-
-async def current_publisher(user: CurrentUser, s: DB) -> User:
-    if ProfileType.publisher not in await profile_types(s, user.id):
-        raise DomainError(ErrorCode.FORBIDDEN, "A publisher profile is required: join a program first.")
-    return user
-
-
-CurrentPublisher = Annotated[User, Depends(current_publisher)]
 
 
 class ProgramTerms(BaseModel):

@@ -7,34 +7,31 @@ from __future__ import annotations
 
 import hashlib
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated
 from urllib.parse import urlencode
 from xml.sax.saxutils import escape as xml_escape
 
 from fastapi import APIRouter, BackgroundTasks, Path, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 from pydantic import ValidationError
 
 from api.deps import DB, Temporal
-from api.routes.shop.host import host_of
-from api.schemas.catalog import cover_out
-from api.storefront.clicks import (
-    AFFILIATE_COOKIE,
-    AFFILIATE_COOKIE_DAYS,
-    SALES_COOKIE,
-    click_of_token,
-    click_token,
-    sales_token,
+from api.storefront.shop_pages import (
+    html_page,
+    legal_texts,
+    platform_origin,
+    shop_name_of,
+    shop_view,
+    stored_content,
 )
-from api.storefront.render import Card, FontFace, PageView, fonts_named, page_response
-from api.storefront.texts import LANGUAGES, Texts
+from api.storefront.texts import Texts
 from api.throttle import throttle
-from api.web import LANG_COOKIE, buyer_language, shop_response
+from api.web import buyer_language, host_of, shop_response
 from core.settings import get_settings
 from domain.accounts import email_error, normalised_email
 from domain.affiliates import PROGRAM_PARAM, own_page, program_param, redirection
 from domain.builder.blocks import ContactFormBlock, FieldKey, FooterBlock, HeaderBlock, PageTextBlock
-from domain.builder.legal import Document, LegalTexts
+from domain.builder.legal import Document
 from domain.builder.pages import PageContent, PageType, default_content
 from domain.builder.style import Style
 from domain.builder.tracking import EventPage, TrackingSettings
@@ -42,16 +39,20 @@ from domain.errors import DomainError, ErrorCode, invalid
 from domain.keys import contact_mail_key
 from domain.limits import USERNAME_MAX
 from domain.mail import MailTemplate, OutgoingMail
-from domain.money import format_money
 from domain.teams import SALES_COOKIE_DAYS, SALES_LINK_PARAM
 from handles.checkout import send_mail
-from store.accounts.models import Seller
-from store.accounts.queries import display_name, seller_user_of
+from services.referrals import (
+    AFFILIATE_COOKIE,
+    AFFILIATE_COOKIE_DAYS,
+    SALES_COOKIE,
+    click_of_token,
+    click_token,
+    sales_token,
+)
+from store.accounts.queries import seller_user_of
 from store.affiliates.programs import click_recorded, click_redirection
-from store.builder.fonts import fonts_of
-from store.builder.pages import Served, last_purchases, published_at_path, published_for_slug, published_paths
-from store.builder.settings import legal_of, tracking_of
-from store.catalog.queries import ProductView
+from store.builder.pages import Served, published_at_path, published_for_slug, published_paths
+from store.builder.settings import tracking_of
 from store.catalog.storefront import public_products, shop_seller, storefront
 from store.domains.queries import seller_of_host
 from store.teams.actions import active_sales_member
@@ -59,104 +60,6 @@ from store.teams.actions import active_sales_member
 router = APIRouter(include_in_schema=False)
 
 PathPart = Annotated[str, Path(max_length=200)]
-
-
-def cards_of(views: list[ProductView], lang: str, bought: dict[int, datetime]) -> list[Card]:
-    out = []
-    for v in views:
-        p, plan = v.product, v.price_plan
-        cover = cover_out(p.id, p.cover)
-        big = cover.variants[-1] if cover and cover.variants else None
-        out.append(
-            Card(
-                id=p.id,
-                name=p.name,
-                slug=p.slug,
-                description=p.description or "",
-                category=p.category,
-                price=format_money(plan.price, plan.currency, lang) if plan and not p.is_free else None,
-                free=p.is_free,
-                sellable=not v.reasons,
-                cover_src=cover.variants[min(1, len(cover.variants) - 1)].url
-                if cover and cover.variants
-                else None,
-                cover_srcset=", ".join(f"{x.url} {x.width}w" for x in cover.variants) if cover else None,
-                cover_width=big.width if big else None,
-                cover_height=big.height if big else None,
-                created_at=p.created_at,
-                views=p.views_count,
-                purchases=p.sold_count,
-                last_purchase=bought.get(p.id),
-            )
-        )
-    return out
-
-
-def html_page(request: Request, view: PageView, lang: str) -> HTMLResponse:
-    r = page_response(view, {"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
-    if request.query_params.get("lang") in LANGUAGES:
-        r.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
-    return r
-
-
-def stored_content(served: Served, shop_name: str) -> PageContent:
-    """A published page's blocks; a page stored by an older version of the blocks gets its type's starting
-    blocks rather than a 500."""
-    try:
-        return PageContent.model_validate(served.content)
-    except ValidationError:
-        return default_content(served.page_type, shop_name)
-
-
-async def shop_name_of(s: DB, seller_id: int, stored: str) -> str:
-    return display_name(await seller_user_of(s, seller_id)) or stored
-
-
-async def shop_view(
-    s: DB,
-    seller: Seller,
-    stored: str,
-    *,
-    shop_name: str,
-    content: PageContent,
-    name: str,
-    path: str,
-    base: str,
-    origin: str,
-    lang: str,
-    views: list[ProductView] | None = None,
-    product_id: int | None = None,
-    **extra: Any,
-) -> PageView:
-    """What every page of the shop is rendered from: its blocks, the shop's public products as cards, the custom
-    fonts it names and the legal documents its footer links; `extra` for a page kind's own parts."""
-    if views is None:
-        views = await public_products(s, seller)
-    cards = cards_of(views, lang, await last_purchases(s, [v.product.id for v in views]))
-    return PageView(
-        shop_name=shop_name,
-        username=stored,
-        base=base,
-        origin=origin,
-        path=path,
-        name=name,
-        content=content,
-        cards=cards,
-        product=next((c for c in cards if c.id == product_id), None) if product_id else None,
-        lang=lang,
-        fonts=await faces(s, seller.id, stored, content),
-        legal_links=await legal_links(s, seller.id, base),
-        **extra,
-    )
-
-
-async def serve(
-    request: Request, s: DB, *, username: str, path: str | None, base: str, origin: str
-) -> Response:
-    """The shop's page at `path`, and a click on a publisher's link (`epid`, issue 23) remembered for the
-    visitor."""
-    response = await _serve(request, s, username=username, path=path, base=base, origin=origin)
-    return await clicked(request, s, username, path, response)
 
 
 async def clicked(request: Request, s: DB, username: str, path: str | None, response: Response) -> Response:
@@ -268,20 +171,6 @@ async def _serve(
     return html_page(request, view, lang)
 
 
-async def legal_texts(s: DB, seller_id: int) -> LegalTexts:
-    stored = await legal_of(s, seller_id)
-    try:
-        return LegalTexts.model_validate(stored) if stored else LegalTexts()
-    except ValidationError:
-        return LegalTexts()
-
-
-async def legal_links(s: DB, seller_id: int, base: str) -> list[tuple[str, str]]:
-    """The legal documents the seller wrote, each with its address (a footer's links)."""
-    texts = await legal_texts(s, seller_id)
-    return [(d.value, f"{base}/document/{d.value}") for d in Document if texts.of(d).in_language("en")]
-
-
 @router.get("/s/{username}/document/{document}")
 async def shop_document(username: PathPart, document: str, request: Request, s: DB) -> Response:
     """A legal document of the shop (core §2; `ct_id` and `product_type` are read by the web app's links and
@@ -333,26 +222,6 @@ async def document_page(
     return html_page(request, view, lang)
 
 
-async def faces(s: DB, seller_id: int, username: str, content: PageContent) -> list[FontFace]:
-    """The seller's custom fonts the page names, as `@font-face` rules."""
-    named = fonts_named(content)
-    if not named:
-        return []
-    return [
-        FontFace(
-            name=f.font_name,
-            url=f"/v1/shop/{username}/fonts/{f.id}",
-            weight=f.font_weight,
-            style=f.font_style,
-            display=f.font_display,
-            format=f.font_format,
-            fallback=f.fallback_font,
-        )
-        for f in await fonts_of(s, seller_id)
-        if f.font_name in named
-    ]
-
-
 async def _tracking(s: DB, seller_id: int) -> TrackingSettings | None:
     stored = await tracking_of(s, seller_id)
     try:
@@ -378,10 +247,6 @@ async def sitemap(s: DB, *, username: str, base: str, origin: str) -> Response:
     )
     xml = f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{body}</urlset>'
     return Response(xml, media_type="application/xml")
-
-
-def platform_origin() -> str:
-    return get_settings().public_url.rstrip("/")
 
 
 @router.get("/s/{username}/sitemap.xml")
@@ -547,3 +412,12 @@ async def contact(
     tasks.add_task(send_mail, client, mail)
     back = f"/s/{stored}" + (f"/{path}" if path else "")
     return RedirectResponse(f"{back}?{urlencode({'sent': block_id})}#{block_id}", status_code=303)
+
+
+async def serve(
+    request: Request, s: DB, *, username: str, path: str | None, base: str, origin: str
+) -> Response:
+    """The shop's page at `path`, and a click on a publisher's link (`epid`, issue 23) remembered for the
+    visitor."""
+    response = await _serve(request, s, username=username, path=path, base=base, origin=origin)
+    return await clicked(request, s, username, path, response)

@@ -13,7 +13,7 @@ from fastapi import APIRouter, BackgroundTasks, Query
 from pydantic import BaseModel
 
 from api.deps import DB, CurrentUser, IdempotencyKey, Temporal
-from api.routes.cabinet.payouts import payout_overview
+from api.presenters.payouts import payout_overview
 from api.schemas.fields import Id
 from api.schemas.ledger import PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
 from core.settings import get_settings

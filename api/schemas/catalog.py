@@ -7,8 +7,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from domain.billing_calendar import START_DAYS, defers_first_rate, installment_total, schedule
+from domain.billing_calendar import (
+    START_DAYS,
+    PlanTerms,
+    defers_first_rate,
+    installment_total,
+    parse_period,
+    schedule,
+    validate_terms,
+)
 from domain.bundles import ITEMS_MAX
+from domain.errors import invalid
 from domain.license_keys import FORMAT_SHAPE, KEY_FORMAT_MAX, KEY_MAX, KEYS_PER_ADD_MAX, KeyState
 from domain.limits import (
     ACCESS_PASSWORD_MAX,
@@ -24,6 +33,7 @@ from domain.limits import (
     URL_MAX,
 )
 from domain.listing import ListAnswer
+from domain.money import SUPPORTED_CURRENCIES
 from domain.optins import LABEL_MAX as OPTIN_LABEL_MAX
 from domain.optins import OPTION_MAX, OPTIONS_MAX, QUESTIONS_MAX, OptInType
 from domain.orders import PaymentType
@@ -370,3 +380,29 @@ class OptInOut(BaseModel):
 
 class OptInList(BaseModel):
     questions: list[OptInOut]
+
+
+def checked_terms(body: PlanIn) -> tuple[str, PlanTerms]:
+    currency = body.currency.lower()
+    if currency not in SUPPORTED_CURRENCIES:
+        raise invalid(currency=f"must be one of {', '.join(SUPPORTED_CURRENCIES)}")
+    try:
+        terms = PlanTerms(
+            payment_type=body.payment_type,
+            currency=currency,
+            first_amount=body.price,
+            next_amount=body.next_amount if body.next_amount is not None else body.price,
+            payments_count=body.payments_count,
+            period=parse_period(body.period) if body.period else None,
+            custom_intervals=tuple(parse_period(p) for p in body.custom_intervals)
+            if body.custom_intervals
+            else None,
+            rate_amounts=tuple(body.rate_amounts) if body.rate_amounts else None,
+            test_days=body.test_days or 0,
+            start_day=body.start_day,
+        )
+    except ValueError as e:
+        raise invalid(period=str(e)) from None
+    if errors := validate_terms(terms):
+        raise invalid(**errors)
+    return currency, terms

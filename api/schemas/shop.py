@@ -27,7 +27,7 @@ from domain.limits import (
 from domain.optins import ANSWER_MAX as OPTIN_ANSWER_MAX
 from domain.optins import QUESTIONS_MAX as OPTIN_QUESTIONS_MAX
 from domain.orders import PaymentMethod, PaymentState
-from domain.payment_methods import SEPA_HOLDER_MAX
+from domain.payments.rules import SEPA_HOLDER_MAX
 from domain.products import NotSellableReason, ProductForm
 
 

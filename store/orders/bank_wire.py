@@ -10,7 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.listing import AMOUNT_FILTER_MAX, ListParams
-from domain.payment_methods import default_matrix, matrix_problem, token_of_reference
+from domain.payments.gateways import default_matrix, matrix_problem
+from domain.payments.rules import token_of_reference
 from store.accounts.models import Seller
 from store.listing import (
     ListSpec,

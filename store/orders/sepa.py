@@ -8,7 +8,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.orders import PaymentMethod
-from domain.payment_methods import iban_digest, mandate_reference
+from domain.payments.rules import iban_digest, mandate_reference
 from store.orders.models import Order, SepaMandate
 
 

@@ -20,6 +20,7 @@ from activities.mail import MailActivities
 from activities.notifications import NotificationActivities
 from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
+from activities.rates import RateActivities
 from activities.refund import RefundActivities
 from activities.retention import RetentionActivities
 from activities.subscription import SubscriptionActivities
@@ -36,6 +37,7 @@ ACTIVITY_CLASSES = [
     PayoutActivities,
     PlatformInvoiceActivities,
     SubscriptionActivities,
+    RateActivities,
     ClaimActivities,
     AccountDeletionActivities,
     DomainActivities,
@@ -77,3 +79,15 @@ def test_workflow_modules_are_not_passed_through_the_sandbox(workflow: type):
     enclosing = {".".join(parts[: i + 1]) for i in range(len(parts))}
     assert not enclosing & set(PASSTHROUGH)
     assert not enclosing & RUNNER.restrictions.passthrough_modules
+
+
+def test_the_claim_tells_its_subscription_by_the_name_the_subscription_listens_on():
+    """The Claim signals the Subscription that started it by name (the two modules do not import each other): the
+    Subscription's handler has that name and takes the rate."""
+    from temporalio import workflow
+
+    from domain.claims import CLAIM_CLOSED
+    from workflows.subscription import SubscriptionWorkflow
+
+    handler = workflow._Definition.must_from_class(SubscriptionWorkflow).signals[CLAIM_CLOSED]
+    assert typing.get_type_hints(handler.fn)["rate"] is int

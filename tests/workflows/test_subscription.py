@@ -15,6 +15,7 @@ from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.worker import Worker
 
 from activities.claim import ClaimActivities
+from activities.rates import RateActivities
 from activities.subscription import SubscriptionActivities
 from domain.errors import DomainError
 from domain.orders import PaymentType
@@ -263,7 +264,7 @@ async def test_a_rate_in_a_running_claim_is_not_charged_here(client, record):
 
 
 def test_the_fake_stands_in_for_real_activities_with_their_types():
-    assert_fake_matches(FakeBilling, SubscriptionActivities, ClaimActivities)
+    assert_fake_matches(FakeBilling, SubscriptionActivities, RateActivities, ClaimActivities)
 
 
 async def test_what_a_person_asks_of_a_subscription_is_refused_when_it_does_not_apply(client, record):

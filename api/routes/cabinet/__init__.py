@@ -17,12 +17,14 @@ from api.routes.cabinet import (
     fonts,
     invoices,
     legal,
+    license_keys,
     notifications,
     orders,
     pages,
     payment_settings,
     payouts,
     platform_invoices,
+    pricing_plans,
     products,
     profile,
     recovery,
@@ -47,6 +49,8 @@ router.include_router(events.router)
 router.include_router(ticket_design.router)
 router.include_router(addons.router)
 router.include_router(checkout_pages.router)
+router.include_router(license_keys.router)  # before products: its `{action}` route takes any last segment
+router.include_router(pricing_plans.router)
 router.include_router(products.router)
 router.include_router(profile.router)
 router.include_router(transfers.router)

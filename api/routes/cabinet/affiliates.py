@@ -12,10 +12,10 @@ from fastapi import APIRouter, BackgroundTasks, Query, Response
 from pydantic import BaseModel
 
 from api.deps import DB, CurrentSeller, Temporal
-from api.routes.common import affiliate_mail
 from api.schemas.fields import Id
 from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm
 from handles.checkout import send_mail
+from services.affiliates import affiliate_mail
 from store.affiliates.models import AffiliateProgram
 from store.affiliates.programs import (
     NodeRow,

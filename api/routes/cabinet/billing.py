@@ -8,25 +8,21 @@ from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
+from api.presenters.billing import subscription_out
 from api.schemas.billing import (
     ClaimAction,
     ClaimList,
     ClaimRow,
     ClaimSettingsIO,
     OrderRateList,
-    RateOut,
     SubscriptionAction,
     SubscriptionOut,
 )
 from api.schemas.fields import Id
 from domain.claims import COURT_STATUSES, ClaimOutcome, ClaimSettings, InkassoStatus
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.orders import OrderRateState, PaymentState
 from domain.subscriptions import (
-    PAYABLE_RATE_STATES,
     CancelMode,
-    SubscriptionPhase,
-    card_expires_before,
 )
 from handles import subscriptions as flow
 from store.billing.claims import claim_paused, claim_settings_of, claim_settings_saved
@@ -38,9 +34,8 @@ from store.billing.lists import (
     claims_listed,
     order_rates_listed,
 )
-from store.billing.subscriptions import claim_of_seller, open_claims, rates_of
+from store.billing.subscriptions import claim_of_seller
 from store.listing import values_of
-from store.orders.models import Order
 from store.orders.queries import order_of_seller
 
 router = APIRouter()
@@ -132,46 +127,6 @@ async def put_claim_settings(body: ClaimSettingsIO, seller: CurrentSeller, s: DB
         s, seller.id, ClaimSettings(body.strategy, (body.first_days, body.second_days, body.third_days))
     )
     return body
-
-
-PHASES = {
-    PaymentState.paying: SubscriptionPhase.active,
-    PaymentState.payment_paused: SubscriptionPhase.paused,
-    PaymentState.payment_canceled: SubscriptionPhase.ended,
-}
-
-
-async def subscription_out(s: DB, order: Order) -> SubscriptionOut:
-    if order.terms is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "This order has no subscription.")
-    rates = await rates_of(s, order.id)
-    collecting = await open_claims(s, order.id)
-    future = [r for r in rates if r.state == OrderRateState.future]
-    phase = PHASES.get(order.payment_state)
-    if order.payment_state in (PaymentState.paid, PaymentState.payment_chargebacked) and rates and not future:
-        phase = SubscriptionPhase.ended
-    next_due = future[0].due_on if future and phase == SubscriptionPhase.active else None
-    expires = order.renewal_card_expires
-    return SubscriptionOut(
-        order_token=order.token,
-        product_name=order.product_name,
-        payment_state=order.payment_state,
-        phase=phase,
-        currency=order.currency_key,
-        rates=[
-            RateOut.model_validate(r, from_attributes=True).model_copy(
-                update={"payable": r.state in PAYABLE_RATE_STATES and r.number not in collecting}
-            )
-            for r in rates
-        ],
-        next_due=next_due,
-        next_amount=future[0].amount if next_due is not None else None,
-        payments_count=order.terms.get("payments_count"),
-        card_brand=order.renewal_card_brand,
-        card_last4=order.renewal_card_last4,
-        card_expires=expires,
-        card_expiring=bool(expires and next_due and card_expires_before(expires, next_due.isoformat())),
-    )
 
 
 @router.get("/orders/{token}/subscription", response_model=SubscriptionOut)

@@ -9,7 +9,7 @@ from fastapi import APIRouter, File, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
 from api.files import stored_file
-from api.routes.shop.certificates import certificate_pdf
+from api.presenters.documents import certificate_pdf
 from api.schemas.certificates import CertificateSettingsIn, CertificateSettingsOut, FieldPlace
 from api.schemas.fields import Id
 from api.uploads import picture_upload, seller_file

@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, File, Query, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
+from api.presenters.courses import quiz_out
 from api.schemas.catalog import MAX_UPLOAD_BYTES
 from api.schemas.courses import (
     CourseFileOut,
@@ -19,10 +20,8 @@ from api.schemas.courses import (
     ItemPatch,
     LessonStatusList,
     LessonStatusOut,
-    QuestionOut,
     QuizAttemptList,
     QuizAttemptOut,
-    QuizOut,
     SessionList,
     SessionOut,
     TreeIn,
@@ -63,18 +62,6 @@ async def course_of(s: DB, seller_id: int, product_id: int) -> Product:
     if product.form != ProductForm.course:
         raise DomainError(ErrorCode.NOT_FOUND, "This product is not a course.")
     return product
-
-
-def quiz_out(quiz: dict | None, *, with_answers: bool) -> QuizOut | None:
-    if not quiz:
-        return None
-    return QuizOut(
-        questions=[
-            QuestionOut(text=q["text"], options=q["options"], correct=q["correct"] if with_answers else None)
-            for q in quiz["questions"]
-        ],
-        pass_percent=quiz.get("pass_percent", 100),
-    )
 
 
 def item_out(x: CourseItem) -> ItemOut:

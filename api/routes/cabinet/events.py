@@ -12,6 +12,7 @@ from fastapi import APIRouter, Query, Response
 
 from api.deps import DB, CurrentSeller
 from api.listing import dated_attachment
+from api.presenters.events import ticket_out, tickets_answer
 from api.schemas.events import (
     CheckInIn,
     CheckInOut,
@@ -29,12 +30,11 @@ from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.csv_cells import text_cell
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.events import PaymentTicketState, dates_problem, shown_code, ticket_over, time_zone_ok, typed_code
+from domain.events import PaymentTicketState, dates_problem, shown_code, time_zone_ok, typed_code
 from domain.money import decimal_text
-from domain.products import ProductForm
+from services.events import event_product
 from store.accounts.queries import seller_user_of
-from store.catalog.models import Product, Ticket
-from store.catalog.queries import product_of
+from store.catalog.models import Product
 from store.catalog.tickets import (
     HeldTicket,
     SellerTicket,
@@ -47,19 +47,11 @@ from store.catalog.tickets import (
     ticket_of,
     ticket_removed,
     ticket_tallies,
-    tickets_of,
 )
 
 router = APIRouter()
 Page = Annotated[int, Query(ge=1, le=100_000)]
 Per = Annotated[int, Query(ge=1, le=200)]
-
-
-async def _event(s: DB, seller_id: int, product_id: int) -> Product:
-    product = (await product_of(s, seller_id, product_id)).product
-    if product.form != ProductForm.event:
-        raise DomainError(ErrorCode.NOT_FOUND, "This product is not an event.")
-    return product
 
 
 def _checked(body: TicketIn) -> dict:
@@ -78,38 +70,15 @@ def _checked(body: TicketIn) -> dict:
     return fields
 
 
-def _ticket_out(t: Ticket, held: int) -> TicketOut:
-    return TicketOut(
-        id=t.id,
-        name=t.name,
-        starts_at=t.starts_at,
-        ends_at=t.ends_at,
-        time_zone=t.time_zone,
-        location=t.location,
-        online=t.online,
-        without_dates=t.without_dates,
-        limit=t.limit,
-        held=held,
-        sold_out=t.limit is not None and held >= t.limit,
-        over=ticket_over(t.starts_at, t.ends_at, t.without_dates, datetime.now(UTC)),
-    )
-
-
-async def tickets_answer(s: DB, product: Product) -> TicketList:
-    tickets = await tickets_of(s, product.id)
-    held = await held_counts(s, [t.id for t in tickets])
-    return TicketList(list=[_ticket_out(t, held.get(t.id, 0)) for t in tickets])
-
-
 @router.get("/products/{product_id}/tickets", response_model=TicketList)
 async def list_tickets(product_id: Id, seller: CurrentSeller, s: DB) -> TicketList:
-    return await tickets_answer(s, await _event(s, seller.id, product_id))
+    return await tickets_answer(s, await event_product(s, seller.id, product_id))
 
 
 @router.post("/products/{product_id}/tickets", response_model=TicketOut, status_code=201)
 async def add_ticket(product_id: Id, body: TicketIn, seller: CurrentSeller, s: DB) -> TicketOut:
-    product = await _event(s, seller.id, product_id)
-    return _ticket_out(await ticket_added(s, product, _checked(body)), 0)
+    product = await event_product(s, seller.id, product_id)
+    return ticket_out(await ticket_added(s, product, _checked(body)), 0)
 
 
 @router.put("/products/{product_id}/tickets/{ticket_id}", response_model=TicketOut)
@@ -117,7 +86,7 @@ async def change_ticket(
     product_id: Id, ticket_id: Id, body: TicketIn, seller: CurrentSeller, s: DB
 ) -> TicketOut:
     """A ticket's dates, place and capacity; a capacity below what is sold already is refused."""
-    product = await _event(s, seller.id, product_id)
+    product = await event_product(s, seller.id, product_id)
     t = await ticket_of(s, product, ticket_id)
     fields = _checked(body)
     held = (await held_counts(s, [t.id])).get(t.id, 0)
@@ -132,12 +101,12 @@ async def change_ticket(
         setattr(t, k, v)
     t.updated_at = datetime.now(UTC)
     await s.flush()
-    return _ticket_out(t, held)
+    return ticket_out(t, held)
 
 
 @router.delete("/products/{product_id}/tickets/{ticket_id}", status_code=204)
 async def remove_ticket(product_id: Id, ticket_id: Id, seller: CurrentSeller, s: DB) -> Response:
-    product = await _event(s, seller.id, product_id)
+    product = await event_product(s, seller.id, product_id)
     await ticket_removed(s, await ticket_of(s, product, ticket_id))
     return Response(status_code=204)
 
@@ -166,7 +135,7 @@ def _payment_out(h: HeldTicket, product: Product) -> PaymentTicketOut:
 async def list_payment_tickets(
     product_id: Id, seller: CurrentSeller, s: DB, page: Page = 1, per: Per = 50
 ) -> PaymentTicketList:
-    product = await _event(s, seller.id, product_id)
+    product = await event_product(s, seller.id, product_id)
     rows, total = await payment_tickets_listed(s, product, page, per)
     return PaymentTicketList(list=[_payment_out(h, product) for h in rows], total_count=total)
 
@@ -179,7 +148,7 @@ CSV_ANSWER: dict[int | str, dict[str, Any]] = {
 @router.get("/products/{product_id}/payment_tickets/csv", response_class=Response, responses=CSV_ANSWER)
 async def payment_tickets_csv(product_id: Id, seller: CurrentSeller, s: DB) -> Response:
     """Every payment ticket of the event as CSV (the guest list), cells guarded against spreadsheet formulas."""
-    product = await _event(s, seller.id, product_id)
+    product = await event_product(s, seller.id, product_id)
     rows, _ = await payment_tickets_listed(s, product, 1, 100_000)
     out = io.StringIO()
     w = csv.writer(out)

@@ -8,7 +8,6 @@ from fastapi import APIRouter, Response
 from fastapi.responses import HTMLResponse
 
 from api.deps import DB, CurrentSeller
-from api.routes.storefront import shop_view
 from api.schemas.builder import (
     BuilderCatalogue,
     PageCreate,
@@ -21,6 +20,7 @@ from api.schemas.builder import (
 )
 from api.schemas.fields import Id
 from api.storefront.render import page_response
+from api.storefront.shop_pages import shop_view
 from core.settings import get_settings
 from domain.builder.catalogue import catalogue
 from domain.builder.pages import PageContent, PageType, content_errors, default_content

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import DB, CurrentSeller
 from domain.orders import PaymentMethod, PaymentType
-from domain.payment_methods import BUILT_METHODS, METHOD_CURRENCIES, METHOD_TYPES
+from domain.payments.gateways import GATEWAYS
 from store.orders.bank_wire import payment_matrix, payment_matrix_saved
 
 router = APIRouter()
@@ -36,10 +36,8 @@ def _out(matrix: dict[str, list[str]]) -> PaymentSettingsOut:
     return PaymentSettingsOut(
         matrix={PaymentType(k): [PaymentMethod(m) for m in v] for k, v in matrix.items()},
         methods=[
-            MethodOut(
-                method=m, payment_types=sorted(METHOD_TYPES[m]), currencies=_sorted(METHOD_CURRENCIES[m])
-            )
-            for m in BUILT_METHODS
+            MethodOut(method=g.method, payment_types=sorted(g.types), currencies=_sorted(g.currencies))
+            for g in GATEWAYS.values()
         ],
     )
 

@@ -7,8 +7,8 @@ from fastapi import APIRouter, BackgroundTasks, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
+from api.presenters.payouts import payout_overview
 from api.schemas.ledger import (
-    HeldRelease,
     PayoutList,
     PayoutOut,
     PayoutOverview,
@@ -16,17 +16,12 @@ from api.schemas.ledger import (
     PayoutSettingsOut,
 )
 from domain.ledger import PayeeType
-from domain.payouts import BLOCKS_PAYOUT, PayoutCheck, PayoutSettings
+from domain.payouts import PayoutSettings
 from handles import payouts as flow
 from store.ledger.payouts import (
-    CURRENCY,
     PAYOUT_FILTERS,
     PAYOUT_LIST,
-    eligibility,
-    held_releases,
     payouts_listed,
-    payouts_of,
-    settings_of,
     settings_saved,
 )
 
@@ -36,34 +31,6 @@ router = APIRouter()
 @router.get("/payouts", response_model=PayoutOverview)
 async def get_payouts(seller: CurrentSeller, s: DB, client: Temporal) -> PayoutOverview:
     return await payout_overview(s, client, PayeeType.seller, seller.id)
-
-
-async def payout_overview(s: DB, client: Temporal, payee_type: PayeeType, payee_id: int) -> PayoutOverview:
-    """A payee's balance (available, and held with when each part is released), payout settings, the next run of
-    their Payout workflow and why it waits, and their payouts."""
-    settings = await settings_of(s, payee_type, payee_id)
-    status = await flow.payout_status(client, payee_id, payee_type)
-    hold_s = settings.hold_days * status.day_s
-    # what stops a payout is read now (a payee legitimated since the workflow's last run is no longer waiting for it,
-    # and one whose workflow has not run yet already is); below a minimum is the workflow's own answer
-    now = await eligibility(s, PayoutCheck(payee_type, payee_id, hold_s))
-    reason = now.reason or (None if status.last_reason in BLOCKS_PAYOUT else status.last_reason)
-    releases = await held_releases(s, payee_type, payee_id, hold_s, now.available + now.held)
-    return PayoutOverview(
-        available=now.available,
-        held=now.held,
-        releases=[HeldRelease(release_at=at, amount=amount) for at, amount in releases],
-        currency=CURRENCY,
-        settings=PayoutSettingsOut(
-            schedule=settings.schedule, minimum=settings.minimum, hold_days=settings.hold_days
-        ),
-        next_run_at=status.next_run_at,
-        waiting_reason=reason,
-        list=[
-            PayoutOut.model_validate(p, from_attributes=True)
-            for p in await payouts_of(s, payee_type, payee_id)
-        ],
-    )
 
 
 @router.get(

@@ -6,30 +6,23 @@ import csv
 import io
 import re
 import secrets
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, File, Query, Request, Response, UploadFile
+from fastapi import APIRouter, File, Request, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
 from api.listing import dated_attachment, list_openapi, list_params
-from api.routes.shop.products import shop_product_answer
+from api.presenters.catalog import shop_product_answer
 from api.schemas.catalog import (
     MAX_UPLOAD_BYTES,
     Action,
     IncludedList,
     IncludedOut,
     ItemsIn,
-    LicenseKeyList,
-    LicenseKeyOut,
-    LicenseKeysAdded,
-    LicenseKeysIn,
     OptInList,
     OptInOut,
     OptInsIn,
-    PlanIn,
-    PlanList,
-    PlanOut,
     ProductGroups,
     ProductIn,
     ProductList,
@@ -41,23 +34,16 @@ from api.schemas.catalog import (
 from api.schemas.fields import Id
 from api.schemas.shop import ShopProduct
 from core.settings import get_settings
-from domain.billing_calendar import PlanTerms, parse_period, validate_terms
 from domain.bundles import PARENT_FORMS
 from domain.csv_cells import text_cell
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.license_keys import (
     FORMAT_MESSAGES,
-    KEY_PROBLEM_MESSAGES,
-    KEYS_PER_ADD_MAX,
-    KeyFormat,
     KeyFormatError,
-    KeyState,
-    key_problem,
-    keys_from_text,
     parse_format,
 )
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
-from domain.money import SUPPORTED_CURRENCIES, decimal_text
+from domain.money import decimal_text
 from domain.optins import OptInType
 from domain.products import (
     COVER_MAX_BYTES,
@@ -65,16 +51,12 @@ from domain.products import (
     LINK_SHAPE,
     PRODUCT_GROUP_MAX,
     PRODUCTS_PAGE_SIZE,
-    ProductForm,
     Publication,
 )
 from providers.images.covers import NotAnImage, cover_variants
 from providers.storage.local import storage
 from store.catalog.actions import (
     file_attached,
-    plan_added,
-    plan_changed,
-    plan_removed,
     product_archived,
     product_created,
     product_duplicated,
@@ -85,13 +67,10 @@ from store.catalog.actions import (
 )
 from store.catalog.bundles import included_products, items_set
 from store.catalog.checkout_pages import settings_of
-from store.catalog.license_keys import key_removed, keys_added, keys_listed, pool_counts
 from store.catalog.queries import PRODUCT_LIST, ProductView, groups_of, product_of, products_listed
-from store.catalog.tickets import ticket_of
 from store.listing import window_schemas
 
 router = APIRouter()
-KEYS_CSV_MAX_BYTES = 2 * 1024 * 1024
 
 
 def product_out(v: ProductView) -> ProductOut:
@@ -375,103 +354,6 @@ async def set_opt_ins(product_id: Id, body: OptInsIn, seller: CurrentSeller, s: 
     return OptInList(questions=[OptInOut(**q) for q in questions])
 
 
-# ----- a license-key product's pool ----------------------------------------------------------------------------
-def _license_product(v: ProductView) -> None:
-    if v.product.form != ProductForm.license_key:
-        raise DomainError(ErrorCode.NOT_FOUND, "This product has no license keys.")
-
-
-async def _keys_joined(s: DB, v: ProductView, keys: list[str]) -> LicenseKeysAdded:
-    if not keys:
-        raise invalid(text="required")
-    if len(keys) > KEYS_PER_ADD_MAX:
-        raise invalid(text=f"at most {KEYS_PER_ADD_MAX} keys at once")
-    fmt = parse_format(v.product.key_format) if v.product.key_format else None
-    fmt = fmt if isinstance(fmt, KeyFormat) else None
-    for line, key in enumerate(keys, start=1):
-        if problem := key_problem(key, fmt):
-            err = invalid(text=f"line {line}: {KEY_PROBLEM_MESSAGES[problem]}", line=line)
-            err.reason = problem.value  # the web app words it, with the line
-            raise err
-    added, duplicates = await keys_added(s, v.product, keys)
-    counts = (await pool_counts(s, [v.product.id]))[v.product.id]
-    return LicenseKeysAdded(added=added, duplicates=duplicates, free=counts.free)
-
-
-@router.post("/products/{product_id}/license_keys", response_model=LicenseKeysAdded, status_code=201)
-async def add_license_keys(
-    product_id: Id, body: LicenseKeysIn, seller: CurrentSeller, s: DB
-) -> LicenseKeysAdded:
-    """Keys join the pool: pasted (one per line, or the first column of a CSV) or `generate` N from the product's
-    format. A key already in the seller's pools is not added twice; one bad key refuses the whole batch."""
-    v = await product_of(s, seller.id, product_id)
-    _license_product(v)
-    if (body.text is None) == (body.generate is None):
-        raise invalid(text="send the keys as text, or a number of keys to generate")
-    if body.generate is not None:
-        fmt = parse_format(v.product.key_format) if v.product.key_format else None
-        if not isinstance(fmt, KeyFormat):
-            raise invalid(generate="set a key format first")
-        keys = [fmt.generate() for _ in range(body.generate)]
-    else:
-        keys = keys_from_text(body.text or "")
-    return await _keys_joined(s, v, keys)
-
-
-@router.post("/products/{product_id}/license_keys/csv", response_model=LicenseKeysAdded, status_code=201)
-async def upload_license_keys(
-    product_id: Id, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
-) -> LicenseKeysAdded:
-    """A CSV (or plain text) file of keys: the first column of each row, a `key` header skipped."""
-    v = await product_of(s, seller.id, product_id)
-    _license_product(v)
-    data = await file.read(KEYS_CSV_MAX_BYTES + 1)
-    if len(data) > KEYS_CSV_MAX_BYTES:
-        raise invalid(file="too big")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise invalid(file="must be UTF-8 text") from None
-    return await _keys_joined(s, v, keys_from_text(text))
-
-
-@router.get("/products/{product_id}/license_keys", response_model=LicenseKeyList)
-async def list_license_keys(
-    product_id: Id,
-    seller: CurrentSeller,
-    s: DB,
-    state: Literal["free", "taken"] | None = None,
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    per: Annotated[int, Query(ge=1, le=500)] = 50,
-) -> LicenseKeyList:
-    v = await product_of(s, seller.id, product_id)
-    _license_product(v)
-    rows, total = await keys_listed(
-        s, v.product, KeyState.free if state == "free" else KeyState.delivered if state else None, page, per
-    )
-    return LicenseKeyList(
-        list=[
-            LicenseKeyOut(
-                id=r.id,
-                key=r.key,
-                state=r.state,
-                order_token=r.order_token,
-                payer_email=r.payer_email,
-                reserved_at=r.reserved_at,
-            )
-            for r in rows
-        ],
-        total_count=total,
-    )
-
-
-@router.delete("/products/{product_id}/license_keys/{key_id}", status_code=204)
-async def remove_license_key(product_id: Id, key_id: Id, seller: CurrentSeller, s: DB) -> None:
-    v = await product_of(s, seller.id, product_id)
-    _license_product(v)
-    await key_removed(s, v.product, key_id)
-
-
 @router.post("/products/{product_id}/file", response_model=ProductOut)
 async def upload_file(
     product_id: Id, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
@@ -540,90 +422,6 @@ async def remove_cover(product_id: Id, seller: CurrentSeller, s: DB) -> ProductO
     await s.flush()
     _drop_cover(old)
     return product_out(await product_of(s, seller.id, product_id))
-
-
-@router.get("/products/{product_id}/pricing_plans", response_model=PlanList)
-async def list_plans(product_id: Id, seller: CurrentSeller, s: DB) -> PlanList:
-    v = await product_of(s, seller.id, product_id)
-    items = [plan_out(x) for x in v.plans if x.active]
-    return PlanList(list=items, total_count=len(items))
-
-
-def _checked_terms(body: PlanIn) -> tuple[str, PlanTerms]:
-    currency = body.currency.lower()
-    if currency not in SUPPORTED_CURRENCIES:
-        raise invalid(currency=f"must be one of {', '.join(SUPPORTED_CURRENCIES)}")
-    try:
-        terms = PlanTerms(
-            payment_type=body.payment_type,
-            currency=currency,
-            first_amount=body.price,
-            next_amount=body.next_amount if body.next_amount is not None else body.price,
-            payments_count=body.payments_count,
-            period=parse_period(body.period) if body.period else None,
-            custom_intervals=tuple(parse_period(p) for p in body.custom_intervals)
-            if body.custom_intervals
-            else None,
-            rate_amounts=tuple(body.rate_amounts) if body.rate_amounts else None,
-            test_days=body.test_days or 0,
-            start_day=body.start_day,
-        )
-    except ValueError as e:
-        raise invalid(period=str(e)) from None
-    if errors := validate_terms(terms):
-        raise invalid(**errors)
-    return currency, terms
-
-
-@router.post("/products/{product_id}/pricing_plans", response_model=PlanOut, status_code=201)
-async def add_plan(product_id: Id, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
-    v = await product_of(s, seller.id, product_id)
-    currency, terms = _checked_terms(body)
-    await _checked_ticket(s, v, body.ticket_id)
-    plan = await plan_added(
-        s,
-        v,
-        name=body.name.strip(),
-        terms=terms,
-        use_net_price=bool(body.use_net_price),
-        ticket_id=body.ticket_id,
-    )
-    return plan_out(plan)
-
-
-async def _checked_ticket(s: DB, v: ProductView, ticket_id: int | None) -> None:
-    """An event's plan sells one of its tickets; no other product's plan names a ticket."""
-    if v.product.form != ProductForm.event:
-        if ticket_id is not None:
-            raise invalid(ticket_id="only an event's plan sells a ticket")
-        return
-    if ticket_id is None:
-        raise invalid(ticket_id="required")
-    await ticket_of(s, v.product, ticket_id)
-
-
-@router.put("/products/{product_id}/pricing_plans/{plan_id}", response_model=PlanOut)
-async def change_plan(product_id: Id, plan_id: Id, body: PlanIn, seller: CurrentSeller, s: DB) -> PlanOut:
-    """New terms for the orders to come; an order keeps the terms it was bought with."""
-    v = await product_of(s, seller.id, product_id)
-    _, terms = _checked_terms(body)
-    await _checked_ticket(s, v, body.ticket_id)
-    plan = plan_changed(
-        v,
-        plan_id,
-        name=body.name.strip(),
-        terms=terms,
-        use_net_price=bool(body.use_net_price),
-        ticket_id=body.ticket_id,
-    )
-    await s.flush()
-    return plan_out(plan)
-
-
-@router.delete("/products/{product_id}/pricing_plans/{plan_id}", status_code=204)
-async def remove_plan(product_id: Id, plan_id: Id, seller: CurrentSeller, s: DB) -> None:
-    v = await product_of(s, seller.id, product_id)
-    plan_removed(v, plan_id)
 
 
 @router.post("/products/{product_id}/{action}", response_model=ProductOut)

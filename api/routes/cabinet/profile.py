@@ -7,7 +7,6 @@ While a review runs the profile, bank accounts and documents are locked (409).""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Annotated
 
@@ -16,6 +15,7 @@ from fastapi.responses import FileResponse
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.files import stored_file
+from api.presenters.profile import legitimation_out, profile_out
 from api.schemas.fields import Id
 from api.schemas.legitimation import (
     BankAccountIn,
@@ -23,7 +23,6 @@ from api.schemas.legitimation import (
     BankAccountOut,
     DocumentList,
     DocumentOut,
-    HistoryOut,
     LegitimationOut,
     SellerProfileIn,
     SellerProfileOut,
@@ -32,13 +31,9 @@ from domain.errors import DomainError, ErrorCode, invalid
 from domain.legitimation import (
     DOCUMENT_CONTENT_TYPES,
     DOCUMENT_MAX_BYTES,
-    UNDER_REVIEW,
     DocumentType,
-    LegitimationStatus,
     LegitimationStep,
     Missing,
-    ReviewingStatus,
-    profile_editable,
     profile_lock_reason,
     required_documents,
 )
@@ -51,7 +46,6 @@ from domain.seller_profile import (
     iban_error,
     normalised,
     normalised_iban,
-    wizard_steps,
 )
 from handles import legitimation as flow
 from providers.storage.local import storage
@@ -69,41 +63,18 @@ from store.legitimation.queries import (
     bank_accounts_of,
     document_of,
     documents_of,
-    events_of,
     legitimation_of,
     profile_data,
     profile_facts,
     profile_row_of,
-    selling_missing,
 )
 
 router = APIRouter()
 
 
-def _step(leg: Legitimation | None) -> LegitimationStep | None:
-    return leg.step if leg else None
-
-
 def _locked(leg: Legitimation | None) -> None:
     if reason := profile_lock_reason(leg.step if leg else None):
         raise DomainError(ErrorCode.CONFLICT, reason, {"step": leg.step.value if leg else ""})
-
-
-async def profile_out(s: DB, seller: Seller) -> SellerProfileOut:
-    row = await profile_row_of(s, seller.id)
-    profile = profile_data(row)
-    _, _, errors = await profile_facts(s, seller, profile)
-    data = asdict(profile)
-    data["beneficial_owners"] = [asdict(o) for o in profile.beneficial_owners]
-    return SellerProfileOut(
-        **data,
-        wizard_step=row.wizard_step if row else None,
-        verification_required=seller.verification_required,
-        registration_done=seller.registration_done,
-        errors=errors,
-        steps=wizard_steps(profile.business_type, seller.verification_required),
-        editable=profile_editable(_step(await legitimation_of(s, seller.id))),
-    )
 
 
 async def _inform(s: DB, client: Temporal, seller: Seller) -> None:
@@ -173,35 +144,6 @@ async def submit_seller_profile(
         raise invalid(business_type="required")
     await flow.submitted(client, seller.id)
     return await legitimation_out(s, seller, submitting=True)
-
-
-async def legitimation_out(s: DB, seller: Seller, *, submitting: bool = False) -> LegitimationOut:
-    # the projection first, then the seller's flags: both are written in one transaction, and read in this
-    # order the flags are never older than the step shown with them
-    leg = await legitimation_of(s, seller.id)
-    await s.refresh(seller)
-    profile = profile_data(await profile_row_of(s, seller.id))
-    _, missing, _ = await profile_facts(s, seller, profile)
-    history = [HistoryOut.model_validate(e, from_attributes=True) for e in await events_of(s, seller.id)]
-    step = leg.step if leg else LegitimationStep.head_quarter
-    reviewing = leg.reviewing_status if leg else ReviewingStatus.init
-    if submitting and step not in UNDER_REVIEW:  # the workflow takes the submit a moment later
-        step, reviewing = LegitimationStep.requested, ReviewingStatus.requested
-    return LegitimationOut(
-        step=step,
-        status=leg.status if leg else LegitimationStatus.init,
-        reviewing_status=reviewing,
-        verification_level=leg.verification_level if leg else None,
-        data_mismatch=leg.data_mismatch if leg else None,
-        account_limit=seller.account_limit,
-        reason=leg.reason if leg else None,
-        submitted_at=leg.submitted_at if leg else None,
-        can_sell=seller.can_sell,
-        payment_account_done=seller.payment_account_done,
-        registration_done=seller.registration_done,
-        missing=[] if submitting else selling_missing(seller, leg, missing),
-        history=history,
-    )
 
 
 @router.get("/legitimation", response_model=LegitimationOut)

@@ -10,8 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from api.deps import DB, CurrentSeller
-from api.routes.cabinet.products import _checked_terms
-from api.schemas.catalog import PlanIn
+from api.schemas.catalog import PlanIn, checked_terms
 from api.schemas.fields import Id
 from api.schemas.recovery import (
     CurrencyMonthOut,
@@ -100,7 +99,7 @@ async def preview_plan_terms(
 ) -> PlanPreviewOut:
     """Terms from the editor's form, not saved: checked as saving them would check them."""
     await product_of(s, seller.id, product_id)
-    _, terms = _checked_terms(body)
+    _, terms = checked_terms(body)
     return await _preview(s, seller.id, terms, purchased, failing_rate)
 
 

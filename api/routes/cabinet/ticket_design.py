@@ -11,8 +11,7 @@ from fastapi import APIRouter, File, Query, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
 from api.files import stored_file
-from api.routes.cabinet.events import _event
-from api.routes.shop.tickets import designed_ticket_pdf
+from api.presenters.documents import designed_ticket_pdf
 from api.schemas.events import TicketDesignIn, TicketDesignOut
 from api.schemas.fields import Id
 from api.uploads import picture_upload, seller_file
@@ -24,6 +23,7 @@ from domain.events import (
     TicketDesign,
 )
 from providers.storage.local import storage
+from services.events import event_product
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.models import Product, Ticket
 from store.catalog.tickets import tickets_of
@@ -44,7 +44,7 @@ def design_out(product: Product) -> TicketDesignOut:
 
 @router.get("/products/{product_id}/ticket_design", response_model=TicketDesignOut)
 async def get_ticket_design(product_id: Id, seller: CurrentSeller, s: DB) -> TicketDesignOut:
-    return design_out(await _event(s, seller.id, product_id))
+    return design_out(await event_product(s, seller.id, product_id))
 
 
 @router.put("/products/{product_id}/ticket_design", response_model=TicketDesignOut)
@@ -52,7 +52,7 @@ async def set_ticket_design(
     product_id: Id, body: TicketDesignIn, seller: CurrentSeller, s: DB
 ) -> TicketDesignOut:
     """Applies to every ticket of the event, those already sold too: their page and PDF follow the design."""
-    product = await _event(s, seller.id, product_id)
+    product = await event_product(s, seller.id, product_id)
     product.ticket_design = {
         **(product.ticket_design or {}),
         "accent_color": body.accent_color.lower(),
@@ -69,7 +69,7 @@ async def upload_ticket_logo(
 ) -> TicketDesignOut:
     """A PNG or JPEG of at most 2 MB, at least 64 pixels each way and at most 4000 on its long side, checked by its
     bytes; it sits at the right of the ticket's band."""
-    product = await _event(s, seller.id, product_id)
+    product = await event_product(s, seller.id, product_id)
     row = await picture_upload(
         s,
         seller.id,
@@ -85,7 +85,7 @@ async def upload_ticket_logo(
 
 @router.delete("/products/{product_id}/ticket_design/logo", response_model=TicketDesignOut)
 async def remove_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> TicketDesignOut:
-    product = await _event(s, seller.id, product_id)
+    product = await event_product(s, seller.id, product_id)
     product.ticket_design = {**(product.ticket_design or {}), "logo_file_id": None}
     await s.flush()
     return design_out(product)
@@ -93,7 +93,7 @@ async def remove_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> Ti
 
 @router.get("/products/{product_id}/ticket_design/logo")
 async def get_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> Response:
-    product = await _event(s, seller.id, product_id)
+    product = await event_product(s, seller.id, product_id)
     f = await seller_file(s, TicketDesign.of(product.ticket_design).logo_file_id, seller.id)
     if f is None:
         raise DomainError(ErrorCode.NOT_FOUND, "No logo yet.")
@@ -110,7 +110,7 @@ async def preview_ticket(
 ) -> Response:
     """A sample ticket of the event's first ticket (or a made-up one a month from now) with a sample holder, in
     the design."""
-    product = await _event(s, seller.id, product_id)
+    product = await event_product(s, seller.id, product_id)
     tickets = await tickets_of(s, product.id)
     start = datetime.now(UTC).replace(minute=0, second=0, microsecond=0) + timedelta(days=30)
     ticket = (

@@ -8,38 +8,19 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 
 from api.deps import DB
+from api.presenters.documents import certificate_pdf
 from api.schemas.certificates import CertificateCheck
 from api.throttle import throttle
-from domain.certificates import DEFAULT_FIELDS, CertificateState, typed_number
+from domain.certificates import CertificateState, typed_number
 from domain.errors import DomainError, ErrorCode
 from domain.limits import USERNAME_MAX
-from providers.documents.certificate_pdf import render
-from providers.storage.local import storage
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.certificates import IssuedCertificate, certificate_by_number
-from store.catalog.models import File, Product
 
 router = APIRouter()
 CHECKS_PER_MINUTE = 60  # per client address: numbers cannot be guessed by trying
 Username = Annotated[str, Path(max_length=USERNAME_MAX)]
 Number = Annotated[str, Path(max_length=20)]
-
-
-async def certificate_pdf(s: DB, product: Product, values: dict[str, str]) -> bytes:
-    """The certificate as PDF with the product's design and these values (a holder's, or a sample)."""
-    settings = product.certificate or {}
-    background = None
-    if file_id := settings.get("background_file_id"):
-        f = await s.get(File, file_id)
-        path = storage().path(f.storage_key) if f and f.seller_id == product.seller_id else None
-        background = path.read_bytes() if path and path.is_file() else None
-    return render(
-        orientation=settings.get("orientation", "landscape"),
-        fields=settings.get("fields") or DEFAULT_FIELDS,
-        values=values,
-        background=background,
-        title=settings.get("title", product.name),
-    )
 
 
 def values_of(c: IssuedCertificate, issuer: str) -> dict[str, str]:

@@ -12,23 +12,12 @@ from fastapi import APIRouter, Request
 
 from api.deps import DB
 from api.schemas.domains import HostShop
-from domain.domains import ascii_hostname
+from api.web import host_of
 from domain.errors import DomainError, ErrorCode
 from store.accounts.queries import seller_user_of
 from store.domains.queries import seller_of_host
 
 router = APIRouter()
-
-
-def host_of(request: Request) -> str | None:
-    raw = request.headers.get("host", "")
-    if not raw or len(raw) > 300:
-        return None
-    host = raw.rsplit(":", 1)[0] if raw.count(":") == 1 else raw  # drop the port (IPv6 literals keep theirs)
-    try:
-        return ascii_hostname(host)
-    except ValueError:
-        return None
 
 
 @router.get("/_host", response_model=HostShop)

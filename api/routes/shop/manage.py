@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from api.deps import DB, IdempotencyKey, Temporal
-from api.routes.cabinet.billing import subscription_out
+from api.presenters.billing import subscription_out
 from api.schemas.billing import ManageSetup, PaymentMethodIn, RatePayOut, SubscriptionOut
 from api.schemas.fields import Id
 from domain.errors import DomainError, ErrorCode, invalid

@@ -8,25 +8,20 @@ import segno
 from fastapi import APIRouter, Path, Query, Request, Response
 
 from api.deps import DB
+from api.presenters.documents import designed_ticket_pdf
 from api.schemas.events import AttendeeIn, TicketPage
 from api.throttle import throttle
-from api.uploads import stored_picture
 from domain.errors import DomainError, ErrorCode
 from domain.events import (
-    TICKET_PDF_WORDS,
     PaymentTicketState,
     TicketDesign,
-    hex_rgb,
     shown_code,
-    ticket_when,
-    typed_code,
 )
 from domain.limits import USERNAME_MAX
-from providers.documents.ticket_pdf import render
+from services.tickets import shop_ticket
 from store.accounts.queries import display_name, seller_user_of
-from store.catalog.models import Product, Ticket
-from store.catalog.tickets import HeldTicket, attendee_set, held_ticket_by_code, upgraded_code
-from store.courses.queries import seller_by_username
+from store.catalog.models import Product
+from store.catalog.tickets import HeldTicket, attendee_set, upgraded_code
 
 router = APIRouter()
 PAGES_PER_MINUTE = 60  # per client address: a code cannot be guessed by trying
@@ -34,15 +29,6 @@ PAGES_PER_MINUTE = 60  # per client address: a code cannot be guessed by trying
 
 Username = Annotated[str, Path(max_length=USERNAME_MAX)]
 Code = Annotated[str, Path(max_length=16)]
-
-
-async def shop_ticket(s: DB, username: str, code: str, lock: bool = False) -> HeldTicket:
-    """A shop's ticket by its code as typed or printed; not found for a code of another shop or no code at all."""
-    stored = typed_code(code)
-    if stored is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "No ticket has this code.")
-    seller = await seller_by_username(s, username)
-    return await held_ticket_by_code(s, seller.id, stored, lock=lock)
 
 
 async def _held(s: DB, username: str, code: str) -> tuple[str, HeldTicket, Product | None, str]:
@@ -114,44 +100,6 @@ async def ticket_pdf(
         pdf,
         media_type="application/pdf",
         headers={"Content-Disposition": f'inline; filename="ticket-{shown_code(stored)}.pdf"'},
-    )
-
-
-async def designed_ticket_pdf(
-    s: DB,
-    *,
-    seller_id: int,
-    product: Product | None,
-    ticket: Ticket,
-    code: str,
-    holder: str,
-    seller_name: str,
-    lang: str,
-) -> bytes:
-    """A ticket as PDF in its event's design: the event, the ticket, when (in its time zone) and where, the holder,
-    and `code` (as stored) as a QR code; the buyer's ticket and the cabinet's sample alike."""
-    w = TICKET_PDF_WORDS[lang]
-    design = TicketDesign.of(product.ticket_design if product else None)
-    return render(
-        code=code,
-        shown=shown_code(code),
-        title=product.name if product else ticket.name,
-        seller=seller_name,
-        accent=hex_rgb(design.accent_color),
-        logo=await stored_picture(s, design.logo_file_id, seller_id),
-        note=design.note,
-        show_seller=design.show_seller,
-        lines=[
-            (w["ticket"], ticket.name),
-            (
-                w["when"],
-                ticket_when(
-                    ticket.starts_at, ticket.ends_at, ticket.time_zone, ticket.without_dates, w["any_day"]
-                ),
-            ),
-            (w["where"], ticket.location or (w["online"] if ticket.online else "")),
-            (w["holder"], holder),
-        ],
     )
 
 

@@ -13,11 +13,10 @@ import pytest
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError, RPCStatusCode
 
-import api.app  # noqa: F401  (the routes load in the app's order)
 import handles.checkout
-from api.routes.shop import checkout as route
 from domain.checkout import CheckoutInput
 from handles.checkout import open_checkout
+from services.checkout import opening
 
 
 class FakeClient:
@@ -72,12 +71,20 @@ async def test_the_order_is_written_before_its_workflow_starts(monkeypatch, reac
         assert s.commits == 1, "the workflow never runs ahead of its order"
         return client
 
-    request = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(temporal=temporal)))
-    order = SimpleNamespace(token="tok3", seller_id=7, terms=None, defers_first_rate=False, total=0)
-    await route._opened(s, request, order, 0)  # type: ignore[arg-type]
+    order = SimpleNamespace(
+        token="tok3",
+        seller_id=7,
+        terms=None,
+        defers_first_rate=False,
+        total=0,
+        period_type="one_time",
+        currency_key="eur",
+    )
+    await opening._started(s, temporal, order, 0)  # type: ignore[arg-type]
     assert s.commits == 1
     if reachable:
         [(_, inp, _)] = client.started
         assert inp.free and not inp.recurring  # nothing to pay: `take_free` is what the workflow accepts
+        assert (inp.payment_type, inp.currency) == ("one_time", "eur")  # what `can_pay` asks of the plan
     else:
         assert client.started == []

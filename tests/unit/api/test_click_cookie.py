@@ -1,7 +1,7 @@
 """The cookie a click on a publisher's link leaves (issue 23): it names the click, and only a cookie the server
 signed for this shop names one."""
 
-from api.storefront.clicks import click_of_token, click_token
+from services.referrals import click_of_token, click_token
 
 
 def test_a_signed_click_reads_back_and_a_changed_one_does_not() -> None:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from domain.payment_methods import (
-    default_matrix,
+from domain.errors import Refusal
+from domain.payments.gateways import GATEWAYS, can_pay, default_matrix, matrix_problem, methods_for
+from domain.payments.rules import (
     mandate_reference,
-    matrix_problem,
-    methods_for,
     token_of_reference,
     wire_reference,
     wire_refund_id,
@@ -66,3 +65,28 @@ def test_sepa_and_paypal_pay_one_payment_sepa_in_euros_paypal_in_its_currencies(
         )
     assert mandate_reference(TOKEN) == "SF-M-D27963213772773B2DC0"
     assert len(mandate_reference(TOKEN)) <= 35
+
+
+def test_can_pay_is_one_rule_with_each_methods_own_refusal():
+    assert (
+        can_pay("card", "subscription", "jpy", deferred=True) is None
+    )  # the card pays every plan, later too
+    assert can_pay("sepa", "one_time", "eur") is None
+    assert can_pay("sepa", "one_time", "usd") == Refusal.sepa_not_for_plan
+    assert can_pay("sepa", "one_time", "eur", deferred=True) == Refusal.sepa_not_for_plan  # nothing saved
+    assert can_pay("paypal", "installment", "eur") == Refusal.paypal_not_for_plan
+    assert can_pay("bank_wire", "limited_subscription") == Refusal.wire_not_for_plan
+    assert can_pay("pay_later", "one_time", "EUR") is None  # a currency in any case
+    assert can_pay("klarna", "one_time", "eur") == Refusal.method_not_offered  # not built yet
+    assert can_pay("nonsense", "one_time") == Refusal.method_not_offered
+    assert can_pay("card", "weekly") == Refusal.method_not_for_plan  # no such payment type
+
+
+def test_the_cabinet_matrix_and_the_checkout_page_follow_can_pay():
+    matrix = {t: list(GATEWAYS) for t in ("one_time", "subscription", "limited_subscription", "installment")}
+    for t, methods in matrix.items():
+        for currency in ("eur", "usd", "ron"):
+            offered = methods_for(matrix, t, currency)
+            assert offered == [m for m in methods if can_pay(m, t, currency) is None]
+    # every gateway answers a refusal of its own when it cannot pay a plan
+    assert len({g.not_for_plan for g in GATEWAYS.values() if g.method != "card"}) == len(GATEWAYS) - 1

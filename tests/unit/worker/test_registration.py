@@ -16,6 +16,7 @@ from activities.legitimation import LegitimationActivities
 from activities.mail import MailActivities
 from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
+from activities.rates import RateActivities
 from activities.refund import RefundActivities
 from activities.subscription import SubscriptionActivities
 from activities.webhooks import WebhookActivities
@@ -27,6 +28,7 @@ CLASSES = (
     RefundActivities,
     PayoutActivities,
     SubscriptionActivities,
+    RateActivities,
     ClaimActivities,
     DomainActivities,
     AccountDeletionActivities,

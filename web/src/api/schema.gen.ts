@@ -4314,12 +4314,12 @@ export interface paths {
         put?: never;
         /**
          * Start Checkout
-         * @description Creates the order (payment_waiting), prepares its payment (`_prepared`: the PaymentIntent that paying
-         *     confirms, or the SetupIntent of a deferred first rate) and starts its Checkout workflow, open for a day from
-         *     now. No money moves here; card data never reaches us. A visitor who came through a publisher's link (the
-         *     shop's signed click cookie) buys for that publisher. The same request again (its key) is the same order: the
-         *     idempotency layer answers a retry with the first answer, and a request run again because the process that ran
-         *     it died finds the order that run made (`opened_by`) instead of opening a second.
+         * @description Creates the order (payment_waiting), prepares its payment (the PaymentIntent that paying confirms, or the
+         *     SetupIntent of a deferred first rate) and starts its Checkout workflow, open for a day from now. No money moves
+         *     here; card data never reaches us. A visitor who came through a publisher's link (the shop's signed click
+         *     cookie) buys for that publisher. The same request again (its key) is the same order: the idempotency layer
+         *     answers a retry with the first answer, and a request run again because the process that ran it died finds the
+         *     order that run made (`opened_by`) instead of opening a second.
          */
         post: operations["start_checkout"];
         delete?: never;
@@ -10758,7 +10758,7 @@ export interface components {
          *     code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English.
          * @enum {string}
          */
-        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state" | "email_unconfirmed" | "reseller_state" | "webhook_endpoint_off";
+        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state" | "email_unconfirmed" | "reseller_state" | "webhook_endpoint_off" | "checkout_over" | "method_not_offered" | "method_not_for_plan" | "sepa_not_offered" | "sepa_not_for_plan" | "paypal_not_offered" | "paypal_not_for_plan" | "wire_not_offered" | "wire_not_for_plan" | "pay_later_not_offered" | "pay_later_not_for_plan" | "wire_chosen" | "pay_later_chosen" | "card_in_progress" | "sepa_in_progress" | "free_order" | "not_free" | "upsell_unavailable" | "upgrade_unavailable";
         /** RelatedOrder */
         RelatedOrder: {
             /** Currency Key */

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Mapping
 
 from core.settings import get_settings
 
@@ -47,3 +48,10 @@ def sales_member_of_token(seller_id: int, token: str | None) -> int | None:
     if not member.isdigit() or len(member) > 18:
         return None
     return int(member) if hmac.compare_digest(sales_token(seller_id, int(member)), token or "") else None
+
+
+def referred_by(seller_id: int, cookies: Mapping[str, str]) -> tuple[int | None, int | None]:
+    """The publisher's click and the sales team member a visitor's cookies at this shop name (each if signed)."""
+    click = click_of_token(seller_id, cookies.get(AFFILIATE_COOKIE.format(seller_id=seller_id)))
+    member = sales_member_of_token(seller_id, cookies.get(SALES_COOKIE.format(seller_id=seller_id)))
+    return click, member

@@ -1,0 +1,101 @@
+"""PayPal (core §9 method paypal): an order per attempt at PayPal, approved by the buyer at PayPal's site and
+captured when they come back; each call once, by its PayPal-Request-Id made from the order and attempt."""
+
+from __future__ import annotations
+
+import structlog
+from temporalio.exceptions import ApplicationError
+
+from activities.gateways.attempts import recorded
+from core.settings import get_settings
+from domain.checkout import IntentStatus
+from domain.keys import paypal_capture_key, paypal_order_key
+from domain.orders import PaymentMethod
+from providers.paypal.client import PayPalOrder, PayPalPayments, PayPalRefused
+from providers.stripe.client import Intent
+from store.accounts.queries import seller_user_of
+from store.catalog.models import Product
+from store.db import session
+from store.orders.actions import intent_recorded
+from store.orders.models import PaymentIntentRecord
+from store.orders.queries import intent_for_attempt, order_by_token
+
+log = structlog.get_logger()
+PAYPAL = PaymentMethod.paypal.value  # a PayPal attempt's "payment method" on its record
+PAYPAL_DECLINED = "PayPal declined this payment. Please choose another way to pay."
+_PAYPAL_STATUS = {"COMPLETED": "succeeded", "VOIDED": "canceled"}  # any other: the buyer still has to approve
+
+
+def paypal_intent(o: PayPalOrder, amount: int, currency: str) -> Intent:
+    """A PayPal order in the words of a payment attempt: the approval link is what the buyer follows next."""
+    status = _PAYPAL_STATUS.get(o.status, "requires_action")
+    return Intent(
+        o.id, status, o.approve_url if status == "requires_action" else None, None, amount, currency
+    )
+
+
+async def paypal_order(
+    paypal: PayPalPayments,
+    token: str,
+    attempt: int,
+    amount: int,
+    currency: str,
+    rec: PaymentIntentRecord | None,
+) -> IntentStatus:
+    """The attempt's PayPal order, created once (PayPal-Request-Id from the order and attempt) and recorded like
+    a PaymentIntent; the buyer approves it at PayPal, and `paypal_refresh` captures it."""
+    try:
+        if rec is None:
+            async with session() as s:
+                order = await order_by_token(s, token)
+                seller = await seller_user_of(s, order.seller_id)
+                product = await s.get(Product, order.product_id)
+            # the buyer comes back here from PayPal (the shop's page that finishes the payment)
+            username = seller.username if seller and seller.username else ""
+            slug = product.slug if product else "-"
+            back = f"{get_settings().public_url}/s/{username}/{slug}/paypal/{token}"
+            created = await paypal.create_order(
+                order_token=token,
+                amount=amount,
+                currency=currency,
+                return_url=back,
+                cancel_url=f"{back}?cancel=1",
+                request_id=paypal_order_key(token, attempt),
+            )
+            async with session() as s:
+                order = await order_by_token(s, token)
+                await intent_recorded(
+                    s,
+                    order=order,
+                    attempt=attempt,
+                    provider_ref=created.id,
+                    idempotency_key=paypal_order_key(token, attempt),
+                    payment_method=PAYPAL,
+                    status="requires_action",
+                    amount=amount,
+                )
+                rec = await intent_for_attempt(s, order.id, attempt)
+            if rec is None:
+                raise ApplicationError("paypal order not recorded", type="NotRecorded")
+        found = await paypal.get_order(rec.provider_ref)
+    except PayPalRefused as e:
+        raise ApplicationError(
+            f"PayPal refused: {e.message}", type="ProviderRefused", non_retryable=True
+        ) from e
+    return await recorded(token, paypal_intent(found, amount, currency), attempt)
+
+
+async def paypal_refresh(paypal: PayPalPayments, token: str, rec: PaymentIntentRecord) -> IntentStatus:
+    """An approved PayPal order is captured (once: PayPal-Request-Id from the order and attempt); a captured
+    one is paid; a declined funding source fails the attempt, and the buyer may pay another way."""
+    try:
+        found = await paypal.get_order(rec.provider_ref)
+        if found.status == "APPROVED":
+            found = await paypal.capture(rec.provider_ref, paypal_capture_key(token, rec.attempt))
+    except PayPalRefused as e:
+        if e.status and e.status < 500 and e.issue not in ("ORDER_NOT_APPROVED",):
+            log.info("paypal_declined", order_token=token, issue=e.issue)
+            declined = Intent.declined(rec.provider_ref, PAYPAL_DECLINED, rec.amount, rec.currency)
+            return await recorded(token, declined, rec.attempt)
+        raise ApplicationError(f"PayPal refused: {e.message}", type="ProviderRefused") from e
+    return await recorded(token, paypal_intent(found, rec.amount, rec.currency), rec.attempt)

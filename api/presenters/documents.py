@@ -1,0 +1,74 @@
+"""Documents as answers: a ticket in its event's design and a certificate in its product's, as PDF (the buyer's
+and the cabinet's sample alike)."""
+
+from __future__ import annotations
+
+from api.deps import DB
+from api.uploads import stored_picture
+from domain.certificates import DEFAULT_FIELDS
+from domain.events import (
+    TICKET_PDF_WORDS,
+    TicketDesign,
+    hex_rgb,
+    shown_code,
+    ticket_when,
+)
+from providers.documents import certificate_pdf as certificate_document
+from providers.documents import ticket_pdf
+from providers.storage.local import storage
+from store.catalog.models import File, Product, Ticket
+
+
+async def designed_ticket_pdf(
+    s: DB,
+    *,
+    seller_id: int,
+    product: Product | None,
+    ticket: Ticket,
+    code: str,
+    holder: str,
+    seller_name: str,
+    lang: str,
+) -> bytes:
+    """A ticket as PDF in its event's design: the event, the ticket, when (in its time zone) and where, the holder,
+    and `code` (as stored) as a QR code; the buyer's ticket and the cabinet's sample alike."""
+    w = TICKET_PDF_WORDS[lang]
+    design = TicketDesign.of(product.ticket_design if product else None)
+    return ticket_pdf.render(
+        code=code,
+        shown=shown_code(code),
+        title=product.name if product else ticket.name,
+        seller=seller_name,
+        accent=hex_rgb(design.accent_color),
+        logo=await stored_picture(s, design.logo_file_id, seller_id),
+        note=design.note,
+        show_seller=design.show_seller,
+        lines=[
+            (w["ticket"], ticket.name),
+            (
+                w["when"],
+                ticket_when(
+                    ticket.starts_at, ticket.ends_at, ticket.time_zone, ticket.without_dates, w["any_day"]
+                ),
+            ),
+            (w["where"], ticket.location or (w["online"] if ticket.online else "")),
+            (w["holder"], holder),
+        ],
+    )
+
+
+async def certificate_pdf(s: DB, product: Product, values: dict[str, str]) -> bytes:
+    """The certificate as PDF with the product's design and these values (a holder's, or a sample)."""
+    settings = product.certificate or {}
+    background = None
+    if file_id := settings.get("background_file_id"):
+        f = await s.get(File, file_id)
+        path = storage().path(f.storage_key) if f and f.seller_id == product.seller_id else None
+        background = path.read_bytes() if path and path.is_file() else None
+    return certificate_document.render(
+        orientation=settings.get("orientation", "landscape"),
+        fields=settings.get("fields") or DEFAULT_FIELDS,
+        values=values,
+        background=background,
+        title=settings.get("title", product.name),
+    )

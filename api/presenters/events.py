@@ -1,0 +1,40 @@
+"""An event's tickets with what is held of each, for the seller's editor and the shop's product page."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from api.deps import DB
+from api.schemas.events import (
+    TicketList,
+    TicketOut,
+)
+from domain.events import ticket_over
+from store.catalog.models import Product, Ticket
+from store.catalog.tickets import (
+    held_counts,
+    tickets_of,
+)
+
+
+async def tickets_answer(s: DB, product: Product) -> TicketList:
+    tickets = await tickets_of(s, product.id)
+    held = await held_counts(s, [t.id for t in tickets])
+    return TicketList(list=[ticket_out(t, held.get(t.id, 0)) for t in tickets])
+
+
+def ticket_out(t: Ticket, held: int) -> TicketOut:
+    return TicketOut(
+        id=t.id,
+        name=t.name,
+        starts_at=t.starts_at,
+        ends_at=t.ends_at,
+        time_zone=t.time_zone,
+        location=t.location,
+        online=t.online,
+        without_dates=t.without_dates,
+        limit=t.limit,
+        held=held,
+        sold_out=t.limit is not None and held >= t.limit,
+        over=ticket_over(t.starts_at, t.ends_at, t.without_dates, datetime.now(UTC)),
+    )
