@@ -37,6 +37,14 @@ describe('translations', () => {
       }
     }
   });
+  it('word every refusal code the API answers a 409 with, in both languages (no raw code on screen)', () => {
+    const refusals = (spec.components.schemas as Record<string, { enum?: string[] }>).Refusal?.enum ?? [];
+    expect(refusals).toContain('sepa_not_for_plan');
+    for (const code of refusals) {
+      expect(en.refusals, `${code} (en)`).toHaveProperty([code]);
+      expect(de.refusals, `${code} (de)`).toHaveProperty([code]);
+    }
+  });
   it('label every state a status chip shows, in both languages', () => {
     const schemas = spec.components.schemas as Record<string, { enum?: string[] }>;
     for (const schema of ['PaymentState', 'PaymentLogState', 'Publication', 'InvoiceState', 'StepState', 'WorkflowStatus']) {

@@ -1,12 +1,11 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
 import { StatusChip } from '../../components/StatusChip';
 import { Money } from '../../components/Money';
-import { PagedTable, usePaging } from '../../components/PagedTable';
+import { PayeeTable } from '../../components/PayeeTable';
 import { formatDateTime } from '../../components/dates';
 import { PublisherOnly } from './usePublisher';
 
@@ -29,21 +28,11 @@ export default function PublishOrdersPage() {
 
 function Orders() {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const rows = useQuery({
-    queryKey: ['publish', 'orders', paging.query],
-    queryFn: ({ signal }) => sdk.publisherOrders(paging.query, { signal }),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <PagedTable<Row>
-      rows={rows.data?.list ?? []}
+    <PayeeTable<Row>
+      queryKey={['publish', 'orders']}
+      fetch={(query, signal) => sdk.publisherOrders(query, { signal })}
       rowKey={(r) => r.id}
-      loading={rows.isFetching && !rows.data}
-      error={rows.error}
-      onRetry={() => void rows.refetch()}
-      count={rows.data?.totalCount}
-      {...paging.pager}
       empty={t('publish.ordersEmpty')}
       columns={[
         { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },

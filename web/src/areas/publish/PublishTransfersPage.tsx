@@ -1,11 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
 import { Money } from '../../components/Money';
-import { PagedTable, usePaging } from '../../components/PagedTable';
+import { PayeeTable } from '../../components/PayeeTable';
 import { formatDateTime } from '../../components/dates';
 import { PublisherOnly } from './usePublisher';
 
@@ -28,21 +27,11 @@ export default function PublishTransfersPage() {
 
 function Transfers() {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const rows = useQuery({
-    queryKey: ['publish', 'transfers', paging.query],
-    queryFn: ({ signal }) => sdk.publisherTransfers(paging.query, { signal }),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <PagedTable<Row>
-      rows={rows.data?.list ?? []}
+    <PayeeTable<Row>
+      queryKey={['publish', 'transfers']}
+      fetch={(query, signal) => sdk.publisherTransfers(query, { signal })}
       rowKey={(r) => `${r.at}-${r.kind}-${r.amount}-${r.product}`}
-      loading={rows.isFetching && !rows.data}
-      error={rows.error}
-      onRetry={() => void rows.refetch()}
-      count={rows.data?.totalCount}
-      {...paging.pager}
       empty={t('publish.transfersEmpty')}
       columns={[
         { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.at) },

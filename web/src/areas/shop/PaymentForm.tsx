@@ -4,16 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +21,7 @@ import { StepTrack } from '../../components/StepTrack';
 import { TextInput } from '../../components/TextInput';
 import { required, validateEmail } from '../../lib/validation';
 import { BumpOffers } from './BumpOffers';
+import { CouponBox, type Method, MethodChoice, OrderSummary } from './PaymentParts';
 import { buyButtonLabel, TrustSeals } from './CheckoutExtras';
 import { payWithCard, type PayPhase } from './payFlow';
 import { sepaProblems } from './sepa';
@@ -34,7 +30,6 @@ import { useAppConfig } from './useAppConfig';
 import { useCardElement } from './useCardElement';
 
 type FieldKey = 'firstName' | 'lastName' | 'email';
-type Method = 'card' | 'bank_wire' | 'sepa' | 'paypal' | 'pay_later';
 type InvoiceKey = 'company' | 'vatId' | 'street' | 'streetNumber' | 'zip' | 'city';
 const INVOICE_FIELDS: { key: InvoiceKey; label: string; autoComplete: string; sm: number }[] = [
   { key: 'company', label: 'shop.company', autoComplete: 'organization', sm: 7 },
@@ -446,76 +441,41 @@ export function PaymentForm({
           {t('shop.steps.back')}
         </Button>
       ) : null}
-      <Box sx={{ mb: 1 }} data-testid="coupon">
-        {couponOpen || coupon ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextInput
-              label={t('shop.coupon.label')}
-              value={couponInput}
-              disabled={busy}
-              onChange={(e: { target: { value: string } }) => setCouponInput(e.target.value)}
-              error={Boolean(couponRefused)}
-              helperText={
-                couponRefused
-                  ? t(`shop.coupon.refused.${couponRefused}`, { defaultValue: t('shop.coupon.refused.coupon_unknown') })
-                  : coupon && price.data
-                    ? t('shop.coupon.applied', { amount: money(price.data.discount ?? 0, plan.currency) })
-                    : ' '
-              }
-              name="coupon"
-              inputProps={{ 'data-testid': 'coupon-code', maxLength: 60, autoCapitalize: 'characters' }}
-            />
-            <Button
-              variant={theme ? 'contained' : 'outlined'}
-              sx={{ mt: 1, flexShrink: 0, ...(theme ? { bgcolor: theme.couponButtonColor, color: theme.couponFontColor, borderRadius: `${theme.couponBorderRadius}px` } : {}) }}
-              disabled={busy || !couponInput.trim()}
-              loading={coupon !== null && price.isFetching}
-              onClick={() => setCoupon(couponInput.trim())}
-              data-testid="coupon-apply"
-            >
-              {t('shop.coupon.apply')}
-            </Button>
-          </Stack>
-        ) : (
-          <Button size="small" onClick={() => setCouponOpen(true)} disabled={busy} data-testid="coupon-open">
-            {t('shop.coupon.open')}
-          </Button>
-        )}
-      </Box>
+      <CouponBox
+        input={couponInput}
+        onInput={setCouponInput}
+        open={couponOpen}
+        onOpen={() => setCouponOpen(true)}
+        applied={coupon}
+        onApply={setCoupon}
+        refused={couponRefused}
+        discount={price.data ? (price.data.discount ?? 0) : undefined}
+        currency={plan.currency}
+        checking={price.isFetching}
+        theme={theme}
+        disabled={busy}
+      />
       {bumpsAt('below_payment_options')}
       {free ? (
         <Alert severity="success" data-testid="free-note" sx={{ mb: 1 }}>
           {t('shop.free.note')}
         </Alert>
       ) : null}
-      {!free && methods.some((m) => m !== 'card') ? (
-        <RadioGroup row value={method} onChange={(e) => setMethod(e.target.value as Method)} aria-label={t('shop.paymentMethod')} sx={{ mb: 1 }} data-testid="pay-methods">
-          {methods.includes('card') ? <FormControlLabel value="card" control={<Radio />} label={t('shop.methodCard')} disabled={busy} /> : null}
-          {methods.includes('paypal') ? <FormControlLabel value="paypal" control={<Radio />} label={t('shop.methodPaypal')} disabled={busy} data-testid="method-paypal" /> : null}
-          {methods.includes('sepa') ? <FormControlLabel value="sepa" control={<Radio />} label={t('shop.methodSepa')} disabled={busy} data-testid="method-sepa" /> : null}
-          {methods.includes('bank_wire') ? <FormControlLabel value="bank_wire" control={<Radio />} label={t('shop.methodWire')} disabled={busy} data-testid="method-bank_wire" /> : null}
-          {methods.includes('pay_later') ? <FormControlLabel value="pay_later" control={<Radio />} label={t('shop.methodPayLater')} disabled={busy} data-testid="method-pay_later" /> : null}
-        </RadioGroup>
-      ) : null}
-      {sepa && !free ? (
-        <Stack spacing={1.5} sx={{ mb: 1 }} data-testid="sepa-fields">
-          <TextInput label={t('shop.sepa.holder')} value={account.holder} onChange={(e) => { setAccount({ ...account, holder: e.target.value }); setAccountErrors({ ...accountErrors, holder: undefined }); }} error={Boolean(accountErrors.holder)} helperText={accountErrors.holder ?? ' '} autoComplete="name" disabled={busy} inputProps={{ maxLength: 70, 'data-testid': 'sepa-holder' }} />
-          <TextInput label={t('shop.sepa.iban')} value={account.iban} onChange={(e) => { setAccount({ ...account, iban: e.target.value.toUpperCase() }); setAccountErrors({ ...accountErrors, iban: undefined }); }} error={Boolean(accountErrors.iban)} helperText={accountErrors.iban ?? t('shop.sepa.ibanHelp')} disabled={busy} inputProps={{ maxLength: 42, autoCapitalize: 'characters', spellCheck: false, 'data-testid': 'sepa-iban' }} />
-          <Typography variant="caption" color="text.secondary" data-testid="sepa-mandate">
-            {t('shop.sepa.mandate', { seller: sellerName || username })}
-          </Typography>
-        </Stack>
-      ) : null}
-      {wire ? (
-        <Alert severity="info" icon={<AccountBalanceIcon />} data-testid="wire-note">
-          {t('shop.wire.note')}
-        </Alert>
-      ) : null}
-      {later ? (
-        <Alert severity="info" icon={<AccountBalanceIcon />} data-testid="pay-later-note">
-          {t('shop.payLater.note')}
-        </Alert>
-      ) : null}
+      {free ? null : (
+        <MethodChoice
+          methods={methods}
+          method={method}
+          onMethod={setMethod}
+          account={account}
+          onAccount={(next, cleared) => {
+            setAccount(next);
+            setAccountErrors({ ...accountErrors, [cleared]: undefined });
+          }}
+          accountErrors={accountErrors}
+          mandateFor={sellerName || username}
+          disabled={busy}
+        />
+      )}
       <Typography variant="h6" sx={{ mt: 1, mb: 1, display: noCard || free ? 'none' : 'block' }} id="card-label">
         {t('shop.card')}
       </Typography>
@@ -591,38 +551,16 @@ export function PaymentForm({
       </Grid>
       {advanced ? (
         <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 1, md: 2 } }}>
-          <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 16 }} data-testid="order-summary">
-            <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-              {t('shop.summary.title')}
-            </Typography>
-            <Stack spacing={0.5}>
-              {mainLeftOut ? null : (
-                <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-                  <Typography>{productName ?? plan.name}</Typography>
-                  <Typography>{money(plan.price, plan.currency)}</Typography>
-                </Stack>
-              )}
-              {chosenBumps.map((o) => (
-                <Stack key={o.id} direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-                  <Typography color="text.secondary">{o.productName}</Typography>
-                  <Typography color="text.secondary">{money(o.price, o.currency)}</Typography>
-                </Stack>
-              ))}
-              {coupon && price.data?.discount ? (
-                <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-                  <Typography color="success.main">{t('shop.summary.discount', { code: coupon.toUpperCase() })}</Typography>
-                  <Typography color="success.main">−{money(price.data.discount, plan.currency)}</Typography>
-                </Stack>
-              ) : null}
-              <Divider sx={{ my: 1 }} />
-              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-                <Typography sx={{ fontWeight: 700 }}>{t('shop.summary.total')}</Typography>
-                <Typography sx={{ fontWeight: 700 }} data-testid="summary-total">
-                  {money(payAmount, plan.currency)}
-                </Typography>
-              </Stack>
-            </Stack>
-          </Paper>
+          <OrderSummary
+            productName={productName ?? plan.name}
+            price={plan.price}
+            currency={plan.currency}
+            mainLeftOut={mainLeftOut}
+            bumps={chosenBumps}
+            coupon={coupon}
+            discount={price.data?.discount}
+            total={payAmount}
+          />
         </Grid>
       ) : null}
     </Grid>

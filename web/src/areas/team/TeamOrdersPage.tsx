@@ -1,11 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
 import { Money } from '../../components/Money';
-import { PagedTable, usePaging } from '../../components/PagedTable';
+import { PayeeTable } from '../../components/PayeeTable';
 import { StatusChip } from '../../components/StatusChip';
 import { formatDateTime } from '../../components/dates';
 import { percent } from '../publish/usePublisher';
@@ -30,23 +29,13 @@ export default function TeamOrdersPage() {
 
 function Orders() {
   const { t, i18n } = useTranslation();
-  const paging = usePaging();
-  const rows = useQuery({
-    queryKey: ['team', 'orders', paging.query],
-    queryFn: ({ signal }) => sdk.teamMemberOrders(paging.query, { signal }),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <PagedTable<Row>
-      label={t('team.ordersTitle')}
-      rows={rows.data?.list ?? []}
+    <PayeeTable<Row>
+      queryKey={['team', 'orders']}
+      fetch={(query, signal) => sdk.teamMemberOrders(query, { signal })}
       rowKey={(r) => r.id}
-      loading={rows.isFetching && !rows.data}
-      error={rows.error}
-      onRetry={() => void rows.refetch()}
-      count={rows.data?.totalCount}
-      {...paging.pager}
       empty={t('team.ordersEmpty')}
+      label={t('team.ordersTitle')}
       columns={[
         { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },
         { key: 'product', label: t('orders.product'), render: (r) => `${r.product} · ${r.shop}` },

@@ -1,11 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
 import { Money } from '../../components/Money';
-import { PagedTable, usePaging } from '../../components/PagedTable';
+import { PayeeTable } from '../../components/PayeeTable';
 import { formatDateTime } from '../../components/dates';
 import { TeamOnly } from './useTeam';
 
@@ -28,23 +27,13 @@ export default function TeamTransfersPage() {
 
 function Transfers() {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const rows = useQuery({
-    queryKey: ['team', 'transfers', paging.query],
-    queryFn: ({ signal }) => sdk.teamMemberTransfers(paging.query, { signal }),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <PagedTable<Row>
-      label={t('team.transfersTitle')}
-      rows={rows.data?.list ?? []}
+    <PayeeTable<Row>
+      queryKey={['team', 'transfers']}
+      fetch={(query, signal) => sdk.teamMemberTransfers(query, { signal })}
       rowKey={(r) => `${r.at}-${r.kind}-${r.amount}-${r.product}`}
-      loading={rows.isFetching && !rows.data}
-      error={rows.error}
-      onRetry={() => void rows.refetch()}
-      count={rows.data?.totalCount}
-      {...paging.pager}
       empty={t('team.transfersEmpty')}
+      label={t('team.transfersTitle')}
       columns={[
         { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.at) },
         { key: 'kind', label: t('money.kind'), render: (r) => t(`publish.moves.${r.kind}`) },
