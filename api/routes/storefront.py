@@ -6,10 +6,8 @@ serve (a product without a built page, a ticket, the sign-in) is the web app's, 
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime
 from typing import Annotated
 from urllib.parse import urlencode
-from xml.sax.saxutils import escape as xml_escape
 
 from fastapi import APIRouter, BackgroundTasks, Path, Request
 from fastapi.responses import RedirectResponse, Response
@@ -17,23 +15,21 @@ from pydantic import ValidationError
 
 from api.deps import DB, Temporal
 from api.storefront.shop_pages import (
+    document_page,
     html_page,
-    legal_texts,
     platform_origin,
     shop_name_of,
     shop_view,
+    sitemap,
     stored_content,
 )
-from api.storefront.texts import Texts
 from api.throttle import throttle
 from api.web import buyer_language, host_of, shop_response
 from core.settings import get_settings
 from domain.accounts import email_error, normalised_email
 from domain.affiliates import PROGRAM_PARAM, own_page, program_param, redirection
-from domain.builder.blocks import ContactFormBlock, FieldKey, FooterBlock, HeaderBlock, PageTextBlock
-from domain.builder.legal import Document
-from domain.builder.pages import PageContent, PageType, default_content
-from domain.builder.style import Style
+from domain.builder.blocks import ContactFormBlock, FieldKey
+from domain.builder.pages import PageContent
 from domain.builder.tracking import EventPage, TrackingSettings
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.keys import contact_mail_key
@@ -51,9 +47,9 @@ from services.referrals import (
 )
 from store.accounts.queries import seller_user_of
 from store.affiliates.programs import click_recorded, click_redirection
-from store.builder.pages import Served, published_at_path, published_for_slug, published_paths
+from store.builder.pages import Served, published_at_path, published_for_slug
 from store.builder.settings import tracking_of
-from store.catalog.storefront import public_products, shop_seller, storefront
+from store.catalog.storefront import public_products, shop_seller
 from store.domains.queries import seller_of_host
 from store.teams.actions import active_sales_member
 
@@ -178,75 +174,12 @@ async def shop_document(username: PathPart, document: str, request: Request, s: 
     return await document_page(request, s, username, document, base=None, origin=platform_origin())
 
 
-async def document_page(
-    request: Request, s: DB, username: str, document: str, *, base: str | None, origin: str
-) -> Response:
-    """A legal document's page; `base` None: the shop's own paths below /s/{username}, "" on its domain."""
-    if document not in {d.value for d in Document}:
-        return shop_response(request=request)
-    try:
-        seller, stored = await shop_seller(s, username)
-    except DomainError:
-        return shop_response(request=request)
-    doc = Document(document)
-    lang = buyer_language(request)
-    text = (await legal_texts(s, seller.id)).of(doc).in_language(lang)
-    if not text:
-        return shop_response(request=request)
-    home = await published_at_path(s, seller.id, None)
-    shop_name = await shop_name_of(s, seller.id, stored)
-    theme = (stored_content(home, shop_name) if home else default_content(PageType.shop, shop_name)).theme
-    title = Texts(lang)(f"storefront.documents.{doc.value}")
-    body = PageTextBlock.model_construct(id="document", title=title, text=text, style=Style(), type="text")
-    content = PageContent.model_construct(
-        theme=theme,
-        seo_title=title,
-        seo_description="",
-        og_image=None,
-        blocks=[HeaderBlock(id="header", language_switcher=True), body, FooterBlock(id="footer")],
-    )
-    view = await shop_view(
-        s,
-        seller,
-        stored,
-        shop_name=shop_name,
-        content=content,
-        name=title,
-        path=f"document/{doc.value}",
-        base=f"/s/{stored}" if base is None else base,
-        origin=origin,
-        lang=lang,
-        views=[],
-        query={k: v[:100] for k, v in request.query_params.items()},
-    )
-    return html_page(request, view, lang)
-
-
 async def _tracking(s: DB, seller_id: int) -> TrackingSettings | None:
     stored = await tracking_of(s, seller_id)
     try:
         return TrackingSettings.model_validate(stored) if stored else None
     except ValidationError:  # settings of an older shape load nothing rather than break the page
         return None
-
-
-async def sitemap(s: DB, *, username: str, base: str, origin: str) -> Response:
-    """The shop's home page, its published pages and its products, for search engines."""
-    try:
-        seller, stored, views = await storefront(s, username)
-    except DomainError:
-        return Response(status_code=404)
-    urls: list[tuple[str, datetime | None]] = [(f"{origin}{base or '/'}", None)]
-    urls += [(f"{origin}{base}/{p}", at) for p, at in await published_paths(s, seller.id)]
-    urls += [(f"{origin}{base}/{v.product.slug}", v.product.updated_at) for v in views if not v.reasons]
-    body = "".join(
-        f"<url><loc>{xml_escape(u)}</loc>"
-        + (f"<lastmod>{at.astimezone(UTC).date().isoformat()}</lastmod>" if at else "")
-        + "</url>"
-        for u, at in urls
-    )
-    xml = f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{body}</urlset>'
-    return Response(xml, media_type="application/xml")
 
 
 @router.get("/s/{username}/sitemap.xml")

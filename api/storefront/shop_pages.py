@@ -3,29 +3,33 @@ storefront, the builder's preview, the funnel, membership and pricing pages."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
+from xml.sax.saxutils import escape as xml_escape
 
 from fastapi import Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from pydantic import ValidationError
 
 from api.deps import DB
 from api.schemas.catalog import cover_out
 from api.storefront.render import Card, FontFace, PageView, fonts_named, page_response
-from api.storefront.texts import LANGUAGES
-from api.web import LANG_COOKIE
+from api.storefront.texts import LANGUAGES, Texts
+from api.web import LANG_COOKIE, buyer_language, shop_response
 from core.settings import get_settings
+from domain.builder.blocks import FooterBlock, HeaderBlock, PageTextBlock
 from domain.builder.legal import Document, LegalTexts
-from domain.builder.pages import PageContent, default_content
+from domain.builder.pages import PageContent, PageType, default_content
+from domain.builder.style import Style
+from domain.errors import DomainError
 from domain.money import format_money
 from store.accounts.models import Seller
 from store.accounts.queries import display_name, seller_user_of
 from store.builder.fonts import fonts_of
-from store.builder.pages import Served, last_purchases
+from store.builder.pages import Served, last_purchases, published_at_path, published_paths
 from store.builder.settings import legal_of
 from store.catalog.queries import ProductView
-from store.catalog.storefront import public_products
+from store.catalog.storefront import public_products, shop_seller, storefront
 
 
 def cards_of(views: list[ProductView], lang: str, bought: dict[int, datetime]) -> list[Card]:
@@ -153,3 +157,66 @@ async def legal_texts(s: DB, seller_id: int) -> LegalTexts:
         return LegalTexts.model_validate(stored) if stored else LegalTexts()
     except ValidationError:
         return LegalTexts()
+
+
+async def document_page(
+    request: Request, s: DB, username: str, document: str, *, base: str | None, origin: str
+) -> Response:
+    """A legal document's page; `base` None: the shop's own paths below /s/{username}, "" on its domain."""
+    if document not in {d.value for d in Document}:
+        return shop_response(request=request)
+    try:
+        seller, stored = await shop_seller(s, username)
+    except DomainError:
+        return shop_response(request=request)
+    doc = Document(document)
+    lang = buyer_language(request)
+    text = (await legal_texts(s, seller.id)).of(doc).in_language(lang)
+    if not text:
+        return shop_response(request=request)
+    home = await published_at_path(s, seller.id, None)
+    shop_name = await shop_name_of(s, seller.id, stored)
+    theme = (stored_content(home, shop_name) if home else default_content(PageType.shop, shop_name)).theme
+    title = Texts(lang)(f"storefront.documents.{doc.value}")
+    body = PageTextBlock.model_construct(id="document", title=title, text=text, style=Style(), type="text")
+    content = PageContent.model_construct(
+        theme=theme,
+        seo_title=title,
+        seo_description="",
+        og_image=None,
+        blocks=[HeaderBlock(id="header", language_switcher=True), body, FooterBlock(id="footer")],
+    )
+    view = await shop_view(
+        s,
+        seller,
+        stored,
+        shop_name=shop_name,
+        content=content,
+        name=title,
+        path=f"document/{doc.value}",
+        base=f"/s/{stored}" if base is None else base,
+        origin=origin,
+        lang=lang,
+        views=[],
+        query={k: v[:100] for k, v in request.query_params.items()},
+    )
+    return html_page(request, view, lang)
+
+
+async def sitemap(s: DB, *, username: str, base: str, origin: str) -> Response:
+    """The shop's home page, its published pages and its products, for search engines."""
+    try:
+        seller, stored, views = await storefront(s, username)
+    except DomainError:
+        return Response(status_code=404)
+    urls: list[tuple[str, datetime | None]] = [(f"{origin}{base or '/'}", None)]
+    urls += [(f"{origin}{base}/{p}", at) for p, at in await published_paths(s, seller.id)]
+    urls += [(f"{origin}{base}/{v.product.slug}", v.product.updated_at) for v in views if not v.reasons]
+    body = "".join(
+        f"<url><loc>{xml_escape(u)}</loc>"
+        + (f"<lastmod>{at.astimezone(UTC).date().isoformat()}</lastmod>" if at else "")
+        + "</url>"
+        for u, at in urls
+    )
+    xml = f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{body}</urlset>'
+    return Response(xml, media_type="application/xml")

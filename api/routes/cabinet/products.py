@@ -13,7 +13,7 @@ from fastapi import APIRouter, File, Request, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
 from api.listing import dated_attachment, list_openapi, list_params
-from api.presenters.catalog import shop_product_answer
+from api.presenters.catalog import product_out, shop_product_answer
 from api.schemas.catalog import (
     MAX_UPLOAD_BYTES,
     Action,
@@ -28,12 +28,9 @@ from api.schemas.catalog import (
     ProductList,
     ProductOut,
     ProductPatch,
-    cover_out,
-    plan_out,
 )
 from api.schemas.fields import Id
 from api.schemas.shop import ShopProduct
-from core.settings import get_settings
 from domain.bundles import PARENT_FORMS
 from domain.csv_cells import text_cell
 from domain.errors import DomainError, ErrorCode, invalid
@@ -71,52 +68,6 @@ from store.catalog.queries import PRODUCT_LIST, ProductView, groups_of, product_
 from store.listing import window_schemas
 
 router = APIRouter()
-
-
-def product_out(v: ProductView) -> ProductOut:
-    p, plan = v.product, v.price_plan
-    return ProductOut(
-        id=p.id,
-        name=p.name,
-        internal_name=p.internal_name,
-        description=p.description,
-        form=p.form,
-        slug=p.slug,
-        is_published=p.publication == Publication.published,
-        is_archived=p.is_archived,
-        is_free=p.is_free,
-        published=p.publication,
-        created_at=p.created_at,
-        updated_at=p.updated_at,
-        price=plan.price if plan else None,
-        currency=plan.currency if plan else None,
-        sold_count=p.sold_count,
-        reserved_count=p.reserved_count,
-        limit=p.limit,
-        category=p.category,
-        access_password=p.access_password,
-        cost_center=p.cost_center,
-        opt_ins=p.opt_ins or [],
-        file_name=v.file.file_name if v.file else None,
-        shop_url=f"{get_settings().public_url}/s/{v.seller_username}/{p.slug}" if v.seller_username else None,
-        sellable=not v.reasons,
-        warnings=v.warnings,
-        pricing_plans=[plan_out(x) for x in v.plans if x.active],
-        delivery_link=p.delivery_link,
-        delivery_text=p.delivery_text,
-        key_format=p.key_format,
-        license_keys_free=v.keys.free if v.keys else None,
-        license_keys_taken=v.keys.taken if v.keys else None,
-        has_digitals=v.has_digitals,
-        included_count=v.included if p.form in PARENT_FORMS else None,
-        email_for_each_item=p.email_for_each_item,
-        review_state=p.review_state,
-        review_note=p.review_note,
-        product_groups=p.product_groups or [],
-        access_count=v.access_count,
-        cover=cover_out(p.id, p.cover),
-        checkout_settings_id=p.checkout_settings_id,
-    )
 
 
 # type/subtype with optional parameters, as browsers send it; anything else is stored as plain bytes.
