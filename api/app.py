@@ -30,12 +30,12 @@ from api.routes import (
     memberships,
     payer,
     pricing,
+    provider_events,
     publish,
     session,
     shop,
     storefront,
     team_member,
-    webhooks,
 )
 from api.web import WEB_DIST, Assets, index_response, shop_response
 from core import telemetry
@@ -102,7 +102,7 @@ def create_app(lean_lists: bool = True) -> FastAPI:
         session,
         payer,
         memberships,
-        webhooks,
+        provider_events,
         admin,
         admin_legitimation,
         admin_resellers,

@@ -144,7 +144,7 @@ class Settings(BaseSettings):
     domain_check_attempts: int = 12  # checks before a missing record ends in error (about 3.5 hours)
     domain_renew_margin_days: int = 30  # a certificate is renewed this many days before it expires
 
-    # Seller webhooks (domain/webhooks.py): a delivery reaches only public addresses unless this allows private
+    # Seller webhooks (domain/seller_webhooks.py): a delivery reaches only public addresses unless this allows private
     # and loopback ones (the local stack's and the tests' receivers; never in production); the retry schedule's
     # minute (compressed in tests); how often the dispatcher looks for new events
     webhook_allow_private: bool = False

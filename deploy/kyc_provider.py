@@ -26,7 +26,7 @@ from pathlib import Path
 import httpx
 from aiohttp import web
 
-from providers.kyc.webhooks import SIGNATURE_HEADER, sign
+from providers.kyc.events import SIGNATURE_HEADER, sign
 
 SUBMISSIONS: dict[str, dict] = {}
 STORE: Path | None = None

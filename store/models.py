@@ -29,9 +29,9 @@ from store.legitimation.models import (
 from store.mail.models import Mail
 from store.notifications.models import Notification, NotificationChoice
 from store.orders.models import Access, Invoice, Order, PayerCustomer, Payment, PaymentIntentRecord, Transfer
+from store.provider_events.models import WebhookEvent
 from store.seller_webhooks.models import SellerEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from store.teams.models import TeamMember
-from store.webhooks.models import WebhookEvent
 
 __all__ = [
     "Notification",

@@ -23,8 +23,8 @@ from store.accounts.models import Seller
 from store.mail.models import Mail
 from store.notifications.models import Notification
 from store.orders.models import Invoice, Order
+from store.provider_events.models import WebhookEvent
 from store.seller_webhooks.models import SellerEvent, WebhookAttempt, WebhookDelivery
-from store.webhooks.models import WebhookEvent
 
 EMPTY = cast(literal("{}"), JSONB)
 PURGED_DOCUMENT = cast(literal('{"buyer_lines": [], "buyer_address": {}, "buyer_vat_id": null}'), JSONB)

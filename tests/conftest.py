@@ -24,7 +24,7 @@ DOMAIN_CHECK_S = (0.2, 1.0, 5)
 # A day of the checkout's calendar: a checkout stays open 20 s after its first payment attempt, a bank transfer is
 # waited for 7 days (140 s), an invoice paid later is due after 14 (280 s).
 CHECKOUT_DAY_S = 20
-# a seller webhook's retry schedule (about a day and a half: domain/webhooks.py RETRY_MINUTES) in about 9 s
+# a seller webhook's retry schedule (about a day and a half: domain/seller_webhooks.py RETRY_MINUTES) in about 9 s
 WEBHOOK_MINUTE_S = 0.004
 
 

@@ -30,8 +30,8 @@ from activities.platform_invoices import PlatformInvoiceActivities
 from activities.rates import RateActivities
 from activities.refund import RefundActivities
 from activities.retention import RetentionActivities
+from activities.seller_webhooks import WebhookActivities
 from activities.subscription import SubscriptionActivities
-from activities.webhooks import WebhookActivities
 from core import telemetry
 from core.settings import get_settings
 from core.temporal import connect, temporal_answers
@@ -39,7 +39,7 @@ from core.versioning import deployment_config
 from domain.notifications import IncomeClockRequest, NoticeMailRound
 from domain.platform_invoices import MonthCloseRequest
 from domain.retention import PLATFORM, RetentionRequest
-from domain.webhooks import DispatchInput
+from domain.seller_webhooks import DispatchInput
 from domain.workflow_ids import (
     INCOME_CLOCK_ID,
     MONTH_CLOSE_ID,
@@ -56,10 +56,10 @@ from providers.inkasso.client import agency
 from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
 from providers.paypal.client import paypal
+from providers.seller_webhooks.sender import webhook_sender
 from providers.storage.local import storage
 from providers.stripe.client import gateway
 from providers.stripe.refunds import refunds
-from providers.webhooks.sender import webhook_sender
 from workflows.account_deletion import AccountDeletionWorkflow
 from workflows.checkout import CheckoutWorkflow
 from workflows.claim import ClaimWorkflow
@@ -74,8 +74,8 @@ from workflows.policies import STRIPE, pin_short_lived
 from workflows.rate_payment import RatePaymentWorkflow
 from workflows.refund import RefundWorkflow
 from workflows.retention import RetentionWorkflow
+from workflows.seller_webhooks import WebhookDeliveryWorkflow, WebhookDispatchWorkflow
 from workflows.subscription import SubscriptionWorkflow
-from workflows.webhooks import WebhookDeliveryWorkflow, WebhookDispatchWorkflow
 
 WORKFLOWS = [
     CheckoutWorkflow,

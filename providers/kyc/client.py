@@ -1,5 +1,5 @@
 """A KYC provider: Sellflow submits a seller's identity data and documents and learns the outcome later, by a
-signed callback (`POST /v1/webhooks/kyc`, see providers/kyc/webhooks.py).
+signed callback (`POST /v1/webhooks/kyc`, see providers/kyc/events.py).
 
 The interface is the one a real adapter implements: the KYC APIs of Lemonway (`RegisterWallet` + `UploadFile`,
 answers through its notifications) and Mangopay (`KYC documents` + `UBO declarations`, answers through hooks),

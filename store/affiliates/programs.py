@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.accounts import ProfileType
 from domain.affiliates import NodeState, ProgramForm, clicks_per_program, node_move_error
 from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal, invalid
-from domain.webhooks import EventType
+from domain.seller_webhooks import EventType
 from store.accounts.actions import profile_added
 from store.accounts.models import Seller, User
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram

@@ -21,8 +21,8 @@ from domain.inkasso import ClaimHandover, ClaimPayment
 from domain.keys import agency_payment_key
 from domain.ledger import platform_fee, sale_entries
 from domain.orders import OrderRateState
+from domain.seller_webhooks import EventType
 from domain.subscriptions import DeclineKind, RateEvent
-from domain.webhooks import EventType
 from domain.workflow_ids import claim_id
 from store.accounts.queries import seller_user_of
 from store.affiliates.attribution import commissions_booked

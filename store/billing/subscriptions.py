@@ -26,6 +26,7 @@ from domain.orders import (
     PaymentProvider,
     PaymentState,
 )
+from domain.seller_webhooks import EventType
 from domain.subscriptions import (
     PAYABLE_RATE_STATES,
     RateDue,
@@ -36,7 +37,6 @@ from domain.subscriptions import (
     SubscriptionPlan,
     terms_from_json,
 )
-from domain.webhooks import EventType
 from store.billing.models import Claim, OrderRate, RateCharge
 from store.notifications.actions import noticed
 from store.orders.actions import money_booked

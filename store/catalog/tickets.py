@@ -32,7 +32,7 @@ from domain.orders import (
     PaymentType,
 )
 from domain.products import Publication
-from domain.webhooks import EventType
+from domain.seller_webhooks import EventType
 from store.catalog.models import PaymentTicket, PricingPlan, Product, Ticket
 from store.orders.models import Order, Transfer
 from store.seller_webhooks.actions import event_recorded, order_data

@@ -24,7 +24,7 @@ from domain.ledger import (
     fee_back,
 )
 from domain.orders import PAID_STATES, LogType, OrderRateState, PaymentLogState, PaymentProvider, PaymentState
-from domain.webhooks import EventType
+from domain.seller_webhooks import EventType
 from store.affiliates.attribution import commissions_given_back, commissions_restored, rate_roots
 from store.billing.models import OrderRate, RateCharge
 from store.ledger.actions import entries_booked

@@ -25,7 +25,7 @@ from domain.payouts import (
     payout_entries,
     returned_entries,
 )
-from domain.webhooks import EventType
+from domain.seller_webhooks import EventType
 from store.accounts.models import Seller
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry, Payout, PayoutSettingsRow

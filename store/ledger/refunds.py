@@ -23,7 +23,7 @@ from domain.orders import (
     PaymentProvider,
     PaymentState,
 )
-from domain.webhooks import EventType
+from domain.seller_webhooks import EventType
 from store.affiliates.attribution import commissions_given_back
 from store.ledger.actions import entries_booked
 from store.ledger.models import LedgerEntry, Refund

@@ -37,8 +37,8 @@ from domain.orders import (
     paying_later,
 )
 from domain.resellers import SellingMode
+from domain.seller_webhooks import EventType
 from domain.subscriptions import RECURRING, terms_to_json
-from domain.webhooks import EventType
 from store.accounts.models import Seller
 from store.affiliates.attribution import commissions_booked, orders_attributed
 from store.catalog.license_keys import key_released

@@ -12,7 +12,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import DomainError, ErrorCode, invalid, refused
-from domain.webhooks import (
+from domain.seller_webhooks import (
     ENDPOINTS_MAX,
     RESPONSE_EXCERPT_MAX,
     STATE_AFTER,

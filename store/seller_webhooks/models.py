@@ -10,7 +10,7 @@ from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String,
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from domain.webhooks import DESCRIPTION_MAX, URL_MAX, DeliveryState, EndpointState
+from domain.seller_webhooks import DESCRIPTION_MAX, URL_MAX, DeliveryState, EndpointState
 from store.base import Base, StrEnumText, Timestamps
 
 

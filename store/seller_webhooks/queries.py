@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import and_, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.webhooks import DeliveryState
+from domain.seller_webhooks import DeliveryState
 from store.seller_webhooks.models import SellerEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 RECENT = timedelta(days=7)  # the endpoints list's figures

@@ -23,8 +23,8 @@ from activities.platform_invoices import PlatformInvoiceActivities
 from activities.rates import RateActivities
 from activities.refund import RefundActivities
 from activities.retention import RetentionActivities
+from activities.seller_webhooks import WebhookActivities
 from activities.subscription import SubscriptionActivities
-from activities.webhooks import WebhookActivities
 from tests.workflows.fakes import FakeCheckout
 from worker.main import PASSTHROUGH, RUNNER, WORKFLOWS, activities
 

@@ -30,12 +30,12 @@ from api.routes.cabinet import (
     recovery,
     reseller,
     saved_views,
+    seller_webhooks,
     team,
     themes,
     ticket_design,
     tracking,
     transfers,
-    webhooks,
 )
 
 router = APIRouter(prefix="/v1/cabinet", tags=["cabinet"])
@@ -64,7 +64,7 @@ router.include_router(saved_views.router)
 router.include_router(account_deletion.router)
 router.include_router(domains.router)
 router.include_router(coupons.router)
-router.include_router(webhooks.router)
+router.include_router(seller_webhooks.router)
 router.include_router(notifications.router)
 router.include_router(pages.router)
 router.include_router(tracking.router)

@@ -10,7 +10,7 @@ import time
 
 import httpx
 
-from providers.kyc.webhooks import SIGNATURE_HEADER, sign
+from providers.kyc.events import SIGNATURE_HEADER, sign
 from tests.integration.helpers import (
     BIC,
     CARD_OK,

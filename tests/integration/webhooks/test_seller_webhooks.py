@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pytest
 from aiohttp import web
 
-from domain.webhooks import ATTEMPTS_MAX, SIGNATURE_HEADER, verified
+from domain.seller_webhooks import ATTEMPTS_MAX, SIGNATURE_HEADER, verified
 from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,

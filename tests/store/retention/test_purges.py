@@ -25,9 +25,9 @@ from store.mail.models import Mail
 from store.notifications.actions import noticed
 from store.notifications.models import Notification
 from store.orders.actions import order_created
+from store.provider_events.models import WebhookEvent
 from store.retention import platform_purged, retention_marked, seller_purged, sellers_without_retention
 from store.seller_webhooks.models import SellerEvent
-from store.webhooks.models import WebhookEvent
 
 TODAY = datetime.now(UTC).date()
 LONG_AGO = datetime.now(UTC) - timedelta(days=400)

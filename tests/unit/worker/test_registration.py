@@ -18,8 +18,8 @@ from activities.payout import PayoutActivities
 from activities.platform_invoices import PlatformInvoiceActivities
 from activities.rates import RateActivities
 from activities.refund import RefundActivities
+from activities.seller_webhooks import WebhookActivities
 from activities.subscription import SubscriptionActivities
-from activities.webhooks import WebhookActivities
 from worker.main import activities
 
 CLASSES = (

@@ -5198,7 +5198,7 @@ export interface components {
             reason?: string | null;
         };
         /** AttemptOut */
-        api__routes__cabinet__webhooks__AttemptOut: {
+        api__routes__cabinet__seller_webhooks__AttemptOut: {
             /**
              * At
              * Format: date-time
@@ -6715,7 +6715,7 @@ export interface components {
             /** Attempts */
             attempts: number;
             /** Attempts Log */
-            attempts_log: components["schemas"]["api__routes__cabinet__webhooks__AttemptOut"][];
+            attempts_log: components["schemas"]["api__routes__cabinet__seller_webhooks__AttemptOut"][];
             /**
              * Created At
              * Format: date-time

@@ -7,7 +7,7 @@ export type EventType = Answer<'list_webhook_endpoints'>['list'][number]['events
 type EndpointState = Answer<'list_webhook_endpoints'>['list'][number]['state'];
 type DeliveryState = Answer<'list_webhook_deliveries'>['list'][number]['state'];
 
-/** The events an endpoint can take (domain/webhooks.py EventType), in the order the picker shows them; `ping` is
+/** The events an endpoint can take (domain/seller_webhooks.py EventType), in the order the picker shows them; `ping` is
  * the test event, sent to one endpoint on request. */
 export const EVENT_TYPES: readonly EventType[] = [
   'order.paid',

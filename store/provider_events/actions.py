@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from store.webhooks.models import WebhookEvent
+from store.provider_events.models import WebhookEvent
 
 
 async def webhook_received(

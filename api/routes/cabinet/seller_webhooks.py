@@ -1,5 +1,5 @@
 """`/v1/cabinet/webhook_endpoints` and `/v1/cabinet/webhook_deliveries` (issue 24; core §4 webhook endpoint
-states; domain/webhooks.py): the seller's endpoints (active, inactive, paused), the signing secret, a test event,
+states; domain/seller_webhooks.py): the seller's endpoints (active, inactive, paused), the signing secret, a test event,
 each endpoint's delivery log with every attempt, and sending a delivery again. Only the account's owner manages
 them (`api/permissions.py` OWNER_ONLY: the secret signs what the shop's own systems trust); every row is the
 seller's own (404 otherwise)."""
@@ -17,7 +17,7 @@ from api.schemas.fields import Id
 from core.settings import get_settings
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.listing import PAGE_SIZES
-from domain.webhooks import (
+from domain.seller_webhooks import (
     DESCRIPTION_MAX,
     URL_MAX,
     DeliveryState,
@@ -25,7 +25,7 @@ from domain.webhooks import (
     EventType,
     endpoint_url_error,
 )
-from handles.webhooks import delivery_started
+from handles.seller_webhooks import delivery_started
 from store.seller_webhooks.actions import (
     endpoint_changed,
     endpoint_created,

@@ -20,7 +20,7 @@ from core.metrics import WEBHOOK_ATTEMPTS
 from core.settings import get_settings
 from core.temporal import started_once
 from domain.mail import MailTemplate, OutgoingMail
-from domain.webhooks import (
+from domain.seller_webhooks import (
     ATTEMPTS_MAX,
     ENDED_WITH,
     SIGNATURE_HEADER,
@@ -36,7 +36,7 @@ from domain.webhooks import (
 )
 from domain.workflow_ids import webhook_delivery_id
 from providers.mail.smtp import Mailer
-from providers.webhooks.sender import WebhookSender
+from providers.seller_webhooks.sender import WebhookSender
 from store.accounts.queries import seller_user_of
 from store.db import session
 from store.seller_webhooks.actions import (
@@ -49,7 +49,9 @@ from store.seller_webhooks.actions import (
 
 log = structlog.get_logger()
 BATCH = 100
-DELIVERY_WORKFLOW = "WebhookDelivery"  # workflows/webhooks.py, by name (activities do not import workflows)
+DELIVERY_WORKFLOW = (
+    "WebhookDelivery"  # workflows/seller_webhooks.py, by name (activities do not import workflows)
+)
 
 
 async def start_delivery(delivery_id: int, seller_id: int) -> None:

@@ -2,7 +2,7 @@
 does (an answer, a timeout, a refused connection are all results the delivery log keeps).
 
 The SSRF guard: before connecting, the endpoint's host is resolved and every address it names must be public
-(`domain.webhooks.address_allowed`), so a seller cannot point a webhook at the production network's own services
+(`domain.seller_webhooks.address_allowed`), so a seller cannot point a webhook at the production network's own services
 (the database, Temporal, the cloud's metadata address). The request then goes to the very address that was
 checked (the Host header and, over https, the certificate's name and SNI stay the endpoint's host), so a DNS answer
 that changes between the check and the connection (DNS rebinding) cannot lead it elsewhere. The local stack allows private and loopback addresses by
@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 
 from core.settings import get_settings
-from domain.webhooks import RESPONSE_EXCERPT_MAX, TIMEOUT_S, address_allowed
+from domain.seller_webhooks import RESPONSE_EXCERPT_MAX, TIMEOUT_S, address_allowed
 
 USER_AGENT = "Sellflow-Webhooks/1.0"
 

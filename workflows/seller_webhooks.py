@@ -1,4 +1,4 @@
-"""Seller webhooks (issue 24; domain/webhooks.py).
+"""Seller webhooks (issue 24; domain/seller_webhooks.py).
 
 WebhookDispatch (`webhook-dispatch`, one for the platform, started by the worker): hands the events recorded in
 the sellers' transactions to their endpoints, one activity run per half minute, and continues as new when
@@ -22,7 +22,7 @@ from datetime import timedelta
 
 from temporalio import workflow
 
-from domain.webhooks import (
+from domain.seller_webhooks import (
     ATTEMPTS_MAX,
     AttemptInput,
     DeliveryInput,
@@ -34,7 +34,7 @@ from domain.webhooks import (
 from workflows.policies import BOOKKEEPING_STEP, OUTBOX_ROUND, WEBHOOK_ATTEMPT, run_step
 
 with workflow.unsafe.imports_passed_through():
-    from activities.webhooks import WebhookActivities
+    from activities.seller_webhooks import WebhookActivities
 
 
 @workflow.defn(name="WebhookDispatch")

@@ -7,9 +7,9 @@ from temporalio.client import Client
 
 from core.settings import get_settings
 from core.temporal import started_once
-from domain.webhooks import DeliveryInput
+from domain.seller_webhooks import DeliveryInput
 from domain.workflow_ids import webhook_delivery_id
-from workflows.webhooks import WebhookDeliveryWorkflow
+from workflows.seller_webhooks import WebhookDeliveryWorkflow
 
 
 async def delivery_started(client: Client, delivery_id: int, seller_id: int) -> None:

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from domain.webhooks import (
+from domain.seller_webhooks import (
     ATTEMPTS_MAX,
     RETRY_MINUTES,
     Outcome,

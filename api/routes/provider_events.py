@@ -13,7 +13,7 @@ import structlog
 from fastapi import APIRouter, Request
 
 from api.deps import DB, Temporal
-from api.schemas.webhooks import WebhookAck
+from api.schemas.provider_events import WebhookAck
 from domain.checkout import PaymentEvent, WireIncoming
 from domain.errors import DomainError, ErrorCode
 from domain.inkasso import AgencyEvent
@@ -23,18 +23,18 @@ from domain.payouts import BankAnswer
 from handles import legitimation, payouts
 from handles.checkout import payment_event, wire_received
 from handles.subscriptions import agency_reported, canceled_by_chargeback
-from providers.bank.webhooks import SIGNATURE_HEADER as BANK_SIGNATURE
-from providers.bank.webhooks import verify_bank_callback, verify_incoming
-from providers.inkasso.webhooks import SIGNATURE_HEADER as AGENCY_SIGNATURE
-from providers.inkasso.webhooks import verify_agency_callback
-from providers.kyc.webhooks import SIGNATURE_HEADER, CallbackRejected, verify_callback
+from providers.bank.events import SIGNATURE_HEADER as BANK_SIGNATURE
+from providers.bank.events import verify_bank_callback, verify_incoming
+from providers.inkasso.events import SIGNATURE_HEADER as AGENCY_SIGNATURE
+from providers.inkasso.events import verify_agency_callback
+from providers.kyc.events import SIGNATURE_HEADER, CallbackRejected, verify_callback
 from providers.paypal.client import paypal
 from providers.stripe.errors import WebhookRejected
-from providers.stripe.webhooks import StripeEvent, verify_webhook
+from providers.stripe.events import StripeEvent, verify_webhook
 from store.ledger.chargebacks import charge_of_intent, chargeback_opened, dispute_won
 from store.orders.bank_wire import incoming_recorded, incoming_unmatched
 from store.orders.queries import payment_state_of
-from store.webhooks.actions import webhook_received
+from store.provider_events.actions import webhook_received
 
 router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"])
 log = structlog.get_logger()

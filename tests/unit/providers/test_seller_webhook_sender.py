@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from providers.webhooks import sender
-from providers.webhooks.sender import HttpSender, pinned
+from providers.seller_webhooks import sender
+from providers.seller_webhooks.sender import HttpSender, pinned
 
 
 def test_a_url_is_aimed_at_the_checked_address_and_keeps_its_host():

@@ -10,8 +10,8 @@ import uuid
 from temporalio import activity
 from temporalio.worker import Worker
 
-from activities.webhooks import WebhookActivities
-from domain.webhooks import (
+from activities.seller_webhooks import WebhookActivities
+from domain.seller_webhooks import (
     ATTEMPTS_MAX,
     AttemptInput,
     DeliveryInput,
@@ -22,7 +22,7 @@ from domain.webhooks import (
 from domain.workflow_ids import webhook_delivery_id
 from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER
-from workflows.webhooks import WebhookDeliveryWorkflow, WebhookDispatchWorkflow
+from workflows.seller_webhooks import WebhookDeliveryWorkflow, WebhookDispatchWorkflow
 
 MINUTE_S = 0.002  # the whole schedule (2,256 minutes) in under 5 s
 
@@ -86,7 +86,7 @@ async def test_a_server_error_is_tried_again_until_the_endpoint_takes_it(client,
     assert result == "delivered"
     assert fake.attempts == [1, 2, 3] and fake.given_up == []
     assert progress.attempts == 3 and progress.outcomes == ["retry", "retry", "delivered"]
-    await record(handle, "webhooks")
+    await record(handle, "seller_webhooks")
 
 
 async def test_a_refusal_or_a_turned_off_endpoint_ends_the_delivery_at_once(client, record):
@@ -95,7 +95,7 @@ async def test_a_refusal_or_a_turned_off_endpoint_ends_the_delivery_at_once(clie
         result, handle, _ = await _deliver(client, fake)
         assert result == outcome.value
         assert fake.attempts == [1] and fake.given_up == []
-    await record(handle, "webhooks")
+    await record(handle, "seller_webhooks")
 
 
 async def test_every_attempt_failing_gives_up_once_after_the_last(client, record):
@@ -104,7 +104,7 @@ async def test_every_attempt_failing_gives_up_once_after_the_last(client, record
     assert result == "gave_up"
     assert fake.attempts == list(range(1, ATTEMPTS_MAX + 1))
     assert len(fake.given_up) == 1
-    await record(handle, "webhooks")
+    await record(handle, "seller_webhooks")
 
 
 async def test_the_dispatcher_hands_events_out_round_after_round(client, record):
@@ -129,4 +129,4 @@ async def test_the_dispatcher_hands_events_out_round_after_round(client, record)
             await asyncio.sleep(0.05)
         await handle.terminate("the test has seen enough rounds")
     assert fake.rounds >= 3
-    await record(handle, "webhooks")
+    await record(handle, "seller_webhooks")
