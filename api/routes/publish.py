@@ -13,19 +13,18 @@ from fastapi import APIRouter, BackgroundTasks, Query
 from pydantic import BaseModel, Field
 
 from api.deps import DB, CurrentPublisher, CurrentUser, IdempotencyKey, Temporal
-from api.presenters.payouts import payout_overview
-from api.schemas.ledger import PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
+from api.presenters.payouts import payout_overview, settings_in, settings_out
+from api.schemas.ledger import PaymentAccount, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
 from core.settings import get_settings
 from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, publisher_link
 from domain.ledger import EntryKind, PayeeType
-from domain.payouts import PayoutSettings
-from handles import payouts as flow
-from store.accounts.actions import payment_account_opened
+from services import payees
+from services.payees import Payee
 from store.affiliates.marketplace import market_products, market_publishers, market_sellers
-from store.affiliates.publisher import credited_orders, daily, earnings, joined_programs, marketplace
+from store.affiliates.publisher import credited_orders, daily, joined_programs, marketplace
 from store.affiliates.publisher_statistics import publisher_statistics
 from store.affiliates.statistics import DAYS_MAX
-from store.ledger.payouts import CURRENCY, balance_split, settings_of, settings_saved
+from store.ledger.payouts import CURRENCY, balance_split, settings_of
 
 router = APIRouter(prefix="/v1/publish", tags=["publish"])
 
@@ -249,7 +248,7 @@ class EarningList(BaseModel):
 @router.get("/transfers", response_model=EarningList)
 async def publisher_transfers(user: CurrentPublisher, s: DB, page: Page = 1, per: Per = 20) -> EarningList:
     """Every movement of the publisher's money: commissions, what refunds took back, payouts."""
-    rows, total = await earnings(s, user.id, page, per)
+    rows, total = await payees.money_moves(s, Payee(PayeeType.publisher, user.id), page, per)
     return EarningList(list=[EarningOut(**r.__dict__) for r in rows], total_count=total)
 
 
@@ -294,19 +293,17 @@ async def publisher_overview(user: CurrentPublisher, s: DB) -> PublisherOverview
 
 @router.get("/payouts", response_model=PayoutOverview)
 async def publisher_payouts(user: CurrentPublisher, s: DB, client: Temporal) -> PayoutOverview:
-    return await payout_overview(s, client, PayeeType.publisher, user.id)
+    return payout_overview(await payees.overview(s, client, Payee(PayeeType.publisher, user.id)))
 
 
 @router.put("/payout_settings", response_model=PayoutSettingsOut)
 async def save_publisher_payout_settings(
     body: PayoutSettingsIn, user: CurrentPublisher, s: DB, client: Temporal, tasks: BackgroundTasks
 ) -> PayoutSettingsOut:
-    settings = PayoutSettings(schedule=body.schedule, minimum=body.minimum, hold_days=body.hold_days)
-    await settings_saved(s, PayeeType.publisher, user.id, settings)
-    tasks.add_task(flow.settings_changed, client, user.id, PayeeType.publisher)
-    return PayoutSettingsOut(
-        schedule=settings.schedule, minimum=settings.minimum, hold_days=settings.hold_days
-    )
+    payee = Payee(PayeeType.publisher, user.id)
+    saved = await payees.save_settings(s, payee, settings_in(body))
+    tasks.add_task(payees.settings_changed, client, payee)  # after the commit: the workflow reads them
+    return settings_out(saved)
 
 
 @router.post("/cashouts", status_code=202, response_model=PayoutOverview)
@@ -315,8 +312,8 @@ async def publisher_cashout(
 ) -> PayoutOverview:
     """Pays the available balance out now (no minimum), if the publisher may receive payouts: 409
     `payout_not_eligible` with why not."""
-    await flow.cashout_requested(client, user.id, PayeeType.publisher)
-    return await payout_overview(s, client, PayeeType.publisher, user.id)
+    await payees.cash_out(client, Payee(PayeeType.publisher, user.id))
+    return payout_overview(await payees.overview(s, client, Payee(PayeeType.publisher, user.id)))
 
 
 class StatFigures(BaseModel):
@@ -369,14 +366,9 @@ async def publisher_statistics_of(
     )
 
 
-class PaymentAccount(BaseModel):
-    legitimated: bool
-
-
 @router.post("/payment_account", response_model=PaymentAccount)
 async def open_payment_account(user: CurrentPublisher, s: DB) -> PaymentAccount:
     """The publisher's payment account: what their details, bank account and documents are kept and legitimated
     in (`/v1/cabinet/seller_profile` and its siblings), and what their payouts go by; opened once, a second call
     finds it. It sells nothing: selling needs the seller profile."""
-    account = await payment_account_opened(s, user)
-    return PaymentAccount(legitimated=account.payment_account_done)
+    return PaymentAccount(legitimated=await payees.payment_account(s, user))

@@ -13,17 +13,15 @@ from fastapi import APIRouter, BackgroundTasks, Query
 from pydantic import BaseModel
 
 from api.deps import DB, CurrentUser, IdempotencyKey, Temporal
-from api.presenters.payouts import payout_overview
+from api.presenters.payouts import payout_overview, settings_in, settings_out
 from api.schemas.fields import Id
-from api.schemas.ledger import PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
+from api.schemas.ledger import PaymentAccount, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
 from core.settings import get_settings
 from domain.ledger import EntryKind, PayeeType
-from domain.payouts import PayoutSettings
 from domain.teams import SALES_LINK_PARAM, TeamRole, TeamState
-from handles import payouts as flow
-from store.accounts.actions import payment_account_opened
-from store.affiliates.publisher import earnings
-from store.ledger.payouts import CURRENCY, balance_split, settings_of, settings_saved
+from services import payees
+from services.payees import Payee
+from store.ledger.payouts import CURRENCY, balance_split, settings_of
 from store.teams.actions import InviteRow, invite_answered, invites_for, left
 from store.teams.queries import sales_totals, sold_orders
 
@@ -165,25 +163,23 @@ class EarningList(BaseModel):
 @router.get("/transfers", response_model=EarningList)
 async def team_member_transfers(user: CurrentUser, s: DB, page: Page = 1, per: Per = 20) -> EarningList:
     """Every movement of the sales team member's money: fees, what refunds took back, payouts."""
-    rows, total = await earnings(s, user.id, page, per, ME)
+    rows, total = await payees.money_moves(s, Payee(ME, user.id), page, per)
     return EarningList(list=[EarningOut(**r.__dict__) for r in rows], total_count=total)
 
 
 @router.get("/payouts", response_model=PayoutOverview)
 async def team_member_payouts(user: CurrentUser, s: DB, client: Temporal) -> PayoutOverview:
-    return await payout_overview(s, client, ME, user.id)
+    return payout_overview(await payees.overview(s, client, Payee(ME, user.id)))
 
 
 @router.put("/payout_settings", response_model=PayoutSettingsOut)
 async def save_team_member_payout_settings(
     body: PayoutSettingsIn, user: CurrentUser, s: DB, client: Temporal, tasks: BackgroundTasks
 ) -> PayoutSettingsOut:
-    settings = PayoutSettings(schedule=body.schedule, minimum=body.minimum, hold_days=body.hold_days)
-    await settings_saved(s, ME, user.id, settings)
-    tasks.add_task(flow.settings_changed, client, user.id, ME)
-    return PayoutSettingsOut(
-        schedule=settings.schedule, minimum=settings.minimum, hold_days=settings.hold_days
-    )
+    payee = Payee(ME, user.id)
+    saved = await payees.save_settings(s, payee, settings_in(body))
+    tasks.add_task(payees.settings_changed, client, payee)  # after the commit: the workflow reads them
+    return settings_out(saved)
 
 
 @router.post("/cashouts", status_code=202, response_model=PayoutOverview)
@@ -192,17 +188,12 @@ async def team_member_cashout(
 ) -> PayoutOverview:
     """Pays the available fees out now (no minimum), if the member may receive payouts: 409 `payout_not_eligible`
     with why not."""
-    await flow.cashout_requested(client, user.id, ME)
-    return await payout_overview(s, client, ME, user.id)
-
-
-class PaymentAccount(BaseModel):
-    legitimated: bool
+    await payees.cash_out(client, Payee(ME, user.id))
+    return payout_overview(await payees.overview(s, client, Payee(ME, user.id)))
 
 
 @router.post("/payment_account", response_model=PaymentAccount)
 async def open_team_payment_account(user: CurrentUser, s: DB) -> PaymentAccount:
     """The member's payment account (`/v1/cabinet/seller_profile` and its siblings keep its details, bank account
     and documents), which their payouts go by; opened once."""
-    account = await payment_account_opened(s, user)
-    return PaymentAccount(legitimated=account.payment_account_done)
+    return PaymentAccount(legitimated=await payees.payment_account(s, user))

@@ -85,6 +85,12 @@ class ExportStateIn(BaseModel):
     state: Literal["sent_to_finance", "sent_to_datev"]
 
 
+class PaymentAccount(BaseModel):
+    """A publisher's or team member's payment account: whether it is legitimated (their payouts go by it)."""
+
+    legitimated: bool
+
+
 class PayoutSettingsIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     schedule: PayoutSchedule

@@ -7,7 +7,7 @@ from fastapi import APIRouter, BackgroundTasks, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
-from api.presenters.payouts import payout_overview
+from api.presenters.payouts import payout_overview, settings_in, settings_out
 from api.schemas.ledger import (
     PayoutList,
     PayoutOut,
@@ -16,13 +16,12 @@ from api.schemas.ledger import (
     PayoutSettingsOut,
 )
 from domain.ledger import PayeeType
-from domain.payouts import PayoutSettings
-from handles import payouts as flow
+from services import payees
+from services.payees import Payee
 from store.ledger.payouts import (
     PAYOUT_FILTERS,
     PAYOUT_LIST,
     payouts_listed,
-    settings_saved,
 )
 
 router = APIRouter()
@@ -30,7 +29,11 @@ router = APIRouter()
 
 @router.get("/payouts", response_model=PayoutOverview)
 async def get_payouts(seller: CurrentSeller, s: DB, client: Temporal) -> PayoutOverview:
-    return await payout_overview(s, client, PayeeType.seller, seller.id)
+    return payout_overview(await payees.overview(s, client, _payee(seller.id)))
+
+
+def _payee(seller_id: int) -> Payee:
+    return Payee(PayeeType.seller, seller_id)
 
 
 @router.get(
@@ -63,12 +66,11 @@ async def payouts_csv(request: Request, seller: CurrentSeller, s: DB) -> Respons
 async def save_payout_settings(
     body: PayoutSettingsIn, seller: CurrentSeller, s: DB, client: Temporal, tasks: BackgroundTasks
 ) -> PayoutSettingsOut:
-    settings = PayoutSettings(schedule=body.schedule, minimum=body.minimum, hold_days=body.hold_days)
-    await settings_saved(s, PayeeType.seller, seller.id, settings)
-    tasks.add_task(flow.settings_changed, client, seller.id)  # after the commit: the workflow reads them
-    return PayoutSettingsOut(
-        schedule=settings.schedule, minimum=settings.minimum, hold_days=settings.hold_days
-    )
+    saved = await payees.save_settings(s, _payee(seller.id), settings_in(body))
+    tasks.add_task(
+        payees.settings_changed, client, _payee(seller.id)
+    )  # after the commit: the workflow reads them
+    return settings_out(saved)
 
 
 @router.post("/cashouts", status_code=202, response_model=PayoutOverview)
@@ -76,5 +78,5 @@ async def request_cashout(
     idempotency_key: IdempotencyKey, seller: CurrentSeller, s: DB, client: Temporal
 ) -> PayoutOverview:
     """Pays out the available balance now (no minimum), if the seller may receive payouts."""
-    await flow.cashout_requested(client, seller.id)
+    await payees.cash_out(client, _payee(seller.id))
     return await get_payouts(seller, s, client)

@@ -9357,7 +9357,10 @@ export interface components {
             /** Payment Method */
             payment_method: string;
         };
-        /** PaymentAccount */
+        /**
+         * PaymentAccount
+         * @description A publisher's or team member's payment account: whether it is legitimated (their payouts go by it).
+         */
         PaymentAccount: {
             /** Legitimated */
             legitimated: boolean;
