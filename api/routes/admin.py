@@ -15,13 +15,12 @@ from api.schemas.admin import IncomingTransferList, IncomingTransferRow, Workflo
 from api.schemas.fields import Id
 from api.schemas.ledger import MonthCloseIn, MonthCloseStarted
 from domain.bookkeeping import period_bounds
-from domain.errors import DomainError, ErrorCode, invalid
+from domain.errors import invalid
 from domain.notifications import TEXT_MAX, TITLE_MAX
 from handles.exports import month_closed
 from handles.notifications import income_summaries_started
 from handles.ops import history, workflows_of_order, workflows_of_seller
-from store.accounts.models import Seller
-from store.notifications.actions import custom_sent
+from services import notices
 from store.orders.bank_wire import INCOMING_FILTERS, INCOMING_LIST, incoming_listed
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
@@ -113,9 +112,7 @@ async def send_custom_notification(
 ) -> CustomNotificationSent:
     """A message from the platform to one seller or to every active seller, as a `custom_notification` (shown
     and mailed as each seller chose); once per seller under the request's idempotency key."""
-    if body.seller_id is not None and await s.get(Seller, body.seller_id) is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "No such seller.")
-    n = await custom_sent(s, idempotency_key, body.seller_id, body.title, body.text)
+    n = await notices.custom_notification(s, idempotency_key, body.seller_id, body.title, body.text)
     return CustomNotificationSent(sellers=n)
 
 

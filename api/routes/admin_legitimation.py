@@ -46,8 +46,7 @@ from store.legitimation.lists import (
     bank_accounts_listed,
     legitimations_listed,
 )
-from store.legitimation.models import KycDocument
-from store.legitimation.queries import bank_accounts_of, documents_of, legitimation_of
+from store.legitimation.queries import any_document, bank_accounts_of, documents_of, legitimation_of
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
 
@@ -164,7 +163,7 @@ async def limit_legitimation(
 
 @router.get("/documents/{document_id}/file", response_class=FileResponse)
 async def admin_document_file(document_id: Id, manager: CurrentManager, s: DB) -> FileResponse:
-    doc = await s.get(KycDocument, document_id)
+    doc = await any_document(s, document_id)
     if doc is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Document not found.")
     return stored_file(storage().path(doc.storage_key), doc.file_name, doc.content_type)

@@ -24,7 +24,7 @@ from domain.limits import ID_MAX, USERNAME_MAX
 from domain.money import format_money
 from services.checkout.offers import buy_offer, offers_after
 from store.builder.pages import published_for_product
-from store.catalog.models import Product
+from store.catalog.queries import product_row
 from store.catalog.storefront import shop_seller
 from store.orders.queries import order_in_shop
 
@@ -47,7 +47,7 @@ async def funnel_page(
         order = await order_in_shop(s, username, token)
     except DomainError:
         return Response(status_code=404)
-    product = await s.get(Product, order.product_id)
+    product = await product_row(s, order.product_id)
     if product is None or product.slug != slug:
         return Response(status_code=404)
     done = RedirectResponse(_thank_you(stored, slug, token), status_code=303)
@@ -130,7 +130,7 @@ async def thank_you_page(
     served = await published_for_product(s, seller.id, PageType.thank_you, order.product_id)
     if served is None:
         raise DomainError(ErrorCode.NOT_FOUND, "The shop has no thank-you page of its own.")
-    product = await s.get(Product, order.product_id)
+    product = await product_row(s, order.product_id)
     shop_name = await shop_name_of(s, seller.id, stored)
     view = await shop_view(
         s,

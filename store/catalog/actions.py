@@ -154,7 +154,8 @@ async def plan_added(
     return plan
 
 
-def plan_changed(
+async def plan_changed(
+    s: AsyncSession,
     view: ProductView,
     plan_id: int,
     *,
@@ -172,6 +173,7 @@ def plan_changed(
     plan.ticket_id = ticket_id
     for k, v in _terms_columns(terms).items():
         setattr(plan, k, v)
+    await s.flush()
     return plan
 
 

@@ -188,6 +188,11 @@ async def view_of(s: AsyncSession, product: Product) -> ProductView:
     return (await views_of(s, [product]))[0]
 
 
+async def product_row(s: AsyncSession, product_id: int) -> Product | None:
+    """A product by its id, whoever's it is (the caller knows it is theirs to read: an order's product)."""
+    return await s.get(Product, product_id)
+
+
 async def product_of(s: AsyncSession, seller_id: int, product_id: int) -> ProductView:
     """The seller's own product; another seller's product is simply not found."""
     p = (

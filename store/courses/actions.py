@@ -97,7 +97,7 @@ async def item_added(
     return item
 
 
-def item_changed(item: CourseItem, changes: dict[str, Any]) -> None:
+async def item_changed(s: AsyncSession, item: CourseItem, changes: dict[str, Any]) -> None:
     """A lesson's title, blocks, quiz, drip or flags (checked by the contract); a chapter keeps no content."""
     if item.kind == ItemKind.chapter and any(
         k in changes for k in ("blocks", "quiz", "drip_days", "drip_date", "comments_enabled")
@@ -118,6 +118,7 @@ def item_changed(item: CourseItem, changes: dict[str, Any]) -> None:
     for k, v in changes.items():
         setattr(item, k, v)
     item.updated_at = datetime.now(UTC)
+    await s.flush()
 
 
 async def item_removed(s: AsyncSession, item: CourseItem) -> None:

@@ -51,6 +51,14 @@ async def events_of(s: AsyncSession, domain_id: int) -> list[DomainEvent]:
     return list((await s.scalars(q)).all())
 
 
+async def events_then_row(s: AsyncSession, row: Domain) -> list[DomainEvent]:
+    """The domain's history, then its row read again: the workflow writes both in one transaction after each step,
+    so a step seen in the history is never newer than the state, note and message shown beside it."""
+    events = await events_of(s, row.id)
+    await s.refresh(row)
+    return events
+
+
 async def certificate_of(s: AsyncSession, domain_id: int, n: int) -> DomainCertificate | None:
     q = select(DomainCertificate).where(DomainCertificate.domain_id == domain_id, DomainCertificate.n == n)
     return await s.scalar(q)

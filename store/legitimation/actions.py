@@ -209,3 +209,8 @@ async def legitimation_recorded(s: AsyncSession, rec: LegitimationRecord) -> boo
         )
     )
     return True
+
+
+async def document_removed(s: AsyncSession, doc: KycDocument) -> None:
+    await s.delete(doc)
+    await s.flush()

@@ -77,6 +77,11 @@ async def documents_of(s: AsyncSession, seller_id: int) -> list[KycDocument]:
     return list((await s.execute(q)).scalars())
 
 
+async def any_document(s: AsyncSession, document_id: int) -> KycDocument | None:
+    """A KYC document by its id, whoever's it is: for the managers who review them."""
+    return await s.get(KycDocument, document_id)
+
+
 async def document_of(s: AsyncSession, seller_id: int, document_id: int) -> KycDocument | None:
     q = select(KycDocument).where(KycDocument.seller_id == seller_id, KycDocument.id == document_id)
     return (await s.execute(q)).scalar_one_or_none()

@@ -116,8 +116,7 @@ async def change_item(product_id: Id, item_id: Id, body: ItemPatch, seller: Curr
             raise DomainError(
                 ErrorCode.INVALID_INPUT, "This file does not exist.", {"blocks": "unknown_file"}
             )
-    item_changed(item, changes)
-    await s.flush()
+    await item_changed(s, item, changes)
     return item_out(item)
 
 

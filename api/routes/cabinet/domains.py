@@ -44,7 +44,7 @@ from handles import domains as flow
 from providers.dns.resolver import DnsLookupError, txt_lookup
 from store.domains.actions import domain_added, domain_deleted, routing_seen
 from store.domains.models import Domain
-from store.domains.queries import certificates_of, domain_of, domains_of, events_of
+from store.domains.queries import certificates_of, domain_of, domains_of, events_then_row
 
 router = APIRouter()
 DOMAIN_ID_MAX = 2**63 - 1
@@ -173,10 +173,7 @@ async def add_domain(
 @router.get("/domains/{domain_id}", response_model=DomainDetail)
 async def get_domain(domain_id: Id, seller: CurrentSeller, s: DB, client: Temporal) -> DomainDetail:
     row = await _own(s, seller.id, domain_id)
-    # the history, then the row read again: the workflow writes both in one transaction after each step, so a
-    # step seen in the history is never newer than the state, note and message shown beside it
-    events = await events_of(s, row.id)
-    await s.refresh(row)
+    events = await events_then_row(s, row)
     status = await flow.domain_status(client, row)
     return DomainDetail(
         **_out(row).model_dump(),

@@ -69,7 +69,8 @@ async def change_plan(product_id: Id, plan_id: Id, body: PlanIn, seller: Current
     v = await product_of(s, seller.id, product_id)
     _, terms = checked_terms(body)
     await _checked_ticket(s, v, body.ticket_id)
-    plan = plan_changed(
+    plan = await plan_changed(
+        s,
         v,
         plan_id,
         name=body.name.strip(),
@@ -77,7 +78,6 @@ async def change_plan(product_id: Id, plan_id: Id, body: PlanIn, seller: Current
         use_net_price=bool(body.use_net_price),
         ticket_id=body.ticket_id,
     )
-    await s.flush()
     return plan_out(plan)
 
 

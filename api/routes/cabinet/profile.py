@@ -49,8 +49,7 @@ from domain.seller_profile import (
 )
 from handles import legitimation as flow
 from providers.storage.local import storage
-from store.accounts.actions import registration_recorded
-from store.accounts.models import Seller
+from services import legitimation
 from store.legitimation.actions import (
     bank_account_added,
     bank_account_removed,
@@ -75,19 +74,6 @@ router = APIRouter()
 def _locked(leg: Legitimation | None) -> None:
     if reason := profile_lock_reason(leg.step if leg else None):
         raise DomainError(ErrorCode.CONFLICT, reason, {"step": leg.step.value if leg else ""})
-
-
-async def _inform(s: DB, client: Temporal, seller: Seller) -> None:
-    """Recompute the facts and tell the workflow (starting it with the first saved profile). The profile must
-    exist first: bank accounts or documents alone do not start a legitimation."""
-    row = await profile_row_of(s, seller.id)
-    if row is None:
-        return
-    profile = profile_data(row)
-    facts, missing, _ = await profile_facts(s, seller, profile)
-    registration_recorded(seller, Missing.profile not in missing)
-    await s.flush()
-    await flow.profile_saved(client, seller.id, facts)
 
 
 @router.get("/seller_profile", response_model=SellerProfileOut)
@@ -118,7 +104,7 @@ async def save_seller_profile(
     if errors := format_errors(profile, datetime.now(UTC).date()):
         raise invalid(**errors)
     await profile_saved(s, seller.id, normalised(profile), body.wizard_step)
-    await _inform(s, client, seller)
+    await legitimation.informed(s, client, seller)
     return await profile_out(s, seller)
 
 
@@ -173,7 +159,7 @@ async def add_bank_account(
         raise invalid(**errors)
     account = await bank_account_added(s, seller.id, body.kind, body.holder, iban, bic)
     out = BankAccountOut.model_validate(account, from_attributes=True)
-    await _inform(s, client, seller)
+    await legitimation.informed(s, client, seller)
     return out
 
 
@@ -184,7 +170,7 @@ async def remove_bank_account(account_id: Id, seller: CurrentSeller, s: DB, clie
     if account is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Bank account not found.")
     await bank_account_removed(s, account)
-    await _inform(s, client, seller)
+    await legitimation.informed(s, client, seller)
 
 
 # ----- documents ----------------------------------------------------------------------------------------
@@ -233,18 +219,14 @@ async def upload_document(
         sha256=sha,
     )
     out = _document_out(doc)
-    await _inform(s, client, seller)
+    await legitimation.informed(s, client, seller)
     return out
 
 
 @router.delete("/documents/{document_id}", status_code=204)
 async def remove_document(document_id: Id, seller: CurrentSeller, s: DB, client: Temporal) -> None:
     _locked(await legitimation_of(s, seller.id))
-    doc = await document_of(s, seller.id, document_id)
-    if doc is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Document not found.")
-    await s.delete(doc)
-    await _inform(s, client, seller)
+    await legitimation.document_deleted(s, client, seller, document_id)
 
 
 @router.get("/documents/{document_id}/file", response_class=FileResponse)

@@ -21,6 +21,7 @@ from domain.limits import USERNAME_MAX
 from services.tickets import shop_ticket
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.models import Product
+from store.catalog.queries import product_row
 from store.catalog.tickets import HeldTicket, attendee_set, upgraded_code
 
 router = APIRouter()
@@ -33,7 +34,7 @@ Code = Annotated[str, Path(max_length=16)]
 
 async def _held(s: DB, username: str, code: str) -> tuple[str, HeldTicket, Product | None, str]:
     h = await shop_ticket(s, username, code)
-    product = await s.get(Product, h.payment.product_id)
+    product = await product_row(s, h.payment.product_id)
     seller_user = await seller_user_of(s, h.order.seller_id)
     return h.payment.code, h, product, (display_name(seller_user) if seller_user else None) or username
 
