@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.errors import invalid
 from providers.images.covers import NotAnImage, picture_size
 from providers.storage.local import storage
+from store.catalog.actions import file_stored
 from store.catalog.models import File as StoredFile
 
 PICTURE_FORMATS = frozenset({"PNG", "JPEG"})
@@ -39,17 +40,15 @@ async def picture_upload(
     if max_px is not None and long_side > max_px:
         raise invalid(file=f"too large: at most {max_px} pixels on its long side")
     key, sha = storage().put(data)
-    row = StoredFile(
-        seller_id=seller_id,
+    return await file_stored(
+        s,
+        seller_id,
         storage_key=key,
-        file_name=(file.filename or "picture")[:200],
+        file_name=file.filename or "picture",
         content_type=MEDIA_TYPES[fmt],
         size=len(data),
         sha256=sha,
     )
-    s.add(row)
-    await s.flush()
-    return row
 
 
 async def stored_picture(s: AsyncSession, file_id: int | None, seller_id: int) -> bytes | None:

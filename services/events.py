@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import UTC, datetime
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import DomainError, ErrorCode
 from domain.products import ProductForm
-from store.catalog.models import Product
+from store.catalog.models import Product, Ticket
 from store.catalog.queries import product_of
 
 
@@ -15,3 +18,25 @@ async def event_product(s: AsyncSession, seller_id: int, product_id: int) -> Pro
     if product.form != ProductForm.event:
         raise DomainError(ErrorCode.NOT_FOUND, "This product is not an event.")
     return product
+
+
+async def design_changed(s: AsyncSession, product: Product, changes: Mapping[str, object]) -> None:
+    """The event's ticket design changed (every ticket's page and PDF follow it, those sold already too)."""
+    product.ticket_design = {**(product.ticket_design or {}), **changes}
+    await s.flush()
+
+
+async def ticket_changed(s: AsyncSession, ticket: Ticket, fields: Mapping[str, object], held: int) -> None:
+    """A ticket's dates, place and capacity; a capacity below the `held` tickets sold already is refused."""
+    limit = fields.get("limit")
+    if isinstance(limit, int) and limit < held:
+        raise DomainError(
+            ErrorCode.INVALID_INPUT,
+            f"{held} tickets are sold already.",
+            {"limit": "below_sold"},
+            reason="below_sold",
+        )
+    for k, v in fields.items():
+        setattr(ticket, k, v)
+    ticket.updated_at = datetime.now(UTC)
+    await s.flush()

@@ -272,3 +272,27 @@ async def product_archived(s: AsyncSession, view: ProductView) -> None:
 async def product_unarchived(s: AsyncSession, view: ProductView) -> None:
     view.product.is_archived = False
     await s.flush()
+
+
+async def file_stored(
+    s: AsyncSession,
+    seller_id: int,
+    *,
+    storage_key: str,
+    file_name: str,
+    content_type: str,
+    size: int,
+    sha256: str,
+) -> File:
+    """A file of the seller's whose bytes are in storage (a picture, a font, a download): its row, with its id."""
+    row = File(
+        seller_id=seller_id,
+        storage_key=storage_key,
+        file_name=file_name[:200],
+        content_type=content_type,
+        size=size,
+        sha256=sha256,
+    )
+    s.add(row)
+    await s.flush()
+    return row

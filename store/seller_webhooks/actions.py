@@ -99,7 +99,8 @@ def endpoint_secret(row: WebhookEndpoint) -> str:
     return opened(row.secret)
 
 
-def endpoint_changed(
+async def endpoint_changed(
+    s: AsyncSession,
     row: WebhookEndpoint,
     *,
     url: str | None = None,
@@ -119,10 +120,18 @@ def endpoint_changed(
             raise invalid(state="only Sellflow pauses an endpoint")
         row.state = state
         row.paused_at = None
+    await s.flush()
 
 
-def secret_rolled(row: WebhookEndpoint) -> None:
+async def secret_rolled(s: AsyncSession, row: WebhookEndpoint) -> None:
     row.secret = sealed(new_secret())
+    await s.flush()
+
+
+async def endpoint_deleted(s: AsyncSession, row: WebhookEndpoint) -> None:
+    """The endpoint and its delivery log; deliveries still waiting are not sent."""
+    await s.delete(row)
+    await s.flush()
 
 
 async def events_claimed(s: AsyncSession, limit: int) -> list[SellerEvent]:

@@ -20,25 +20,16 @@ from domain.certificates import (
     CertificateRule,
     new_number,
 )
-from domain.errors import DomainError, ErrorCode, invalid
-from domain.products import ProductForm
+from domain.errors import DomainError, ErrorCode
 from providers.storage.local import storage
+from services import certificates
 from store.catalog.models import Product
-from store.catalog.queries import product_of
 
 router = APIRouter()
 
 
-async def _certificate(s: DB, seller_id: int, product_id: int) -> Product:
-    product = (await product_of(s, seller_id, product_id)).product
-    if product.form != ProductForm.certificate:
-        raise DomainError(ErrorCode.NOT_FOUND, "This product is not a certificate.")
-    return product
-
-
-async def settings_out(s: DB, product: Product) -> CertificateSettingsOut:
+def settings_out(product: Product, course: Product | None) -> CertificateSettingsOut:
     c = product.certificate or {}
-    course = await s.get(Product, c["course_id"]) if c.get("course_id") else None
     return CertificateSettingsOut(
         title=c.get("title", ""),
         issuer=c.get("issuer", ""),
@@ -51,9 +42,13 @@ async def settings_out(s: DB, product: Product) -> CertificateSettingsOut:
     )
 
 
+async def _answer(s: DB, product: Product) -> CertificateSettingsOut:
+    return settings_out(product, await certificates.course_of(s, product))
+
+
 @router.get("/products/{product_id}/certificate", response_model=CertificateSettingsOut)
 async def get_certificate(product_id: Id, seller: CurrentSeller, s: DB) -> CertificateSettingsOut:
-    return await settings_out(s, await _certificate(s, seller.id, product_id))
+    return await _answer(s, await certificates.certificate_product(s, seller.id, product_id))
 
 
 @router.put("/products/{product_id}/certificate", response_model=CertificateSettingsOut)
@@ -61,28 +56,18 @@ async def set_certificate(
     product_id: Id, body: CertificateSettingsIn, seller: CurrentSeller, s: DB
 ) -> CertificateSettingsOut:
     """The key details and design. A course rule names one of the seller's own courses; a field sits once."""
-    product = await _certificate(s, seller.id, product_id)
-    if body.rule == CertificateRule.course_finished:
-        if body.course_id is None:
-            raise invalid(course_id="required")
-        course = await s.get(Product, body.course_id)
-        if course is None or course.seller_id != seller.id or course.form != ProductForm.course:
-            raise DomainError(ErrorCode.INVALID_INPUT, fields={"course_id": "not one of your courses"})
-    fields = [f.model_dump(mode="json") for f in body.fields] if body.fields is not None else None
-    if fields is not None and len({f["field"] for f in fields}) != len(fields):
-        raise invalid(fields="each field at most once")
-    kept = product.certificate or {}
-    product.certificate = {
-        **kept,
-        "title": body.title.strip(),
-        "issuer": body.issuer.strip(),
-        "rule": body.rule.value,
-        "course_id": body.course_id if body.rule == CertificateRule.course_finished else None,
-        "orientation": body.orientation.value,
-        "fields": fields if fields is not None else kept.get("fields") or DEFAULT_FIELDS,
-    }
-    await s.flush()
-    return await settings_out(s, product)
+    product = await certificates.certificate_product(s, seller.id, product_id)
+    await certificates.settings_saved(
+        s,
+        product,
+        title=body.title,
+        issuer=body.issuer,
+        rule=body.rule,
+        course_id=body.course_id,
+        orientation=body.orientation.value,
+        fields=[f.model_dump(mode="json") for f in body.fields] if body.fields is not None else None,
+    )
+    return await _answer(s, product)
 
 
 @router.post("/products/{product_id}/certificate/background", response_model=CertificateSettingsOut)
@@ -91,24 +76,22 @@ async def upload_background(
 ) -> CertificateSettingsOut:
     """A PNG or JPEG (at most 5 MB) laid over the whole page, checked by its bytes, not its name, and large enough
     to print sharp: at least 1123 × 794 pixels (A4 at 96 dpi, either way round)."""
-    product = await _certificate(s, seller.id, product_id)
+    product = await certificates.certificate_product(s, seller.id, product_id)
     row = await picture_upload(s, seller.id, file, max_bytes=BACKGROUND_MAX_BYTES, min_px=BACKGROUND_MIN_PX)
-    product.certificate = {**(product.certificate or {}), "background_file_id": row.id}
-    await s.flush()
-    return await settings_out(s, product)
+    await certificates.background_set(s, product, row.id)
+    return await _answer(s, product)
 
 
 @router.delete("/products/{product_id}/certificate/background", response_model=CertificateSettingsOut)
 async def remove_background(product_id: Id, seller: CurrentSeller, s: DB) -> CertificateSettingsOut:
-    product = await _certificate(s, seller.id, product_id)
-    product.certificate = {**(product.certificate or {}), "background_file_id": None}
-    await s.flush()
-    return await settings_out(s, product)
+    product = await certificates.certificate_product(s, seller.id, product_id)
+    await certificates.background_set(s, product, None)
+    return await _answer(s, product)
 
 
 @router.get("/products/{product_id}/certificate/background")
 async def get_background(product_id: Id, seller: CurrentSeller, s: DB) -> Response:
-    product = await _certificate(s, seller.id, product_id)
+    product = await certificates.certificate_product(s, seller.id, product_id)
     f = await seller_file(s, (product.certificate or {}).get("background_file_id"), seller.id)
     if f is None:
         raise DomainError(ErrorCode.NOT_FOUND, "No background yet.")
@@ -118,9 +101,9 @@ async def get_background(product_id: Id, seller: CurrentSeller, s: DB) -> Respon
 @router.get("/products/{product_id}/certificate/preview")
 async def preview_certificate(product_id: Id, seller: CurrentSeller, s: DB) -> Response:
     """A sample PDF: the design with a sample holder, as a buyer's certificate will look."""
-    product = await _certificate(s, seller.id, product_id)
+    product = await certificates.certificate_product(s, seller.id, product_id)
     c = product.certificate or {}
-    course = await s.get(Product, c["course_id"]) if c.get("course_id") else None
+    course = await certificates.course_of(s, product)
     pdf = await certificate_pdf(
         s,
         product,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
@@ -32,9 +31,10 @@ from domain.csv_cells import text_cell
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.events import PaymentTicketState, dates_problem, shown_code, time_zone_ok, typed_code
 from domain.money import decimal_text
-from services.events import event_product
+from services.events import event_product, ticket_changed
 from store.accounts.queries import seller_user_of
 from store.catalog.models import Product
+from store.catalog.queries import product_row
 from store.catalog.tickets import (
     HeldTicket,
     SellerTicket,
@@ -90,17 +90,7 @@ async def change_ticket(
     t = await ticket_of(s, product, ticket_id)
     fields = _checked(body)
     held = (await held_counts(s, [t.id])).get(t.id, 0)
-    if fields["limit"] is not None and fields["limit"] < held:
-        raise DomainError(
-            ErrorCode.INVALID_INPUT,
-            f"{held} tickets are sold already.",
-            {"limit": "below_sold"},
-            reason="below_sold",
-        )
-    for k, v in fields.items():
-        setattr(t, k, v)
-    t.updated_at = datetime.now(UTC)
-    await s.flush()
+    await ticket_changed(s, t, fields, held)
     return ticket_out(t, held)
 
 
@@ -204,7 +194,7 @@ async def check_in(body: CheckInIn, seller: CurrentSeller, s: DB) -> CheckInOut:
     if code is None:
         raise invalid(code="not a ticket code")
     h = await checked_in(s, seller.id, code)
-    product = await s.get(Product, h.payment.product_id)
+    product = await product_row(s, h.payment.product_id)
     assert h.payment.used_at is not None
     return CheckInOut(
         code=shown_code(code),
@@ -351,6 +341,6 @@ async def invalidate_payment_ticket(
     """Voids a ticket so it lets no one in (409 when it was used, refunded or invalidated already). The money
     stays: refunding is the order's own action."""
     h = await ticket_invalidated(s, seller.id, payment_ticket_id)
-    product = await s.get(Product, h.payment.product_id)
+    product = await product_row(s, h.payment.product_id)
     assert product is not None
     return _seller_ticket_out(SellerTicket(h, product, None))

@@ -25,7 +25,7 @@ from domain.errors import invalid
 from providers.storage.local import storage
 from store.builder.fonts import font_added, font_removed, fonts_of, media_added
 from store.builder.models import CustomFont
-from store.catalog.models import File as StoredFile
+from store.catalog.actions import file_stored
 
 router = APIRouter()
 FALLBACKS = ("Montserrat", "system-ui", "sans-serif", "serif", "monospace", "Georgia", "Arial")
@@ -93,16 +93,15 @@ async def add_font(
     if fmt is None:
         raise invalid(file="a WOFF2, WOFF, TrueType or OpenType font")
     key, sha = storage().put(data)
-    stored = StoredFile(
-        seller_id=seller.id,
+    stored = await file_stored(
+        s,
+        seller.id,
         storage_key=key,
-        file_name=(file.filename or "font")[:200],
+        file_name=file.filename or "font",
         content_type=f"font/{fmt.value}",
         size=len(data),
         sha256=sha,
     )
-    s.add(stored)
-    await s.flush()
     font = await font_added(
         s,
         CustomFont(
@@ -116,7 +115,6 @@ async def add_font(
             file_id=stored.id,
         ),
     )
-    await s.flush()
     return font_out(font, await _username(s, seller.id))
 
 

@@ -300,8 +300,7 @@ async def set_opt_ins(product_id: Id, body: OptInsIn, seller: CurrentSeller, s: 
             raise invalid(**{f"questions.{i}.options": "only a select box has options"})
         keep = old[i]["id"] if i < len(old) and old[i]["type"] == q.type else secrets.token_hex(4)
         questions.append({"id": keep, **q.model_dump(mode="json"), "label": q.label.strip()})
-    v.product.opt_ins = questions
-    await s.flush()
+    await product_updated(s, v, {"opt_ins": questions})
     return OptInList(questions=[OptInOut(**q) for q in questions])
 
 
@@ -347,7 +346,7 @@ async def upload_cover(
         raise invalid(file="not a picture: a JPEG, PNG, WebP or GIF") from None
     old = v.product.cover
     box = storage()
-    v.product.cover = {
+    cover = {
         "token": secrets.token_hex(8),
         "width": width,
         "height": height,
@@ -356,7 +355,7 @@ async def upload_cover(
             for x in variants
         },
     }
-    await s.flush()
+    await product_updated(s, v, {"cover": cover})
     _drop_cover(old)
     return product_out(await product_of(s, seller.id, product_id))
 
@@ -369,8 +368,8 @@ def _drop_cover(cover: dict | None) -> None:
 @router.delete("/products/{product_id}/cover", response_model=ProductOut)
 async def remove_cover(product_id: Id, seller: CurrentSeller, s: DB) -> ProductOut:
     v = await product_of(s, seller.id, product_id)
-    old, v.product.cover = v.product.cover, None
-    await s.flush()
+    old = v.product.cover
+    await product_updated(s, v, {"cover": None})
     _drop_cover(old)
     return product_out(await product_of(s, seller.id, product_id))
 

@@ -25,10 +25,11 @@ from domain.seller_webhooks import (
     EventType,
     endpoint_url_error,
 )
-from handles.seller_webhooks import delivery_started
+from services import seller_webhooks
 from store.seller_webhooks.actions import (
     endpoint_changed,
     endpoint_created,
+    endpoint_deleted,
     endpoint_of,
     endpoint_secret,
     replay_made,
@@ -209,15 +210,16 @@ async def change_webhook_endpoint(
 ) -> EndpointDetail:
     """Changes the address, description or events, or turns the endpoint on or off (a paused one back on)."""
     row = await endpoint_of(s, seller.id, endpoint_id, lock=True)
-    endpoint_changed(row, url=body.url, description=body.description, events=body.events, state=body.state)
-    await s.flush()
+    await endpoint_changed(
+        s, row, url=body.url, description=body.description, events=body.events, state=body.state
+    )
     return await _detail(s, seller.id, row)
 
 
 @router.delete("/webhook_endpoints/{endpoint_id}", status_code=204)
 async def delete_webhook_endpoint(endpoint_id: Id, seller: CurrentSeller, s: DB) -> Response:
     """The endpoint and its delivery log; deliveries still waiting are not sent."""
-    await s.delete(await endpoint_of(s, seller.id, endpoint_id, lock=True))
+    await endpoint_deleted(s, await endpoint_of(s, seller.id, endpoint_id, lock=True))
     return Response(status_code=204)
 
 
@@ -225,8 +227,7 @@ async def delete_webhook_endpoint(endpoint_id: Id, seller: CurrentSeller, s: DB)
 async def roll_webhook_secret(endpoint_id: Id, seller: CurrentSeller, s: DB) -> EndpointDetail:
     """A new signing secret from now on (the old one stops signing at once)."""
     row = await endpoint_of(s, seller.id, endpoint_id, lock=True)
-    secret_rolled(row)
-    await s.flush()
+    await secret_rolled(s, row)
     return await _detail(s, seller.id, row)
 
 
@@ -239,8 +240,7 @@ async def _found(s: DB, seller_id: int, delivery_id: int) -> DeliveryDetail:
 
 async def _started(s: DB, client: Temporal, seller_id: int, delivery: WebhookDelivery) -> DeliveryOut:
     found = await _found(s, seller_id, delivery.id)
-    await s.commit()  # the delivery's workflow reads its row (the session is done after this)
-    await delivery_started(client, delivery.id, seller_id)
+    await seller_webhooks.delivery_started(s, client, seller_id, delivery.id)
     return _delivery(found.delivery)
 
 

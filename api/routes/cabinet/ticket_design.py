@@ -23,7 +23,7 @@ from domain.events import (
     TicketDesign,
 )
 from providers.storage.local import storage
-from services.events import event_product
+from services.events import design_changed, event_product
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.models import Product, Ticket
 from store.catalog.tickets import tickets_of
@@ -53,13 +53,12 @@ async def set_ticket_design(
 ) -> TicketDesignOut:
     """Applies to every ticket of the event, those already sold too: their page and PDF follow the design."""
     product = await event_product(s, seller.id, product_id)
-    product.ticket_design = {
-        **(product.ticket_design or {}),
+    changes = {
         "accent_color": body.accent_color.lower(),
         "note": (body.note or "").strip() or None,
         "show_seller": body.show_seller,
     }
-    await s.flush()
+    await design_changed(s, product, changes)
     return design_out(product)
 
 
@@ -78,16 +77,14 @@ async def upload_ticket_logo(
         min_px=(TICKET_LOGO_MIN_PX, TICKET_LOGO_MIN_PX),
         max_px=TICKET_LOGO_MAX_PX,
     )
-    product.ticket_design = {**(product.ticket_design or {}), "logo_file_id": row.id}
-    await s.flush()
+    await design_changed(s, product, {"logo_file_id": row.id})
     return design_out(product)
 
 
 @router.delete("/products/{product_id}/ticket_design/logo", response_model=TicketDesignOut)
 async def remove_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> TicketDesignOut:
     product = await event_product(s, seller.id, product_id)
-    product.ticket_design = {**(product.ticket_design or {}), "logo_file_id": None}
-    await s.flush()
+    await design_changed(s, product, {"logo_file_id": None})
     return design_out(product)
 
 
