@@ -21,7 +21,7 @@ from temporalio import activity
 
 from activities.mail import deliver
 from core.settings import get_settings
-from domain.account_deletion import (
+from domain.accounts.account_deletion import (
     CheckRequest,
     CheckResult,
     Completion,
@@ -30,7 +30,7 @@ from domain.account_deletion import (
     SellerRef,
 )
 from domain.keys import account_closing_mail_key
-from domain.ledger import PlanPurpose
+from domain.ledger.ledger import PlanPurpose
 from domain.mail import MailTemplate, OutgoingMail
 from providers.mail.smtp import Mailer
 from providers.storage.local import Storage

@@ -23,8 +23,16 @@ from activities.gateways.attempts import recorded
 from activities.gateways.paypal import PAYPAL, paypal_intent, paypal_order, paypal_refresh
 from activities.mail import deliver
 from core.settings import get_settings
-from domain.addons import AddonKind
-from domain.checkout import (
+from domain.catalog.addons import AddonKind
+from domain.keys import (
+    card_attach_key,
+    order_event_key,
+    payment_intent_key,
+)
+from domain.mail import MailTemplate, OutgoingMail, mail_date
+from domain.money import format_money
+from domain.notifications import NotificationType
+from domain.orders.checkout import (
     AccessGranted,
     CardSaved,
     EnsureIntent,
@@ -41,15 +49,7 @@ from domain.checkout import (
     WireMail,
     WireStart,
 )
-from domain.keys import (
-    card_attach_key,
-    order_event_key,
-    payment_intent_key,
-)
-from domain.mail import MailTemplate, OutgoingMail, mail_date
-from domain.money import format_money
-from domain.notifications import NotificationType
-from domain.orders import PAID_STATES, PaymentMethod
+from domain.orders.orders import PAID_STATES, PaymentMethod
 from domain.payments.rules import wire_reference
 from providers.mail.smtp import Mailer
 from providers.paypal.client import PayPalPayments

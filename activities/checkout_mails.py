@@ -9,15 +9,15 @@ from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
 from core.settings import get_settings
-from domain.billing_calendar import schedule
-from domain.checkout import MailsSent
-from domain.checkout_pages import CheckoutPage, EmailMode
+from domain.billing.billing_calendar import schedule
+from domain.billing.subscriptions import terms_from_json
+from domain.catalog.checkout_pages import CheckoutPage, EmailMode
 from domain.keys import order_event_key
 from domain.mail import MailTemplate, OutgoingMail, mail_date
 from domain.money import format_money
 from domain.notifications import NotificationType
-from domain.orders import PAID_STATES, PaymentState, paying_later
-from domain.subscriptions import terms_from_json
+from domain.orders.checkout import MailsSent
+from domain.orders.orders import PAID_STATES, PaymentState, paying_later
 from providers.mail.smtp import Mailer
 from store.accounts.queries import seller_user_of
 from store.catalog.checkout_pages import page_of

@@ -12,12 +12,12 @@ from activities.checkout import order_page_url, transfer_terms
 from activities.mail import deliver
 from activities.subscription import manage_url
 from core.metrics import CLAIMS
-from domain.claims import ClaimClosed, ClaimOpened, ClaimStageMail, InkassoStatus, OpenClaim
-from domain.inkasso import AgencyStatus, ClaimPayment, HandOver
+from domain.billing.claims import ClaimClosed, ClaimOpened, ClaimStageMail, InkassoStatus, OpenClaim
+from domain.billing.inkasso import AgencyStatus, ClaimPayment, HandOver
 from domain.keys import claim_reminder_key
 from domain.mail import MailTemplate, OutgoingMail, mail_date
 from domain.money import format_money
-from domain.orders import PaymentMethod
+from domain.orders.orders import PaymentMethod
 from providers.inkasso.client import AgencyRefused, CollectionAgency
 from providers.mail.smtp import Mailer
 from store.billing.claims import (

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from temporalio import activity
 
-from domain.bookkeeping import ExportDone, ExportRequest, bookings, csv_export, datev_extf
+from domain.ledger.bookkeeping import ExportDone, ExportRequest, bookings, csv_export, datev_extf
 from providers.storage.local import Storage
 from store.db import session
 from store.ledger.exports import export_recorded, export_source

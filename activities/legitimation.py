@@ -15,14 +15,14 @@ from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
 from core.settings import get_settings
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     KycSubmission,
     LegitimationMail,
     LegitimationMailKind,
     LegitimationRecord,
 )
+from domain.legitimation.seller_profile import PROVIDER_FIELDS, BusinessType
 from domain.mail import MailTemplate, OutgoingMail
-from domain.seller_profile import PROVIDER_FIELDS, BusinessType
 from providers.kyc.client import KycDocument, KycProvider, KycRefused, KycRequest
 from providers.mail.smtp import Mailer
 from store.accounts.queries import seller_user_of

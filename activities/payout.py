@@ -14,9 +14,7 @@ from temporalio.exceptions import ApplicationError
 
 from activities.mail import deliver
 from domain.keys import payout_returned_mail_key
-from domain.mail import MailTemplate, OutgoingMail
-from domain.money import format_money
-from domain.payouts import (
+from domain.ledger.payouts import (
     BankAnswer,
     BankOutcome,
     Eligibility,
@@ -25,6 +23,8 @@ from domain.payouts import (
     PayoutRequest,
     PayoutSettings,
 )
+from domain.mail import MailTemplate, OutgoingMail
+from domain.money import format_money
 from providers.bank.client import Bank, BankRefused, CreditTransfer
 from providers.mail.smtp import Mailer
 from store.accounts.queries import seller_user_of

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from temporalio import activity
 
-from domain.platform_invoices import PAGE, IssuedPage, IssuePage
+from domain.billing.platform_invoices import PAGE, IssuedPage, IssuePage
 from store.db import session
 from store.ledger.platform_invoices import platform_invoices_issued
 

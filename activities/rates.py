@@ -15,11 +15,7 @@ from temporalio.exceptions import ApplicationError
 
 from activities.mail import queued
 from core.metrics import PAYMENTS, RENEWALS_DUE, RENEWALS_PAID
-from domain.checkout import PayOutcome
-from domain.keys import rate_key, rate_paid_mail_key
-from domain.mail import MailTemplate, OutgoingMail
-from domain.money import format_money
-from domain.subscriptions import (
+from domain.billing.subscriptions import (
     ChargeOutcome,
     ChargeRate,
     DeclineKind,
@@ -28,6 +24,10 @@ from domain.subscriptions import (
     RatePaymentInput,
     decline_kind,
 )
+from domain.keys import rate_key, rate_paid_mail_key
+from domain.mail import MailTemplate, OutgoingMail
+from domain.money import format_money
+from domain.orders.checkout import PayOutcome
 from providers.stripe.client import RenewalIntents
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 from store.billing.subscriptions import (

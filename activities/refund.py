@@ -15,13 +15,13 @@ from temporalio import activity
 
 from activities.mail import deliver
 from core.settings import get_settings
-from domain.addons import AddonKind
+from domain.catalog.addons import AddonKind
 from domain.keys import refund_key
+from domain.ledger.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
-from domain.orders import PaymentMethod, PaymentState
+from domain.orders.orders import PaymentMethod, PaymentState
 from domain.payments.rules import wire_reference, wire_refund_id
-from domain.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput
 from providers.bank.client import Bank, BankRefused, CreditTransfer
 from providers.mail.smtp import Mailer
 from providers.paypal.client import PayPalPayments, PayPalRefused

@@ -12,11 +12,7 @@ from temporalio import activity
 
 from activities.mail import deliver
 from core.settings import get_settings
-from domain.keys import card_expiry_mail_key
-from domain.mail import MailTemplate, OutgoingMail, mail_date
-from domain.money import format_money
-from domain.orders import PaymentState
-from domain.subscriptions import (
+from domain.billing.subscriptions import (
     CardExpiryReminder,
     LoadRates,
     RateEvent,
@@ -24,6 +20,10 @@ from domain.subscriptions import (
     SubscriptionMove,
     SubscriptionPlan,
 )
+from domain.keys import card_expiry_mail_key
+from domain.mail import MailTemplate, OutgoingMail, mail_date
+from domain.money import format_money
+from domain.orders.orders import PaymentState
 from providers.mail.smtp import Mailer
 from providers.stripe.client import RenewalIntents
 from store.accounts.queries import seller_user_of

@@ -11,8 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
 from api.security import user_id_from
-from domain.account_deletion import AccountType
-from domain.accounts import ProfileType
+from domain.accounts.account_deletion import AccountType
+from domain.accounts.accounts import ProfileType
 from domain.errors import DomainError, ErrorCode
 from domain.teams import ACTING_HEADER
 from store.accounts.models import Seller, User

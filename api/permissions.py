@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import DB, acting_seller_id
 from api.security import user_id_from
-from domain.accounts import ProfileType
+from domain.accounts.accounts import ProfileType
 from domain.errors import DomainError, ErrorCode
 from store.accounts.queries import profile_types
 

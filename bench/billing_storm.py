@@ -111,7 +111,7 @@ async def start_all(client: Client, starts: list, concurrency: int = 100) -> flo
 
 
 async def sellflow_run(stack: Stack, n: int, due_in: float, task_queue: str) -> dict:
-    from domain.subscriptions import SubscriptionInput
+    from domain.billing.subscriptions import SubscriptionInput
     from store.db import session
     from workflows.subscription import SubscriptionWorkflow
 

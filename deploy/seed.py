@@ -7,12 +7,12 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import select
 
-from domain.accounts import ProfileType
-from domain.affiliates import Duration, NodeState, ProgramForm
-from domain.billing_calendar import PlanTerms, parse_period
-from domain.legitimation import Missing
-from domain.orders import PaymentType
-from domain.products import Publication
+from domain.accounts.accounts import ProfileType
+from domain.affiliates.affiliates import Duration, NodeState, ProgramForm
+from domain.billing.billing_calendar import PlanTerms, parse_period
+from domain.catalog.products import Publication
+from domain.legitimation.legitimation import Missing
+from domain.orders.orders import PaymentType
 from domain.teams import TeamRole, TeamState
 from providers.storage.local import storage
 from store.accounts.actions import profile_added, registration_recorded, user_created
@@ -199,14 +199,14 @@ async def legitimate_demo(timeout: float = 120.0) -> str:
     import time
 
     from core.temporal import connect
-    from domain.legitimation import (
+    from domain.legitimation.legitimation import (
         BankAccountType,
         Decision,
         DocumentType,
         LegitimationStep,
         ManagerDecision,
     )
-    from domain.seller_profile import SellerProfile
+    from domain.legitimation.seller_profile import SellerProfile
     from handles import legitimation as flow
     from store.legitimation.actions import bank_account_added, document_added, profile_saved
     from store.legitimation.queries import (

@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from domain.billing_calendar import PlanTerms
+from domain.billing.billing_calendar import PlanTerms
 
 
 class CouponMode(StrEnum):

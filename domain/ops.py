@@ -6,8 +6,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel
 
-from domain.checkout import Step, StepState
-from domain.orders import PaymentState
+from domain.orders.checkout import Step, StepState
+from domain.orders.orders import PaymentState
 
 
 class WorkflowStatus(StrEnum):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from domain.ledger import Entry, EntryKind, PayeeType, fee_back
+from domain.ledger.ledger import Entry, EntryKind, PayeeType, fee_back
 
 # the header that names the seller a team member works for on a cabinet call
 ACTING_HEADER = "Sellflow-Seller-Id"

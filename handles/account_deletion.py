@@ -12,7 +12,7 @@ from temporalio.service import RPCError
 
 from core.search import attributes
 from core.settings import get_settings
-from domain.account_deletion import DeletionInput, DeletionStatus, FlowKind, SubscriptionChoice
+from domain.accounts.account_deletion import DeletionInput, DeletionStatus, FlowKind, SubscriptionChoice
 from domain.errors import DomainError, ErrorCode, Refusal
 from domain.workflow_ids import account_deletion_id
 from handles.errors import answered, is_gone

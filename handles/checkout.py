@@ -14,7 +14,10 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from core.search import attributes
 from core.settings import get_settings
-from domain.checkout import (
+from domain.errors import DomainError, ErrorCode, refused
+from domain.mail import OutgoingMail
+from domain.ops import ProgressOut, StepOut, WorkflowOut
+from domain.orders.checkout import (
     CheckoutInput,
     PaymentEvent,
     PayRequest,
@@ -23,9 +26,6 @@ from domain.checkout import (
     WireIncoming,
     WireInstructions,
 )
-from domain.errors import DomainError, ErrorCode, refused
-from domain.mail import OutgoingMail
-from domain.ops import ProgressOut, StepOut, WorkflowOut
 from domain.workflow_ids import checkout_id, mail_id
 from handles.errors import is_gone, refusal_of
 from workflows.checkout import CheckoutWorkflow

@@ -8,8 +8,8 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 
 from core.search import attributes
 from core.settings import get_settings
-from domain.bookkeeping import ExportRequest
-from domain.platform_invoices import PlatformInvoicesRequest
+from domain.billing.platform_invoices import PlatformInvoicesRequest
+from domain.ledger.bookkeeping import ExportRequest
 from domain.workflow_ids import export_id, platform_invoices_id
 from workflows.export import ExportWorkflow
 from workflows.platform_invoices import PlatformInvoicesWorkflow

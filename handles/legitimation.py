@@ -11,7 +11,13 @@ from core.search import attributes
 from core.settings import get_settings
 from domain.errors import Refusal
 from domain.keys import seller_of_kyc_reference
-from domain.legitimation import KycAnswer, LegitimationInput, LimitChange, ManagerDecision, ProfileFacts
+from domain.legitimation.legitimation import (
+    KycAnswer,
+    LegitimationInput,
+    LimitChange,
+    ManagerDecision,
+    ProfileFacts,
+)
 from domain.workflow_ids import legitimation_id
 from handles.errors import answered, is_gone
 from workflows.legitimation import LegitimationWorkflow

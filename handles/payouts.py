@@ -10,8 +10,8 @@ from temporalio.service import RPCError
 from core.search import attributes
 from core.settings import get_settings
 from domain.keys import payee_of_end_to_end_id
-from domain.ledger import PayeeType
-from domain.payouts import BankAnswer, PayoutInput, PayoutStatus
+from domain.ledger.ledger import PayeeType
+from domain.ledger.payouts import BankAnswer, PayoutInput, PayoutStatus
 from domain.workflow_ids import payout_id
 from handles.errors import answered
 from workflows.payout import PayoutWorkflow

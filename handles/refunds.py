@@ -7,7 +7,7 @@ from temporalio.common import WorkflowIDReusePolicy
 
 from core.search import attributes
 from core.settings import get_settings
-from domain.refunds import RefundInput
+from domain.ledger.refunds import RefundInput
 from domain.workflow_ids import refund_id
 from workflows.refund import RefundWorkflow
 

@@ -13,10 +13,10 @@ from temporalio.service import RPCError
 
 from core.search import attributes
 from core.settings import get_settings
+from domain.billing.inkasso import AgencyEvent
+from domain.billing.subscriptions import Cancel, CancelMode, RatePaymentInput, RatePaymentResult
 from domain.errors import DomainError, ErrorCode, Refusal
-from domain.inkasso import AgencyEvent
 from domain.keys import chargeback_request_id
-from domain.subscriptions import Cancel, CancelMode, RatePaymentInput, RatePaymentResult
 from domain.workflow_ids import claim_id, rate_payment_id, subscription_id
 from handles.errors import answered, is_gone
 from workflows.claim import ClaimWorkflow

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.settings import get_settings
-from domain.affiliates import NodeState
+from domain.affiliates.affiliates import NodeState
 from domain.keys import affiliate_node_mail_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.notifications import wanted

@@ -7,9 +7,9 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.certificates import DEFAULT_FIELDS, CertificateRule
+from domain.catalog.certificates import DEFAULT_FIELDS, CertificateRule
+from domain.catalog.products import ProductForm
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.products import ProductForm
 from store.catalog.models import Product
 from store.catalog.queries import product_of, product_row
 

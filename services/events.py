@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.catalog.products import ProductForm
 from domain.errors import DomainError, ErrorCode
-from domain.products import ProductForm
 from store.catalog.models import Product, Ticket
 from store.catalog.queries import product_of
 

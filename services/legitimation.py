@@ -7,7 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
 from domain.errors import DomainError, ErrorCode
-from domain.legitimation import Missing
+from domain.legitimation.legitimation import Missing
 from handles import legitimation as flow
 from store.accounts.actions import registration_recorded
 from store.accounts.models import Seller

@@ -11,8 +11,8 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
-from domain.ledger import PayeeType
-from domain.payouts import BLOCKS_PAYOUT, PayoutCheck, PayoutSettings
+from domain.ledger.ledger import PayeeType
+from domain.ledger.payouts import BLOCKS_PAYOUT, PayoutCheck, PayoutSettings
 from handles import payouts as flow
 from store.accounts.actions import payment_account_opened
 from store.accounts.models import User

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
+from domain.billing.subscriptions import CancelMode, RatePaymentInput, RatePaymentResult
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.subscriptions import CancelMode, RatePaymentInput, RatePaymentResult
 from handles import subscriptions as flow
 from handles.subscriptions import rate_payment
 from providers.stripe.client import gateway

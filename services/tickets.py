@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.catalog.events import typed_code
 from domain.errors import DomainError, ErrorCode
-from domain.events import typed_code
 from store.catalog.tickets import HeldTicket, held_ticket_by_code
 from store.courses.queries import seller_by_username
 

@@ -10,7 +10,7 @@ from sqlalchemy import cast, delete, func, literal, select, text, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.account_deletion import AccountType
+from domain.accounts.account_deletion import AccountType
 from domain.retention import (
     BATCH,
     MAIL_BODY_DAYS,

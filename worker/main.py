@@ -36,8 +36,8 @@ from core import telemetry
 from core.settings import get_settings
 from core.temporal import connect, temporal_answers
 from core.versioning import deployment_config
+from domain.billing.platform_invoices import MonthCloseRequest
 from domain.notifications import IncomeClockRequest, NoticeMailRound
-from domain.platform_invoices import MonthCloseRequest
 from domain.retention import PLATFORM, RetentionRequest
 from domain.seller_webhooks import DispatchInput
 from domain.workflow_ids import (

@@ -30,7 +30,7 @@ from typing import TypeVar
 from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 
-from domain.account_deletion import (
+from domain.accounts.account_deletion import (
     RECHECK_DAYS,
     CheckRequest,
     Completion,
@@ -46,9 +46,9 @@ from domain.account_deletion import (
     blocking,
     retention_until,
 )
+from domain.billing.subscriptions import Cancel, CancelMode
 from domain.errors import Refusal
 from domain.keys import closing_request_id
-from domain.subscriptions import Cancel, CancelMode
 from domain.workflow_ids import account_deletion_id, domain_id, subscription_id
 from workflows.domains import DomainWorkflow
 from workflows.policies import BOOKKEEPING_STEP, run_step

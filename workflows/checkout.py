@@ -47,7 +47,9 @@ from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 from temporalio.workflow import ParentClosePolicy
 
-from domain.checkout import (
+from domain.billing.subscriptions import SubscriptionInput
+from domain.errors import Refusal
+from domain.orders.checkout import (
     STEPS,
     CardSaved,
     CheckoutInput,
@@ -67,11 +69,9 @@ from domain.checkout import (
     WireInstructions,
     WireStart,
 )
-from domain.errors import Refusal
-from domain.orders import PaymentMethod, PaymentState
+from domain.orders.orders import PaymentMethod, PaymentState
 from domain.payments.gateways import Flow, can_pay, gateway
 from domain.payments.rules import PAY_LATER_DAYS, WIRE_DAYS
-from domain.subscriptions import SubscriptionInput
 from domain.workflow_ids import subscription_id
 from workflows.checkout_transfers import TransferSteps
 from workflows.policies import PAYMENT_STEP, run_local_step

@@ -14,7 +14,9 @@ from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 from temporalio.workflow import ParentClosePolicy
 
-from domain.checkout import (
+from domain.billing.claims import ClaimInput, ClaimOutcome
+from domain.billing.subscriptions import DeclineKind
+from domain.orders.checkout import (
     CheckoutInput,
     CheckoutState,
     IntentStatus,
@@ -26,9 +28,7 @@ from domain.checkout import (
     WireIncoming,
     WireMail,
 )
-from domain.claims import ClaimInput, ClaimOutcome
 from domain.payments.rules import PAY_LATER_REMINDER_DAYS, WIRE_REMINDER_DAYS
-from domain.subscriptions import DeclineKind
 from domain.workflow_ids import claim_id
 from workflows.claim import ClaimWorkflow
 from workflows.policies import FULFILMENT_STEP, run_step

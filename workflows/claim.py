@@ -26,7 +26,7 @@ from typing import TypeVar
 from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 
-from domain.claims import (
+from domain.billing.claims import (
     CLAIM_CLOSED,
     DUNNING_STAGES,
     ClaimClosed,
@@ -41,9 +41,9 @@ from domain.claims import (
     InkassoStatus,
     OpenClaim,
 )
+from domain.billing.inkasso import AgencyEvent, AgencyEventKind, AgencyStatus, ClaimPayment, HandOver
+from domain.billing.subscriptions import ChargeRate, DeclineKind, RateEvent
 from domain.errors import Refusal
-from domain.inkasso import AgencyEvent, AgencyEventKind, AgencyStatus, ClaimPayment, HandOver
-from domain.subscriptions import ChargeRate, DeclineKind, RateEvent
 from domain.workflow_ids import subscription_id
 from workflows.policies import BOOKKEEPING_STEP, RENEWAL_STEP, run_step
 
@@ -199,7 +199,7 @@ class ClaimWorkflow:
             ClaimActivities.close_claim,
             ClaimClosed(inp.order_token, inp.rate, outcome, dunning, inkasso, st.attempt),
         )
-        # the Subscription that started the claim, by its message's name and payload (domain.claims): this module
+        # the Subscription that started the claim, by its message's name and payload (domain.billing.claims): this module
         # and the Subscription's do not import each other (the Subscription starts the claim by its class)
         parent = workflow.get_external_workflow_handle(subscription_id(inp.order_token))
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from temporalio import workflow
 
-from domain.bookkeeping import ExportDone, ExportRequest
+from domain.ledger.bookkeeping import ExportDone, ExportRequest
 from workflows.policies import BATCH_STEP, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():

@@ -32,7 +32,7 @@ from temporalio.exceptions import ActivityError, ApplicationError
 
 from domain.errors import Refusal
 from domain.keys import kyc_reference, legitimation_mail_key, legitimation_round_key
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     AccountLimit,
     DataMismatch,
     Decision,

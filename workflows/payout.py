@@ -21,7 +21,7 @@ from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 
 from domain.errors import Refusal
-from domain.payouts import (
+from domain.ledger.payouts import (
     INTERVAL_DAYS,
     BankAnswer,
     PayeeRef,

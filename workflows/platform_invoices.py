@@ -16,7 +16,7 @@ from temporalio.common import WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.workflow import ParentClosePolicy
 
-from domain.platform_invoices import (
+from domain.billing.platform_invoices import (
     IssuePage,
     MonthCloseRequest,
     PlatformInvoicesDone,

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from temporalio import workflow
 
-from domain.subscriptions import ChargeRate, RateEvent, RatePaymentInput, RatePaymentResult
+from domain.billing.subscriptions import ChargeRate, RateEvent, RatePaymentInput, RatePaymentResult
 from workflows.policies import FULFILMENT_STEP, RENEWAL_STEP, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():

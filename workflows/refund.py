@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from temporalio import workflow
 
-from domain.refunds import RefundConfirmed, RefundInput, RefundResult
+from domain.ledger.refunds import RefundConfirmed, RefundInput, RefundResult
 from workflows.policies import FULFILMENT_STEP, ShortLived, run_step
 
 with workflow.unsafe.imports_passed_through():

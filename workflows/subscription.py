@@ -32,10 +32,8 @@ from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 from temporalio.workflow import ParentClosePolicy
 
-from domain.claims import CLAIM_CLOSED, ClaimInput
-from domain.errors import Refusal
-from domain.orders import PaymentState
-from domain.subscriptions import (
+from domain.billing.claims import CLAIM_CLOSED, ClaimInput
+from domain.billing.subscriptions import (
     CARD_REMINDER_DAYS,
     Cancel,
     CancelMode,
@@ -53,6 +51,8 @@ from domain.subscriptions import (
     SubscriptionStatus,
     card_expires_before,
 )
+from domain.errors import Refusal
+from domain.orders.orders import PaymentState
 from domain.workflow_ids import claim_id
 from workflows.claim import ClaimWorkflow
 from workflows.policies import (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.metrics import PAYMENTS
-from domain.checkout import IntentStatus, PayOutcome
+from domain.orders.checkout import IntentStatus, PayOutcome
 from providers.stripe.client import Intent
 from store.db import session
 from store.orders.actions import intent_status_changed, payment_denied, payment_pending

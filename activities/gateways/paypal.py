@@ -8,9 +8,9 @@ from temporalio.exceptions import ApplicationError
 
 from activities.gateways.attempts import recorded
 from core.settings import get_settings
-from domain.checkout import IntentStatus
 from domain.keys import paypal_capture_key, paypal_order_key
-from domain.orders import PaymentMethod
+from domain.orders.checkout import IntentStatus
+from domain.orders.orders import PaymentMethod
 from providers.paypal.client import PayPalOrder, PayPalPayments, PayPalRefused
 from providers.stripe.client import Intent
 from store.accounts.queries import seller_user_of

@@ -7,13 +7,13 @@ from api.schemas.billing import (
     RateOut,
     SubscriptionOut,
 )
-from domain.errors import DomainError, ErrorCode
-from domain.orders import OrderRateState, PaymentState
-from domain.subscriptions import (
+from domain.billing.subscriptions import (
     PAYABLE_RATE_STATES,
     SubscriptionPhase,
     card_expires_before,
 )
+from domain.errors import DomainError, ErrorCode
+from domain.orders.orders import OrderRateState, PaymentState
 from store.billing.subscriptions import open_claims, rates_of
 from store.orders.models import Order
 

@@ -15,13 +15,13 @@ from api.schemas.catalog import (
 from api.schemas.checkout_pages import CheckoutPageIn, SocialProofOut
 from api.schemas.shop import PlanMethods, ShopProduct, ShopTicket
 from core.settings import get_settings
-from domain.addons import AddonKind
-from domain.bundles import PARENT_FORMS
-from domain.payments.gateways import methods_for
-from domain.products import (
+from domain.catalog.addons import AddonKind
+from domain.catalog.bundles import PARENT_FORMS
+from domain.catalog.products import (
     ProductForm,
     Publication,
 )
+from domain.payments.gateways import methods_for
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.addons import offers_of
 from store.catalog.checkout_pages import page_of, social_proof_of

@@ -19,8 +19,8 @@ from api.schemas.shop import (
     WireOut,
 )
 from core.settings import get_settings
-from domain.addons import AddonKind
-from domain.checkout import PayOutcome, PayResult
+from domain.catalog.addons import AddonKind
+from domain.orders.checkout import PayOutcome, PayResult
 from services.checkout.offers import Offer
 from services.checkout.opening import Opened
 from services.checkout.paying import Transfer

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from api.deps import DB
 from api.uploads import stored_picture
-from domain.certificates import DEFAULT_FIELDS
-from domain.events import (
+from domain.catalog.certificates import DEFAULT_FIELDS
+from domain.catalog.events import (
     TICKET_PDF_WORDS,
     TicketDesign,
     hex_rgb,

@@ -9,7 +9,7 @@ from api.schemas.events import (
     TicketList,
     TicketOut,
 )
-from domain.events import ticket_over
+from domain.catalog.events import ticket_over
 from store.catalog.models import Product, Ticket
 from store.catalog.tickets import (
     held_counts,

@@ -4,7 +4,7 @@ payee type (`services.payees`)."""
 from __future__ import annotations
 
 from api.schemas.ledger import HeldRelease, PayoutOut, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
-from domain.payouts import PayoutSettings
+from domain.ledger.payouts import PayoutSettings
 from services.payees import Overview
 
 

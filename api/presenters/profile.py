@@ -10,14 +10,14 @@ from api.schemas.legitimation import (
     LegitimationOut,
     SellerProfileOut,
 )
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     UNDER_REVIEW,
     LegitimationStatus,
     LegitimationStep,
     ReviewingStatus,
     profile_editable,
 )
-from domain.seller_profile import (
+from domain.legitimation.seller_profile import (
     wizard_steps,
 )
 from store.accounts.models import Seller

@@ -14,8 +14,8 @@ from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.admin import IncomingTransferList, IncomingTransferRow, WorkflowHistory, WorkflowList
 from api.schemas.fields import Id
 from api.schemas.ledger import MonthCloseIn, MonthCloseStarted
-from domain.bookkeeping import period_bounds
 from domain.errors import invalid
+from domain.ledger.bookkeeping import period_bounds
 from domain.notifications import TEXT_MAX, TITLE_MAX
 from handles.exports import month_closed
 from handles.notifications import income_summaries_started

@@ -23,7 +23,7 @@ from api.schemas.legitimation import (
     LimitIn,
 )
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     UNDER_REVIEW,
     AccountLimit,
     Decision,

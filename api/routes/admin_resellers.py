@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from api.deps import DB, CurrentManager
 from api.schemas.fields import Id
+from domain.affiliates.resellers import REASON_MAX, ResellerRequestState
 from domain.errors import invalid
-from domain.resellers import REASON_MAX, ResellerRequestState
 from store.accounts.models import ResellerRequest
 from store.accounts.resellers import request_decided, request_with_shop, requests_listed
 

@@ -10,10 +10,10 @@ from api.listing import list_openapi, list_params
 from api.schemas.catalog import ReviewIn, ReviewList, ReviewOut
 from api.schemas.fields import Id
 from core.settings import get_settings
+from domain.catalog.products import ReviewDecision
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.keys import product_review_mail_key
 from domain.mail import MailTemplate, OutgoingMail
-from domain.products import ReviewDecision
 from handles.checkout import send_mail
 from store.catalog.actions import product_reviewed
 from store.catalog.reviews import REVIEW_FILTERS, REVIEW_LIST, product_with_seller, reviews_listed

@@ -14,7 +14,7 @@ from api.schemas.common import AppConfig, Health, Readiness
 from api.schemas.fields import Id
 from core.settings import get_settings
 from core.temporal import temporal_answers
-from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, landing_text
+from domain.affiliates.affiliates import CommissionMode, Duration, NodeState, ProgramForm, landing_text
 from domain.builder.tracking import ConsentCategory
 from domain.errors import invalid
 from domain.keys import support_mail_key

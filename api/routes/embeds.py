@@ -16,7 +16,7 @@ from api.deps import DB, CurrentPublisher
 from api.schemas.fields import Id
 from api.storefront.texts import Texts
 from core.settings import get_settings
-from domain.embeds import EmbedDisplay, EmbedForm, ItemForm, snippet
+from domain.affiliates.embeds import EmbedDisplay, EmbedForm, ItemForm, snippet
 from domain.languages import accepted_language
 from store.affiliates.embeds import ItemRow, item_deleted, item_saved, items_of, program_products, public_item
 

@@ -15,10 +15,10 @@ from api.storefront.render import MemberItem, page_response
 from api.storefront.shop_pages import shop_name_of, shop_view, stored_content
 from core.settings import get_settings
 from domain.builder.pages import PATH_MAX, PageType
+from domain.catalog.products import ProductForm
 from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal
 from domain.languages import LANGUAGE_PATTERN
 from domain.limits import USERNAME_MAX
-from domain.products import ProductForm
 from store.builder.pages import IN_AREA, published_at_path
 from store.catalog.storefront import shop_seller
 from store.courses.queries import purchases_of

@@ -27,7 +27,8 @@ from api.schemas.courses import (
 from api.schemas.fields import Id
 from api.schemas.shop import IncludedDelivery
 from core.settings import get_settings
-from domain.bundles import PARENT_FORMS
+from domain.catalog.bundles import PARENT_FORMS
+from domain.catalog.products import ProductForm
 from domain.courses import (
     QUIZ_ATTEMPTS_MAX,
     ItemKind,
@@ -38,7 +39,6 @@ from domain.courses import (
 )
 from domain.errors import DomainError, ErrorCode
 from domain.limits import USERNAME_MAX
-from domain.products import ProductForm
 from providers.storage.local import storage
 from store.catalog.certificates import certificates_due_for_course
 from store.courses.actions import (

@@ -17,12 +17,12 @@ from api.storefront.render import PlanCard, PricingView
 from api.storefront.shop_pages import html_page, platform_origin, shop_name_of, shop_view, stored_content
 from api.storefront.texts import Texts
 from api.web import buyer_language, shop_response
-from domain.billing_calendar import PeriodError, parse_period
+from domain.billing.billing_calendar import PeriodError, parse_period
 from domain.builder.pages import PageContent, PageType, default_content
 from domain.errors import DomainError
 from domain.limits import ID_MAX, USERNAME_MAX
 from domain.money import format_money
-from domain.orders import PaymentType
+from domain.orders.orders import PaymentType
 from store.builder.pages import published_at_path
 from store.catalog.models import PricingPlan
 from store.catalog.storefront import public_products, shop_seller

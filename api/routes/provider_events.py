@@ -14,12 +14,12 @@ from fastapi import APIRouter, Request
 
 from api.deps import DB, Temporal
 from api.schemas.provider_events import WebhookAck
-from domain.checkout import PaymentEvent, WireIncoming
+from domain.billing.inkasso import AgencyEvent
 from domain.errors import DomainError, ErrorCode
-from domain.inkasso import AgencyEvent
-from domain.legitimation import KycAnswer
-from domain.orders import PAID_STATES, PaymentState
-from domain.payouts import BankAnswer
+from domain.ledger.payouts import BankAnswer
+from domain.legitimation.legitimation import KycAnswer
+from domain.orders.checkout import PaymentEvent, WireIncoming
+from domain.orders.orders import PAID_STATES, PaymentState
 from handles import legitimation, payouts
 from handles.checkout import payment_event, wire_received
 from handles.subscriptions import agency_reported, canceled_by_chargeback

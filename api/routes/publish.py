@@ -16,8 +16,8 @@ from api.deps import DB, CurrentPublisher, CurrentUser, IdempotencyKey, Temporal
 from api.presenters.payouts import payout_overview, settings_in, settings_out
 from api.schemas.ledger import PaymentAccount, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
 from core.settings import get_settings
-from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm, publisher_link
-from domain.ledger import EntryKind, PayeeType
+from domain.affiliates.affiliates import CommissionMode, Duration, NodeState, ProgramForm, publisher_link
+from domain.ledger.ledger import EntryKind, PayeeType
 from services import payees
 from services.payees import Payee
 from store.affiliates.marketplace import market_products, market_publishers, market_sellers

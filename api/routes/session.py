@@ -31,7 +31,7 @@ from api.schemas.session import (
 from api.security import Tokens, access_token
 from api.throttle import sign_in_failed, sign_in_throttled, throttle
 from core.settings import get_settings
-from domain.accounts import (
+from domain.accounts.accounts import (
     ProfileType,
     email_error,
     locale_of,

@@ -26,8 +26,8 @@ from api.storefront.shop_pages import (
 from api.throttle import throttle
 from api.web import buyer_language, host_of, shop_response
 from core.settings import get_settings
-from domain.accounts import email_error, normalised_email
-from domain.affiliates import PROGRAM_PARAM, own_page, program_param, redirection
+from domain.accounts.accounts import email_error, normalised_email
+from domain.affiliates.affiliates import PROGRAM_PARAM, own_page, program_param, redirection
 from domain.builder.blocks import ContactFormBlock, FieldKey
 from domain.builder.pages import PageContent
 from domain.builder.tracking import EventPage, TrackingSettings

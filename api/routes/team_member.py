@@ -17,7 +17,7 @@ from api.presenters.payouts import payout_overview, settings_in, settings_out
 from api.schemas.fields import Id
 from api.schemas.ledger import PaymentAccount, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
 from core.settings import get_settings
-from domain.ledger import EntryKind, PayeeType
+from domain.ledger.ledger import EntryKind, PayeeType
 from domain.teams import SALES_LINK_PARAM, TeamRole, TeamState
 from services import payees
 from services.payees import Payee

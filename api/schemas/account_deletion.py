@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from api.schemas.fields import UsernameText
-from domain.account_deletion import (
+from domain.accounts.account_deletion import (
     REASON_TEXT_MAX,
     AccountDataState,
     AccountType,

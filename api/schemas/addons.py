@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, Strict
 
-from domain.addons import (
+from domain.catalog.addons import (
     ADDON_TEXT_MAX,
     ADDON_TITLE_MAX,
     ADDONS_MAX,
@@ -15,9 +15,9 @@ from domain.addons import (
     BumpPosition,
     BumpsGrouping,
 )
+from domain.catalog.products import ProductForm
 from domain.limits import ID_MAX
-from domain.orders import PaymentType
-from domain.products import ProductForm
+from domain.orders.orders import PaymentType
 
 Title = Annotated[str, Field(min_length=1, max_length=ADDON_TITLE_MAX)]
 

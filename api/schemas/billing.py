@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from domain.claims import (
+from domain.billing.claims import (
     STAGE_DAYS_MAX,
     ClaimOutcome,
     ClaimStrategy,
@@ -15,10 +15,10 @@ from domain.claims import (
     DunningState,
     InkassoStatus,
 )
+from domain.billing.subscriptions import DeclineKind, SubscriptionPhase
 from domain.limits import PROVIDER_ID_MAX
 from domain.listing import ListAnswer
-from domain.orders import OrderRateState, PaymentState
-from domain.subscriptions import DeclineKind, SubscriptionPhase
+from domain.orders.orders import OrderRateState, PaymentState
 
 
 class OrderRateRow(BaseModel):

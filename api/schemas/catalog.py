@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from domain.billing_calendar import (
+from domain.billing.billing_calendar import (
     START_DAYS,
     PlanTerms,
     defers_first_rate,
@@ -16,9 +16,25 @@ from domain.billing_calendar import (
     schedule,
     validate_terms,
 )
-from domain.bundles import ITEMS_MAX
+from domain.catalog.bundles import ITEMS_MAX
+from domain.catalog.license_keys import FORMAT_SHAPE, KEY_FORMAT_MAX, KEY_MAX, KEYS_PER_ADD_MAX, KeyState
+from domain.catalog.optins import LABEL_MAX as OPTIN_LABEL_MAX
+from domain.catalog.optins import OPTION_MAX, OPTIONS_MAX, QUESTIONS_MAX, OptInType
+from domain.catalog.products import (
+    COST_CENTER_MAX,
+    LINK_SHAPE,
+    PRODUCT_GROUP_MAX,
+    PRODUCT_GROUPS_MAX,
+    PRODUCT_LIMIT_MAX,
+    REVIEW_NOTE_MAX,
+    NotSellableReason,
+    ProductCategory,
+    ProductForm,
+    Publication,
+    ReviewDecision,
+    ReviewState,
+)
 from domain.errors import invalid
-from domain.license_keys import FORMAT_SHAPE, KEY_FORMAT_MAX, KEY_MAX, KEYS_PER_ADD_MAX, KeyState
 from domain.limits import (
     ACCESS_PASSWORD_MAX,
     AMOUNT_MAX,
@@ -34,23 +50,7 @@ from domain.limits import (
 )
 from domain.listing import ListAnswer
 from domain.money import SUPPORTED_CURRENCIES
-from domain.optins import LABEL_MAX as OPTIN_LABEL_MAX
-from domain.optins import OPTION_MAX, OPTIONS_MAX, QUESTIONS_MAX, OptInType
-from domain.orders import PaymentType
-from domain.products import (
-    COST_CENTER_MAX,
-    LINK_SHAPE,
-    PRODUCT_GROUP_MAX,
-    PRODUCT_GROUPS_MAX,
-    PRODUCT_LIMIT_MAX,
-    REVIEW_NOTE_MAX,
-    NotSellableReason,
-    ProductCategory,
-    ProductForm,
-    Publication,
-    ReviewDecision,
-    ReviewState,
-)
+from domain.orders.orders import PaymentType
 from store.catalog.plans import plan_terms
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024

@@ -8,7 +8,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, Strict
 
-from domain.certificates import (
+from domain.catalog.certificates import (
     CERTIFICATE_FIELDS,
     FIELD_SIZE_MAX,
     FIELD_SIZE_MIN,

@@ -7,8 +7,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, Strict
 
-from domain.addons import DEFAULT_BUMP_POSITION, BumpPosition
-from domain.checkout_pages import (
+from domain.catalog.addons import DEFAULT_BUMP_POSITION, BumpPosition
+from domain.catalog.checkout_pages import (
     BUY_YELLOW,
     COLOR_SHAPE,
     COUNTDOWN_MINUTES_MAX,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from domain.billing_calendar import PRICE_MAX
+from domain.billing.billing_calendar import PRICE_MAX
 from domain.coupons import (
     BULK_MAX,
     CODE_SHAPE,

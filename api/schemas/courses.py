@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
 from api.schemas.shop import IncludedDelivery
+from domain.catalog.products import ProductForm
 from domain.courses import (
     BLOCK_TEXT_MAX,
     BLOCKS_MAX,
@@ -28,7 +29,6 @@ from domain.courses import (
 )
 from domain.limits import ID_MAX, URL_MAX
 from domain.listing import ListAnswer
-from domain.products import ProductForm
 
 ItemId = Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]
 Title = Annotated[str, Field(min_length=TITLE_MIN, max_length=TITLE_MAX)]

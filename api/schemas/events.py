@@ -8,8 +8,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator
 
 from api.schemas.fields import CountryCode, Email
-from domain.colors import HEX_COLOR
-from domain.events import (
+from domain.catalog.events import (
     CODE_SHAPE,
     LOCATION_MAX,
     TICKET_ACCENT_DEFAULT,
@@ -19,6 +18,7 @@ from domain.events import (
     TIME_ZONE_MAX,
     PaymentTicketState,
 )
+from domain.colors import HEX_COLOR
 from domain.limits import PERSON_NAME_MAX, PROFILE_TEXT_MAX, STREET_NUMBER_MAX, ZIP_MAX
 from domain.listing import ListAnswer
 

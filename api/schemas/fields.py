@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Path
 from pydantic import AfterValidator, StringConstraints
 
-from domain.accounts import email_error, normalised_email
+from domain.accounts.accounts import email_error, normalised_email
 from domain.countries import country_error
 from domain.limits import (
     EMAIL_MAX,

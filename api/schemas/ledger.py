@@ -8,12 +8,12 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from api.schemas.fields import CountryCode
-from domain.bookkeeping import ExportState
-from domain.ledger import EntryKind, PlatformInvoiceState
+from domain.ledger.bookkeeping import ExportState
+from domain.ledger.ledger import EntryKind, PlatformInvoiceState
+from domain.ledger.payouts import PayoutKind, PayoutSchedule, PayoutState
 from domain.limits import AMOUNT_MAX, INVOICE_BUYER_LINES_MAX, INVOICE_LINE_MAX
 from domain.listing import ListAnswer
-from domain.orders import InvoiceForm, InvoiceState
-from domain.payouts import PayoutKind, PayoutSchedule, PayoutState
+from domain.orders.orders import InvoiceForm, InvoiceState
 
 
 class TransferRow(BaseModel):

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     AccountLimit,
     BankAccountState,
     BankAccountType,
@@ -22,6 +22,14 @@ from domain.legitimation import (
     Missing,
     ReviewingStatus,
     VerificationLevel,
+)
+from domain.legitimation.seller_profile import (
+    BusinessType,
+    EmployeeSize,
+    PositionInCompany,
+    Salutation,
+    TaxNoType,
+    VatExemptReason,
 )
 from domain.limits import (
     ACCOUNT_HOLDER_MAX,
@@ -39,14 +47,6 @@ from domain.limits import (
     ZIP_MAX,
 )
 from domain.listing import ListAnswer
-from domain.seller_profile import (
-    BusinessType,
-    EmployeeSize,
-    PositionInCompany,
-    Salutation,
-    TaxNoType,
-    VatExemptReason,
-)
 
 Name = Annotated[str, StringConstraints(max_length=PERSON_NAME_MAX)]
 ProfileText = Annotated[str, StringConstraints(max_length=PROFILE_TEXT_MAX)]

@@ -7,12 +7,12 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from domain.addons import AddonKind
-from domain.ledger import EntryKind, PayeeType, RefundState
+from domain.catalog.addons import AddonKind
+from domain.ledger.ledger import EntryKind, PayeeType, RefundState
 from domain.limits import AMOUNT_MAX, DECISION_REASON_MAX
 from domain.listing import ListAnswer
 from domain.ops import WorkflowOut
-from domain.orders import (
+from domain.orders.orders import (
     InvoiceState,
     LogType,
     OrderType,

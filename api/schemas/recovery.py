@@ -6,8 +6,8 @@ from datetime import date
 
 from pydantic import BaseModel, Field
 
-from domain.claims import ClaimStrategy, DunningStage
-from domain.plan_preview import PreviewStep
+from domain.billing.claims import ClaimStrategy, DunningStage
+from domain.billing.plan_preview import PreviewStep
 
 
 class PreviewEventOut(BaseModel):

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from api.schemas.fields import Email, EmailText, Fingerprint, Password, PersonName, Token, UsernameText
-from domain.accounts import Locale, ProfileType
+from domain.accounts.accounts import Locale, ProfileType
 
 
 class SignUp(BaseModel):

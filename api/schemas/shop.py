@@ -11,10 +11,11 @@ from api.schemas.addons import OfferOut
 from api.schemas.catalog import CoverOut, OptInOut, PlanOut
 from api.schemas.checkout_pages import CheckoutPageIn, SocialProofOut
 from api.schemas.fields import CountryCode, Email
-from domain.addons import ADDONS_MAX, AddonKind, BumpsGrouping
-from domain.checkout import PayOutcome
-from domain.invoices import VatKind, buyer_vat_id
-from domain.license_keys import VerifyAnswer
+from domain.catalog.addons import ADDONS_MAX, AddonKind, BumpsGrouping
+from domain.catalog.license_keys import VerifyAnswer
+from domain.catalog.optins import ANSWER_MAX as OPTIN_ANSWER_MAX
+from domain.catalog.optins import QUESTIONS_MAX as OPTIN_QUESTIONS_MAX
+from domain.catalog.products import NotSellableReason, ProductForm
 from domain.limits import (
     ID_MAX,
     PERSON_NAME_MAX,
@@ -24,11 +25,10 @@ from domain.limits import (
     VAT_ID_MAX,
     ZIP_MAX,
 )
-from domain.optins import ANSWER_MAX as OPTIN_ANSWER_MAX
-from domain.optins import QUESTIONS_MAX as OPTIN_QUESTIONS_MAX
-from domain.orders import PaymentMethod, PaymentState
+from domain.orders.checkout import PayOutcome
+from domain.orders.invoices import VatKind, buyer_vat_id
+from domain.orders.orders import PaymentMethod, PaymentState
 from domain.payments.rules import SEPA_HOLDER_MAX
-from domain.products import NotSellableReason, ProductForm
 
 
 class ShopTicket(BaseModel):

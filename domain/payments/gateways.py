@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from domain.errors import Refusal
-from domain.orders import PaymentMethod, PaymentType
+from domain.orders.orders import PaymentMethod, PaymentType
 from domain.payments.rules import PAYPAL_CURRENCIES, SEPA_DAYS
 
 

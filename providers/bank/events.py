@@ -7,8 +7,8 @@ import json
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.settings import get_settings
+from domain.ledger.payouts import BankOutcome
 from domain.limits import IDEMPOTENCY_KEY_MAX, KYC_REASON_MAX, PROVIDER_ID_MAX
-from domain.payouts import BankOutcome
 from providers.signing import SignatureRejected, verify
 
 SIGNATURE_HEADER = "bank-signature"

@@ -17,8 +17,8 @@ from drafthorse.models.party import TaxRegistration
 from drafthorse.models.tradelines import LineItem
 from drafthorse.pdf import attach_xml
 
-from domain.invoices import InvoiceDocument, VatKind, vat_of_gross
 from domain.money import exponent
+from domain.orders.invoices import InvoiceDocument, VatKind, vat_of_gross
 
 PROFILE = "urn:cen.eu:en16931:2017"
 SCHEMA = "FACTUR-X_EN16931"

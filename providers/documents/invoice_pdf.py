@@ -17,8 +17,8 @@ from pathlib import Path
 import structlog
 from fpdf import FPDF
 
-from domain.invoices import InvoiceDocument, InvoiceLine, VatKind, vat_lines
 from domain.money import format_money
+from domain.orders.invoices import InvoiceDocument, InvoiceLine, VatKind, vat_lines
 
 log = structlog.get_logger()
 

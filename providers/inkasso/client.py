@@ -12,7 +12,7 @@ from typing import Protocol
 import httpx
 
 from core.settings import get_settings
-from domain.inkasso import ClaimHandover
+from domain.billing.inkasso import ClaimHandover
 
 
 class AgencyRefused(Exception):

@@ -7,8 +7,8 @@ import json
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.settings import get_settings
-from domain.claims import ClaimOutcome, InkassoStatus
-from domain.inkasso import AgencyEventKind
+from domain.billing.claims import ClaimOutcome, InkassoStatus
+from domain.billing.inkasso import AgencyEventKind
 from domain.limits import AMOUNT_MAX, IDEMPOTENCY_KEY_MAX, PROVIDER_ID_MAX
 from providers.signing import SignatureRejected, verify
 

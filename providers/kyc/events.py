@@ -9,7 +9,7 @@ import json
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.settings import get_settings
-from domain.legitimation import KycOutcome
+from domain.legitimation.legitimation import KycOutcome
 from domain.limits import KYC_REASON_MAX, PROVIDER_ID_MAX
 from providers.signing import SignatureRejected, sign, verify
 

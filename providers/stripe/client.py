@@ -19,8 +19,8 @@ from typing import Any, Protocol, TypeVar
 import stripe
 
 from core.settings import get_settings
-from domain.checkout import PayOutcome
 from domain.keys import customer_key, setup_intent_key
+from domain.orders.checkout import PayOutcome
 from providers.ratelimit import RateLimiter
 from providers.stripe.errors import ProviderDeclined, ProviderRefused
 

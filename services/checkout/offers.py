@@ -6,10 +6,10 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
-from domain.addons import AddonKind
-from domain.checkout import PayResult
+from domain.catalog.addons import AddonKind
 from domain.errors import Refusal, refused
-from domain.orders import PAID_STATES, OrderType
+from domain.orders.checkout import PayResult
+from domain.orders.orders import PAID_STATES, OrderType
 from services.checkout.opening import Opened, TemporalClient, opened
 from services.checkout.paying import closed, pay_with_card_of
 from services.tickets import shop_ticket

@@ -13,13 +13,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
 from core.settings import get_settings
-from domain.addons import AddonKind
-from domain.checkout import CheckoutInput
+from domain.billing.subscriptions import order_defers_first_rate
+from domain.catalog.addons import AddonKind
+from domain.catalog.optins import answers_problems
 from domain.errors import DomainError, ErrorCode, Refusal, invalid, refused
 from domain.keys import payment_intent_key
-from domain.optins import answers_problems
-from domain.orders import CHECKOUT_OPEN_STATES
-from domain.subscriptions import order_defers_first_rate
+from domain.orders.checkout import CheckoutInput
+from domain.orders.orders import CHECKOUT_OPEN_STATES
 from handles.checkout import open_checkout
 from providers.stripe.client import gateway
 from services.checkout.pricing import bumps_chosen, coupon_for

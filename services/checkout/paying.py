@@ -12,13 +12,13 @@ import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
-from domain.checkout import PayOutcome, PayResult, WireInstructions
 from domain.errors import DomainError, ErrorCode, Refusal, invalid, refused
 from domain.keys import sepa_method_key
-from domain.orders import PAID_STATES, PaymentMethod, PaymentState, paying_later
+from domain.legitimation.seller_profile import iban_error, normalised_iban
+from domain.orders.checkout import PayOutcome, PayResult, WireInstructions
+from domain.orders.orders import PAID_STATES, PaymentMethod, PaymentState, paying_later
 from domain.payments.gateways import GATEWAYS, methods_for
 from domain.payments.rules import SEPA_COUNTRIES
-from domain.seller_profile import iban_error, normalised_iban
 from handles.checkout import CheckoutOver, authenticated, choose_wire, pay, take_free
 from providers.stripe.client import gateway
 from services.checkout.opening import checkout_input

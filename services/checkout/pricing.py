@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.addons import AddonKind
+from domain.catalog.addons import AddonKind
 from domain.coupons import CouponRefusal, coupon_refusal, normal_code
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.invoices import VatKind, buyer_vat_id, vat_of_gross
 from domain.limits import ID_MAX
+from domain.orders.invoices import VatKind, buyer_vat_id, vat_of_gross
 from store.catalog.addons import Offer, offers_of
 from store.catalog.queries import shop_product
 from store.coupons.models import Coupon

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.settings import get_settings
-from domain.billing_calendar import Rate, schedule
+from domain.billing.billing_calendar import Rate, schedule
+from domain.billing.subscriptions import terms_from_json
 from domain.builder.pages import PageType
-from domain.orders import CHECKOUT_OPEN_STATES, PaymentMethod, paying_later
+from domain.orders.orders import CHECKOUT_OPEN_STATES, PaymentMethod, paying_later
 from domain.payments.rules import wire_reference
-from domain.subscriptions import terms_from_json
 from services.checkout.offers import offers_after
 from services.checkout.paying import Transfer
 from store.accounts.queries import display_name, seller_user_of

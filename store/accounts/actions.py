@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.accounts import ProfileType, normalised_email
+from domain.accounts.accounts import ProfileType, normalised_email
 from domain.errors import DomainError, ErrorCode
 from store.accounts.models import AuthToken, Profile, RefreshToken, Seller, User
 from store.accounts.passwords import hash_password

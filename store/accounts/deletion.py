@@ -16,7 +16,7 @@ from sqlalchemy import ColumnElement, and_, exists, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.account_deletion import (
+from domain.accounts.account_deletion import (
     AccountDataState,
     AccountType,
     CheckKind,
@@ -28,11 +28,11 @@ from domain.account_deletion import (
     checks_for,
     scrambled_email,
 )
+from domain.catalog.products import Publication
 from domain.errors import DomainError, ErrorCode
-from domain.ledger import DEFAULT_FEE, BillingCycle, PayeeType, PlanPurpose
-from domain.orders import OrderRateState, PaymentLogState, PaymentState, PaymentType
-from domain.payouts import PayoutState
-from domain.products import Publication
+from domain.ledger.ledger import DEFAULT_FEE, BillingCycle, PayeeType, PlanPurpose
+from domain.ledger.payouts import PayoutState
+from domain.orders.orders import OrderRateState, PaymentLogState, PaymentState, PaymentType
 from store.accounts.models import AccountDeletion, AuthToken, RefreshToken, Seller, User
 from store.billing.models import Claim, OrderRate
 from store.catalog.models import Product

@@ -14,15 +14,16 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from domain.account_deletion import (
+from domain.accounts.account_deletion import (
     REASON_TEXT_MAX,
     AccountDataState,
     AccountType,
     FlowKind,
     SubscriptionChoice,
 )
-from domain.accounts import ProfileType
-from domain.legitimation import STOPS_PAYMENTS, AccountLimit
+from domain.accounts.accounts import ProfileType
+from domain.affiliates.resellers import MESSAGE_MAX, REASON_MAX, ResellerRequestState, SellingMode
+from domain.legitimation.legitimation import STOPS_PAYMENTS, AccountLimit
 from domain.limits import (
     EMAIL_MAX,
     FINGERPRINT_MAX,
@@ -33,7 +34,6 @@ from domain.limits import (
     USERNAME_MAX,
 )
 from domain.listing import SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX, SavedList
-from domain.resellers import MESSAGE_MAX, REASON_MAX, ResellerRequestState, SellingMode
 from store.base import Base, StrEnumText, Timestamps
 
 
@@ -75,7 +75,7 @@ class Seller(Timestamps, Base):
     # a payment institution must verify the seller (KYC) before payouts (docs/DECISIONS.md)
     verification_required: Mapped[bool] = mapped_column(Boolean, default=True)
     power_seller: Mapped[bool] = mapped_column(Boolean, default=False)
-    # the platform plan whose fee each sale pays; none: the default plan (domain/ledger.py DEFAULT_PLAN)
+    # the platform plan whose fee each sale pays; none: the default plan (domain/ledger/ledger.py DEFAULT_PLAN)
     # (a foreign key to platform_plans in the migration; not declared here, so that accounts need not load ledger)
     platform_plan_id: Mapped[int | None] = mapped_column(BigInteger)
     # The last invoice number issued; the next invoice takes this + 1 under a row lock (gapless).
@@ -91,7 +91,7 @@ class Seller(Timestamps, Base):
     retention_until: Mapped[date | None] = mapped_column(Date)
     # when its Retention workflow (`retention-{id}`) was started by the platform's (workflows/retention.py)
     retention_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    # in whose name the seller's products are sold (domain/resellers.py): their own, or the platform's as reseller
+    # in whose name the seller's products are sold (domain/affiliates/resellers.py): their own, or the platform's as reseller
     selling_mode: Mapped[SellingMode] = mapped_column(
         StrEnumText(SellingMode, 30),
         default=SellingMode.selling_by_ownself,

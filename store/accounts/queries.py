@@ -8,7 +8,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.dialects.postgresql.psycopg import dialect as psycopg_dialect
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.accounts import ProfileType, normalised_email
+from domain.accounts.accounts import ProfileType, normalised_email
 from store.accounts.models import Profile, Seller, User
 
 

@@ -1,4 +1,4 @@
-"""A seller's way of selling (domain/resellers.py; issue 23): their requests to sell through the platform as
+"""A seller's way of selling (domain/affiliates/resellers.py; issue 23): their requests to sell through the platform as
 reseller, the manager's decision, and going back to selling in their own name."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.affiliates.resellers import DECIDABLE, MAY_ASK, ResellerRequestState, SellingMode
 from domain.errors import DomainError, ErrorCode, Refusal, refused
-from domain.resellers import DECIDABLE, MAY_ASK, ResellerRequestState, SellingMode
 from store.accounts.models import ResellerRequest, Seller, User
 
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.affiliates import (
+from domain.affiliates.affiliates import (
     Attribution,
     NodeState,
     ProgramForm,
@@ -19,7 +19,7 @@ from domain.affiliates import (
     referrer_chain,
 )
 from domain.keys import order_key
-from domain.ledger import Entry, EntryKind, PayeeType
+from domain.ledger.ledger import Entry, EntryKind, PayeeType
 from store.accounts.models import Seller, User
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram
 from store.affiliates.programs import active_in

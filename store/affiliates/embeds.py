@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.affiliates import NodeState, ProgramForm
-from domain.embeds import ITEMS_MAX, EmbedForm, EmbedPurpose, ItemForm, target_path
+from domain.affiliates.affiliates import NodeState, ProgramForm
+from domain.affiliates.embeds import ITEMS_MAX, EmbedForm, EmbedPurpose, ItemForm, target_path
+from domain.catalog.products import Publication
 from domain.errors import DomainError, ErrorCode, Refusal, invalid
-from domain.products import Publication
 from store.accounts.models import Seller, User
 from store.affiliates.models import AffiliateNode, AffiliateProgram, EmbeddableItem
 from store.catalog.models import Product

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.affiliates import NodeState, ProgramForm
-from domain.products import Publication
+from domain.affiliates.affiliates import NodeState, ProgramForm
+from domain.catalog.products import Publication
 from store.accounts.models import Seller, User
 from store.accounts.queries import display_name
 from store.affiliates.models import AffiliateNode, AffiliateProgram

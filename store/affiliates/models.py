@@ -8,7 +8,7 @@ from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, String, UniqueCo
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from domain.affiliates import NAME_MAX, NodeState
+from domain.affiliates.affiliates import NAME_MAX, NodeState
 from store.base import Base, StrEnumText, Timestamps
 
 

@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.accounts import ProfileType
-from domain.affiliates import NodeState, ProgramForm, clicks_per_program, node_move_error
+from domain.accounts.accounts import ProfileType
+from domain.affiliates.affiliates import NodeState, ProgramForm, clicks_per_program, node_move_error
 from domain.errors import MESSAGES_REFUSED, DomainError, ErrorCode, Refusal, invalid
 from domain.seller_webhooks import EventType
 from store.accounts.actions import profile_added

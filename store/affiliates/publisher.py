@@ -11,8 +11,8 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import Date, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.affiliates import NodeState, ProgramForm, clicks_per_program
-from domain.ledger import EntryKind, PayeeType
+from domain.affiliates.affiliates import NodeState, ProgramForm, clicks_per_program
+from domain.ledger.ledger import EntryKind, PayeeType
 from store.accounts.models import Seller, User
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram
 from store.ledger.models import LedgerEntry

@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import Date, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.ledger import PayeeType
+from domain.ledger.ledger import PayeeType
 from store.accounts.models import Seller, User
 from store.accounts.queries import display_name
 from store.affiliates.models import AffiliateClick, AffiliateProgram

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import Date, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.ledger import PayeeType
+from domain.ledger.ledger import PayeeType
 from store.accounts.models import User
 from store.accounts.queries import display_name
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram

@@ -1,4 +1,4 @@
-"""Recovery analytics of one seller, month by month (rules in domain/recovery.py): recurring revenue, new and
+"""Recovery analytics of one seller, month by month (rules in domain/billing/recovery.py): recurring revenue, new and
 churned subscriptions, and what happened to failed money (recovered by stage, lost, still open). Read from the
 orders, their rates and claims; nothing is stored for it.
 
@@ -16,10 +16,10 @@ from datetime import UTC, datetime
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.claims import ClaimOutcome
-from domain.orders import OrderRateState, PaymentState
-from domain.recovery import ChurnKind, Month, RecoveryStage, monthly_value, recovery_stage
-from domain.subscriptions import terms_from_json
+from domain.billing.claims import ClaimOutcome
+from domain.billing.recovery import ChurnKind, Month, RecoveryStage, monthly_value, recovery_stage
+from domain.billing.subscriptions import terms_from_json
+from domain.orders.orders import OrderRateState, PaymentState
 from store.billing.models import Claim, OrderRate
 from store.orders.models import Order
 

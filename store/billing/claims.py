@@ -8,7 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.claims import (
+from domain.billing.claims import (
     ClaimClosed,
     ClaimOutcome,
     ClaimSettings,
@@ -17,12 +17,12 @@ from domain.claims import (
     DunningState,
     InkassoStatus,
 )
-from domain.inkasso import ClaimHandover, ClaimPayment
+from domain.billing.inkasso import ClaimHandover, ClaimPayment
+from domain.billing.subscriptions import DeclineKind, RateEvent
 from domain.keys import agency_payment_key
-from domain.ledger import platform_fee, sale_entries
-from domain.orders import OrderRateState
+from domain.ledger.ledger import platform_fee, sale_entries
+from domain.orders.orders import OrderRateState
 from domain.seller_webhooks import EventType
-from domain.subscriptions import DeclineKind, RateEvent
 from domain.workflow_ids import claim_id
 from store.accounts.queries import seller_user_of
 from store.affiliates.attribution import commissions_booked

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.claims import (
+from domain.billing.claims import (
     ClaimStrategy,
     DunningStage,
     DunningState,
@@ -15,9 +15,9 @@ from domain.claims import (
     inkasso_filter_values,
     visible_inkasso,
 )
+from domain.billing.subscriptions import PAYABLE_RATE_STATES
 from domain.listing import ListParams
-from domain.orders import OrderRateState
-from domain.subscriptions import PAYABLE_RATE_STATES
+from domain.orders.orders import OrderRateState
 from store.billing.models import Claim, OrderRate
 from store.listing import ListSpec, date_filter, enum_filter, number_filter, run_list, values_of
 from store.orders.models import Order

@@ -7,10 +7,10 @@ from datetime import date, datetime
 from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from domain.claims import ClaimOutcome, ClaimStrategy, DunningStage, DunningState, InkassoStatus
+from domain.billing.claims import ClaimOutcome, ClaimStrategy, DunningStage, DunningState, InkassoStatus
+from domain.billing.subscriptions import DeclineKind
 from domain.limits import CURRENCY_LEN, IDEMPOTENCY_KEY_MAX, PROVIDER_ID_MAX
-from domain.orders import OrderRateState
-from domain.subscriptions import DeclineKind
+from domain.orders.orders import OrderRateState
 from store.base import Base, StrEnumText
 
 

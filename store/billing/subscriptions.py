@@ -12,22 +12,8 @@ from sqlalchemy import Table, case, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.billing_calendar import rate_amount, schedule
-from domain.errors import DomainError, ErrorCode
-from domain.invoices import discount_line
-from domain.keys import rate_denied_key, rate_key
-from domain.notifications import NotificationType
-from domain.orders import (
-    InvoiceForm,
-    InvoiceState,
-    LogType,
-    OrderRateState,
-    PaymentLogState,
-    PaymentProvider,
-    PaymentState,
-)
-from domain.seller_webhooks import EventType
-from domain.subscriptions import (
+from domain.billing.billing_calendar import rate_amount, schedule
+from domain.billing.subscriptions import (
     PAYABLE_RATE_STATES,
     RateDue,
     RateEvent,
@@ -37,6 +23,20 @@ from domain.subscriptions import (
     SubscriptionPlan,
     terms_from_json,
 )
+from domain.errors import DomainError, ErrorCode
+from domain.keys import rate_denied_key, rate_key
+from domain.notifications import NotificationType
+from domain.orders.invoices import discount_line
+from domain.orders.orders import (
+    InvoiceForm,
+    InvoiceState,
+    LogType,
+    OrderRateState,
+    PaymentLogState,
+    PaymentProvider,
+    PaymentState,
+)
+from domain.seller_webhooks import EventType
 from store.billing.models import Claim, OrderRate, RateCharge
 from store.notifications.actions import noticed
 from store.orders.actions import money_booked

@@ -13,8 +13,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.builder.pages import PAGES_MAX, PageType
+from domain.catalog.products import ProductForm
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.products import ProductForm
 from store.builder.models import BuilderPage
 from store.catalog.models import Product
 

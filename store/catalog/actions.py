@@ -10,10 +10,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.billing_calendar import PlanTerms
-from domain.errors import DomainError, ErrorCode
-from domain.limits import PRODUCT_NAME_MAX
-from domain.products import (
+from domain.billing.billing_calendar import PlanTerms
+from domain.catalog.products import (
     Publication,
     PublishOutcome,
     ReviewDecision,
@@ -22,6 +20,8 @@ from domain.products import (
     review_outcome,
     unpublish_outcome,
 )
+from domain.errors import DomainError, ErrorCode
+from domain.limits import PRODUCT_NAME_MAX
 from store.catalog.bundles import items_copied
 from store.catalog.models import File, PricingPlan, Product
 from store.catalog.plans import plan_terms

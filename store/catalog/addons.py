@@ -1,4 +1,4 @@
-"""A product's bumps and upsells (domain/addons.py): the seller sets them with the product's extra options, the
+"""A product's bumps and upsells (domain/catalog/addons.py): the seller sets them with the product's extra options, the
 checkout page offers the bumps, the thank-you page the upsells; each offer sells only while its product does."""
 
 from __future__ import annotations
@@ -8,10 +8,17 @@ from dataclasses import dataclass
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.addons import ADDONS_MAX, AddonKind, AddonProblem, BumpPosition, BumpsGrouping, addons_problem
+from domain.catalog.addons import (
+    ADDONS_MAX,
+    AddonKind,
+    AddonProblem,
+    BumpPosition,
+    BumpsGrouping,
+    addons_problem,
+)
+from domain.catalog.products import Publication
 from domain.errors import DomainError, ErrorCode
-from domain.orders import PaymentType
-from domain.products import Publication
+from domain.orders.orders import PaymentType
 from store.catalog.models import PricingPlan, Product, ProductAddon
 from store.catalog.queries import ProductView, views_of
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.bundles import ITEMS_MAX, items_problem
+from domain.catalog.bundles import ITEMS_MAX, items_problem
 from domain.errors import DomainError, ErrorCode
 from store.catalog.models import Product, ProductItem
 

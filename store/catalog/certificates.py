@@ -9,11 +9,11 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.certificates import CertificateRule, CertificateState, course_finished, new_number
+from domain.catalog.certificates import CertificateRule, CertificateState, course_finished, new_number
+from domain.catalog.products import ProductForm
 from domain.courses import ItemKind
 from domain.errors import DomainError, ErrorCode
-from domain.orders import PAID_STATES, REFUNDED_STATES
-from domain.products import ProductForm
+from domain.orders.orders import PAID_STATES, REFUNDED_STATES
 from store.accounts.models import Seller, User
 from store.catalog.bundles import parents_including
 from store.catalog.models import Certificate, Product

@@ -8,9 +8,9 @@ from datetime import datetime
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.checkout_pages import SETTINGS_MAX, CheckoutPage, SocialProofType
+from domain.catalog.checkout_pages import SETTINGS_MAX, CheckoutPage, SocialProofType
 from domain.errors import DomainError, ErrorCode
-from domain.orders import PAID_STATES
+from domain.orders.orders import PAID_STATES
 from store.catalog.models import CheckoutSettings, Product
 from store.orders.models import Order
 

@@ -11,10 +11,10 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.catalog.license_keys import KeyState, VerifyAnswer
+from domain.catalog.products import ProductForm
 from domain.errors import DomainError, ErrorCode
-from domain.license_keys import KeyState, VerifyAnswer
-from domain.orders import CHECKOUT_OPEN_STATES, PAID_STATES
-from domain.products import ProductForm
+from domain.orders.orders import CHECKOUT_OPEN_STATES, PAID_STATES
 from store.accounts.models import Seller, User
 from store.catalog.models import LicenseKey, Product
 from store.catalog.tickets import ticket_reserved

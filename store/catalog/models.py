@@ -15,8 +15,15 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from domain.addons import ADDON_TITLE_MAX, DEFAULT_BUMP_POSITION, AddonKind, BumpPosition, BumpsGrouping
-from domain.license_keys import KEY_FORMAT_MAX, KEY_MAX
+from domain.catalog.addons import (
+    ADDON_TITLE_MAX,
+    DEFAULT_BUMP_POSITION,
+    AddonKind,
+    BumpPosition,
+    BumpsGrouping,
+)
+from domain.catalog.license_keys import KEY_FORMAT_MAX, KEY_MAX
+from domain.catalog.products import ProductForm, Publication, ReviewState
 from domain.limits import (
     ACCESS_PASSWORD_MAX,
     CONTENT_TYPE_MAX,
@@ -27,8 +34,7 @@ from domain.limits import (
     SLUG_MAX,
     URL_MAX,
 )
-from domain.orders import PaymentType
-from domain.products import ProductForm, Publication, ReviewState
+from domain.orders.orders import PaymentType
 from store.base import Base, StrEnumText, Timestamps
 
 
@@ -80,7 +86,9 @@ class Product(Timestamps, Base):
     ticket_design: Mapped[dict | None] = mapped_column(JSONB)
     category: Mapped[str | None] = mapped_column(String(30))  # editor §3 categories (ProductCategory)
     cost_center: Mapped[str | None] = mapped_column(String(100))
-    opt_ins: Mapped[list | None] = mapped_column(JSONB)  # questions asked at checkout (domain/optins.py)
+    opt_ins: Mapped[list | None] = mapped_column(
+        JSONB
+    )  # questions asked at checkout (domain/catalog/optins.py)
     # the platform's review (domain.products.publish_outcome): its state, the manager's note on a rejection
     review_state: Mapped[ReviewState] = mapped_column(
         StrEnumText(ReviewState, 30), default=ReviewState.not_for_review, server_default="not_for_review"
@@ -93,7 +101,7 @@ class Product(Timestamps, Base):
     # the cover: {"token", "width", "height", "variants": {"s100": {"key", "width", "height"}, …}}
     cover: Mapped[dict | None] = mapped_column(JSONB)
     # extra options (editor §3): upsells after the purchase, the offer title, and how the bumps are boxed
-    # (domain/addons.py)
+    # (domain/catalog/addons.py)
     upsell: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     upsell_title: Mapped[str | None] = mapped_column(String(ADDON_TITLE_MAX))
     # False: a buyer may take the bumps without this product (mainProductRequired)
@@ -139,7 +147,7 @@ class CheckoutSettings(Timestamps, Base):
 
 class ProductAddon(Base):
     """A product's offer of another of the seller's products: a bump on its checkout page, or an upsell or
-    downsell after its purchase, at the price of one of that product's plans (domain/addons.py)."""
+    downsell after its purchase, at the price of one of that product's plans (domain/catalog/addons.py)."""
 
     __tablename__ = "product_addons"
     __table_args__ = (UniqueConstraint("product_id", "addon_product_id", "kind"),)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain.billing_calendar import PlanTerms, parse_period
-from domain.orders import PaymentType
+from domain.billing.billing_calendar import PlanTerms, parse_period
+from domain.orders.orders import PaymentType
 from store.catalog.models import PricingPlan
 
 

@@ -8,13 +8,9 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.account_deletion import AccountType
-from domain.bundles import PARENT_FORMS
-from domain.courses import ItemKind
-from domain.errors import DomainError, ErrorCode
-from domain.listing import ListParams
-from domain.orders import PAID_STATES
-from domain.products import (
+from domain.accounts.account_deletion import AccountType
+from domain.catalog.bundles import PARENT_FORMS
+from domain.catalog.products import (
     PRODUCT_GROUP_MAX,
     NotSellableReason,
     ProductForm,
@@ -23,6 +19,10 @@ from domain.products import (
     not_sellable_reasons,
     review_notes,
 )
+from domain.courses import ItemKind
+from domain.errors import DomainError, ErrorCode
+from domain.listing import ListParams
+from domain.orders.orders import PAID_STATES
 from store.accounts.models import Seller, User
 from store.catalog.bundles import included_counts
 from store.catalog.license_keys import PoolCounts, pool_counts

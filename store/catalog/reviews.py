@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.catalog.products import ReviewState
 from domain.listing import ListParams
-from domain.products import ReviewState
 from store.accounts.models import Seller, User
 from store.catalog.models import PricingPlan, Product
 from store.listing import ListSpec, Query, enum_filter, run_list

@@ -6,9 +6,9 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.account_deletion import AccountType
+from domain.accounts.account_deletion import AccountType
+from domain.catalog.products import Publication
 from domain.errors import DomainError, ErrorCode
-from domain.products import Publication
 from store.accounts.models import Seller, User
 from store.catalog.models import Product
 from store.catalog.queries import ProductView, views_of

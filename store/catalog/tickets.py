@@ -11,8 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from domain.errors import DomainError, ErrorCode
-from domain.events import (
+from domain.catalog.events import (
     TICKETS_MAX,
     CheckInRefusal,
     PaymentTicketState,
@@ -23,7 +22,9 @@ from domain.events import (
     typed_code,
     upgrade_price,
 )
-from domain.orders import (
+from domain.catalog.products import Publication
+from domain.errors import DomainError, ErrorCode
+from domain.orders.orders import (
     CHECKOUT_OPEN_STATES,
     PAID_STATES,
     REFUNDED_STATES,
@@ -31,7 +32,6 @@ from domain.orders import (
     PaymentState,
     PaymentType,
 )
-from domain.products import Publication
 from domain.seller_webhooks import EventType
 from store.catalog.models import PaymentTicket, PricingPlan, Product, Ticket
 from store.orders.models import Order, Transfer

@@ -9,7 +9,7 @@ from sqlalchemy import or_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.orders import PAID_STATES
+from domain.orders.orders import PAID_STATES
 from store.coupons.models import Coupon
 from store.orders.models import Order
 

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.courses import CourseAccess, ItemKind, PaymentCourseState, course_access
 from domain.errors import DomainError, ErrorCode
-from domain.orders import PAID_STATES, REFUNDED_STATES, PaymentState
+from domain.orders.orders import PAID_STATES, REFUNDED_STATES, PaymentState
 from store.accounts.models import Seller, User
 from store.catalog.bundles import parents_including
 from store.catalog.license_keys import access_open

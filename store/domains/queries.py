@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.account_deletion import AccountType
+from domain.accounts.account_deletion import AccountType
 from domain.domains import VERIFIED_STATES
 from domain.errors import DomainError, ErrorCode
 from store.accounts.models import Seller

@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.ledger import DEFAULT_FEE, DEFAULT_PLAN, Entry, FeeRate, balanced
+from domain.ledger.ledger import DEFAULT_FEE, DEFAULT_PLAN, Entry, FeeRate, balanced
 from store.accounts.models import Seller
 from store.ledger.models import LedgerEntry, PlatformPlan
 

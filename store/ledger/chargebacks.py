@@ -15,7 +15,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.keys import booking_key, chargeback_key
-from domain.ledger import (
+from domain.ledger.ledger import (
     DISPUTE_FEE,
     EntryKind,
     PayeeType,
@@ -23,7 +23,14 @@ from domain.ledger import (
     dispute_won_entries,
     fee_back,
 )
-from domain.orders import PAID_STATES, LogType, OrderRateState, PaymentLogState, PaymentProvider, PaymentState
+from domain.orders.orders import (
+    PAID_STATES,
+    LogType,
+    OrderRateState,
+    PaymentLogState,
+    PaymentProvider,
+    PaymentState,
+)
 from domain.seller_webhooks import EventType
 from store.affiliates.attribution import commissions_given_back, commissions_restored, rate_roots
 from store.billing.models import OrderRate, RateCharge

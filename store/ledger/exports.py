@@ -8,11 +8,11 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.bookkeeping import ExportSource, ExportState, period_bounds, revenue_account
 from domain.errors import DomainError, ErrorCode
-from domain.ledger import EntryKind, PayeeType
-from domain.orders import InvoiceForm
-from domain.payouts import PayoutState
+from domain.ledger.bookkeeping import ExportSource, ExportState, period_bounds, revenue_account
+from domain.ledger.ledger import EntryKind, PayeeType
+from domain.ledger.payouts import PayoutState
+from domain.orders.orders import InvoiceForm
 from store.ledger.models import AccountingExport, LedgerEntry, Payout
 from store.orders.invoices import snapshot_of
 from store.orders.models import Invoice, Order

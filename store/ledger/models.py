@@ -5,8 +5,8 @@ from datetime import datetime
 from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from domain.bookkeeping import ExportState
-from domain.ledger import (
+from domain.ledger.bookkeeping import ExportState
+from domain.ledger.ledger import (
     BillingCycle,
     EntryKind,
     PayeeType,
@@ -14,6 +14,7 @@ from domain.ledger import (
     PlatformInvoiceState,
     RefundState,
 )
+from domain.ledger.payouts import PayoutKind, PayoutSchedule, PayoutState
 from domain.limits import (
     CURRENCY_LEN,
     DECISION_REASON_MAX,
@@ -21,7 +22,6 @@ from domain.limits import (
     PLAN_NAME_MAX,
     PROVIDER_ID_MAX,
 )
-from domain.payouts import PayoutKind, PayoutSchedule, PayoutState
 from store.base import Base, StrEnumText
 
 

@@ -10,10 +10,8 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.ledger import EntryKind, PayeeType
-from domain.legitimation import ACTIVE_BANK_STATES, STOPS_PAYOUTS
-from domain.listing import AMOUNT_FILTER_MAX, ListParams
-from domain.payouts import (
+from domain.ledger.ledger import EntryKind, PayeeType
+from domain.ledger.payouts import (
     BankAnswer,
     BankOutcome,
     Eligibility,
@@ -25,6 +23,8 @@ from domain.payouts import (
     payout_entries,
     returned_entries,
 )
+from domain.legitimation.legitimation import ACTIVE_BANK_STATES, STOPS_PAYOUTS
+from domain.listing import AMOUNT_FILTER_MAX, ListParams
 from domain.seller_webhooks import EventType
 from store.accounts.models import Seller
 from store.ledger.actions import entries_booked

@@ -10,12 +10,7 @@ from sqlalchemy import case, func, select, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.bookkeeping import period_bounds
-from domain.errors import DomainError, ErrorCode
-from domain.invoices import InvoiceDocument, InvoiceLine, postal_address, vat_treatment
-from domain.ledger import EntryKind, PayeeType, PlatformInvoiceState
-from domain.listing import ListParams
-from domain.platform_invoices import (
+from domain.billing.platform_invoices import (
     PLATFORM_ADDRESS,
     PLATFORM_COUNTRY,
     PLATFORM_ISSUER,
@@ -23,6 +18,11 @@ from domain.platform_invoices import (
     IssuedPage,
     platform_invoice_state,
 )
+from domain.errors import DomainError, ErrorCode
+from domain.ledger.bookkeeping import period_bounds
+from domain.ledger.ledger import EntryKind, PayeeType, PlatformInvoiceState
+from domain.listing import ListParams
+from domain.orders.invoices import InvoiceDocument, InvoiceLine, postal_address, vat_treatment
 from store.accounts.models import Seller, User
 from store.ledger.models import LedgerEntry, PlatformInvoice, PlatformPlan
 from store.legitimation.models import SellerProfileRow

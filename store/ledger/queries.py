@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.ledger import EntryKind, PayeeType
+from domain.ledger.ledger import EntryKind, PayeeType
 from domain.listing import ListParams
 from store.ledger.models import LedgerEntry
 from store.listing import ListSpec, enum_filter, run_list, window_filters, window_schemas

@@ -10,11 +10,11 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.addons import AddonKind
+from domain.catalog.addons import AddonKind
 from domain.errors import DomainError, ErrorCode
 from domain.keys import refund_key
-from domain.ledger import EntryKind, PayeeType, RefundState, fee_back, refund_entries
-from domain.orders import (
+from domain.ledger.ledger import EntryKind, PayeeType, RefundState, fee_back, refund_entries
+from domain.orders.orders import (
     PAID_STATES,
     InvoiceForm,
     InvoiceState,

@@ -11,7 +11,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import DomainError, ErrorCode
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     ACTIVE_BANK_STATES,
     BankAccountState,
     BankAccountType,
@@ -21,7 +21,7 @@ from domain.legitimation import (
     LegitimationStatus,
     LegitimationStep,
 )
-from domain.seller_profile import SellerProfile
+from domain.legitimation.seller_profile import SellerProfile
 from store.accounts.models import Seller
 from store.legitimation.models import (
     BankAccount,

@@ -8,7 +8,7 @@ from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import invalid
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     BANK_ACCOUNT_GROUPS,
     BankAccountState,
     BankAccountType,
@@ -16,8 +16,8 @@ from domain.legitimation import (
     ReviewingStatus,
     VerificationLevel,
 )
+from domain.legitimation.seller_profile import BusinessType
 from domain.listing import ListParams
-from domain.seller_profile import BusinessType
 from store.accounts.models import Seller, User
 from store.legitimation.models import BankAccount, Legitimation, SellerProfileRow
 from store.listing import ListSpec, Query, enum_filter, run_list, values_of

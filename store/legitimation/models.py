@@ -8,7 +8,7 @@ from sqlalchemy import BigInteger, Boolean, Date, DateTime, ForeignKey, Integer,
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     AccountLimit,
     BankAccountState,
     BankAccountType,
@@ -19,6 +19,14 @@ from domain.legitimation import (
     LegitimationStep,
     ReviewingStatus,
     VerificationLevel,
+)
+from domain.legitimation.seller_profile import (
+    BusinessType,
+    EmployeeSize,
+    PositionInCompany,
+    Salutation,
+    TaxNoType,
+    VatExemptReason,
 )
 from domain.limits import (
     ACCOUNT_HOLDER_MAX,
@@ -36,14 +44,6 @@ from domain.limits import (
     TAX_NUMBER_MAX,
     VAT_ID_MAX,
     ZIP_MAX,
-)
-from domain.seller_profile import (
-    BusinessType,
-    EmployeeSize,
-    PositionInCompany,
-    Salutation,
-    TaxNoType,
-    VatExemptReason,
 )
 from store.base import Base, StrEnumText, Timestamps
 

@@ -9,14 +9,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     ACTIVE_BANK_STATES,
     LegitimationStep,
     Missing,
     ProfileFacts,
     collection,
 )
-from domain.seller_profile import (
+from domain.legitimation.seller_profile import (
     BeneficialOwner,
     SellerProfile,
     provider_errors,

@@ -12,7 +12,7 @@ from sqlalchemy import ColumnElement, Subquery, and_, case, func, literal, selec
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.account_deletion import AccountType
+from domain.accounts.account_deletion import AccountType
 from domain.notifications import (
     DEFAULTS,
     MAILED_WITH_THE_ORDER,
@@ -24,7 +24,7 @@ from domain.notifications import (
     summaries_due,
     summary_key,
 )
-from domain.orders import PaymentLogState, TransferForm
+from domain.orders.orders import PaymentLogState, TransferForm
 from store.accounts.models import Seller
 from store.notifications.models import Notification, NotificationChoice
 from store.orders.models import Transfer

@@ -13,15 +13,17 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.addons import AddonKind
-from domain.billing_calendar import PlanTerms
+from domain.affiliates.resellers import SellingMode
+from domain.billing.billing_calendar import PlanTerms
+from domain.billing.subscriptions import RECURRING, terms_to_json
+from domain.catalog.addons import AddonKind
 from domain.coupons import CouponTerms, coupon_applied
 from domain.errors import DomainError, ErrorCode
-from domain.invoices import VatTreatment, bump_line, discount_line, priced_terms
 from domain.keys import attempt_denied_key, order_event_key, payment_pending_key
-from domain.ledger import platform_fee, sale_entries
+from domain.ledger.ledger import platform_fee, sale_entries
 from domain.notifications import NotificationType
-from domain.orders import (
+from domain.orders.invoices import VatTreatment, bump_line, discount_line, priced_terms
+from domain.orders.orders import (
     CHECKOUT_OPEN_STATES,
     PAID_STATES,
     InvoiceForm,
@@ -36,9 +38,7 @@ from domain.orders import (
     TransferForm,
     paying_later,
 )
-from domain.resellers import SellingMode
 from domain.seller_webhooks import EventType
-from domain.subscriptions import RECURRING, terms_to_json
 from store.accounts.models import Seller
 from store.affiliates.attribution import commissions_booked, orders_attributed
 from store.catalog.license_keys import key_released

@@ -9,10 +9,10 @@ from urllib.parse import quote
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.bundles import PARENT_FORMS
+from domain.catalog.bundles import PARENT_FORMS
+from domain.catalog.events import shown_code
+from domain.catalog.products import ProductForm
 from domain.errors import DomainError, ErrorCode
-from domain.events import shown_code
-from domain.products import ProductForm
 from store.accounts.queries import seller_user_of
 from store.catalog.bundles import included_products
 from store.catalog.certificates import certificate_of_order

@@ -11,8 +11,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
+from domain.affiliates.resellers import RESELLER_NOTE
+from domain.billing.platform_invoices import (
+    PLATFORM_ADDRESS,
+    PLATFORM_COUNTRY,
+    PLATFORM_ISSUER,
+    PLATFORM_VAT_ID,
+)
 from domain.errors import DomainError, ErrorCode
-from domain.invoices import (
+from domain.listing import AMOUNT_FILTER_MAX, ListParams
+from domain.orders.invoices import (
     HOME_COUNTRY,
     InvoiceDocument,
     InvoiceSnapshot,
@@ -21,10 +29,7 @@ from domain.invoices import (
     postal_address,
     vat_treatment,
 )
-from domain.listing import AMOUNT_FILTER_MAX, ListParams
-from domain.orders import InvoiceForm, InvoiceState
-from domain.platform_invoices import PLATFORM_ADDRESS, PLATFORM_COUNTRY, PLATFORM_ISSUER, PLATFORM_VAT_ID
-from domain.resellers import RESELLER_NOTE
+from domain.orders.orders import InvoiceForm, InvoiceState
 from store.accounts.models import Seller, User
 from store.accounts.queries import display_name
 from store.db import autocommit

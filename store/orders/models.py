@@ -19,7 +19,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from domain.addons import AddonKind
+from domain.catalog.addons import AddonKind
 from domain.limits import (
     COUNTRY_CODE_LEN,
     CURRENCY_LEN,
@@ -36,7 +36,7 @@ from domain.limits import (
     VAT_ID_MAX,
     ZIP_MAX,
 )
-from domain.orders import (
+from domain.orders.orders import (
     InvoiceForm,
     InvoiceState,
     LogType,

@@ -12,10 +12,17 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.billing.subscriptions import RateEvent
 from domain.keys import late_transfer_key
-from domain.ledger import platform_fee, sale_entries
-from domain.orders import InvoiceForm, InvoiceState, OrderRateState, PaymentMethod, PaymentState, paying_later
-from domain.subscriptions import RateEvent
+from domain.ledger.ledger import platform_fee, sale_entries
+from domain.orders.orders import (
+    InvoiceForm,
+    InvoiceState,
+    OrderRateState,
+    PaymentMethod,
+    PaymentState,
+    paying_later,
+)
 from store.affiliates.attribution import commissions_booked
 from store.billing.models import OrderRate
 from store.billing.subscriptions import rate_failed, rate_row

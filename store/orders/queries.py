@@ -10,11 +10,18 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.addons import AddonKind
+from domain.catalog.addons import AddonKind
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.limits import ID_MAX
 from domain.listing import AMOUNT_FILTER_MAX, ListParams
-from domain.orders import ORDER_SORT_KEYS, PAID_STATES, InvoiceForm, OrderType, PaymentMethod, PaymentState
+from domain.orders.orders import (
+    ORDER_SORT_KEYS,
+    PAID_STATES,
+    InvoiceForm,
+    OrderType,
+    PaymentMethod,
+    PaymentState,
+)
 from store.accounts.models import Seller, User
 from store.catalog.models import File
 from store.listing import ListSpec, Query, enum_filter, range_filters, run_list, window_filters

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.orders import PaymentMethod
+from domain.orders.orders import PaymentMethod
 from domain.payments.rules import iban_digest, mandate_reference
 from store.orders.models import Order, SepaMandate
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.accounts import ProfileType, normalised_email
+from domain.accounts.accounts import ProfileType, normalised_email
 from domain.errors import DomainError, ErrorCode, Refusal, refused
 from domain.teams import ANSWERABLE, REINVITABLE, REMOVABLE, TEAM_MAX, TeamRole, TeamState
 from store.accounts.actions import profile_added

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.ledger import Entry, EntryKind, PayeeType
+from domain.ledger.ledger import Entry, EntryKind, PayeeType
 from domain.teams import SalesTeamCredit, sales_fee_back_entries, sales_fee_entries, sales_fee_key
 from store.accounts.models import User
 from store.ledger.actions import entries_booked

@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.ledger import EntryKind, PayeeType
+from domain.ledger.ledger import EntryKind, PayeeType
 from store.accounts.models import Seller, User
 from store.accounts.queries import display_name
 from store.ledger.models import LedgerEntry

@@ -12,11 +12,10 @@ from temporalio import activity
 from temporalio.client import Client
 from temporalio.worker import Worker
 
-from domain.billing_calendar import PlanTerms, parse_period, schedule
-from domain.claims import ClaimClosed, ClaimOpened, ClaimSettings, ClaimStageMail, OpenClaim
-from domain.inkasso import AgencyStatus, ClaimPayment, HandOver
-from domain.orders import PaymentType
-from domain.subscriptions import (
+from domain.billing.billing_calendar import PlanTerms, parse_period, schedule
+from domain.billing.claims import ClaimClosed, ClaimOpened, ClaimSettings, ClaimStageMail, OpenClaim
+from domain.billing.inkasso import AgencyStatus, ClaimPayment, HandOver
+from domain.billing.subscriptions import (
     CardExpiryReminder,
     ChargeOutcome,
     ChargeRate,
@@ -30,6 +29,7 @@ from domain.subscriptions import (
     SubscriptionMove,
     SubscriptionPlan,
 )
+from domain.orders.orders import PaymentType
 from domain.workflow_ids import provider_task_queue, subscription_id
 from worker.main import RUNNER
 from workflows.claim import ClaimWorkflow

@@ -10,7 +10,7 @@ from typing import Any
 
 from temporalio import activity
 
-from domain.checkout import (
+from domain.orders.checkout import (
     AccessGranted,
     CardSaved,
     EnsureIntent,

@@ -16,7 +16,7 @@ from temporalio.client import WorkflowExecutionStatus, WorkflowUpdateFailedError
 from temporalio.worker import Worker
 
 from activities.account_deletion import AccountDeletionActivities
-from domain.account_deletion import (
+from domain.accounts.account_deletion import (
     CHECK_ORDER,
     CheckKind,
     CheckRequest,

@@ -16,8 +16,15 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
 from temporalio.worker import Worker
 
-from domain.checkout import CheckoutInput, PaymentEvent, PayOutcome, PayRequest, PayResult, WireIncoming
-from domain.orders import PaymentState
+from domain.orders.checkout import (
+    CheckoutInput,
+    PaymentEvent,
+    PayOutcome,
+    PayRequest,
+    PayResult,
+    WireIncoming,
+)
+from domain.orders.orders import PaymentState
 from domain.workflow_ids import checkout_id, subscription_id
 from tests.workflows.fakes import FakeCheckout
 from worker.main import RUNNER

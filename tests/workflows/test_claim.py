@@ -12,10 +12,10 @@ import uuid
 import pytest
 from temporalio.service import RPCError
 
-from domain.claims import ClaimStatus
+from domain.billing.claims import ClaimStatus
+from domain.billing.inkasso import AgencyEvent
 from domain.errors import DomainError
-from domain.inkasso import AgencyEvent
-from domain.orders import PaymentType
+from domain.orders.orders import PaymentType
 from domain.workflow_ids import claim_id
 from handles import subscriptions
 from tests.workflows.billing import (

@@ -9,7 +9,7 @@ from temporalio import activity
 from temporalio.worker import Worker
 
 from activities.export import ExportActivities
-from domain.bookkeeping import ExportDone, ExportRequest
+from domain.ledger.bookkeeping import ExportDone, ExportRequest
 from domain.workflow_ids import export_id
 from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER

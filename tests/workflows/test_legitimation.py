@@ -16,7 +16,7 @@ from temporalio.worker import Worker
 
 from activities.legitimation import LegitimationActivities
 from domain.errors import DomainError
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     AccountLimit,
     DataMismatch,
     Decision,

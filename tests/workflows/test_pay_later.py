@@ -15,8 +15,8 @@ from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.exceptions import ApplicationError
 from temporalio.worker import Worker
 
-from domain.checkout import CheckoutInput, WireIncoming
-from domain.orders import PaymentState
+from domain.orders.checkout import CheckoutInput, WireIncoming
+from domain.orders.orders import PaymentState
 from domain.workflow_ids import checkout_id, claim_id
 from tests.workflows.billing import FakeBilling, monthly
 from tests.workflows.fakes import FakeCheckout

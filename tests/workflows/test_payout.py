@@ -13,8 +13,8 @@ from temporalio.worker import Worker
 
 from activities.payout import PayoutActivities
 from domain.errors import DomainError
-from domain.ledger import PayeeType
-from domain.payouts import (
+from domain.ledger.ledger import PayeeType
+from domain.ledger.payouts import (
     BankAnswer,
     BankOutcome,
     Eligibility,

@@ -11,7 +11,7 @@ from temporalio.client import WorkflowExecutionStatus
 from temporalio.worker import Worker
 
 from activities.platform_invoices import PlatformInvoiceActivities
-from domain.platform_invoices import (
+from domain.billing.platform_invoices import (
     IssuedPage,
     IssuePage,
     MonthCloseRequest,

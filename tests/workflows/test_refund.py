@@ -10,7 +10,7 @@ from temporalio import activity
 from temporalio.worker import Worker
 
 from activities.refund import RefundActivities
-from domain.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput, RefundResult
+from domain.ledger.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput, RefundResult
 from domain.workflow_ids import refund_id
 from tests.workflows.fakes import assert_fake_matches
 from worker.main import RUNNER

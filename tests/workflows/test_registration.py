@@ -86,7 +86,7 @@ def test_the_claim_tells_its_subscription_by_the_name_the_subscription_listens_o
     Subscription's handler has that name and takes the rate."""
     from temporalio import workflow
 
-    from domain.claims import CLAIM_CLOSED
+    from domain.billing.claims import CLAIM_CLOSED
     from workflows.subscription import SubscriptionWorkflow
 
     handler = workflow._Definition.must_from_class(SubscriptionWorkflow).signals[CLAIM_CLOSED]

@@ -17,9 +17,7 @@ from temporalio.worker import Worker
 from activities.claim import ClaimActivities
 from activities.rates import RateActivities
 from activities.subscription import SubscriptionActivities
-from domain.errors import DomainError
-from domain.orders import PaymentType
-from domain.subscriptions import (
+from domain.billing.subscriptions import (
     Cancel,
     CancelMode,
     ChargeOutcome,
@@ -28,6 +26,8 @@ from domain.subscriptions import (
     RatePaymentInput,
     RatePaymentResult,
 )
+from domain.errors import DomainError
+from domain.orders.orders import PaymentType
 from domain.workflow_ids import rate_payment_id
 from handles import subscriptions
 from tests.workflows.billing import (

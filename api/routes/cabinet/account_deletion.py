@@ -12,7 +12,7 @@ from fastapi import APIRouter
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.schemas.account_deletion import AccountDeletionOut, CheckOut, DeletionConfirmIn, DeletionStartIn
-from domain.account_deletion import (
+from domain.accounts.account_deletion import (
     CLEAR_AT,
     AccountType,
     DeletionPhase,

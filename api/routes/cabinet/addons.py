@@ -8,7 +8,7 @@ from fastapi import APIRouter
 from api.deps import DB, CurrentSeller
 from api.schemas.addons import AddonOut, AddonsIn, AddonsOut
 from api.schemas.fields import Id
-from domain.products import Publication
+from domain.catalog.products import Publication
 from store.catalog.addons import AddonWanted, Offer, addons_of, addons_set
 from store.catalog.models import Product
 from store.catalog.queries import product_of

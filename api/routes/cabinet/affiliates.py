@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from api.deps import DB, CurrentSeller, Temporal
 from api.schemas.fields import Id
-from domain.affiliates import CommissionMode, Duration, NodeState, ProgramForm
+from domain.affiliates.affiliates import CommissionMode, Duration, NodeState, ProgramForm
 from handles.checkout import send_mail
 from services.affiliates import affiliate_mail
 from store.affiliates.models import AffiliateProgram

@@ -19,11 +19,11 @@ from api.schemas.billing import (
     SubscriptionOut,
 )
 from api.schemas.fields import Id
-from domain.claims import COURT_STATUSES, ClaimOutcome, ClaimSettings, InkassoStatus
-from domain.errors import DomainError, ErrorCode, invalid
-from domain.subscriptions import (
+from domain.billing.claims import COURT_STATUSES, ClaimOutcome, ClaimSettings, InkassoStatus
+from domain.billing.subscriptions import (
     CancelMode,
 )
+from domain.errors import DomainError, ErrorCode, invalid
 from handles import subscriptions as flow
 from store.billing.claims import claim_paused, claim_settings_of, claim_settings_saved
 from store.billing.lists import (

@@ -13,7 +13,7 @@ from api.presenters.documents import certificate_pdf
 from api.schemas.certificates import CertificateSettingsIn, CertificateSettingsOut, FieldPlace
 from api.schemas.fields import Id
 from api.uploads import picture_upload, seller_file
-from domain.certificates import (
+from domain.catalog.certificates import (
     BACKGROUND_MAX_BYTES,
     BACKGROUND_MIN_PX,
     DEFAULT_FIELDS,

@@ -14,7 +14,7 @@ from api.schemas.checkout_pages import (
     CheckoutSettingsOut,
 )
 from api.schemas.fields import Id
-from domain.checkout_pages import SETTINGS_MAX, CheckoutPage
+from domain.catalog.checkout_pages import SETTINGS_MAX, CheckoutPage
 from store.catalog.checkout_pages import (
     products_on,
     settings_created,

@@ -27,10 +27,10 @@ from api.schemas.courses import (
     TreeIn,
 )
 from api.schemas.fields import Id
+from domain.catalog.products import ProductForm
 from domain.courses import ItemKind, LessonStatus, progress_percent
 from domain.errors import DomainError, ErrorCode
 from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
-from domain.products import ProductForm
 from providers.storage.local import storage
 from store.catalog.models import Product
 from store.catalog.queries import product_of

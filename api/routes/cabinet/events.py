@@ -27,9 +27,9 @@ from api.schemas.events import (
 )
 from api.schemas.fields import Id
 from core.settings import get_settings
+from domain.catalog.events import PaymentTicketState, dates_problem, shown_code, time_zone_ok, typed_code
 from domain.csv_cells import text_cell
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.events import PaymentTicketState, dates_problem, shown_code, time_zone_ok, typed_code
 from domain.money import decimal_text
 from services.events import event_product, ticket_changed
 from store.accounts.queries import seller_user_of

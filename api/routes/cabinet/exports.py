@@ -13,8 +13,8 @@ from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.files import stored_file
 from api.schemas.fields import Id
 from api.schemas.ledger import ExportIn, ExportList, ExportOut, ExportStarted, ExportStateIn
-from domain.bookkeeping import ExportRequest, ExportState, period_bounds
 from domain.errors import invalid
+from domain.ledger.bookkeeping import ExportRequest, ExportState, period_bounds
 from handles.exports import export_started
 from providers.storage.local import storage
 from store.ledger.exports import export_of, exports_of

@@ -15,8 +15,7 @@ from api.schemas.catalog import (
     LicenseKeysIn,
 )
 from api.schemas.fields import Id
-from domain.errors import DomainError, ErrorCode, invalid
-from domain.license_keys import (
+from domain.catalog.license_keys import (
     KEY_PROBLEM_MESSAGES,
     KEYS_PER_ADD_MAX,
     KeyFormat,
@@ -25,9 +24,10 @@ from domain.license_keys import (
     keys_from_text,
     parse_format,
 )
-from domain.products import (
+from domain.catalog.products import (
     ProductForm,
 )
+from domain.errors import DomainError, ErrorCode, invalid
 from store.catalog.license_keys import key_removed, keys_added, keys_listed, pool_counts
 from store.catalog.queries import ProductView, product_of
 

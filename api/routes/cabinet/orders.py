@@ -22,12 +22,12 @@ from api.schemas.orders import (
     SalesTeamOnOrder,
     TransferOut,
 )
-from domain.addons import AddonKind
+from domain.catalog.addons import AddonKind
 from domain.errors import invalid
-from domain.ledger import RefundState
+from domain.ledger.ledger import RefundState
 from domain.limits import ID_MAX
 from domain.listing import AMOUNT_FILTER_MAX
-from domain.orders import OrderType, PaymentMethod, PaymentState
+from domain.orders.orders import OrderType, PaymentMethod, PaymentState
 from domain.teams import SalesTeamCredit
 from handles.checkout import checkout_progress
 from handles.refunds import refund_started

@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import DB, CurrentSeller
-from domain.orders import PaymentMethod, PaymentType
+from domain.orders.orders import PaymentMethod, PaymentType
 from domain.payments.gateways import GATEWAYS
 from store.orders.bank_wire import payment_matrix, payment_matrix_saved
 

@@ -15,7 +15,7 @@ from api.schemas.ledger import (
     PayoutSettingsIn,
     PayoutSettingsOut,
 )
-from domain.ledger import PayeeType
+from domain.ledger.ledger import PayeeType
 from services import payees
 from services.payees import Payee
 from store.ledger.payouts import (

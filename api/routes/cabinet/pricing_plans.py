@@ -14,10 +14,10 @@ from api.schemas.catalog import (
     plan_out,
 )
 from api.schemas.fields import Id
-from domain.errors import invalid
-from domain.products import (
+from domain.catalog.products import (
     ProductForm,
 )
+from domain.errors import invalid
 from store.catalog.actions import (
     plan_added,
     plan_changed,

@@ -31,18 +31,14 @@ from api.schemas.catalog import (
 )
 from api.schemas.fields import Id
 from api.schemas.shop import ShopProduct
-from domain.bundles import PARENT_FORMS
-from domain.csv_cells import text_cell
-from domain.errors import DomainError, ErrorCode, invalid
-from domain.license_keys import (
+from domain.catalog.bundles import PARENT_FORMS
+from domain.catalog.license_keys import (
     FORMAT_MESSAGES,
     KeyFormatError,
     parse_format,
 )
-from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
-from domain.money import decimal_text
-from domain.optins import OptInType
-from domain.products import (
+from domain.catalog.optins import OptInType
+from domain.catalog.products import (
     COVER_MAX_BYTES,
     COVER_SIZES,
     LINK_SHAPE,
@@ -50,6 +46,10 @@ from domain.products import (
     PRODUCTS_PAGE_SIZE,
     Publication,
 )
+from domain.csv_cells import text_cell
+from domain.errors import DomainError, ErrorCode, invalid
+from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
+from domain.money import decimal_text
 from providers.images.covers import NotAnImage, cover_variants
 from providers.storage.local import storage
 from store.catalog.actions import (

@@ -28,7 +28,7 @@ from api.schemas.legitimation import (
     SellerProfileOut,
 )
 from domain.errors import DomainError, ErrorCode, invalid
-from domain.legitimation import (
+from domain.legitimation.legitimation import (
     DOCUMENT_CONTENT_TYPES,
     DOCUMENT_MAX_BYTES,
     DocumentType,
@@ -37,8 +37,7 @@ from domain.legitimation import (
     profile_lock_reason,
     required_documents,
 )
-from domain.limits import FILE_NAME_MAX
-from domain.seller_profile import (
+from domain.legitimation.seller_profile import (
     BeneficialOwner,
     SellerProfile,
     bic_error,
@@ -47,6 +46,7 @@ from domain.seller_profile import (
     normalised,
     normalised_iban,
 )
+from domain.limits import FILE_NAME_MAX
 from handles import legitimation as flow
 from providers.storage.local import storage
 from services import legitimation

@@ -20,11 +20,11 @@ from api.schemas.recovery import (
     RecoveryAnalyticsOut,
     RecoveryMonthOut,
 )
-from domain.billing_calendar import PlanTerms
+from domain.billing.billing_calendar import PlanTerms
+from domain.billing.plan_preview import PlanPreview, PreviewError, plan_preview
+from domain.billing.recovery import MonthError, month_range
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.limits import PAYMENTS_COUNT_MAX
-from domain.plan_preview import PlanPreview, PreviewError, plan_preview
-from domain.recovery import MonthError, month_range
 from store.billing.analytics import currencies_of, recovery_analytics
 from store.billing.claims import claim_settings_of
 from store.catalog.plans import plan_terms

@@ -1,4 +1,4 @@
-"""`/v1/cabinet/reseller` (issue 23; core §4 reseller request and selling modes, domain/resellers.py): how the
+"""`/v1/cabinet/reseller` (issue 23; core §4 reseller request and selling modes, domain/affiliates/resellers.py): how the
 seller sells, their requests to sell through the platform as reseller, cancelling a waiting one, and going back to
 selling in their own name. Only the account's owner decides this (`api/permissions.py` OWNER_ONLY)."""
 
@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from api.deps import DB, CurrentSeller
 from api.schemas.fields import Id
-from domain.resellers import MESSAGE_MAX, ResellerRequestState, SellingMode
+from domain.affiliates.resellers import MESSAGE_MAX, ResellerRequestState, SellingMode
 from store.accounts.resellers import request_canceled, request_made, requests_of, sells_by_ownself
 
 router = APIRouter()

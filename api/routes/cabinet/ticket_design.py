@@ -15,13 +15,13 @@ from api.presenters.documents import designed_ticket_pdf
 from api.schemas.events import TicketDesignIn, TicketDesignOut
 from api.schemas.fields import Id
 from api.uploads import picture_upload, seller_file
-from domain.errors import DomainError, ErrorCode
-from domain.events import (
+from domain.catalog.events import (
     TICKET_LOGO_MAX_BYTES,
     TICKET_LOGO_MAX_PX,
     TICKET_LOGO_MIN_PX,
     TicketDesign,
 )
+from domain.errors import DomainError, ErrorCode
 from providers.storage.local import storage
 from services.events import design_changed, event_product
 from store.accounts.queries import display_name, seller_user_of

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request, Response
 from api.deps import DB, CurrentSeller
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.ledger import Balance, BalanceOut, TransferList, TransferRow
-from domain.ledger import PayeeType
+from domain.ledger.ledger import PayeeType
 from store.ledger.queries import TRANSFER_FILTERS, TRANSFER_LIST, balances, transfers_listed
 
 router = APIRouter()

@@ -11,7 +11,7 @@ from api.deps import DB
 from api.presenters.documents import certificate_pdf
 from api.schemas.certificates import CertificateCheck
 from api.throttle import throttle
-from domain.certificates import CertificateState, typed_number
+from domain.catalog.certificates import CertificateState, typed_number
 from domain.errors import DomainError, ErrorCode
 from domain.limits import USERNAME_MAX
 from store.accounts.queries import display_name, seller_user_of

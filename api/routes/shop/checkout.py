@@ -33,9 +33,9 @@ from api.schemas.shop import (
     WireOut,
 )
 from api.throttle import throttle
-from domain.addons import ADDONS_MAX
+from domain.catalog.addons import ADDONS_MAX
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, USERNAME_MAX, VAT_ID_MAX
-from domain.orders import PaymentMethod
+from domain.orders.orders import PaymentMethod
 from services.checkout import offers, opening, paying, pricing, receipt
 from services.referrals import referred_by
 from store.orders.queries import order_in_shop

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Request
 from api.deps import DB
 from api.schemas.shop import LicenseKeyCheck
 from api.throttle import throttle
-from domain.license_keys import KEY_MAX
+from domain.catalog.license_keys import KEY_MAX
 from store.catalog.license_keys import key_verified
 
 router = APIRouter()

@@ -11,12 +11,12 @@ from api.deps import DB
 from api.presenters.documents import designed_ticket_pdf
 from api.schemas.events import AttendeeIn, TicketPage
 from api.throttle import throttle
-from domain.errors import DomainError, ErrorCode
-from domain.events import (
+from domain.catalog.events import (
     PaymentTicketState,
     TicketDesign,
     shown_code,
 )
+from domain.errors import DomainError, ErrorCode
 from domain.limits import USERNAME_MAX
 from services.tickets import shop_ticket
 from store.accounts.queries import display_name, seller_user_of

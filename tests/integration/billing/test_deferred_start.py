@@ -8,7 +8,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime, timedelta
 
-from domain.billing_calendar import START_DAYS, next_start_day
+from domain.billing.billing_calendar import START_DAYS, next_start_day
 from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,

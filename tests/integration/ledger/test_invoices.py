@@ -137,7 +137,7 @@ async def test_vat_of_the_buyers_country_kept_and_a_correction_replaces_the_buye
     """A VAT payer sells to a buyer in France: the invoice charges French VAT (One-Stop-Shop). The seller's later
     change of VAT status leaves it as it was; a correction cancels it with a credit memo and issues a corrected
     invoice with the new buyer block and the new country's VAT, each referring to the original."""
-    from domain.invoices import VatKind, vat_lines
+    from domain.orders.invoices import VatKind, vat_lines
     from store.db import session
     from store.ledger.exports import export_source
 
@@ -385,7 +385,7 @@ async def test_a_net_price_is_paid_with_the_vat_the_buyers_invoice_carries(stack
         [inv] = (await c.get("/v1/cabinet/invoices", headers=seller.headers)).json()["list"]
         assert inv["total"] == 1190
         doc = await _document(sid, inv["id"])
-        from domain.invoices import vat_lines
+        from domain.orders.invoices import vat_lines
 
         assert vat_lines(doc) == [("net", None, 1000), ("vat", 1900, 190)]
 

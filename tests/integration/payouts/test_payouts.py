@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 import httpx
 from temporalio.client import Client
 
-from domain.ledger import PayeeType
-from domain.payouts import PayoutInput
+from domain.ledger.ledger import PayeeType
+from domain.ledger.payouts import PayoutInput
 from domain.workflow_ids import payout_id
 from providers.signing import sign
 from tests.integration.helpers import (
@@ -132,7 +132,7 @@ async def test_held_until_every_hold_clears_then_paid_once(stack, temporal):
         body = (await c.get("/v1/cabinet/payouts", headers=h)).json()
         assert [p["state"] for p in body["list"]] == ["successful"] and body["available"] == 0
         # the payout is in the month's bookkeeping export: from money in transit (1360) to the bank (1200)
-        from domain.bookkeeping import bookings
+        from domain.ledger.bookkeeping import bookings
         from store.db import session
         from store.ledger.exports import export_source
 

@@ -11,7 +11,7 @@ import httpx
 import pytest
 from temporalio.client import Client, WorkflowExecutionStatus
 
-from domain.checkout import PayOutcome
+from domain.orders.checkout import PayOutcome
 from domain.workflow_ids import checkout_id
 from handles.checkout import pay
 from tests.integration.helpers import (

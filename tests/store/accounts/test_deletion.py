@@ -9,11 +9,11 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import select, update
 
-from domain.account_deletion import CheckKind, CheckRequest, FlowKind, SubscriptionChoice
-from domain.accounts import ProfileType
-from domain.billing_calendar import PlanTerms, parse_period
-from domain.orders import OrderRateState, PaymentState, PaymentType
-from domain.products import Publication
+from domain.accounts.account_deletion import CheckKind, CheckRequest, FlowKind, SubscriptionChoice
+from domain.accounts.accounts import ProfileType
+from domain.billing.billing_calendar import PlanTerms, parse_period
+from domain.catalog.products import Publication
+from domain.orders.orders import OrderRateState, PaymentState, PaymentType
 from store.accounts.actions import user_created
 from store.accounts.deletion import (
     DeletionRequest,

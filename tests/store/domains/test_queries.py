@@ -7,8 +7,8 @@ import uuid
 
 import pytest
 
-from domain.account_deletion import AccountType
-from domain.accounts import ProfileType
+from domain.accounts.account_deletion import AccountType
+from domain.accounts.accounts import ProfileType
 from domain.domains import DomainKind, DomainState
 from store.accounts.actions import user_created
 from store.accounts.queries import seller_of

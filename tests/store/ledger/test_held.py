@@ -7,7 +7,7 @@ import secrets
 import uuid
 from datetime import UTC, datetime, timedelta
 
-from domain.ledger import EntryKind, PayeeType
+from domain.ledger.ledger import EntryKind, PayeeType
 from store.db import session
 from store.ledger.models import LedgerEntry
 from store.ledger.payouts import balance_split, held_releases

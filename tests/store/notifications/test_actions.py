@@ -9,9 +9,9 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import select
 
-from domain.accounts import ProfileType
+from domain.accounts.accounts import ProfileType
 from domain.notifications import NotificationSetting, NotificationType
-from domain.orders import PaymentLogState, TransferForm
+from domain.orders.orders import PaymentLogState, TransferForm
 from store.accounts.actions import user_created
 from store.accounts.queries import seller_of
 from store.db import session

@@ -9,12 +9,12 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 
-from domain.accounts import ProfileType
-from domain.billing_calendar import PlanTerms
-from domain.inkasso import ClaimPayment
-from domain.ledger import EntryKind, PayeeType
-from domain.orders import OrderRateState, PaymentType
-from domain.subscriptions import DeclineKind
+from domain.accounts.accounts import ProfileType
+from domain.billing.billing_calendar import PlanTerms
+from domain.billing.inkasso import ClaimPayment
+from domain.billing.subscriptions import DeclineKind
+from domain.ledger.ledger import EntryKind, PayeeType
+from domain.orders.orders import OrderRateState, PaymentType
 from store.accounts.actions import user_created
 from store.accounts.queries import seller_of
 from store.billing.claims import claim_opened, claim_payment_booked

@@ -10,11 +10,11 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select, text
 
-from domain.account_deletion import AccountType
-from domain.accounts import ProfileType
-from domain.billing_calendar import PlanTerms
+from domain.accounts.account_deletion import AccountType
+from domain.accounts.accounts import ProfileType
+from domain.billing.billing_calendar import PlanTerms
 from domain.notifications import NotificationType
-from domain.orders import PaymentType
+from domain.orders.orders import PaymentType
 from domain.retention import pseudonym
 from store.accounts.actions import user_created
 from store.accounts.models import Seller

@@ -14,7 +14,7 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError, RPCStatusCode
 
 import handles.checkout
-from domain.checkout import CheckoutInput
+from domain.orders.checkout import CheckoutInput
 from handles.checkout import open_checkout
 from services.checkout import opening
 

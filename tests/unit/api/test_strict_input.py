@@ -15,7 +15,7 @@ from api.schemas.ledger import InvoiceCorrectionIn, PayoutSettingsIn
 from api.schemas.orders import RefundIn
 from api.schemas.shop import CheckoutIn, Payer
 from domain.domains import HostnameError, custom_hostname, display_hostname, subdomain_hostname
-from domain.seller_profile import SellerProfile, format_errors
+from domain.legitimation.seller_profile import SellerProfile, format_errors
 
 OPENAPI = Path(__file__).resolve().parents[3] / "web" / "openapi.json"
 

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from domain.account_deletion import (
+from domain.accounts.account_deletion import (
     CHECK_ORDER,
     CheckKind,
     CheckResult,

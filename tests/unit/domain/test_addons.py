@@ -1,10 +1,10 @@
-"""Bumps and upsells (domain/addons.py): which offers fit a product, and which show after the purchase."""
+"""Bumps and upsells (domain/catalog/addons.py): which offers fit a product, and which show after the purchase."""
 
 from __future__ import annotations
 
-from domain.addons import AddonKind, AddonProblem, addons_problem
-from domain.invoices import InvoiceSnapshot, bump_line, discount_line, vat_treatment
-from domain.products import ProductForm
+from domain.catalog.addons import AddonKind, AddonProblem, addons_problem
+from domain.catalog.products import ProductForm
+from domain.orders.invoices import InvoiceSnapshot, bump_line, discount_line, vat_treatment
 
 FORMS = {2: ProductForm.download, 3: ProductForm.course, 4: ProductForm.bundle, 5: ProductForm.event}
 

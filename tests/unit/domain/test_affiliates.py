@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from domain.affiliates import (
+from domain.affiliates.affiliates import (
     COOKIES_EXPIRE_DEFAULT,
     DEFAULT_LANDING,
     LIFETIME_DURATION_DEFAULT,
@@ -34,7 +34,7 @@ from domain.affiliates import (
     self_referral,
     shares,
 )
-from domain.ledger import EntryKind, PayeeType, balanced
+from domain.ledger.ledger import EntryKind, PayeeType, balanced
 
 T0 = datetime(2026, 11, 1, 12, tzinfo=UTC)
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.billing_calendar import (
+from domain.billing.billing_calendar import (
     ALLOWED_PERIODS,
     START_DAYS,
     Period,
@@ -27,7 +27,7 @@ from domain.billing_calendar import (
     schedule,
     validate_terms,
 )
-from domain.orders import PaymentType
+from domain.orders.orders import PaymentType
 
 M1 = parse_period("1m")
 LIMITED = (PaymentType.installment, PaymentType.limited_subscription)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.bookkeeping import (
+from domain.ledger.bookkeeping import (
     REVENUE_OSS,
     REVENUE_SMALL,
     REVENUE_THIRD,
@@ -20,7 +20,7 @@ from domain.bookkeeping import (
     period_bounds,
     revenue_account,
 )
-from domain.invoices import vat_treatment
+from domain.orders.invoices import vat_treatment
 
 GOLDEN = Path(__file__).parent / "golden"
 NOVEMBER = ExportSource(

@@ -1,6 +1,6 @@
 """Certificate rules: a number as typed reads back, and a course is finished only when every lesson is."""
 
-from domain.certificates import course_finished, new_number, typed_number
+from domain.catalog.certificates import course_finished, new_number, typed_number
 
 
 def test_a_number_reads_back_however_it_is_typed():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.claims import InkassoStatus, inkasso_filter_values, visible_inkasso
+from domain.billing.claims import InkassoStatus, inkasso_filter_values, visible_inkasso
 
 
 @pytest.mark.parametrize("stored", ["pre_court", "court", "post_court"])

@@ -73,9 +73,9 @@ def test_codes_are_typed_in_any_case_and_have_a_shape():
 
 
 def test_on_a_recurring_plan_the_coupon_takes_the_first_payment_or_every_rate():
-    from domain.billing_calendar import PlanTerms, parse_period
+    from domain.billing.billing_calendar import PlanTerms, parse_period
     from domain.coupons import RecurringDiscount, coupon_applied
-    from domain.orders import PaymentType
+    from domain.orders.orders import PaymentType
 
     monthly = PlanTerms(PaymentType.subscription, "eur", 900, 900, None, parse_period("1m"))
     ten = _c(ValueForm.percents, 10, None)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from domain.embeds import SCRIPT_MAX_GZIP, EmbedForm, EmbedPurpose, ItemForm, snippet, target_path
+from domain.affiliates.embeds import SCRIPT_MAX_GZIP, EmbedForm, EmbedPurpose, ItemForm, snippet, target_path
 
 SCRIPT = Path(__file__).resolve().parents[3] / "api" / "embed" / "embed.js"
 

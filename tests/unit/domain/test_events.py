@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime, timedelta
 
-from domain.events import (
+from domain.catalog.events import (
     CODE_LEN,
     CheckInRefusal,
     PaymentTicketState,
@@ -55,7 +55,7 @@ def test_an_event_is_over_after_its_end_and_a_ticket_without_dates_never_is():
 
 
 def test_a_ticket_prints_its_time_in_the_events_own_zone():
-    from domain.events import ticket_when
+    from domain.catalog.events import ticket_when
 
     start = datetime(2026, 12, 5, 18, 0, tzinfo=UTC)
     assert ticket_when(start, None, "Europe/Vienna", False, "Any day") == "2026-12-05 19:00 (Europe/Vienna)"

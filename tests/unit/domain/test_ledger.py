@@ -8,7 +8,7 @@ from datetime import date
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.ledger import (
+from domain.ledger.ledger import (
     EntryKind,
     FeeRate,
     PayeeType,
@@ -78,7 +78,7 @@ def test_refunds_that_add_up_to_the_total_give_back_exactly_the_fee(total, bp, c
 def test_vat_contained_in_a_gross_price():
     from datetime import UTC, datetime
 
-    from domain.invoices import InvoiceDocument, InvoiceLine, vat_lines, vat_of_gross, vat_treatment
+    from domain.orders.invoices import InvoiceDocument, InvoiceLine, vat_lines, vat_of_gross, vat_treatment
     from providers.documents.invoice_pdf import vat_note
 
     assert vat_of_gross(2500) == 399  # 25.00 gross at 19 %: 3.99 VAT
@@ -99,7 +99,7 @@ def test_vat_contained_in_a_gross_price():
 
 
 def test_vat_follows_the_buyers_country():
-    from domain.invoices import VatKind, vat_treatment
+    from domain.orders.invoices import VatKind, vat_treatment
 
     france = vat_treatment(True, None, "DE", "FR")  # an EU consumer: the VAT of France (One-Stop-Shop)
     assert (france.kind, france.rate_bp, france.country) == (VatKind.eu_oss, 2000, "FR")
@@ -117,8 +117,8 @@ def test_vat_follows_the_buyers_country():
 
 
 def test_a_platform_invoice_state_follows_its_total():
-    from domain.ledger import PlanPurpose, PlatformInvoiceState
-    from domain.platform_invoices import next_close, platform_invoice_state, previous_period
+    from domain.billing.platform_invoices import next_close, platform_invoice_state, previous_period
+    from domain.ledger.ledger import PlanPurpose, PlatformInvoiceState
 
     assert platform_invoice_state(490, PlanPurpose.public) == PlatformInvoiceState.paid
     assert platform_invoice_state(-100, None) == PlatformInvoiceState.refund
@@ -132,9 +132,9 @@ def test_a_platform_invoice_state_follows_its_total():
 
 def test_a_net_price_gets_the_vat_its_invoice_finds_again():
     """Gross of a net price, half up; the invoice's VAT found in that gross gives back the net to the cent."""
-    from domain.billing_calendar import PlanTerms
-    from domain.invoices import gross_of_net, priced_terms, vat_of_gross
-    from domain.orders import PaymentType
+    from domain.billing.billing_calendar import PlanTerms
+    from domain.orders.invoices import gross_of_net, priced_terms, vat_of_gross
+    from domain.orders.orders import PaymentType
 
     assert gross_of_net(1000, 1900) == 1190 and gross_of_net(1000, None) == 1000
     assert gross_of_net(5, 1900) == 6  # 0.95 cents of VAT round to 1

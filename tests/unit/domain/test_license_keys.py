@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.license_keys import (
+from domain.catalog.license_keys import (
     FORMAT_MESSAGES,
     KEY_MAX,
     KeyFormat,

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.billing_calendar import ALLOWED_PERIODS, PlanTerms, parse_period, schedule
-from domain.claims import STAGE_DAYS_MAX, ClaimSettings, ClaimStrategy, DunningStage
-from domain.orders import PaymentType
-from domain.plan_preview import PreviewError, PreviewStep, plan_preview
+from domain.billing.billing_calendar import ALLOWED_PERIODS, PlanTerms, parse_period, schedule
+from domain.billing.claims import STAGE_DAYS_MAX, ClaimSettings, ClaimStrategy, DunningStage
+from domain.billing.plan_preview import PreviewError, PreviewStep, plan_preview
+from domain.orders.orders import PaymentType
 
 MONTHLY = PlanTerms(PaymentType.subscription, "eur", 1900, 1500, period=parse_period("1m"))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.products import (
+from domain.catalog.products import (
     NotSellableReason,
     Publication,
     ReviewDecision,

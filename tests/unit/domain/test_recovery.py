@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.billing_calendar import ALLOWED_PERIODS, PlanTerms, parse_period
-from domain.orders import PaymentType
-from domain.recovery import (
+from domain.billing.billing_calendar import ALLOWED_PERIODS, PlanTerms, parse_period
+from domain.billing.recovery import (
     RANGE_MONTHS_MAX,
     Month,
     MonthError,
@@ -20,6 +19,7 @@ from domain.recovery import (
     monthly_value,
     recovery_stage,
 )
+from domain.orders.orders import PaymentType
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,16 @@
 import pytest
 
-from domain.accounts import email_error, password_error, username_error
+from domain.accounts.accounts import email_error, password_error, username_error
+from domain.catalog.products import (
+    NotSellableReason,
+    ProductForm,
+    SellableFacts,
+    is_sold_out,
+    not_sellable_reasons,
+)
 from domain.colors import StatusColor, is_emphasised, status_color
 from domain.listing import last_page
-from domain.orders import PaymentState
-from domain.products import NotSellableReason, ProductForm, SellableFacts, is_sold_out, not_sellable_reasons
+from domain.orders.orders import PaymentState
 
 
 def facts(**kw) -> SellableFacts:

@@ -8,8 +8,8 @@ from datetime import date
 
 import pytest
 
-from domain.legitimation import DocumentType, LegitimationStep, Missing, collection
-from domain.seller_profile import (
+from domain.legitimation.legitimation import DocumentType, LegitimationStep, Missing, collection
+from domain.legitimation.seller_profile import (
     ALWAYS_REQUIRED,
     BeneficialOwner,
     BusinessType,
@@ -317,7 +317,7 @@ def test_the_collection_steps_in_order():
     ],
 )
 def test_the_wizards_steps_follow_the_business_type(kind, verification, steps):
-    from domain.seller_profile import BusinessType, wizard_steps
+    from domain.legitimation.seller_profile import BusinessType, wizard_steps
 
     assert wizard_steps(BusinessType(kind) if kind else None, verification) == steps
 
@@ -336,7 +336,7 @@ def test_the_wizards_steps_follow_the_business_type(kind, verification, steps):
     ],
 )
 def test_the_profile_is_locked_while_reviewed_and_after_a_rejection(step, editable):
-    from domain.legitimation import LegitimationStep, profile_editable, profile_lock_reason
+    from domain.legitimation.legitimation import LegitimationStep, profile_editable, profile_lock_reason
 
     s = LegitimationStep(step) if step else None
     assert profile_editable(s) is editable

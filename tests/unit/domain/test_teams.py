@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.ledger import EntryKind, PayeeType
+from domain.ledger.ledger import EntryKind, PayeeType
 from domain.teams import SalesTeamCredit, sales_fee, sales_fee_back_entries, sales_fee_entries
 
 CREDIT = SalesTeamCredit(member_id=3, user_id=42, fee_bp=1_250)

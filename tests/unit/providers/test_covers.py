@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from domain.products import COVER_SIZES
+from domain.catalog.products import COVER_SIZES
 from providers.images import covers
 from providers.images.covers import NotAnImage, cover_variants
 

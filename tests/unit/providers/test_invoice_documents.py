@@ -12,7 +12,8 @@ import pytest
 from lxml import etree
 from pypdf import PdfReader
 
-from domain.invoices import (
+from domain.money import format_money
+from domain.orders.invoices import (
     InvoiceDocument,
     InvoiceLine,
     InvoiceSnapshot,
@@ -20,7 +21,6 @@ from domain.invoices import (
     discount_line,
     vat_treatment,
 )
-from domain.money import format_money
 from providers.documents.einvoice import einvoice_xml
 from providers.documents.invoice_pdf import WORDS, country_name, line_text, render, vat_note
 

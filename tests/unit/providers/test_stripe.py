@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.checkout import PayOutcome
+from domain.orders.checkout import PayOutcome
 from providers.stripe.client import outcome_of
 
 

@@ -1,7 +1,7 @@
 /**
  * The seller profile wizard's data: which fields each step shows (core §2 steps; the step list itself comes from
  * the API), which of the API's field messages belong to a step, and where each missing item of the dashboard
- * links. The rules themselves live in the backend (domain/seller_profile.py); the form shows its messages.
+ * links. The rules themselves live in the backend (domain/legitimation/seller_profile.py); the form shows its messages.
  */
 export type WizardStep = 'business' | 'personal' | 'representative' | 'details' | 'tax' | 'documents' | 'summary';
 

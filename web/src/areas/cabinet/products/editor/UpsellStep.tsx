@@ -33,7 +33,7 @@ import { ErrorState } from '../../../../components/ErrorState';
 import { useMoney } from '../../../../components/Money';
 import { productKeys } from '../queries';
 
-/** The forms that can be offered beside another product (the API's rule, domain/addons.py). */
+/** The forms that can be offered beside another product (the API's rule, domain/catalog/addons.py). */
 export const OFFERABLE_FORMS = new Set(['download', 'digital', 'service', 'course', 'license_key', 'certificate']);
 export const OFFER_KINDS = ['bump', 'upsell', 'downsell'] as const;
 export const BUMP_POSITIONS = ['below_product_details', 'below_payer_details', 'below_payment_methods', 'below_payment_options', 'below_legal_text', 'below_custom_fields'] as const;

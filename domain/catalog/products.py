@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.license_keys import KEY_POOL_MIN
+from domain.catalog.license_keys import KEY_POOL_MIN
 
 
 class ProductForm(StrEnum):

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
 
+from domain.catalog.products import PRICE_MAX_MAJOR, PRICE_MIN_MAJOR
 from domain.limits import PAYMENTS_COUNT_MAX, TEST_DAYS_MAX
-from domain.orders import PaymentType
-from domain.products import PRICE_MAX_MAJOR, PRICE_MIN_MAJOR
+from domain.orders.orders import PaymentType
 
 
 class PeriodError(ValueError):

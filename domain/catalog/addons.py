@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from domain.products import ProductForm
+from domain.catalog.products import ProductForm
 
 
 class AddonKind(StrEnum):

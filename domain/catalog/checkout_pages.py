@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from domain.addons import DEFAULT_BUMP_POSITION, BumpPosition
+from domain.catalog.addons import DEFAULT_BUMP_POSITION, BumpPosition
 
 
 class Layout(StrEnum):

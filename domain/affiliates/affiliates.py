@@ -31,9 +31,9 @@ from pydantic import Field, StringConstraints, model_validator
 from pydantic import Strict as PStrict
 
 from domain.builder.style import Closed, Flag, Link
-from domain.invoices import vat_of_gross
 from domain.keys import order_key
-from domain.ledger import Entry, EntryKind, PayeeType, fee_back
+from domain.ledger.ledger import Entry, EntryKind, PayeeType, fee_back
+from domain.orders.invoices import vat_of_gross
 
 COOKIES_EXPIRE_DEFAULT = 180  # days (editor §9)
 LIFETIME_DURATION_DEFAULT = 15  # days (editor §9)

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from enum import StrEnum
 
-from domain.billing_calendar import PlanTerms
-from domain.claims import ClaimOutcome, DunningStage, InkassoStatus
+from domain.billing.billing_calendar import PlanTerms
+from domain.billing.claims import ClaimOutcome, DunningStage, InkassoStatus
 
 RANGE_MONTHS_MAX = 36  # months one request may span
 DEFAULT_MONTHS = 12

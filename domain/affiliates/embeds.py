@@ -16,7 +16,7 @@ from urllib.parse import quote
 from pydantic import Field, StringConstraints, model_validator
 from pydantic import Strict as PStrict
 
-from domain.affiliates import PROGRAM_PARAM
+from domain.affiliates.affiliates import PROGRAM_PARAM
 from domain.builder.style import Closed, Color, Label
 
 ITEMS_MAX = 100  # per publisher

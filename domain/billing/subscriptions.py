@@ -13,9 +13,9 @@ from datetime import date
 from enum import StrEnum
 from typing import Any
 
-from domain.billing_calendar import PlanTerms, defers_first_rate, parse_period
-from domain.checkout import DAY_S
-from domain.orders import OrderRateState, PaymentType
+from domain.billing.billing_calendar import PlanTerms, defers_first_rate, parse_period
+from domain.orders.checkout import DAY_S
+from domain.orders.orders import OrderRateState, PaymentType
 
 
 class DeclineKind(StrEnum):

@@ -8,7 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from domain.keys import payout_end_to_end_id
-from domain.ledger import NO_PAYEE, Entry, EntryKind, PayeeType
+from domain.ledger.ledger import NO_PAYEE, Entry, EntryKind, PayeeType
 
 
 class PayoutSchedule(StrEnum):

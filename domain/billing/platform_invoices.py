@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from domain.bookkeeping import period_bounds
-from domain.ledger import PlanPurpose, PlatformInvoiceState
+from domain.ledger.bookkeeping import period_bounds
+from domain.ledger.ledger import PlanPurpose, PlatformInvoiceState
 
 # The issuer of platform invoices (production: the operator's legal entity; docs/DECISIONS.md).
 PLATFORM_ISSUER = ["Sellflow GmbH", "Friedrichstraße 68", "10117 Berlin"]  # the issuer of platform invoices

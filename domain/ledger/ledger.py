@@ -37,7 +37,7 @@ class EntryKind(StrEnum):
     payout = "payout"
     cashout = "cashout"
     reversal = "reversal"
-    commission = "commission"  # a publisher's share of a referred payment (domain/affiliates.py)
+    commission = "commission"  # a publisher's share of a referred payment (domain/affiliates/affiliates.py)
     sales_team_fee = "sales_team_fee"  # a sales team member's fee on an order they sold (domain/teams.py)
 
 

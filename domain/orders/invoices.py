@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from domain.billing_calendar import PlanTerms
+    from domain.billing.billing_calendar import PlanTerms
 
 HOME_COUNTRY = "DE"  # the seller's country when the profile does not say (docs/DECISIONS.md)
 # Standard VAT rates of the EU member states in basis points (as of 2026); the table to update when one changes.
@@ -47,7 +47,7 @@ class VatKind(StrEnum):
 def buyer_vat_id(vat_id: str, country: str | None, company: str | None) -> str:
     """A business buyer's VAT id as stored (upper case, no spaces): valid by its country's pattern and check
     digits, of the buyer's country, and with a company to issue the invoice to. ValueError names what is wrong."""
-    from domain.seller_profile import vat_error  # the seller profile's rule (python-stdnum)
+    from domain.legitimation.seller_profile import vat_error  # the seller profile's rule (python-stdnum)
 
     v = "".join(vat_id.split()).upper()
     if error := vat_error(v):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from domain.orders import PaymentState, PaymentType
+from domain.orders.orders import PaymentState, PaymentType
 
 DAY_S = 86_400
 # How long an unpaid checkout (3-D Secure pending, or declined and not retried) stays open.

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from domain.checkout import DAY_S
-from domain.inkasso import AgencyEvent
+from domain.billing.inkasso import AgencyEvent
+from domain.orders.checkout import DAY_S
 
 
 class ClaimStrategy(StrEnum):

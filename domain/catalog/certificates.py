@@ -7,7 +7,7 @@ import secrets
 from enum import StrEnum
 from typing import Literal, get_args
 
-from domain.events import CODE_ALPHABET
+from domain.catalog.events import CODE_ALPHABET
 
 TITLE_MAX = 200
 ISSUER_MAX = 200

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 
-from domain.invoices import VatKind, VatTreatment
+from domain.orders.invoices import VatKind, VatTreatment
 
 
 class ExportState(StrEnum):

@@ -3,7 +3,7 @@ product that includes other products of the same seller, each delivered while th
 
 from __future__ import annotations
 
-from domain.products import ProductForm
+from domain.catalog.products import ProductForm
 
 PARENT_FORMS = frozenset({ProductForm.membership, ProductForm.bundle})
 # What a membership or bundle may include: the forms delivered by access alone (a file, a link or text, a course).

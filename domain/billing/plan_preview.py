@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
 
-from domain.billing_calendar import PlanTerms, installment_total, schedule
-from domain.claims import DUNNING_STAGES, ClaimSettings, ClaimStrategy, DunningStage
+from domain.billing.billing_calendar import PlanTerms, installment_total, schedule
+from domain.billing.claims import DUNNING_STAGES, ClaimSettings, ClaimStrategy, DunningStage
 
 PREVIEW_HORIZON = 12  # charges shown of an open-ended subscription
 

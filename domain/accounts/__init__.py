@@ -1,0 +1,1 @@
+"""Accounts: users, profiles, sign-in rules, and closing an account."""

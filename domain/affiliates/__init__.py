@@ -1,0 +1,1 @@
+"""Affiliate programs, their publishers and commissions, embeddable items, resellers."""

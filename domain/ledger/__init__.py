@@ -1,0 +1,1 @@
+"""Money after the sale: the ledger, bookkeeping exports, payouts, refunds."""

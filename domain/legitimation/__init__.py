@@ -1,0 +1,1 @@
+"""Who may be paid: the seller profile and its legitimation (KYC)."""

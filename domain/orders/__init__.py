@@ -1,0 +1,1 @@
+"""Orders, their checkout and their invoices."""
