@@ -17,6 +17,11 @@ pytestmark = pytest.mark.integration
 
 
 async def _ended(c, h, token: str) -> None:
+    # the Subscription workflow starts once the checkout has fulfilled the order, and its first step moves the order
+    # to `paying`: cancelling before that finds no subscription yet (a slow run got here first)
+    await until(
+        c, f"/v1/cabinet/orders/{token}/subscription", h, lambda b: b.get("payment_state") == "paying"
+    )
     r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)
     assert r.status_code in (200, 202), r.text
 
