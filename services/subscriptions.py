@@ -14,9 +14,9 @@ from domain.errors import DomainError, ErrorCode, invalid
 from handles import subscriptions as flow
 from handles.subscriptions import rate_payment
 from providers.stripe.client import gateway
+from services.checkout.opening import next_setup
 from store.billing.subscriptions import rate_owed, renewal_method_changed
 from store.db import session
-from store.orders.actions import setup_intent_recorded, setup_renewed
 from store.orders.models import Order
 from store.orders.queries import order_in_shop
 
@@ -31,11 +31,7 @@ async def recurring(s: AsyncSession, username: str, token: str) -> Order:
 
 async def another_card(s: AsyncSession, username: str, token: str) -> str:
     """A SetupIntent for another card, on the payer's customer at the provider: its client secret."""
-    order = await recurring(s, username, token)
-    n = await setup_renewed(s, order)
-    si_id, secret = await gateway().create_setup_intent(order.provider_customer_id or "", token, n)
-    setup_intent_recorded(order, si_id)
-    return secret
+    return await next_setup(s, await recurring(s, username, token))
 
 
 async def card_saved(

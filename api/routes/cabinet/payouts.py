@@ -66,10 +66,9 @@ async def payouts_csv(request: Request, seller: CurrentSeller, s: DB) -> Respons
 async def save_payout_settings(
     body: PayoutSettingsIn, seller: CurrentSeller, s: DB, client: Temporal, tasks: BackgroundTasks
 ) -> PayoutSettingsOut:
-    saved = await payees.save_settings(s, _payee(seller.id), settings_in(body))
-    tasks.add_task(
-        payees.settings_changed, client, _payee(seller.id)
-    )  # after the commit: the workflow reads them
+    payee = _payee(seller.id)
+    saved = await payees.save_settings(s, payee, settings_in(body))
+    tasks.add_task(payees.settings_changed, client, payee)  # after the commit: the workflow reads them
     return settings_out(saved)
 
 
