@@ -200,7 +200,7 @@ class CheckoutActivities:
             bound.info("sold_out" if coupon_ok else "coupon_used_up")
             return await recorded(token, Intent.declined(req.payment_method, why, amount, currency), attempt)
         if req.kind == PaymentMethod.paypal:
-            return await self._paypal_order(token, attempt, amount, currency, rec)
+            return await self._paypal_order(order, attempt, amount, rec)
         ref = rec.provider_ref if rec else ""
         try:
             if rec is None:
@@ -221,8 +221,7 @@ class CheckoutActivities:
                     save_for_later=recurring,
                     sepa=sepa,
                 )
-                async with session() as s:
-                    order = await order_by_token(s, token)
+                async with session() as s:  # the order read above, not read again
                     rec = await intent_recorded(
                         s,
                         order=order,
@@ -269,9 +268,9 @@ class CheckoutActivities:
         return await recorded(token, intent, attempt)
 
     async def _paypal_order(
-        self, token: str, attempt: int, amount: int, currency: str, rec: PaymentIntentRecord | None
+        self, order: Order, attempt: int, amount: int, rec: PaymentIntentRecord | None
     ) -> IntentStatus:
-        return await paypal_order(self._paypal(), token, attempt, amount, currency, rec)
+        return await paypal_order(self._paypal(), order, attempt, amount, rec)
 
     async def _paypal_refresh(self, token: str, rec: PaymentIntentRecord) -> IntentStatus:
         return await paypal_refresh(self._paypal(), token, rec)
@@ -535,7 +534,7 @@ class CheckoutActivities:
             for o in [*bumps, order]:  # the bumps paid with it are delivered with it
                 if not await order_goods_reserved(s, o):
                     raise ApplicationError("no license key left for a paid order", type="NoKeyLeft")
-                access = await access_granted(s, o.token)
+                access = await access_granted(s, o)
                 await certificate_issued(s, o)  # a certificate whose rule is the purchase: issued once, now
         log.info("access_granted", order_token=req.order_token)
         return AccessGranted(access_token=access.token)

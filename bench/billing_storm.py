@@ -32,7 +32,8 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from bench.bare import LIMIT, RECORDED, BareRenewal, bench_charge, bench_record
-from bench.checkout import STRIPE_KEY, confirm_card, expect
+from bench.checkout import STRIPE_KEY
+from bench.runs import confirm_card, expect
 from deploy.stack import Ports, Stack, remove_tree
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -17,8 +17,8 @@ from store.accounts.queries import seller_user_of
 from store.catalog.models import Product
 from store.db import session
 from store.orders.actions import intent_recorded
-from store.orders.models import PaymentIntentRecord
-from store.orders.queries import intent_for_attempt, order_by_token
+from store.orders.models import Order, PaymentIntentRecord
+from store.orders.queries import intent_for_attempt
 
 log = structlog.get_logger()
 PAYPAL = PaymentMethod.paypal.value  # a PayPal attempt's "payment method" on its record
@@ -36,18 +36,18 @@ def paypal_intent(o: PayPalOrder, amount: int, currency: str) -> Intent:
 
 async def paypal_order(
     paypal: PayPalPayments,
-    token: str,
+    order: Order,
     attempt: int,
     amount: int,
-    currency: str,
     rec: PaymentIntentRecord | None,
 ) -> IntentStatus:
     """The attempt's PayPal order, created once (PayPal-Request-Id from the order and attempt) and recorded like
-    a PaymentIntent; the buyer approves it at PayPal, and `paypal_refresh` captures it."""
+    a PaymentIntent; the buyer approves it at PayPal, and `paypal_refresh` captures it. `order`: as the step read
+    it (not read again here)."""
+    token, currency = order.token, order.currency_key
     try:
         if rec is None:
             async with session() as s:
-                order = await order_by_token(s, token)
                 seller = await seller_user_of(s, order.seller_id)
                 product = await s.get(Product, order.product_id)
             # the buyer comes back here from PayPal (the shop's page that finishes the payment)
@@ -63,7 +63,6 @@ async def paypal_order(
                 request_id=paypal_order_key(token, attempt),
             )
             async with session() as s:
-                order = await order_by_token(s, token)
                 await intent_recorded(
                     s,
                     order=order,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import case, literal, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -314,10 +314,29 @@ def wire_chosen(order: Order, due_at: datetime) -> None:
         order.payment_state = PaymentState.payment_pending
 
 
+async def _attempt_state(s: AsyncSession, token: str, to: PaymentState) -> Order:
+    """The order moved to `to` if its checkout is still open, in one statement that locks its row and answers it
+    (the attempt's activity read the order once already; this does not read it again)."""
+    moved = await s.scalars(
+        update(Order)
+        .where(Order.token == token)
+        .values(
+            payment_state=case(
+                (Order.payment_state.in_(CHECKOUT_OPEN_STATES), literal(to, Order.payment_state.type)),
+                else_=Order.payment_state,
+            )
+        )
+        .returning(Order),
+        execution_options={"synchronize_session": False},
+    )
+    order = moved.one_or_none()
+    if order is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Order not found.")
+    return order
+
+
 async def payment_pending(s: AsyncSession, token: str, intent_id: str) -> None:
-    order = await order_by_token(s, token, lock=True)
-    if order.payment_state in CHECKOUT_OPEN_STATES:
-        order.payment_state = PaymentState.payment_pending
+    order = await _attempt_state(s, token, PaymentState.payment_pending)
     await _log(
         s,
         order,
@@ -332,9 +351,7 @@ async def payment_denied(
     s: AsyncSession, token: str, intent_id: str | None, message: str, attempt: int
 ) -> None:
     """A declined or failed attempt: the log keeps the reason; the order waits for another attempt."""
-    order = await order_by_token(s, token, lock=True)
-    if order.payment_state in CHECKOUT_OPEN_STATES:
-        order.payment_state = PaymentState.payment_waiting
+    order = await _attempt_state(s, token, PaymentState.payment_waiting)
     await _log(
         s,
         order,
@@ -502,8 +519,8 @@ async def money_booked(s: AsyncSession, order: Order, ref: str, amount: int, rat
     )
 
 
-async def access_granted(s: AsyncSession, token: str) -> Access:
-    order = await order_by_token(s, token)
+async def access_granted(s: AsyncSession, order: Order) -> Access:
+    """The payer's access to a paid order (once: a second grant finds the first)."""
     product = await s.get(Product, order.product_id)
     await s.execute(
         insert(Access)
