@@ -34,7 +34,7 @@ from domain.ledger.ledger import PlanPurpose
 from domain.mail import MailTemplate, OutgoingMail
 from providers.mail.smtp import Mailer
 from providers.storage.local import Storage
-from store.accounts.deletion import (
+from store.account_deletion import (
     account_deactivated,
     account_deleted,
     account_reactivated,
@@ -47,7 +47,7 @@ from store.accounts.deletion import (
     plan_moved,
     products_unpublished,
 )
-from store.accounts.deletion import running_subscriptions as subscriptions_running
+from store.account_deletion import running_subscriptions as subscriptions_running
 from store.accounts.queries import seller_user_of
 from store.db import session
 from store.domains.actions import domains_of_closed_account_deleted

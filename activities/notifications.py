@@ -31,8 +31,9 @@ from domain.notifications import (
 from providers.mail.smtp import Mailer
 from store.accounts.queries import seller_user_of
 from store.db import session
-from store.notifications.actions import mails_waiting, summaries_written
+from store.notifications.actions import mails_waiting
 from store.notifications.models import Notification
+from store.orders.income_summaries import summaries_written
 
 log = structlog.get_logger()
 

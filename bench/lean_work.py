@@ -223,7 +223,7 @@ class LeanActivities:
                 " SELECT 'order-' || token || '-' || m.kind, CASE m.kind WHEN 'buyer' THEN payer_email"
                 " ELSE 'seller@sellflow.test' END, m.subject, 'Order ' || token || ': ' || total || ' ' || currency"
                 " FROM lean.orders, (VALUES ('buyer', 'Your order'), ('seller', 'A new sale')) AS m(kind, subject)"
-                " WHERE token = %s ON CONFLICT DO NOTHING RETURNING id, recipient, subject, body),"
+                " WHERE token = %s ON CONFLICT DO NOTHING RETURNING id, recipient, subject, body)"
                 " SELECT * FROM ins UNION ALL SELECT id, recipient, subject, body FROM lean.mails"
                 " WHERE key IN ('order-' || %s || '-buyer', 'order-' || %s || '-seller') AND sent_at IS NULL",
                 (token, token, token),

@@ -23,7 +23,7 @@ from domain.accounts.account_deletion import (
 )
 from domain.errors import DomainError, ErrorCode, Refusal, invalid, refused
 from handles import account_deletion as flow
-from store.accounts.deletion import (
+from store.account_deletion import (
     DeletionRequest,
     deletion_of,
     deletion_request_saved,

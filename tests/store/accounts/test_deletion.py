@@ -14,8 +14,7 @@ from domain.accounts.accounts import ProfileType
 from domain.billing.billing_calendar import PlanTerms, parse_period
 from domain.catalog.products import Publication
 from domain.orders.orders import OrderRateState, PaymentState, PaymentType
-from store.accounts.actions import user_created
-from store.accounts.deletion import (
+from store.account_deletion import (
     DeletionRequest,
     account_deactivated,
     account_reactivated,
@@ -24,6 +23,7 @@ from store.accounts.deletion import (
     deletion_requested,
     products_unpublished,
 )
+from store.accounts.actions import user_created
 from store.accounts.models import Seller
 from store.accounts.queries import seller_of
 from store.billing.models import OrderRate

@@ -22,10 +22,10 @@ from store.notifications.actions import (
     mails_waiting,
     noticed,
     read_marked,
-    summaries_written,
 )
 from store.notifications.models import Notification
 from store.notifications.queries import notifications_of, unread_count
+from store.orders.income_summaries import summaries_written
 from store.orders.models import Transfer
 
 T = NotificationType
