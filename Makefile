@@ -99,6 +99,7 @@ bench: install web
 	$(BIN)/python -m bench.billing_storm --n 10000 --rps 100 --due-in 600
 	$(BIN)/python -m bench.bundle
 	$(BIN)/python -m bench.storefront
+	$(BIN)/python -m bench.copies
 
 clean:
 	rm -rf .data web/dist
