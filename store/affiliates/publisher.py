@@ -16,6 +16,7 @@ from domain.ledger.ledger import EntryKind, PayeeType
 from store.accounts.models import Seller, User
 from store.affiliates.models import AffiliateClick, AffiliateNode, AffiliateProgram
 from store.ledger.models import LedgerEntry
+from store.ledger.queries import payee_orders
 from store.orders.models import Order
 
 MARKETPLACE_MAX = 200
@@ -219,39 +220,18 @@ async def credited_orders(
     """The orders that earn the publisher a commission at any stage, newest first, with what each earned them;
     no buyer's details."""
     mine = Order.affiliate["chain"].contains([user_id])
-    total = int((await s.execute(select(func.count()).where(mine))).scalar_one())
-    earned = (
-        select(func.coalesce(func.sum(LedgerEntry.amount), 0))
-        .where(
-            LedgerEntry.order_id == Order.id,
-            LedgerEntry.payee_type == PayeeType.publisher,
-            LedgerEntry.payee_id == user_id,
-            LedgerEntry.kind.in_(EARNING_KINDS),
-        )
-        .scalar_subquery()
-    )
-    rows = (
-        await s.execute(
-            select(Order, User.username, earned)
-            .join(Seller, Seller.id == Order.seller_id)
-            .join(User, User.id == Seller.user_id)
-            .where(mine)
-            .order_by(Order.id.desc())
-            .offset((page - 1) * per)
-            .limit(per)
-        )
-    ).all()
+    rows, total = await payee_orders(s, mine, (PayeeType.publisher, user_id), EARNING_KINDS, page, per)
     return [
         CreditedOrder(
             id=o.id,
             created_at=o.created_at,
             product=o.product_name,
-            shop=shop or "",
+            shop=shop,
             payment_state=o.payment_state.value,
             total=o.total,
             paid=o.paid,
             currency=o.currency_key,
-            earned=int(e),
+            earned=e,
             stage=[int(x) for x in (o.affiliate or {}).get("chain", [])].index(user_id) + 1,
         )
         for o, shop, e in rows

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.ledger.ledger import EntryKind, PayeeType
 from domain.listing import ListParams
+from store.accounts.models import Seller, User
 from store.ledger.models import LedgerEntry
 from store.listing import ListSpec, enum_filter, run_list, window_filters, window_schemas
 from store.orders.models import Order
@@ -63,3 +65,37 @@ async def transfers_listed(
     )
     rows, total = await run_list(s, base, params, TRANSFER_LIST)
     return rows, total
+
+
+async def payee_orders(
+    s: AsyncSession,
+    mine: ColumnElement[bool],
+    payee: tuple[PayeeType, int],
+    kinds: Collection[EntryKind],
+    page: int,
+    per: int,
+) -> tuple[list[tuple[Order, str, int]], int]:
+    """The orders that earn a payee (a publisher, a sales team member) something, newest first: each with its shop's
+    name and what the payee's entries of `kinds` on it sum to; and how many there are. `mine`: which orders."""
+    payee_type, payee_id = payee
+    total = int((await s.execute(select(func.count()).where(mine))).scalar_one())
+    earned = (
+        select(func.coalesce(func.sum(LedgerEntry.amount), 0))
+        .where(
+            LedgerEntry.order_id == Order.id,
+            LedgerEntry.payee_type == payee_type,
+            LedgerEntry.payee_id == payee_id,
+            LedgerEntry.kind.in_(kinds),
+        )
+        .scalar_subquery()
+    )
+    rows = await s.execute(
+        select(Order, User.username, earned)
+        .join(Seller, Seller.id == Order.seller_id)
+        .join(User, User.id == Seller.user_id)
+        .where(mine)
+        .order_by(Order.id.desc())
+        .offset((page - 1) * per)
+        .limit(per)
+    )
+    return [(o, shop or "", int(e)) for o, shop, e in rows.all()], total

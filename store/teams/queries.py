@@ -9,9 +9,10 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.ledger.ledger import EntryKind, PayeeType
-from store.accounts.models import Seller, User
+from store.accounts.models import User
 from store.accounts.queries import display_name
 from store.ledger.models import LedgerEntry
+from store.ledger.queries import payee_orders
 from store.orders.models import Order
 
 FEE_KINDS = (EntryKind.sales_team_fee, EntryKind.reversal)
@@ -35,40 +36,19 @@ async def sold_orders(s: AsyncSession, user_id: int, page: int, per: int) -> tup
     """The orders credited to the sales team member, newest first, with their fee and what each earned them; no
     buyer's details."""
     mine = Order.sales_team_user_id == user_id
-    total = int((await s.execute(select(func.count()).where(mine))).scalar_one())
-    earned = (
-        select(func.coalesce(func.sum(LedgerEntry.amount), 0))
-        .where(
-            LedgerEntry.order_id == Order.id,
-            LedgerEntry.payee_type == PayeeType.sales_team_member,
-            LedgerEntry.payee_id == user_id,
-            LedgerEntry.kind.in_(FEE_KINDS),
-        )
-        .scalar_subquery()
-    )
-    rows = (
-        await s.execute(
-            select(Order, User.username, earned)
-            .join(Seller, Seller.id == Order.seller_id)
-            .join(User, User.id == Seller.user_id)
-            .where(mine)
-            .order_by(Order.id.desc())
-            .offset((page - 1) * per)
-            .limit(per)
-        )
-    ).all()
+    rows, total = await payee_orders(s, mine, (PayeeType.sales_team_member, user_id), FEE_KINDS, page, per)
     return [
         SoldOrder(
             id=o.id,
             created_at=o.created_at,
             product=o.product_name,
-            shop=shop or "",
+            shop=shop,
             payment_state=o.payment_state.value,
             total=o.total,
             paid=o.paid,
             currency=o.currency_key,
             fee_bp=int((o.sales_team or {}).get("fee_bp", 0)),
-            earned=int(e),
+            earned=e,
         )
         for o, shop, e in rows
     ], total
