@@ -15,7 +15,7 @@ from api import errors, openapi
 from api.deps import DB
 from api.headers import SecurityHeaders
 from api.idempotency import Idempotency
-from api.lean import LeanLists, LeanRoute, lean_routes
+from api.lean import Lists, lean_routes
 from api.middleware import InputGuard, RequestContext
 from api.permissions import authorize
 from api.routes import (
@@ -59,17 +59,10 @@ class TemporalClient:
 
 class SellflowAPI(FastAPI):
     """FastAPI with Sellflow's own middleware outside FastAPI's: every response gets the security headers
-    (api/headers.py), every request its id and span, then input no
-    route can store is refused, then the lists are answered (api/lean.py) before FastAPI's error, telemetry and
-    body-limit layers, which a list does not need (an unexpected error in one is answered 500 as they answer it)."""
-
-    lean: dict[str, LeanRoute] | None = None  # the list routes answered in front (None: none)
+    (api/headers.py), every request its id and span, then input no route can store is refused."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        inner = super().build_middleware_stack()
-        if self.lean is not None:
-            inner = LeanLists(inner, self.lean)
-        return SecurityHeaders(RequestContext(InputGuard(inner)))
+        return SecurityHeaders(RequestContext(InputGuard(super().build_middleware_stack())))
 
 
 def operation_id(route: APIRoute) -> str:
@@ -123,8 +116,8 @@ def create_app(lean_lists: bool = True) -> FastAPI:
     # id and span, the input guard and the lists outside them)
     app.add_middleware(Idempotency)
     _serve_web(app, WEB_DIST)
-    if lean_lists:
-        app.lean = lean_routes(app)
+    # the lists' short path (api/lean.py): the routes it takes, found by their shape now that every route is in
+    app.state.lists = Lists(lean_routes(app)) if lean_lists else None
     return app
 
 

@@ -1,33 +1,32 @@
-"""The cabinet's lists on a short path (issue 21: a list over a million rows within 1.3× of a bare handler running
-the same SQL).
+"""The cabinet's lists on a short path inside FastAPI (issue 21: a list over a million rows within 1.3× of a bare
+handler running the same SQL; issue 48: one request path).
 
 A list is a GET whose whole input is the request itself: its route function takes the request, the caller's seller
 and the session, reads the page, sort, search and filters from the query (`api.listing.list_params`) and answers a
-Response it serialised itself. For such a route FastAPI's routing, dependency solving and exit stacks cost more than
-the route's own work. `LeanLists` answers exactly those routes (found by their shape in the app's table, not named
-here) in front of FastAPI, running what FastAPI would run, in its order and with the same functions: the permission
-table (`authorize_path`), the caller's seller (`current_seller`, with a team member's acting header), the route
-function, all in one session that only reads (`store.db.reading`: no BEGIN and COMMIT round trips), a DomainError
-answered as the error handler answers it. Everything else, and any other method or path (a trailing slash
-included), goes on to FastAPI unchanged. tests/integration/api/test_lean.py asks both paths the same questions and
-compares the answers."""
+Response it serialised itself. FastAPI routes every request, lists included; the modules that hold lists declare
+their router with `ListRoute`, whose handler answers a list route (found by its shape in the app's table when the app
+is made, `lean_routes`, not named here) without FastAPI's dependency solving and exit stacks, which cost more than the
+list's own work: it runs what FastAPI would run, in its order and with the same functions: the permission table
+(`authorize_path`), the caller's seller (`current_seller`, with a team member's acting header), the route function,
+all in one session that only reads (`store.db.reading`: no BEGIN and COMMIT round trips). A DomainError goes to the
+app's error handlers as from any route. Any other route of those modules, and every list when the app is made with
+`lean_lists=False`, is FastAPI's own handler. tests/integration/api/test_lean.py asks both apps the same questions
+and compares the answers."""
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
-from fastapi.responses import PlainTextResponse
 from fastapi.routing import APIRoute, iter_route_contexts
 from sqlalchemy.ext.asyncio import AsyncSession
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.deps import acting_seller_id, bearer, bearer_scheme, current_seller, db
 from api.errors import error_response
-from api.permissions import authorize, authorize_path
+from api.permissions import authorize, authorize_path, route_template
 from api.security import user_id_from
 from domain.errors import DomainError
 from store.accounts.models import Seller
@@ -88,8 +87,8 @@ class _Known:
 _KNOWN_MAX = 4096  # callers whose seller is kept; past that the table starts again
 
 
-class LeanLists:
-    """Pure ASGI: the list routes answered directly, everything else handed on.
+class Lists:
+    """The app's list routes, answered on the short path, and the callers' sellers this process has loaded.
 
     The caller's seller is the one query a list makes before its own, and a round trip of its own. A caller seen
     before is answered with the seller this process loaded then, and the seller's row is read again in the same
@@ -97,29 +96,13 @@ class LeanLists:
     seller was loaded with, the answer stands; if not (or the list ran no statement that could carry it, and then
     it is read on its own), the answer is dropped and the request runs again as `current_seller` would run it."""
 
-    def __init__(self, app: ASGIApp, routes: dict[str, LeanRoute]) -> None:
-        self.app = app
+    def __init__(self, routes: dict[str, LeanRoute]) -> None:
         self.routes = routes
         self.known: dict[int, _Known] = {}
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        route = (
-            self.routes.get(scope["path"]) if scope["type"] == "http" and scope["method"] == "GET" else None
-        )
-        if route is None:
-            await self.app(scope, receive, send)
-            return
-        request = Request(scope, receive)
-        try:
-            async with reading() as s:
-                response = await self._answer(route, request, s)
-        except DomainError as e:
-            response = error_response(e)
-        except Exception:
-            # what FastAPI's ServerErrorMiddleware answers (the lists are in front of it), then the error goes on up
-            await PlainTextResponse("Internal Server Error", status_code=500)(scope, receive, send)
-            raise
-        await response(scope, receive, send)
+    async def answer(self, route: LeanRoute, request: Request) -> Response:
+        async with reading() as s:
+            return await self._answer(route, request, s)
 
     async def _answer(self, route: LeanRoute, request: Request, s: AsyncSession) -> Response:
         await authorize_path(request, s, route.path)
@@ -151,3 +134,21 @@ class LeanLists:
     @staticmethod
     async def _run(route: LeanRoute, request: Request, seller: Seller, s: AsyncSession) -> Response:
         return await route.endpoint(**{route.request: request, route.seller: seller, route.session: s})
+
+
+class ListRoute(APIRoute):
+    """The route class of a module that holds lists: a route the app took for a list (`Lists`, set on the app's
+    state when it is made) is answered on the short path; any other, by FastAPI's own handler."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        plain = super().get_route_handler()
+
+        async def handler(request: Request) -> Response:
+            lists: Lists | None = request.app.state.lists
+            path = route_template(request) if lists is not None else None
+            route = lists.routes.get(path) if lists is not None and path is not None else None
+            if lists is None or route is None:
+                return await plain(request)
+            return await lists.answer(route, request)
+
+        return handler

@@ -172,7 +172,7 @@ def _bearer(request: Request) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def _template(request: Request) -> str | None:
+def route_template(request: Request) -> str | None:
     """The matched route's full path template (`/v1/cabinet/orders/{token}`): FastAPI keeps an included router's
     routes with their own paths and puts the prefixed one in its effective route context."""
     context = request.scope.get("fastapi", {}).get("effective_route_context")
@@ -182,7 +182,7 @@ def _template(request: Request) -> str | None:
 
 async def authorize(request: Request, s: DB) -> None:
     """The table enforced: 401 without a valid session where one is needed, 403 without a role the rule names."""
-    path = _template(request)
+    path = route_template(request)
     if path is None:
         return
     await authorize_path(request, s, path)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
+from api.lean import ListRoute
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.presenters.billing import subscription_out
 from api.schemas.billing import (
@@ -38,7 +39,7 @@ from store.billing.subscriptions import claim_of_seller
 from store.listing import values_of
 from store.orders.queries import order_of_seller
 
-router = APIRouter()
+router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
 @router.get(

@@ -9,6 +9,7 @@ import io
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller
+from api.lean import ListRoute
 from api.listing import dated_attachment, list_openapi, list_params
 from api.schemas.coupons import CouponIn, CouponList, CouponOut, CouponPatch, CouponsCreated
 from api.schemas.fields import Id
@@ -33,7 +34,7 @@ from store.coupons.actions import coupon_changed, coupons_created
 from store.coupons.models import Coupon
 from store.coupons.queries import COUPON_FILTERS, COUPON_LIST, codes_taken, coupon_of, coupons_listed
 
-router = APIRouter()
+router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
 def coupon_out(c: Coupon) -> CouponOut:

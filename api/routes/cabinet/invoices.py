@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey
+from api.lean import ListRoute
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.fields import Id
 from api.schemas.ledger import InvoiceCorrected, InvoiceCorrectionIn, InvoiceList, InvoiceRow
@@ -18,7 +19,7 @@ from store.orders.invoices import (
     invoices_listed,
 )
 
-router = APIRouter()
+router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
 @router.get(

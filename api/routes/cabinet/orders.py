@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
+from api.lean import ListRoute
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.orders import (
     InvoiceOut,
@@ -44,7 +45,7 @@ from store.orders.queries import (
 )
 from store.teams.queries import member_name
 
-router = APIRouter()
+router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
 ORDER_FILTERS: dict[str, dict[str, Any]] = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, BackgroundTasks, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
+from api.lean import ListRoute
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.presenters.payouts import payout_overview, settings_in, settings_out
 from api.schemas.ledger import (
@@ -24,7 +25,7 @@ from store.ledger.payouts import (
     payouts_listed,
 )
 
-router = APIRouter()
+router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
 @router.get("/payouts", response_model=PayoutOverview)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller
+from api.lean import ListRoute
 from api.listing import list_openapi, list_params
 from api.schemas.fields import Id
 from api.schemas.ledger import PlatformInvoiceList
@@ -17,7 +18,7 @@ from store.ledger.platform_invoices import (
     platform_invoices_listed,
 )
 
-router = APIRouter()
+router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
 @router.get(

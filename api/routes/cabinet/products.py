@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, File, Request, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
+from api.lean import ListRoute
 from api.listing import dated_attachment, list_openapi, list_params
 from api.presenters.catalog import product_out, shop_product_answer
 from api.schemas.catalog import (
@@ -67,7 +68,7 @@ from store.catalog.checkout_pages import settings_of
 from store.catalog.queries import PRODUCT_LIST, ProductView, groups_of, product_of, products_listed
 from store.listing import window_schemas
 
-router = APIRouter()
+router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
 # type/subtype with optional parameters, as browsers send it; anything else is stored as plain bytes.

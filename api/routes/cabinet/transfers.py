@@ -5,12 +5,13 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller
+from api.lean import ListRoute
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.ledger import Balance, BalanceOut, TransferList, TransferRow
 from domain.ledger.ledger import PayeeType
 from store.ledger.queries import TRANSFER_FILTERS, TRANSFER_LIST, balances, transfers_listed
 
-router = APIRouter()
+router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
 @router.get(
