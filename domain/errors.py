@@ -89,6 +89,7 @@ class Refusal(StrEnum):
 
     gone = "gone"  # no running workflow answers (it ended, or never ran)
     subscription_ended = "subscription_ended"
+    subscription_starting = "subscription_starting"  # bought a moment ago: its workflow has not started yet
     subscription_not_active = "subscription_not_active"
     subscription_not_paused = "subscription_not_paused"
     subscription_change_pending = "subscription_change_pending"
@@ -150,6 +151,7 @@ class Refusal(StrEnum):
 MESSAGES_REFUSED = {
     Refusal.gone: "This is no longer running.",
     Refusal.subscription_ended: "This subscription has ended.",
+    Refusal.subscription_starting: "This subscription is just starting; please try again in a moment.",
     Refusal.subscription_not_active: "Only a running subscription can be paused.",
     Refusal.subscription_not_paused: "Only a paused subscription can be resumed.",
     Refusal.subscription_change_pending: "Another change of this subscription is being applied.",

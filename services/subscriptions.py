@@ -4,18 +4,20 @@ cancelling at the period's end."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
 from domain.billing.subscriptions import CancelMode, RatePaymentInput, RatePaymentResult
-from domain.errors import DomainError, ErrorCode, invalid
+from domain.errors import DomainError, ErrorCode, Refusal, invalid, refused
+from domain.orders.orders import PAID_STATES
 from handles import subscriptions as flow
 from handles.subscriptions import rate_payment
 from providers.stripe.client import gateway
 from services.checkout.opening import next_setup
-from store.billing.subscriptions import rate_owed, renewal_method_changed
+from store.billing.subscriptions import rate_owed, renewal_method_changed, schedule_written
 from store.db import session
 from store.orders.models import Order
 from store.orders.queries import order_in_shop
@@ -75,5 +77,24 @@ async def pay_rate(s: AsyncSession, client: Client, username: str, token: str, r
 
 async def cancel(s: AsyncSession, client: Client, username: str, token: str, request_id: str) -> None:
     """No further charge; access lasts until the period ends."""
-    await recurring(s, username, token)
-    await flow.canceled(client, token, CancelMode.period_end, request_id)
+    order = await recurring(s, username, token)
+    await acted(s, order, flow.canceled(client, token, CancelMode.period_end, request_id))
+
+
+async def acted(s: AsyncSession, order: Order, action: Awaitable[str]) -> str:
+    """An action on the order's Subscription (pause, resume, cancel): the workflow's answer. No workflow answers
+    both when the subscription has ended and in the moment between a purchase and its Subscription's start; the
+    second is `subscription_starting` (409: try again in a moment), not that it has ended."""
+    try:
+        return await action
+    except DomainError as e:
+        if getattr(e, "reason", None) != Refusal.subscription_ended or not await _starting(s, order):
+            raise
+        raise refused(Refusal.subscription_starting) from e
+
+
+async def _starting(s: AsyncSession, order: Order) -> bool:
+    """Paid (or its card saved, for a deferred first rate) and its Subscription has not written its rates yet."""
+    await s.refresh(order)
+    paid = order.payment_state in PAID_STATES or order.started_on is not None
+    return paid and not await schedule_written(s, order.id)

@@ -37,5 +37,6 @@ class ErrorBody(BaseModel):
     message: str
     type: ErrorCode
     fields: dict[str, Any] | None = None
-    # a 409 of an action on a running workflow that does not apply: why (the web app words it in en and de)
-    reason: Refusal | None = None
+    # a code the web app words in en and de: a `Refusal` for a 409 of an action on a running workflow that does not
+    # apply, or another rule's own code (a coupon's, a key's format, `sold_out`, `below_sold`, `required`, …)
+    reason: Refusal | str | None = None

@@ -100,6 +100,12 @@ async def subscription_plan(s: AsyncSession, token: str, from_rate: int, horizon
     )
 
 
+async def schedule_written(s: AsyncSession, order_id: int) -> bool:
+    """The order's Subscription has started: its first run wrote the rates (`subscription_plan`)."""
+    found = await s.execute(select(OrderRate.id).where(OrderRate.order_id == order_id).limit(1))
+    return found.first() is not None
+
+
 async def rate_row(s: AsyncSession, order_id: int, number: int, *, lock: bool = False) -> OrderRate:
     q = select(OrderRate).where(OrderRate.order_id == order_id, OrderRate.number == number)
     if lock:

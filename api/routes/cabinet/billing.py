@@ -26,6 +26,7 @@ from domain.billing.subscriptions import (
 )
 from domain.errors import DomainError, ErrorCode, invalid
 from handles import subscriptions as flow
+from services.subscriptions import acted
 from store.billing.claims import claim_paused, claim_settings_of, claim_settings_saved
 from store.billing.lists import (
     CLAIM_FILTERS,
@@ -148,10 +149,10 @@ async def subscription_action(
     if order.terms is None:
         raise DomainError(ErrorCode.NOT_FOUND, "This order has no subscription.")
     if body.action == "pause":
-        await flow.paused(client, token)
+        await acted(s, order, flow.paused(client, token))
     elif body.action == "resume":
-        await flow.resumed(client, token)
+        await acted(s, order, flow.resumed(client, token))
     else:
         mode = CancelMode.now if body.action == "cancel_now" else CancelMode.period_end
-        await flow.canceled(client, token, mode, idempotency_key)
+        await acted(s, order, flow.canceled(client, token, mode, idempotency_key))
     return {"status": "accepted"}

@@ -7229,8 +7229,11 @@ export interface components {
             } | null;
             /** Message */
             message: string;
-            /** @default null */
-            reason: components["schemas"]["Refusal"] | null;
+            /**
+             * Reason
+             * @default null
+             */
+            reason: components["schemas"]["Refusal"] | string | null;
             type: components["schemas"]["ErrorCode"];
         };
         /**
@@ -10761,7 +10764,7 @@ export interface components {
          *     code. The web app words each code in en and de; MESSAGES_REFUSED is the API's English.
          * @enum {string}
          */
-        Refusal: "gone" | "subscription_ended" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state" | "email_unconfirmed" | "reseller_state" | "webhook_endpoint_off" | "checkout_over" | "method_not_offered" | "method_not_for_plan" | "sepa_not_offered" | "sepa_not_for_plan" | "paypal_not_offered" | "paypal_not_for_plan" | "wire_not_offered" | "wire_not_for_plan" | "pay_later_not_offered" | "pay_later_not_for_plan" | "wire_chosen" | "pay_later_chosen" | "card_in_progress" | "sepa_in_progress" | "free_order" | "not_free" | "upsell_unavailable" | "upgrade_unavailable";
+        Refusal: "gone" | "subscription_ended" | "subscription_starting" | "subscription_not_active" | "subscription_not_paused" | "subscription_change_pending" | "subscription_ending" | "claim_closed" | "claim_paused" | "claim_not_paused" | "claim_with_agency" | "legitimation_closed" | "legitimation_not_collecting" | "legitimation_not_in_review" | "legitimation_not_legitimated" | "domain_not_checkable" | "domain_deleted" | "deletion_closed" | "deletion_not_ready" | "deletion_confirmed" | "deletion_not_deactivated" | "cashout_pending" | "payout_not_eligible" | "path_taken" | "page_exists" | "stale_draft" | "not_a_member" | "membership_closed" | "too_many" | "font_exists" | "node_state" | "team_state" | "email_unconfirmed" | "reseller_state" | "webhook_endpoint_off" | "checkout_over" | "method_not_offered" | "method_not_for_plan" | "sepa_not_offered" | "sepa_not_for_plan" | "paypal_not_offered" | "paypal_not_for_plan" | "wire_not_offered" | "wire_not_for_plan" | "pay_later_not_offered" | "pay_later_not_for_plan" | "wire_chosen" | "pay_later_chosen" | "card_in_progress" | "sepa_in_progress" | "free_order" | "not_free" | "upsell_unavailable" | "upgrade_unavailable";
         /** RelatedOrder */
         RelatedOrder: {
             /** Currency Key */
