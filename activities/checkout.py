@@ -19,13 +19,13 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.checkout_mails import order_mails
-from activities.gateways.attempts import recorded
-from activities.gateways.paypal import PAYPAL, paypal_intent, paypal_order, paypal_refresh
+from activities.gateways import card
+from activities.gateways.attempts import attempt_flow, flow_of, recorded
+from activities.gateways.paypal import paypal_cancel, paypal_order, paypal_refresh
 from activities.mail import deliver
 from core.settings import get_settings
 from domain.catalog.addons import AddonKind
 from domain.keys import (
-    card_attach_key,
     order_event_key,
     payment_intent_key,
 )
@@ -50,11 +50,12 @@ from domain.orders.checkout import (
     WireStart,
 )
 from domain.orders.orders import PAID_STATES, PaymentMethod
+from domain.payments.gateways import Flow
 from domain.payments.rules import wire_reference
 from providers.mail.smtp import Mailer
 from providers.paypal.client import PayPalPayments
 from providers.stripe.client import CheckoutIntents, Intent, SepaMandate
-from providers.stripe.errors import ProviderDeclined, ProviderRefused
+from providers.stripe.errors import ProviderRefused
 from store.accounts.queries import seller_user_of
 from store.catalog.certificates import certificate_issued
 from store.catalog.license_keys import order_goods_reserved
@@ -74,7 +75,7 @@ from store.orders.actions import (
     wire_chosen,
 )
 from store.orders.bank_wire import transfers_returned
-from store.orders.models import Order, PaymentIntentRecord
+from store.orders.models import Order
 from store.orders.pay_later import (
     late_transfer_booked,
     paid_later,
@@ -160,6 +161,7 @@ class CheckoutActivities:
 
     async def _ensure(self, req: EnsureIntent) -> IntentStatus:
         token, attempt = req.order_token, req.attempt
+        flow = flow_of(req.kind)  # how this method's payment flows: the gateway says, not the method's name
         bound = log.bind(order_token=token, workflow_id=activity.info().workflow_id, attempt=attempt)
         async with session() as s:
             order = await order_by_token(s, token)
@@ -167,8 +169,7 @@ class CheckoutActivities:
             bumps = await extras_of(s, order.id, bumps_only=True)
             # one charge for the order and the bumps ticked with it
             amount = order.total + sum(b.total for b in bumps)
-            currency, customer = order.currency_key, order.provider_customer_id
-            recurring = order.terms is not None
+            currency = order.currency_key
             # an upsell is charged with the card that paid its order while the buyer is on the thank-you page:
             # as a merchant-initiated payment, so no second 3-D Secure challenge where the bank allows it
             off_session = order.upsell_type in (AddonKind.upsell, AddonKind.downsell)
@@ -176,11 +177,11 @@ class CheckoutActivities:
             # the last of each goes to one buyer
             coupon_ok = rec is not None or await coupon_use_held(s, order)
             ready = coupon_ok and (rec is not None or await _goods_reserved(s, [order, *bumps]))
-            sepa = req.kind == PaymentMethod.sepa
+            sepa = flow is Flow.debit
             signed = await mandate_of(s, order.id) if sepa else None
             mandate = SepaMandate(signed.ip_address, signed.user_agent) if signed else None
             # the card PaymentIntent made when the checkout opened: the first card attempt confirms it
-            prepared = order.prepared_intent_id if attempt == 1 and req.kind == PaymentMethod.card else None
+            prepared = order.prepared_intent_id if attempt == 1 and flow is Flow.card else None
             fresh = rec is None and bool(prepared) and ready  # claimed by this run: nothing confirmed it yet
             if fresh and prepared:
                 rec = await intent_recorded(
@@ -199,81 +200,21 @@ class CheckoutActivities:
             why = SOLD_OUT if coupon_ok else COUPON_USED_UP
             bound.info("sold_out" if coupon_ok else "coupon_used_up")
             return await recorded(token, Intent.declined(req.payment_method, why, amount, currency), attempt)
-        if req.kind == PaymentMethod.paypal:
-            return await self._paypal_order(order, attempt, amount, rec)
-        ref = rec.provider_ref if rec else ""
-        try:
-            if rec is None:
-                # The page made this card without a SetupIntent (one 3-D Secure challenge per purchase): it is
-                # saved on the order's customer first, as the SetupIntent did, so the renewals can charge it.
-                await self.payments.attach_payment_method(
-                    req.payment_method, customer or "", card_attach_key(token, attempt)
-                )
-                key = payment_intent_key(token, attempt)
-                intent = await self.payments.create_payment_intent(
-                    order_token=token,
-                    attempt=attempt,
-                    amount=amount,
-                    currency=currency,
-                    customer_id=customer or "",
-                    payment_method=req.payment_method,
-                    idempotency_key=key,
-                    save_for_later=recurring,
-                    sepa=sepa,
-                )
-                async with session() as s:  # the order read above, not read again
-                    rec = await intent_recorded(
-                        s,
-                        order=order,
-                        attempt=attempt,
-                        provider_ref=intent.id,
-                        idempotency_key=key,
-                        payment_method=req.payment_method,
-                        status=intent.status,
-                        amount=amount,
-                    ) or await intent_for_attempt(s, order.id, attempt)
-                # the insert above, or a concurrent one, wrote it: reading it back cannot miss
-                if rec is None:
-                    raise ApplicationError("payment intent not recorded", type="NotRecorded")
-                ref = rec.provider_ref
-                # another run of this step recorded first: only the recorded intent is ever confirmed
-                if ref != intent.id:
-                    intent = await self.payments.retrieve_payment_intent(ref)
-                bound.info("payment_intent_recorded", intent_id=ref)
-            else:
-                # paying a prepared intent is one confirm, with the card the page made (the provider refuses
-                # another payer's card); a retry of this step asks first, and confirms only an intent no card
-                # was ever tried on
-                found = None if fresh else await self.payments.retrieve_payment_intent(ref)
-                untried = found is None or (
-                    found.status == "requires_payment_method" and not found.error_message
-                )
-                if prepared and ref == prepared and rec.payment_method and untried:
-                    intent = await self.payments.confirm_payment_intent(
-                        ref, payment_intent_key(token, attempt, "confirm"), payment_method=rec.payment_method
-                    )
-                else:
-                    intent = found or await self.payments.retrieve_payment_intent(ref)
-            if intent.needs_confirmation:
-                confirm_key = payment_intent_key(token, attempt, "confirm")
-                if off_session:
-                    intent = await self.payments.confirm_off_session(ref, confirm_key)
-                else:
-                    intent = await self.payments.confirm_payment_intent(ref, confirm_key, mandate)
-        except ProviderDeclined as e:
-            bound.info("payment_declined", reason=e.message)
-            # refused before any intent existed (the card could not be saved): the log names the card
-            ref = e.intent_id or ref or req.payment_method
-            return await recorded(token, Intent.declined(ref, e.message, amount, currency), attempt)
-        return await recorded(token, intent, attempt)
-
-    async def _paypal_order(
-        self, order: Order, attempt: int, amount: int, rec: PaymentIntentRecord | None
-    ) -> IntentStatus:
-        return await paypal_order(self._paypal(), order, attempt, amount, rec)
-
-    async def _paypal_refresh(self, token: str, rec: PaymentIntentRecord) -> IntentStatus:
-        return await paypal_refresh(self._paypal(), token, rec)
+        if flow is Flow.redirect:
+            return await paypal_order(self._paypal(), order, attempt, amount, rec)
+        chosen = card.CardAttempt(
+            order=order,
+            attempt=attempt,
+            amount=amount,
+            payment_method=req.payment_method,
+            rec=rec,
+            prepared=prepared,
+            fresh=fresh,
+            sepa=sepa,
+            mandate=mandate,
+            off_session=off_session,
+        )
+        return await card.charge(self.payments, chosen, activity.info().workflow_id or "")
 
     def _paypal(self) -> PayPalPayments:
         if self.paypal is None:
@@ -459,10 +400,9 @@ class CheckoutActivities:
             rec = await latest_intent(s, order.id)
         if rec is None:
             raise ApplicationError("order has no payment intent", type="NoIntent", non_retryable=True)
-        if rec.payment_method == PAYPAL:
-            return await self._paypal_refresh(req.order_token, rec)
-        intent = await self.payments.retrieve_payment_intent(rec.provider_ref)
-        return await recorded(req.order_token, intent, rec.attempt)
+        if attempt_flow(rec) is Flow.redirect:
+            return await paypal_refresh(self._paypal(), req.order_token, rec)
+        return await card.refresh(self.payments, req.order_token, rec)
 
     @activity.defn
     async def cancel_payment_intent(self, req: OrderStep) -> IntentStatus:
@@ -474,19 +414,9 @@ class CheckoutActivities:
             rec = await latest_intent(s, order.id)
         if rec is None:
             raise ApplicationError("order has no payment intent", type="NoIntent", non_retryable=True)
-        if rec.payment_method == PAYPAL and self.paypal is not None:
-            # a PayPal order moves money only when Sellflow captures it: one not captured is simply left
-            found = await self.paypal.get_order(rec.provider_ref)
-            if found.status == "COMPLETED":
-                return await recorded(token, paypal_intent(found, rec.amount, rec.currency), rec.attempt)
-            left = Intent(rec.provider_ref, "canceled", None, None, rec.amount, rec.currency)
-            return await recorded(token, left, rec.attempt, "Replaced by a new payment attempt.")
-        intent = await self.payments.cancel_payment_intent(
-            rec.provider_ref, payment_intent_key(token, rec.attempt, "cancel")
-        )
-        log.info("payment_intent_canceled", order_token=token, intent_id=intent.id, status=intent.status)
-        replaced = "Replaced by a new payment attempt." if intent.canceled else None
-        return await recorded(token, intent, rec.attempt, replaced)
+        if attempt_flow(rec) is Flow.redirect and self.paypal is not None:
+            return await paypal_cancel(self.paypal, token, rec)
+        return await card.cancel(self.payments, token, rec)
 
     @activity.defn
     async def expire_checkout(self, req: OrderStep) -> None:

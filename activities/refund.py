@@ -13,6 +13,9 @@ import structlog
 from sqlalchemy import select
 from temporalio import activity
 
+from activities.gateways import card, transfer
+from activities.gateways.attempts import Back, attempt_flow, flow_of
+from activities.gateways.paypal import paypal_refund
 from activities.mail import deliver
 from core.settings import get_settings
 from domain.catalog.addons import AddonKind
@@ -20,12 +23,11 @@ from domain.keys import refund_key
 from domain.ledger.refunds import ProviderAnswer, RefundBooked, RefundConfirmed, RefundInput
 from domain.mail import MailTemplate, OutgoingMail
 from domain.money import format_money
-from domain.orders.orders import PaymentMethod, PaymentState
-from domain.payments.rules import wire_reference, wire_refund_id
-from providers.bank.client import Bank, BankRefused, CreditTransfer
+from domain.orders.orders import PaymentState
+from domain.payments.gateways import Flow
+from providers.bank.client import Bank
 from providers.mail.smtp import Mailer
-from providers.paypal.client import PayPalPayments, PayPalRefused
-from providers.stripe.errors import ProviderRefused
+from providers.paypal.client import PayPalPayments
 from providers.stripe.refunds import Refunds
 from store.accounts.queries import seller_user_of
 from store.db import session
@@ -55,75 +57,27 @@ class RefundActivities:
             # a bump was paid with its main order's charge: refunded from that charge
             paid_by = order.parent_order_id if order.upsell_type == AddonKind.bump else order.id
             payer = await order_of_id(s, paid_by) if paid_by != order.id and paid_by else order
-            # a bank wire, or an invoice paid later by transfer: back to the account the money came from
-            wired = payer.payment_form in (PaymentMethod.bank_wire, PaymentMethod.pay_later)
-            account = await refund_account_of(s, payer.id) if wired else None
+            # the way the money came is the way it goes back: the paying method's gateway says how
+            flow = flow_of(payer.payment_form)
+            account = await refund_account_of(s, payer.id) if flow is Flow.transfer else None
             paying = (
                 await s.execute(
-                    select(PaymentIntentRecord.provider_ref, PaymentIntentRecord.payment_method)
+                    select(PaymentIntentRecord)
                     .where(PaymentIntentRecord.order_id == paid_by, PaymentIntentRecord.status == "succeeded")
                     .order_by(PaymentIntentRecord.attempt.desc())
+                    .limit(1)
                 )
-            ).first()
-            intent = paying[0] if paying else None
-        if wired:  # the bank call is made outside the database transaction
-            return await self._wire_back(req, refund.amount, account, payer.token)
-        if intent is None:
-            return ProviderAnswer(ok=False, message="No successful card payment to refund.")
+            ).scalar_one_or_none()
         key = refund_key(req.order_token, req.number)
-        if paying and paying[1] == PaymentMethod.paypal:
-            return await self._paypal_back(req, intent, refund.amount, refund.currency, key)
-        try:
-            done = await self.refunds.refund(intent, refund.amount, key)
-        except ProviderRefused as e:
-            return ProviderAnswer(ok=False, message=e.message)
-        log.info("refunded_at_provider", order_token=req.order_token, number=req.number, refund=done.id)
-        if done.status == "failed" or done.status == "canceled":
-            return ProviderAnswer(
-                ok=False, provider_ref=done.id, message=f"The provider answered {done.status}."
-            )
-        return ProviderAnswer(ok=True, provider_ref=done.id)
-
-    async def _paypal_back(
-        self, req: RefundInput, paypal_order: str, amount: int, currency: str, key: str
-    ) -> ProviderAnswer:
-        """A PayPal payment goes back to the PayPal account it came from: a refund of the order's capture, once
-        (PayPal-Request-Id from the refund's business key)."""
-        if self.paypal is None:
-            return ProviderAnswer(ok=False, message="PayPal is not configured.")
-        try:
-            found = await self.paypal.get_order(paypal_order)
-            if found.capture_id is None:
-                return ProviderAnswer(ok=False, message="The PayPal payment has no capture to refund.")
-            refund_id = await self.paypal.refund(found.capture_id, amount, currency, key)
-        except PayPalRefused as e:
-            if e.status and e.status < 500:
-                return ProviderAnswer(ok=False, message=f"PayPal refused the refund: {e.issue}.")
-            raise
-        log.info("refunded_at_paypal", order_token=req.order_token, number=req.number, refund=refund_id)
-        return ProviderAnswer(ok=True, provider_ref=refund_id)
-
-    async def _wire_back(
-        self, req: RefundInput, amount: int, account: tuple[str, str] | None, paid_token: str
-    ) -> ProviderAnswer:
-        """A bank wire is refunded by a credit transfer to the account it came from; the bank deduplicates the
-        transfer on its end-to-end id (the refund's key), so a retry never pays twice."""
-        if account is None or self.bank is None:
-            return ProviderAnswer(ok=False, message="No account is known to send this refund to.")
-        key = wire_refund_id(req.order_token, req.number)
-        name, iban = account
-        try:
-            await self.bank.send(
-                [
-                    CreditTransfer(
-                        key, name or "Buyer", iban, "", amount, f"Refund {wire_reference(paid_token)}"
-                    )
-                ]
-            )
-        except BankRefused as e:
-            return ProviderAnswer(ok=False, message=str(e))
-        log.info("refund_wired", order_token=req.order_token, number=req.number, end_to_end_id=key)
-        return ProviderAnswer(ok=True, provider_ref=key)
+        if flow is Flow.transfer:  # the bank call is made outside the database transaction
+            back = Back(req.order_token, req.number, refund.amount, refund.currency, payer.token, key)
+            return await transfer.refund(self.bank, back, account)
+        if paying is None:
+            return ProviderAnswer(ok=False, message="No successful card payment to refund.")
+        back = Back(req.order_token, req.number, refund.amount, refund.currency, paying.provider_ref, key)
+        if attempt_flow(paying) is Flow.redirect:
+            return await paypal_refund(self.paypal, back)
+        return await card.refund(self.refunds, back)
 
     @activity.defn
     async def book_refund(self, req: RefundConfirmed) -> RefundBooked:

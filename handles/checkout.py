@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import structlog
 from temporalio.client import Client, WithStartWorkflowOperation, WorkflowUpdateFailedError
@@ -30,6 +31,8 @@ from domain.workflow_ids import checkout_id, mail_id
 from handles.errors import is_gone, refusal_of
 from workflows.checkout import CheckoutWorkflow
 from workflows.mail import MailWorkflow
+
+T = TypeVar("T")
 
 log = structlog.get_logger()
 OPEN_WAIT_S = 3.0  # how long a checkout's opening waits for Temporal to start its workflow
@@ -114,27 +117,30 @@ async def choose_wire(
 ) -> WireInstructions:
     """Update-with-start: the order waits for a bank transfer (the same instructions when asked again), or with
     `later` is delivered now and paid by its invoice's day. 409 with the reason when the checkout cannot."""
-    start = _start(token, inp, seller_id)
     update = CheckoutWorkflow.choose_pay_later if later else CheckoutWorkflow.choose_wire
-    try:
-        return await client.execute_update_with_start_workflow(update, start_workflow_operation=start)
-    except WorkflowAlreadyStartedError as e:
-        raise CheckoutOver(token) from e
-    except WorkflowUpdateFailedError as e:
-        if why := refusal_of(e):
-            raise refused(why) from e
-        raise DomainError(
-            ErrorCode.MS_UNAVAILABLE, "This could not be done right now; please try again in a moment."
-        ) from e
+    return await _with_start(
+        client.execute_update_with_start_workflow(
+            update, start_workflow_operation=_start(token, inp, seller_id)
+        ),
+        token,
+    )
 
 
 async def take_free(client: Client, token: str, inp: CheckoutInput, seller_id: int | None) -> PayResult:
     """Update-with-start: a free order is taken (its goods and coupon's use set aside) and delivered."""
-    start = _start(token, inp, seller_id)
+    return await _with_start(
+        client.execute_update_with_start_workflow(
+            CheckoutWorkflow.take_free, start_workflow_operation=_start(token, inp, seller_id)
+        ),
+        token,
+    )
+
+
+async def _with_start(call: Awaitable[T], token: str) -> T:
+    """An update-with-start's answer: 409 CheckoutOver when the checkout has closed, 409 with the validator's
+    refusal, 503 for anything else (try again: the update is idempotent on the order)."""
     try:
-        return await client.execute_update_with_start_workflow(
-            CheckoutWorkflow.take_free, start_workflow_operation=start
-        )
+        return await call
     except WorkflowAlreadyStartedError as e:
         raise CheckoutOver(token) from e
     except WorkflowUpdateFailedError as e:

@@ -2,11 +2,43 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from core.metrics import PAYMENTS
 from domain.orders.checkout import IntentStatus, PayOutcome
+from domain.orders.orders import PaymentMethod
+from domain.payments.gateways import Flow, gateway
 from providers.stripe.client import Intent
 from store.db import session
 from store.orders.actions import intent_status_changed, payment_denied, payment_pending
+from store.orders.models import PaymentIntentRecord
+
+PAYPAL = PaymentMethod.paypal.value  # a PayPal attempt's "payment method" on its record
+
+
+@dataclass(frozen=True)
+class Back:
+    """Money going back the way it came (a refund): for which order and refund, how much, and what paid it (the
+    provider's payment for a card or PayPal, the paid order's token for a transfer)."""
+
+    order_token: str
+    number: int
+    amount: int
+    currency: str
+    paid_by: str
+    key: str  # the refund's business key (`refund_key`)
+
+
+def flow_of(method: str) -> Flow:
+    """How a method's payment flows (domain/payments/gateways.py); a method no gateway serves pays as a card."""
+    found = gateway(method)
+    return found.flow if found else Flow.card
+
+
+def attempt_flow(rec: PaymentIntentRecord) -> Flow:
+    """How a recorded attempt was paid: a PayPal attempt records `paypal` as its payment method, a card's or a
+    debit's the provider's `pm_…`."""
+    return Flow.redirect if rec.payment_method == PAYPAL else Flow.card
 
 
 async def recorded(token: str, intent: Intent, attempt: int, message: str | None = None) -> IntentStatus:

@@ -1,16 +1,17 @@
-"""PayPal (core §9 method paypal): an order per attempt at PayPal, approved by the buyer at PayPal's site and
-captured when they come back; each call once, by its PayPal-Request-Id made from the order and attempt."""
+"""PayPal (core §9 method paypal; `Flow.redirect`): an order per attempt at PayPal, approved by the buyer at PayPal's
+site and captured when they come back; each call once, by its PayPal-Request-Id made from the order and attempt. An
+order not captured moves no money (cancelling it is leaving it); the money goes back as a refund of the capture."""
 
 from __future__ import annotations
 
 import structlog
 from temporalio.exceptions import ApplicationError
 
-from activities.gateways.attempts import recorded
+from activities.gateways.attempts import PAYPAL, Back, recorded
 from core.settings import get_settings
 from domain.keys import paypal_capture_key, paypal_order_key
+from domain.ledger.refunds import ProviderAnswer
 from domain.orders.checkout import IntentStatus
-from domain.orders.orders import PaymentMethod
 from providers.paypal.client import PayPalOrder, PayPalPayments, PayPalRefused
 from providers.stripe.client import Intent
 from store.accounts.queries import seller_user_of
@@ -21,7 +22,6 @@ from store.orders.models import Order, PaymentIntentRecord
 from store.orders.queries import intent_for_attempt
 
 log = structlog.get_logger()
-PAYPAL = PaymentMethod.paypal.value  # a PayPal attempt's "payment method" on its record
 PAYPAL_DECLINED = "PayPal declined this payment. Please choose another way to pay."
 _PAYPAL_STATUS = {"COMPLETED": "succeeded", "VOIDED": "canceled"}  # any other: the buyer still has to approve
 
@@ -98,3 +98,31 @@ async def paypal_refresh(paypal: PayPalPayments, token: str, rec: PaymentIntentR
             return await recorded(token, declined, rec.attempt)
         raise ApplicationError(f"PayPal refused: {e.message}", type="ProviderRefused") from e
     return await recorded(token, paypal_intent(found, rec.amount, rec.currency), rec.attempt)
+
+
+async def paypal_cancel(paypal: PayPalPayments, token: str, rec: PaymentIntentRecord) -> IntentStatus:
+    """The buyer pays another way while the PayPal attempt waits: an order PayPal completed stays paid; one not
+    captured is simply left (it moves no money)."""
+    found = await paypal.get_order(rec.provider_ref)
+    if found.status == "COMPLETED":
+        return await recorded(token, paypal_intent(found, rec.amount, rec.currency), rec.attempt)
+    left = Intent(rec.provider_ref, "canceled", None, None, rec.amount, rec.currency)
+    return await recorded(token, left, rec.attempt, "Replaced by a new payment attempt.")
+
+
+async def paypal_refund(paypal: PayPalPayments | None, back: Back) -> ProviderAnswer:
+    """The money back to the PayPal account it came from: a refund of the order's capture, once (PayPal-Request-Id
+    from the refund's business key)."""
+    if paypal is None:
+        return ProviderAnswer(ok=False, message="PayPal is not configured.")
+    try:
+        found = await paypal.get_order(back.paid_by)
+        if found.capture_id is None:
+            return ProviderAnswer(ok=False, message="The PayPal payment has no capture to refund.")
+        refund_id = await paypal.refund(found.capture_id, back.amount, back.currency, back.key)
+    except PayPalRefused as e:
+        if e.status and e.status < 500:
+            return ProviderAnswer(ok=False, message=f"PayPal refused the refund: {e.issue}.")
+        raise
+    log.info("refunded_at_paypal", order_token=back.order_token, number=back.number, refund=refund_id)
+    return ProviderAnswer(ok=True, provider_ref=refund_id)
