@@ -7,7 +7,8 @@ PaymentIntent from Stripe, and a webhook for a checkout that is over is stored a
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
+from typing import TypeVar
 
 import structlog
 from fastapi import APIRouter, Request
@@ -29,6 +30,7 @@ from providers.inkasso.events import SIGNATURE_HEADER as AGENCY_SIGNATURE
 from providers.inkasso.events import verify_agency_callback
 from providers.kyc.events import SIGNATURE_HEADER, CallbackRejected, verify_callback
 from providers.paypal.client import paypal
+from providers.paypal.events import NotAnEvent, parse_event, paypal_order_of
 from providers.stripe.errors import WebhookRejected
 from providers.stripe.events import StripeEvent, verify_webhook
 from store.ledger.chargebacks import charge_of_intent, chargeback_opened, dispute_won
@@ -38,6 +40,15 @@ from store.provider_events.actions import webhook_received
 
 router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"])
 log = structlog.get_logger()
+T = TypeVar("T")
+
+
+def _verified(verify: Callable[[bytes, str | None], T], payload: bytes, signature: str | None) -> T:
+    """A provider's signed callback, read and checked; 400 naming the part that does not hold (nothing stored)."""
+    try:
+        return verify(payload, signature)
+    except CallbackRejected as e:
+        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
 
 
 async def _settled(s: DB, token: str) -> bool:
@@ -106,11 +117,7 @@ async def kyc_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
     """The KYC provider's signed answer to a submission: stored once by its event id, then signalled to the
     seller's Legitimation workflow, which takes it only for the submission under review (a late answer of an
     earlier round, or one for a seller without a legitimation, is stored and acknowledged, and changes nothing)."""
-    payload = await request.body()
-    try:
-        cb = verify_callback(payload, request.headers.get(SIGNATURE_HEADER))
-    except CallbackRejected as e:
-        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
+    cb = _verified(verify_callback, await request.body(), request.headers.get(SIGNATURE_HEADER))
     new = await webhook_received(
         s,
         provider="kyc",
@@ -135,11 +142,7 @@ async def kyc_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
 async def bank_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
     """The bank's signed answer to one credit transfer: stored once by event id, then signalled to the payee's
     Payout workflow, which takes it once and only for a transfer it awaits."""
-    payload = await request.body()
-    try:
-        cb = verify_bank_callback(payload, request.headers.get(BANK_SIGNATURE))
-    except CallbackRejected as e:
-        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
+    cb = _verified(verify_bank_callback, await request.body(), request.headers.get(BANK_SIGNATURE))
     new = await webhook_received(
         s,
         provider="bank",
@@ -168,11 +171,7 @@ async def bank_incoming(request: Request, s: DB, client: Temporal) -> WebhookAck
     the order its reference names and signalled to that order's checkout, which counts each transfer once (so a
     notice delivered again changes nothing, whatever its order's state: the first delivery decided). A transfer for
     no order, or one that arrived after its order lapsed or was paid, stays `unmatched` for a person to pay back."""
-    payload = await request.body()
-    try:
-        t = verify_incoming(payload, request.headers.get(BANK_SIGNATURE))
-    except CallbackRejected as e:
-        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
+    t = _verified(verify_incoming, await request.body(), request.headers.get(BANK_SIGNATURE))
     order, new = await incoming_recorded(
         s, t.id, t.reference, t.amount, t.currency, t.payer_name, t.payer_iban
     )
@@ -192,11 +191,7 @@ async def bank_incoming(request: Request, s: DB, client: Temporal) -> WebhookAck
 async def agency_webhook(request: Request, s: DB, client: Temporal) -> WebhookAck:
     """The collection agency's signed report on a claim (status, payment, end): stored once by event id, then
     signalled to the claim's workflow, which applies each event once."""
-    payload = await request.body()
-    try:
-        cb = verify_agency_callback(payload, request.headers.get(AGENCY_SIGNATURE))
-    except CallbackRejected as e:
-        raise DomainError(ErrorCode.INVALID_INPUT, e.message, {e.part: "invalid"}) from e
+    cb = _verified(verify_agency_callback, await request.body(), request.headers.get(AGENCY_SIGNATURE))
     new = await webhook_received(
         s,
         provider="agency",
@@ -224,47 +219,23 @@ async def paypal_webhook(request: Request, s: DB, client: Temporal) -> WebhookAc
     """PayPal's webhook: its signature checked by PayPal (`verify-webhook-signature`), the event stored once by its
     id, and an approval or a capture signalled to the order's checkout as a hint to ask PayPal again: an order
     the buyer approved and then left is captured all the same; a late, repeated or unknown event changes nothing."""
-    payload = await request.body()
     try:
-        event = json.loads(payload)
-        event_id, event_type, resource = str(event["id"]), str(event["event_type"]), event["resource"]
-        if not isinstance(resource, dict) or not event_id or len(event_id) > 100:
-            raise ValueError("resource")
-    except (ValueError, KeyError, TypeError):
-        raise DomainError(
-            ErrorCode.INVALID_INPUT, "Not a PayPal webhook event.", {"body": "invalid"}
-        ) from None
-    if not await paypal().webhook_verified(dict(request.headers), event):
+        ev = parse_event(await request.body())
+    except NotAnEvent as e:
+        raise DomainError(ErrorCode.INVALID_INPUT, str(e), {"body": "invalid"}) from None
+    if not await paypal().webhook_verified(dict(request.headers), ev.body):
         raise DomainError(
             ErrorCode.INVALID_INPUT, "The PayPal signature does not hold.", {"signature": "invalid"}
         )
-    token, ref = paypal_order_of(event_type, resource)
+    token, ref = paypal_order_of(ev.type, ev.resource)
     new = await webhook_received(
-        s, provider="paypal", event_id=event_id, event_type=event_type[:60], object_ref=ref, payload=event
+        s, provider="paypal", event_id=ev.id, event_type=ev.type[:60], object_ref=ref, payload=ev.body
     )
     if not new:
-        log.info("paypal_webhook_duplicate", event_id=event_id, type=event_type)
+        log.info("paypal_webhook_duplicate", event_id=ev.id, type=ev.type)
         return WebhookAck(received=True, duplicate=True)
     delivered = False
     if token and ref and not await _settled(s, token):
-        delivered = await payment_event(client, token, PaymentEvent(intent_id=ref, event_type=event_type))
-    log.info("paypal_webhook", event_id=event_id, type=event_type, order_token=token, delivered=delivered)
+        delivered = await payment_event(client, token, PaymentEvent(intent_id=ref, event_type=ev.type))
+    log.info("paypal_webhook", event_id=ev.id, type=ev.type, order_token=token, delivered=delivered)
     return WebhookAck(received=True, duplicate=False)
-
-
-def paypal_order_of(event_type: str, resource: dict) -> tuple[str | None, str | None]:
-    """(the Sellflow order token, the PayPal order id) an approval or a capture event is about."""
-    if event_type.startswith("CHECKOUT.ORDER."):
-        units = resource.get("purchase_units") or [{}]
-        token = units[0].get("custom_id") if isinstance(units, list) and isinstance(units[0], dict) else None
-        return (str(token)[:64] if token else None), (
-            str(resource.get("id"))[:100] if resource.get("id") else None
-        )
-    if event_type.startswith("PAYMENT.CAPTURE."):
-        related = (resource.get("supplementary_data") or {}).get("related_ids") or {}
-        token, order_id = (
-            resource.get("custom_id"),
-            related.get("order_id") if isinstance(related, dict) else None,
-        )
-        return (str(token)[:64] if token else None), (str(order_id)[:100] if order_id else None)
-    return None, None
