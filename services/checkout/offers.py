@@ -26,17 +26,27 @@ UPSELLS = frozenset({AddonKind.upsell, AddonKind.downsell})
 async def offers_after(s: AsyncSession, order: Order, product: Product | None) -> dict[str, list[Offer]]:
     """What the thank-you page offers once the order is paid: its product's upsells not bought yet, and its
     downsells (shown when the buyer declines) unless an upsell was bought."""
-    if product is None or not product.upsell or order.payment_state not in PAID_STATES:
-        return {}
-    if order.order_type != OrderType.standard or await paid_with(s, order) is None:
+    if not _may_offer(order, product) or await paid_with(s, order) is None:
         return {}  # an upsell is charged with the card that paid: none after a bank transfer
-    extras = await extras_of(s, order.id)
+    return _offered(await extras_of(s, order.id), await offers_of(s, order.product_id, set(UPSELLS)))
+
+
+def _may_offer(order: Order, product: Product | None) -> bool:
+    return (
+        product is not None
+        and bool(product.upsell)
+        and order.payment_state in PAID_STATES
+        and order.order_type == OrderType.standard
+    )
+
+
+def _offered(extras: list[Order], offers: list[Offer]) -> dict[str, list[Offer]]:
     bought = {x.product_id for x in extras if x.payment_state in PAID_STATES}
-    offers = [o for o in await offers_of(s, product.id, set(UPSELLS)) if o.view.product.id not in bought]
+    left = [o for o in offers if o.view.product.id not in bought]
     upsold = any(x.upsell_type == AddonKind.upsell and x.payment_state in PAID_STATES for x in extras)
     return {
-        "upsells": [o for o in offers if o.addon.kind == AddonKind.upsell],
-        "downsells": [] if upsold else [o for o in offers if o.addon.kind == AddonKind.downsell],
+        "upsells": [o for o in left if o.addon.kind == AddonKind.upsell],
+        "downsells": [] if upsold else [o for o in left if o.addon.kind == AddonKind.downsell],
     }
 
 
@@ -44,22 +54,28 @@ async def buy_offer(s: AsyncSession, client: Client, username: str, token: str, 
     """An upsell or downsell of a paid order bought with one click: on the thank-you page, or a funnel page's
     accept button. It becomes its own order, charged off-session with the card that paid this one. Idempotent: the
     offer's order is found again and charged once. 409 `upsell_unavailable` when this order offers no such upsell
-    now or has no card to charge."""
+    now or has no card to charge. Reads the order's extras, its card and its offers once each."""
     order = await order_in_shop(s, username, token)
     product = await s.get(Product, order.product_id)
-    offered = await offers_after(s, order, product)
-    offer_ids = {o.addon.id for o in [*offered.get("upsells", []), *offered.get("downsells", [])]}
     method = await paid_with(s, order)
+    extras = await extras_of(s, order.id)
     addon = await s.get(ProductAddon, addon_id)
     wanted = addon.addon_product_id if addon else None
-    existing = next(
-        (x for x in await extras_of(s, order.id) if x.upsell_type in UPSELLS and x.product_id == wanted),
-        None,
-    )
-    if existing is None and (addon_id not in offer_ids or method is None):
-        raise refused(Refusal.upsell_unavailable)
+    existing = next((x for x in extras if x.upsell_type in UPSELLS and x.product_id == wanted), None)
     if existing is None:
-        offer = next(o for o in await offers_of(s, order.product_id, set(UPSELLS)) if o.addon.id == addon_id)
+        offered: dict[str, list[Offer]] = {}
+        if method is not None and _may_offer(order, product):
+            offered = _offered(extras, await offers_of(s, order.product_id, set(UPSELLS)))
+        offer = next(
+            (
+                o
+                for o in [*offered.get("upsells", []), *offered.get("downsells", [])]
+                if o.addon.id == addon_id
+            ),
+            None,
+        )
+        if offer is None:
+            raise refused(Refusal.upsell_unavailable)
         existing = await upsell_order_created(s, order, offer.view.product, offer.plan, offer.addon.kind)
         await s.commit()  # the Checkout workflow reads the order
     if done := closed(existing):
