@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,42 +13,37 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import { cabinetApi } from '../../../api/cabinet';
+import { ProductInSchema } from '../../../api/zod.gen';
 import { toast } from '../../../app/notify';
+import { useSchemaForm } from '../../../lib/zodForm';
 import { CREATABLE_FORMS } from './editor/steps';
 import { productKeys } from './queries';
 
-type CreatableForm = (typeof CREATABLE_FORMS)[number];
+// the contract's rules, and a name of spaces is no name
+const NewProductSchema = ProductInSchema.extend({ name: ProductInSchema.shape.name.trim().min(1) });
 
 /** "New product": what it is (its form), name and description → the product → its editor. */
 export function NewProductDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [form, setForm] = useState<CreatableForm>('download');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const nameError = touched && !name.trim() ? t('validation.required') : null;
+  const f = useSchemaForm(NewProductSchema, { name: '', description: '', form: 'download' });
+  const nameError = f.formState.errors.name?.message;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!name.trim() || busy) return;
-    setBusy(true);
+  const submit = f.handleSubmit(async ({ name, description, form }) => {
     try {
-      const product = await cabinetApi.createProduct({ name: name.trim(), description: description.trim(), form });
+      const product = await cabinetApi.createProduct({ name, description: description?.trim() ?? '', form });
       toast(t('products.created'), 'success');
       void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
       onClose();
       navigate(`/cabinet/products/${product.id}/edit`);
     } catch {
       /* shown by the client */
-    } finally {
-      setBusy(false);
     }
-  };
+  });
+  const busy = f.formState.isSubmitting;
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}>
@@ -57,33 +51,37 @@ export function NewProductDialog({ open, onClose }: { open: boolean; onClose: ()
       <DialogContent>
         <FormControl sx={{ mb: 1 }}>
           <FormLabel id="new-product-form">{t('products.formLabel')}</FormLabel>
-          <RadioGroup aria-labelledby="new-product-form" value={form} onChange={(e) => setForm(e.target.value as CreatableForm)}>
-            {CREATABLE_FORMS.map((f) => (
-              <FormControlLabel
-                key={f}
-                value={f}
-                control={<Radio slotProps={{ input: { 'data-testid': `new-product-form-${f}` } as object }} />}
-                label={
-                  <span>
-                    {t(`products.forms.${f}`)}
-                    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                      {t(`products.formHelp.${f}`)}
-                    </Typography>
-                  </span>
-                }
-                sx={{ alignItems: 'flex-start', mb: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
-              />
-            ))}
-          </RadioGroup>
+          <Controller
+            control={f.control}
+            name="form"
+            render={({ field }) => (
+              <RadioGroup aria-labelledby="new-product-form" value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                {CREATABLE_FORMS.map((kind) => (
+                  <FormControlLabel
+                    key={kind}
+                    value={kind}
+                    control={<Radio slotProps={{ input: { 'data-testid': `new-product-form-${kind}` } as object }} />}
+                    label={
+                      <span>
+                        {t(`products.forms.${kind}`)}
+                        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                          {t(`products.formHelp.${kind}`)}
+                        </Typography>
+                      </span>
+                    }
+                    sx={{ alignItems: 'flex-start', mb: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
+                  />
+                ))}
+              </RadioGroup>
+            )}
+          />
         </FormControl>
         <TextField
           margin="dense"
           label={t('products.name')}
           fullWidth
           required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onBlur={() => setTouched(true)}
+          {...f.register('name')}
           error={Boolean(nameError)}
           helperText={nameError ?? ' '}
           slotProps={{ htmlInput: { 'data-testid': 'new-product-name', maxLength: 300 } }}
@@ -94,8 +92,7 @@ export function NewProductDialog({ open, onClose }: { open: boolean; onClose: ()
           fullWidth
           multiline
           minRows={3}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
+          {...f.register('description')}
           slotProps={{ htmlInput: { 'data-testid': 'new-product-description' } }}
         />
       </DialogContent>
