@@ -7,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { adminApi } from '../../api/admin';
 import type { Answer } from '../../api/sdk';
-import { FilterBar } from '../../components/FilterBar';
+import { FilteredTable } from '../../components/FilteredTable';
 import { Money } from '../../components/Money';
-import { PagedTable } from '../../components/PagedTable';
 import { formatDateTime } from '../../components/dates';
-import { type FilterDef, csvHref } from '../../lib/filterDefs';
+import type { FilterDef } from '../../lib/filterDefs';
 import { LIST_DEFAULTS, useListView, useTotalSync } from '../../lib/useListView';
 
 type Row = Answer<'incoming_transfers'>['list'][number];
@@ -40,24 +39,14 @@ export default function IncomingTransfersPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {t('nav.incomingTransfers')}
       </Typography>
-      <FilterBar
+      <FilteredTable<Row>
+        view={view}
         defs={defs}
-        filters={view.state.filters}
-        onApply={view.list.applyFilters}
-        query={view.state.query}
-        onSearch={view.list.setQuery}
+        list={list}
         searchPlaceholder={t('incoming.search')}
-        csv={csvHref('/v1/admin/incoming_transfers/csv', view.apiQuery)}
-      />
-      <PagedTable<Row>
-        rows={list.data?.list ?? []}
-        rowKey={(r) => r.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        csv="/v1/admin/incoming_transfers/csv"
         empty={t('incoming.empty')}
-        count={list.data?.totalCount}
-        {...view.pager}
+        rowKey={(r) => r.id}
         columns={[
           { key: 'date', label: t('incoming.received'), render: (r) => formatDateTime(r.createdAt) },
           { key: 'payer', label: t('incoming.payer'), render: (r) => (

@@ -10,9 +10,8 @@ import { Money } from '../../../components/Money';
 import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
 import { openProtectedFile } from '../../../lib/download';
-import { FilterBar } from '../../../components/FilterBar';
-import { PagedTable } from '../../../components/PagedTable';
-import { type FilterDef, csvHref } from '../../../lib/filterDefs';
+import { FilteredTable } from '../../../components/FilteredTable';
+import type { FilterDef } from '../../../lib/filterDefs';
 import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { CorrectInvoiceDialog } from './CorrectInvoiceDialog';
 import { correctable } from './correction';
@@ -44,25 +43,15 @@ export default function InvoicesPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {t('nav.invoices')}
       </Typography>
-      <FilterBar
+      <FilteredTable<Row>
+        view={view}
         defs={defs}
-        filters={view.state.filters}
-        onApply={view.list.applyFilters}
-        query={view.state.query}
-        onSearch={view.list.setQuery}
+        list={list}
         searchPlaceholder={t('money.searchOrder')}
-        list="invoices"
-        csv={csvHref('/v1/cabinet/invoices/csv', view.apiQuery)}
-      />
-      <PagedTable<Row>
-        rows={list.data?.list ?? []}
-        rowKey={(r) => r.id}
-        loading={list.isFetching}
+        saved="invoices"
+        csv="/v1/cabinet/invoices/csv"
         empty={t('money.noInvoices')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        count={list.data?.totalCount}
-        {...view.pager}
+        rowKey={(r) => r.id}
         columns={[
           { key: 'number', label: t('orders.invoiceNumber'), render: (r) => r.number },
           {

@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../../api/sdk';
 import { Money } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
-import { FilterBar } from '../../../components/FilterBar';
-import { PagedTable } from '../../../components/PagedTable';
-import { type FilterDef, csvHref } from '../../../lib/filterDefs';
+import { FilteredTable } from '../../../components/FilteredTable';
+import type { FilterDef } from '../../../lib/filterDefs';
 import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { moneyQueries } from './queries';
 
@@ -47,25 +46,15 @@ export default function TransfersPage() {
             : t('money.noBalance')}
         </Typography>
       </Paper>
-      <FilterBar
+      <FilteredTable<Row>
+        view={view}
         defs={defs}
-        filters={view.state.filters}
-        onApply={view.list.applyFilters}
-        query={view.state.query}
-        onSearch={view.list.setQuery}
+        list={list}
         searchPlaceholder={t('money.searchOrder')}
-        list="transfers"
-        csv={csvHref('/v1/cabinet/transfers/csv', view.apiQuery)}
-      />
-      <PagedTable<Row>
-        rows={list.data?.list ?? []}
-        rowKey={(r) => r.id}
-        loading={list.isFetching}
+        saved="transfers"
+        csv="/v1/cabinet/transfers/csv"
         empty={t('money.noTransfers')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        count={list.data?.totalCount}
-        {...view.pager}
+        rowKey={(r) => r.id}
         columns={[
           { key: 'date', label: t('money.date'), render: (r) => formatDateTime(r.createdAt) },
           { key: 'kind', label: t('money.kind'), render: (r) => t(`enums.entryKind.${r.kind}`) },
