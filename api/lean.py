@@ -144,7 +144,7 @@ class ListRoute(APIRoute):
         plain = super().get_route_handler()
 
         async def handler(request: Request) -> Response:
-            lists: Lists | None = request.app.state.lists
+            lists: Lists | None = getattr(request.app.state, "lists", None)  # None: no short path in this app
             path = route_template(request) if lists is not None else None
             route = lists.routes.get(path) if lists is not None and path is not None else None
             if lists is None or route is None:
