@@ -22,9 +22,10 @@ from domain.payments.rules import SEPA_COUNTRIES
 from handles.checkout import CheckoutOver, authenticated, choose_wire, pay, take_free
 from providers.stripe.client import gateway
 from services.checkout.opening import checkout_input
+from store.db import session
 from store.orders.bank_wire import payment_matrix
 from store.orders.models import Order
-from store.orders.queries import charged_total
+from store.orders.queries import charged_total, order_by_token
 from store.orders.sepa import mandate_accepted, method_for_account
 
 log = structlog.get_logger()
@@ -62,9 +63,11 @@ def closed(order: Order) -> PayResult | None:
 
 async def _over(s: AsyncSession, order: Order) -> PayResult:
     """The checkout ended between our read and the update (paid or expired just now): its workflow takes no more
-    payments. The order in the database says how it ended; otherwise 409."""
-    await s.refresh(order)
-    if done := closed(order):
+    payments. The order in the database says how it ended; otherwise 409. Read in a session of its own: the
+    request's may have committed already (an upsell's order, a SEPA mandate) and then takes no more statements."""
+    async with session() as own:
+        now = await order_by_token(own, order.token)
+    if done := closed(now):
         return done
     raise refused(Refusal.checkout_over)
 
