@@ -145,8 +145,7 @@ class ListRoute(APIRoute):
 
         async def handler(request: Request) -> Response:
             lists: Lists | None = getattr(request.app.state, "lists", None)  # None: no short path in this app
-            path = route_template(request) if lists is not None else None
-            route = lists.routes.get(path) if lists is not None and path is not None else None
+            route = lists.routes.get(route_template(request) or "") if lists is not None else None
             if lists is None or route is None:
                 return await plain(request)
             return await lists.answer(route, request)

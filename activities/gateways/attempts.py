@@ -14,6 +14,7 @@ from store.orders.actions import intent_status_changed, payment_denied, payment_
 from store.orders.models import PaymentIntentRecord
 
 PAYPAL = PaymentMethod.paypal.value  # a PayPal attempt's "payment method" on its record
+REPLACED = "Replaced by a new payment attempt."  # an attempt left for the next one the buyer started
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import structlog
 from temporalio.exceptions import ApplicationError
 
-from activities.gateways.attempts import Back, recorded
+from activities.gateways.attempts import REPLACED, Back, recorded
 from domain.keys import card_attach_key, payment_intent_key
 from domain.ledger.refunds import ProviderAnswer
 from domain.orders.checkout import IntentStatus
@@ -25,7 +25,6 @@ from store.orders.models import Order, PaymentIntentRecord
 from store.orders.queries import intent_for_attempt
 
 log = structlog.get_logger()
-REPLACED = "Replaced by a new payment attempt."
 
 
 @dataclass(frozen=True)

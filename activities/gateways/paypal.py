@@ -7,7 +7,7 @@ from __future__ import annotations
 import structlog
 from temporalio.exceptions import ApplicationError
 
-from activities.gateways.attempts import PAYPAL, Back, recorded
+from activities.gateways.attempts import PAYPAL, REPLACED, Back, recorded
 from core.settings import get_settings
 from domain.keys import paypal_capture_key, paypal_order_key
 from domain.ledger.refunds import ProviderAnswer
@@ -107,7 +107,7 @@ async def paypal_cancel(paypal: PayPalPayments, token: str, rec: PaymentIntentRe
     if found.status == "COMPLETED":
         return await recorded(token, paypal_intent(found, rec.amount, rec.currency), rec.attempt)
     left = Intent(rec.provider_ref, "canceled", None, None, rec.amount, rec.currency)
-    return await recorded(token, left, rec.attempt, "Replaced by a new payment attempt.")
+    return await recorded(token, left, rec.attempt, REPLACED)
 
 
 async def paypal_refund(paypal: PayPalPayments | None, back: Back) -> ProviderAnswer:

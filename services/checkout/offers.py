@@ -66,14 +66,7 @@ async def buy_offer(s: AsyncSession, client: Client, username: str, token: str, 
         offered: dict[str, list[Offer]] = {}
         if method is not None and _may_offer(order, product):
             offered = _offered(extras, await offers_of(s, order.product_id, set(UPSELLS)))
-        offer = next(
-            (
-                o
-                for o in [*offered.get("upsells", []), *offered.get("downsells", [])]
-                if o.addon.id == addon_id
-            ),
-            None,
-        )
+        offer = next((o for kind in offered.values() for o in kind if o.addon.id == addon_id), None)
         if offer is None:
             raise refused(Refusal.upsell_unavailable)
         existing = await upsell_order_created(s, order, offer.view.product, offer.plan, offer.addon.kind)
