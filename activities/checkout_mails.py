@@ -4,6 +4,8 @@ once by its key."""
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import structlog
 from temporalio.exceptions import ApplicationError
 
@@ -11,7 +13,9 @@ from activities.mail import deliver
 from core.settings import get_settings
 from domain.billing.billing_calendar import schedule
 from domain.billing.subscriptions import terms_from_json
+from domain.builder.legal import Document, LegalTexts
 from domain.catalog.checkout_pages import CheckoutPage, EmailMode
+from domain.catalog.products import ProductForm
 from domain.keys import order_event_key
 from domain.mail import MailTemplate, OutgoingMail, mail_date
 from domain.money import format_money
@@ -20,6 +24,7 @@ from domain.orders.checkout import MailsSent
 from domain.orders.orders import PAID_STATES, PaymentState, paying_later
 from providers.mail.smtp import Mailer
 from store.accounts.queries import seller_user_of
+from store.builder.settings import legal_texts
 from store.catalog.checkout_pages import page_of
 from store.catalog.models import Product
 from store.db import session
@@ -29,6 +34,28 @@ from store.orders.models import Order
 from store.orders.queries import access_of_order, extras_of, invoice_of_order, order_by_token
 
 log = structlog.get_logger()
+
+
+def _legal(
+    order: Order, form: ProductForm | None, base: str, username: str, texts: LegalTexts
+) -> dict[str, str]:
+    """The consent to begin at once the buyer ticked (repeated on a durable medium), and the seller's documents."""
+    at = order.withdrawal_consent_at
+    kind = f"?product_type={form.value}" if form else ""
+    written = set(texts.written(form))
+    return {
+        "consent_text": order.withdrawal_consent_text or "",
+        "consent_at": f"{mail_date(at.date(), order.payer_locale)} {at.astimezone(UTC):%H:%M} UTC"
+        if at
+        else "",
+        **{
+            f"{d.value}_url": f"{base}/s/{username}/document/{d.value}"
+            + (kind if d == Document.cancellation_terms else "")
+            if d in written and username
+            else ""
+            for d in Document
+        },
+    }
 
 
 async def order_mails(mailer: Mailer, token: str) -> MailsSent:
@@ -44,6 +71,10 @@ async def order_mails(mailer: Mailer, token: str) -> MailsSent:
         page = await page_of(s, product) if product else CheckoutPage()
         invoice = await invoice_of_order(s, order.id)
         seller_user = await seller_user_of(s, order.seller_id)
+        username = (seller_user.username if seller_user else None) or ""
+        legal = _legal(
+            order, product.form if product else None, base, username, await legal_texts(s, order.seller_id)
+        )
         if not await mail_chosen(s, order.seller_id, NotificationType.paid_transaction):
             seller_user = None  # the seller turned the sale's mail off
         bumps = [
@@ -91,6 +122,7 @@ async def order_mails(mailer: Mailer, token: str) -> MailsSent:
                 "amount": format_money(first.amount, order.currency_key, order.payer_locale),
                 "due": mail_date(first.due, order.payer_locale),
                 **what,
+                **legal,
                 "manage_url": f"{base}/s/{seller_user.username if seller_user else ''}/payment/"
                 f"{token}/manage",
                 "order_token": token,
@@ -114,6 +146,7 @@ async def order_mails(mailer: Mailer, token: str) -> MailsSent:
                 "price": format_money(charged, order.currency_key, order.payer_locale),
                 "invoice_number": str(invoice.number),
                 **what,
+                **legal,
                 "order_token": token,
             },
         )

@@ -58,6 +58,7 @@ async def template_order(api: str) -> str:
                 f"/v1/shop/{SELLER}/products/{SLUG}/checkout",
                 json={
                     "pricing_plan_id": plan,
+                    "withdrawal_consent": True,
                     "payer": {"email": "storm@example.com", "first_name": "Storm", "last_name": "Payer"},
                 },
             ),

@@ -58,6 +58,7 @@ class Shop:
                 f"/v1/shop/{SELLER}/products/{SLUG}/checkout",
                 json={
                     "pricing_plan_id": self.plan_id,
+                    "withdrawal_consent": True,
                     "payer": {
                         "email": f"bench-{self.tag}-{i}@example.com",
                         "first_name": "Bench",

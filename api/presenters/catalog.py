@@ -13,7 +13,7 @@ from api.schemas.catalog import (
     plan_out,
 )
 from api.schemas.checkout_pages import CheckoutPageIn, SocialProofOut
-from api.schemas.shop import PlanMethods, ShopProduct, ShopTicket
+from api.schemas.shop import CheckoutLegal, PlanMethods, ShopProduct, ShopTicket
 from core.settings import get_settings
 from domain.catalog.addons import AddonKind
 from domain.catalog.bundles import PARENT_FORMS
@@ -21,8 +21,10 @@ from domain.catalog.products import (
     ProductForm,
     Publication,
 )
+from domain.orders.consent import EU_COUNTRIES, consent_applies
 from domain.payments.gateways import methods_for
 from store.accounts.queries import display_name, seller_user_of
+from store.builder.settings import legal_texts
 from store.catalog.addons import offers_of
 from store.catalog.checkout_pages import page_of, social_proof_of
 from store.catalog.queries import ProductView
@@ -36,6 +38,7 @@ async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProdu
     page = await page_of(s, v.product)
     matrix = await payment_matrix(s, v.product.seller_id)
     proof = await social_proof_of(s, v.product, page)
+    legal = await legal_texts(s, v.product.seller_id)
     return ShopProduct(
         id=v.product.id,
         name=v.product.name,
@@ -68,6 +71,11 @@ async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProdu
             for x in v.plans
             if x.active
         ],
+        legal=CheckoutLegal(
+            documents=legal.written(v.product.form),
+            consent=legal.withdrawal_consent.value if consent_applies(v.product.form) else "none",
+            consent_countries=sorted(EU_COUNTRIES),
+        ),
     )
 
 

@@ -10,6 +10,7 @@ from api.schemas.catalog import cover_out
 from api.schemas.events import UpgradeOptionOut, UpgradeOptions
 from api.schemas.shop import (
     CheckoutOut,
+    ConsentOut,
     ExtraBought,
     IncludedDelivery,
     PayOut,
@@ -147,6 +148,9 @@ def thank_you(r: Receipt, username: str) -> ThankYou:
         total=order.total,
         currency=order.currency_key,
         payer_email=order.payer_email,
+        withdrawal_consent=ConsentOut(text=order.withdrawal_consent_text, at=order.withdrawal_consent_at)
+        if order.withdrawal_consent_text and order.withdrawal_consent_at
+        else None,
         download_url=_download_url(delivered.download_token),
         invoice_number=r.invoice_number,
         recurring=order.terms is not None,

@@ -11,11 +11,13 @@ from api.schemas.addons import OfferOut
 from api.schemas.catalog import CoverOut, OptInOut, PlanOut
 from api.schemas.checkout_pages import CheckoutPageIn, SocialProofOut
 from api.schemas.fields import CountryCode, Email
+from domain.builder.legal import Document
 from domain.catalog.addons import ADDONS_MAX, AddonKind, BumpsGrouping
 from domain.catalog.license_keys import VerifyAnswer
 from domain.catalog.optins import ANSWER_MAX as OPTIN_ANSWER_MAX
 from domain.catalog.optins import QUESTIONS_MAX as OPTIN_QUESTIONS_MAX
 from domain.catalog.products import NotSellableReason, ProductForm
+from domain.languages import BUYER_LANGUAGES
 from domain.limits import (
     ID_MAX,
     PERSON_NAME_MAX,
@@ -63,6 +65,17 @@ class PlanMethods(BaseModel):
     methods: list[PaymentMethod]
 
 
+class CheckoutLegal(BaseModel):
+    """What the checkout shows of the law (domain/orders/consent.py): the shop's documents the seller wrote, linked
+    beside the buy button (`/v1/shop/{username}/documents/{document}?product_type=`), and whom it asks for the consent
+    to begin the delivery at once: none (an event's ticket), EU consumers (countries listed; a buyer naming no
+    country counts as one) or everyone."""
+
+    documents: list[Document] = []
+    consent: Literal["none", "eu_consumers", "everyone"] = "eu_consumers"
+    consent_countries: list[str] = []
+
+
 class ShopProduct(BaseModel):
     id: int
     name: str
@@ -89,6 +102,14 @@ class ShopProduct(BaseModel):
     social_proof: SocialProofOut = Field(default_factory=SocialProofOut)
     # the payment methods each plan can be paid with (the seller's matrix, core §9)
     payment_methods: list[PlanMethods] = []
+    legal: CheckoutLegal = Field(default_factory=CheckoutLegal)
+
+
+class DocumentOut(BaseModel):
+    """A legal document of the shop as the checkout opens it (in the buyer's language where the seller wrote it)."""
+
+    document: Document
+    text: str
 
 
 class Payer(BaseModel):
@@ -143,6 +164,17 @@ class CheckoutIn(BaseModel):
     bump_ids: list[Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]] = Field([], max_length=ADDONS_MAX)
     # False: only the bumps (where the product allows it); the first bump is then the order, the others its bumps
     main_product: bool = True
+    # the buyer ticked the consent to begin the delivery before the withdrawal period ends (required for a consumer
+    # in the EU by default: the product page's `legal.consent`), in the page's language (the words kept with the order)
+    withdrawal_consent: Annotated[bool, Strict()] = False
+    language: Annotated[str, Field(max_length=8, json_schema_extra={"enum": list(BUYER_LANGUAGES)})] = "en"
+
+    @field_validator("language")
+    @classmethod
+    def _buyer_language(cls, v: str) -> str:
+        if v not in BUYER_LANGUAGES:
+            raise ValueError("not a buyer language")
+        return v
 
 
 class PriceOut(BaseModel):
@@ -244,6 +276,13 @@ class UpsellIn(BaseModel):
     addon_id: Annotated[int, Strict(), Field(ge=1, le=ID_MAX)]
 
 
+class ConsentOut(BaseModel):
+    """The consent to begin the delivery before the withdrawal period ends, as the buyer ticked it, and when."""
+
+    text: str
+    at: datetime
+
+
 class ThankYou(BaseModel):
     token: str
     seller_name: str
@@ -283,6 +322,9 @@ class ThankYou(BaseModel):
     # delivered, paid later by its invoice (still open): what to transfer where, by its due day
     pay_later: WireOut | None = None
     sepa: SepaOut | None = None  # paid by direct debit: the mandate it is debited under
+    withdrawal_consent: ConsentOut | None = (
+        None  # the consent to begin at once the buyer ticked, as they ticked it
+    )
 
 
 class StorefrontProduct(BaseModel):

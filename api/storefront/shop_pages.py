@@ -18,16 +18,17 @@ from api.storefront.texts import LANGUAGES, Texts
 from api.web import LANG_COOKIE, buyer_language, shop_response
 from core.settings import get_settings
 from domain.builder.blocks import FooterBlock, HeaderBlock, PageTextBlock
-from domain.builder.legal import Document, LegalTexts
+from domain.builder.legal import Document
 from domain.builder.pages import PageContent, PageType, default_content
 from domain.builder.style import Style
+from domain.catalog.products import ProductForm
 from domain.errors import DomainError
 from domain.money import format_money
 from store.accounts.models import Seller
 from store.accounts.queries import display_name, seller_user_of
 from store.builder.fonts import fonts_of
 from store.builder.pages import Served, last_purchases, published_at_path, published_paths
-from store.builder.settings import legal_of
+from store.builder.settings import legal_texts
 from store.catalog.queries import ProductView
 from store.catalog.storefront import public_products, shop_seller, storefront
 
@@ -128,7 +129,7 @@ def platform_origin() -> str:
 async def legal_links(s: DB, seller_id: int, base: str) -> list[tuple[str, str]]:
     """The legal documents the seller wrote, each with its address (a footer's links)."""
     texts = await legal_texts(s, seller_id)
-    return [(d.value, f"{base}/document/{d.value}") for d in Document if texts.of(d).in_language("en")]
+    return [(d.value, f"{base}/document/{d.value}") for d in texts.written()]
 
 
 async def faces(s: DB, seller_id: int, username: str, content: PageContent) -> list[FontFace]:
@@ -151,14 +152,6 @@ async def faces(s: DB, seller_id: int, username: str, content: PageContent) -> l
     ]
 
 
-async def legal_texts(s: DB, seller_id: int) -> LegalTexts:
-    stored = await legal_of(s, seller_id)
-    try:
-        return LegalTexts.model_validate(stored) if stored else LegalTexts()
-    except ValidationError:
-        return LegalTexts()
-
-
 async def document_page(
     request: Request, s: DB, username: str, document: str, *, base: str | None, origin: str
 ) -> Response:
@@ -171,7 +164,9 @@ async def document_page(
         return shop_response(request=request)
     doc = Document(document)
     lang = buyer_language(request)
-    text = (await legal_texts(s, seller.id)).of(doc).in_language(lang)
+    kind = request.query_params.get("product_type")
+    of_type = ProductForm(kind) if kind in {f.value for f in ProductForm} else None
+    text = (await legal_texts(s, seller.id)).of(doc, of_type).in_language(lang)
     if not text:
         return shop_response(request=request)
     home = await published_at_path(s, seller.id, None)

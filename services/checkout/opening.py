@@ -19,11 +19,13 @@ from domain.catalog.optins import answers_problems
 from domain.errors import DomainError, ErrorCode, Refusal, invalid, refused
 from domain.keys import payment_intent_key
 from domain.orders.checkout import CheckoutInput
-from domain.orders.orders import CHECKOUT_OPEN_STATES
+from domain.orders.consent import consent_applies, consent_required
+from domain.orders.orders import CHECKOUT_OPEN_STATES, PaymentType
 from handles.checkout import open_checkout
 from providers.stripe.client import gateway
 from services.checkout.pricing import bumps_chosen, coupon_for
 from store.affiliates.attribution import orders_attributed
+from store.builder.settings import legal_texts
 from store.catalog.queries import shop_product
 from store.orders.actions import (
     buyer_vat,
@@ -90,11 +92,13 @@ async def open_order(
     coupon_code: str | None,
     referred: Callable[[int], tuple[int | None, int | None]],
     opened_by: str,
+    consent: str | None = None,
 ) -> Opened:
     """Creates the order (payment_waiting), prepares its payment (`prepared`) and starts its Checkout workflow,
     open for a day from now. No money moves here. `referred`: the publisher's click and the sales team member the
     visitor came through at a shop (the orders are theirs). `opened_by`: the request's own key, so the same request run
-    again finds its order instead of opening a second."""
+    again finds its order instead of opening a second. `consent`: the words of the consent to begin the delivery at
+    once, as the buyer ticked them (None: not ticked); 422 without it where the seller's checkout requires it."""
     if (made_before := await order_opened_by(s, opened_by)) is not None:
         return await _reopened(s, temporal, made_before)
     v = await shop_product(s, username, slug)
@@ -124,6 +128,13 @@ async def open_order(
             ErrorCode.INVALID_INPUT,
             fields={"bump_ids": "a bump is paid with the first payment; this plan charges nothing today"},
         )
+    rule = (await legal_texts(s, v.product.seller_id)).withdrawal_consent
+    charges = main_plan.payment_type != PaymentType.one_time or main_plan.price > 0
+    business = bool(payer.get("vat_id") or payer.get("company"))
+    if consent is None and consent_required(
+        product.form, rule, charges=charges, country=payer.get("country"), business=business
+    ):
+        raise invalid(withdrawal_consent="required")
     customer = await payer_customer(s, payer["email"])
     if customer is None:
         created = await gateway().create_customer(
@@ -141,6 +152,7 @@ async def open_order(
         opt_in_answers={k: a for k, a in answers.items() if a not in ("", False)},
         coupon=coupon,
         opened_by=opened_by,
+        consent=consent if consent_applies(product.form) else None,
     )
     order.defers_first_rate = order_defers_first_rate(order.terms, datetime.now(UTC).date())
     extra = 0

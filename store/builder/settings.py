@@ -1,13 +1,15 @@
-"""A shop's tracking codes and cookie consent, one row per seller."""
+"""A shop's tracking codes and cookie consent, and its legal documents, one row per seller."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.builder.legal import LegalTexts
 from store.builder.models import ShopSettings
 
 
@@ -42,3 +44,12 @@ async def legal_saved(s: AsyncSession, seller_id: int, legal: dict[str, Any]) ->
             index_elements=[ShopSettings.seller_id], set_={"legal": legal, "updated_at": func.now()}
         )
     )
+
+
+async def legal_texts(s: AsyncSession, seller_id: int) -> LegalTexts:
+    """The shop's legal documents and consent rule; settings of an older shape read as none written."""
+    stored = await legal_of(s, seller_id)
+    try:
+        return LegalTexts.model_validate(stored) if stored else LegalTexts()
+    except ValidationError:
+        return LegalTexts()

@@ -141,10 +141,16 @@ async def order_created(
     parent: Order | None = None,
     upsell_type: AddonKind | None = None,
     opened_by: str | None = None,
+    consent: str | None = None,
 ) -> Order:
     """A new order waiting for its payment; with `parent` and `upsell_type`, a bump or upsell of that order (order
-    type `bump`): the same payer and customer, its own product, plan, price and delivery. `opened_by`: the digest
-    of the opening request's key (`order_opened_by` finds it)."""
+    type `bump`): the same payer and customer, its own product, plan, price and delivery, and the consent to begin
+    at once the buyer gave on its checkout. `opened_by`: the digest of the opening request's key (`order_opened_by`
+    finds it). `consent`: the words of the consent to begin the delivery at once the buyer ticked, kept with now."""
+    if consent is None and parent is not None:
+        consent, consented_at = parent.withdrawal_consent_text, parent.withdrawal_consent_at
+    else:
+        consented_at = datetime.now(UTC) if consent is not None else None
     listed, _ = await buyer_terms(s, product.seller_id, plan, payer)
     terms, off = with_coupon(listed, coupon)
     order = Order(
@@ -183,6 +189,8 @@ async def order_created(
         order_type=OrderType.bump if upsell_type else OrderType.standard,
         parent_order_id=parent.id if parent else None,
         upsell_type=upsell_type,
+        withdrawal_consent_text=consent,
+        withdrawal_consent_at=consented_at,
         # sold the way the seller sells when it is bought (a bump or upsell: as its order was)
         via_reseller=parent.via_reseller
         if parent

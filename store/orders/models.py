@@ -149,6 +149,9 @@ class Order(Timestamps, Base):
     # schedule counts from, set when the checkout saved the card without charging
     started_on: Mapped[date | None] = mapped_column(Date)
     opt_in_answers: Mapped[dict | None] = mapped_column(JSONB)  # the buyer's answers to the product's opt-ins
+    # the consent to begin the delivery before the withdrawal period ends: the words ticked, and when
+    withdrawal_consent_text: Mapped[str | None] = mapped_column(Text)
+    withdrawal_consent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # core §3 order types: an upgrade replaces the ticket of its parent order for the difference in price
     order_type: Mapped[OrderType] = mapped_column(
         StrEnumText(OrderType, 20), default=OrderType.standard, server_default="standard"

@@ -103,6 +103,7 @@ class Buyer(FastHttpUser):
         key = uuid.uuid4().hex
         body = {
             "pricing_plan_id": PLAN,
+            "withdrawal_consent": True,
             "payer": {"email": f"load-{key}@example.com", "first_name": "Lo", "last_name": "Ad"},
         }
         got = self._again(

@@ -59,6 +59,7 @@ async def _checkout(stack, c: httpx.AsyncClient, seller, product: dict, email: s
     key = uuid.uuid4().hex
     body = {
         "pricing_plan_id": plan["id"],
+        "withdrawal_consent": True,
         "payer": {"email": email, "first_name": "Bea", "last_name": "Chaos"},
     }
     url = f"/v1/shop/{seller.username}/products/{product['slug']}/checkout"

@@ -13,7 +13,7 @@
 // workflow re-checks by itself every 0.2 s; everything below waits by condition, never by a fixed sleep.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, idem, legitimated, ok, until } from './browser.mjs';
+import { launch, shot, fillCard, idem, legitimated, ok, until, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -165,6 +165,7 @@ test('a buyer subscribes to a new seller\'s monthly product in the shop', async 
   await buyer.getByTestId('payer-last-name').fill('Buyer');
   await buyer.getByTestId('payer-email').fill(BUYER_EMAIL);
   await fillCard(buyer, '4242424242424242');
+  await tickConsent(buyer);
   await buyer.getByTestId('pay-button').click();
   await buyer.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await buyer.getByTestId('download-link').waitFor({ timeout: 30_000 });

@@ -8,7 +8,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { launch, shot, fillCard, idem, signedInPage, legitimated } from './browser.mjs';
+import { launch, shot, fillCard, idem, signedInPage, legitimated, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -158,6 +158,7 @@ test('a reader of a page on another origin clicks the button and subscribes; the
   await reader.getByTestId('payer-last-name').fill('Reader');
   await reader.getByTestId('payer-email').fill(`e2e.reader.${Date.now()}@example.com`);
   await fillCard(reader, '4242424242424242');
+  await tickConsent(reader);
   await reader.getByTestId('pay-button').click();
   await reader.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await reader.getByTestId('thank-you').waitFor({ timeout: 30_000 });

@@ -5,7 +5,7 @@
 // into the delivery by itself.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, signedInPage } from './browser.mjs';
+import { launch, shot, signedInPage, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const BANK = process.env.BANK_URL;
@@ -62,6 +62,7 @@ test('a buyer on a phone pays by bank transfer and the page delivers once it arr
   await page.getByTestId('payer-email').fill(`e2e.wire.${Date.now()}@example.com`);
   await page.getByTestId('method-bank_wire').click();
   await page.getByTestId('wire-note').waitFor();
+  await tickConsent(page);
   await page.getByTestId('pay-button').filter({ hasText: /bank transfer/ }).click();
   await page.getByTestId('wire-box').waitFor();
   const reference = (await page.getByTestId('wire-reference').innerText()).trim();
@@ -92,6 +93,7 @@ test('a buyer pays later: the product at once, the invoice box, and the transfer
   await page.getByTestId('payer-email').fill(`e2e.later.${Date.now()}@example.com`);
   await page.getByTestId('method-pay_later').click();
   await page.getByTestId('pay-later-note').getByText('within 14 days').waitFor();
+  await tickConsent(page);
   await page.getByTestId('pay-button').filter({ hasText: /pay .*later/ }).click();
   // delivered before the money: the download and the invoice box with its day, account and reference
   await page.getByTestId('thank-you').waitFor();
@@ -127,10 +129,12 @@ test('a buyer in German on a phone pays by SEPA direct debit: a wrong IBAN refus
   await page.getByTestId('sepa-mandate').getByText('8 Wochen').waitFor();
   await page.getByTestId('sepa-holder').fill('Sepp Lastschrift');
   await page.getByTestId('sepa-iban').fill('de89 3704 0044 0532 0130 01');
-  await page.getByTestId('pay-button').filter({ hasText: /Lastschrift bezahlen/ }).click();
+  await tickConsent(page);
+  await page.getByTestId('pay-button').filter({ hasText: /per Lastschrift/ }).click();
   await page.getByText('Diese IBAN ist nicht gültig: prüfe die Ziffern.').waitFor(); // before anything is sent
   await page.getByTestId('sepa-iban').fill('de89 3704 0044 0532 0130 00');
   await shot(page, 'sepa-form-390-de');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//);
   // the debit settles (localstripe: a moment; a bank: days) and the same page delivers
@@ -149,6 +153,7 @@ test('a buyer on a phone pays with PayPal: approved at PayPal, back in the shop,
   await page.getByTestId('payer-last-name').fill('Pal');
   await page.getByTestId('payer-email').fill(`e2e.paypal.${Date.now()}@example.com`);
   await page.getByTestId('method-paypal').click();
+  await tickConsent(page);
   await page.getByTestId('pay-button').filter({ hasText: /Continue to PayPal/ }).click();
   // PayPal's approval page (the stand-in), then back to the shop
   await page.getByTestId('paypal-approve').waitFor();

@@ -170,3 +170,10 @@ export async function legitimated(page, who, first, last) {
   );
   await until(page, () => page.request.get('/v1/cabinet/legitimation', { headers: h }), (b) => b.step === 'legitimated');
 }
+
+/** Ticks the checkout's consent to begin the delivery at once (shown for digital goods; an event's ticket asks
+ * none), as a buyer does before pressing the buy button. */
+export async function tickConsent(page) {
+  const box = page.getByTestId('withdrawal-consent').locator('input');
+  if ((await box.count()) && (await box.isVisible()) && !(await box.isChecked())) await box.check();
+}

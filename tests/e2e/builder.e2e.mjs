@@ -7,7 +7,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'playwright-core';
-import { launch, shot, fillCard, signedInPage, noSideways } from './browser.mjs';
+import { launch, shot, fillCard, signedInPage, noSideways, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -178,6 +178,7 @@ test('a buyer on a phone in German buys from the built pages', async () => {
   await page.getByTestId('payer-last-name').fill('Builder');
   await page.getByTestId('payer-email').fill(`e2e.builder.${STAMP}@example.com`);
   await fillCard(page, '4242424242424242');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   // paid: the funnel page offers the workbook; one click adds it, with the card that just paid
   await page.waitForURL(new RegExp(`/s/demo-seller/${slug}/offer/`), { timeout: 30_000 });
@@ -336,6 +337,7 @@ test('a membership page opens for its member and stays closed to others', async 
   await shop.getByTestId('payer-last-name').fill('Member');
   await shop.getByTestId('payer-email').fill(member);
   await fillCard(shop, '4242424242424242');
+  await tickConsent(shop);
   await shop.getByTestId('pay-button').click();
   await shop.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await buyer.close();

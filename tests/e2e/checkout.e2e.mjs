@@ -4,7 +4,7 @@
 // the manager opens that workflow in the Temporal UI from the ops view; 4000…0002 shows the decline reason; 4000 0027 6000 3184 asks for 3-D Secure once and both answers end right.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, signedInPage } from './browser.mjs';
+import { launch, shot, fillCard, signedInPage, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const TEMPORAL_UI = process.env.TEMPORAL_UI_URL;
@@ -91,6 +91,7 @@ async function buyerPays(number, email, year = '31') {
   await page.getByTestId('payer-last-name').fill('Buyer');
   await page.getByTestId('payer-email').fill(email);
   await fillCard(page, number, '#card-element', year);
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   return page;
 }
@@ -123,6 +124,50 @@ test('seller creates and publishes a download product', async () => {
   await page.context().close();
 });
 
+test('the seller writes their documents; a consumer in Germany on a phone reads them, must tick the consent, and the thank-you page repeats it', async () => {
+  const cabinet = await signInAsSeller();
+  await cabinet.goto('/cabinet/pages');
+  const words = { terms: 'E2E terms: be kind.', cancellation_terms: 'E2E: 14 days to withdraw.', privacy: 'E2E privacy.', imprint: 'E2E imprint, Berlin.' };
+  for (const [doc, text] of Object.entries(words)) await cabinet.getByTestId(`legal-${doc}`).getByLabel('In English').first().fill(text);
+  await cabinet.getByTestId('legal-save').click();
+  await cabinet.getByText(/saved/i).first().waitFor();
+  await shot(cabinet, 'legal-documents-1366-en');
+  const served = await cabinet.request.get(`/s/${SELLER.username}/document/imprint`);
+  assert.equal(served.status(), 200);
+  assert.ok((await served.text()).includes('E2E imprint, Berlin.'));
+  await cabinet.context().close();
+
+  const context = await browser.newContext({ baseURL: BASE, locale: 'de-DE', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  lastPage = page;
+  await page.goto(shopUrl);
+  await page.getByTestId('product-name').waitFor();
+  await page.getByTestId('payer-first-name').fill('Vera');
+  await page.getByTestId('payer-last-name').fill('Braucher');
+  await page.getByTestId('payer-email').fill('e2e.consumer@example.de');
+  await page.getByTestId('payer-country').selectOption('DE');
+  await fillCard(page, '4242424242424242');
+  // the buy button says what the law asks in German, and ordering waits for the consent
+  assert.match(await page.getByTestId('pay-button').innerText(), /Zahlungspflichtig bestellen/);
+  await page.getByTestId('pay-button').click();
+  await page.getByTestId('consent-missing').waitFor();
+  // the terms open over the checkout, and close back to it
+  await page.getByTestId('legal-link-terms').click();
+  await page.getByTestId('document-dialog').getByText('E2E terms: be kind.').waitFor();
+  await shot(page, 'legal-terms-dialog-390-de');
+  await page.getByTestId('document-close').click();
+  await page.getByTestId('document-dialog').waitFor({ state: 'detached' });
+  await page.getByTestId('withdrawal-consent').locator('input').check();
+  await page.getByTestId('pay-button').click();
+  await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
+  await page.getByTestId('invoice-number').waitFor({ timeout: 30_000 });
+  assert.match(await page.getByTestId('consent-given').innerText(), /Ich stimme ausdrücklich zu/);
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
+  await shot(page, 'consent-thank-you-390-de');
+  await context.close();
+});
+
 test('a business buyer on a phone in German gives company, VAT ID and address, and gets an e-invoice', async () => {
   const context = await browser.newContext({ baseURL: BASE, locale: 'de-DE', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -137,6 +182,7 @@ test('a business buyer on a phone in German gives company, VAT ID and address, a
   await page.getByTestId('payer-business-toggle').click();
   await page.getByTestId('payer-vatId').fill('FR40303265045');
   await fillCard(page, '4242424242424242');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   // asked before anything is sent: a VAT ID needs the company
   await page.getByText('Zur USt-IdNr. gehört der Name der Firma').waitFor();
@@ -145,6 +191,7 @@ test('a business buyer on a phone in German gives company, VAT ID and address, a
   await page.getByTestId('payer-streetNumber').fill('2');
   await page.getByTestId('payer-zip').fill('1010');
   await page.getByTestId('payer-city').fill('Wien');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   // refused by the API (a French VAT ID for an Austrian address), said in German beside the field
   // beside the field, and named in the message above the button
@@ -153,6 +200,7 @@ test('a business buyer on a phone in German gives company, VAT ID and address, a
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
   await shot(page, 'business-refused-390-de');
   await page.getByTestId('payer-vatId').fill('ATU13585627');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('invoice-number').waitFor({ timeout: 30_000 });
@@ -171,6 +219,8 @@ test('buyer pays with 4242 4242 4242 4242, sees the thank-you page and downloads
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('download-link').waitFor({ timeout: 30_000 });
   await page.getByTestId('invoice-number').waitFor();
+  // the consent the buyer ticked, repeated in their words (English at 1366 px)
+  assert.match(await page.getByTestId('consent-given').innerText(), /I expressly agree that the delivery begins/);
   await shot(page, '2-thank-you');
   const href = await page.getByTestId('download-link').getAttribute('href');
   const file = await page.request.get(href);
@@ -225,6 +275,7 @@ test('card 4000 0000 0000 0002 shows the decline reason; another card on the sam
 
   // the buyer tries another card on the same page: it pays the same order, the seller sees one order
   await fillCard(page, '4242424242424242');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   const after = await api.request.get('/v1/cabinet/orders?per=50&query=e2e.declined%40example.com', { headers: await sellerAuth(api) });
@@ -251,6 +302,7 @@ for (const [answer, button] of [['completed', 'Complete authentication'], ['fail
     await shot(page, `7-3ds-${answer}`);
     if (answer === 'failed') {  // the buyer can go on with another card on the same page
       await fillCard(page, '4242424242424242');
+      await tickConsent(page);
       await page.getByTestId('pay-button').click();
       await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
     }

@@ -9,7 +9,7 @@
 //    at the bank stand-in and the same page delivers.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, signedInState, noSideways } from './browser.mjs';
+import { launch, shot, fillCard, signedInState, noSideways, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const BANK = process.env.BANK_URL;
@@ -115,6 +115,7 @@ for (const buyer of BUYERS) {
     await page.getByTestId('payer-city').fill('Wien');
     await page.getByTestId('to-payment').click();
     await fillCard(page, '4242424242424242');
+    await tickConsent(page);
     await page.getByTestId('pay-button').click();
     // back on the first step, the field and the message above the button both say which detail and why
     await page.getByTestId('payer-vatId').waitFor();
@@ -140,6 +141,7 @@ for (const buyer of BUYERS) {
     await page.getByTestId('pay-button').filter({ hasText: buyer.total }).waitFor();
     await fillCard(page, '4242424242424242');
     await shot(page, `full-payment-${buyer.name}`);
+    await tickConsent(page);
     await page.getByTestId('pay-button').click();
     await page.waitForURL(/\/thank_you\//);
     await page.getByTestId(`extra-${BUMP}`).waitFor();
@@ -161,6 +163,7 @@ for (const buyer of BUYERS) {
     const page = await open('Paypal');
     await page.getByTestId('to-payment').click();
     await page.getByTestId('method-paypal').click();
+    await tickConsent(page);
     await page.getByTestId('pay-button').click();
     await page.getByTestId('paypal-approve').waitFor();
     assert.match(await page.getByTestId('paypal-amount').innerText(), buyer.amount);
@@ -177,6 +180,7 @@ for (const buyer of BUYERS) {
     await page.getByTestId('to-payment').click();
     await page.getByTestId('method-bank_wire').click();
     await page.getByTestId('wire-note').waitFor();
+    await tickConsent(page);
     await page.getByTestId('pay-button').click();
     await page.getByTestId('wire-box').waitFor();
     const reference = (await page.getByTestId('wire-reference').innerText()).trim();

@@ -6,7 +6,7 @@
 // button shows 25.00 − 5.00 + 9.00, one charge pays both; on the thank-you page one click buys the upsell.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, signedInPage } from './browser.mjs';
+import { launch, shot, fillCard, signedInPage, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const CODE = `E2E${Date.now() % 100000}`;
@@ -141,6 +141,7 @@ test('a buyer on a phone in German pays less with the code', async () => {
   await page.getByTestId('pay-button').filter({ hasText: /29,00/ }).waitFor();
   await shot(page, 'coupon-applied-390-de');
   await fillCard(page, '4242424242424242');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('extra-E2E Workbook').waitFor();
@@ -182,6 +183,7 @@ test('a 100 % code makes the order free: no card asked, taken and delivered at o
   await page.getByTestId('coupon-apply').click();
   await page.getByTestId('free-note').waitFor();
   assert.equal(await page.getByTestId('card-element').isVisible(), false); // no card asked
+  await tickConsent(page);
   await page.getByTestId('pay-button').filter({ hasText: 'Get it for free' }).click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('download-link').waitFor({ timeout: 30_000 });

@@ -6,7 +6,7 @@
 // seller's course tabs show the attempts.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, signedInPage, noSideways } from './browser.mjs';
+import { launch, shot, fillCard, signedInPage, noSideways, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -154,6 +154,7 @@ test('a buyer takes the course to its end: sign-in by link, a failed and a passe
   await page.getByTestId('payer-last-name').fill('Baker');
   await page.getByTestId('payer-email').fill(BUYER);
   await fillCard(page, '4242424242424242');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('course-link').click({ timeout: 30_000 });

@@ -6,7 +6,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { ARTIFACTS, launch, shot, fillCard, signedInPage, noSideways } from './browser.mjs';
+import { ARTIFACTS, launch, shot, fillCard, signedInPage, noSideways, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const BUYER = `e2e.event.${Date.now()}@example.com`;
@@ -127,9 +127,11 @@ test('a buyer on a phone gets the ticket with its QR code', async () => {
   await page.getByTestId('payer-last-name').fill('Ticket');
   await page.getByTestId('payer-email').fill(BUYER);
   await fillCard(page, '4242424242424242');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.getByTestId('opt-ins').getByText('Please answer this').waitFor(); // nothing sent without the tick
   await page.getByTestId('opt-ins').getByLabel('I accept the house rules *').check();
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('ticket-box').waitFor({ timeout: 30_000 });
@@ -238,6 +240,7 @@ test('a buyer upgrades a floor ticket to a box for the difference; the old ticke
   await page.getByTestId('payer-last-name').fill('Upgrade');
   await page.getByTestId('payer-email').fill(`e2e.upgrade.${Date.now()}@example.com`);
   await fillCard(page, '4242424242424242');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await page.getByTestId('ticket-open').click();

@@ -5,7 +5,7 @@
 // when it is not http(s).
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, signedInPage } from './browser.mjs';
+import { launch, shot, fillCard, signedInPage, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const USERNAME = 'demo-seller';
@@ -89,6 +89,7 @@ test('a buyer on a phone in German gets the key, and the verify call says valid'
   await page.getByTestId('payer-last-name').fill('Lizenz');
   await page.getByTestId('payer-email').fill('e2e.licence@example.de');
   await fillCard(page, '4242424242424242');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   const box = page.getByTestId('license-key');

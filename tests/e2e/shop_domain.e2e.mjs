@@ -7,7 +7,7 @@
 // without the `/s/{username}` prefix; on a phone too. A domain no shop answers on shows the 404 page.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, idem } from './browser.mjs';
+import { launch, shot, fillCard, idem, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const DNS_ADMIN = process.env.SELLFLOW_DNS_ADMIN_URL;
@@ -112,6 +112,7 @@ test("a buyer opens the seller's domain: the storefront at /, the product at /{s
   await page.getByTestId('payer-last-name').fill('Domain');
   await page.getByTestId('payer-email').fill(`e2e.domain.${STAMP}@example.com`);
   await fillCard(page, '4242424242424242');
+  await tickConsent(page);
   await page.getByTestId('pay-button').click();
   await page.waitForURL(new RegExp(`^${SHOP.replace(/[.]/g, '\\.')}/${slug}/thank_you/[^/]+$`), { timeout: 30_000 });
   await page.getByTestId('download-link').waitFor({ timeout: 30_000 });

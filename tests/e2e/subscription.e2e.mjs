@@ -13,7 +13,7 @@
 // and the subscription is canceled when the scenario ends.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, idem, signedInPage } from './browser.mjs';
+import { launch, shot, fillCard, idem, signedInPage, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const SELLER = { email: 'seller@sellflow.local', password: 'sellflow-demo', username: 'demo-seller' };
@@ -135,6 +135,7 @@ test('a buyer sees the schedule of charges, pays with 4242 4242 4242 4242 and re
   await buyer.getByTestId('payer-last-name').fill('Insider');
   await buyer.getByTestId('payer-email').fill(BUYER_EMAIL);
   await fillCard(buyer, '4242424242424242');
+  await tickConsent(buyer);
   await buyer.getByTestId('pay-button').click();
   await buyer.waitForURL(/\/thank_you\//, { timeout: 30_000 });
   await buyer.getByTestId('thank-you').waitFor({ timeout: 30_000 });

@@ -5,7 +5,7 @@
 // buys through it, and their sales page shows the order and the fee it earned.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, fillCard, noSideways, signedInPage } from './browser.mjs';
+import { launch, shot, fillCard, noSideways, signedInPage, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
 const MAIL = process.env.MAIL_URL;
@@ -157,6 +157,7 @@ test('the sales team member’s link brings a buyer; their sales page shows the 
   await buyer.getByTestId('payer-last-name').fill('Buyer');
   await buyer.getByTestId('payer-email').fill(`e2e.bo.${STAMP}@example.com`);
   await fillCard(buyer, '4242424242424242');
+  await tickConsent(buyer);
   await buyer.getByTestId('pay-button').click();
   await buyer.getByTestId('thank-you').waitFor({ timeout: 30_000 });
   await buyer.context().close();

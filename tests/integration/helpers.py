@@ -342,7 +342,7 @@ async def start_checkout(
     extra: dict | None = None,
 ) -> dict:
     """Starts the checkout of the product's first plan; `payer` adds to the buyer's details (address, company,
-    VAT id, locale)."""
+    VAT id, locale); `extra` to the request (`withdrawal_consent: False`: not ticked)."""
     plan = product["pricing_plans"][0]
     r = await c.post(
         f"/v1/shop/{username}/products/{product['slug']}/checkout",
@@ -355,6 +355,7 @@ async def start_checkout(
                 **({"country": country} if country else {}),
                 **(payer or {}),
             },
+            "withdrawal_consent": True,  # the buyer ticks the consent to begin at once (domain/orders/consent.py)
             **(extra or {}),
         },
     )

@@ -1,6 +1,7 @@
-"""`/v1/cabinet/legal_texts`: the shop's cancellation terms and imprint, in en and de; the storefront shows them at
-`/s/{username}/document/{document}` and links them from the footers of built pages. Scoped to the caller's
-seller."""
+"""`/v1/cabinet/legal_texts`: the shop's terms, cancellation terms (and a product type's own), privacy policy and
+imprint, in en and de, and whom the checkout asks for the consent to begin a digital delivery at once; the
+storefront shows them at `/s/{username}/document/{document}`, links them from the footers of built pages, the
+checkout and the order mails. Scoped to the caller's seller."""
 
 from __future__ import annotations
 
@@ -8,15 +9,14 @@ from fastapi import APIRouter
 
 from api.deps import DB, CurrentSeller
 from domain.builder.legal import LegalTexts
-from store.builder.settings import legal_of, legal_saved
+from store.builder.settings import legal_saved, legal_texts
 
 router = APIRouter()
 
 
 @router.get("/legal_texts", response_model=LegalTexts)
 async def get_legal_texts(seller: CurrentSeller, s: DB) -> LegalTexts:
-    stored = await legal_of(s, seller.id)
-    return LegalTexts.model_validate(stored) if stored else LegalTexts()
+    return await legal_texts(s, seller.id)
 
 
 @router.put("/legal_texts", response_model=LegalTexts)

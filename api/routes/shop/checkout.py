@@ -32,9 +32,11 @@ from api.schemas.shop import (
     UpsellIn,
     WireOut,
 )
+from api.storefront.texts import Texts
 from api.throttle import throttle
 from domain.catalog.addons import ADDONS_MAX
 from domain.limits import ID_MAX, PROFILE_TEXT_MAX, USERNAME_MAX, VAT_ID_MAX
+from domain.orders.consent import CONSENT_WORDING_KEY
 from domain.orders.orders import PaymentMethod
 from services.checkout import offers, opening, paying, pricing, receipt
 from services.referrals import referred_by
@@ -107,6 +109,7 @@ async def start_checkout(
         coupon_code=body.coupon_code,
         referred=lambda seller_id: referred_by(seller_id, request.cookies),
         opened_by=hashlib.sha256(f"{request.url.path}\x00{idempotency_key}".encode()).hexdigest(),
+        consent=Texts(body.language)(CONSENT_WORDING_KEY) if body.withdrawal_consent else None,
     )
     return checkout_out(opened)
 

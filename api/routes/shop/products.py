@@ -1,22 +1,29 @@
-"""`/v1/shop/{username}/products/{slug}`: the public product page."""
+"""`/v1/shop/{username}/products/{slug}`: the public product page; `/v1/shop/{username}/documents/{document}`: the
+shop's legal documents as its checkout opens them."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Query
 from fastapi.responses import FileResponse
 
 from api.deps import DB
 from api.presenters.catalog import shop_product_answer
 from api.schemas.fields import Id
-from api.schemas.shop import ShopProduct
+from api.schemas.shop import DocumentOut, ShopProduct
+from domain.builder.legal import Document
+from domain.catalog.products import ProductForm
 from domain.errors import DomainError, ErrorCode
+from domain.limits import USERNAME_MAX
 from providers.storage.local import storage
+from store.builder.settings import legal_texts
 from store.catalog.checkout_pages import product_viewed
 from store.catalog.queries import product_cover, shop_product
+from store.catalog.storefront import shop_seller
 
 router = APIRouter()
+Username = Annotated[str, Path(min_length=1, max_length=USERNAME_MAX)]
 
 
 @router.get("/{username}/products/{slug}", response_model=ShopProduct)
@@ -24,6 +31,24 @@ async def get_shop_product(username: str, slug: str, s: DB) -> ShopProduct:
     v = await shop_product(s, username, slug)
     await product_viewed(s, v.product.id)  # the social proof's total views (the seller's preview is not one)
     return await shop_product_answer(s, v, username)
+
+
+@router.get("/{username}/documents/{document}", response_model=DocumentOut)
+async def get_shop_document(
+    username: Username,
+    document: Document,
+    s: DB,
+    product_type: ProductForm | None = None,
+    lang: Annotated[str, Query(max_length=8)] = "en",
+) -> DocumentOut:
+    """A legal document of the shop, for the checkout to open beside the buy button without leaving the page: the
+    cancellation terms of `product_type` where the seller wrote that type's own, in `lang` where the seller wrote
+    it, else the other language. 404 for a document the seller has not written."""
+    seller, _ = await shop_seller(s, username)
+    text = (await legal_texts(s, seller.id)).of(document, product_type).in_language(lang)
+    if not text:
+        raise DomainError(ErrorCode.NOT_FOUND, "This shop has not written this document.")
+    return DocumentOut(document=document, text=text)
 
 
 @router.get(

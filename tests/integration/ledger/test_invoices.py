@@ -253,7 +253,10 @@ async def test_a_business_buyer_gets_a_german_reverse_charge_invoice_with_its_e_
             ({"vat_id": "FR40303265045", "company": "Buyer GmbH"}, "vat_id"),  # another country's
             ({"vat_id": "ATU13585628", "company": "Buyer GmbH"}, "vat_id"),  # wrong check digit
         ):
-            r = await c.post(url, json={"pricing_plan_id": plan["id"], "payer": {**base, **extra}})
+            r = await c.post(
+                url,
+                json={"pricing_plan_id": plan["id"], "payer": {**base, **extra}, "withdrawal_consent": True},
+            )
             assert r.status_code == 400 and field in json.dumps(r.json()["fields"]), r.text
         business = {
             "company": "Buyer GmbH",

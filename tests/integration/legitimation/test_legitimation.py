@@ -429,6 +429,7 @@ async def test_a_manager_limits_payments_and_the_seller_stops_selling(stack):
             f"/v1/shop/{seller.username}/products/{product['slug']}/checkout",
             json={
                 "pricing_plan_id": product["pricing_plans"][0]["id"],
+                "withdrawal_consent": True,
                 "payer": {"email": "b@example.com", "first_name": "B", "last_name": "B"},
             },
         )
@@ -447,6 +448,7 @@ async def test_a_manager_limits_payments_and_the_seller_stops_selling(stack):
             f"/v1/shop/{seller.username}/products/{product['slug']}/checkout",
             json={
                 "pricing_plan_id": product["pricing_plans"][0]["id"],
+                "withdrawal_consent": True,
                 "payer": {"email": "b@example.com", "first_name": "B", "last_name": "B"},
             },
         )

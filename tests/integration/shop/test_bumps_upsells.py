@@ -246,7 +246,7 @@ async def test_offers_that_cannot_work_are_refused_and_stay_the_sellers_own(stac
         # a bump that is not offered cannot be ticked
         r = await c.post(
             f"/v1/shop/{seller.username}/products/{main['slug']}/checkout",
-            json={"pricing_plan_id": main["pricing_plans"][0]["id"], "bump_ids": [999999],
+            json={"pricing_plan_id": main["pricing_plans"][0]["id"], "bump_ids": [999999], "withdrawal_consent": True,
                   "payer": {"email": "b@example.com", "first_name": "B", "last_name": "C"}},
         )  # fmt: skip
         assert r.status_code == 400 and "bump_ids" in r.json()["fields"]
@@ -311,6 +311,7 @@ async def test_where_the_product_allows_it_the_bumps_are_bought_alone(stack):
         payer = {"email": "alone@example.com", "first_name": "A", "last_name": "Lone"}
         body = {
             "pricing_plan_id": main["pricing_plans"][0]["id"],
+            "withdrawal_consent": True,
             "payer": payer,
             "bump_ids": ids,
             "main_product": False,

@@ -290,7 +290,11 @@ async def test_a_checkout_request_run_again_after_its_process_died_opens_no_seco
     seller, product = shop
     plan = product["pricing_plans"][0]["id"]
     email = f"again-{secrets.token_hex(3)}@example.com"
-    body = {"pricing_plan_id": plan, "payer": {"email": email, "first_name": "Al", "last_name": "Again"}}
+    body = {
+        "pricing_plan_id": plan,
+        "payer": {"email": email, "first_name": "Al", "last_name": "Again"},
+        "withdrawal_consent": True,
+    }
     url = f"/v1/shop/{seller.username}/products/{product['slug']}/checkout"
     key = {"Idempotency-Key": f"open-{secrets.token_hex(8)}"}
     async with client(stack) as c:

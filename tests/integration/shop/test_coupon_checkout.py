@@ -135,7 +135,7 @@ async def test_a_coupon_takes_its_share_and_what_does_not_apply_is_refused(stack
         orders_before = await db_value("select count(*) from orders where product_id = :p", p=p["id"])
         r = await c.post(
             f"{base}/checkout",
-            json={"pricing_plan_id": plan, "payer": {"email": "x@example.com", "first_name": "A", "last_name": "B"},
+            json={"pricing_plan_id": plan, "payer": {"email": "x@example.com", "first_name": "A", "last_name": "B"}, "withdrawal_consent": True,
                   "coupon_code": "OFF"},
         )  # fmt: skip
         assert r.status_code == 400 and r.json()["reason"] == "coupon_inactive"

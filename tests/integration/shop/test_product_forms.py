@@ -217,6 +217,7 @@ async def test_the_last_key_goes_to_exactly_one_of_two_buyers(stack):
             f"/v1/shop/{seller.username}/products/{product['slug']}/checkout",
             json={
                 "pricing_plan_id": product["pricing_plans"][0]["id"],
+                "withdrawal_consent": True,
                 "payer": {"email": "c@example.com", "first_name": "C", "last_name": "D"},
             },
         )

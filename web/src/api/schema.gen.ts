@@ -3842,6 +3842,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/documents/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Shop Document
+         * @description A legal document of the shop, for the checkout to open beside the buy button without leaving the page: the
+         *     cancellation terms of `product_type` where the seller wrote that type's own, in `lang` where the seller wrote
+         *     it, else the other language. 404 for a document the seller has not written.
+         */
+        get: operations["get_shop_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/{username}/fonts/{font_id}": {
         parameters: {
             query?: never;
@@ -5033,7 +5055,7 @@ export interface components {
             /** Bank Accounts */
             bank_accounts: components["schemas"]["BankAccountOut"][];
             /** Documents */
-            documents: components["schemas"]["DocumentOut"][];
+            documents: components["schemas"]["api__schemas__legitimation__DocumentOut"][];
             /** Email */
             email: string;
             legitimation: components["schemas"]["LegitimationOut"];
@@ -5322,6 +5344,33 @@ export interface components {
             decision: components["schemas"]["Decision"];
             /** Reason */
             reason?: string | null;
+        };
+        /** DocumentOut */
+        api__schemas__legitimation__DocumentOut: {
+            /** Content Type */
+            content_type: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** File Name */
+            file_name: string;
+            /** Id */
+            id: number;
+            /** Size */
+            size: number;
+            state: components["schemas"]["DocumentState"];
+            type: components["schemas"]["DocumentType"];
+        };
+        /**
+         * DocumentOut
+         * @description A legal document of the shop as the checkout opens it (in the buyer's language where the seller wrote it).
+         */
+        api__schemas__shop__DocumentOut: {
+            document: components["schemas"]["Document"];
+            /** Text */
+            text: string;
         };
         /** AppConfig */
         AppConfig: {
@@ -5913,6 +5962,12 @@ export interface components {
             /** Coupon Code */
             coupon_code?: string | null;
             /**
+             * Language
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "de" | "es" | "ar" | "cs" | "da" | "el" | "fr" | "hu" | "it" | "pl" | "pt_br" | "pt_pt" | "sv" | "tr" | "ko" | "no" | "hr" | "ro" | "nl";
+            /**
              * Main Product
              * @default true
              */
@@ -5927,6 +5982,36 @@ export interface components {
             payer: components["schemas"]["Payer"];
             /** Pricing Plan Id */
             pricing_plan_id: number;
+            /**
+             * Withdrawal Consent
+             * @default false
+             */
+            withdrawal_consent: boolean;
+        };
+        /**
+         * CheckoutLegal
+         * @description What the checkout shows of the law (domain/orders/consent.py): the shop's documents the seller wrote, linked
+         *     beside the buy button (`/v1/shop/{username}/documents/{document}?product_type=`), and whom it asks for the consent
+         *     to begin the delivery at once: none (an event's ticket), EU consumers (countries listed; a buyer naming no
+         *     country counts as one) or everyone.
+         */
+        CheckoutLegal: {
+            /**
+             * Consent
+             * @default eu_consumers
+             * @enum {string}
+             */
+            consent: "none" | "eu_consumers" | "everyone";
+            /**
+             * Consent Countries
+             * @default []
+             */
+            consent_countries: string[];
+            /**
+             * Documents
+             * @default []
+             */
+            documents: components["schemas"]["Document"][];
         };
         /** CheckoutOut */
         CheckoutOut: {
@@ -6154,6 +6239,25 @@ export interface components {
          * @enum {string}
          */
         ConsentMode: "none" | "simple" | "rich" | "external";
+        /**
+         * ConsentOut
+         * @description The consent to begin the delivery before the withdrawal period ends, as the buyer ticked it, and when.
+         */
+        ConsentOut: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Text */
+            text: string;
+        };
+        /**
+         * ConsentRule
+         * @description Whom the seller's checkout asks for the consent, and refuses to take the order from without it.
+         * @enum {string}
+         */
+        ConsentRule: "eu_consumers" | "everyone";
         /** ContactFormBlock */
         ContactFormBlock: {
             /**
@@ -6806,30 +6910,17 @@ export interface components {
          * @enum {string}
          */
         DnsRecordType: "TXT" | "CNAME" | "A" | "AAAA";
+        /**
+         * Document
+         * @enum {string}
+         */
+        Document: "terms" | "cancellation_terms" | "privacy" | "imprint";
         /** DocumentList */
         DocumentList: {
             /** List */
-            list: components["schemas"]["DocumentOut"][];
+            list: components["schemas"]["api__schemas__legitimation__DocumentOut"][];
             /** Required */
             required: components["schemas"]["DocumentType"][];
-        };
-        /** DocumentOut */
-        DocumentOut: {
-            /** Content Type */
-            content_type: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
-            created_at: string;
-            /** File Name */
-            file_name: string;
-            /** Id */
-            id: number;
-            /** Size */
-            size: number;
-            state: components["schemas"]["DocumentState"];
-            type: components["schemas"]["DocumentType"];
         };
         /**
          * DocumentState
@@ -8268,6 +8359,10 @@ export interface components {
              *     }
              */
             cancellation_terms: components["schemas"]["Texts"];
+            /** Cancellation Terms By Type */
+            cancellation_terms_by_type?: {
+                [key: string]: components["schemas"]["Texts"];
+            };
             /**
              * @default {
              *       "de": "",
@@ -8275,6 +8370,22 @@ export interface components {
              *     }
              */
             imprint: components["schemas"]["Texts"];
+            /**
+             * @default {
+             *       "de": "",
+             *       "en": ""
+             *     }
+             */
+            privacy: components["schemas"]["Texts"];
+            /**
+             * @default {
+             *       "de": "",
+             *       "en": ""
+             *     }
+             */
+            terms: components["schemas"]["Texts"];
+            /** @default eu_consumers */
+            withdrawal_consent: components["schemas"]["ConsentRule"];
         };
         /**
          * LegitimationOut
@@ -11342,6 +11453,7 @@ export interface components {
             form: components["schemas"]["ProductForm"];
             /** Id */
             id: number;
+            legal?: components["schemas"]["CheckoutLegal"];
             /**
              * Main Product Required
              * @default true
@@ -12034,6 +12146,7 @@ export interface components {
              */
             upsells: components["schemas"]["OfferOut"][];
             wire?: components["schemas"]["WireOut"] | null;
+            withdrawal_consent?: components["schemas"]["ConsentOut"] | null;
         };
         /** ThankYouPageBlock */
         ThankYouPageBlock: {
@@ -16093,7 +16206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentOut"];
+                    "application/json": components["schemas"]["api__schemas__legitimation__DocumentOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -23648,6 +23761,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_shop_document: {
+        parameters: {
+            query?: {
+                lang?: string;
+                product_type?: components["schemas"]["ProductForm"] | null;
+            };
+            header?: never;
+            path: {
+                document: components["schemas"]["Document"];
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__schemas__shop__DocumentOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -387,7 +387,7 @@ export const getLegalTexts = (options: Options = {}) =>
   api.get<Answer<'get_legal_texts'>>(`/cabinet/legal_texts`, { ...options });
 
 /** PUT /v1/cabinet/legal_texts: Save Legal Texts */
-export const saveLegalTexts = (body: Body<'save_legal_texts', 'cancellation_terms' | 'imprint'>, options: Options = {}) =>
+export const saveLegalTexts = (body: Body<'save_legal_texts', 'cancellation_terms' | 'imprint' | 'privacy' | 'terms' | 'withdrawal_consent'>, options: Options = {}) =>
   api.put<Answer<'save_legal_texts'>>(`/cabinet/legal_texts`, body, { ...options });
 
 /** GET /v1/cabinet/legitimation: Get Legitimation */
@@ -1034,6 +1034,10 @@ export const checkCertificate = (username: Param<'check_certificate', 'username'
 export const certificateFile = (username: Param<'certificate_file', 'username'>, number: Param<'certificate_file', 'number'>, options: Options = {}) =>
   api.get<Answer<'certificate_file'>>(`/shop/${seg(username)}/certificates/${seg(number)}/pdf`, { auth: false, ...options });
 
+/** GET /v1/shop/{username}/documents/{document}: Get Shop Document */
+export const getShopDocument = (username: Param<'get_shop_document', 'username'>, document: Param<'get_shop_document', 'document'>, query: Query<'get_shop_document'> = {}, options: Options = {}) =>
+  api.get<Answer<'get_shop_document'>>(`/shop/${seg(username)}/documents/${seg(document)}`, { auth: false, ...options, query });
+
 /** GET /v1/shop/{username}/fonts/{font_id}: Shop Font File */
 export const shopFontFile = (username: Param<'shop_font_file', 'username'>, fontId: Param<'shop_font_file', 'font_id'>, options: Options = {}) =>
   api.get<Answer<'shop_font_file'>>(`/shop/${seg(username)}/fonts/${seg(fontId)}`, { auth: false, ...options });
@@ -1127,7 +1131,7 @@ export const getShopProduct = (username: Param<'get_shop_product', 'username'>, 
   api.get<Answer<'get_shop_product'>>(`/shop/${seg(username)}/products/${seg(slug)}`, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/products/{slug}/checkout: Start Checkout */
-export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout', 'bump_ids' | 'main_product' | 'opt_in_answers'>, options: Options = {}) =>
+export const startCheckout = (username: Param<'start_checkout', 'username'>, slug: Param<'start_checkout', 'slug'>, body: Body<'start_checkout', 'bump_ids' | 'language' | 'main_product' | 'opt_in_answers' | 'withdrawal_consent'>, options: Options = {}) =>
   api.post<Answer<'start_checkout'>>(`/shop/${seg(username)}/products/${seg(slug)}/checkout`, body, { auth: false, ...options });
 
 /** GET /v1/shop/{username}/products/{slug}/price: Plan Price */

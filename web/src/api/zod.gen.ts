@@ -545,10 +545,12 @@ export const CheckInInSchema = z.object({
 export const CheckoutInSchema = z.object({
   bumpIds: z.array(z.number().int().min(1).max(9223372036854776000)).max(10).optional(),
   couponCode: z.string().max(60).nullish(),
+  language: z.enum(["en", "de", "es", "ar", "cs", "da", "el", "fr", "hu", "it", "pl", "pt_br", "pt_pt", "sv", "tr", "ko", "no", "hr", "ro", "nl"]).optional(),
   mainProduct: z.boolean().optional(),
   optInAnswers: z.unknown().optional(),
   payer: PayerPart,
   pricingPlanId: z.number().int().min(1).max(9223372036854776000),
+  withdrawalConsent: z.boolean().optional(),
 });
 
 export const CheckoutSettingsInSchema = z.object({
@@ -708,7 +710,11 @@ export const JoinBodySchema = z.object({
 
 export const LegalTextsSchema = z.object({
   cancellationTerms: TextsPart.optional(),
+  cancellationTermsByType: z.unknown().optional(),
   imprint: TextsPart.optional(),
+  privacy: TextsPart.optional(),
+  terms: TextsPart.optional(),
+  withdrawalConsent: z.enum(["eu_consumers", "everyone"]).optional(),
 });
 
 export const LicenseKeysInSchema = z.object({

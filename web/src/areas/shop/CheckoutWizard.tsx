@@ -122,6 +122,8 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
             methods={product.paymentMethods?.find((x) => x.pricingPlanId === plan.id)?.methods ?? ['card']}
             productName={product.name}
             coverUrl={product.cover?.variants[0]?.url ?? null}
+            legal={product.legal}
+            productType={product.form}
           />
         </Stack>
       )}

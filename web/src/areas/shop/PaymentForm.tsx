@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../api/errors';
 import { shopApi } from '../../api/shop';
-import type { CheckoutPage, PricingPlan, ShopOffer } from '../../api/types';
+import type { CheckoutInput, CheckoutPage, PricingPlan, ShopOffer } from '../../api/types';
 import { CountrySelect } from '../../components/CountrySelect';
 import { useMoney } from '../../components/Money';
 import { StepTrack } from '../../components/StepTrack';
@@ -28,6 +28,8 @@ import { sepaProblems } from './sepa';
 import { missingOptIns, type OptIn, type OptInAnswers, OptInFields } from './OptInFields';
 import { useAppConfig } from './useAppConfig';
 import { useCardElement } from './useCardElement';
+import { type CheckoutLegal, consentRequired, LegalConsent } from './legal/LegalConsent';
+import { languageOf } from '../../i18n/languages';
 
 type FieldKey = 'firstName' | 'lastName' | 'email';
 type InvoiceKey = 'company' | 'vatId' | 'street' | 'streetNumber' | 'zip' | 'city';
@@ -80,6 +82,8 @@ export function PaymentForm({
   methods = ['card'],
   mainRequired = true,
   sellerName,
+  legal,
+  productType,
 }: {
   username: string;
   slug: string;
@@ -100,6 +104,10 @@ export function PaymentForm({
   mainRequired?: boolean;
   /** Who the direct debit's mandate authorises. */
   sellerName?: string | undefined;
+  /** The shop's documents linked beside the buy button, and whom the consent to begin at once is asked of. */
+  legal?: CheckoutLegal | undefined;
+  /** The product's type: its own cancellation terms where the seller wrote them. */
+  productType?: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -110,6 +118,8 @@ export function PaymentForm({
   const [country, setCountry] = useState('');
   const [answers, setAnswers] = useState<OptInAnswers>({});
   const [optInsMissing, setOptInsMissing] = useState<string[]>([]);
+  const [consent, setConsent] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
   // what a business buyer's invoice needs (core §3 payer profile): company, VAT id and address
   const theme = page?.theme;
   const includeType = page?.includeType ?? 'minimal';
@@ -126,6 +136,8 @@ export function PaymentForm({
   const [accountErrors, setAccountErrors] = useState<{ iban?: string; holder?: string }>({});
   const [business, setBusiness] = useState(includeType === 'business');
   const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' });
+  // a business buyer (a company or VAT id given) is no consumer: the default rule asks them nothing
+  const mustConsent = consentRequired(legal, country, business && Boolean(invoice.vatId.trim() || invoice.company.trim()));
   // a net-priced plan: what the buyer pays follows their country and VAT id (the API applies the invoice's rule)
   // a coupon (editor §3): typed, applied by asking the price with it; the checkout sends the applied one
   const [couponInput, setCouponInput] = useState('');
@@ -219,6 +231,8 @@ export function PaymentForm({
       if (twoSteps) setStage(1); // what is missing is on the first step
       return;
     }
+    setConsentMissing(mustConsent && !consent);
+    if (mustConsent && !consent) return;
     if (sepa && !free) {
       const problems = sepaProblems(account.iban, account.holder);
       setAccountErrors(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, t(v)])));
@@ -239,9 +253,9 @@ export function PaymentForm({
     try {
       // another try on this page (same payer and plan) continues the order the first try created
       const optInAnswers = Object.fromEntries(Object.entries(answers).filter(([, a]) => a !== '' && a !== false));
-      const key = JSON.stringify([plan.id, payer, optInAnswers, coupon, ticked, mainLeftOut]);
+      const key = JSON.stringify([plan.id, payer, optInAnswers, coupon, ticked, mainLeftOut, consent]);
       const earlier = order.current?.key === key ? order.current.token : null;
-      const checkoutBody = { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}) };
+      const checkoutBody = { pricingPlanId: plan.id, payer, optInAnswers, bumpIds: ticked, mainProduct: !mainLeftOut, ...(coupon && !couponRefused ? { couponCode: coupon } : {}), withdrawalConsent: consent, language: languageOf(i18n.language).code as CheckoutInput['language'] };
       // the order this try pays: the one an earlier try on this page made, or a new one
       const openOrder = async () => {
         const token = earlier ?? (await shopApi.checkout(username, slug, checkoutBody)).orderToken;
@@ -505,6 +519,20 @@ export function PaymentForm({
           {t('shop.cardUnavailable')}
         </Alert>
       ) : null}
+      <LegalConsent
+          username={username}
+          productType={productType}
+          legal={preview ? undefined : legal}
+          checked={consent}
+          onChange={(next) => {
+            setConsent(next);
+            if (next) setConsentMissing(false);
+          }}
+          required={mustConsent}
+          missing={consentMissing}
+          disabled={busy}
+        />
+      {bumpsAt('below_legal_text')}
       {error ? (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="payment-error" role="alert">
           {error}
@@ -546,7 +574,6 @@ export function PaymentForm({
               : t(`shop.noVat.${price.data.vatKind}`, { defaultValue: t('shop.noVat.exempt') })}
         </Typography>
       ) : null}
-      {bumpsAt('below_legal_text')}
       </Box>
       </Grid>
       {advanced ? (

@@ -22,7 +22,7 @@ import { ApiError } from '../../api/errors';
 import * as sdk from '../../api/sdk.gen';
 import { languageOf } from '../../i18n/languages';
 import { useMoney } from '../../components/Money';
-import { formatDate } from '../../components/dates';
+import { formatDate, formatDateTime } from '../../components/dates';
 import { StatusChip } from '../../components/StatusChip';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
@@ -254,6 +254,12 @@ export default function ThankYouPage() {
           >
             {t('shop.invoicePdf')}
           </Link>
+        ) : null}
+        {data.withdrawalConsent ? (
+          <Typography variant="body2" color="text.secondary" data-testid="consent-given">
+            {t('shop.legal.consentGiven', { at: formatDateTime(data.withdrawalConsent.at) })}{' '}
+            <q>{data.withdrawalConsent.text}</q>
+          </Typography>
         ) : null}
         {data.recurring ? (
           <Link

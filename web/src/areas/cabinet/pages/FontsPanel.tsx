@@ -6,13 +6,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/Panel';
 import { ApiError } from '../../../api/errors';
 import * as sdk from '../../../api/sdk.gen';
 
@@ -54,14 +54,7 @@ export function FontsPanel() {
   const remove = useMutation({ mutationFn: (id: number) => sdk.deleteFont(id), onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }) });
   const err = add.error instanceof ApiError ? add.error : null;
   return (
-    <Paper sx={{ p: 2 }}>
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
-          {t('builder.fonts.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('builder.fonts.intro')}
-        </Typography>
+    <Panel title={t('builder.fonts.title')} intro={t('builder.fonts.intro')}>
         {fonts.data && fonts.data.list.length > 0 ? (
           <List dense>
             {fonts.data.list.map((f) => (
@@ -119,7 +112,6 @@ export function FontsPanel() {
           </Button>
         </Stack>
         {err ? <Alert severity="error">{err.reason ? t(`refusals.${err.reason}`, { defaultValue: err.message }) : err.fields?.file ? t('builder.fonts.badFile') : err.fields?.fontName ? t('builder.fonts.badName') : err.message}</Alert> : null}
-      </Stack>
-    </Paper>
+    </Panel>
   );
 }
