@@ -158,6 +158,14 @@ class Settings(BaseSettings):
     mail_ui_url: str = "http://127.0.0.1:8025"
     support_email: str = "support@sellflow.local"  # where the areas' support forms write to
 
+    # The platform's operator, named in its imprint, terms and privacy policy (`/imprint`, `/terms`, `/privacy`);
+    # production sets its own (the defaults say they are a demo)
+    operator_name: str = "Sellflow Demo GmbH"
+    operator_address: str = "Musterstraße 1, 10115 Berlin, Germany"
+    operator_representative: str = "Dana Demo (managing director)"
+    operator_register: str = "Amtsgericht Charlottenburg, HRB 000000 (demo)"
+    operator_vat_id: str = "DE000000000 (demo)"
+
     # Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses or networks,
     # e.g. the ingress). Empty: the client address is the TCP peer, whatever headers a caller sends.
     trusted_proxies: str = ""

@@ -8,10 +8,10 @@ from typing import Any
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.ledger.ledger import EntryKind, PayeeType
+from domain.ledger.ledger import EntryKind, PayeeType, PlanPurpose
 from domain.listing import ListParams
 from store.accounts.models import Seller, User
-from store.ledger.models import LedgerEntry
+from store.ledger.models import LedgerEntry, PlatformPlan
 from store.listing import ListSpec, enum_filter, run_list, window_filters, window_schemas
 from store.orders.models import Order
 
@@ -99,3 +99,13 @@ async def payee_orders(
         .limit(per)
     )
     return [(o, shop or "", int(e)) for o, shop, e in rows.all()], total
+
+
+async def public_plans(s: AsyncSession) -> list[PlatformPlan]:
+    """The platform plans a seller may choose (purpose `public`), the lowest fee first."""
+    rows = await s.execute(
+        select(PlatformPlan)
+        .where(PlatformPlan.purpose == PlanPurpose.public)
+        .order_by(PlatformPlan.fee_basis_points, PlatformPlan.fee_fixed, PlatformPlan.id)
+    )
+    return list(rows.scalars())

@@ -164,3 +164,22 @@ async def test_everyone_asked_when_the_seller_says_so(stack, spoils_sellers_ahea
         assert r.status_code == 400 and "withdrawal_consent" in r.json()["fields"]
         # not written: nothing to open
         assert (await c.get(f"/v1/shop/{u}/documents/terms")).status_code == 404
+
+
+async def test_the_platforms_own_pages(stack):
+    """core §2 `/plans`, `/terms`, `/privacy`, `/imprint`: the web app's pages, their words from the API."""
+    async with client(stack) as c:
+        for path in ("/plans", "/terms", "/privacy", "/imprint"):
+            r = await c.get(path)
+            assert r.status_code == 200 and '<div id="root">' in r.text, path
+        imprint = (await c.get("/v1/common/documents/imprint", params={"lang": "de"})).json()
+        assert imprint["text"].startswith("Impressum") and "Sellflow Demo GmbH" in imprint["text"]
+        assert "{operator_name}" not in imprint["text"]
+        terms = (await c.get("/v1/common/documents/terms")).json()["text"]
+        assert terms.startswith("Terms of use") and "support@sellflow.local" in terms
+        assert (await c.get("/v1/common/documents/cookies")).status_code == 400
+        assert (await c.get("/v1/common/documents/terms", params={"lang": "fr"})).status_code == 400
+        plans = (await c.get("/v1/common/plans")).json()["list"]
+        assert plans == [
+            {"name": "Standard", "billing_cycle": "monthly", "fee_basis_points": 490, "fee_fixed": 0}
+        ]

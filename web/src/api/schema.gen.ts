@@ -3208,6 +3208,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/common/documents/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Platform Document
+         * @description The platform's terms of use, privacy policy or imprint in English or German, with the operator's details.
+         */
+        get: operations["platform_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/common/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plans Offered
+         * @description The platform plans a seller may choose; without any, the plan every seller is on unless a manager chose
+         *     another.
+         */
+        get: operations["plans_offered"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/common/support_messages": {
         parameters: {
             query?: never;
@@ -5606,6 +5647,11 @@ export interface components {
             /** Nationality */
             nationality?: string | null;
         };
+        /**
+         * BillingCycle
+         * @enum {string}
+         */
+        BillingCycle: "monthly" | "quarterly" | "annually";
         /**
          * BlockingMode
          * @enum {string}
@@ -9818,6 +9864,20 @@ export interface components {
             pricing_plan_id: number;
         };
         /**
+         * PlanOffered
+         * @description A platform plan as the `/plans` page shows it: the fee on each sale (basis points of the amount and a fixed
+         *     part in minor units, in euros).
+         */
+        PlanOffered: {
+            billing_cycle: components["schemas"]["BillingCycle"];
+            /** Fee Basis Points */
+            fee_basis_points: number;
+            /** Fee Fixed */
+            fee_fixed: number;
+            /** Name */
+            name: string;
+        };
+        /**
          * PlanOut
          * @description A pricing plan with its terms; `schedule` is the rates of an order bought today (the first 12 of an
          *     open-ended subscription) and `total` what a limited plan costs in all.
@@ -9895,6 +9955,21 @@ export interface components {
             strategy: components["schemas"]["ClaimStrategy"];
             /** Total */
             total: number | null;
+        };
+        /** PlansOffered */
+        PlansOffered: {
+            /** List */
+            list: components["schemas"]["PlanOffered"][];
+        };
+        /** PlatformDocumentOut */
+        PlatformDocumentOut: {
+            /**
+             * Document
+             * @enum {string}
+             */
+            document: "terms" | "privacy" | "imprint";
+            /** Text */
+            text: string;
         };
         /**
          * PlatformInvoiceList
@@ -22342,6 +22417,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentCategories"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    platform_document: {
+        parameters: {
+            query?: {
+                lang?: "en" | "de";
+            };
+            header?: never;
+            path: {
+                document: "terms" | "privacy" | "imprint";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformDocumentOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    plans_offered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlansOffered"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

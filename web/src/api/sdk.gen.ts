@@ -882,6 +882,14 @@ export const getConfig = (options: Options = {}) =>
 export const cookiesConsentCategories = (options: Options = {}) =>
   api.get<Answer<'cookies_consent_categories'>>(`/common/cookies_consent_categories`, { auth: false, ...options });
 
+/** GET /v1/common/documents/{document}: Platform Document */
+export const platformDocument = (document: Param<'platform_document', 'document'>, query: Query<'platform_document'> = {}, options: Options = {}) =>
+  api.get<Answer<'platform_document'>>(`/common/documents/${seg(document)}`, { auth: false, ...options, query });
+
+/** GET /v1/common/plans: Plans Offered */
+export const plansOffered = (options: Options = {}) =>
+  api.get<Answer<'plans_offered'>>(`/common/plans`, { auth: false, ...options });
+
 /** POST /v1/common/support_messages: Write To Support */
 export const writeToSupport = (body: Body<'write_to_support'>, options: Options = {}) =>
   api.post<Answer<'write_to_support'>>(`/common/support_messages`, body, { ...options });

@@ -67,6 +67,11 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       { path: '/', element: page(() => import('../areas/public/LandingPage')) },
+      { path: '/plans', element: page(() => import('../areas/public/PlansPage')) },
+      ...(['terms', 'privacy', 'imprint'] as const).map((document) => ({
+        path: `/${document}`,
+        element: page(() => import('../areas/public/PlatformDocumentPage').then((m) => ({ default: () => <m.default document={document} /> }))),
+      })),
       {
         path: '/users',
         children: [
