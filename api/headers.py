@@ -12,6 +12,7 @@ Everywhere: `nosniff`, `strict-origin-when-cross-origin`; on HTTPS also HSTS and
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from functools import cache
 from urllib.parse import urlsplit
 
@@ -89,10 +90,19 @@ def app_policy() -> str:
     return _policy(_app_directives(("'self'",)))
 
 
+def _tracking_origins(tracking: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(o for t in sorted(tracking) for o in TRACKING_ORIGINS.get(t, ())))
+
+
 @cache
-def shop_policy() -> str:
-    """The buyer's pages of the shop's app: as the web app's, and framed by any site (publishers' embeds)."""
-    return _policy(_app_directives(("*",)))
+def shop_policy(tracking: frozenset[str] = frozenset()) -> str:
+    """The buyer's pages of the shop's app: as the web app's, and framed by any site (publishers' embeds); a shop's
+    checkout and thank-you pages also load the tracking of the `tracking` types, after consent."""
+    directives = _app_directives(("*",))
+    if extra := _tracking_origins(tracking):
+        for k in ("script-src", "connect-src", "frame-src"):
+            directives[k] = (*directives[k], *extra)
+    return _policy(directives)
 
 
 def new_nonce() -> str:
@@ -102,7 +112,7 @@ def new_nonce() -> str:
 def page_policy(nonce: str, tracking: set[str]) -> str:
     """A server-rendered shop page: its own scripts by `nonce`, the tracking of the `tracking` types after consent,
     pictures, video and fonts from the page's blocks; framed by any site (an embed) or the web app."""
-    extra = tuple(dict.fromkeys(o for t in sorted(tracking) for o in TRACKING_ORIGINS.get(t, ())))
+    extra = _tracking_origins(tracking)
     return _policy(
         {
             "default-src": ("'self'",),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -107,21 +108,30 @@ def _hints(request: Request, page: _ShopPage, domain_of: str | None) -> str:
 
 
 def shop_response(
-    dist: Path = WEB_DIST, request: Request | None = None, domain_of: str | None = None
+    dist: Path = WEB_DIST,
+    request: Request | None = None,
+    domain_of: str | None = None,
+    tracking: Collection[str] = (),
 ) -> Response:
     """A buyer's page (`/s/…`, a seller's domain): the shop's own build (`shop.html`: the shop's routes and words on
     Preact, a fraction of the platform app's JavaScript), or the whole app where that build is missing. Given the
     request, the page tells the browser what it will ask for first (`_hints`; `domain_of`: the username of the
-    seller whose domain the page is opened on)."""
+    seller whose domain the page is opened on; `tracking`: what the shop's checkout and thank-you pages load after
+    consent, for their Content-Security-Policy)."""
     shop = dist / "shop.html"
     if not shop.is_file():
         return index_response(dist)
     if request is None:
-        return FileResponse(shop, headers={CSP: shop_policy()})
+        return FileResponse(shop, headers={CSP: shop_policy(frozenset(tracking))})
     page = _shop_page(shop)
     html = page.html.replace("</head>", f"{_hints(request, page, domain_of)}</head>", 1)
     return HTMLResponse(
-        html, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie", CSP: shop_policy()}
+        html,
+        headers={
+            "Cache-Control": "no-cache",
+            "Vary": "Accept-Language, Cookie",
+            CSP: shop_policy(frozenset(tracking)),
+        },
     )
 
 

@@ -30,7 +30,7 @@ from domain.accounts.accounts import email_error, normalised_email
 from domain.affiliates.affiliates import PROGRAM_PARAM, own_page, program_param, redirection
 from domain.builder.blocks import ContactFormBlock, FieldKey
 from domain.builder.pages import PageContent
-from domain.builder.tracking import EventPage, TrackingSettings
+from domain.builder.tracking import EventPage, app_tracking_types
 from domain.errors import DomainError, ErrorCode, invalid
 from domain.keys import contact_mail_key
 from domain.limits import USERNAME_MAX
@@ -48,7 +48,7 @@ from services.referrals import (
 from store.accounts.queries import seller_user_of
 from store.affiliates.programs import click_recorded, click_redirection
 from store.builder.pages import Served, published_at_path, published_for_slug
-from store.builder.settings import tracking_of
+from store.builder.settings import tracking_settings
 from store.catalog.storefront import public_products, shop_seller
 from store.domains.queries import seller_of_host
 from store.teams.actions import active_sales_member
@@ -135,7 +135,8 @@ async def _serve(
     if served is None and path is not None:
         found = await published_for_slug(s, seller.id, path)
         if found is None:  # the product's page of the web app with its checkout, or not the builder's
-            return shop_response(request=request, domain_of=domain_of)
+            tracking = app_tracking_types(await tracking_settings(s, seller.id))
+            return shop_response(request=request, domain_of=domain_of, tracking=tracking)
         product_id, served = found
     if served is None:
         return shop_response(
@@ -161,7 +162,7 @@ async def _serve(
         views=views,
         product_id=product_id,
         query={k: v[:100] for k, v in request.query_params.items()},
-        tracking=await _tracking(s, seller.id),
+        tracking=await tracking_settings(s, seller.id),
         event=EventPage.product if product_id is not None else EventPage.shop,
     )
     return html_page(request, view, lang)
@@ -172,14 +173,6 @@ async def shop_document(username: PathPart, document: str, request: Request, s: 
     """A legal document of the shop (core §2; `ct_id` and `product_type` are read by the web app's links and
     change nothing here: a shop has one text per document), in the shop's home page theme."""
     return await document_page(request, s, username, document, base=None, origin=platform_origin())
-
-
-async def _tracking(s: DB, seller_id: int) -> TrackingSettings | None:
-    stored = await tracking_of(s, seller_id)
-    try:
-        return TrackingSettings.model_validate(stored) if stored else None
-    except ValidationError:  # settings of an older shape load nothing rather than break the page
-        return None
 
 
 @router.get("/s/{username}/sitemap.xml")
@@ -207,7 +200,27 @@ async def checkout_page(username: PathPart, slug: PathPart, request: Request, s:
     page)."""
     if not username or len(username) > USERNAME_MAX:
         return shop_response(request=request)
-    return await clicked(request, s, username, f"{slug}/checkout", shop_response(request=request))
+    page = shop_response(request=request, tracking=await _app_tracking(s, username))
+    return await clicked(request, s, username, f"{slug}/checkout", page)
+
+
+@router.get("/s/{username}/{slug}/thank_you/{token}")
+async def thank_you_page(
+    username: PathPart, slug: PathPart, token: PathPart, request: Request, s: DB
+) -> Response:
+    """The thank-you page after paying (the web app's), allowed to load the tracking its shop fires on it."""
+    if not username or len(username) > USERNAME_MAX:
+        return shop_response(request=request)
+    return shop_response(request=request, tracking=await _app_tracking(s, username))
+
+
+async def _app_tracking(s: DB, username: str) -> set[str]:
+    """What a shop's checkout and thank-you pages in the web app load after consent (none for no such shop)."""
+    try:
+        seller, _ = await shop_seller(s, username)
+    except DomainError:
+        return set()
+    return app_tracking_types(await tracking_settings(s, seller.id))
 
 
 def own_host(host: str) -> bool:

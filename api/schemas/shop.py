@@ -12,6 +12,7 @@ from api.schemas.catalog import CoverOut, OptInOut, PlanOut
 from api.schemas.checkout_pages import CheckoutPageIn, SocialProofOut
 from api.schemas.fields import CountryCode, Email
 from domain.builder.legal import Document
+from domain.builder.tracking import ConsentCategory, ConsentMode, EventPage, TrackingType
 from domain.catalog.addons import ADDONS_MAX, AddonKind, BumpsGrouping
 from domain.catalog.license_keys import VerifyAnswer
 from domain.catalog.optins import ANSWER_MAX as OPTIN_ANSWER_MAX
@@ -105,11 +106,33 @@ class ShopProduct(BaseModel):
     legal: CheckoutLegal = Field(default_factory=CheckoutLegal)
 
 
+class AppTrackingCode(BaseModel):
+    """A code the web app's checkout or thank-you page fires once the visitor consented to its category."""
+
+    type: TrackingType
+    id: str
+    category: ConsentCategory
+    pages: list[EventPage]
+
+
 class DocumentOut(BaseModel):
     """A legal document of the shop as the checkout opens it (in the buyer's language where the seller wrote it)."""
 
     document: Document
     text: str
+
+
+class AppTracking(BaseModel):
+    """What the web app's buyer pages of a shop track (domain/builder/tracking.py): the consent banner as the shop
+    set it, the cookie the consent is kept in (the same as the shop's built pages), and the codes of its checkout
+    and thank-you pages."""
+
+    mode: ConsentMode
+    text: str
+    cookie: str
+    categories: list[ConsentCategory]
+    codes: list[AppTrackingCode]
+    cookiebot_id: str | None
 
 
 class Payer(BaseModel):

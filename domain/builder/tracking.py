@@ -156,3 +156,18 @@ def consented(cookie: str | None, category: ConsentCategory) -> bool:
     if cookie == "all":
         return True
     return category.value in cookie.split(",")
+
+
+# the web app's own buyer pages that fire codes: a product's page with its checkout, and the thank-you page
+APP_PAGES = (EventPage.checkout, EventPage.thank_you)
+
+
+def app_tracking_types(settings: TrackingSettings | None) -> set[str]:
+    """What the web app's checkout and thank-you pages of a shop may load after consent: the types of the codes
+    ticked for them, and the outside consent tool when the shop uses one (the pages' Content-Security-Policy)."""
+    if settings is None:
+        return set()
+    types = {c.tracking_type.value for page in APP_PAGES for c, _ in codes_for(settings, page)}
+    if types and settings.consent.mode == ConsentMode.external:
+        types.add(settings.consent.external_provider.value)
+    return types

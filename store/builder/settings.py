@@ -10,6 +10,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.builder.legal import LegalTexts
+from domain.builder.tracking import TrackingSettings
 from store.builder.models import ShopSettings
 
 
@@ -53,3 +54,12 @@ async def legal_texts(s: AsyncSession, seller_id: int) -> LegalTexts:
         return LegalTexts.model_validate(stored) if stored else LegalTexts()
     except ValidationError:
         return LegalTexts()
+
+
+async def tracking_settings(s: AsyncSession, seller_id: int) -> TrackingSettings | None:
+    """The shop's tracking codes and consent; settings of an older shape load nothing rather than break a page."""
+    stored = await tracking_of(s, seller_id)
+    try:
+        return TrackingSettings.model_validate(stored) if stored else None
+    except ValidationError:
+        return None

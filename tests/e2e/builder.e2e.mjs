@@ -195,6 +195,69 @@ test('a buyer on a phone in German buys from the built pages', async () => {
   await context.close();
 });
 
+test("the web app's checkout and thank-you pages fire the shop's tags: begin_checkout, then purchase once per order", async () => {
+  // no banner (the seller answers for consent): the codes fire at once; the banner's own flow is the web app's test
+  const saved = await api.put(`${BASE}/v1/cabinet/tracking`, {
+    headers,
+    data: {
+      consent: { mode: 'none' },
+      codes: [
+        { id: 'ga4', tracking_type: 'google_analytics_4', code: 'G-E2ECHECK1', event_pages: ['checkout', 'thank_you'] },
+        { id: 'px', tracking_type: 'facebook_pixel', code: '1234567890123456', event_pages: ['thank_you'] },
+      ],
+    },
+  });
+  assert.equal(saved.status(), 200, await saved.text());
+  try {
+    const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+    const seen = [];
+    for (const host of ['https://www.googletagmanager.com/**', 'https://connect.facebook.net/**']) {
+      await context.route(host, (route) => {
+        seen.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+      });
+    }
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (e) => console.log('pageerror:', e.message));
+    page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
+    lastPage = page;
+    const events = (name) => page.evaluate((n) => (window.dataLayer ?? []).filter((e) => e[0] === 'event' && e[1] === n).map((e) => e[2]), name);
+    const checkout = await page.goto(`/s/demo-seller/${slug}/checkout`);
+    assert.match(checkout.headers()['content-security-policy'], /script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+    await page.waitForFunction(() => (window.dataLayer ?? []).some((e) => e[0] === 'event' && e[1] === 'begin_checkout'));
+    const [begin] = await events('begin_checkout');
+    assert.equal(begin.currency, 'EUR');
+    assert.ok(begin.value > 0 && begin.items[0].item_id === slug, JSON.stringify(begin));
+    await page.getByTestId('payer-first-name').fill('Tina');
+    await page.getByTestId('payer-last-name').fill('Tracked');
+    await page.getByTestId('payer-email').fill(`e2e.tracked.${STAMP}@example.com`);
+    await fillCard(page, '4242424242424242');
+    await tickConsent(page);
+    await page.getByTestId('pay-button').click();
+    // the product's funnel offers the workbook first; its page names the order
+    await page.waitForURL(/\/offer\//, { timeout: 30_000 });
+    const token = page.url().split('/offer/')[1].split(/[?#]/)[0];
+    await page.goto(`/s/demo-seller/${slug}/thank_you/${token}?funnel=done`);
+    await page.waitForFunction(() => (window.dataLayer ?? []).some((e) => e[0] === 'event' && e[1] === 'purchase'));
+    const [purchase] = await events('purchase');
+    assert.equal(purchase.transaction_id, token);
+    assert.equal(purchase.currency, 'EUR');
+    assert.equal(purchase.value, begin.value);
+    const pixel = await page.evaluate(() => (window.fbq?.queue ?? []).map((a) => [...a]));
+    assert.deepEqual(pixel.find((a) => a[0] === 'track'), ['track', 'Purchase', { value: begin.value, currency: 'EUR' }, { eventID: token }]);
+    assert.ok(seen.some((u) => u.includes('gtag/js?id=G-E2ECHECK1')) && seen.some((u) => u.includes('fbevents.js')), seen.join(' '));
+    // opened again, the order's purchase is not sent twice
+    await page.reload();
+    await page.getByTestId('invoice-number').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    assert.deepEqual(await events('purchase'), []);
+    await context.close();
+  } finally {
+    await api.put(`${BASE}/v1/cabinet/tracking`, { headers, data: {} });
+  }
+});
+
 test('a buyer reads the shop in French, switches it to Arabic, and checks out in French', async () => {
   const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
   const page = await context.newPage();

@@ -11,13 +11,14 @@ from fastapi.responses import FileResponse
 from api.deps import DB
 from api.presenters.catalog import shop_product_answer
 from api.schemas.fields import Id
-from api.schemas.shop import DocumentOut, ShopProduct
+from api.schemas.shop import AppTracking, AppTrackingCode, DocumentOut, ShopProduct
 from domain.builder.legal import Document
+from domain.builder.tracking import APP_PAGES, TrackingSettings, codes_for
 from domain.catalog.products import ProductForm
 from domain.errors import DomainError, ErrorCode
 from domain.limits import USERNAME_MAX
 from providers.storage.local import storage
-from store.builder.settings import legal_texts
+from store.builder.settings import legal_texts, tracking_settings
 from store.catalog.checkout_pages import product_viewed
 from store.catalog.queries import product_cover, shop_product
 from store.catalog.storefront import shop_seller
@@ -49,6 +50,29 @@ async def get_shop_document(
     if not text:
         raise DomainError(ErrorCode.NOT_FOUND, "This shop has not written this document.")
     return DocumentOut(document=document, text=text)
+
+
+@router.get("/{username}/tracking", response_model=AppTracking)
+async def get_shop_tracking(username: Username, s: DB) -> AppTracking:
+    """The tracking of the shop's checkout and thank-you pages in the web app: the consent banner and the codes that
+    fire there after consent (GA4 `begin_checkout` and `purchase`, Meta `InitiateCheckout` and `Purchase`)."""
+    seller, stored = await shop_seller(s, username)
+    settings = await tracking_settings(s, seller.id) or TrackingSettings()
+    consent = settings.consent
+    codes: dict[str, AppTrackingCode] = {}
+    for page in APP_PAGES:
+        for c, category in codes_for(settings, page):
+            codes.setdefault(
+                c.id, AppTrackingCode(type=c.tracking_type, id=c.code, category=category, pages=[])
+            ).pages.append(page)
+    return AppTracking(
+        mode=consent.mode,
+        categories=consent.categories,
+        text=consent.text,
+        cookiebot_id=consent.cookiebot_id,
+        cookie=f"sf_consent_{stored}",
+        codes=list(codes.values()),
+    )
 
 
 @router.get(

@@ -4514,6 +4514,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/{username}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Shop Tracking
+         * @description The tracking of the shop's checkout and thank-you pages in the web app: the consent banner and the codes that
+         *     fire there after consent (GA4 `begin_checkout` and `purchase`, Meta `InitiateCheckout` and `Purchase`).
+         */
+        get: operations["get_shop_tracking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/covers/{product_id}/{token}/{size}.webp": {
         parameters: {
             query?: never;
@@ -5433,6 +5454,37 @@ export interface components {
             /** Pages */
             pages: number;
             shared_theme_type: components["schemas"]["ThemeKind"];
+        };
+        /**
+         * AppTracking
+         * @description What the web app's buyer pages of a shop track (domain/builder/tracking.py): the consent banner as the shop
+         *     set it, the cookie the consent is kept in (the same as the shop's built pages), and the codes of its checkout
+         *     and thank-you pages.
+         */
+        AppTracking: {
+            /** Categories */
+            categories: components["schemas"]["ConsentCategory"][];
+            /** Codes */
+            codes: components["schemas"]["AppTrackingCode"][];
+            /** Cookie */
+            cookie: string;
+            /** Cookiebot Id */
+            cookiebot_id: string | null;
+            mode: components["schemas"]["ConsentMode"];
+            /** Text */
+            text: string;
+        };
+        /**
+         * AppTrackingCode
+         * @description A code the web app's checkout or thank-you page fires once the visitor consented to its category.
+         */
+        AppTrackingCode: {
+            category: components["schemas"]["ConsentCategory"];
+            /** Id */
+            id: string;
+            /** Pages */
+            pages: components["schemas"]["EventPage"][];
+            type: components["schemas"]["TrackingType"];
         };
         /**
          * Attendee
@@ -25277,6 +25329,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UpgradeOptions"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_shop_tracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppTracking"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -1166,6 +1166,10 @@ export const startUpgrade = (username: Param<'start_upgrade', 'username'>, code:
 export const ticketUpgrades = (username: Param<'ticket_upgrades', 'username'>, code: Param<'ticket_upgrades', 'code'>, options: Options = {}) =>
   api.get<Answer<'ticket_upgrades'>>(`/shop/${seg(username)}/tickets/${seg(code)}/upgrades`, { auth: false, ...options });
 
+/** GET /v1/shop/{username}/tracking: Get Shop Tracking */
+export const getShopTracking = (username: Param<'get_shop_tracking', 'username'>, options: Options = {}) =>
+  api.get<Answer<'get_shop_tracking'>>(`/shop/${seg(username)}/tracking`, { auth: false, ...options });
+
 /** POST /v1/team_member/cashouts: Team Member Cashout */
 export const teamMemberCashout = (options: Options = {}) =>
   api.post<Answer<'team_member_cashout'>>(`/team_member/cashouts`, undefined, { ...options });

@@ -14,6 +14,7 @@ import type { PricingPlan, ShopProduct } from '../../api/types';
 import { useMoney } from '../../components/Money';
 import { CheckoutStepper } from './CheckoutStepper';
 import { PaymentForm } from './PaymentForm';
+import { ShopTracking } from './tracking/ShopTracking';
 
 /** The single plan to select automatically: exactly one one-time plan. */
 /** The words of each payment method the plan takes, as the checkout names them. */
@@ -55,6 +56,11 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
 
   return (
     <>
+      <ShopTracking
+        username={username}
+        page="checkout"
+        sale={{ value: plan?.price ?? product.displayPrice ?? 0, currency: plan?.currency ?? product.currency ?? 'eur', itemId: product.slug, itemName: product.name }}
+      />
       {/* a two-step page numbers its own steps: one stepper on the page, not two */}
       {twoSteps ? null : <CheckoutStepper active={confirmed ? 'payment_selection' : 'method_selection'} skipped={['pricing_plans_update']} />}
       {!confirmed || !plan ? (

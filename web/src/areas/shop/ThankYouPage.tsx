@@ -23,6 +23,7 @@ import * as sdk from '../../api/sdk.gen';
 import { languageOf } from '../../i18n/languages';
 import { useMoney } from '../../components/Money';
 import { formatDate, formatDateTime } from '../../components/dates';
+import { ShopTracking } from './tracking/ShopTracking';
 import { StatusChip } from '../../components/StatusChip';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
@@ -284,6 +285,15 @@ export default function ThankYouPage() {
         <CheckoutStepper active={paid || later ? 'success_page' : 'payment_selection'} skipped={['pricing_plans_update']} done={paid || later} />
         {body}
       </Paper>
+      {data && (paid || later) ? (
+        <ShopTracking
+          username={username}
+          page="thank_you"
+          // not while the page is leaving for the seller's funnel: the purchase is sent when the buyer is back
+          ready={!(funnelUrl && new URLSearchParams(window.location.search).get('funnel') !== 'done')}
+          sale={{ value: data.total, currency: data.currency, itemId: data.productName, itemName: data.productName, transactionId: data.token }}
+        />
+      ) : null}
     </ShopLayout>
   );
 }
