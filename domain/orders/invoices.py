@@ -13,6 +13,8 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from domain.money import exponent
+
 if TYPE_CHECKING:
     from domain.billing.billing_calendar import PlanTerms
 
@@ -268,3 +270,20 @@ def vat_lines(doc: InvoiceDocument) -> list[tuple[str, int | None, int]]:
         return []
     vat = vat_of_gross(doc.total, rate)
     return [("net", None, doc.total - vat), ("vat", rate, vat)]
+
+
+# § 33 UStDV: an invoice of at most €250 (gross) may leave out the buyer's address; above it, and for a business
+# buyer, § 14 (4) Nr. 1 UStG asks it. Other currencies count 250 of their own units (no rates are kept: that asks the
+# address of some smaller amounts too, never too few).
+SMALL_INVOICE_MAX = 250
+ADDRESS_PARTS = ("street", "zip", "city", "country")
+
+
+def address_needed(charged: int, currency: str, *, business: bool, seller_asks: bool) -> bool:
+    """Whether the order's invoice needs the buyer's postal address."""
+    return business or seller_asks or charged > SMALL_INVOICE_MAX * 10 ** exponent(currency)
+
+
+def address_missing(payer: dict[str, Any]) -> list[str]:
+    """The parts of the postal address the payer left out."""
+    return [k for k in ADDRESS_PARTS if not (payer.get(k) or "").strip()]

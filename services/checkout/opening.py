@@ -15,17 +15,20 @@ from temporalio.client import Client
 from core.settings import get_settings
 from domain.billing.subscriptions import order_defers_first_rate
 from domain.catalog.addons import AddonKind
+from domain.catalog.checkout_pages import IncludeType
 from domain.catalog.optins import answers_problems
 from domain.errors import DomainError, ErrorCode, Refusal, invalid, refused
 from domain.keys import payment_intent_key
 from domain.orders.checkout import CheckoutInput
 from domain.orders.consent import consent_applies, consent_required
+from domain.orders.invoices import address_missing, address_needed
 from domain.orders.orders import CHECKOUT_OPEN_STATES, PaymentType
 from handles.checkout import open_checkout
 from providers.stripe.client import gateway
 from services.checkout.pricing import bumps_chosen, coupon_for
 from store.affiliates.attribution import orders_attributed
 from store.builder.settings import legal_texts
+from store.catalog.checkout_pages import page_of
 from store.catalog.queries import shop_product
 from store.orders.actions import (
     buyer_vat,
@@ -171,6 +174,12 @@ async def open_order(
         )
         extra += bump.total
         made.append(bump)
+    page = await page_of(s, v.product)
+    seller_asks = page.include_type == IncludeType.with_address
+    if address_needed(
+        order.total + extra, order.currency_key, business=business, seller_asks=seller_asks
+    ) and (missing := address_missing(payer)):
+        raise invalid(**{f"payer.{k}": "required for the invoice" for k in missing})
     click, member = referred(product.seller_id)
     if click is not None:
         vat = await buyer_vat(s, product.seller_id, payer)

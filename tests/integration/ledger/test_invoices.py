@@ -392,6 +392,13 @@ async def test_a_net_price_is_paid_with_the_vat_the_buyers_invoice_carries(stack
 
         assert vat_lines(doc) == [("net", None, 1000), ("vat", 1900, 190)]
 
-        business = {"company": "Buyer GmbH", "vat_id": "ATU13585627"}
+        # a business buyer's invoice names their address (§ 14 (4) Nr. 1 UStG)
+        business = {
+            "company": "Buyer GmbH",
+            "vat_id": "ATU13585627",
+            "street": "Ring 2",
+            "zip": "1010",
+            "city": "Wien",
+        }
         co = await start_checkout(c, seller.username, product, country="AT", payer=business)
         assert co["amount"] == 1000

@@ -183,3 +183,53 @@ async def test_the_platforms_own_pages(stack):
         assert plans == [
             {"name": "Standard", "billing_cycle": "monthly", "fee_basis_points": 490, "fee_fixed": 0}
         ]
+
+
+async def test_the_invoice_asks_the_buyers_address_above_250_euros_and_of_a_business(
+    stack, spoils_sellers_ahead
+):
+    """§ 14 (4) Nr. 1 UStG, § 33 UStDV: an invoice over €250, or to a business, names the buyer's address."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "address")
+        u = seller.username
+        dear = await published_product(c, seller, price=30000, name="Masterclass")
+        small = await published_product(c, seller, price=25000, name="Workshop")
+        orders = "select count(*) from orders where product_id = :p"
+        r = await c.post(
+            f"/v1/shop/{u}/products/{dear['slug']}/checkout",
+            json={
+                "pricing_plan_id": dear["pricing_plans"][0]["id"],
+                "payer": {
+                    "email": "a@example.com",
+                    "first_name": "A",
+                    "last_name": "B",
+                    "street": "Hauptstr. 1",
+                },
+                "withdrawal_consent": True,
+            },
+        )
+        assert r.status_code == 400, r.text
+        assert set(r.json()["fields"]) == {"payer.zip", "payer.city", "payer.country"}
+        assert await db_count(orders, p=dear["id"]) == 0
+        address = {"street": "Hauptstr. 1", "zip": "10115", "city": "Berlin"}
+        await start_checkout(c, u, dear, country="DE", payer=address)
+        await start_checkout(c, u, small, country="DE")  # €250 exactly: a small-amount invoice
+        r = await c.post(
+            f"/v1/shop/{u}/products/{small['slug']}/checkout",
+            json={
+                "pricing_plan_id": small["pricing_plans"][0]["id"],
+                "payer": {
+                    "email": "b@example.com",
+                    "first_name": "A",
+                    "last_name": "B",
+                    "country": "DE",
+                    "company": "Acme GmbH",
+                },
+            },
+        )
+        assert r.status_code == 400 and set(r.json()["fields"]) == {
+            "payer.street",
+            "payer.zip",
+            "payer.city",
+        }, r.text
+        assert await db_count(orders, p=dear["id"]) == 1 and await db_count(orders, p=small["id"]) == 1

@@ -30,42 +30,9 @@ import { useAppConfig } from './useAppConfig';
 import { useCardElement } from './useCardElement';
 import { type CheckoutLegal, consentRequired, LegalConsent } from './legal/LegalConsent';
 import { languageOf } from '../../i18n/languages';
+import { addressNeeded, INVOICE_FIELDS, type InvoiceKey, invoiceDetails, refusedDetails } from './invoiceDetails';
 
 type FieldKey = 'firstName' | 'lastName' | 'email';
-type InvoiceKey = 'company' | 'vatId' | 'street' | 'streetNumber' | 'zip' | 'city';
-const INVOICE_FIELDS: { key: InvoiceKey; label: string; autoComplete: string; sm: number }[] = [
-  { key: 'company', label: 'shop.company', autoComplete: 'organization', sm: 7 },
-  { key: 'vatId', label: 'shop.vatId', autoComplete: 'off', sm: 5 },
-  { key: 'street', label: 'shop.street', autoComplete: 'address-line1', sm: 9 },
-  { key: 'streetNumber', label: 'shop.streetNumber', autoComplete: 'off', sm: 3 },
-  { key: 'zip', label: 'shop.zip', autoComplete: 'postal-code', sm: 4 },
-  { key: 'city', label: 'shop.city', autoComplete: 'address-level2', sm: 8 },
-];
-
-/** The payer details the API refused (its field keys, `payer.vat_id` or camelCased `payer.vatId`), as the
- * form's messages; null when it refused none of them. */
-export function refusedDetails(fields: Record<string, unknown> | undefined): Partial<Record<InvoiceKey | 'country', string>> | null {
-  const leaves = Object.keys(fields ?? {})
-    .filter((k) => k.startsWith('payer.'))
-    .map((k) => (k.split('.').pop() ?? '').replace(/_/g, '').toLowerCase());
-  if (!leaves.length) return null;
-  const out: Partial<Record<InvoiceKey | 'country', string>> = {};
-  if (leaves.includes('vatid')) out.vatId = 'shop.vatIdRefused';
-  if (leaves.includes('company')) out.company = 'shop.companyForVatId';
-  return out;
-}
-
-/** The invoice details as the API takes them (blank ones left out), and what is missing before sending. */
-export function invoiceDetails(business: boolean, v: Record<InvoiceKey, string>, country: string) {
-  if (!business) return { details: {}, errors: {} };
-  const trimmed = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.trim()])) as Record<InvoiceKey, string>;
-  const errors: Partial<Record<InvoiceKey | 'country', string>> = {};
-  if (trimmed.vatId && !trimmed.company) errors.company = 'shop.companyForVatId';
-  if (trimmed.vatId && !country) errors.country = 'shop.countryForVatId';
-  const details = Object.fromEntries(Object.entries(trimmed).filter(([, x]) => x)) as Partial<Record<InvoiceKey, string>>;
-  return { details, errors };
-}
-
 /** Payer details, the Stripe card element and the pay button. Never submits twice. */
 export function PaymentForm({
   username,
@@ -176,6 +143,8 @@ export function PaymentForm({
   // until the price with the bumps is known, their list prices are added (the answer replaces it in a moment)
   const listed = (mainLeftOut ? 0 : plan.price) + bumpOffers.filter((o) => ticked.includes(o.id)).reduce((sum, o) => sum + o.price, 0);
   const payAmount = priced && price.data && !price.isPlaceholderData ? price.data.amount : listed;
+  // the invoice names the buyer's address above 250 (§ 33 UStDV), for a business, or where the seller asks it
+  const needsAddress = !preview && addressNeeded(payAmount, plan.currency, business, includeType === 'with_address');
   // a coupon took the whole price of a one-time plan: nothing to pay, no payment method asked
   const free = !preview && plan.paymentType === 'one_time' && priced && price.data !== undefined && !price.isPlaceholderData && payAmount === 0;
   const bumpsAt = (position: string) => (
@@ -223,7 +192,7 @@ export function PaymentForm({
     const invalid = (Object.keys(validators) as FieldKey[]).some((k) => validators[k](values[k]));
     const stripeClient = stripe.current;
     const cardElement = card.current;
-    const { details, errors: missing } = invoiceDetails(business || includeType === 'with_address', invoice, country);
+    const { details, errors: missing } = invoiceDetails(business || needsAddress, invoice, country, needsAddress);
     setInvoiceErrors(missing);
     const unanswered = missingOptIns(optIns, answers);
     setOptInsMissing(unanswered);
@@ -353,14 +322,14 @@ export function PaymentForm({
   // two steps (core §3 layouts two_steps and two_steps_advanced): the buyer's details first, then the payment
   const toPayment = () => {
     setTouched({ firstName: true, lastName: true, email: true });
-    const { errors: missing } = invoiceDetails(business || includeType === 'with_address', invoice, country);
+    const { errors: missing } = invoiceDetails(business || needsAddress, invoice, country, needsAddress);
     setInvoiceErrors(missing);
     const unanswered = missingOptIns(optIns, answers);
     setOptInsMissing(unanswered);
     const invalid = (Object.keys(validators) as FieldKey[]).some((k) => validators[k](values[k]));
     if (!invalid && !Object.keys(missing).length && !unanswered.length) setStage(2);
   };
-  const addressOnly = !business && includeType === 'with_address';
+  const addressOnly = !business && needsAddress;
   const invoiceFields = business ? INVOICE_FIELDS : addressOnly ? INVOICE_FIELDS.filter((f) => f.key !== 'company' && f.key !== 'vatId') : [];
   // the card's loading and failure notes do not concern a bank transfer
   const payLabel =

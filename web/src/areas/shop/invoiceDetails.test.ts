@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceDetails, refusedDetails } from './PaymentForm';
+import { addressNeeded, invoiceDetails, refusedDetails } from './invoiceDetails';
 
 const empty = { company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' };
 
@@ -18,6 +18,24 @@ describe("a business buyer's invoice details", () => {
       company: 'shop.companyForVatId',
       country: 'shop.countryForVatId',
     });
+  });
+});
+
+describe("the buyer's address, where the invoice needs it", () => {
+  it('is asked above 250 of the currency, of a business and where the seller asks it, not below', () => {
+    expect(addressNeeded(25_000, 'eur', false, false)).toBe(false);
+    expect(addressNeeded(25_001, 'eur', false, false)).toBe(true);
+    expect(addressNeeded(900, 'eur', true, false)).toBe(true);
+    expect(addressNeeded(900, 'eur', false, true)).toBe(true);
+  });
+  it('is checked before sending: street, postcode, city and country', () => {
+    expect(invoiceDetails(false, { ...empty, street: 'Ring 2' }, '', true)).toEqual({
+      details: { street: 'Ring 2' },
+      errors: { zip: 'shop.addressRequired', city: 'shop.addressRequired', country: 'shop.addressRequired' },
+    });
+  });
+  it('is named beside its fields when the API asks it', () => {
+    expect(refusedDetails({ 'payer.street': 'required for the invoice', 'payer.zip': 'required for the invoice' })).toEqual({ street: 'shop.addressRequired', zip: 'shop.addressRequired' });
   });
 });
 
