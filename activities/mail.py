@@ -18,7 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio import activity
 
-from domain.mail import OutgoingMail
+from domain.mail import OutgoingMail, unsubscribe_headers, with_unsubscribe
 from providers.mail.smtp import Mailer
 from providers.mail.templates import render
 from store.db import session
@@ -40,7 +40,10 @@ async def queued(s: AsyncSession, mail: OutgoingMail) -> None:
     """The mail stored in the caller's transaction, to be sent by the outbox round (`send_queued`): it commits
     with its fact or not at all, and the fact's path waits for no mail server."""
     rendered = render(mail.template, mail.locale, mail.context)
-    await mail_queued(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
+    body = with_unsubscribe(rendered.body, mail.unsubscribe_url, mail.locale)
+    await mail_queued(
+        s, key=mail.key, to=mail.to, subject=rendered.subject, body=body, unsubscribe_url=mail.unsubscribe_url
+    )
 
 
 async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
@@ -63,9 +66,17 @@ async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
 async def deliver(mailer: Mailer, mail: OutgoingMail) -> bool:
     """True if the mail went out now, False if an earlier attempt had sent it."""
     rendered = render(mail.template, mail.locale, mail.context)
+    body = with_unsubscribe(rendered.body, mail.unsubscribe_url, mail.locale)
 
     async def unsent(s: AsyncSession) -> Mail | None:
-        row = await mail_stored(s, key=mail.key, to=mail.to, subject=rendered.subject, body=rendered.body)
+        row = await mail_stored(
+            s,
+            key=mail.key,
+            to=mail.to,
+            subject=rendered.subject,
+            body=body,
+            unsubscribe_url=mail.unsubscribe_url,
+        )
         return None if row.sent_at is not None else row
 
     if not await _sent_once(mailer, unsent):
@@ -83,7 +94,7 @@ async def _sent_once(mailer: Mailer, locked: Callable[[AsyncSession], Awaitable[
             row = await locked(s)
             if row is None:
                 return False
-            await mailer.send(row.to_email, row.subject, row.body)
+            await mailer.send(row.to_email, row.subject, row.body, unsubscribe_headers(row.unsubscribe_url))
             sent = (row.idempotency_key, row.to_email, row.subject, row.body)
             mail_sent(row)
     except (OSError, SQLAlchemyError):

@@ -33,6 +33,7 @@ from store.accounts.queries import seller_user_of
 from store.db import session
 from store.notifications.actions import mails_waiting
 from store.notifications.models import Notification
+from store.notifications.unsubscribe import unsubscribe_url
 from store.orders.income_summaries import summaries_written
 
 log = structlog.get_logger()
@@ -60,6 +61,7 @@ class NotificationActivities:
                         template=template,
                         locale=user.locale,
                         context=notice_mail_context(t, n.data, user.locale, base),
+                        unsubscribe_url=unsubscribe_url(n.seller_id, t),
                     )
                     if user is not None and template is not None
                     else None

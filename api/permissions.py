@@ -67,6 +67,8 @@ AREAS: tuple[tuple[str, frozenset[Role]], ...] = (
     ("/v1/embed/", ANYONE),
     ("/v1/webhooks/", ANYONE),
     ("/v1/common/", ANYONE),
+    ("/v1/emails/", ANYONE),  # an unsubscribe link: the signed link is the permission
+    ("/emails/", ANYONE),  # the same link's one-click POST from a mail client (RFC 8058)
     ("/v1/app/", ANYONE),
     ("/v1/health", ANYONE),
 )

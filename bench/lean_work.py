@@ -108,7 +108,7 @@ class Smtp:
         smtp.send_message(msg)
         self.idle.append(smtp)
 
-    async def send(self, to: str, subject: str, body: str) -> None:
+    async def send(self, to: str, subject: str, body: str, headers=None) -> None:
         await asyncio.to_thread(self._send, to, subject, body)
 
 

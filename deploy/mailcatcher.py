@@ -32,6 +32,7 @@ class Handler:
             "to": list(envelope.rcpt_tos),
             "subject": str(msg.get("Subject", "")),
             "body": body.get_content() if body else "",
+            "headers": {k: str(v) for k, v in msg.items()},
             "received_at": datetime.now(UTC).isoformat(),
         }
         MESSAGES.append(item)

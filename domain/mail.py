@@ -65,6 +65,29 @@ class OutgoingMail:
     template: MailTemplate
     locale: str = "en"
     context: dict[str, str] = field(default_factory=dict)
+    # a mail the recipient may stop (a notification, a summary): the address that stops its kind in one click
+    # (RFC 8058 `List-Unsubscribe`, and a line at its end)
+    unsubscribe_url: str | None = None
+
+
+UNSUBSCRIBE_LINE = {
+    "en": "You get this mail because of your notification settings. Stop mails of this kind: {url}",
+    "de": "Du bekommst diese Mail wegen deiner Benachrichtigungseinstellungen. Mails dieser Art abbestellen: {url}",
+}
+
+
+def with_unsubscribe(body: str, url: str | None, locale: str) -> str:
+    """The body with the line that stops its kind of mail, when it has one."""
+    if not url:
+        return body
+    return f"{body.rstrip()}\n\n-- \n{UNSUBSCRIBE_LINE.get(locale, UNSUBSCRIBE_LINE['en']).format(url=url)}\n"
+
+
+def unsubscribe_headers(url: str | None) -> dict[str, str]:
+    """RFC 2369 and RFC 8058 headers: the mail client's own "unsubscribe" button posts to `url`."""
+    if not url:
+        return {}
+    return {"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
 
 
 _MONTHS_EN = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import smtplib
+from collections.abc import Mapping
 from email.message import EmailMessage
 from typing import Protocol
 
@@ -12,7 +13,9 @@ from core.settings import get_settings
 
 
 class Mailer(Protocol):
-    async def send(self, to: str, subject: str, body: str) -> None: ...
+    async def send(
+        self, to: str, subject: str, body: str, headers: Mapping[str, str] | None = None
+    ) -> None: ...
 
 
 class SmtpMailer:
@@ -34,11 +37,13 @@ class SmtpMailer:
         s = get_settings()
         return cls(s.smtp_host, s.smtp_port, s.mail_from)
 
-    def _send(self, to: str, subject: str, body: str) -> None:
+    def _send(self, to: str, subject: str, body: str, headers: Mapping[str, str] | None = None) -> None:
         msg = EmailMessage()
         msg["From"] = self.sender
         msg["To"] = to
         msg["Subject"] = subject
+        for name, value in (headers or {}).items():
+            msg[name] = value
         msg.set_content(body)
         smtp = self._connection()
         try:
@@ -54,5 +59,5 @@ class SmtpMailer:
             raise
         self._idle.put(smtp)
 
-    async def send(self, to: str, subject: str, body: str) -> None:
-        await asyncio.to_thread(self._send, to, subject, body)
+    async def send(self, to: str, subject: str, body: str, headers: Mapping[str, str] | None = None) -> None:
+        await asyncio.to_thread(self._send, to, subject, body, headers)

@@ -16,23 +16,27 @@ def _fits(subject: str) -> str:
     return subject if len(subject) <= MAIL_SUBJECT_MAX else subject[: MAIL_SUBJECT_MAX - 1] + "…"
 
 
-async def mail_stored(s: AsyncSession, *, key: str, to: str, subject: str, body: str) -> Mail:
+async def mail_stored(
+    s: AsyncSession, *, key: str, to: str, subject: str, body: str, unsubscribe_url: str | None = None
+) -> Mail:
     """The mail under this key, locked for this transaction; the first stored content wins."""
     subject = _fits(subject)
     await s.execute(
         insert(Mail)
-        .values(idempotency_key=key, to_email=to, subject=subject, body=body)
+        .values(idempotency_key=key, to_email=to, subject=subject, body=body, unsubscribe_url=unsubscribe_url)
         .on_conflict_do_nothing()
     )
     return (await s.execute(select(Mail).where(Mail.idempotency_key == key).with_for_update())).scalar_one()
 
 
-async def mail_queued(s: AsyncSession, *, key: str, to: str, subject: str, body: str) -> None:
+async def mail_queued(
+    s: AsyncSession, *, key: str, to: str, subject: str, body: str, unsubscribe_url: str | None = None
+) -> None:
     """`mail_stored` for a caller that does not need the row (the outbox sends it): one statement."""
     subject = _fits(subject)
     await s.execute(
         insert(Mail)
-        .values(idempotency_key=key, to_email=to, subject=subject, body=body)
+        .values(idempotency_key=key, to_email=to, subject=subject, body=body, unsubscribe_url=unsubscribe_url)
         .on_conflict_do_nothing()
     )
 

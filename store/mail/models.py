@@ -18,5 +18,6 @@ class Mail(Base):
     to_email: Mapped[str] = mapped_column(String(EMAIL_MAX))
     subject: Mapped[str] = mapped_column(String(MAIL_SUBJECT_MAX))
     body: Mapped[str] = mapped_column(Text)
+    unsubscribe_url: Mapped[str | None] = mapped_column(String(500))  # RFC 8058: stops this kind of mail
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

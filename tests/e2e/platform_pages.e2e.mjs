@@ -43,3 +43,14 @@ for (const [width, height, locale] of [
     await context.close();
   });
 }
+
+test('an unsubscribe link that is not ours says so and stops nothing', async () => {
+  const context = await browser.newContext({ baseURL: BASE, locale: 'de-DE', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto('/emails/unsubscribe/not-a-real-token-0123456789');
+  await page.getByText('Dieser Abmeldelink ist nicht gültig').waitFor();
+  assert.equal(await page.getByTestId('unsubscribe-confirm').count(), 0);
+  await noSideways(page);
+  await context.close();
+});

@@ -91,7 +91,8 @@ const seg = encodeURIComponent;
     const required = queryParams.some((p) => p.required);
     if (query) args.push(list ? 'query: QueryParams = {}' : required ? `query: Query<'${id}'>` : `query: Query<'${id}'> = {}`);
     args.push('options: Options = {}');
-    const url = `\`${path.replace(/^\/v1/, '').replace(/\{([a-z_]+)\}/g, (_, p) => `\${seg(${camel(p)})}`)}\``;
+    // outside /v1 (a mail's unsubscribe link): `~` tells the client to leave out its base
+    const url = `\`${(path.startsWith('/v1') ? path.replace(/^\/v1/, '') : `~${path}`).replace(/\{([a-z_]+)\}/g, (_, p) => `\${seg(${camel(p)})}`)}\``;
     const opts = ['...options'];
     if (!op.security) opts.unshift('auth: false');
     if (query) opts.push('query');

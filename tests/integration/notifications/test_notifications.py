@@ -181,3 +181,60 @@ async def test_a_message_from_the_managers_reaches_the_seller_once(stack):
         assert r.status_code == 400 and "title" in r.json()["fields"], r.text
         r = await c.post("/v1/admin/notifications", json=body, headers={**seller.headers, **key})
         assert r.status_code == 403, r.text
+
+
+async def test_one_click_unsubscribe_stops_that_kind_of_mail_and_no_other(stack):
+    """RFC 8058: a notification mail names its unsubscribe address in `List-Unsubscribe` with `One-Click`; one
+    POST to it (the mail client's, no session) stops that kind of mail for that seller; the cabinet still shows it;
+    a forged or another seller's link changes nothing."""
+    async with client(stack) as c:
+        seller = await new_seller(stack, c, "notice-unsub", legitimate=False)
+        seller_id = await db_count(
+            "SELECT s.id FROM sellers s JOIN users u ON u.id = s.user_id WHERE u.email = :e", e=seller.email
+        )
+        m = await manager_headers(c)
+        body = {"seller_id": seller_id, "title": "Platform news", "text": "Something new."}
+        r = await c.post(
+            "/v1/admin/notifications", json=body, headers={**m, "Idempotency-Key": f"unsub-{seller_id}"}
+        )
+        assert r.status_code == 201, r.text
+        mail = await wait_mail(stack, seller.email, "Platform news")
+        header = mail["headers"]["List-Unsubscribe"]
+        assert mail["headers"]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        url = header.strip("<>")
+        assert url in mail["body"]  # and the line at the mail's end
+        path = url.split("://", 1)[1].split("/", 1)[1]
+        token = path.rsplit("/", 1)[1]
+        # opened in a browser: the web app's page, which asks first
+        assert (await c.get(f"/{path}")).status_code == 200
+        assert (await c.get(f"/v1/emails/unsubscribe/{token}")).json() == {
+            "type": "custom_notification",
+            "mailed": True,
+        }
+        # forged, cut or for another kind: refused, nothing changes
+        for bad in (token[:-1] + ("0" if token[-1] != "0" else "1"), token.split(".")[0], "x" * 20):
+            assert (
+                await c.post(f"/emails/unsubscribe/{bad}", data={"List-Unsubscribe": "One-Click"})
+            ).status_code == 404
+        r = await c.post(f"/{path}", data={"List-Unsubscribe": "One-Click"})
+        assert r.status_code == 200 and r.json() == {"type": "custom_notification", "mailed": False}, r.text
+        assert (
+            await c.post(f"/{path}", data={"List-Unsubscribe": "One-Click"})
+        ).status_code == 200  # again: the same
+        settings = (await c.get("/v1/cabinet/notification_settings", headers=seller.headers)).json()
+        [custom] = [x for x in settings["list"] if x["type"] == "custom_notification"]
+        assert custom == {**custom, "mail": False, "in_app": True}
+        # the next message shows in the cabinet and is not mailed
+        body2 = {**body, "title": "More news"}
+        r = await c.post(
+            "/v1/admin/notifications", json=body2, headers={**m, "Idempotency-Key": f"unsub2-{seller_id}"}
+        )
+        assert r.status_code == 201
+        await until(
+            c,
+            "/v1/cabinet/notifications",
+            seller.headers,
+            lambda x: any(n["data"].get("title") == "More news" for n in x["list"]),
+        )
+        await asyncio.sleep(3)
+        assert not [x for x in await mails(stack, seller.email) if "More news" in x["subject"]]

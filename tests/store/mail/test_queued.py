@@ -23,7 +23,7 @@ class Server:
         self.sent: list[str] = []
         self.refuse = refuse
 
-    async def send(self, to: str, subject: str, body: str) -> None:
+    async def send(self, to: str, subject: str, body: str, headers=None) -> None:
         await asyncio.sleep(0.01)  # a round trip: the rounds below overlap
         if self.refuse:
             raise smtplib.SMTPServerDisconnected("gone")

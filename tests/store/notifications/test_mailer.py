@@ -20,7 +20,7 @@ class Outbox:
     def __init__(self) -> None:
         self.sent: list[tuple[str, str, str]] = []
 
-    async def send(self, to: str, subject: str, body: str) -> None:
+    async def send(self, to: str, subject: str, body: str, headers=None) -> None:
         self.sent.append((to, subject, body))
 
 

@@ -258,7 +258,9 @@ async function perform<T>(path: string, options: RequestOptions, signal: AbortSi
   const sentAccessToken = headers.Authorization ? getTokens()?.accessToken : undefined;
   const body = buildBody(options, headers);
   const qs = buildQuery(options.query);
-  const url = config.baseUrl + path + (qs ? (path.includes('?') ? '&' : '?') + qs : '');
+  // `~/…`: an address of the site outside the API's base (a mail's one-click unsubscribe link, RFC 8058)
+  const base = path.startsWith('~/') ? '' : config.baseUrl;
+  const url = base + (path.startsWith('~/') ? path.slice(1) : path) + (qs ? (path.includes('?') ? '&' : '?') + qs : '');
   const transport = options.onUploadProgress ? config.uploadTransport : config.transport;
 
   let res: TransportResponse;

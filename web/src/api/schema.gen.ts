@@ -4,6 +4,27 @@
  */
 
 export interface paths {
+    "/emails/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe
+         * @description Stops the link's kind of mail (the one-click POST of RFC 8058; its body, `List-Unsubscribe=One-Click`, is not
+         *     needed). Again: the same answer. 404 for a link that is not ours.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/bank_account_legitimations": {
         parameters: {
             query?: never;
@@ -3264,6 +3285,26 @@ export interface paths {
          *     mailed once per action with their address to answer to.
          */
         post: operations["write_to_support"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/emails/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unsubscribe Link
+         * @description What an unsubscribe link stops, and whether those mails are still sent. 404 for a link that is not ours.
+         */
+        get: operations["unsubscribe_link"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8694,6 +8735,15 @@ export interface components {
             /** Seller */
             seller?: string | null;
         };
+        /**
+         * MailKind
+         * @description The kind of mail an unsubscribe link stops, and whether it is still sent.
+         */
+        MailKind: {
+            /** Mailed */
+            mailed: boolean;
+            type: components["schemas"]["NotificationType"];
+        };
         /** ManageSetup */
         ManageSetup: {
             /** Setup Intent Client Secret */
@@ -13060,6 +13110,46 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailKind"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_legitimations: {
         parameters: {
             query?: {
@@ -22594,6 +22684,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SupportSent"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailKind"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -10,6 +10,10 @@ import type { Answer, Body, Param, Query } from './sdk';
 type Options = Omit<RequestOptions, 'method' | 'body' | 'query' | 'form'>;
 const seg = encodeURIComponent;
 
+/** POST /emails/unsubscribe/{token}: Unsubscribe */
+export const unsubscribe = (token: Param<'unsubscribe', 'token'>, options: Options = {}) =>
+  api.post<Answer<'unsubscribe'>>(`~/emails/unsubscribe/${seg(token)}`, undefined, { auth: false, ...options });
+
 /** GET /v1/admin/bank_account_legitimations: Admin Legitimations */
 export const adminLegitimations = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'admin_legitimations'>>(`/admin/bank_account_legitimations`, { ...options, query });
@@ -893,6 +897,10 @@ export const plansOffered = (options: Options = {}) =>
 /** POST /v1/common/support_messages: Write To Support */
 export const writeToSupport = (body: Body<'write_to_support'>, options: Options = {}) =>
   api.post<Answer<'write_to_support'>>(`/common/support_messages`, body, { ...options });
+
+/** GET /v1/emails/unsubscribe/{token}: Unsubscribe Link */
+export const unsubscribeLink = (token: Param<'unsubscribe_link', 'token'>, options: Options = {}) =>
+  api.get<Answer<'unsubscribe_link'>>(`/emails/unsubscribe/${seg(token)}`, { auth: false, ...options });
 
 /** GET /v1/embed/items/{token}: Embed Item */
 export const embedItem = (token: Param<'embed_item', 'token'>, options: Options = {}) =>

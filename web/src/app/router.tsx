@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: page(() => import('../areas/public/LandingPage')) },
       { path: '/plans', element: page(() => import('../areas/public/PlansPage')) },
+      { path: '/emails/unsubscribe/:token', element: page(() => import('../areas/public/UnsubscribePage')) },
       ...(['terms', 'privacy', 'imprint'] as const).map((document) => ({
         path: `/${document}`,
         element: page(() => import('../areas/public/PlatformDocumentPage').then((m) => ({ default: () => <m.default document={document} /> }))),

@@ -1,0 +1,49 @@
+"""`/emails/unsubscribe/{token}` (core §2): a notification mail's unsubscribe link. A mail client's one-click button
+posts to it (RFC 8058, `List-Unsubscribe=One-Click`, no session: the signed link is the permission); opened in a
+browser it is the web app's page, which asks first and then posts the same (`GET /v1/emails/unsubscribe/{token}` says
+what the link stops)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path
+from pydantic import BaseModel
+
+from api.deps import DB
+from domain.errors import DomainError, ErrorCode
+from domain.notifications import NotificationType
+from store.notifications.unsubscribe import kind_of, mails_stopped, still_mailed
+
+router = APIRouter(tags=["emails"])
+Token = Annotated[str, Path(min_length=10, max_length=400)]
+
+
+class MailKind(BaseModel):
+    """The kind of mail an unsubscribe link stops, and whether it is still sent."""
+
+    type: NotificationType
+    mailed: bool
+
+
+def _kind(token: str) -> tuple[int, NotificationType]:
+    found = kind_of(token)
+    if found is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "This unsubscribe link is not valid.")
+    return found
+
+
+@router.get("/v1/emails/unsubscribe/{token}", response_model=MailKind)
+async def unsubscribe_link(token: Token, s: DB) -> MailKind:
+    """What an unsubscribe link stops, and whether those mails are still sent. 404 for a link that is not ours."""
+    seller_id, t = _kind(token)
+    return MailKind(type=t, mailed=await still_mailed(s, seller_id, t))
+
+
+@router.post("/emails/unsubscribe/{token}", response_model=MailKind)
+async def unsubscribe(token: Token, s: DB) -> MailKind:
+    """Stops the link's kind of mail (the one-click POST of RFC 8058; its body, `List-Unsubscribe=One-Click`, is not
+    needed). Again: the same answer. 404 for a link that is not ours."""
+    seller_id, t = _kind(token)
+    await mails_stopped(s, seller_id, t)
+    return MailKind(type=t, mailed=False)
