@@ -35,7 +35,7 @@ async function paidOrder(page) {
   const co = await (
     await page.request.post(`/v1/shop/${SELLER.username}/products/the-sellflow-handbook/checkout`, {
       headers: idem(),
-      data: { pricing_plan_id: plan.id, payer: { email: `money-${Date.now()}@example.com`, first_name: 'Mo', last_name: 'Ney' } },
+      data: { pricing_plan_id: plan.id, withdrawal_consent: true, payer: { email: `money-${Date.now()}@example.com`, first_name: 'Mo', last_name: 'Ney' } },
     })
   ).json();
   const stripe = process.env.STRIPE_URL;
