@@ -37,18 +37,20 @@ from domain.domains import (
 from providers.acme.client import AcmeFailed, CertificateIssuer
 from providers.dns.resolver import DnsLookupError, TxtLookup
 from providers.dns.zone import DnsZone, ZoneError
+from providers.edge.caddy import EdgeError, TlsEdge, leaf_fingerprint
 from store.db import session
 from store.domains.actions import certificate_stored, domain_deleted, domain_recorded, routing_seen
-from store.domains.queries import certificate_of
+from store.domains.queries import certificate_of, newest_certificate
 
 log = structlog.get_logger()
 
 
 class DomainActivities:
-    def __init__(self, lookup: TxtLookup, zone: DnsZone, issuer: CertificateIssuer) -> None:
+    def __init__(self, lookup: TxtLookup, zone: DnsZone, issuer: CertificateIssuer, edge: TlsEdge) -> None:
         self.lookup = lookup
         self.zone = zone
         self.issuer = issuer
+        self.edge = edge
 
     @activity.defn
     async def record_domain(self, rec: DomainRecord) -> bool:
@@ -114,9 +116,35 @@ class DomainActivities:
         )
 
     @activity.defn
+    async def serve_certificate(self, req: CertificateRequest) -> None:
+        """The certificate loaded into the TLS edge, then checked as a browser would see it: an HTTPS request for
+        the hostname through the edge answers with this very certificate and the shop (200). Until it does, the
+        step is tried again; a domain is "active with SSL" only after it."""
+        async with session() as s:
+            cert = await newest_certificate(s, req.domain_id)
+        if cert is None or cert.n != req.n:
+            raise ApplicationError("no such certificate", type="NotServed", non_retryable=True)
+        try:
+            await asyncio.to_thread(self.edge.load, req.hostname, cert.fullchain_pem, cert.key_pem)
+            served = await asyncio.to_thread(self.edge.served, req.hostname)
+        except EdgeError as e:
+            raise ApplicationError(str(e), type="EdgeError", non_retryable=not e.retryable) from e
+        if served.fingerprint != leaf_fingerprint(cert.fullchain_pem):
+            raise ApplicationError(
+                "HTTPS through the edge answers with another certificate", type="NotServed"
+            )
+        if served.status != 200:
+            raise ApplicationError(f"the shop answered {served.status} over HTTPS", type="NotServed")
+        log.info("certificate_served", domain_id=req.domain_id, n=req.n)
+
+    @activity.defn
     async def remove_domain(self, req: DomainRemoval) -> None:
         async with session() as s:
             await domain_deleted(s, req.domain_id)
+        try:
+            await asyncio.to_thread(self.edge.unload, req.hostname)
+        except EdgeError as e:
+            raise ApplicationError(str(e), type="EdgeError", non_retryable=not e.retryable) from e
         names = [acme_record_name(req.hostname)]
         if req.dcv_target:
             names.append(req.dcv_target)

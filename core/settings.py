@@ -129,6 +129,10 @@ class Settings(BaseSettings):
     dns_resolver: str = "127.0.0.1:8053"
     dns_admin_url: str = "http://127.0.0.1:8054"
     dns_api_key: str = ""
+    # The TLS edge that serves custom domains over HTTPS (Caddy: providers/edge/caddy.py): its admin API, and the
+    # address its HTTPS listener answers on (the Domain workflow asks it for each new certificate)
+    edge_admin_url: str = "http://127.0.0.1:2019"
+    edge_https_address: str = "127.0.0.1:8443"
     # ACME: Let's Encrypt in production (https://acme-v02.api.letsencrypt.org/directory); locally pebble
     acme_directory_url: str = "https://127.0.0.1:14000/dir"
     acme_ca_bundle: str = ""  # the CA that signs the ACME server's HTTPS certificate (pebble's, locally)

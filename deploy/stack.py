@@ -85,6 +85,8 @@ class Ports:
     acme: int = 14000  # pebble's ACME directory (https)
     acme_management: int = 15000
     paypal: int = 8460  # the PayPal stand-in (deploy/paypal_provider.py)
+    edge_https: int = 8443  # the TLS edge (Caddy: deploy/edge.py): sellers' domains over HTTPS
+    edge_admin: int = 2019  # its admin API (the Domain workflow loads certificates through it)
 
     @classmethod
     def free(cls) -> Ports:
@@ -329,6 +331,8 @@ class Stack:
             "SELLFLOW_DNS_ADMIN_URL": f"http://127.0.0.1:{p.dns_admin}",
             "SELLFLOW_ACME_DIRECTORY_URL": f"https://127.0.0.1:{p.acme}/dir",
             "SELLFLOW_ACME_CA_BUNDLE": str(self.data_dir / "pebble" / "tls" / "ca.pem"),
+            "SELLFLOW_EDGE_ADMIN_URL": f"http://127.0.0.1:{p.edge_admin}",
+            "SELLFLOW_EDGE_HTTPS_ADDRESS": f"127.0.0.1:{p.edge_https}",
         }
         if not os.environ.get("SELLFLOW_SECRETS_KEYS"):  # seals certificate keys at rest (store/secrets.py)
             env["SELLFLOW_SECRETS_KEYS"] = self._secrets_key()
@@ -368,6 +372,25 @@ class Stack:
         self._spawn("pebble", args, env={**self.env(), **pebble.environment()})
         return True
 
+    def start_edge(self) -> None:
+        """Caddy as the TLS edge in front of the API (deploy/edge.py); a stack kept between runs resumes the
+        certificates it had loaded (Caddy's own saved config)."""
+        from deploy import edge
+
+        exe = edge.binary()
+        if exe is None:
+            print(
+                "caddy is not installed (make install): domains will not be served over HTTPS",
+                file=sys.stderr,
+            )
+            return
+        p = self.ports
+        config = edge.write_config(self.data_dir / "edge", p.edge_https, p.edge_admin, p.api)
+        home = self.data_dir / "edge"
+        args = [exe, "run", "--config", str(config), *(["--resume"] if self.persistent else [])]
+        env = {**self.env(), "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config")}
+        self._spawn("edge", args, env=env)
+
     def wait_services(self) -> None:
         p = self.ports
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.dns_admin}/records"), "DNS server")
@@ -380,6 +403,8 @@ class Stack:
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.bank}/v1/credit_transfers"), "bank")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.agency}/v1/claims"), "collection agency")
         wait_for(lambda: http_ok(f"http://127.0.0.1:{p.paypal}/v1/orders"), "PayPal stand-in")
+        if "edge" in self.procs:
+            wait_for(lambda: http_ok(f"http://127.0.0.1:{p.edge_admin}/config/"), "TLS edge (Caddy)")
         self._wait_temporal_namespace()
 
     def _wait_pebble(self) -> None:
@@ -465,6 +490,7 @@ class Stack:
         self.start_agency()
         self.start_dns()
         self.start_pebble()
+        self.start_edge()
         self.migrate()
         self.wait_services()
         if seed:
@@ -506,6 +532,7 @@ class Stack:
             "PayPal (stand-in: orders and webhooks)": f"http://127.0.0.1:{p.paypal}/v1/orders",
             "DNS server (records; add with POST)": f"http://127.0.0.1:{p.dns_admin}/records",
             "ACME directory (pebble)": f"https://127.0.0.1:{p.acme}/dir",
+            "TLS edge (Caddy: sellers' domains over HTTPS)": f"https://127.0.0.1:{p.edge_https}",
             "localstripe": f"http://127.0.0.1:{p.stripe}",
             "PostgreSQL": self.database_url,
         }

@@ -62,6 +62,9 @@ ACME_LABEL = "_acme-challenge"
 DCV_ZONE_LABEL = "acme"  # DCV delegation targets live under acme.{platform suffix}
 DCV_LABEL_LEN = 20  # hex characters of the target's first label
 DCV_PATCH = "dcv-delegation"  # workflow.patched id: custom domains check their CNAME before a certificate
+EDGE_PATCH = (
+    "edge-served"  # workflow.patched id: a certificate is active only once the TLS edge answers with it
+)
 MESSAGE_MAX = 500
 
 _LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
@@ -279,6 +282,9 @@ class DomainNoteCode(StrEnum):
         "cname_failed_renewal"  # still missing: the current certificate stays, renewal tomorrow
     )
     certificate_failed = "certificate_failed"  # the certificate authority refused: error
+    not_served = (
+        "not_served"  # the certificate was issued, but HTTPS through the edge does not answer with it
+    )
     renewal_failed = (
         "renewal_failed"  # a renewal refused: the current certificate stays, tried again tomorrow
     )
@@ -408,6 +414,9 @@ class PlatformRecord:
 
 @dataclass
 class CertificateRequest:
+    """Certificate n of the domain: issued (`issue_certificate`), then loaded into the TLS edge and checked there
+    (`serve_certificate`: an HTTPS request for the hostname answers with it)."""
+
     domain_id: int
     hostname: str
     n: int  # the certificate's number: the idempotency key is `domain-{id}-cert-{n}`

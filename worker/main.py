@@ -52,6 +52,7 @@ from providers.acme.client import certificate_issuer
 from providers.bank.client import bank
 from providers.dns.resolver import txt_lookup
 from providers.dns.zone import dns_zone
+from providers.edge.caddy import edge
 from providers.inkasso.client import agency
 from providers.kyc.client import kyc_provider
 from providers.mail.smtp import SmtpMailer
@@ -110,7 +111,7 @@ def activities() -> list[Callable[..., Any]]:
     subscription = SubscriptionActivities(gateway(), mailer)
     rates = RateActivities(gateway())
     claim = ClaimActivities(mailer, agency())
-    domains = DomainActivities(txt_lookup(), dns_zone(), certificate_issuer())
+    domains = DomainActivities(txt_lookup(), dns_zone(), certificate_issuer(), edge())
     closing = AccountDeletionActivities(mailer, storage())
     webhooks = WebhookActivities(webhook_sender(), mailer)
     notices = NotificationActivities(mailer)
@@ -169,6 +170,7 @@ def activities() -> list[Callable[..., Any]]:
         domains.check_delegation,
         domains.publish_platform_record,
         domains.issue_certificate,
+        domains.serve_certificate,
         domains.remove_domain,
         closing.run_checks,
         closing.take_products_off,

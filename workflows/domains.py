@@ -33,6 +33,7 @@ from temporalio.exceptions import ActivityError, ApplicationError
 
 from domain.domains import (
     DCV_PATCH,
+    EDGE_PATCH,
     CertificateInfo,
     CertificateRequest,
     DelegationCheck,
@@ -242,17 +243,11 @@ class DomainWorkflow:
                 CERTIFICATE_STEP,
             )
         except ActivityError as e:
-            cause = e.cause.message if isinstance(e.cause, ApplicationError) else str(e)
-            st.renew_due = False
-            st.certificate_failures += 1
-            st.last_failure_at = workflow.now()
-            if st.certificate is not None and st.certificate.not_after > workflow.now():
-                st.message, st.note = None, DomainNote(DomainNoteCode.renewal_failed, cause=cause[:400])
-                await self._record(DomainAction.certificate_failed, st.note)
-                return
-            st.state = DomainState.error
-            st.message, st.note = None, DomainNote(DomainNoteCode.certificate_failed, cause=cause[:400])
-            await self._record(DomainAction.certificate_failed, st.note)
+            valid = st.certificate is not None and st.certificate.not_after > workflow.now()
+            code = DomainNoteCode.renewal_failed if valid else DomainNoteCode.certificate_failed
+            await self._failed(e, code, error=not valid)  # a valid current certificate stays
+            return
+        if workflow.patched(EDGE_PATCH) and not await self._served(res.n, renewal):
             return
         st.certificate = CertificateInfo(
             n=res.n, not_before=res.not_before, not_after=res.not_after, issued_at=res.issued_at
@@ -263,6 +258,34 @@ class DomainWorkflow:
         st.last_failure_at = None
         st.message, st.note = None, None
         await self._record(DomainAction.certificate_renewed if renewal else DomainAction.certificate_issued)
+
+    async def _served(self, n: int, renewal: bool) -> bool:
+        """Certificate n loaded into the TLS edge and answered with over HTTPS for the hostname: only then is the
+        domain active with SSL. Not served: a first certificate leaves the domain in error with the reason (the
+        seller checks again); a renewal keeps the current certificate and is tried again the next day."""
+        try:
+            await self._remote(
+                DomainActivities.serve_certificate,
+                CertificateRequest(domain_id=self.inp.domain_id, hostname=self.inp.hostname, n=n),
+                CERTIFICATE_STEP,
+            )
+        except ActivityError as e:
+            await self._failed(e, DomainNoteCode.not_served, error=not renewal)
+            return False
+        return True
+
+    async def _failed(self, e: ActivityError, code: DomainNoteCode, *, error: bool) -> None:
+        """A certificate step that did not succeed: counted, its reason noted and recorded; `error`: the domain is
+        in error (no valid certificate to keep)."""
+        st = self.state
+        cause = e.cause.message if isinstance(e.cause, ApplicationError) else str(e)
+        st.renew_due = False
+        st.certificate_failures += 1
+        st.last_failure_at = workflow.now()
+        if error:
+            st.state = DomainState.error
+        st.message, st.note = None, DomainNote(code, cause=cause[:400])
+        await self._record(DomainAction.certificate_failed, st.note)
 
     async def _renewal_due(self) -> bool:
         """Waits until the certificate is due for renewal (True), or until a delete or a long history (False)."""

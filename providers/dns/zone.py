@@ -10,12 +10,11 @@ from typing import Protocol
 import httpx
 
 from core.settings import get_settings
+from providers.errors import ProviderError
 
 
-class ZoneError(Exception):
-    def __init__(self, message: str, retryable: bool = True) -> None:
-        super().__init__(message)
-        self.retryable = retryable
+class ZoneError(ProviderError):
+    """The DNS host refused or did not answer a change of the platform's zone."""
 
 
 class DnsZone(Protocol):

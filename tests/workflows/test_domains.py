@@ -64,6 +64,8 @@ class FakeDomains:
         self.published: list[PlatformRecord] = []
         self.certificates: list[int] = []
         self.removed: list[int] = []
+        self.served: list[int] = []  # the certificates the TLS edge answered with
+        self.not_served = False
 
     @activity.defn(name="record_domain")
     async def record_domain(self, rec: DomainRecord) -> bool:
@@ -102,6 +104,16 @@ class FakeDomains:
         now = datetime.now(UTC)
         return CertificateResult(n=req.n, not_before=now, not_after=now + timedelta(days=90), issued_at=now)
 
+    @activity.defn(name="serve_certificate")
+    async def serve_certificate(self, req: CertificateRequest) -> None:
+        if self.not_served:
+            raise ApplicationError(
+                "HTTPS through the edge answers with another certificate",
+                type="NotServed",
+                non_retryable=True,
+            )
+        self.served.append(req.n)
+
     @activity.defn(name="remove_domain")
     async def remove_domain(self, req: DomainRemoval) -> None:
         self.removed.append(req.domain_id)
@@ -113,6 +125,7 @@ class FakeDomains:
             self.check_delegation,
             self.publish_platform_record,
             self.issue_certificate,
+            self.serve_certificate,
             self.remove_domain,
         ]
 
@@ -216,6 +229,7 @@ async def test_a_record_added_later_is_found_and_a_certificate_issued(client, re
         ]
         cert = fake.last().certificate
         assert cert is not None and cert.n == 1 and fake.certificates == [1]
+        assert fake.served == [1]  # active with SSL once the edge answered with it
         assert fake.last().message is None and fake.last().note is None
         await deleted(handle, fake)
         assert fake.actions()[-1] == "deleted"
@@ -264,6 +278,24 @@ async def test_a_refused_certificate_ends_in_error_with_the_reason(client, recor
             and note.code == DomainNoteCode.certificate_failed
             and "no TXT record" in note.cause
         )
+        await deleted(handle, fake)
+        await record(handle, "domains")
+
+
+async def test_a_certificate_the_edge_does_not_serve_is_not_called_active_with_ssl(client, record):
+    fake = FakeDomains(found_after=0)
+    fake.not_served = True
+    async with running(client, fake) as handle:
+        await until(lambda: bool(fake.records) and fake.last().state == DomainState.error)
+        assert fake.certificates == [1] and fake.served == []
+        assert fake.actions() == ["added", "record_found", "certificate_failed"]
+        note = fake.last().note
+        assert (
+            note is not None
+            and note.code == DomainNoteCode.not_served
+            and "another certificate" in note.cause
+        )
+        assert fake.last().certificate is None  # not claimed
         await deleted(handle, fake)
         await record(handle, "domains")
 

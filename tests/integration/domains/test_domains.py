@@ -8,14 +8,18 @@ verified domain's Host, and another seller can neither see nor touch the domain.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
+import socket
+import ssl
 import time
 from collections.abc import Callable
 
 import httpx
 import pytest
 
-from tests.integration.helpers import Seller, client, new_seller
+from providers.edge.caddy import leaf_fingerprint
+from tests.integration.helpers import Seller, client, db_value, new_seller
 
 pytestmark = pytest.mark.integration
 
@@ -85,6 +89,33 @@ async def assert_no_key_in_history(stack, domain_id: int) -> None:
     history = await temporal.get_workflow_handle(f"domain-{domain_id}").fetch_history()
     text = "\n".join(str(e) for e in history.events)
     assert "issue_certificate" in text and "PRIVATE KEY" not in text and "BEGIN" not in text
+
+
+async def over_https(stack, host: str) -> tuple[int, str]:
+    """An HTTPS request for `host` through the TLS edge, as a browser that trusts pebble's root sends it (SNI, Host,
+    the chain and the name checked): the status and the SHA-256 of the certificate it was answered with."""
+    async with httpx.AsyncClient(verify=str(stack.data_dir / "pebble" / "tls" / "ca.pem"), timeout=10) as m:
+        root = (await m.get(f"https://127.0.0.1:{stack.ports.acme_management}/roots/0")).text
+
+    def ask() -> tuple[int, str]:
+        ctx = ssl.create_default_context(cadata=root)
+        with (
+            socket.create_connection(("127.0.0.1", stack.ports.edge_https), timeout=10) as raw,
+            ctx.wrap_socket(raw, server_hostname=host) as tls,
+        ):
+            der = tls.getpeercert(binary_form=True) or b""
+            tls.sendall(f"GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+            status = tls.recv(4096).decode("latin-1").split(" ", 2)[1]
+        return int(status), hashlib.sha256(der).hexdigest()
+
+    return await asyncio.to_thread(ask)
+
+
+async def leaf_of(domain_id: int, n: int) -> str:
+    pem = await db_value(
+        "select fullchain_pem from domain_certificates where domain_id = :d and n = :n", d=domain_id, n=n
+    )
+    return leaf_fingerprint(pem)
 
 
 def actions(d: dict) -> list[str]:
@@ -164,6 +195,8 @@ async def test_a_record_added_later_is_found_and_the_certificate_issued_and_rene
         r = await c.get("/v1/shop/_host", headers={"Host": f"{host}:443"})
         assert r.status_code == 200, r.text
         assert r.json() == {"username": seller.username, "hostname": host, "state": "active_with_ssl"}
+        # and over HTTPS through the TLS edge, with the certificate issued ("active with SSL" claims no less)
+        assert await over_https(stack, host) == (200, await leaf_of(dom["id"], 1))
 
         # renewed before it expires: pebble's 5-year certificate, 30 days early, with a 2 ms day
         # (the certificate row is stored a moment before the history entry that records it)
@@ -177,6 +210,7 @@ async def test_a_record_added_later_is_found_and_the_certificate_issued_and_rene
         assert d["certificates"][1]["n"] == 2 and d["state"] == "active_with_ssl"
         assert d["certificates"][1]["not_after"] > first["not_after"]
         assert "certificate_renewed" in actions(d)
+        assert await over_https(stack, host) == (200, await leaf_of(dom["id"], 2))  # the renewed one now
 
         # another seller can neither see nor touch it, nor add the same name
         assert (await c.get(f"/v1/cabinet/domains/{dom['id']}", headers=other.headers)).status_code == 404
@@ -219,6 +253,15 @@ async def test_a_record_added_later_is_found_and_the_certificate_issued_and_rene
         listed = (await c.get("/v1/cabinet/domains", headers=seller.headers)).json()
         assert all(x["id"] != dom["id"] for x in listed["list"])
         assert (await c.get("/v1/shop/_host", headers={"Host": host})).status_code == 404
+        # and HTTPS for it ends at the handshake once the workflow has removed its certificate from the edge
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                await over_https(stack, host)
+            except (ssl.SSLError, ConnectionError):
+                break
+            assert time.monotonic() < deadline, "the edge still serves the deleted domain"
+            await asyncio.sleep(0.3)
 
 
 async def test_a_missing_record_ends_in_error_and_check_again_finds_it(stack):

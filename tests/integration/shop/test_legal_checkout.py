@@ -90,7 +90,12 @@ async def test_a_seller_writes_documents_and_an_eu_consumer_ticks_the_consent(st
         # a buyer outside the EU, and a business buyer, are not asked by the default rule
         await start_checkout(c, u, product, country="US", extra={"withdrawal_consent": False})
         await start_checkout(
-            c, u, product, country="DE", payer={"company": "Acme GmbH"}, extra={"withdrawal_consent": False}
+            c,
+            u,
+            product,
+            country="DE",
+            payer={"company": "Acme GmbH", "street": "Hauptstr. 1", "zip": "10115", "city": "Berlin"},
+            extra={"withdrawal_consent": False},
         )
         assert await db_count(orders, p=product["id"]) == 2
         # a strict bool, a buyer language

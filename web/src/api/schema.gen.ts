@@ -7161,7 +7161,7 @@ export interface components {
          * @description What the last check saw, as a code the web app words (en, de); the facts travel beside it in DomainNote.
          * @enum {string}
          */
-        DomainNoteCode: "txt_missing" | "txt_failed" | "cname_missing" | "cname_failed" | "cname_failed_renewal" | "certificate_failed" | "renewal_failed";
+        DomainNoteCode: "txt_missing" | "txt_failed" | "cname_missing" | "cname_failed" | "cname_failed_renewal" | "certificate_failed" | "not_served" | "renewal_failed";
         /**
          * DomainNoteOut
          * @description What the last check or issuance saw: a code the web app words, with its facts.
