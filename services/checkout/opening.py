@@ -101,7 +101,8 @@ async def open_order(
     open for a day from now. No money moves here. `referred`: the publisher's click and the sales team member the
     visitor came through at a shop (the orders are theirs). `opened_by`: the request's own key, so the same request run
     again finds its order instead of opening a second. `consent`: the words of the consent to begin the delivery at
-    once, as the buyer ticked them (None: not ticked); 422 without it where the seller's checkout requires it."""
+    once, as the buyer ticked them (None: not ticked); 400 without it where the seller's checkout requires it, and 400
+    on the payer's address where the invoice needs it."""
     if (made_before := await order_opened_by(s, opened_by)) is not None:
         return await _reopened(s, temporal, made_before)
     v = await shop_product(s, username, slug)

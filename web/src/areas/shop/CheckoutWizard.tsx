@@ -1,6 +1,7 @@
 import { everyPeriod } from '../../lib/periods';
 import { ticketWhen } from '../../lib/zoned';
 import { PlanSchedule } from './PlanSchedule';
+import { Tracking } from './tracking/Tracking';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,7 +15,6 @@ import type { PricingPlan, ShopProduct } from '../../api/types';
 import { useMoney } from '../../components/Money';
 import { CheckoutStepper } from './CheckoutStepper';
 import { PaymentForm } from './PaymentForm';
-import { ShopTracking } from './tracking/ShopTracking';
 
 /** The single plan to select automatically: exactly one one-time plan. */
 /** The words of each payment method the plan takes, as the checkout names them. */
@@ -56,7 +56,7 @@ export function CheckoutWizard({ username, product, linkedPlanId = null }: { use
 
   return (
     <>
-      <ShopTracking
+      <Tracking
         username={username}
         page="checkout"
         sale={{ value: plan?.price ?? product.displayPrice ?? 0, currency: plan?.currency ?? product.currency ?? 'eur', itemId: product.slug, itemName: product.name }}

@@ -23,8 +23,8 @@ import * as sdk from '../../api/sdk.gen';
 import { languageOf } from '../../i18n/languages';
 import { useMoney } from '../../components/Money';
 import { formatDate, formatDateTime } from '../../components/dates';
-import { ShopTracking } from './tracking/ShopTracking';
 import { StatusChip } from '../../components/StatusChip';
+import { Tracking } from './tracking/Tracking';
 import { CheckoutStepper } from './CheckoutStepper';
 import { ShopLayout } from './ShopLayout';
 import { toast } from '../../app/notify';
@@ -286,7 +286,7 @@ export default function ThankYouPage() {
         {body}
       </Paper>
       {data && (paid || later) ? (
-        <ShopTracking
+        <Tracking
           username={username}
           page="thank_you"
           // not while the page is leaving for the seller's funnel: the purchase is sent when the buyer is back

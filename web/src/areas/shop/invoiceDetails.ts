@@ -1,5 +1,5 @@
 /** A buyer's invoice details at the checkout: which the form asks, what the API takes, what it refused. */
-import { majorUnits } from './tracking/tracker';
+import { currencyExponent } from '../../lib/money';
 
 export type InvoiceKey = 'company' | 'vatId' | 'street' | 'streetNumber' | 'zip' | 'city';
 export const INVOICE_FIELDS: { key: InvoiceKey; label: string; autoComplete: string; sm: number }[] = [
@@ -29,7 +29,7 @@ export function refusedDetails(fields: Record<string, unknown> | undefined): Par
 /** Whether the invoice needs the buyer's postal address (the API's rule, domain/orders/invoices.py): a business
  * buyer, a seller who asks it of everyone, or more than 250 of the currency's units (§ 33 UStDV). */
 export function addressNeeded(amount: number, currency: string, business: boolean, sellerAsks: boolean): boolean {
-  return business || sellerAsks || majorUnits(amount, currency) > 250;
+  return business || sellerAsks || amount > 250 * 10 ** currencyExponent(currency);
 }
 
 /** The invoice details as the API takes them (blank ones left out), and what is missing before sending. */

@@ -2,8 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ShopProduct } from '../../../api/types';
@@ -68,9 +66,9 @@ export function LegalConsent({
             label={<Typography variant="body2">{t('shop.legal.consent')}</Typography>}
           />
           {missing ? (
-            <FormHelperText error id="consent-missing" data-testid="consent-missing" sx={{ ml: 4 }}>
+            <Typography variant="caption" color="error" component="p" id="consent-missing" data-testid="consent-missing" sx={{ ml: 4 }}>
               {t('shop.legal.consentMissing')}
-            </FormHelperText>
+            </Typography>
           ) : null}
         </>
       ) : null}
@@ -80,9 +78,16 @@ export function LegalConsent({
           {documents.map((doc, i) => (
             <span key={doc}>
               {i ? ' · ' : null}
-              <Link component="button" type="button" variant="body2" onClick={() => setOpen(doc)} data-testid={`legal-link-${doc}`} sx={{ verticalAlign: 'baseline' }}>
+              {/* a link's look, a button's deed: it opens the document over the checkout */}
+              <Box
+                component="button"
+                type="button"
+                onClick={() => setOpen(doc)}
+                data-testid={`legal-link-${doc}`}
+                sx={{ p: 0, border: 0, background: 'none', font: 'inherit', color: 'primary.main', textDecoration: 'underline', cursor: 'pointer', verticalAlign: 'baseline' }}
+              >
                 {t(`storefront.documents.${doc}`)}
-              </Link>
+              </Box>
             </span>
           ))}
         </Typography>

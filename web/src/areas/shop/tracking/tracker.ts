@@ -2,6 +2,8 @@
  * (api/storefront/templates/page.html.j2's loader), after the visitor's consent: GA4 and old Analytics through
  * gtag, Google Tag Manager through its data layer, Meta's Pixel through fbq. */
 
+import { currencyExponent } from '../../../lib/money';
+
 export type TrackedPage = 'checkout' | 'thank_you';
 export type TrackingCode = { type: string; id: string; category: string; pages: readonly string[] };
 export type Sale = { value: number; currency: string; itemId: string; itemName: string; transactionId?: string };
@@ -24,8 +26,7 @@ export function allowed(mode: string, consent: string | null, category: string):
 
 /** A price in minor units as the tags take it: in the currency's major unit (12.50, not 1250). */
 export function majorUnits(amount: number, currency: string): number {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
-  return amount / 10 ** digits;
+  return amount / 10 ** currencyExponent(currency);
 }
 
 const loaded = new Set<string>();
