@@ -3373,6 +3373,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payer/data_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payer Data Export
+         * @description Everything held about the signed-in payer, as JSON or their orders as CSV (a download either way).
+         */
+        get: operations["payer_data_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payer/s/{seller}": {
         parameters: {
             query?: never;
@@ -9608,6 +9628,27 @@ export interface components {
             purchases: components["schemas"]["PurchaseOut"][];
             /** Seller Username */
             seller_username: string;
+        };
+        /**
+         * PayerData
+         * @description What the platform holds about the payer, as of `generated_at` (amounts in minor units).
+         */
+        PayerData: {
+            /** Email */
+            email: string;
+            /**
+             * Generated At
+             * Format: date-time
+             */
+            generated_at: string;
+            /** Mails */
+            mails: {
+                [key: string]: unknown;
+            }[];
+            /** Orders */
+            orders: {
+                [key: string]: unknown;
+            }[];
         };
         /** PayerShops */
         PayerShops: {
@@ -22849,6 +22890,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    payer_data_export: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payer's data: JSON, or the orders as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayerData"];
+                    "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -914,6 +914,10 @@ export const getHealth = (options: Options = {}) =>
 export const getReadiness = (options: Options = {}) =>
   api.get<Answer<'get_readiness'>>(`/health/ready`, { auth: false, ...options });
 
+/** GET /v1/payer/data_export: Payer Data Export */
+export const payerDataExport = (query: Query<'payer_data_export'> = {}, options: Options = {}) =>
+  api.get<Answer<'payer_data_export'>>(`/payer/data_export`, { ...options, query });
+
 /** GET /v1/payer/s/{seller}: Payer Area */
 export const payerArea = (seller: Param<'payer_area', 'seller'>, options: Options = {}) =>
   api.get<Answer<'payer_area'>>(`/payer/s/${seg(seller)}`, { ...options });

@@ -17,6 +17,9 @@ import { useCurrentUser } from '../../app/useCurrentUser';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { EmptyState } from '../../components/EmptyState';
 import { BRAND } from '../../components/brand';
+import DownloadIcon from '@mui/icons-material/Download';
+import { openProtectedFile } from '../../lib/download';
+import { toast } from '../../app/notify';
 
 /** `/payer`: the shops the payer bought from, each leading to its own payer area. */
 export default function PayerPage() {
@@ -58,6 +61,29 @@ export default function PayerPage() {
           ) : (
             <EmptyState title={t('payer.noShops')} />
           )}
+        </Paper>
+        <Paper sx={{ p: 2, mt: 3 }} data-testid="payer-data">
+          <Typography variant="h6" component="h2">
+            {t('payer.data.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('payer.data.intro')}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {(['json', 'csv'] as const).map((format) => (
+              <Button
+                key={format}
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                onClick={() => {
+                  void openProtectedFile(`/v1/payer/data_export?format=${format}`).then((ok) => ok || toast(t('payer.data.failed'), 'error'));
+                }}
+                data-testid={`payer-data-${format}`}
+              >
+                {t(`payer.data.${format}`)}
+              </Button>
+            ))}
+          </Stack>
         </Paper>
       </Container>
     </Box>
