@@ -94,7 +94,8 @@ async def assert_no_key_in_history(stack, domain_id: int) -> None:
 async def over_https(stack, host: str) -> tuple[int, str]:
     """An HTTPS request for `host` through the TLS edge, as a browser that trusts pebble's root sends it (SNI, Host,
     the chain and the name checked): the status and the SHA-256 of the certificate it was answered with."""
-    async with httpx.AsyncClient(verify=str(stack.data_dir / "pebble" / "tls" / "ca.pem"), timeout=10) as m:
+    pebble_ca = ssl.create_default_context(cafile=str(stack.data_dir / "pebble" / "tls" / "ca.pem"))
+    async with httpx.AsyncClient(verify=pebble_ca, timeout=10) as m:
         root = (await m.get(f"https://127.0.0.1:{stack.ports.acme_management}/roots/0")).text
 
     def ask() -> tuple[int, str]:

@@ -78,7 +78,7 @@ function BuiltThankYou({ html, title }: { html: string; title: string }) {
 export default function ThankYouPage() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const { username = '', token = '' } = useParams();
+  const { username = '', token = '', slug = '' } = useParams();
   const pollsSincePaid = useRef(0);
   const order = useQuery({
     ...shopQueries.order(username, token),
@@ -291,7 +291,7 @@ export default function ThankYouPage() {
           page="thank_you"
           // not while the page is leaving for the seller's funnel: the purchase is sent when the buyer is back
           ready={!(funnelUrl && new URLSearchParams(window.location.search).get('funnel') !== 'done')}
-          sale={{ value: data.total, currency: data.currency, itemId: data.productName, itemName: data.productName, transactionId: data.token }}
+          sale={{ value: data.total, currency: data.currency, itemId: slug, itemName: data.productName, transactionId: data.token }}
         />
       ) : null}
     </ShopLayout>
