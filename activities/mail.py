@@ -36,13 +36,18 @@ log = structlog.get_logger()
 MARK_SENT_PATIENCE_S = 20  # a sent mail waits at most this long for the database to mark it
 
 
+def _written(mail: OutgoingMail) -> tuple[str, str]:
+    """The mail's subject and body as sent: its template rendered, with the line that stops its kind if it has one."""
+    rendered = render(mail.template, mail.locale, mail.context)
+    return rendered.subject, with_unsubscribe(rendered.body, mail.unsubscribe_url, mail.locale)
+
+
 async def queued(s: AsyncSession, mail: OutgoingMail) -> None:
     """The mail stored in the caller's transaction, to be sent by the outbox round (`send_queued`): it commits
     with its fact or not at all, and the fact's path waits for no mail server."""
-    rendered = render(mail.template, mail.locale, mail.context)
-    body = with_unsubscribe(rendered.body, mail.unsubscribe_url, mail.locale)
+    subject, body = _written(mail)
     await mail_queued(
-        s, key=mail.key, to=mail.to, subject=rendered.subject, body=body, unsubscribe_url=mail.unsubscribe_url
+        s, key=mail.key, to=mail.to, subject=subject, body=body, unsubscribe_url=mail.unsubscribe_url
     )
 
 
@@ -65,17 +70,11 @@ async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
 
 async def deliver(mailer: Mailer, mail: OutgoingMail) -> bool:
     """True if the mail went out now, False if an earlier attempt had sent it."""
-    rendered = render(mail.template, mail.locale, mail.context)
-    body = with_unsubscribe(rendered.body, mail.unsubscribe_url, mail.locale)
+    subject, body = _written(mail)
 
     async def unsent(s: AsyncSession) -> Mail | None:
         row = await mail_stored(
-            s,
-            key=mail.key,
-            to=mail.to,
-            subject=rendered.subject,
-            body=body,
-            unsubscribe_url=mail.unsubscribe_url,
+            s, key=mail.key, to=mail.to, subject=subject, body=body, unsubscribe_url=mail.unsubscribe_url
         )
         return None if row.sent_at is not None else row
 

@@ -13,7 +13,8 @@ from pydantic import BaseModel
 from api.deps import DB
 from domain.errors import DomainError, ErrorCode
 from domain.notifications import NotificationType
-from store.notifications.unsubscribe import kind_of, mails_stopped, still_mailed
+from store.notifications.actions import mail_chosen
+from store.notifications.unsubscribe import kind_of, mails_stopped
 
 router = APIRouter(tags=["emails"])
 Token = Annotated[str, Path(min_length=10, max_length=400)]
@@ -37,7 +38,7 @@ def _kind(token: str) -> tuple[int, NotificationType]:
 async def unsubscribe_link(token: Token, s: DB) -> MailKind:
     """What an unsubscribe link stops, and whether those mails are still sent. 404 for a link that is not ours."""
     seller_id, t = _kind(token)
-    return MailKind(type=t, mailed=await still_mailed(s, seller_id, t))
+    return MailKind(type=t, mailed=await mail_chosen(s, seller_id, t))
 
 
 @router.post("/emails/unsubscribe/{token}", response_model=MailKind)

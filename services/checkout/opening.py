@@ -132,13 +132,14 @@ async def open_order(
             ErrorCode.INVALID_INPUT,
             fields={"bump_ids": "a bump is paid with the first payment; this plan charges nothing today"},
         )
-    rule = (await legal_texts(s, v.product.seller_id)).withdrawal_consent
-    charges = main_plan.payment_type != PaymentType.one_time or main_plan.price > 0
     business = bool(payer.get("vat_id") or payer.get("company"))
-    if consent is None and consent_required(
-        product.form, rule, charges=charges, country=payer.get("country"), business=business
-    ):
-        raise invalid(withdrawal_consent="required")
+    if consent is None:  # the seller's rule is read only when the buyer did not tick it
+        rule = (await legal_texts(s, v.product.seller_id)).withdrawal_consent
+        charges = main_plan.payment_type != PaymentType.one_time or main_plan.price > 0
+        if consent_required(
+            product.form, rule, charges=charges, country=payer.get("country"), business=business
+        ):
+            raise invalid(withdrawal_consent="required")
     customer = await payer_customer(s, payer["email"])
     if customer is None:
         created = await gateway().create_customer(
@@ -175,11 +176,11 @@ async def open_order(
         )
         extra += bump.total
         made.append(bump)
-    page = await page_of(s, v.product)
-    seller_asks = page.include_type == IncludeType.with_address
-    if address_needed(
-        order.total + extra, order.currency_key, business=business, seller_asks=seller_asks
-    ) and (missing := address_missing(payer)):
+    # the checkout page is read only when the address is missing and neither the amount nor a business asks it
+    if (missing := address_missing(payer)) and (
+        address_needed(order.total + extra, order.currency_key, business=business, seller_asks=False)
+        or (await page_of(s, v.product)).include_type == IncludeType.with_address
+    ):
         raise invalid(**{f"payer.{k}": "required for the invoice" for k in missing})
     click, member = referred(product.seller_id)
     if click is not None:

@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.settings import get_settings
 from core.signing import signed, verified
 from domain.notifications import DEFAULTS, NotificationSetting, NotificationType
-from store.notifications.actions import choices_of, choices_saved, mail_chosen
+from store.notifications.actions import choices_of, choices_saved
 
 PURPOSE = "unsubscribe"
 
@@ -26,10 +26,6 @@ def kind_of(token: str) -> tuple[int, NotificationType] | None:
     if not seller.isdigit() or kind not in {t.value for t in NotificationType}:
         return None
     return int(seller), NotificationType(kind)
-
-
-async def still_mailed(s: AsyncSession, seller_id: int, t: NotificationType) -> bool:
-    return await mail_chosen(s, seller_id, t)
 
 
 async def mails_stopped(s: AsyncSession, seller_id: int, t: NotificationType) -> None:
