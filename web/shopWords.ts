@@ -13,6 +13,10 @@ const LOADERS = 'virtual:shop-words-first';
 export const SHOP_ENTRY = 'src/shop.tsx';
 export const FIRST_LAZY = ['src/shopApp.tsx', 'src/areas/shop/ShopProductPage.tsx'];
 export const FIRST_ENTRIES = [SHOP_ENTRY, ...FIRST_LAZY];
+/** The API's refusals and errors, which the client words by their code (`refusals.${reason}`): a buyer meets one only
+ * after asking the API, by when the rest of the words (loaded once the page is shown) are there; until then the
+ * API's own message stands. A key the code names whole stays among the first words. */
+export const LATER_TEMPLATES = ['refusals.', 'apiErrors.'];
 
 type Tree = { [key: string]: unknown };
 
@@ -63,8 +67,8 @@ export function reachable(entries: readonly string[], lazy = false): Map<string,
 /** What the modules' code says of the catalogue's keys: each string that starts with a namespace and a dot. A whole
  * key also names its plural forms (`key_one`); a string with a `${…}` or `+` after it names every key it begins
  * (`refusals.${reason}`, `'shop.steps.' + step`). A string that is neither (`'payer.'`, an API field's path the
- * checkout reads) names no key. */
-export function keysRead(modules: Iterable<string>, namespaces: ReadonlySet<string>): (key: string) => boolean {
+ * checkout reads) names no key. A template beginning one of `later` names none: its words come with the rest. */
+export function keysRead(modules: Iterable<string>, namespaces: ReadonlySet<string>, later: readonly string[] = []): (key: string) => boolean {
   const exact = new Set<string>();
   const begins = new Set<string>();
   for (const text of modules) {
@@ -78,7 +82,7 @@ export function keysRead(modules: Iterable<string>, namespaces: ReadonlySet<stri
     const bare = key.replace(/_(zero|one|two|few|many|other)$/, '');
     if (exact.has(key) || exact.has(bare)) return true;
     for (let i = key.indexOf('.'); i > 0; i = key.indexOf('.', i + 1)) if (exact.has(key.slice(0, i))) return true;
-    for (const p of begins) if (key.startsWith(p)) return true;
+    for (const p of begins) if (key.startsWith(p) && !later.includes(p)) return true;
     return false;
   };
 }
@@ -98,7 +102,7 @@ function buyerCodes(): string[] {
 function firstWords(lang: string): Tree {
   const en = read(here('./src/i18n/en.json'));
   const names = new Set(shopNamespaces());
-  const wanted = keysRead(reachable(FIRST_ENTRIES).values(), names);
+  const wanted = keysRead(reachable(FIRST_ENTRIES).values(), names, LATER_TEMPLATES);
   const own = lang === 'en' || lang === 'de' ? read(here(`./src/i18n/${lang}.json`)) : read(here(`./src/i18n/buyer/${lang}.json`));
   const words: Record<string, unknown> = {};
   for (const tree of lang === 'en' ? [en] : [en, own]) {

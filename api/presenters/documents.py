@@ -1,7 +1,9 @@
 """Documents as answers: a ticket in its event's design and a certificate in its product's, as PDF (the buyer's
-and the cabinet's sample alike)."""
+and the cabinet's sample alike); an invoice as XRechnung."""
 
 from __future__ import annotations
+
+from fastapi import Response
 
 from api.deps import DB
 from api.uploads import stored_picture
@@ -13,10 +15,34 @@ from domain.catalog.events import (
     shown_code,
     ticket_when,
 )
+from domain.errors import DomainError, ErrorCode
+from domain.orders.invoices import InvoiceDocument
 from providers.documents import certificate_pdf as certificate_document
 from providers.documents import ticket_pdf
+from providers.documents.einvoice import einvoice_xml, xrechnung_name
 from providers.storage.local import storage
 from store.catalog.models import File, Product, Ticket
+
+
+def xrechnung_answer(doc: InvoiceDocument) -> Response:
+    """The invoice as an XRechnung (CII) download; an invoice finalised before e-invoices, or while the seller
+    had no phone number to name as their contact, has none (409)."""
+    xml = einvoice_xml(doc, xrechnung=True)
+    if xml is None:
+        raise DomainError(
+            ErrorCode.CONFLICT, "This invoice was issued before e-invoices and has no XRechnung."
+        )
+    if not (doc.seller_contact.get("phone") and doc.seller_contact.get("email")):  # BR-DE-6, BR-DE-7
+        raise DomainError(
+            ErrorCode.CONFLICT,
+            "An XRechnung names the seller's phone and e-mail address; the seller's profile had no phone "
+            "number when this invoice was issued.",
+        )
+    return Response(
+        xml,
+        media_type="application/xml",
+        headers={"Content-Disposition": f'attachment; filename="{xrechnung_name(doc)}"'},
+    )
 
 
 async def designed_ticket_pdf(

@@ -30,6 +30,7 @@ from domain.limits import (
 )
 from domain.orders.checkout import PayOutcome
 from domain.orders.invoices import VatKind, buyer_vat_id
+from domain.orders.leitweg import LEITWEG_ID_MAX, leitweg_id
 from domain.orders.orders import PaymentMethod, PaymentState
 from domain.payments.rules import SEPA_HOLDER_MAX
 
@@ -151,6 +152,8 @@ class Payer(BaseModel):
     zip: str | None = Field(default=None, max_length=ZIP_MAX)
     city: str | None = Field(default=None, max_length=PROFILE_TEXT_MAX)
     locale: Literal["en", "de"] = "en"
+    # a German public buyer's Leitweg-ID: the buyer reference of its XRechnung (with the authority as `company`)
+    leitweg_id: str | None = Field(default=None, max_length=LEITWEG_ID_MAX)
 
     @field_validator("first_name", "last_name")
     @classmethod
@@ -170,6 +173,15 @@ class Payer(BaseModel):
         if v is None or not v.strip():
             return None
         return buyer_vat_id(v, info.data.get("country"), info.data.get("company"))
+
+    @field_validator("leitweg_id")
+    @classmethod
+    def _leitweg_id(cls, v: str | None, info: ValidationInfo) -> str | None:
+        if v is None or not v.strip():
+            return None
+        if not info.data.get("company"):
+            raise ValueError("a Leitweg-ID needs the authority's name as the company")
+        return leitweg_id(v)
 
 
 OptInAnswer = Annotated[str, Field(max_length=OPTIN_ANSWER_MAX)] | bool

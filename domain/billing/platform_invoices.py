@@ -18,6 +18,12 @@ PLATFORM_ISSUER = ["Sellflow GmbH", "Friedrichstraße 68", "10117 Berlin"]  # th
 PLATFORM_ADDRESS = ("Friedrichstraße", "68", "10117", "Berlin")  # street, number, zip, city
 PLATFORM_COUNTRY = "DE"
 PLATFORM_VAT_ID = "DE312345678"
+# who answers for the issuer on an XRechnung (BG-6)
+PLATFORM_CONTACT = {
+    "name": "Sellflow Billing",
+    "phone": "+49 30 1234567",
+    "email": "billing@sellflow.example",
+}
 PAGE = 200  # sellers issued per activity call
 
 

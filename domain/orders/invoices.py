@@ -143,6 +143,11 @@ class InvoiceDocument:
     buyer_address: dict[str, str] = field(default_factory=dict)
     # an invoice to be paid later (pay later): due (ISO date), holder, iban, bic and reference; {} when paid
     pay_by: dict[str, str] = field(default_factory=dict)
+    # for the XRechnung: the seller's contact (name, phone, email), the buyer's e-mail and the public buyer's
+    # Leitweg-ID (their reference)
+    seller_contact: dict[str, str] = field(default_factory=dict)
+    buyer_email: str | None = None
+    buyer_reference: str | None = None
 
     @property
     def total(self) -> int:
@@ -174,6 +179,9 @@ class InvoiceSnapshot:
     extra_lines: list[dict[str, Any]] = field(default_factory=list)
     # what to pay by when (pay later): due (ISO date), holder, iban, bic, reference; {} for a paid invoice
     pay_by: dict[str, str] = field(default_factory=dict)
+    seller_contact: dict[str, str] = field(default_factory=dict)  # name, phone, email (for the XRechnung)
+    buyer_email: str | None = None
+    buyer_reference: str | None = None  # a public buyer's Leitweg-ID
 
     def lines(self, total: int) -> list[InvoiceLine]:
         """The document's lines summing to `total`; a credit memo (negative total) turns every line's sign."""
@@ -208,6 +216,9 @@ class InvoiceSnapshot:
             buyer_address=dict(data.get("buyer_address") or {}),
             extra_lines=[dict(x) for x in data.get("extra_lines") or []],
             pay_by={str(k): str(v) for k, v in (data.get("pay_by") or {}).items()},
+            seller_contact={str(k): str(v) for k, v in (data.get("seller_contact") or {}).items()},
+            buyer_email=data.get("buyer_email"),
+            buyer_reference=data.get("buyer_reference"),
         )
 
 

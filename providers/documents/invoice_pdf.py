@@ -205,13 +205,24 @@ def _font(pdf: FPDF) -> str:
     return "Helvetica"
 
 
-def render_pdf(doc: InvoiceDocument) -> bytes:
-    """The visible document (without the e-invoice)."""
+def render_pdf(doc: InvoiceDocument, xml: bytes | None = None) -> bytes:
+    """The visible document; with `xml`, a PDF/A-3B carrying it as its associated file (`factur-x.xml`, the
+    relationship Alternative) and the Factur-X XMP (where the embeddable font is missing: a plain PDF)."""
+    from providers.documents.einvoice import PRODUCER, XML_NAME, xmp
+
     loc = doc.locale
-    pdf = FPDF(format="A4")
+    archival = xml is not None and (FONT_DIR / "DejaVuSans.ttf").exists()
+    pdf = FPDF(format="A4", enforce_compliance="PDF/A-3B" if archival else None)
     pdf.set_lang(loc)
     pdf.set_title(f"{title(doc)} {doc.number}")
-    pdf.set_creator("Sellflow")
+    pdf.set_creator(PRODUCER)
+    pdf.set_producer(PRODUCER)
+    pdf.set_creation_date(doc.issued_at)
+    if archival:
+        pdf.set_xmp_metadata(xmp(f"{title(doc)} {doc.number}", doc.issued_at))
+    if xml is not None:
+        pdf.embed_file(bytes=xml, basename=XML_NAME, mime_type="text/xml", associated_file_relationship="Alternative",
+                       desc="Factur-X / ZUGFeRD invoice (EN 16931)", modification_date=doc.issued_at)  # fmt: skip
     pdf.add_page()
     family = _font(pdf)
     text = (
@@ -299,11 +310,9 @@ def render_pdf(doc: InvoiceDocument) -> bytes:
 def render(doc: InvoiceDocument) -> bytes:
     """The invoice as the buyer and the seller download it: the PDF with its e-invoice embedded (Factur-X /
     ZUGFeRD, profile EN 16931); a document the e-invoice cannot describe is the plain PDF."""
-    from providers.documents.einvoice import attach, einvoice_xml
+    from providers.documents.einvoice import einvoice_xml
 
-    pdf = render_pdf(doc)
-    xml = einvoice_xml(doc)
-    return attach(pdf, xml) if xml is not None else pdf
+    return render_pdf(doc, einvoice_xml(doc))
 
 
 def pdf_name(doc: InvoiceDocument) -> str:

@@ -532,6 +532,7 @@ async def upgrade_order_created(
         payer_country=parent.payer_country,
         payer_company=parent.payer_company,
         payer_vat_id=parent.payer_vat_id,
+        payer_leitweg_id=parent.payer_leitweg_id,
         payer_street=parent.payer_street,
         payer_street_number=parent.payer_street_number,
         payer_zip=parent.payer_zip,

@@ -14,6 +14,7 @@ from sqlalchemy.orm import aliased
 from domain.affiliates.resellers import RESELLER_NOTE
 from domain.billing.platform_invoices import (
     PLATFORM_ADDRESS,
+    PLATFORM_CONTACT,
     PLATFORM_COUNTRY,
     PLATFORM_ISSUER,
     PLATFORM_VAT_ID,
@@ -171,6 +172,15 @@ def seller_lines(user: User, profile: SellerProfileRow | None) -> list[str]:
     return [x for x in lines if x]
 
 
+def seller_contact(user: User, profile: SellerProfileRow | None) -> dict[str, str]:
+    """Who answers for the seller on an XRechnung (BG-6): their name, phone and e-mail address."""
+    name = " ".join(x for x in (profile.first_name if profile else user.first_name, profile.last_name if profile
+                                else user.last_name) if x)  # fmt: skip
+    contact = {"name": name or user.username or "", "phone": (profile.phone if profile else None) or "",
+               "email": user.email}  # fmt: skip
+    return {k: v for k, v in contact.items() if v}
+
+
 def buyer_lines(order: Order) -> list[str]:
     """The recipient block: company, name, address and e-mail (the country is named by the document)."""
     buyer = " ".join(x for x in (order.payer_first_name, order.payer_last_name) if x)
@@ -238,6 +248,9 @@ async def snapshot_now(
                 order.payer_street, order.payer_street_number, order.payer_zip, order.payer_city
             ),
             extra_lines=extra_lines or [],
+            seller_contact=PLATFORM_CONTACT,
+            buyer_email=order.payer_email,
+            buyer_reference=order.payer_leitweg_id,
         )
     vat = seller_vat(profile, order.payer_country, order.payer_vat_id)
     home = (profile.country_code if profile else None) or HOME_COUNTRY
@@ -262,6 +275,9 @@ async def snapshot_now(
             order.payer_street, order.payer_street_number, order.payer_zip, order.payer_city
         ),
         extra_lines=extra_lines or [],
+        seller_contact=seller_contact(user, profile),
+        buyer_email=order.payer_email,
+        buyer_reference=order.payer_leitweg_id,
     )
 
 
@@ -308,6 +324,9 @@ async def invoice_document(s: AsyncSession, seller_id: int, invoice_id: int) -> 
         seller_address=snap.seller_address,
         buyer_address=snap.buyer_address,
         pay_by=snap.pay_by if inv.state == InvoiceState.unpaid else {},
+        seller_contact=snap.seller_contact,
+        buyer_email=snap.buyer_email,
+        buyer_reference=snap.buyer_reference,
     )
 
 

@@ -36,6 +36,7 @@ from domain.limits import (
     VAT_ID_MAX,
     ZIP_MAX,
 )
+from domain.orders.leitweg import LEITWEG_ID_MAX
 from domain.orders.orders import (
     InvoiceForm,
     InvoiceState,
@@ -122,6 +123,7 @@ class Order(Timestamps, Base):
     # what the buyer's invoice needs (core §3 payer profile); a VAT id only with a company (a business buyer)
     payer_company: Mapped[str | None] = mapped_column(String(PROFILE_TEXT_MAX))
     payer_vat_id: Mapped[str | None] = mapped_column(String(VAT_ID_MAX))
+    payer_leitweg_id: Mapped[str | None] = mapped_column(String(LEITWEG_ID_MAX))  # a public buyer's XRechnung
     payer_street: Mapped[str | None] = mapped_column(String(PROFILE_TEXT_MAX))
     payer_street_number: Mapped[str | None] = mapped_column(String(STREET_NUMBER_MAX))
     payer_zip: Mapped[str | None] = mapped_column(String(ZIP_MAX))

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request, Response
 from api.deps import DB, CurrentSeller, IdempotencyKey
 from api.lean import ListRoute
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
+from api.presenters.documents import xrechnung_answer
 from api.schemas.fields import Id
 from api.schemas.ledger import InvoiceCorrected, InvoiceCorrectionIn, InvoiceList, InvoiceRow
 from providers.documents.invoice_pdf import pdf_name, render
@@ -61,6 +62,15 @@ async def invoice_pdf(invoice_id: Id, seller: CurrentSeller, s: DB) -> Response:
         media_type="application/pdf",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
+
+
+@router.get(
+    "/invoices/{invoice_id}/xrechnung",
+    response_class=Response,
+    responses={200: {"content": {"application/xml": {}}, "description": "The invoice as XRechnung (CII)"}},
+)
+async def invoice_xrechnung(invoice_id: Id, seller: CurrentSeller, s: DB) -> Response:
+    return xrechnung_answer(await invoice_document(s, seller.id, invoice_id))
 
 
 @router.post("/invoices/{invoice_id}/correction", response_model=InvoiceCorrected, status_code=201)

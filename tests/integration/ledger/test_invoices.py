@@ -3,6 +3,7 @@ downloadable as PDF by its seller only."""
 
 from __future__ import annotations
 
+from tests.einvoice_rules import broken_rules
 from tests.integration.helpers import (
     CARD_OK,
     card_payment_method,
@@ -307,6 +308,7 @@ async def test_a_business_buyer_gets_a_german_reverse_charge_invoice_with_its_e_
         schema = etree.XMLSchema(etree.parse(str(xsd)))
         root = etree.fromstring(xml)
         assert schema.validate(root), schema.error_log
+        assert broken_rules(xml) == []  # the EN 16931 business rules
         ns = {"ram": "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"}
         assert root.findtext(".//ram:ApplicableTradeTax/ram:CategoryCode", namespaces=ns) == "AE"
         assert root.findtext(".//ram:BuyerTradeParty/ram:SpecifiedTaxRegistration/ram:ID", namespaces=ns) == (

@@ -12,6 +12,7 @@ import drafthorse
 from lxml import etree
 from pypdf import PdfReader
 
+from tests.einvoice_rules import broken_rules
 from tests.integration.helpers import client, manager_headers, paid_order, refunds_settled
 
 
@@ -69,6 +70,7 @@ async def test_the_month_of_a_sale_and_a_refund_invoices_the_net_fee_once(stack)
         xml = etree.fromstring(reader.attachments["factur-x.xml"][0])
         xsd = Path(drafthorse.__file__).parent / "schema" / "Factur-X_1.0.07_EN16931.xsd"
         assert etree.XMLSchema(etree.parse(str(xsd))).validate(xml)
+        assert broken_rules(reader.attachments["factur-x.xml"][0]) == []  # the EN 16931 business rules
         assert f"platform-invoice-{inv['number']}.pdf" in pdf.headers["content-disposition"]
         paid = (
             await c.get("/v1/cabinet/platform_invoices", params={"filters[state][]": "paid"}, headers=h)

@@ -1,5 +1,7 @@
 """Invoice documents in the buyer's language with what § 14 (4) UStG asks, and their EN 16931 e-invoice valid
-against the Factur-X schema for every VAT case and for credit memos."""
+against the Factur-X schema and the EN 16931 business rules (the CEN Schematron) for every shape the product
+writes: each VAT case, credit memos, corrected invoices, coupons, bumps, pay later and every currency; the
+XRechnung beside it; the PDF as PDF/A-3."""
 
 from __future__ import annotations
 
@@ -12,17 +14,20 @@ import pytest
 from lxml import etree
 from pypdf import PdfReader
 
-from domain.money import format_money
+from domain.money import SUPPORTED_CURRENCIES, format_money
 from domain.orders.invoices import (
     InvoiceDocument,
     InvoiceLine,
     InvoiceSnapshot,
     VatKind,
+    bump_line,
     discount_line,
     vat_treatment,
 )
 from providers.documents.einvoice import einvoice_xml
 from providers.documents.invoice_pdf import WORDS, country_name, line_text, render, vat_note
+from tests.einvoice_rules import broken_rules, xrechnung_gaps
+from tests.pdfa import pdfa3_faults
 
 XSD = Path(drafthorse.__file__).parent / "schema" / "Factur-X_1.0.07_EN16931.xsd"
 NS = {"ram": "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"}
@@ -127,6 +132,7 @@ def test_every_e_invoice_is_valid_against_the_en16931_schema(
     root = etree.fromstring(xml)
     schema = etree.XMLSchema(etree.parse(str(XSD)))
     assert schema.validate(root), schema.error_log
+    assert broken_rules(xml) == []
     assert root.findtext(".//ram:ApplicableTradeTax/ram:CategoryCode", namespaces=NS) == category
     assert root.findtext(".//ram:TaxTotalAmount", namespaces=NS) == tax
     assert root.findtext(".//ram:GrandTotalAmount", namespaces=NS) == "119.00"  # a credit note: positive
@@ -193,3 +199,129 @@ def test_an_invoice_paid_later_says_by_when_where_and_with_which_reference(local
     assert "SF-TOK123" not in " ".join(
         PdfReader(io.BytesIO(render(document(locale)))).pages[0].extract_text().split()
     )
+
+
+VAT_CASES = {
+    "domestic": {},
+    "eu_oss": {"buyer_country": "FR"},
+    "reverse_charge": {"buyer_country": "AT", "buyer_vat_id": "ATU13585627"},
+    "third_country": {"buyer_country": "US"},
+    "third_country_business": {"buyer_country": "CH", "buyer_vat_id": "CHE-123.456.788"},
+    "exempt": {"vat_payer": False, "exempt_reason": "small_business"},
+}
+PAY_BY = {"due": "2026-12-08", "holder": "Sellflow Payments", "iban": "DE89 3704 0044 0532 0130 00",
+          "bic": "COBADEFFXXX", "reference": "SF-TOK123"}  # fmt: skip
+
+
+def shape(vat: str, form: str, currency: str = "eur", extras: tuple[str, ...] = ()) -> InvoiceDocument:
+    """An invoice of the given VAT case and form, with a coupon, a bump or paid later among `extras`."""
+    sign = -1 if form == "reversal" else 1
+    extra = ([discount_line(2033, "SPRING")] if "coupon" in extras else []) + (
+        [bump_line(1999, "Workbook")] if "bump" in extras else []
+    )
+    base = document(form=form, **VAT_CASES[vat])
+    snap = InvoiceSnapshot([], [], "Yoga", base.vat, line_kind="sale", line_facts={"product": "Yoga"},
+                           extra_lines=extra)  # fmt: skip
+    return InvoiceDocument(
+        **{
+            **base.__dict__,
+            "currency": currency,
+            "lines": snap.lines(sign * 12345),
+            "original_number": 11 if form in ("reversal", "corrected") else None,
+            "pay_by": PAY_BY if "pay_later" in extras else {},
+        }
+    )
+
+
+SHAPES = [
+    *[(vat, form, "eur", ()) for vat in VAT_CASES for form in ("regular", "reversal", "corrected")],
+    *[(vat, "regular", "eur", ("coupon", "bump")) for vat in VAT_CASES],
+    *[(vat, "reversal", "eur", ("coupon", "bump")) for vat in VAT_CASES],
+    *[(vat, "regular", "eur", ("pay_later", "coupon")) for vat in VAT_CASES],
+    *[("domestic", "regular", cur, ("coupon",)) for cur in SUPPORTED_CURRENCIES],
+    *[("third_country", "regular", cur, ("bump",)) for cur in ("usd", "gbp", "chf")],
+]
+
+
+@pytest.mark.parametrize(("vat", "form", "currency", "extras"), SHAPES)
+def test_every_invoice_shape_passes_the_en16931_business_rules(
+    vat: str, form: str, currency: str, extras: tuple[str, ...]
+):
+    doc = shape(vat, form, currency, extras)
+    xml = einvoice_xml(doc)
+    assert xml is not None
+    assert etree.XMLSchema(etree.parse(str(XSD))).validate(etree.fromstring(xml))
+    assert broken_rules(xml) == []
+    root = etree.fromstring(xml)
+    assert root.findtext(".//ram:InvoiceCurrencyCode", namespaces=NS) == currency.upper()
+    if vat.startswith("third_country"):  # not subject to VAT: no rate, no VAT id of either party
+        assert root.find(".//ram:RateApplicablePercent", namespaces=NS) is None
+        assert root.find(".//ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']", namespaces=NS) is None
+    if "pay_later" in extras:  # the credit transfer, the due date and what is due
+        assert root.findtext(".//ram:PayeePartyCreditorFinancialAccount/ram:IBANID", namespaces=NS) == (
+            "DE89370400440532013000"
+        )
+        assert root.findtext(".//ram:DuePayableAmount", namespaces=NS) == root.findtext(
+            ".//ram:GrandTotalAmount", namespaces=NS
+        )
+        assert root.findtext(".//ram:PaymentReference", namespaces=NS) == "SF-TOK123"
+
+
+def test_a_rule_the_invoice_breaks_is_reported():
+    """The rules really run: a document whose totals disagree is refused by BR-CO-15."""
+    xml = einvoice_xml(shape("domestic", "regular")) or b""
+    wrong = xml.replace(b"<ram:GrandTotalAmount>123.45", b"<ram:GrandTotalAmount>999.99")
+    assert wrong != xml
+    assert any(rule.startswith("BR-CO-15") for rule in broken_rules(wrong))
+
+
+@pytest.mark.parametrize("vat", ["domestic", "reverse_charge", "exempt"])
+def test_the_xrechnung_carries_the_leitweg_id_and_the_sellers_contact(vat: str):
+    doc = InvoiceDocument(
+        **{
+            **shape(vat, "regular", extras=("pay_later",)).__dict__,
+            "seller_contact": {"name": "Dana Demo", "phone": "+4930123456", "email": "dana@example.com"},
+            "buyer_email": "einkauf@stadt.example",
+            "buyer_reference": "991-01234-44",
+        }
+    )
+    xml = einvoice_xml(doc, xrechnung=True)
+    assert xml is not None
+    assert broken_rules(xml, xrechnung=True) == [] and xrechnung_gaps(xml) == []
+    root = etree.fromstring(xml)
+    assert root.findtext(".//ram:BuyerReference", namespaces=NS) == "991-01234-44"
+    assert xrechnung_gaps(einvoice_xml(doc) or b"") != []  # the Factur-X one is no XRechnung
+
+
+@pytest.mark.parametrize("vat", ["domestic", "reverse_charge"])
+def test_a_platform_invoice_with_fees_given_back_passes_the_rules(vat: str):
+    """The month's fees less those given back with refunds: the negative line is an allowance (an item's price is
+    never negative, BR-27), the month the invoicing period, its last day the date of supply."""
+    fees = {"period": "2026-02", "sales": 3}
+    lines = [
+        InvoiceLine("Platform fees 2026-02 (3 sales)", 123, "platform_fees", fees),
+        InvoiceLine("Fees given back with refunds and chargebacks", -25, "fees_returned", {}),
+    ]
+    doc = InvoiceDocument(**{**document(**VAT_CASES[vat]).__dict__, "form": "platform", "lines": lines,
+                             "supplied_on": None})  # fmt: skip
+    xml = einvoice_xml(doc) or b""
+    assert broken_rules(xml) == []
+    root = etree.fromstring(xml)
+    assert root.findtext(".//ram:BillingSpecifiedPeriod/ram:EndDateTime/*", namespaces=NS) == "20260228"
+    assert root.findtext(".//ram:SpecifiedTradeAllowanceCharge/ram:Reason", namespaces=NS) == lines[1].text
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+@pytest.mark.parametrize("vat", ["domestic", "third_country"])
+def test_the_invoice_pdf_is_a_pdf_a_3_carrying_its_e_invoice(locale: str, vat: str):
+    doc = InvoiceDocument(**{**shape(vat, "regular", extras=("coupon",)).__dict__, "locale": locale})
+    pdf = render(doc)
+    assert pdfa3_faults(pdf) == []
+    assert PdfReader(io.BytesIO(pdf)).attachments["factur-x.xml"][0] == einvoice_xml(doc)
+
+
+def test_the_pdf_a_checks_find_what_a_plain_pdf_lacks():
+    """A plain PDF (a document from before, without its e-invoice) is no PDF/A: the checks say why."""
+    old = InvoiceDocument(**{**document().__dict__, "seller_country": None})
+    faults = pdfa3_faults(render(old))
+    assert any(f.startswith("6.6.2") for f in faults)

@@ -1384,6 +1384,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cabinet/invoices/{invoice_id}/xrechnung": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoice Xrechnung */
+        get: operations["invoice_xrechnung"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cabinet/invoices/csv": {
         parameters: {
             query?: never;
@@ -4112,6 +4129,23 @@ export interface paths {
         };
         /** Buyer Invoice Pdf */
         get: operations["buyer_invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/{username}/orders/{token}/invoices/{number}/xrechnung": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buyer Invoice Xrechnung */
+        get: operations["buyer_invoice_xrechnung"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9605,6 +9639,8 @@ export interface components {
             first_name: string;
             /** Last Name */
             last_name: string;
+            /** Leitweg Id */
+            leitweg_id?: string | null;
             /**
              * Locale
              * @default en
@@ -17192,6 +17228,46 @@ export interface operations {
             };
         };
     };
+    invoice_xrechnung: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice as XRechnung (CII) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     invoices_csv: {
         parameters: {
             query?: {
@@ -24564,6 +24640,48 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    buyer_invoice_xrechnung: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+                token: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice as XRechnung (CII) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

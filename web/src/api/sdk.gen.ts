@@ -386,6 +386,10 @@ export const correctInvoice = (invoiceId: Param<'correct_invoice', 'invoice_id'>
 export const invoicePdf = (invoiceId: Param<'invoice_pdf', 'invoice_id'>, options: Options = {}) =>
   api.get<Answer<'invoice_pdf'>>(`/cabinet/invoices/${seg(invoiceId)}/pdf`, { ...options });
 
+/** GET /v1/cabinet/invoices/{invoice_id}/xrechnung: Invoice Xrechnung */
+export const invoiceXrechnung = (invoiceId: Param<'invoice_xrechnung', 'invoice_id'>, options: Options = {}) =>
+  api.get<Answer<'invoice_xrechnung'>>(`/cabinet/invoices/${seg(invoiceId)}/xrechnung`, { ...options });
+
 /** GET /v1/cabinet/legal_texts: Get Legal Texts */
 export const getLegalTexts = (options: Options = {}) =>
   api.get<Answer<'get_legal_texts'>>(`/cabinet/legal_texts`, { ...options });
@@ -1089,6 +1093,10 @@ export const takeFreeOrder = (username: Param<'take_free_order', 'username'>, to
 /** GET /v1/shop/{username}/orders/{token}/invoices/{number}/pdf: Buyer Invoice Pdf */
 export const buyerInvoicePdf = (username: Param<'buyer_invoice_pdf', 'username'>, token: Param<'buyer_invoice_pdf', 'token'>, number: Param<'buyer_invoice_pdf', 'number'>, options: Options = {}) =>
   api.get<Answer<'buyer_invoice_pdf'>>(`/shop/${seg(username)}/orders/${seg(token)}/invoices/${seg(number)}/pdf`, { auth: false, ...options });
+
+/** GET /v1/shop/{username}/orders/{token}/invoices/{number}/xrechnung: Buyer Invoice Xrechnung */
+export const buyerInvoiceXrechnung = (username: Param<'buyer_invoice_xrechnung', 'username'>, token: Param<'buyer_invoice_xrechnung', 'token'>, number: Param<'buyer_invoice_xrechnung', 'number'>, options: Options = {}) =>
+  api.get<Answer<'buyer_invoice_xrechnung'>>(`/shop/${seg(username)}/orders/${seg(token)}/invoices/${seg(number)}/xrechnung`, { auth: false, ...options });
 
 /** POST /v1/shop/{username}/orders/{token}/pay: Pay Order */
 export const payOrder = (username: Param<'pay_order', 'username'>, token: Param<'pay_order', 'token'>, body: Body<'pay_order'>, options: Options = {}) =>

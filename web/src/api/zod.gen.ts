@@ -40,6 +40,7 @@ const PayerPart = z.object({
   email: z.string().max(320),
   firstName: z.string().min(1).max(100),
   lastName: z.string().min(1).max(100),
+  leitwegId: z.string().max(46).nullish(),
   locale: z.enum(["en", "de"]).optional(),
   street: z.string().max(300).nullish(),
   streetNumber: z.string().max(20).nullish(),

@@ -69,6 +69,9 @@ describe("the product page's first words", () => {
     // the thank-you page's words come after the Buy button works
     expect(first).not.toHaveProperty(['shop.licenseKey']);
     expect(EN).toHaveProperty(['shop.licenseKey']);
+    // the API's refusals are worded by their code once the rest has loaded
+    expect(Object.keys(first).filter((key) => key.startsWith('refusals.') || key.startsWith('apiErrors.'))).toEqual([]);
+    expect(EN).toHaveProperty(['refusals.checkout_over']);
   });
 
   it('take every key a template in the code begins, and a key’s plural forms', () => {
@@ -86,6 +89,7 @@ describe("the product page's first words", () => {
     expect(read('shop.seatsLeft')).toBe(false);
     expect(read('shop.buy')).toBe(false);
     expect(read('payer.title')).toBe(false); // an API field's path, not a key
+    expect(keysRead(code, new Set(['refusals']), ['refusals.'])('refusals.card_declined')).toBe(false);
   });
 
   it('of a buyer language are its own where it has them and English’s where it has none', () => {

@@ -102,7 +102,7 @@ export function PaymentForm({
   const [account, setAccount] = useState({ iban: '', holder: '' });
   const [accountErrors, setAccountErrors] = useState<{ iban?: string; holder?: string }>({});
   const [business, setBusiness] = useState(includeType === 'business');
-  const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' });
+  const [invoice, setInvoice] = useState<Record<InvoiceKey, string>>({ company: '', vatId: '', leitwegId: '', street: '', streetNumber: '', zip: '', city: '' });
   // a business buyer (a company or VAT id given) is no consumer: the default rule asks them nothing
   const mustConsent = consentRequired(legal, country, business && Boolean(invoice.vatId.trim() || invoice.company.trim()));
   // a net-priced plan: what the buyer pays follows their country and VAT id (the API applies the invoice's rule)
@@ -330,7 +330,7 @@ export function PaymentForm({
     if (!invalid && !Object.keys(missing).length && !unanswered.length) setStage(2);
   };
   const addressOnly = !business && needsAddress;
-  const invoiceFields = business ? INVOICE_FIELDS : addressOnly ? INVOICE_FIELDS.filter((f) => f.key !== 'company' && f.key !== 'vatId') : [];
+  const invoiceFields = business ? INVOICE_FIELDS : addressOnly ? INVOICE_FIELDS.filter((f) => f.key !== 'company' && f.key !== 'vatId' && f.key !== 'leitwegId') : [];
   // the card's loading and failure notes do not concern a bank transfer
   const payLabel =
     deferred ? theme?.getForFreeText || t('shop.startWithoutCharge') : buyButtonLabel(theme?.buyButtonText, money(payAmount, plan.currency), t);
@@ -403,7 +403,7 @@ export function PaymentForm({
                   value={invoice[key]}
                   onChange={(e: { target: { value: string } }) => setInvoice((v) => ({ ...v, [key]: e.target.value }))}
                   error={Boolean(invoiceErrors[key])}
-                  helperText={invoiceErrors[key] ? t(invoiceErrors[key]) : key === 'vatId' ? t('shop.vatIdHelp') : ' '}
+                  helperText={invoiceErrors[key] ? t(invoiceErrors[key]) : key === 'vatId' ? t('shop.vatIdHelp') : key === 'leitwegId' ? t('shop.leitwegIdHelp') : ' '}
                   name={key}
                   inputProps={{ 'data-testid': `payer-${key}` }}
                 />

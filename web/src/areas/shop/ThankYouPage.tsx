@@ -256,6 +256,16 @@ export default function ThankYouPage() {
             {t('shop.invoicePdf')}
           </Link>
         ) : null}
+        {data.invoiceNumber ? (
+          <Link
+            variant="body2"
+            href={`/v1/shop/${encodeURIComponent(username)}/orders/${encodeURIComponent(token)}/invoices/${data.invoiceNumber}/xrechnung`}
+            download
+            data-testid="invoice-xrechnung"
+          >
+            {t('shop.invoiceXrechnung')}
+          </Link>
+        ) : null}
         {data.withdrawalConsent ? (
           <Typography variant="body2" color="text.secondary" data-testid="consent-given">
             {t('shop.legal.consentGiven', { at: formatDateTime(data.withdrawalConsent.at) })}{' '}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressNeeded, invoiceDetails, refusedDetails } from './invoiceDetails';
 
-const empty = { company: '', vatId: '', street: '', streetNumber: '', zip: '', city: '' };
+const empty = { company: '', vatId: '', leitwegId: '', street: '', streetNumber: '', zip: '', city: '' };
 
 describe("a business buyer's invoice details", () => {
   it('sends nothing unless the buyer opened them', () => {
@@ -18,6 +18,10 @@ describe("a business buyer's invoice details", () => {
       company: 'shop.companyForVatId',
       country: 'shop.countryForVatId',
     });
+  });
+  it("asks the authority's name a Leitweg-ID needs, and says when the API refused the ID", () => {
+    expect(invoiceDetails(true, { ...empty, leitwegId: '04011000-1234512345-06' }, 'DE').errors).toEqual({ company: 'shop.companyForLeitwegId' });
+    expect(refusedDetails({ 'payer.leitweg_id': 'not a Leitweg-ID' })).toEqual({ leitwegId: 'shop.leitwegIdRefused' });
   });
 });
 

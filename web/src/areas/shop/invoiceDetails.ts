@@ -1,10 +1,12 @@
 /** A buyer's invoice details at the checkout: which the form asks, what the API takes, what it refused. */
 import { currencyExponent } from '../../lib/money';
 
-export type InvoiceKey = 'company' | 'vatId' | 'street' | 'streetNumber' | 'zip' | 'city';
+export type InvoiceKey = 'company' | 'vatId' | 'leitwegId' | 'street' | 'streetNumber' | 'zip' | 'city';
 export const INVOICE_FIELDS: { key: InvoiceKey; label: string; autoComplete: string; sm: number }[] = [
   { key: 'company', label: 'shop.company', autoComplete: 'organization', sm: 7 },
   { key: 'vatId', label: 'shop.vatId', autoComplete: 'off', sm: 5 },
+  // a German public authority's Leitweg-ID: its invoice also comes as an XRechnung
+  { key: 'leitwegId', label: 'shop.leitwegId', autoComplete: 'off', sm: 12 },
   { key: 'street', label: 'shop.street', autoComplete: 'address-line1', sm: 9 },
   { key: 'streetNumber', label: 'shop.streetNumber', autoComplete: 'off', sm: 3 },
   { key: 'zip', label: 'shop.zip', autoComplete: 'postal-code', sm: 4 },
@@ -20,6 +22,7 @@ export function refusedDetails(fields: Record<string, unknown> | undefined): Par
   if (!leaves.length) return null;
   const out: Partial<Record<InvoiceKey | 'country', string>> = {};
   if (leaves.includes('vatid')) out.vatId = 'shop.vatIdRefused';
+  if (leaves.includes('leitwegid')) out.leitwegId = 'shop.leitwegIdRefused';
   if (leaves.includes('company')) out.company = 'shop.companyForVatId';
   // the invoice needs the address (the API's rule said so, with a price the page had not known yet)
   for (const k of ['street', 'zip', 'city', 'country'] as const) if (leaves.includes(k)) out[k] = 'shop.addressRequired';
@@ -40,6 +43,7 @@ export function invoiceDetails(business: boolean, v: Record<InvoiceKey, string>,
   if (needsAddress) for (const k of ['street', 'zip', 'city'] as const) if (!trimmed[k]) errors[k] = 'shop.addressRequired';
   if (needsAddress && !country) errors.country = 'shop.addressRequired';
   if (trimmed.vatId && !trimmed.company) errors.company = 'shop.companyForVatId';
+  if (trimmed.leitwegId && !trimmed.company) errors.company = 'shop.companyForLeitwegId';
   if (trimmed.vatId && !country) errors.country = 'shop.countryForVatId';
   const details = Object.fromEntries(Object.entries(trimmed).filter(([, x]) => x)) as Partial<Record<InvoiceKey, string>>;
   return { details, errors };

@@ -36,8 +36,8 @@ export default function InvoicesPage() {
   const view = useListView(DEFAULTS, defs);
   const list = useQuery({ ...moneyQueries.invoices(view.apiQuery), placeholderData: keepPreviousData });
   useTotalSync(view.list.syncTotal, list.data?.totalCount, list.isPlaceholderData);
-  const pdf = (row: Row) =>
-    void openProtectedFile(`/v1/cabinet/invoices/${row.id}/pdf`).then((ok) => ok || toast(t('toast.error'), 'error'));
+  const open = (row: Row, as: 'pdf' | 'xrechnung') =>
+    void openProtectedFile(`/v1/cabinet/invoices/${row.id}/${as}`).then((ok) => ok || toast(t('toast.error'), 'error'));
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -77,7 +77,10 @@ export default function InvoicesPage() {
             align: 'right',
             render: (r) => (
               <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-                <Button size="small" onClick={() => pdf(r)}>{t('money.format.pdf')}</Button>
+                <Button size="small" onClick={() => open(r, 'pdf')}>{t('money.format.pdf')}</Button>
+                <Button size="small" onClick={() => open(r, 'xrechnung')} data-testid={`xrechnung-${r.number}`}>
+                  {t('money.format.xrechnung')}
+                </Button>
                 {correctable(r) ? (
                   <Button size="small" onClick={() => setCorrecting(r)} data-testid={`correct-${r.number}`}>
                     {t('money.correct')}
