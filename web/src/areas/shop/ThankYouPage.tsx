@@ -245,27 +245,19 @@ export default function ThankYouPage() {
             {t('shop.invoiceNumber', { number: data.invoiceNumber })}
           </Typography>
         ) : null}
-        {data.invoiceNumber ? (
-          <Link
-            variant="body2"
-            href={`/v1/shop/${encodeURIComponent(username)}/orders/${encodeURIComponent(token)}/invoices/${data.invoiceNumber}/pdf`}
-            target="_blank"
-            rel="noopener"
-            data-testid="invoice-pdf"
-          >
-            {t('shop.invoicePdf')}
-          </Link>
-        ) : null}
-        {data.invoiceNumber ? (
-          <Link
-            variant="body2"
-            href={`/v1/shop/${encodeURIComponent(username)}/orders/${encodeURIComponent(token)}/invoices/${data.invoiceNumber}/xrechnung`}
-            download
-            data-testid="invoice-xrechnung"
-          >
-            {t('shop.invoiceXrechnung')}
-          </Link>
-        ) : null}
+        {data.invoiceNumber
+          ? (['pdf', 'xrechnung'] as const).map((as) => (
+              <Link
+                key={as}
+                variant="body2"
+                href={`/v1/shop/${encodeURIComponent(username)}/orders/${encodeURIComponent(token)}/invoices/${data.invoiceNumber}/${as}`}
+                {...(as === 'pdf' ? { target: '_blank', rel: 'noopener' } : { download: true })}
+                data-testid={`invoice-${as}`}
+              >
+                {t(as === 'pdf' ? 'shop.invoicePdf' : 'shop.invoiceXrechnung')}
+              </Link>
+            ))
+          : null}
         {data.withdrawalConsent ? (
           <Typography variant="body2" color="text.secondary" data-testid="consent-given">
             {t('shop.legal.consentGiven', { at: formatDateTime(data.withdrawalConsent.at) })}{' '}
