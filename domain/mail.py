@@ -13,6 +13,8 @@ class MailTemplate(StrEnum):
     account_confirmation = "account_confirmation"
     magic_link = "magic_link"
     reset_password = "reset_password"
+    change_email = "change_email"  # to the new address: the link that confirms it
+    email_changed = "email_changed"  # to the old address: the account's address was changed
     order_confirmation = "order_confirmation"
     order_started = (
         "order_started"  # a test period or start day: the card is saved, the first rate comes later

@@ -1,4 +1,5 @@
-"""`/v1/app`: sign-up, confirmation, sign-in, token renewal, magic link, password reset, the user."""
+"""`/v1/app`: sign-up, confirmation, sign-in, token renewal, magic link, password reset, the user, a change of
+e-mail address (services/email_change.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from api.deps import DB, CurrentUser, Temporal
 from api.errors import error_response
 from api.schemas.session import (
+    AcceptChangeEmailIn,
     Availability,
+    ChangeEmailIn,
     ConfirmIn,
     EmailIn,
     MagicIn,
@@ -44,6 +47,7 @@ from domain.keys import user_mail_key
 from domain.mail import MailTemplate, OutgoingMail
 from domain.notifications import Notice
 from handles.checkout import send_mail
+from services.email_change import email_change_accepted, email_change_asked
 from store.accounts.actions import (
     auth_token_issued,
     auth_token_used,
@@ -306,6 +310,28 @@ async def reset_password(body: ResetIn, s: DB) -> Response:
     user = await auth_token_used(s, body.reset_password_token, "reset_password")
     user.password_hash = hash_password(body.password)
     return Response(status_code=204)
+
+
+@router.post("/user/change_email", status_code=202)
+async def change_email(
+    body: ChangeEmailIn, user: CurrentUser, s: DB, tasks: BackgroundTasks, request: Request, client: Temporal
+) -> Response:
+    """A link to the new address (core §2 `accept_change_email`); nothing changes until it is followed."""
+    throttle(request, f"change-email:{user.id}")
+    mail = await email_change_asked(s, user, body.email, body.password, _link("/users/change_email"))
+    tasks.add_task(send_mail, client, mail)
+    return Response(status_code=202)
+
+
+@router.post("/user/accept_change_email", response_model=Tokens)
+async def accept_change_email(
+    body: AcceptChangeEmailIn, s: DB, tasks: BackgroundTasks, client: Temporal
+) -> Tokens:
+    """The change made by the link's token: every session ends, this browser is signed in anew, the old address
+    is told."""
+    user, notice = await email_change_accepted(s, body.token)
+    tasks.add_task(send_mail, client, notice)
+    return await issue_tokens(s, user.id, body.fingerprint)
 
 
 @router.get("/user", response_model=UserOut)

@@ -94,3 +94,15 @@ class UserPatch(BaseModel):
     first_name: PersonName | None = None
     last_name: PersonName | None = None
     locale: Locale | None = None
+
+
+class ChangeEmailIn(BaseModel):
+    """The address to sign in with from now on; the account's password where it has one."""
+
+    email: EmailText
+    password: Password | None = None
+
+
+class AcceptChangeEmailIn(BaseModel):
+    token: Token
+    fingerprint: Fingerprint

@@ -21,6 +21,7 @@ TOKEN_TTL = {
     "confirmation": timedelta(days=3),
     "reset_password": timedelta(hours=6),
     "magic_link": timedelta(minutes=30),
+    "change_email": timedelta(days=1),
 }
 
 
@@ -96,7 +97,7 @@ async def user_created(
     return user
 
 
-async def auth_token_issued(s: AsyncSession, user: User, kind: str) -> str:
+async def auth_token_issued(s: AsyncSession, user: User, kind: str, new_email: str | None = None) -> str:
     token = secrets.token_urlsafe(32)
     s.add(
         AuthToken(
@@ -104,6 +105,7 @@ async def auth_token_issued(s: AsyncSession, user: User, kind: str) -> str:
             kind=kind,
             token_hash=digest(token),
             expires_at=datetime.now(UTC) + TOKEN_TTL[kind],
+            new_email=new_email,
         )
     )
     await s.flush()
@@ -112,6 +114,11 @@ async def auth_token_issued(s: AsyncSession, user: User, kind: str) -> str:
 
 async def auth_token_used(s: AsyncSession, token: str, kind: str) -> User:
     """Spend a mailed token once. Unknown, used, expired or wrong-kind tokens all answer the same."""
+    return (await auth_token_spent(s, token, kind))[0]
+
+
+async def auth_token_spent(s: AsyncSession, token: str, kind: str) -> tuple[User, AuthToken]:
+    """`auth_token_used`, with the token's row (what a change of address confirms)."""
     row = (
         await s.execute(
             select(AuthToken).where(AuthToken.token_hash == digest(token or "")).with_for_update()
@@ -124,7 +131,16 @@ async def auth_token_used(s: AsyncSession, token: str, kind: str) -> User:
     row.used_at = datetime.now(UTC)
     user = await s.get(User, row.user_id)
     assert user is not None
-    return user
+    return user, row
+
+
+async def sessions_revoked(s: AsyncSession, user_id: int) -> None:
+    """Every refresh token of the user revoked: each browser signed in must sign in again."""
+    await s.execute(
+        update(RefreshToken)
+        .where(RefreshToken.user_id == user_id, RefreshToken.revoked_at.is_(None))
+        .values(revoked_at=datetime.now(UTC))
+    )
 
 
 async def refresh_token_issued(

@@ -108,7 +108,8 @@ class Seller(Timestamps, Base):
 
 
 class AuthToken(Base):
-    """One-time tokens mailed to the user: confirmation, password reset, magic link (hash stored)."""
+    """One-time tokens mailed to the user: confirmation, password reset, magic link, a change of e-mail address
+    (hash stored; a change keeps the address it confirms)."""
 
     __tablename__ = "auth_tokens"
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
@@ -117,6 +118,7 @@ class AuthToken(Base):
     token_hash: Mapped[str] = mapped_column(String(TOKEN_HASH_LEN), unique=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    new_email: Mapped[str | None] = mapped_column(String(EMAIL_MAX))
 
 
 class RefreshToken(Base):

@@ -434,6 +434,47 @@ export interface paths {
         patch: operations["update_me"];
         trace?: never;
     };
+    "/v1/app/user/accept_change_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept Change Email
+         * @description The change made by the link's token: every session ends, this browser is signed in anew, the old address
+         *     is told.
+         */
+        post: operations["accept_change_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app/user/change_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change Email
+         * @description A link to the new address (core §2 `accept_change_email`); nothing changes until it is followed.
+         */
+        post: operations["change_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/app/user/check_email": {
         parameters: {
             query?: never;
@@ -5030,6 +5071,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AcceptChangeEmailIn */
+        AcceptChangeEmailIn: {
+            /** Fingerprint */
+            fingerprint: string;
+            /** Token */
+            token: string;
+        };
         /**
          * AccountDataState
          * @description core §4: empty (nothing done yet) → inactive_plan (products off, plan set to deletion) →
@@ -6097,6 +6145,16 @@ export interface components {
          * @enum {string}
          */
         CertificateState: "valid" | "revoked";
+        /**
+         * ChangeEmailIn
+         * @description The address to sign in with from now on; the account's password where it has one.
+         */
+        ChangeEmailIn: {
+            /** Email */
+            email: string;
+            /** Password */
+            password?: string | null;
+        };
         /** CheckInIn */
         CheckInIn: {
             /**
@@ -14359,6 +14417,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_change_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptChangeEmailIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

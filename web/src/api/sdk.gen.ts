@@ -114,6 +114,14 @@ export const updateMe = (body: Body<'update_me'>, options: Options = {}) =>
 export const signUp = (body: Body<'sign_up', 'locale' | 'profile_type'>, options: Options = {}) =>
   api.post<Answer<'sign_up'>>(`/app/user`, body, { auth: false, ...options });
 
+/** POST /v1/app/user/accept_change_email: Accept Change Email */
+export const acceptChangeEmail = (body: Body<'accept_change_email'>, options: Options = {}) =>
+  api.post<Answer<'accept_change_email'>>(`/app/user/accept_change_email`, body, { auth: false, ...options });
+
+/** POST /v1/app/user/change_email: Change Email */
+export const changeEmail = (body: Body<'change_email'>, options: Options = {}) =>
+  api.post<Answer<'change_email'>>(`/app/user/change_email`, body, { ...options });
+
 /** POST /v1/app/user/check_email: Check Email */
 export const checkEmail = (body: Body<'check_email'>, options: Options = {}) =>
   api.post<Answer<'check_email'>>(`/app/user/check_email`, body, { auth: false, ...options });

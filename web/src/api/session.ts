@@ -61,4 +61,11 @@ export const sessionApi = {
     sdk.resetPassword({ resetPasswordToken, password } satisfies ResetPasswordBody),
   me: (signal?: AbortSignal) => sdk.getMe(signal ? { signal } : {}),
   updateMe: (patch: UserPatch) => sdk.updateMe(patch),
+  /** Mails a link to the new address; the address changes when it is followed (`acceptChangeEmail`). */
+  changeEmail: (email: string, password: string) => sdk.changeEmail({ email, ...(password ? { password } : {}) }),
+  async acceptChangeEmail(token: string): Promise<Tokens> {
+    const tokens = await sdk.acceptChangeEmail({ token, fingerprint: getFingerprint() });
+    setTokens(tokens);
+    return tokens;
+  },
 };

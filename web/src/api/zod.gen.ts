@@ -507,6 +507,11 @@ const TreeNodeInPart = z.object({
   parentId: z.number().int().min(1).max(9223372036854776000).nullish(),
 });
 
+export const AcceptChangeEmailInSchema = z.object({
+  fingerprint: z.string().min(1).max(200),
+  token: z.string().max(200),
+});
+
 export const AddonsInSchema = z.object({
   addons: z.array(AddonInPart).max(10).optional(),
   bumpsGrouping: z.enum(["separate", "grouped"]).optional(),
@@ -537,6 +542,11 @@ export const CertificateSettingsInSchema = z.object({
   orientation: z.enum(["landscape", "portrait"]).optional(),
   rule: z.enum(["purchase", "course_finished"]).optional(),
   title: z.string().min(2).max(200),
+});
+
+export const ChangeEmailInSchema = z.object({
+  email: z.string().max(320),
+  password: z.string().max(200).nullish(),
 });
 
 export const CheckInInSchema = z.object({

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
           { path: 'password/new', element: page(() => import('../areas/auth/PasswordNewPage')) },
           { path: 'password/edit', element: page(() => import('../areas/auth/PasswordEditPage')) },
           { path: 'magic_link', element: page(() => import('../areas/auth/MagicLinkPage')) },
+          { path: 'change_email', element: page(() => import('../areas/auth/ChangeEmailPage')) },
         ],
       },
       // the live preview of a checkout page, drawn inside the checkout settings page's frame (no cabinet shell)

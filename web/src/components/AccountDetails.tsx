@@ -14,6 +14,7 @@ import type { User } from '../api/types';
 import { toast } from '../app/notify';
 import { sessionKeys } from '../app/queries';
 import { useCurrentUser } from '../app/useCurrentUser';
+import { EmailChange } from './EmailChange';
 
 /** A publisher's or team member's own details (core §2 `/publish/details`): the name sellers know them by, their
  * username and the language Sellflow writes to them in; the e-mail is their sign-in. */
@@ -69,6 +70,7 @@ function Details({ user, title }: { user: User; title: string }) {
           </Button>
         </Stack>
       </Paper>
+      <EmailChange email={user.email} />
     </Stack>
   );
 }
