@@ -12,13 +12,16 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from typing import TypedDict
 
 import structlog
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio import activity
 
-from domain.mail import OutgoingMail, unsubscribe_headers, with_unsubscribe
+from core.settings import get_settings
+from core.signing import keyed
+from domain.mail import SIGN_IN_LINKS, OutgoingMail, unsubscribe_headers, with_footer
 from providers.mail.smtp import Mailer
 from providers.mail.templates import render
 from store.db import session
@@ -36,19 +39,35 @@ log = structlog.get_logger()
 MARK_SENT_PATIENCE_S = 20  # a sent mail waits at most this long for the database to mark it
 
 
-def _written(mail: OutgoingMail) -> tuple[str, str]:
-    """The mail's subject and body as sent: its template rendered, with the line that stops its kind if it has one."""
+class Written(TypedDict):
+    key: str
+    to: str
+    subject: str
+    body: str
+    unsubscribe_url: str | None
+    view_token: str | None
+
+
+def _written(mail: OutgoingMail) -> Written:
+    """The mail as stored and sent: its template rendered, with its footer (the link to read it in a browser, unless
+    its link signs in, and the line that stops its kind if it has one)."""
     rendered = render(mail.template, mail.locale, mail.context)
-    return rendered.subject, with_unsubscribe(rendered.body, mail.unsubscribe_url, mail.locale)
+    view = None if mail.template.value in SIGN_IN_LINKS else keyed("email_log", mail.key)
+    view_url = f"{get_settings().public_url}/email_logs/{view}" if view else None
+    return {
+        "key": mail.key,
+        "to": mail.to,
+        "subject": rendered.subject,
+        "body": with_footer(rendered.body, mail.unsubscribe_url, view_url, mail.locale),
+        "unsubscribe_url": mail.unsubscribe_url,
+        "view_token": view,
+    }
 
 
 async def queued(s: AsyncSession, mail: OutgoingMail) -> None:
     """The mail stored in the caller's transaction, to be sent by the outbox round (`send_queued`): it commits
     with its fact or not at all, and the fact's path waits for no mail server."""
-    subject, body = _written(mail)
-    await mail_queued(
-        s, key=mail.key, to=mail.to, subject=subject, body=body, unsubscribe_url=mail.unsubscribe_url
-    )
+    await mail_queued(s, **_written(mail))
 
 
 async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
@@ -70,12 +89,10 @@ async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
 
 async def deliver(mailer: Mailer, mail: OutgoingMail) -> bool:
     """True if the mail went out now, False if an earlier attempt had sent it."""
-    subject, body = _written(mail)
+    written = _written(mail)
 
     async def unsent(s: AsyncSession) -> Mail | None:
-        row = await mail_stored(
-            s, key=mail.key, to=mail.to, subject=subject, body=body, unsubscribe_url=mail.unsubscribe_url
-        )
+        row = await mail_stored(s, **written)
         return None if row.sent_at is not None else row
 
     if not await _sent_once(mailer, unsent):

@@ -18,6 +18,12 @@ def _mac(purpose: str, payload: str) -> str:
     ).hexdigest()[:MAC_LEN]
 
 
+def keyed(purpose: str, payload: str) -> str:
+    """An opaque token for `payload` (32 hex digits) that only this deployment can make: stored beside what it
+    finds (a mail's browser view), nothing of the payload readable from it."""
+    return _mac(purpose, payload)
+
+
 def signed(purpose: str, payload: str) -> str:
     """`payload` (URL-safe base64, no padding) and its signature for `purpose`."""
     text = base64.urlsafe_b64encode(payload.encode()).decode().rstrip("=")

@@ -78,11 +78,25 @@ UNSUBSCRIBE_LINE = {
 }
 
 
-def with_unsubscribe(body: str, url: str | None, locale: str) -> str:
-    """The body with the line that stops its kind of mail, when it has one."""
-    if not url:
+VIEW_LINE = {
+    "en": "View this mail in your browser: {url}",
+    "de": "Diese Mail im Browser ansehen: {url}",
+}
+# mails whose link signs in or changes the account: kept out of the browser view (`/email_logs/{token}`)
+SIGN_IN_LINKS = frozenset({"account_confirmation", "magic_link", "reset_password", "change_email"})
+
+
+def with_footer(body: str, unsubscribe_url: str | None, view_url: str | None, locale: str) -> str:
+    """The body with its footer: where to read it in a browser (core §2 `/email_logs/{token}`) and the line that
+    stops its kind of mail, each when it has one."""
+    lines = [
+        words.get(locale, words["en"]).format(url=url)
+        for words, url in ((VIEW_LINE, view_url), (UNSUBSCRIBE_LINE, unsubscribe_url))
+        if url
+    ]
+    if not lines:
         return body
-    return f"{body.rstrip()}\n\n-- \n{UNSUBSCRIBE_LINE.get(locale, UNSUBSCRIBE_LINE['en']).format(url=url)}\n"
+    return f"{body.rstrip()}\n\n-- \n" + "\n".join(lines) + "\n"
 
 
 def unsubscribe_headers(url: str | None) -> dict[str, str]:

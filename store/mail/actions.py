@@ -17,26 +17,54 @@ def _fits(subject: str) -> str:
 
 
 async def mail_stored(
-    s: AsyncSession, *, key: str, to: str, subject: str, body: str, unsubscribe_url: str | None = None
+    s: AsyncSession,
+    *,
+    key: str,
+    to: str,
+    subject: str,
+    body: str,
+    unsubscribe_url: str | None = None,
+    view_token: str | None = None,
 ) -> Mail:
     """The mail under this key, locked for this transaction; the first stored content wins."""
     subject = _fits(subject)
     await s.execute(
         insert(Mail)
-        .values(idempotency_key=key, to_email=to, subject=subject, body=body, unsubscribe_url=unsubscribe_url)
+        .values(
+            idempotency_key=key,
+            to_email=to,
+            subject=subject,
+            body=body,
+            unsubscribe_url=unsubscribe_url,
+            view_token=view_token,
+        )
         .on_conflict_do_nothing()
     )
     return (await s.execute(select(Mail).where(Mail.idempotency_key == key).with_for_update())).scalar_one()
 
 
 async def mail_queued(
-    s: AsyncSession, *, key: str, to: str, subject: str, body: str, unsubscribe_url: str | None = None
+    s: AsyncSession,
+    *,
+    key: str,
+    to: str,
+    subject: str,
+    body: str,
+    unsubscribe_url: str | None = None,
+    view_token: str | None = None,
 ) -> None:
     """`mail_stored` for a caller that does not need the row (the outbox sends it): one statement."""
     subject = _fits(subject)
     await s.execute(
         insert(Mail)
-        .values(idempotency_key=key, to_email=to, subject=subject, body=body, unsubscribe_url=unsubscribe_url)
+        .values(
+            idempotency_key=key,
+            to_email=to,
+            subject=subject,
+            body=body,
+            unsubscribe_url=unsubscribe_url,
+            view_token=view_token,
+        )
         .on_conflict_do_nothing()
     )
 
@@ -68,3 +96,8 @@ async def unsent_locked(s: AsyncSession, mail_id: int) -> Mail | None:
     """The mail, locked for this transaction, if it is still unsent and no one else is sending it now."""
     q = select(Mail).where(Mail.id == mail_id, Mail.sent_at.is_(None)).with_for_update(skip_locked=True)
     return (await s.execute(q)).scalar_one_or_none()
+
+
+async def mail_viewed(s: AsyncSession, token: str) -> Mail | None:
+    """The mail a browser-view link finds (core §2 `/email_logs/{token}`)."""
+    return (await s.execute(select(Mail).where(Mail.view_token == token))).scalar_one_or_none()

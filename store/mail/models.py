@@ -19,5 +19,7 @@ class Mail(Base):
     subject: Mapped[str] = mapped_column(String(MAIL_SUBJECT_MAX))
     body: Mapped[str] = mapped_column(Text)
     unsubscribe_url: Mapped[str | None] = mapped_column(String(500))  # RFC 8058: stops this kind of mail
+    # its browser view's token (`/email_logs/{token}`); none for a mail whose link signs in
+    view_token: Mapped[str | None] = mapped_column(String(32), unique=True, index=True)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=text("now()"))

@@ -3349,6 +3349,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/emails/logs/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mail View
+         * @description A mail's browser view (its footer links here). 404 for a token that finds none, and for the mails whose link
+         *     signs in (they have no browser view).
+         */
+        get: operations["mail_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/emails/unsubscribe/{token}": {
         parameters: {
             query?: never;
@@ -8855,6 +8876,23 @@ export interface components {
             /** Mailed */
             mailed: boolean;
             type: components["schemas"]["NotificationType"];
+        };
+        /**
+         * MailView
+         * @description A mail as it was sent: its subject and text, and when it went (null: still on its way).
+         */
+        MailView: {
+            /** Body */
+            body: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Sent At */
+            sent_at: string | null;
+            /** Subject */
+            subject: string;
         };
         /** ManageSetup */
         ManageSetup: {
@@ -22943,6 +22981,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SupportSent"];
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mail_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailView"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -910,6 +910,10 @@ export const plansOffered = (options: Options = {}) =>
 export const writeToSupport = (body: Body<'write_to_support'>, options: Options = {}) =>
   api.post<Answer<'write_to_support'>>(`/common/support_messages`, body, { ...options });
 
+/** GET /v1/emails/logs/{token}: Mail View */
+export const mailView = (token: Param<'mail_view', 'token'>, options: Options = {}) =>
+  api.get<Answer<'mail_view'>>(`/emails/logs/${seg(token)}`, { auth: false, ...options });
+
 /** GET /v1/emails/unsubscribe/{token}: Unsubscribe Link */
 export const unsubscribeLink = (token: Param<'unsubscribe_link', 'token'>, options: Options = {}) =>
   api.get<Answer<'unsubscribe_link'>>(`/emails/unsubscribe/${seg(token)}`, { auth: false, ...options });

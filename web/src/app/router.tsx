@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: page(() => import('../areas/public/LandingPage')) },
       { path: '/plans', element: page(() => import('../areas/public/PlansPage')) },
       { path: '/emails/unsubscribe/:token', element: page(() => import('../areas/public/UnsubscribePage')) },
+      { path: '/email_logs/:token', element: page(() => import('../areas/public/MailViewPage')) },
       ...(['terms', 'privacy', 'imprint'] as const).map((document) => ({
         path: `/${document}`,
         element: page(() => import('../areas/public/PlatformDocumentPage').then((m) => ({ default: () => <m.default document={document} /> }))),
