@@ -234,18 +234,19 @@ async def send_magic_link(
         return Response(status_code=204)
     user = await user_by_email(s, body.email)
     if user is not None:
-        token = await auth_token_issued(s, user, "magic_link")
-        tasks.add_task(
-            send_mail,
-            client,
-            _mail(
-                user,
-                user_mail_key(user.id, "magic", token),
-                MailTemplate.magic_link,
-                f"{_link('/users/magic_link')}?token={token}",
-            ),
-        )
+        await _link_mailed(s, tasks, client, user, MailTemplate.magic_link, "/users/magic_link?token=")
     return Response(status_code=204)
+
+
+async def _link_mailed(
+    s: DB, tasks: BackgroundTasks, client: Temporal, user: User, template: MailTemplate, link: str
+) -> None:
+    """A one-time link (`link` + its token) mailed to the user: a magic link or a password reset."""
+    kind, key = {MailTemplate.magic_link: ("magic_link", "magic"), MailTemplate.reset_password: ("reset_password", "reset")}[template]  # fmt: skip
+    token = await auth_token_issued(s, user, kind)
+    tasks.add_task(
+        send_mail, client, _mail(user, user_mail_key(user.id, key, token), template, f"{_link(link)}{token}")
+    )
 
 
 async def _payer_magic_link(
@@ -262,17 +263,7 @@ async def _payer_magic_link(
     if not await has_bought_from(s, email, found.id):
         return
     user = await payer_user_ensured(s, email, locale)
-    token = await auth_token_issued(s, user, "magic_link")
-    tasks.add_task(
-        send_mail,
-        client,
-        _mail(
-            user,
-            user_mail_key(user.id, "magic", token),
-            MailTemplate.magic_link,
-            f"{_link(f'/s/{quote(seller)}/sign_in')}?token={token}",
-        ),
-    )
+    await _link_mailed(s, tasks, client, user, MailTemplate.magic_link, f"/s/{quote(seller)}/sign_in?token=")
 
 
 @router.post("/session/magic_link", response_model=Tokens)
@@ -289,16 +280,8 @@ async def request_password_reset(
     throttle(request, f"reset:{normalised_email(body.email)}")
     user = await user_by_email(s, body.email)
     if user is not None:
-        token = await auth_token_issued(s, user, "reset_password")
-        tasks.add_task(
-            send_mail,
-            client,
-            _mail(
-                user,
-                user_mail_key(user.id, "reset", token),
-                MailTemplate.reset_password,
-                f"{_link('/users/password/edit')}?reset_password_token={token}",
-            ),
+        await _link_mailed(
+            s, tasks, client, user, MailTemplate.reset_password, "/users/password/edit?reset_password_token="
         )
     return Response(status_code=204)
 

@@ -27,18 +27,8 @@ async def mail_stored(
     view_token: str | None = None,
 ) -> Mail:
     """The mail under this key, locked for this transaction; the first stored content wins."""
-    subject = _fits(subject)
-    await s.execute(
-        insert(Mail)
-        .values(
-            idempotency_key=key,
-            to_email=to,
-            subject=subject,
-            body=body,
-            unsubscribe_url=unsubscribe_url,
-            view_token=view_token,
-        )
-        .on_conflict_do_nothing()
+    await mail_queued(
+        s, key=key, to=to, subject=subject, body=body, unsubscribe_url=unsubscribe_url, view_token=view_token
     )
     return (await s.execute(select(Mail).where(Mail.idempotency_key == key).with_for_update())).scalar_one()
 
@@ -53,20 +43,11 @@ async def mail_queued(
     unsubscribe_url: str | None = None,
     view_token: str | None = None,
 ) -> None:
-    """`mail_stored` for a caller that does not need the row (the outbox sends it): one statement."""
-    subject = _fits(subject)
-    await s.execute(
-        insert(Mail)
-        .values(
-            idempotency_key=key,
-            to_email=to,
-            subject=subject,
-            body=body,
-            unsubscribe_url=unsubscribe_url,
-            view_token=view_token,
-        )
-        .on_conflict_do_nothing()
-    )
+    """The mail stored under its key unless it is there (the first stored content wins), in one statement: a
+    caller that does not need the row (the outbox sends it) stops here."""
+    values = {"idempotency_key": key, "to_email": to, "subject": _fits(subject), "body": body,
+              "unsubscribe_url": unsubscribe_url, "view_token": view_token}  # fmt: skip
+    await s.execute(insert(Mail).values(**values).on_conflict_do_nothing())
 
 
 def mail_sent(mail: Mail) -> None:
