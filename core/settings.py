@@ -159,6 +159,12 @@ class Settings(BaseSettings):
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 1025
     mail_from: str = "Sellflow <no-reply@sellflow.local>"
+    # DKIM signing of every mail (providers/mail/dkim.py): a PEM RSA key (empty: unsigned), its selector, and the
+    # SPF and DMARC policies the sending domain publishes (shown to managers with the DKIM key's record)
+    mail_dkim_key_file: str = ""
+    mail_dkim_selector: str = "sellflow"
+    mail_spf: str = "v=spf1 a mx -all"
+    mail_dmarc: str = "v=DMARC1; p=quarantine; adkim=s; aspf=r"
     mail_ui_url: str = "http://127.0.0.1:8025"
     support_email: str = "support@sellflow.local"  # where the areas' support forms write to
 

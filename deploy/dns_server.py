@@ -107,7 +107,14 @@ class ZoneResolver(BaseResolver):
         for r in records:
             cls = TYPES.get(r["type"])
             if cls is not None:
-                rdata = cls(DNSLabel(r["value"])) if r["type"] == "CNAME" else cls(r["value"])
+                rdata = (
+                    cls(DNSLabel(r["value"]))
+                    if r["type"] == "CNAME"
+                    # a TXT value longer than a character-string (a DKIM key) is several strings, joined by readers
+                    else TXT([r["value"][i : i + 255] for i in range(0, len(r["value"]), 255)])
+                    if r["type"] == "TXT"
+                    else cls(r["value"])
+                )
                 reply.add_answer(RR(name, getattr(QTYPE, r["type"]), rdata=rdata, ttl=int(r["ttl"])))
         if not records and not exists:
             reply.header.rcode = RCODE.NXDOMAIN

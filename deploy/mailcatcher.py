@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import html
 import json
 import re
@@ -33,6 +34,7 @@ class Handler:
             "subject": str(msg.get("Subject", "")),
             "body": body.get_content() if body else "",
             "headers": {k: str(v) for k, v in msg.items()},
+            "raw": base64.b64encode(envelope.content).decode(),  # as received, for signature checks
             "received_at": datetime.now(UTC).isoformat(),
         }
         MESSAGES.append(item)

@@ -336,6 +336,12 @@ class Stack:
         }
         if not os.environ.get("SELLFLOW_SECRETS_KEYS"):  # seals certificate keys at rest (store/secrets.py)
             env["SELLFLOW_SECRETS_KEYS"] = self._secrets_key()
+        if not os.environ.get(
+            "SELLFLOW_MAIL_DKIM_KEY_FILE"
+        ):  # every mail DKIM-signed (providers/mail/dkim.py)
+            from providers.mail.dkim import local_key
+
+            env["SELLFLOW_MAIL_DKIM_KEY_FILE"] = str(local_key(self.data_dir / "dkim.pem"))
         if self.domain_day_s is not None:
             env["SELLFLOW_DOMAIN_DAY_S"] = str(self.domain_day_s)
         if self.domain_check_s is not None:
@@ -406,6 +412,23 @@ class Stack:
         if "edge" in self.procs:
             wait_for(lambda: http_ok(f"http://127.0.0.1:{p.edge_admin}/config/"), "TLS edge (Caddy)")
         self._wait_temporal_namespace()
+        self.publish_mail_records()
+
+    def publish_mail_records(self) -> None:
+        """The sending domain's SPF, DMARC and DKIM records in the loopback DNS server, as an operator publishes
+        them at their DNS host: a receiver (the tests) checks the mails' signatures against them."""
+        from core.settings import Settings
+        from providers.dns.zone import LocalZone
+        from providers.mail.dkim import DkimKey, mail_records, sending_domain
+
+        key_file = (
+            os.environ.get("SELLFLOW_MAIL_DKIM_KEY_FILE") or self._domain_env()["SELLFLOW_MAIL_DKIM_KEY_FILE"]
+        )
+        key = DkimKey(Settings().mail_dkim_selector, sending_domain(), Path(key_file).read_bytes())
+        zone = LocalZone(f"http://127.0.0.1:{self.ports.dns_admin}")
+        for record in mail_records(key):
+            zone.delete_txt(record.name)
+            zone.set_txt(record.name, record.value, 300)
 
     def _wait_pebble(self) -> None:
         """Pebble on its own ports. A port chosen free can be taken by another process before pebble binds it

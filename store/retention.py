@@ -4,12 +4,15 @@ left to do and a long backlog is worked off batch by batch, day by day."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import cast, delete, func, literal, select, text, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
 
+from domain.accounts.account_deletion import RETENTION_YEARS as INVOICE_RETENTION_YEARS
 from domain.accounts.account_deletion import AccountType
 from domain.retention import (
     BATCH,
@@ -46,7 +49,13 @@ async def platform_purged(s: AsyncSession, today: date) -> dict[str, int]:
     mails = select(Mail.id).where(
         Mail.created_at < _before(today, MAIL_BODY_DAYS), Mail.sent_at.is_not(None), Mail.body != ""
     )
+    # an erased payer's invoices keep the buyer to the end of their tenth year (§ 147 AO), then lose it
+    erased = select(Order.id).where(Order.payer_erased_at.is_not(None))
+    kept_since = datetime(today.year - INVOICE_RETENTION_YEARS, 1, 1, tzinfo=UTC)
     return {
+        "erased_invoice_buyers": await _invoice_buyers_purged(
+            s, Invoice.order_id.in_(erased), Invoice.issued_at < kept_since
+        ),
         "provider_payloads": await _count(
             s,
             update(WebhookEvent)
@@ -62,6 +71,44 @@ async def platform_purged(s: AsyncSession, today: date) -> dict[str, int]:
             .returning(Mail.id),
         ),
     }
+
+
+async def _invoice_buyers_purged(s: AsyncSession, *where: ColumnElement[bool]) -> int:
+    """The buyer's lines, address and VAT id taken from (at most BATCH of) the invoices `where` finds."""
+    has_buyer = (
+        func.jsonb_array_length(func.coalesce(Invoice.document["buyer_lines"], text("'[]'::jsonb"))) > 0
+    )
+    found = select(Invoice.id).where(*where, has_buyer).limit(BATCH).scalar_subquery()
+    return await _count(
+        s,
+        update(Invoice)
+        .where(Invoice.id.in_(found))
+        .values(document=Invoice.document.op("||")(PURGED_DOCUMENT))
+        .returning(Invoice.id),
+    )
+
+
+async def buyers_pseudonymised(s: AsyncSession, orders: Sequence[tuple[int, str]], **also: object) -> None:
+    """The buyer's personal data on each order (id, e-mail) replaced by a pseudonym and blanks (`also`: more
+    columns to set); the order, its money and its invoices stay."""
+    for order_id, email in orders:
+        await s.execute(
+            update(Order)
+            .where(Order.id == order_id)
+            .values(
+                payer_email=pseudonym(email, order_id),
+                payer_first_name="",
+                payer_last_name="",
+                payer_company=None,
+                payer_vat_id=None,
+                payer_street=None,
+                payer_street_number=None,
+                payer_zip=None,
+                payer_city=None,
+                payer_leitweg_id=None,
+                **also,
+            )
+        )
 
 
 async def sellers_without_retention(s: AsyncSession, limit: int) -> list[int]:
@@ -136,45 +183,11 @@ async def seller_purged(s: AsyncSession, seller_id: int, today: date) -> tuple[d
         Order.seller_id == seller_id, Order.payer_email.not_like("deleted-%@invalid")
     )
     rows = (await s.execute(named.limit(BATCH))).all()
-    for order_id, email in rows:
-        await s.execute(
-            update(Order)
-            .where(Order.id == order_id)
-            .values(
-                payer_email=pseudonym(email, order_id),
-                payer_first_name="",
-                payer_last_name="",
-                payer_company=None,
-                payer_vat_id=None,
-                payer_street=None,
-                payer_street_number=None,
-                payer_zip=None,
-                payer_city=None,
-            )
-        )
+    await buyers_pseudonymised(s, rows)
     counts["buyers_pseudonymised"] = len(rows)
     past = seller.retention_until is not None and today > seller.retention_until
     if past:
-        counts["invoice_buyers"] = await _count(
-            s,
-            update(Invoice)
-            .where(
-                Invoice.id.in_(
-                    select(Invoice.id)
-                    .where(
-                        Invoice.seller_id == seller_id,
-                        func.jsonb_array_length(
-                            func.coalesce(Invoice.document["buyer_lines"], text("'[]'::jsonb"))
-                        )
-                        > 0,
-                    )
-                    .limit(BATCH)
-                    .scalar_subquery()
-                )
-            )
-            .values(document=Invoice.document.op("||")(PURGED_DOCUMENT))
-            .returning(Invoice.id),
-        )
+        counts["invoice_buyers"] = await _invoice_buyers_purged(s, Invoice.seller_id == seller_id)
     done = (
         past
         and len(rows) < BATCH

@@ -1,8 +1,9 @@
 """`/v1/admin` (manager): find an order's workflows and read their histories; close a month; the transfers the
-bank reported, the unmatched ones to be paid back."""
+bank reported, the unmatched ones to be paid back; the sending domain's mail authentication records."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import UTC, date, datetime
 from typing import Annotated
 
@@ -11,7 +12,14 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
 
 from api.deps import DB, CurrentManager, IdempotencyKey, Temporal
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
-from api.schemas.admin import IncomingTransferList, IncomingTransferRow, WorkflowHistory, WorkflowList
+from api.schemas.admin import (
+    IncomingTransferList,
+    IncomingTransferRow,
+    MailAuthenticationOut,
+    MailRecordOut,
+    WorkflowHistory,
+    WorkflowList,
+)
 from api.schemas.fields import Id
 from api.schemas.ledger import MonthCloseIn, MonthCloseStarted
 from domain.errors import invalid
@@ -21,6 +29,7 @@ from handles.exports import month_closed
 from handles.notifications import income_summaries_started
 from handles.ops import history, workflows_of_order, workflows_of_seller
 from services import notices
+from services.mail_authentication import mail_authentication
 from store.orders.bank_wire import INCOMING_FILTERS, INCOMING_LIST, incoming_listed
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
@@ -141,4 +150,16 @@ async def incoming_transfers_csv(request: Request, manager: CurrentManager, s: D
         IncomingTransferRow,
         "incoming-transfers.csv",
         money=("amount", "returned_amount"),
+    )
+
+
+@router.get("/mail_authentication", response_model=MailAuthenticationOut)
+async def mail_authentication_records(manager: CurrentManager) -> MailAuthenticationOut:
+    """The records the sending domain publishes so inboxes accept its mail (SPF, DMARC, the DKIM key), each checked
+    against the resolver's answer."""
+    found = await mail_authentication()
+    return MailAuthenticationOut(
+        domain=found.domain,
+        signed=found.signed,
+        records=[MailRecordOut(**asdict(record), published=published) for record, published in found.records],
     )

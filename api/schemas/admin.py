@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from pydantic import BaseModel
 
@@ -38,3 +39,20 @@ class IncomingTransferRow(BaseModel):
 
 class IncomingTransferList(ListAnswer[IncomingTransferRow]):
     """The generic list answer of the incoming transfers."""
+
+
+class MailRecordOut(BaseModel):
+    """A DNS record the sending domain publishes, and whether the resolver answers it with this very value (null:
+    the resolver did not answer)."""
+
+    purpose: Literal["dkim", "spf", "dmarc"]
+    name: str
+    type: str
+    value: str
+    published: bool | None
+
+
+class MailAuthenticationOut(BaseModel):
+    domain: str
+    signed: bool  # every outgoing mail carries a DKIM signature with the key of the `dkim` record
+    records: list[MailRecordOut]

@@ -1,4 +1,5 @@
-"""The mail sender behind one small interface; locally the stack's mail catcher, in production any SMTP relay."""
+"""The mail sender behind one small interface; locally the stack's mail catcher, in production any SMTP relay. Every
+mail carries its date and message id, and is DKIM-signed when a key is set (providers/mail/dkim.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ import queue
 import smtplib
 from collections.abc import Mapping
 from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import formatdate, make_msgid, parseaddr
 from typing import Protocol
 
 from core.settings import get_settings
+from providers.mail.dkim import dkim_key, sending_domain, signed
 
 
 class Mailer(Protocol):
@@ -38,22 +42,29 @@ class SmtpMailer:
         return cls(s.smtp_host, s.smtp_port, s.mail_from)
 
     def _send(self, to: str, subject: str, body: str, headers: Mapping[str, str] | None = None) -> None:
-        msg = EmailMessage()
+        msg = EmailMessage(policy=SMTP)
         msg["From"] = self.sender
         msg["To"] = to
         msg["Subject"] = subject
+        msg["Date"] = formatdate(localtime=False, usegmt=True)
+        msg["Message-ID"] = make_msgid(domain=sending_domain() or None)
         for name, value in (headers or {}).items():
             msg[name] = value
         msg.set_content(body)
+        raw = msg.as_bytes()
+        key = dkim_key()
+        if key is not None:
+            raw = signed(raw, key)
+        sender = parseaddr(self.sender)[1]
         smtp = self._connection()
         try:
             try:
-                smtp.send_message(msg)
+                smtp.sendmail(sender, [to], raw)
             except smtplib.SMTPServerDisconnected:
                 # an idle connection the server closed: refused at its first command, so nothing went out yet
                 smtp.close()
                 smtp = smtplib.SMTP(self.host, self.port, timeout=10)
-                smtp.send_message(msg)
+                smtp.sendmail(sender, [to], raw)
         except BaseException:
             smtp.close()
             raise

@@ -124,6 +124,8 @@ class Order(Timestamps, Base):
     payer_company: Mapped[str | None] = mapped_column(String(PROFILE_TEXT_MAX))
     payer_vat_id: Mapped[str | None] = mapped_column(String(VAT_ID_MAX))
     payer_leitweg_id: Mapped[str | None] = mapped_column(String(LEITWEG_ID_MAX))  # a public buyer's XRechnung
+    # the payer asked for erasure (GDPR Art. 17): pseudonymised; the invoices keep the buyer until their retention
+    payer_erased_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     payer_street: Mapped[str | None] = mapped_column(String(PROFILE_TEXT_MAX))
     payer_street_number: Mapped[str | None] = mapped_column(String(STREET_NUMBER_MAX))
     payer_zip: Mapped[str | None] = mapped_column(String(ZIP_MAX))

@@ -521,3 +521,18 @@ async def refunds_settled(c: httpx.AsyncClient, h: dict, token: str, timeout: fl
             return body
         await asyncio.sleep(0.2)
     raise AssertionError(f"refunds of {token} not settled: {body}")
+
+
+async def payer_headers(stack, c: httpx.AsyncClient, username: str, email: str) -> dict:
+    """Signs in as a payer for one seller: the magic link arrives, the page spends it for tokens."""
+    r = await c.post(
+        "/v1/app/user/send_magic_link", json={"email": email, "profile_type": "payer", "seller": username}
+    )
+    assert r.status_code == 204, r.text
+    mail = await wait_mail(stack, email, "sign-in link")
+    link = re.search(r"https?://\S+", mail["body"]).group(0)
+    assert f"/s/{username}/sign_in?token=" in link
+    token = link.split("token=", 1)[1]
+    r = await c.post("/v1/app/session/magic_link", json={"token": token, "fingerprint": "payer-browser"})
+    assert r.status_code == 200, r.text
+    return {"Authorization": f"Bearer {r.json()['access_token']}"}

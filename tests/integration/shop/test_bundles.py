@@ -8,8 +8,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.integration.helpers import client, mails, new_seller, until, wait_mail
-from tests.integration.shop.test_courses import _item, _payer_headers
+from tests.integration.helpers import client, mails, new_seller, payer_headers, until, wait_mail
+from tests.integration.shop.test_courses import _item
 from tests.integration.shop.test_product_forms import MONTHLY, ONCE, _bought, _plan, _product, _publish
 
 pytestmark = pytest.mark.integration
@@ -95,7 +95,7 @@ async def test_a_bundle_delivers_each_product_and_a_refund_closes_them_all(stack
         assert sum("part of your order" in x for x in subjects) == 3
 
         # the included course opens in the payer area, through the bundle's order
-        ph = await _payer_headers(stack, c, seller.username, "cook@example.com")
+        ph = await payer_headers(stack, c, seller.username, "cook@example.com")
         area = (await c.get(f"/v1/payer/s/{seller.username}", headers=ph)).json()
         assert [x["name"] for x in area["purchases"][0]["items"]] == [
             "Pizza course",
@@ -128,7 +128,7 @@ async def test_a_membership_opens_its_course_while_the_subscription_runs(stack):
         membership = await _publish(c, h, m["id"])
         token = await _bought(stack, c, seller.username, membership, "member@example.com")
         await until(c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda b: len(b["items"]) == 1, 30)
-        ph = await _payer_headers(stack, c, seller.username, "member@example.com")
+        ph = await payer_headers(stack, c, seller.username, "member@example.com")
         base = f"/v1/payer/s/{seller.username}/courses/{course['id']}"
         assert (await c.get(f"{base}/lessons/{lesson['id']}", headers=ph)).status_code == 200
         r = await c.post(f"/v1/cabinet/orders/{token}/subscription", json={"action": "cancel_now"}, headers=h)

@@ -12,8 +12,8 @@ import httpx
 import pytest
 from PIL import Image
 
-from tests.integration.helpers import client, new_seller, until
-from tests.integration.shop.test_courses import _item, _payer_headers
+from tests.integration.helpers import client, new_seller, payer_headers, until
+from tests.integration.shop.test_courses import _item
 from tests.integration.shop.test_product_forms import ONCE, _bought, _plan, _product, _publish
 
 pytestmark = pytest.mark.integration
@@ -113,7 +113,7 @@ async def test_a_course_certificate_is_issued_when_the_course_is_finished_and_re
             c, f"/v1/shop/{seller.username}/orders/{token}", None, lambda b: b["certificate_pending"], 30
         )
         assert status["certificate_number"] is None
-        ph = await _payer_headers(stack, c, seller.username, "learner@example.com")
+        ph = await payer_headers(stack, c, seller.username, "learner@example.com")
         base = f"/v1/payer/s/{seller.username}/courses/{course['id']}"
         await until(c, base, ph, lambda b: b["access"] == "published", 30)
         r = await c.post(f"{base}/lessons/{lesson['id']}/finish", headers=ph)

@@ -5,13 +5,12 @@ refund (or an ended subscription) closes the course, and another seller or payer
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
 
-from tests.integration.helpers import client, db_execute, new_seller, until, wait_mail
+from tests.integration.helpers import client, db_execute, new_seller, payer_headers, until, wait_mail
 from tests.integration.shop.test_product_forms import MONTHLY, ONCE, _bought, _plan, _product, _publish
 
 pytestmark = pytest.mark.integration
@@ -39,21 +38,6 @@ async def _item(
 
 async def _patch(c: httpx.AsyncClient, h: dict, pid: int, item: int, body: dict) -> httpx.Response:
     return await c.patch(f"/v1/cabinet/products/{pid}/course/items/{item}", json=body, headers=h)
-
-
-async def _payer_headers(stack, c: httpx.AsyncClient, username: str, email: str) -> dict:
-    """Signs in as a payer for one seller: the magic link arrives, the page spends it for tokens."""
-    r = await c.post(
-        "/v1/app/user/send_magic_link", json={"email": email, "profile_type": "payer", "seller": username}
-    )
-    assert r.status_code == 204, r.text
-    mail = await wait_mail(stack, email, "sign-in link")
-    link = re.search(r"https?://\S+", mail["body"]).group(0)
-    assert f"/s/{username}/sign_in?token=" in link
-    token = link.split("token=", 1)[1]
-    r = await c.post("/v1/app/session/magic_link", json={"token": token, "fingerprint": "payer-browser"})
-    assert r.status_code == 200, r.text
-    return {"Authorization": f"Bearer {r.json()['access_token']}"}
 
 
 async def test_a_course_is_built_sold_taken_to_its_end_and_closed_by_a_refund(stack):
@@ -169,7 +153,7 @@ async def test_a_course_is_built_sold_taken_to_its_end_and_closed_by_a_refund(st
             json={"email": "stranger@example.com", "profile_type": "payer", "seller": seller.username},
         )
         assert r.status_code == 204
-        ph = await _payer_headers(stack, c, seller.username, "baker@example.com")
+        ph = await payer_headers(stack, c, seller.username, "baker@example.com")
         base = f"/v1/payer/s/{seller.username}/courses/{pid}"
         await until(c, base, ph, lambda b: b["access"] == "published", 30)  # once access is granted
         area = (await c.get(f"/v1/payer/s/{seller.username}", headers=ph)).json()
@@ -277,7 +261,7 @@ async def test_a_subscribed_course_closes_when_the_subscription_ends(stack):
             lambda b: b["payment_state"] == "paying",
             30,
         )
-        ph = await _payer_headers(stack, c, seller.username, "yogi@example.com")
+        ph = await payer_headers(stack, c, seller.username, "yogi@example.com")
         base = f"/v1/payer/s/{seller.username}/courses/{p['id']}"
         await until(c, base, ph, lambda b: b["access"] == "published", 30)
         assert (await c.get(f"{base}/lessons/{lesson['id']}", headers=ph)).status_code == 200

@@ -9,9 +9,8 @@ import secrets
 
 import pytest
 
-from tests.integration.helpers import client, new_seller
+from tests.integration.helpers import client, new_seller, payer_headers
 from tests.integration.shop.test_bundles import _items
-from tests.integration.shop.test_courses import _payer_headers
 from tests.integration.shop.test_product_forms import ONCE, _bought, _plan, _product, _publish
 
 pytestmark = pytest.mark.integration
@@ -72,7 +71,7 @@ async def test_a_membership_page_opens_for_its_members_only(stack):
         url = f"/v1/payer/s/{seller.username}/memberships/club"
         assert (await c.get(url)).status_code == 401  # signed in first
 
-        mh = await _payer_headers(stack, c, seller.username, member_email)
+        mh = await payer_headers(stack, c, seller.username, member_email)
         r = await c.get(url, headers=mh, params={"lang": "de"})
         assert r.status_code == 200 and "text/html" in r.headers["content-type"]
         assert "Welcome, members" in r.text and "Studio planner" in r.text
@@ -82,7 +81,7 @@ async def test_a_membership_page_opens_for_its_members_only(stack):
         )
         assert (await c.get(f"/v1/payer/s/{seller.username}/memberships/nope", headers=mh)).status_code == 404
 
-        sh = await _payer_headers(stack, c, seller.username, stranger_email)
+        sh = await payer_headers(stack, c, seller.username, stranger_email)
         r = await c.get(url, headers=sh)
         assert r.status_code == 403 and r.json()["reason"] == "not_a_member"
         assert "Welcome" not in r.text

@@ -9,8 +9,8 @@ import secrets
 
 import pytest
 
-from tests.integration.helpers import client, new_seller
-from tests.integration.shop.test_courses import _item, _payer_headers
+from tests.integration.helpers import client, new_seller, payer_headers
+from tests.integration.shop.test_courses import _item
 from tests.integration.shop.test_product_forms import MONTHLY, ONCE, _bought, _plan, _product, _publish
 
 pytestmark = pytest.mark.integration
@@ -71,12 +71,12 @@ async def test_course_thank_you_and_affiliate_pages_are_served_to_whom_they_are_
         other_token = await _bought(stack, c, seller.username, loose, stranger)
 
         url = f"/v1/payer/s/{seller.username}/memberships/class"
-        r = await c.get(url, headers=await _payer_headers(stack, c, seller.username, cook))
+        r = await c.get(url, headers=await payer_headers(stack, c, seller.username, cook))
         assert r.status_code == 200, r.text
         assert "Welcome to the kitchen" in r.text
         assert f"/payer/s/{seller.username}/courses/{course['id']}" in r.text  # its button: the way in
         assert '<base target="_top">' in r.text  # its links open in the web app, not inside its frame
-        r = await c.get(url, headers=await _payer_headers(stack, c, seller.username, stranger))
+        r = await c.get(url, headers=await payer_headers(stack, c, seller.username, stranger))
         assert r.status_code == 403 and r.json()["reason"] == "not_a_member"
         assert "Welcome" not in r.text
 

@@ -89,7 +89,11 @@ async def test_the_platforms_purge_empties_old_bodies_and_keeps_their_keys():
             (await s.execute(select(Mail.idempotency_key, Mail.body).where(Mail.to_email == "a@b.c"))).all()
         )
         assert (bodies[f"k-{old}"], bodies[f"k-{new}"]) == ("", "Your link")
-        assert await platform_purged(s, TODAY) == {"provider_payloads": 0, "mail_bodies": 0}  # nothing left
+        assert await platform_purged(s, TODAY) == {
+            "erased_invoice_buyers": 0,
+            "provider_payloads": 0,
+            "mail_bodies": 0,
+        }
 
 
 async def test_a_sellers_purge_takes_old_webhook_payloads_and_read_notifications_only():

@@ -48,3 +48,40 @@ async def test_mails_share_a_connection_and_a_closed_one_is_replaced():
         assert len(inbox.mails) == 4 and "Subject: Rate 3" in inbox.mails[-1]
     finally:
         server.stop()
+
+
+async def test_every_mail_is_dkim_signed_and_a_changed_one_fails(tmp_path, monkeypatch):
+    """With a key set, each mail carries a DKIM signature over its sender, recipient, subject, date and body that a
+    receiver verifies with the published record; a mail changed on its way (another body, another subject) does not
+    verify."""
+    import dkim
+
+    from providers.mail import dkim as signing
+    from providers.mail import smtp
+
+    key = signing.DkimKey("sellflow", "sellflow.local", signing.local_key(tmp_path / "dkim.pem").read_bytes())
+    monkeypatch.setattr(smtp, "dkim_key", lambda: key)
+    [record] = [r for r in signing.mail_records(key) if r.purpose == "dkim"]
+    assert record.name == "sellflow._domainkey.sellflow.local"
+
+    def dns(name: bytes, timeout: int = 5) -> bytes | None:
+        return record.value.encode() if name.decode().rstrip(".") == record.name else None
+
+    port, inbox = _free_port(), Inbox()
+    server = Controller(inbox, hostname="127.0.0.1", port=port)
+    server.start()
+    try:
+        await SmtpMailer("127.0.0.1", port, "Sellflow <no-reply@sellflow.local>").send(
+            "payer@example.com",
+            "Deine Bestellung",
+            "Danke für deinen Kauf.",
+            {"List-Unsubscribe": "<https://x/u>"},
+        )
+    finally:
+        server.stop()
+    raw = inbox.mails[0].encode()
+    assert raw.startswith(b"DKIM-Signature:") and b"d=sellflow.local" in raw
+    assert dkim.verify(raw, dnsfunc=dns)
+    assert not dkim.verify(raw.replace(b"payer@example.com", b"other@example.com"), dnsfunc=dns)
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert not dkim.verify(head + b"\r\n\r\n" + body + b"P.S. pay here instead\r\n", dnsfunc=dns)

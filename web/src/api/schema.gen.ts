@@ -189,6 +189,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/mail_authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mail Authentication Records
+         * @description The records the sending domain publishes so inboxes accept its mail (SPF, DMARC, the DKIM key), each checked
+         *     against the resolver's answer.
+         */
+        get: operations["mail_authentication_records"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/notifications": {
         parameters: {
             query?: never;
@@ -3466,6 +3487,26 @@ export interface paths {
         get: operations["payer_data_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payer/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payer Erasure
+         * @description Erases the signed-in payer (409 while an order still runs or the account does more than buy).
+         */
+        post: operations["payer_erasure"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7577,6 +7618,26 @@ export interface components {
          */
         EntryKind: "sale" | "platform_fee" | "refund" | "chargeback" | "chargeback_fee" | "payout" | "cashout" | "reversal" | "commission" | "sales_team_fee";
         /**
+         * ErasureDone
+         * @description What the erasure did: orders pseudonymised, mails emptied, and the invoices kept with the buyer as issued
+         *     (bookkeeping law) until `kept_until`; the account is gone.
+         */
+        ErasureDone: {
+            /** Invoices Kept */
+            invoices_kept: number;
+            /** Kept Until */
+            kept_until: string | null;
+            /** Mails */
+            mails: number;
+            /** Orders */
+            orders: number;
+        };
+        /** ErasureIn */
+        ErasureIn: {
+            /** Confirm */
+            confirm: boolean;
+        };
+        /**
          * ErrorBody
          * @description Every error answer (core §8 error catalogue): the code twice (`error` and `type`), a message, and for
          *     `INVALID_INPUT` a message per field.
@@ -8868,6 +8929,15 @@ export interface components {
             /** Seller */
             seller?: string | null;
         };
+        /** MailAuthenticationOut */
+        MailAuthenticationOut: {
+            /** Domain */
+            domain: string;
+            /** Records */
+            records: components["schemas"]["MailRecordOut"][];
+            /** Signed */
+            signed: boolean;
+        };
         /**
          * MailKind
          * @description The kind of mail an unsubscribe link stops, and whether it is still sent.
@@ -8876,6 +8946,26 @@ export interface components {
             /** Mailed */
             mailed: boolean;
             type: components["schemas"]["NotificationType"];
+        };
+        /**
+         * MailRecordOut
+         * @description A DNS record the sending domain publishes, and whether the resolver answers it with this very value (null:
+         *     the resolver did not answer).
+         */
+        MailRecordOut: {
+            /** Name */
+            name: string;
+            /** Published */
+            published: boolean | null;
+            /**
+             * Purpose
+             * @enum {string}
+             */
+            purpose: "dkim" | "spf" | "dmarc";
+            /** Type */
+            type: string;
+            /** Value */
+            value: string;
         };
         /**
          * MailView
@@ -13765,6 +13855,44 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mail_authentication_records: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailAuthenticationOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
@@ -23218,6 +23346,48 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PayerData"];
                     "text/csv": unknown;
+                };
+            };
+            /** @description A dependency (Temporal, the database) is unavailable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payer_erasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureIn"];
+            };
+        };
+        responses: {
+            /** @description Invalid input, a token error, not found, a conflict, throttled (core §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureDone"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */

@@ -50,6 +50,10 @@ export const incomingTransfers = (query: QueryParams = {}, options: Options = {}
 export const incomingTransfersCsv = (query: QueryParams = {}, options: Options = {}) =>
   api.get<Answer<'incoming_transfers_csv'>>(`/admin/incoming_transfers/csv`, { ...options, query });
 
+/** GET /v1/admin/mail_authentication: Mail Authentication Records */
+export const mailAuthenticationRecords = (options: Options = {}) =>
+  api.get<Answer<'mail_authentication_records'>>(`/admin/mail_authentication`, { ...options });
+
 /** POST /v1/admin/notifications: Send Custom Notification */
 export const sendCustomNotification = (body: Body<'send_custom_notification'>, options: Options = {}) =>
   api.post<Answer<'send_custom_notification'>>(`/admin/notifications`, body, { ...options });
@@ -933,6 +937,10 @@ export const getReadiness = (options: Options = {}) =>
 /** GET /v1/payer/data_export: Payer Data Export */
 export const payerDataExport = (query: Query<'payer_data_export'> = {}, options: Options = {}) =>
   api.get<Answer<'payer_data_export'>>(`/payer/data_export`, { ...options, query });
+
+/** POST /v1/payer/erasure: Payer Erasure */
+export const payerErasure = (body: Body<'payer_erasure'>, options: Options = {}) =>
+  api.post<Answer<'payer_erasure'>>(`/payer/erasure`, body, { ...options });
 
 /** GET /v1/payer/s/{seller}: Payer Area */
 export const payerArea = (seller: Param<'payer_area', 'seller'>, options: Options = {}) =>

@@ -655,6 +655,10 @@ export const EndpointPatchSchema = z.object({
   url: z.string().min(1).max(2000).nullish(),
 });
 
+export const ErasureInSchema = z.object({
+  confirm: z.boolean(),
+});
+
 export const ExportInSchema = z.object({
   period: z.string().max(7),
 });

@@ -164,6 +164,7 @@ export const routes: RouteObject[] = [
           { path: 'product_reviews', element: page(() => import('../areas/admin/reviews/ProductReviewsPage')) },
           { path: 'incoming_transfers', element: page(() => import('../areas/admin/IncomingTransfersPage')) },
           { path: 'reseller_requests', element: page(() => import('../areas/admin/ResellerRequestsPage')) },
+          { path: 'mail', element: page(() => import('../areas/admin/MailAuthenticationPage')) },
           { path: '*', element: page(() => import('../areas/public/NotFoundPage')) },
         ],
       },

@@ -49,26 +49,24 @@ export function EmailChange({ email }: { email: string }) {
         <DialogTitle>{t('account.emailChange.open')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t('account.emailChange.newEmail')}
-              type="email"
-              autoComplete="email"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-              error={Boolean(errors.email)}
-              helperText={errors.email ? t(EMAIL_WORDS[errors.email] ?? 'account.emailChange.invalid') : ' '}
-              slotProps={{ htmlInput: { maxLength: 320, 'data-testid': 'email-change-new' } }}
-            />
-            <TextField
-              label={t('account.emailChange.password')}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={Boolean(errors.password)}
-              helperText={errors.password ? t('account.emailChange.wrongPassword') : t('account.emailChange.passwordHelp')}
-              slotProps={{ htmlInput: { maxLength: 128, 'data-testid': 'email-change-password' } }}
-            />
+            {(
+              [
+                { key: 'email', value: next, set: setNext, type: 'email', auto: 'email', max: 320, help: errors.email ? t(EMAIL_WORDS[errors.email] ?? 'account.emailChange.invalid') : ' ' },
+                { key: 'password', value: password, set: setPassword, type: 'password', auto: 'current-password', max: 128, help: t(errors.password ? 'account.emailChange.wrongPassword' : 'account.emailChange.passwordHelp') },
+              ] as const
+            ).map((f) => (
+              <TextField
+                key={f.key}
+                label={t(f.key === 'email' ? 'account.emailChange.newEmail' : 'account.emailChange.password')}
+                type={f.type}
+                autoComplete={f.auto}
+                value={f.value}
+                onChange={(e) => f.set(e.target.value)}
+                error={Boolean(errors[f.key])}
+                helperText={f.help}
+                slotProps={{ htmlInput: { maxLength: f.max, 'data-testid': f.key === 'email' ? 'email-change-new' : 'email-change-password' } }}
+              />
+            ))}
           </Stack>
         </DialogContent>
         <DialogActions>

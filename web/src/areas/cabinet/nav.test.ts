@@ -50,7 +50,7 @@ describe('cabinet navigation (core §2)', () => {
     ]) {
       expect(all).toContain(path);
     }
-    expect(paths(ADMIN_NAV)).toEqual(['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers', '/admin/reseller_requests']);
+    expect(paths(ADMIN_NAV)).toEqual(['/admin/ops', '/admin/bank_accounts', '/admin/bank_account_legitimations', '/admin/product_reviews', '/admin/incoming_transfers', '/admin/reseller_requests', '/admin/mail']);
   });
 
   it('leaves out areas of the spec that are not built yet', () => {

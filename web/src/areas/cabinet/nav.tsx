@@ -69,6 +69,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'productReviews', to: '/admin/product_reviews' },
       { key: 'incomingTransfers', to: '/admin/incoming_transfers' },
       { key: 'resellerRequests', to: '/admin/reseller_requests' },
+      { key: 'mailAuthentication', to: '/admin/mail' },
     ],
   },
 ];

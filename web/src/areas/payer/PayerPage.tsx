@@ -20,6 +20,7 @@ import { BRAND } from '../../components/brand';
 import DownloadIcon from '@mui/icons-material/Download';
 import { openProtectedFile } from '../../lib/download';
 import { toast } from '../../app/notify';
+import { ErasureCard } from './ErasureCard';
 
 /** `/payer`: the shops the payer bought from, each leading to its own payer area. */
 export default function PayerPage() {
@@ -83,6 +84,7 @@ export default function PayerPage() {
                 {t(`payer.data.${format}`)}
               </Button>
             ))}
+            <ErasureCard />
           </Stack>
         </Paper>
       </Container>
