@@ -6,7 +6,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 
+from domain.languages import BY_CODE
+
 MAIL_LOCALES = ("en", "de")
+# The mails a buyer gets about an order, written in each of the 20 buyer languages (the others, and every mail of
+# an account, in en and de); a template a language lacks is sent in English.
+BUYER_MAILS = ("order_confirmation", "_delivery", "_legal", "order_item", "refund_payer")
 
 
 class MailTemplate(StrEnum):
@@ -81,6 +86,24 @@ UNSUBSCRIBE_LINE = {
 VIEW_LINE = {
     "en": "View this mail in your browser: {url}",
     "de": "Diese Mail im Browser ansehen: {url}",
+    "es": "Ver este correo en el navegador: {url}",
+    "fr": "Voir cet e-mail dans votre navigateur : {url}",
+    "it": "Visualizza questa e-mail nel browser: {url}",
+    "nl": "Bekijk deze mail in je browser: {url}",
+    "pl": "Zobacz tę wiadomość w przeglądarce: {url}",
+    "pt_br": "Veja este e-mail no navegador: {url}",
+    "pt_pt": "Veja este e-mail no navegador: {url}",
+    "cs": "Zobrazit tento e-mail v prohlížeči: {url}",
+    "da": "Se denne mail i din browser: {url}",
+    "sv": "Visa mejlet i webbläsaren: {url}",
+    "no": "Vis denne e-posten i nettleseren: {url}",
+    "el": "Δείτε αυτό το email στο πρόγραμμα περιήγησης: {url}",
+    "hr": "Pogledajte ovu poruku u pregledniku: {url}",
+    "hu": "A levél megtekintése böngészőben: {url}",
+    "ro": "Vedeți acest e-mail în browser: {url}",
+    "tr": "Bu e-postayı tarayıcınızda görüntüleyin: {url}",
+    "ar": "اعرض هذه الرسالة في متصفحك: {url}",
+    "ko": "브라우저에서 이 메일 보기: {url}",
 }
 # mails whose link signs in or changes the account: kept out of the browser view (`/email_logs/{token}`)
 SIGN_IN_LINKS = frozenset({"account_confirmation", "magic_link", "reset_password", "change_email"})
@@ -113,11 +136,15 @@ _MONTHS_EN = (
 
 
 def mail_date(day: date | str | None, locale: str) -> str:
-    """A day as a mail in `locale` writes it: `28.11.2026` in German, `28 November 2026` in English (an ISO day
-    given as text too; none: empty)."""
+    """A day as a mail in `locale` writes it: `28.11.2026` in German, `28 November 2026` in English, CLDR's long
+    date in the other buyer languages (an ISO day given as text too; none: empty)."""
     if day is None or day == "":
         return ""
     d = date.fromisoformat(day[:10]) if isinstance(day, str) else day
     if locale == "de":
         return f"{d.day:02d}.{d.month:02d}.{d.year}"
+    if locale in BY_CODE and locale != "en":  # another buyer language: CLDR's long date (`28 novembre 2026`)
+        from babel.dates import format_date
+
+        return format_date(d, "long", locale=BY_CODE[locale].tag.replace("-", "_"))
     return f"{d.day} {_MONTHS_EN[d.month - 1]} {d.year}"

@@ -1,5 +1,6 @@
-"""Mail templates: `templates/{locale}/{name}.txt`, Jinja2, in English and German. A template's first line is
-`Subject: …`, then a blank line, then the body."""
+"""Mail templates: `templates/{locale}/{name}.txt`, Jinja2: every mail in English and German, the buyer's order mails
+(domain.mail.BUYER_MAILS) in all 20 buyer languages; a mail is written in the recipient's language where its
+template is, in English otherwise. A template's first line is `Subject: …`, then a blank line, then the body."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def _env() -> Environment:
 
 
 def render(template: MailTemplate, locale: str, context: dict[str, str]) -> RenderedMail:
-    lang = locale if locale in MAIL_LOCALES else MAIL_LOCALES[0]
+    lang = locale if (TEMPLATES / locale / f"{template.value}.txt").is_file() else MAIL_LOCALES[0]
     text = _env().get_template(f"{lang}/{template.value}.txt").render(**context)
     head, _, body = text.partition("\n\n")
     if not head.startswith("Subject: "):

@@ -102,7 +102,11 @@ async def start_checkout(
         username,
         slug,
         plan_id=body.pricing_plan_id,
-        payer=body.payer.model_dump(),
+        # the buyer's mails and invoice speak the language they read the page in
+        payer={
+            **body.payer.model_dump(),
+            "locale": body.language if "language" in body.model_fields_set else body.payer.locale,
+        },
         opt_in_answers=body.opt_in_answers,
         bump_ids=body.bump_ids,
         main_product=body.main_product,
