@@ -31,9 +31,10 @@ web: web/dist/index.html
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-# Debian's DejaVu fonts, embedded in invoice PDFs (€ and every European letter; providers/documents/invoice_pdf.py).
+# Debian's DejaVu fonts (€ and every European, Greek and Arabic letter) and Nanum Gothic (Korean), embedded in invoice
+# PDFs (providers/documents/invoice_pdf.py).
 fonts:
-	@test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core >/dev/null; }
+	@test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf -a -f /usr/share/fonts/truetype/nanum/NanumGothic.ttf || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core fonts-nanum >/dev/null; }
 
 # Debian's pebble (Let's Encrypt's test ACME server) for the local stack's certificates; the stack writes its config.
 pebble:

@@ -1,4 +1,4 @@
-"""Invoices and credit memos as PDF (fpdf2, pure Python) in the buyer's language (en or de), with what § 14 (4)
+"""Invoices and credit memos as PDF (fpdf2, pure Python) in the buyer's language (any of the 20), with what § 14 (4)
 UStG asks of an invoice: both parties' names and addresses, the seller's VAT id or tax number (and the buyer's on
 a reverse-charge invoice), the date, the sequential number, what was supplied and when, net, rate and tax, and
 the note of any exemption or reverse charge. Each invoice also carries its EN 16931 e-invoice (ZUGFeRD /
@@ -10,6 +10,8 @@ every European letter print; where the font is missing the PDF falls back to the
 from __future__ import annotations
 
 import gettext
+import logging
+import json
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -17,96 +19,22 @@ from pathlib import Path
 import structlog
 from fpdf import FPDF
 
+from domain.languages import BY_CODE, uses_decimal_comma
 from domain.money import format_money
 from domain.orders.invoices import InvoiceDocument, InvoiceLine, VatKind, vat_lines
 
 log = structlog.get_logger()
+logging.getLogger("fontTools").setLevel(logging.ERROR)  # its subsetter names every table it leaves out
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
-LOCALES = ("en", "de")
-
+WORDS_DIR = Path(__file__).parent / "invoice_words"
+# the document's words in each of the 20 buyer languages (`invoice_words/{lang}.json`, every key in each)
 WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "regular": "Invoice",
-        "reversal": "Credit memo",
-        "corrected": "Corrected invoice",
-        "platform": "Platform invoice",
-        "no": "no.",
-        "date": "Date",
-        "supplied": "Date of supply",
-        "supplied_same": "Date of supply: the invoice date",
-        "period": "Period of supply: {period}",
-        "reverses": "Reverses invoice no. {n}",
-        "corrects": "Corrects invoice no. {n}",
-        "net": "Net",
-        "vat": "VAT {rate} %",
-        "total": "Total",
-        "vat_id": "VAT ID",
-        "tax_no": "Tax no.",
-        "buyer_vat_id": "Recipient's VAT ID",
-        "order": "Order {token}",
-        "line.sale": "{product}",
-        "line.rate": "{product}, rate {rate}{of} (due {due})",
-        "line.rate_of": " of {of}",
-        "line.refund": "Refund: {product}",
-        "line.cancellation": "Cancellation of invoice no. {refers_to}: {product}",
-        "line.discount": "Discount (coupon {code})",
-        "line.platform_fees": "Platform fees {period} ({sales} sales)",
-        "line.fees_returned": "Fees given back with refunds and chargebacks",
-        "withheld": "The fees were withheld from your sales; nothing is left to pay.",
-        "pay_by": "Please transfer {amount} by {due} to {holder}, IBAN {iban}, BIC {bic}, with the reference "
-        "{reference}.",
-        "note.small_business": "No VAT is charged (small business, § 19 UStG).",
-        "note.educational": "VAT exempt: educational service (§ 4 Nr. 21 UStG).",
-        "note.regulated_profession": "VAT exempt: regulated profession (§ 4 UStG).",
-        "note.other": "VAT exempt.",
-        "note.third_country": "Not taxable in the EU: electronic service to a customer outside the EU (§ 3a UStG).",
-        "note.eu_oss": "VAT of {country} charged under the EU One-Stop-Shop scheme (electronic service to a "
-        "consumer).",
-        "note.reverse_charge": "Reverse charge: the recipient owes the VAT (§ 13b UStG, Art. 196 VAT Directive).",
-    },
-    "de": {
-        "regular": "Rechnung",
-        "reversal": "Gutschrift",
-        "corrected": "Korrigierte Rechnung",
-        "platform": "Plattform-Rechnung",
-        "no": "Nr.",
-        "date": "Rechnungsdatum",
-        "supplied": "Leistungsdatum",
-        "supplied_same": "Leistungsdatum: entspricht dem Rechnungsdatum",
-        "period": "Leistungszeitraum: {period}",
-        "reverses": "Storniert Rechnung Nr. {n}",
-        "corrects": "Korrigiert Rechnung Nr. {n}",
-        "net": "Netto",
-        "vat": "USt. {rate} %",
-        "total": "Gesamt",
-        "vat_id": "USt-IdNr.",
-        "tax_no": "Steuernummer",
-        "buyer_vat_id": "USt-IdNr. des Leistungsempfängers",
-        "order": "Bestellung {token}",
-        "line.sale": "{product}",
-        "line.rate": "{product}, Rate {rate}{of} (fällig am {due})",
-        "line.rate_of": " von {of}",
-        "line.refund": "Erstattung: {product}",
-        "line.cancellation": "Storno der Rechnung Nr. {refers_to}: {product}",
-        "line.discount": "Rabatt (Gutschein {code})",
-        "line.platform_fees": "Plattformgebühren {period} ({sales} Verkäufe)",
-        "line.fees_returned": "Mit Erstattungen und Rückbuchungen zurückgegebene Gebühren",
-        "withheld": "Die Gebühren wurden von deinen Verkäufen einbehalten; es ist nichts mehr zu zahlen.",
-        "pay_by": "Bitte überweise {amount} bis zum {due} an {holder}, IBAN {iban}, BIC {bic}, mit dem "
-        "Verwendungszweck {reference}.",
-        "note.small_business": "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmer).",
-        "note.educational": "Umsatzsteuerfrei: Bildungsleistung (§ 4 Nr. 21 UStG).",
-        "note.regulated_profession": "Umsatzsteuerfrei: Heilberuf (§ 4 UStG).",
-        "note.other": "Umsatzsteuerfrei.",
-        "note.third_country": "Nicht im Inland steuerbar: elektronische Dienstleistung an einen Empfänger "
-        "außerhalb der EU (§ 3a UStG).",
-        "note.eu_oss": "Umsatzsteuer von {country} nach dem EU-One-Stop-Shop-Verfahren (elektronische "
-        "Dienstleistung an einen Verbraucher).",
-        "note.reverse_charge": "Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, § 13b UStG, "
-        "Art. 196 MwStSystRL).",
-    },
+    f.stem: json.loads(f.read_text()) for f in sorted(WORDS_DIR.glob("*.json"))
 }
+LOCALES = tuple(WORDS)
+# the glyphs DejaVu lacks (Korean) come from Nanum Gothic (Debian's fonts-nanum, installed by `make fonts`)
+FALLBACK_DIR = Path("/usr/share/fonts/truetype/nanum")
 
 
 def _lang(locale: str) -> str:
@@ -117,13 +45,15 @@ def word(locale: str, key: str, **facts: object) -> str:
     return WORDS[_lang(locale)][key].format(**facts)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=32)
 def _countries(locale: str) -> gettext.NullTranslations:
     import pycountry
 
     if locale == "en":
         return gettext.NullTranslations()
-    return gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[locale], fallback=True)
+    tag = BY_CODE[locale].tag.replace("-", "_") if locale in BY_CODE else locale
+    names = [tag, tag.split("_")[0], *(["nb_NO"] if tag == "nb" else [])]
+    return gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=names, fallback=True)
 
 
 def country_name(code: str | None, locale: str) -> str:
@@ -195,11 +125,19 @@ def party_block(lines: list[str], country: str | None, locale: str, ids: list[st
     return [*lines, *([country_name(country, locale)] if country else []), *ids]
 
 
-def _font(pdf: FPDF) -> str:
+def _font(pdf: FPDF, locale: str) -> str:
     regular, bold = FONT_DIR / "DejaVuSans.ttf", FONT_DIR / "DejaVuSans-Bold.ttf"
     if regular.exists() and bold.exists():
         pdf.add_font("DejaVu", "", str(regular))
         pdf.add_font("DejaVu", "B", str(bold))
+        if (FALLBACK_DIR / "NanumGothic.ttf").exists():
+            pdf.add_font("Nanum", "", str(FALLBACK_DIR / "NanumGothic.ttf"))
+            pdf.add_font("Nanum", "B", str(FALLBACK_DIR / "NanumGothicBold.ttf"))
+            pdf.set_fallback_fonts(["Nanum"])
+        if (
+            BY_CODE.get(locale) and BY_CODE[locale].rtl
+        ):  # Arabic: its letters joined and written right to left
+            pdf.set_text_shaping(use_shaping_engine=True, direction="rtl", script="arab", language="ara")
         return "DejaVu"
     log.warning("invoice_font_missing", path=str(regular))
     return "Helvetica"
@@ -224,7 +162,7 @@ def render_pdf(doc: InvoiceDocument, xml: bytes | None = None) -> bytes:
         pdf.embed_file(bytes=xml, basename=XML_NAME, mime_type="text/xml", associated_file_relationship="Alternative",
                        desc="Factur-X / ZUGFeRD invoice (EN 16931)", modification_date=doc.issued_at)  # fmt: skip
     pdf.add_page()
-    family = _font(pdf)
+    family = _font(pdf, loc)
     text = (
         (lambda v: v) if family == "DejaVu" else (lambda v: v.encode("latin-1", "replace").decode("latin-1"))
     )
@@ -274,7 +212,7 @@ def render_pdf(doc: InvoiceDocument, xml: bytes | None = None) -> bytes:
         pdf.ln(7)
     for key, rate, amount in vat_lines(doc):
         label = (
-            word(loc, key, rate=f"{rate / 100:g}".replace(".", "," if loc == "de" else "."))
+            word(loc, key, rate=f"{rate / 100:g}".replace(".", "," if uses_decimal_comma(loc) else "."))
             if rate
             else word(loc, key)
         )

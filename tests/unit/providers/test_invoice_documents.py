@@ -6,6 +6,7 @@ XRechnung beside it; the PDF as PDF/A-3."""
 from __future__ import annotations
 
 import io
+import re
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -325,3 +326,37 @@ def test_the_pdf_a_checks_find_what_a_plain_pdf_lacks():
     old = InvoiceDocument(**{**document().__dict__, "seller_country": None})
     faults = pdfa3_faults(render(old))
     assert any(f.startswith("6.6.2") for f in faults)
+
+
+def test_every_language_has_every_word_of_an_invoice():
+    from domain.languages import BUYER_LANGUAGES
+
+    assert set(WORDS) == set(BUYER_LANGUAGES)
+    for lang, words in WORDS.items():
+        assert words.keys() == WORDS["en"].keys(), lang
+        for key, text in words.items():  # the same facts in every language
+            assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", WORDS["en"][key])), (
+                lang,
+                key,
+            )
+
+
+@pytest.mark.parametrize(
+    ("locale", "says"),
+    [("fr", ["Facture n° 12", "Date de livraison", "TVA 19 %", "Autriche"]), ("pl", ["Faktura nr 12", "Razem"]),
+     ("el", ["Τιμολόγιο αρ. 12", "Σύνολο"]), ("ko", ["청구서 번호 12", "합계"]), ("tr", ["Fatura no. 12", "Toplam"])],
+)  # fmt: skip
+def test_the_invoice_reads_in_the_buyers_language_and_stays_a_pdf_a_3(locale: str, says: list[str]):
+    doc = InvoiceDocument(**{**document(locale).__dict__, "buyer_country": "AT"})
+    pdf = render(doc)
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    for w in says:
+        assert w in text, (w, text)
+    assert "Invoice" not in text and pdfa3_faults(pdf) == []
+
+
+def test_an_arabic_invoice_is_written_right_to_left_with_its_letters_joined():
+    pdf = render(document("ar"))
+    assert pdfa3_faults(pdf) == []
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "فاتورة" in text or "ةروتاف" in text  # the shaped word (readers differ in the order they extract)
