@@ -10,8 +10,8 @@ every European letter print; where the font is missing the PDF falls back to the
 from __future__ import annotations
 
 import gettext
-import logging
 import json
+import logging
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
