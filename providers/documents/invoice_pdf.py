@@ -125,7 +125,7 @@ def party_block(lines: list[str], country: str | None, locale: str, ids: list[st
     return [*lines, *([country_name(country, locale)] if country else []), *ids]
 
 
-def _font(pdf: FPDF, locale: str) -> str:
+def _font(pdf: FPDF, locale: str = "en") -> str:
     regular, bold = FONT_DIR / "DejaVuSans.ttf", FONT_DIR / "DejaVuSans-Bold.ttf"
     if regular.exists() and bold.exists():
         pdf.add_font("DejaVu", "", str(regular))
