@@ -11,7 +11,10 @@ from domain.languages import BY_CODE
 MAIL_LOCALES = ("en", "de")
 # The mails a buyer gets about an order, written in each of the 20 buyer languages (the others, and every mail of
 # an account, in en and de); a template a language lacks is sent in English.
-BUYER_MAILS = ("order_confirmation", "_delivery", "_legal", "order_item", "refund_payer")
+BUYER_MAILS = (
+    "order_confirmation", "_delivery", "_legal", "order_item", "refund_payer", "order_started", "rate_paid",
+    "card_expiry", "wire_instructions", "wire_reminder",
+)  # fmt: skip
 
 
 class MailTemplate(StrEnum):

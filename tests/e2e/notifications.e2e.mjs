@@ -1,7 +1,8 @@
 // Notifications (issue 24) as a seller meets them: the platform's managers send every seller a message; at 1366 px
 // the demo seller sees the bell's unread count, opens it, reads the message, marks everything read and opens the
 // notifications page. On a 390 px phone in German the settings show each type with its two switches (in the
-// cabinet, by mail) without sideways scrolling, and a switch turned on stays on after a reload.
+// cabinet, by mail) without sideways scrolling, and a switch turned on stays on after a reload; there the seller asks
+// to change their e-mail address (a wrong password named, then the link mailed to the new address).
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, shot, noSideways, signedInPage, idem, DEMO } from './browser.mjs';
@@ -79,4 +80,35 @@ test('on a German phone each type has its two switches, and a choice is kept', a
   assert.equal(await page.getByTestId('in-app-paid_transaction').isChecked(), true);
   await page.getByTestId('mail-day_income').click(); // as it was
   await page.getByText('Gespeichert.').first().waitFor();
+});
+
+test('a seller asks to change their e-mail address: a wrong password is named, then the link goes out', async () => {
+  const page = await signedInPage(browser, 'seller', '/cabinet/settings/notifications', {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'de-DE',
+  });
+  lastPage = page;
+  const card = page.getByTestId('email-change');
+  await card.getByText(DEMO.seller.email).waitFor();
+  await page.getByTestId('email-change-open').click();
+  const next = `moved-${Date.now()}@example.com`;
+  await page.getByTestId('email-change-new').fill(next);
+  await page.getByTestId('email-change-password').fill('not-the-password');
+  await page.getByTestId('email-change-send').click();
+  await page.getByText('Das Passwort stimmt nicht.').waitFor();
+  await page.getByTestId('email-change-password').fill(DEMO.seller.password);
+  await page.getByTestId('email-change-send').click();
+  await page.getByTestId('email-change-sent').getByText(next).waitFor();
+  await noSideways(page);
+  await shot(page, 'email-change-390-de');
+  // the link went to the new address; the account keeps its address until it is followed
+  let subjects = [];
+  for (let i = 0; i < 50 && !subjects.some((x) => /Confirm your new e-mail address|Bestätige deine neue E-Mail-Adresse/.test(x)); i += 1) {
+    await page.waitForTimeout(200);
+    const mails = await (await page.request.get(`${process.env.MAIL_URL}/api/messages`, { params: { to: next } })).json();
+    subjects = mails.map((m) => m.subject);
+  }
+  assert.ok(subjects.some((x) => /Confirm your new e-mail address|Bestätige deine neue E-Mail-Adresse/.test(x)), JSON.stringify(subjects));
 });

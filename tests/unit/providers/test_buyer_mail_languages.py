@@ -22,7 +22,8 @@ FULL = {
     "delivery_text": "Enjoy", "consent_text": "I agree", "consent_at": "28.11.2026 10:00 UTC",
     "terms_url": "https://x/terms", "cancellation_terms_url": "https://x/ct", "privacy_url": "https://x/p",
     "imprint_url": "https://x/i", "item_name": "Mat", "item_text": "Roll it", "amount": "5,00 €", "reason": "Late",
-    "access": "revoked",
+    "access": "revoked", "amount_due": "5,00 €", "due": "1 décembre 2026", "manage_url": "https://x/m", "rate": "2",
+    "expires": "12/2026", "holder": "Sellflow", "iban": "DE89", "bic": "COBA", "reference": "SF-1", "order_url": "https://x/o",
 }  # fmt: skip
 
 
@@ -55,6 +56,11 @@ def test_a_full_order_confirmation_renders_in_the_buyers_language(lang: str):
     assert ("Your license key" in mail.body) == (lang == "en")
     refund = render(MailTemplate.refund_payer, lang, FULL)
     assert "5,00 €" in refund.body and "Late" in refund.body
+    for template in ("order_started", "rate_paid", "card_expiry", "wire_instructions", "wire_reminder"):
+        mail = render(MailTemplate(template), lang, FULL)
+        assert "5,00 €" in mail.subject + mail.body and "Yoga" in mail.subject + mail.body, (template, mail)
+    wire = render(MailTemplate.wire_instructions, lang, FULL).body
+    assert "SF-1" in wire and "DE89" in wire and "https://x/o" in wire
 
 
 def test_a_mail_without_its_language_is_sent_in_english():
