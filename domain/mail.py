@@ -13,7 +13,8 @@ MAIL_LOCALES = ("en", "de")
 # an account, in en and de); a template a language lacks is sent in English.
 BUYER_MAILS = (
     "order_confirmation", "_delivery", "_legal", "order_item", "refund_payer", "order_started", "rate_paid",
-    "card_expiry", "wire_instructions", "wire_reminder",
+    "card_expiry", "wire_instructions", "wire_reminder", "pay_later_instructions", "pay_later_reminder",
+    "claim_reminder",
 )  # fmt: skip
 
 

@@ -23,7 +23,7 @@ FULL = {
     "terms_url": "https://x/terms", "cancellation_terms_url": "https://x/ct", "privacy_url": "https://x/p",
     "imprint_url": "https://x/i", "item_name": "Mat", "item_text": "Roll it", "amount": "5,00 €", "reason": "Late",
     "access": "revoked", "amount_due": "5,00 €", "due": "1 décembre 2026", "manage_url": "https://x/m", "rate": "2",
-    "expires": "12/2026", "holder": "Sellflow", "iban": "DE89", "bic": "COBA", "reference": "SF-1", "order_url": "https://x/o",
+    "expires": "12/2026", "stage": "third", "hard": "", "holder": "Sellflow", "iban": "DE89", "bic": "COBA", "reference": "SF-1", "order_url": "https://x/o",
 }  # fmt: skip
 
 
@@ -56,7 +56,15 @@ def test_a_full_order_confirmation_renders_in_the_buyers_language(lang: str):
     assert ("Your license key" in mail.body) == (lang == "en")
     refund = render(MailTemplate.refund_payer, lang, FULL)
     assert "5,00 €" in refund.body and "Late" in refund.body
-    for template in ("order_started", "rate_paid", "card_expiry", "wire_instructions", "wire_reminder"):
+    later = ("pay_later_instructions", "pay_later_reminder")
+    for template in (
+        "order_started",
+        "rate_paid",
+        "card_expiry",
+        "wire_instructions",
+        "wire_reminder",
+        *later,
+    ):
         mail = render(MailTemplate(template), lang, FULL)
         assert "5,00 €" in mail.subject + mail.body and "Yoga" in mail.subject + mail.body, (template, mail)
     wire = render(MailTemplate.wire_instructions, lang, FULL).body
@@ -81,3 +89,15 @@ def test_dates_read_as_the_locale_writes_them(lang: str, says: str):
 def test_the_language_list_and_the_templates_agree():
     assert {p.name for p in TEMPLATES.iterdir() if p.is_dir()} == set(BUYER_LANGUAGES)
     assert not set(BUYER_MAILS) - {p.stem for p in Path(TEMPLATES / "en").glob("*.txt")}
+
+
+@pytest.mark.parametrize("lang", BUYER_LANGUAGES)
+def test_each_dunning_stage_has_its_own_subject_in_every_language(lang: str):
+    subjects = {
+        stage: render(MailTemplate.claim_reminder, lang, {**FULL, "stage": stage}).subject
+        for stage in ("first", "second", "third")
+    }
+    assert len(set(subjects.values())) == 3 and all("Yoga" in x for x in subjects.values())
+    card = render(MailTemplate.claim_reminder, lang, {**FULL, "reference": "", "hard": "yes"}).body
+    invoice = render(MailTemplate.claim_reminder, lang, FULL).body
+    assert "SF-1" in invoice and "DE89" in invoice and "SF-1" not in card and "https://x/m" in card
