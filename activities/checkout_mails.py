@@ -102,7 +102,7 @@ async def order_mails(mailer: Mailer, token: str) -> MailsSent:
         "certificate_url": f"{base}{delivered.certificate_path}" if delivered.certificate_path else "",
         "ticket_url": f"{base}{delivered.ticket_path}" if delivered.ticket_path else "",
         # the same ticket as PDF: `/s/{seller}/tickets/{code}` → `/v1/shop/{seller}/tickets/{code}/pdf`
-        "ticket_pdf_url": f"{base}/v1/shop{delivered.ticket_path.removeprefix('/s')}/pdf"
+        "ticket_pdf_url": f"{base}/v1/shop{delivered.ticket_path.removeprefix('/s')}/pdf?lang={order.payer_locale}"
         if delivered.ticket_path
         else "",
         "custom_text": page.custom_email_text.strip() if page.email_mode == EmailMode.custom_email else "",

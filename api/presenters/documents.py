@@ -69,6 +69,7 @@ async def designed_ticket_pdf(
         logo=await stored_picture(s, design.logo_file_id, seller_id),
         note=design.note,
         show_seller=design.show_seller,
+        locale=lang,
         lines=[
             (w["ticket"], ticket.name),
             (
@@ -83,8 +84,9 @@ async def designed_ticket_pdf(
     )
 
 
-async def certificate_pdf(s: DB, product: Product, values: dict[str, str]) -> bytes:
-    """The certificate as PDF with the product's design and these values (a holder's, or a sample)."""
+async def certificate_pdf(s: DB, product: Product, values: dict[str, str], locale: str = "en") -> bytes:
+    """The certificate as PDF with the product's design and these values (a holder's, or a sample), set for the
+    holder's language (Korean glyphs, Arabic right to left)."""
     settings = product.certificate or {}
     background = None
     if file_id := settings.get("background_file_id"):
@@ -97,4 +99,5 @@ async def certificate_pdf(s: DB, product: Product, values: dict[str, str]) -> by
         values=values,
         background=background,
         title=settings.get("title", product.name),
+        locale=locale,
     )

@@ -114,13 +114,33 @@ def dates_problem(starts_at: datetime | None, ends_at: datetime | None, without_
     return None
 
 
-# The words of a ticket's PDF, in the languages buyers' mails use (domain.mail.MAIL_LOCALES).
+# The words of a ticket's PDF in each of the 20 buyer languages (domain.languages.BUYER_LANGUAGES).
+_TICKET_KEYS = ("ticket", "when", "where", "holder", "any_day", "online")
 TICKET_PDF_WORDS = {
-    "en": {"ticket": "Ticket", "when": "When", "where": "Where", "holder": "Holder", "any_day": "Any day",
-           "online": "Online"},
-    "de": {"ticket": "Ticket", "when": "Wann", "where": "Wo", "holder": "Inhaber", "any_day": "An jedem Tag",
-           "online": "Online"},
-}  # fmt: skip
+    lang: dict(zip(_TICKET_KEYS, words, strict=True))
+    for lang, words in {
+        "en": ("Ticket", "When", "Where", "Holder", "Any day", "Online"),
+        "de": ("Ticket", "Wann", "Wo", "Inhaber", "An jedem Tag", "Online"),
+        "es": ("Entrada", "Cuándo", "Dónde", "Titular", "Cualquier día", "En línea"),
+        "fr": ("Billet", "Quand", "Où", "Titulaire", "N’importe quel jour", "En ligne"),
+        "it": ("Biglietto", "Quando", "Dove", "Intestatario", "Qualsiasi giorno", "Online"),
+        "nl": ("Ticket", "Wanneer", "Waar", "Houder", "Elke dag", "Online"),
+        "pl": ("Bilet", "Kiedy", "Gdzie", "Posiadacz", "Dowolny dzień", "Online"),
+        "pt_br": ("Ingresso", "Quando", "Onde", "Titular", "Qualquer dia", "Online"),
+        "pt_pt": ("Bilhete", "Quando", "Onde", "Titular", "Qualquer dia", "Online"),
+        "cs": ("Vstupenka", "Kdy", "Kde", "Držitel", "Kterýkoli den", "Online"),
+        "da": ("Billet", "Hvornår", "Hvor", "Indehaver", "Enhver dag", "Online"),
+        "sv": ("Biljett", "När", "Var", "Innehavare", "Vilken dag som helst", "Online"),
+        "no": ("Billett", "Når", "Hvor", "Innehaver", "Hvilken som helst dag", "Online"),
+        "el": ("Εισιτήριο", "Πότε", "Πού", "Κάτοχος", "Οποιαδήποτε ημέρα", "Διαδικτυακά"),
+        "hr": ("Ulaznica", "Kada", "Gdje", "Vlasnik", "Bilo koji dan", "Online"),
+        "hu": ("Jegy", "Mikor", "Hol", "Tulajdonos", "Bármely nap", "Online"),
+        "ro": ("Bilet", "Când", "Unde", "Titular", "Orice zi", "Online"),
+        "tr": ("Bilet", "Ne zaman", "Nerede", "Sahibi", "Herhangi bir gün", "Çevrim içi"),
+        "ar": ("تذكرة", "متى", "أين", "حاملها", "أي يوم", "عبر الإنترنت"),
+        "ko": ("티켓", "일시", "장소", "소지자", "아무 날이나", "온라인"),
+    }.items()
+}
 
 
 def ticket_when(

@@ -14,7 +14,13 @@ SIZES = {"landscape": (297.0, 210.0), "portrait": (210.0, 297.0)}
 
 
 def render(
-    *, orientation: str, fields: list[dict], values: dict[str, str], background: bytes | None, title: str
+    *,
+    orientation: str,
+    fields: list[dict],
+    values: dict[str, str],
+    background: bytes | None,
+    title: str,
+    locale: str = "en",
 ) -> bytes:
     width, height = SIZES.get(orientation, SIZES["landscape"])
     pdf = FPDF(orientation="L" if orientation != "portrait" else "P", format="A4")
@@ -28,7 +34,7 @@ def render(
         pdf.set_draw_color(40, 90, 90)
         pdf.set_line_width(1.2)
         pdf.rect(10, 10, width - 20, height - 20)
-    family = _font(pdf)
+    family = _font(pdf, locale)
     for f in fields:
         text = values.get(f["field"], "")
         if not text:

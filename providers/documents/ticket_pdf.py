@@ -30,6 +30,7 @@ def render(
     logo: bytes | None = None,
     note: str | None = None,
     show_seller: bool = True,
+    locale: str = "en",
 ) -> bytes:
     """`code` is what the QR code holds (the stored code), `shown` the code as printed, `lines` label and value
     pairs under the title (the ticket, when, where, the holder)."""
@@ -38,7 +39,7 @@ def render(
     pdf.set_title(title)
     pdf.set_creator("Sellflow")
     pdf.add_page()
-    family = _font(pdf)
+    family = _font(pdf, locale)  # Korean glyphs, Arabic shaped right to left
 
     def text(value: str) -> str:
         return value if family == "DejaVu" else value.encode("latin-1", "replace").decode("latin-1")

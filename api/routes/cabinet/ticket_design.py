@@ -22,6 +22,7 @@ from domain.catalog.events import (
     TicketDesign,
 )
 from domain.errors import DomainError, ErrorCode
+from domain.languages import LANGUAGE_PATTERN
 from providers.storage.local import storage
 from services.events import design_changed, event_product
 from store.accounts.queries import display_name, seller_user_of
@@ -103,7 +104,7 @@ async def get_ticket_logo(product_id: Id, seller: CurrentSeller, s: DB) -> Respo
     responses={200: {"content": {"application/pdf": {}}, "description": "A sample ticket as PDF"}},
 )
 async def preview_ticket(
-    product_id: Id, seller: CurrentSeller, s: DB, lang: Annotated[str, Query(pattern="^(en|de)$")] = "en"
+    product_id: Id, seller: CurrentSeller, s: DB, lang: Annotated[str, Query(pattern=LANGUAGE_PATTERN)] = "en"
 ) -> Response:
     """A sample ticket of the event's first ticket (or a made-up one a month from now) with a sample holder, in
     the design."""

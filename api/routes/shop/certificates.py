@@ -14,6 +14,7 @@ from api.throttle import throttle
 from domain.catalog.certificates import CertificateState, typed_number
 from domain.errors import DomainError, ErrorCode
 from domain.limits import USERNAME_MAX
+from domain.mail import mail_date
 from store.accounts.queries import display_name, seller_user_of
 from store.catalog.certificates import IssuedCertificate, certificate_by_number
 
@@ -29,7 +30,9 @@ def values_of(c: IssuedCertificate, issuer: str) -> dict[str, str]:
         "title": settings.get("title", c.product.name),
         "holder_name": c.certificate.holder_name,
         "course_name": c.certificate.course_name or "",
-        "issued_on": c.certificate.issued_at.date().isoformat(),
+        "issued_on": mail_date(
+            c.certificate.issued_at.date(), c.order.payer_locale
+        ),  # as the holder's language writes it
         "issuer": issuer,
         "number": c.certificate.number,
     }
@@ -73,7 +76,8 @@ async def certificate_file(username: Username, number: Number, request: Request,
     c = await _found(s, request, username, number)
     if c.state != CertificateState.valid:
         raise DomainError(ErrorCode.NOT_FOUND, "This certificate was revoked.")
-    pdf = await certificate_pdf(s, c.product, values_of(c, await _issuer(s, c, username)))
+    values = values_of(c, await _issuer(s, c, username))
+    pdf = await certificate_pdf(s, c.product, values, c.order.payer_locale)
     return Response(
         pdf,
         media_type="application/pdf",

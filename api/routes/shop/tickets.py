@@ -17,6 +17,7 @@ from domain.catalog.events import (
     shown_code,
 )
 from domain.errors import DomainError, ErrorCode
+from domain.languages import LANGUAGE_PATTERN
 from domain.limits import USERNAME_MAX
 from services.tickets import shop_ticket
 from store.accounts.queries import display_name, seller_user_of
@@ -79,7 +80,7 @@ async def ticket_pdf(
     code: Code,
     request: Request,
     s: DB,
-    lang: Annotated[str, Query(pattern="^(en|de)$")] = "en",
+    lang: Annotated[str, Query(pattern=LANGUAGE_PATTERN)] = "en",
 ) -> Response:
     """The ticket to print or keep on the phone: the event, when (in its time zone) and where, the holder, and
     the code as a QR code. A refunded or invalidated ticket has no PDF (409): it lets no one in."""

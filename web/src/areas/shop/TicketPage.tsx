@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
+import { languageOf } from '../../i18n/languages';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import * as sdk from '../../api/sdk.gen';
@@ -60,7 +61,7 @@ export default function TicketPage() {
               <Button
                 variant="outlined"
                 startIcon={<PdfIcon />}
-                href={`/v1/shop/${encodeURIComponent(username)}/tickets/${encodeURIComponent(code)}/pdf?lang=${i18n.language.startsWith('de') ? 'de' : 'en'}`}
+                href={`/v1/shop/${encodeURIComponent(username)}/tickets/${encodeURIComponent(code)}/pdf?lang=${languageOf(i18n.language).code}`}
                 target="_blank"
                 rel="noopener"
                 data-testid="ticket-pdf"
