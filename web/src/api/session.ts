@@ -62,7 +62,7 @@ export const sessionApi = {
   me: (signal?: AbortSignal) => sdk.getMe(signal ? { signal } : {}),
   updateMe: (patch: UserPatch) => sdk.updateMe(patch),
   /** Mails a link to the new address; the address changes when it is followed (`acceptChangeEmail`). */
-  changeEmail: (email: string, password: string) => sdk.changeEmail({ email, ...(password ? { password } : {}) }),
+  changeEmail: (email: string, password: string) => sdk.changeEmail({ email, ...(password ? { password } : {}) }, { suppressErrors: true }),
   async acceptChangeEmail(token: string): Promise<Tokens> {
     const tokens = await sdk.acceptChangeEmail({ token, fingerprint: getFingerprint() });
     setTokens(tokens);
