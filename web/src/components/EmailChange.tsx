@@ -67,6 +67,7 @@ export function EmailChange({ email }: { email: string }) {
                 slotProps={{ htmlInput: { maxLength: f.max, 'data-testid': f.key === 'email' ? 'email-change-new' : 'email-change-password' } }}
               />
             ))}
+            {send.isError && !errors.email && !errors.password ? <Alert severity="error">{t('toast.error')}</Alert> : null}
           </Stack>
         </DialogContent>
         <DialogActions>
