@@ -124,7 +124,7 @@ test('seller creates and publishes a download product', async () => {
   await page.context().close();
 });
 
-test('the seller writes their documents; a consumer in Germany on a phone reads them, must tick the consent, and the thank-you page repeats it', async () => {
+test('the seller writes their documents; a consumer in Germany on a phone reads them, must tick the consent, and the thank-you page and the mail repeat it', async () => {
   const cabinet = await signInAsSeller();
   await cabinet.goto('/cabinet/pages');
   const words = { terms: 'E2E terms: be kind.', cancellation_terms: 'E2E: 14 days to withdraw.', privacy: 'E2E privacy.', imprint: 'E2E imprint, Berlin.' };
@@ -164,7 +164,17 @@ test('the seller writes their documents; a consumer in Germany on a phone reads 
   await page.getByTestId('invoice-number').waitFor({ timeout: 30_000 });
   assert.match(await page.getByTestId('consent-given').innerText(), /Ich stimme ausdrücklich zu/);
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling');
+  await page.getByTestId('invoice-xrechnung').waitFor();
   await shot(page, 'consent-thank-you-390-de');
+  // the confirmation mail, in the page's language, repeats the consent in the words ticked
+  let mail;
+  for (let i = 0; i < 100 && !mail; i += 1) {
+    const mails = await (await page.request.get(`${process.env.MAIL_URL}/api/messages`, { params: { to: 'e2e.consumer@example.de' } })).json();
+    mail = mails.find((m) => /Deine Bestellung/.test(m.subject));
+    if (!mail) await page.waitForTimeout(200);
+  }
+  assert.ok(mail, 'the confirmation mail arrived');
+  assert.match(mail.body, /Ich stimme ausdrücklich zu/);
   await context.close();
 });
 
