@@ -175,6 +175,7 @@ test('the seller writes their documents; a consumer in Germany on a phone reads 
   }
   assert.ok(mail, 'the confirmation mail arrived');
   assert.match(mail.body, /Ich stimme ausdrücklich zu/);
+  assert.match(mail.body, new RegExp(`/s/${SELLER.username}/document/imprint`)); // the seller's documents, linked
   await context.close();
 });
 
