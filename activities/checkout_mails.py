@@ -123,8 +123,8 @@ async def order_mails(mailer: Mailer, token: str) -> MailsSent:
                 "due": mail_date(first.due, order.payer_locale),
                 **what,
                 **legal,
-                "manage_url": f"{base}/s/{seller_user.username if seller_user else ''}/payment/"
-                f"{token}/manage",
+                # the shop's own name, also when the seller turned their sale mail off
+                "manage_url": f"{base}/s/{username}/payment/{token}/manage",
                 "order_token": token,
             },
         )

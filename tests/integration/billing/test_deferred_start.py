@@ -58,6 +58,13 @@ async def test_a_test_period_charges_nothing_at_checkout_and_rate_one_on_its_day
             (today + timedelta(days=d)).isoformat() for d in (14, 21, 28)
         ]
 
+        # the seller wants no mail of their sales: the buyer's mail still names the shop in its manage link
+        r = await c.put(
+            "/v1/cabinet/notification_settings",
+            json={"list": [{"type": "paid_transaction", "in_app": True, "mail": False}]},
+            headers=h,
+        )
+        assert r.status_code == 200, r.text
         payer = f"trial-{uuid.uuid4().hex[:6]}@example.com"
         token, page = await _start(stack, c, seller, product, payer)
         # the buyer has the product now, and nothing was charged or invoiced
