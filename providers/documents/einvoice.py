@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from typing import Any, TypeVar
 
 from drafthorse.models.accounting import ApplicableTradeTax, CategoryTradeTax, TradeAllowanceCharge
 from drafthorse.models.document import Document
@@ -82,6 +83,18 @@ def _party(
         party.electronic_address.uri_ID = ("EM", email)
 
 
+T = TypeVar("T", bound=Any)
+
+
+def _taxed(tax: T, category: str, percent: Decimal | None) -> T:
+    """A line's, an allowance's or the breakdown's VAT: its category, and its rate unless it has none (O)."""
+    tax.type_code = "VAT"
+    tax.category_code = category
+    if percent is not None:
+        tax.rate_applicable_percent = percent
+    return tax
+
+
 def _seller_identifier(doc: InvoiceDocument, outside: bool) -> str | None:
     """BT-29, for a seller whose VAT id the invoice may not carry (not subject to VAT) or who has none: the buyer
     still identifies them (BR-CO-26) by their VAT id or tax number, else their name."""
@@ -105,8 +118,8 @@ def einvoice_xml(doc: InvoiceDocument, xrechnung: bool = False) -> bytes | None:
     net = gross - tax
     category = CATEGORY[doc.vat.kind]
     # "not subject to VAT" names no rate and neither party's VAT id (BR-O-02, -05, -06, -08)
-    percent = None if category == "O" else Decimal(rate or 0) / 100
     outside = category == "O"
+    percent = None if outside else Decimal(rate or 0) / 100
 
     d = Document()
     d.context.guideline_parameter.id = XRECHNUNG if xrechnung else PROFILE
@@ -170,10 +183,7 @@ def einvoice_xml(doc: InvoiceDocument, xrechnung: bool = False) -> bytes | None:
         li.product.name = line.text
         li.agreement.net.amount = _amount(line_net, cur)
         li.delivery.billed_quantity = (Decimal("1.0000"), "C62")
-        li.settlement.trade_tax.type_code = "VAT"
-        li.settlement.trade_tax.category_code = category
-        if percent is not None:
-            li.settlement.trade_tax.rate_applicable_percent = percent
+        _taxed(li.settlement.trade_tax, category, percent)
         li.settlement.monetary_summation.total_amount = _amount(line_net, cur)
         d.trade.items.add(li)
     for line, amount in allowances:
@@ -185,12 +195,7 @@ def einvoice_xml(doc: InvoiceDocument, xrechnung: bool = False) -> bytes | None:
             off.reason = f"Coupon {line.facts.get('code') or ''}".strip()
         else:
             off.reason = line.text
-        off_tax = CategoryTradeTax()
-        off_tax.type_code = "VAT"
-        off_tax.category_code = category
-        if percent is not None:
-            off_tax.rate_applicable_percent = percent
-        off.trade_tax.add(off_tax)
+        off.trade_tax.add(_taxed(CategoryTradeTax(), category, percent))
         d.trade.settlement.allowance_charge.add(off)
 
     d.trade.settlement.currency_code = cur
@@ -198,14 +203,11 @@ def einvoice_xml(doc: InvoiceDocument, xrechnung: bool = False) -> bytes | None:
     t = ApplicableTradeTax()
     t.calculated_amount = _amount(tax, cur)
     t.basis_amount = _amount(net, cur)
-    t.type_code = "VAT"
-    t.category_code = category
+    _taxed(t, category, percent)
     if doc.vat.kind in EXEMPTION:
         code, reason = EXEMPTION[doc.vat.kind]
         t.exemption_reason_code = code
         t.exemption_reason = reason
-    if percent is not None:
-        t.rate_applicable_percent = percent
     d.trade.settlement.trade_tax.add(t)
     m = d.trade.settlement.monetary_summation
     m.line_total = _amount(net + allowance, cur)
