@@ -339,9 +339,7 @@ class Stack:
         if not os.environ.get(
             "SELLFLOW_MAIL_DKIM_KEY_FILE"
         ):  # every mail DKIM-signed (providers/mail/dkim.py)
-            from providers.mail.dkim import local_key
-
-            env["SELLFLOW_MAIL_DKIM_KEY_FILE"] = str(local_key(self.data_dir / "dkim.pem"))
+            env["SELLFLOW_MAIL_DKIM_KEY_FILE"] = str(self._dkim_key_file())
         if self.domain_day_s is not None:
             env["SELLFLOW_DOMAIN_DAY_S"] = str(self.domain_day_s)
         if self.domain_check_s is not None:
@@ -350,6 +348,12 @@ class Stack:
             env["SELLFLOW_DOMAIN_CHECK_MAX_S"] = str(most)
             env["SELLFLOW_DOMAIN_CHECK_ATTEMPTS"] = str(attempts)
         return env
+
+    def _dkim_key_file(self) -> Path:
+        """The stack's DKIM key, made once into the data folder (0600) and named to the API and worker."""
+        from providers.mail.dkim import local_key
+
+        return local_key(self.data_dir / "dkim.pem")
 
     def _secrets_key(self) -> str:
         """The stack's Fernet key, generated once into the data folder (0600) and given to the API and worker."""
@@ -421,9 +425,7 @@ class Stack:
         from providers.dns.zone import LocalZone
         from providers.mail.dkim import DkimKey, mail_records, sending_domain
 
-        key_file = (
-            os.environ.get("SELLFLOW_MAIL_DKIM_KEY_FILE") or self._domain_env()["SELLFLOW_MAIL_DKIM_KEY_FILE"]
-        )
+        key_file = os.environ.get("SELLFLOW_MAIL_DKIM_KEY_FILE") or self._dkim_key_file()
         key = DkimKey(Settings().mail_dkim_selector, sending_domain(), Path(key_file).read_bytes())
         zone = LocalZone(f"http://127.0.0.1:{self.ports.dns_admin}")
         for record in mail_records(key):

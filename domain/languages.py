@@ -15,6 +15,11 @@ class Language:
     rtl: bool = False
     decimal_point: bool = False  # `00.00`; the others write `0,00` (core §9's two amount formats)
 
+    @property
+    def posix(self) -> str:
+        """The tag as CLDR (babel) and gettext catalogues name it (`pt_BR`, `nb`)."""
+        return self.tag.replace("-", "_")
+
 
 SELLER_LANGUAGES = ("en", "de")
 BUYER = (

@@ -150,5 +150,5 @@ def mail_date(day: date | str | None, locale: str) -> str:
     if locale in BY_CODE and locale != "en":  # another buyer language: CLDR's long date (`28 novembre 2026`)
         from babel.dates import format_date
 
-        return format_date(d, "long", locale=BY_CODE[locale].tag.replace("-", "_"))
+        return format_date(d, "long", locale=BY_CODE[locale].posix)
     return f"{d.day} {_MONTHS_EN[d.month - 1]} {d.year}"

@@ -25,6 +25,7 @@ from store.accounts.queries import profile_types
 from store.catalog.models import Certificate, PaymentTicket
 from store.mail.models import Mail
 from store.orders.models import Invoice, Order
+from store.orders.payer_data import mailed_to, placed_by
 from store.retention import buyers_pseudonymised
 
 # an order that still runs: the payer's details are needed to bill, remind or deliver it
@@ -53,7 +54,7 @@ async def payer_erased(s: AsyncSession, user: User) -> Erased:
             "account deletion.",
         )
     email = user.email.lower()
-    mine = func.lower(Order.payer_email) == email
+    mine = placed_by(email)
     running = (
         await s.execute(select(Order.token).where(mine, Order.payment_state.in_(RUNNING)).limit(20))
     ).scalars()
@@ -78,7 +79,7 @@ async def payer_erased(s: AsyncSession, user: User) -> Erased:
     mails = (
         await s.execute(
             update(Mail)
-            .where(func.lower(Mail.to_email) == email)
+            .where(mailed_to(email))
             .values(to_email=pseudonym(email, 0), subject="", body="", view_token=None)
             .returning(Mail.id)
         )

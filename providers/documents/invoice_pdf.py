@@ -51,7 +51,7 @@ def _countries(locale: str) -> gettext.NullTranslations:
 
     if locale == "en":
         return gettext.NullTranslations()
-    tag = BY_CODE[locale].tag.replace("-", "_") if locale in BY_CODE else locale
+    tag = BY_CODE[locale].posix if locale in BY_CODE else locale
     names = [tag, tag.split("_")[0], *(["nb_NO"] if tag == "nb" else [])]
     return gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=names, fallback=True)
 

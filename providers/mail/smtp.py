@@ -13,7 +13,7 @@ from email.utils import formatdate, make_msgid, parseaddr
 from typing import Protocol
 
 from core.settings import get_settings
-from providers.mail.dkim import dkim_key, sending_domain, signed
+from providers.mail.dkim import dkim_key, signed
 
 
 class Mailer(Protocol):
@@ -28,6 +28,8 @@ class SmtpMailer:
 
     def __init__(self, host: str, port: int, sender: str) -> None:
         self.host, self.port, self.sender = host, port, sender
+        self.address = parseaddr(sender)[1]  # the envelope's sender, and the domain of each message id
+        self.domain = self.address.rpartition("@")[2].lower() or None
         self._idle: queue.SimpleQueue[smtplib.SMTP] = queue.SimpleQueue()
 
     def _connection(self) -> smtplib.SMTP:
@@ -47,7 +49,7 @@ class SmtpMailer:
         msg["To"] = to
         msg["Subject"] = subject
         msg["Date"] = formatdate(localtime=False, usegmt=True)
-        msg["Message-ID"] = make_msgid(domain=sending_domain() or None)
+        msg["Message-ID"] = make_msgid(domain=self.domain)
         for name, value in (headers or {}).items():
             msg[name] = value
         msg.set_content(body)
@@ -55,16 +57,15 @@ class SmtpMailer:
         key = dkim_key()
         if key is not None:
             raw = signed(raw, key)
-        sender = parseaddr(self.sender)[1]
         smtp = self._connection()
         try:
             try:
-                smtp.sendmail(sender, [to], raw)
+                smtp.sendmail(self.address, [to], raw)
             except smtplib.SMTPServerDisconnected:
                 # an idle connection the server closed: refused at its first command, so nothing went out yet
                 smtp.close()
                 smtp = smtplib.SMTP(self.host, self.port, timeout=10)
-                smtp.sendmail(sender, [to], raw)
+                smtp.sendmail(self.address, [to], raw)
         except BaseException:
             smtp.close()
             raise

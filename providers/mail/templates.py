@@ -32,8 +32,14 @@ def _env() -> Environment:
     )
 
 
+@lru_cache(maxsize=512)
+def _language(template: MailTemplate, locale: str) -> str:
+    """The recipient's language where the template is written in it, English otherwise (asked once per pair)."""
+    return locale if (TEMPLATES / locale / f"{template.value}.txt").is_file() else MAIL_LOCALES[0]
+
+
 def render(template: MailTemplate, locale: str, context: dict[str, str]) -> RenderedMail:
-    lang = locale if (TEMPLATES / locale / f"{template.value}.txt").is_file() else MAIL_LOCALES[0]
+    lang = _language(template, locale)
     text = _env().get_template(f"{lang}/{template.value}.txt").render(**context)
     head, _, body = text.partition("\n\n")
     if not head.startswith("Subject: "):

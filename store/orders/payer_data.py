@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
 
 from store.accounts.models import Seller, User
 from store.mail.models import Mail
@@ -16,6 +17,16 @@ from store.orders.models import Invoice, Order
 
 # what the checkout asked of the payer, kept on each order (the record's keys, in this order)
 ASKED = ("country", "company", "vat_id", "street", "street_number", "zip", "city", "locale")
+
+
+def placed_by(email: str) -> ColumnElement[bool]:
+    """The orders placed with this e-mail, in any case: what the payer's export holds and their erasure takes."""
+    return func.lower(Order.payer_email) == email.lower()
+
+
+def mailed_to(email: str) -> ColumnElement[bool]:
+    """The mails sent to this address, in any case."""
+    return func.lower(Mail.to_email) == email.lower()
 
 
 def _order(o: Order, shop: str) -> dict[str, Any]:
@@ -45,7 +56,7 @@ async def orders_held(s: AsyncSession, email: str) -> list[dict[str, Any]]:
         select(Order, User.username)
         .join(Seller, Seller.id == Order.seller_id)
         .join(User, User.id == Seller.user_id)
-        .where(func.lower(Order.payer_email) == email.lower())
+        .where(placed_by(email))
         .order_by(Order.created_at, Order.id)
     )
     held = {o.id: _order(o, username or "") for o, username in rows}
@@ -60,8 +71,8 @@ async def orders_held(s: AsyncSession, email: str) -> list[dict[str, Any]]:
                     "issued_at": inv.issued_at,
                     "total": inv.total,
                     "currency": inv.currency,
+                    "form": inv.form.value,
                 }
-                | {"form": inv.form.value}
             )
     return list(held.values())
 
@@ -69,7 +80,7 @@ async def orders_held(s: AsyncSession, email: str) -> list[dict[str, Any]]:
 async def mails_held(s: AsyncSession, email: str, limit: int = 1000) -> list[dict[str, Any]]:
     rows = await s.execute(
         select(Mail.subject, Mail.created_at, Mail.sent_at)
-        .where(func.lower(Mail.to_email) == email.lower())
+        .where(mailed_to(email))
         .order_by(Mail.created_at.desc())
         .limit(limit)
     )
