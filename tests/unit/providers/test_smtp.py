@@ -85,3 +85,22 @@ async def test_every_mail_is_dkim_signed_and_a_changed_one_fails(tmp_path, monke
     assert not dkim.verify(raw.replace(b"payer@example.com", b"other@example.com"), dnsfunc=dns)
     head, _, body = raw.partition(b"\r\n\r\n")
     assert not dkim.verify(head + b"\r\n\r\n" + body + b"P.S. pay here instead\r\n", dnsfunc=dns)
+
+
+def test_the_openssl_signature_is_dkimpys_own_byte_for_byte(tmp_path, monkeypatch):
+    """The signature OpenSSL makes for a mail is the one dkimpy's own RSA code makes (PKCS#1 v1.5 is
+    deterministic): only the cost changed, not what receivers check."""
+    import dkim
+    import dkim.crypto
+
+    from providers.mail import dkim as signing
+
+    key = signing.DkimKey("sellflow", "sellflow.local", signing.local_key(tmp_path / "dkim.pem").read_bytes())
+    mail = (
+        b"From: Sellflow <no-reply@sellflow.local>\r\nTo: payer@example.com\r\nSubject: Danke\r\n"
+        b"Date: Sun, 29 Nov 2026 09:00:00 +0000\r\nMessage-ID: <1@sellflow.local>\r\n\r\nDanke.\r\n"
+    )
+    fast = signing.signed(mail, key)
+    monkeypatch.setattr(dkim, "parse_pem_private_key", dkim.crypto.parse_pem_private_key)
+    monkeypatch.setattr(dkim, "RSASSA_PKCS1_v1_5_sign", dkim.crypto.RSASSA_PKCS1_v1_5_sign)
+    assert fast == signing.signed(mail, key)
