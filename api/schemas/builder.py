@@ -7,7 +7,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from domain.builder.pages import PAGE_NAME_MAX, PATH_MAX, PageContent, PageType, path_error
+from domain.builder.pages import PAGE_NAME_MAX, PATH_MAX, PageContent, PageType, Theme, ThemeKind, path_error
+from domain.builder.style import FontDisplay, FontFormat, FontStyle
 from domain.languages import LANGUAGE_PATTERN
 from domain.limits import ID_MAX
 
@@ -112,3 +113,36 @@ class BuilderCatalogue(BaseModel):
     style_fields: list[FieldSpec]
     theme_fields: list[FieldSpec]
     allowed: dict[str, list[str]]  # the blocks each page type takes
+
+
+class SharedThemeOut(BaseModel):
+    token: str
+    shared_theme_type: ThemeKind
+    name: str
+    theme: Theme
+    url: str  # the link to give: it opens the cabinet with the theme to apply
+
+
+class AppliedOut(BaseModel):
+    shared_theme_type: ThemeKind
+    pages: int  # the drafts that took the theme
+
+
+class FontOut(BaseModel):
+    id: int
+    font_name: str
+    fallback_font: str
+    font_weight: int
+    font_style: FontStyle
+    font_display: FontDisplay
+    font_format: FontFormat
+    url: str
+
+
+class FontList(BaseModel):
+    list: list[FontOut]
+
+
+class MediaOut(BaseModel):
+    id: int
+    url: str  # the address to put in a picture, banner, logo or avatar setting

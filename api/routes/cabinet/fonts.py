@@ -8,55 +8,17 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Response, UploadFile
-from pydantic import BaseModel
 
 from api.deps import DB, CurrentSeller
+from api.presenters.builder import font_out
+from api.schemas.builder import FontList, FontOut, MediaOut
 from api.schemas.fields import Id
 from api.uploads import picture_upload
-from domain.builder.style import (
-    FONT_MAX_BYTES,
-    FONT_NAME,
-    FontDisplay,
-    FontFormat,
-    FontStyle,
-    font_format,
-)
-from domain.errors import invalid
-from providers.storage.local import storage
-from store.builder.fonts import font_added, font_removed, fonts_of, media_added
-from store.builder.models import CustomFont
-from store.catalog.actions import file_stored
+from domain.builder.style import FONT_MAX_BYTES, FONT_NAME, FontDisplay, FontStyle
+from services import builder
+from store.builder.fonts import font_removed, fonts_of, media_added
 
 router = APIRouter()
-FALLBACKS = ("Montserrat", "system-ui", "sans-serif", "serif", "monospace", "Georgia", "Arial")
-
-
-class FontOut(BaseModel):
-    id: int
-    font_name: str
-    fallback_font: str
-    font_weight: int
-    font_style: FontStyle
-    font_display: FontDisplay
-    font_format: FontFormat
-    url: str
-
-
-class FontList(BaseModel):
-    list: list[FontOut]
-
-
-def font_out(f: CustomFont, username: str) -> FontOut:
-    return FontOut(
-        id=f.id,
-        font_name=f.font_name,
-        fallback_font=f.fallback_font,
-        font_weight=f.font_weight,
-        font_style=FontStyle(f.font_style),
-        font_display=FontDisplay(f.font_display),
-        font_format=FontFormat(f.font_format),
-        url=f"/v1/shop/{username}/fonts/{f.id}",
-    )
 
 
 async def _username(s: DB, seller_id: int) -> str:
@@ -84,37 +46,9 @@ async def add_font(
     font_display: Annotated[FontDisplay, Form()] = FontDisplay.swap,
 ) -> FontOut:
     """A font face added; its format is read from the file itself (400 `file` when it is not a font)."""
-    if fallback_font not in FALLBACKS:
-        raise invalid(fallback_font=f"one of {', '.join(FALLBACKS)}")
+    face = builder.FontFace(font_name, fallback_font, font_weight, font_style, font_display)
     data = await file.read(FONT_MAX_BYTES + 1)
-    if len(data) > FONT_MAX_BYTES:
-        raise invalid(file="too big: at most 2 MB")
-    fmt = font_format(data)
-    if fmt is None:
-        raise invalid(file="a WOFF2, WOFF, TrueType or OpenType font")
-    key, sha = storage().put(data)
-    stored = await file_stored(
-        s,
-        seller.id,
-        storage_key=key,
-        file_name=file.filename or "font",
-        content_type=f"font/{fmt.value}",
-        size=len(data),
-        sha256=sha,
-    )
-    font = await font_added(
-        s,
-        CustomFont(
-            seller_id=seller.id,
-            font_name=font_name.strip(),
-            fallback_font=fallback_font,
-            font_weight=font_weight,
-            font_style=font_style.value,
-            font_display=font_display.value,
-            font_format=fmt.value,
-            file_id=stored.id,
-        ),
-    )
+    font = await builder.font_uploaded(s, seller.id, face, data, file.filename or "font")
     return font_out(font, await _username(s, seller.id))
 
 
@@ -122,11 +56,6 @@ async def add_font(
 async def delete_font(font_id: Id, seller: CurrentSeller, s: DB) -> Response:
     await font_removed(s, seller.id, font_id)
     return Response(status_code=204)
-
-
-class MediaOut(BaseModel):
-    id: int
-    url: str  # the address to put in a picture, banner, logo or avatar setting
 
 
 @router.post("/page_media", response_model=MediaOut, status_code=201)

@@ -3,74 +3,19 @@ and the choice per type of what is shown and what is mailed."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import DB, CurrentSeller
-from domain.errors import invalid
-from domain.notifications import (
-    LIST_MAX,
-    OFFERED,
-    NotificationSetting,
-    NotificationType,
-    settings_with_defaults,
-)
-from store.notifications.actions import choices_of, choices_saved, read_marked
-from store.notifications.models import Notification
+from api.presenters.notifications import notification_out, settings_out
+from api.schemas.notifications import NotificationList, ReadIn, SettingsIn, SettingsOut, UnreadCount
+from domain.notifications import LIST_MAX, NotificationSetting
+from services import notifications
+from store.notifications.actions import read_marked
 from store.notifications.queries import notifications_of, unread_count
 
 router = APIRouter()
-
-
-class NotificationOut(BaseModel):
-    id: int
-    type: NotificationType
-    data: dict[
-        str, Any
-    ]  # what it is about (an order's token, product and amount; a lesson; a period's sales)
-    created_at: datetime
-    read_at: datetime | None
-
-
-class NotificationList(BaseModel):
-    list: list[NotificationOut]
-    total_count: int
-    unread_count: int
-
-
-class UnreadCount(BaseModel):
-    unread_count: int
-
-
-class ReadIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    # the notifications to mark read; none: every one
-    ids: Annotated[list[Annotated[int, Field(ge=1, le=2**53)]], Field(max_length=LIST_MAX)] | None = None
-
-
-class SettingOut(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    type: NotificationType
-    in_app: bool  # shown in the cabinet
-    mail: bool  # sent by mail
-
-
-class SettingsOut(BaseModel):
-    list: list[SettingOut]
-
-
-class SettingsIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    list: Annotated[list[SettingOut], Field(max_length=len(NotificationType))]
-
-
-def _out(n: Notification) -> NotificationOut:
-    return NotificationOut(
-        id=n.id, type=NotificationType(n.type), data=n.data, created_at=n.created_at, read_at=n.read_at
-    )
 
 
 @router.get("/notifications", response_model=NotificationList)
@@ -83,7 +28,9 @@ async def list_notifications(
 ) -> NotificationList:
     """The seller's notifications, newest first (`unread`: only the unread ones), with the unread count."""
     rows, total, unread_n = await notifications_of(s, seller.id, (page - 1) * per, per, unread)
-    return NotificationList(list=[_out(n) for n in rows], total_count=total, unread_count=unread_n)
+    return NotificationList(
+        list=[notification_out(n) for n in rows], total_count=total, unread_count=unread_n
+    )
 
 
 @router.get("/notifications/unread_count", response_model=UnreadCount)
@@ -99,23 +46,14 @@ async def mark_notifications_read(body: ReadIn, seller: CurrentSeller, s: DB) ->
     return UnreadCount(unread_count=await unread_count(s, seller.id))
 
 
-async def _settings(s: DB, seller_id: int) -> SettingsOut:
-    chosen = settings_with_defaults(await choices_of(s, seller_id))
-    return SettingsOut(list=[SettingOut(type=x.type, in_app=x.in_app, mail=x.mail) for x in chosen])
-
-
 @router.get("/notification_settings", response_model=SettingsOut)
 async def get_notification_settings(seller: CurrentSeller, s: DB) -> SettingsOut:
     """Every notification type the seller can get, shown and mailed as they chose (else the default)."""
-    return await _settings(s, seller.id)
+    return settings_out(await notifications.settings_of(s, seller.id))
 
 
 @router.put("/notification_settings", response_model=SettingsOut)
 async def save_notification_settings(body: SettingsIn, seller: CurrentSeller, s: DB) -> SettingsOut:
     """The seller's choice for the types given (the others keep theirs); a type that cannot occur yet is refused."""
-    offered = set(OFFERED)
-    bad = [x.type for x in body.list if x.type not in offered]
-    if bad:
-        raise invalid(list=f"not offered: {', '.join(sorted(bad))}")
-    await choices_saved(s, seller.id, [NotificationSetting(x.type, x.in_app, x.mail) for x in body.list])
-    return await _settings(s, seller.id)
+    wanted = [NotificationSetting(x.type, x.in_app, x.mail) for x in body.list]
+    return settings_out(await notifications.settings_chosen(s, seller.id, wanted))
