@@ -24,6 +24,12 @@ from store.listing import ListSpec
 _FILTER = re.compile(r"^filters\[([a-z_]+)\](\[\])?$")
 
 
+def listed(answer: type[BaseModel], rows: Sequence[Any], total: int) -> Response:
+    """A list's page validated once and serialised directly (FastAPI would validate a returned model again)."""
+    body = answer.model_validate({"list": rows, "total_count": total}).model_dump_json()
+    return Response(body, media_type="application/json")
+
+
 def list_params(request: Request, default_per: int = DEFAULT_PER) -> ListParams:
     qp = request.query_params
     filters: dict[str, object] = {}

@@ -49,26 +49,22 @@ CSV_COLUMNS = [
 ]
 
 
-async def _terms(
-    s: AsyncSession,
-    seller_id: int,
-    *,
-    value_form: ValueForm,
-    value: int,
-    currency: str | None,
-    scope: CouponScope,
-    product_ids: list[int],
-) -> tuple[str | None, list[int]]:
-    """The coupon's currency and products once every rule of editor §5 holds; else 400 naming the field."""
-    currency = currency.lower() if currency else None
+def _currency(value_form: ValueForm, value: int, currency: str | None) -> str | None:
+    """A percentage is 1 to PERCENT_MAX and has no currency; an amount has one of ours (400 naming the field)."""
     if value_form == ValueForm.percents:
         if value > PERCENT_MAX:
             raise invalid(value=f"a percentage is 1 to {PERCENT_MAX}")
-        currency = None
-    elif currency not in SUPPORTED_CURRENCIES:
+        return None
+    currency = currency.lower() if currency else None
+    if currency not in SUPPORTED_CURRENCIES:
         raise invalid(
             currency=f"a currency coupon needs its currency: one of {', '.join(SUPPORTED_CURRENCIES)}"
         )
+    return currency
+
+
+async def _products(s: AsyncSession, seller_id: int, scope: CouponScope, product_ids: list[int]) -> list[int]:
+    """The products the scope names: none for all, one for a single product, one or more of the seller's own."""
     ids = list(dict.fromkeys(product_ids))
     if scope == CouponScope.all_products and ids:
         raise invalid(product_ids="a coupon for all products names none")
@@ -78,7 +74,7 @@ async def _terms(
         raise invalid(product_ids="choose one product or more")
     if ids and len(await products_of_seller(s, seller_id, ids)) != len(ids):
         raise invalid(product_ids="only your own products")
-    return currency, ids
+    return ids
 
 
 async def _codes(
@@ -132,15 +128,8 @@ async def coupons_made(
     limit: int | None,
 ) -> list[Coupon]:
     """A single code or a bulk of generated ones, all with the same terms."""
-    currency, ids = await _terms(
-        s,
-        seller_id,
-        value_form=value_form,
-        value=value,
-        currency=currency,
-        scope=scope,
-        product_ids=product_ids,
-    )
+    currency = _currency(value_form, value, currency)
+    ids = await _products(s, seller_id, scope, product_ids)
     codes = await _codes(s, seller_id, mode, code, code_format, code_length, count, prefix)
     fields = {
         "mode": mode,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -11,6 +11,7 @@ from domain.catalog.products import ProductForm
 from domain.errors import DomainError, ErrorCode
 from store.catalog.models import Product, Ticket
 from store.catalog.queries import product_of
+from store.catalog.tickets import tickets_of
 
 
 async def event_product(s: AsyncSession, seller_id: int, product_id: int) -> Product:
@@ -40,3 +41,12 @@ async def ticket_changed(s: AsyncSession, ticket: Ticket, fields: Mapping[str, o
         setattr(ticket, k, v)
     ticket.updated_at = datetime.now(UTC)
     await s.flush()
+
+
+async def sample_ticket(s: AsyncSession, product: Product) -> Ticket:
+    """The ticket a design's sample shows: the event's first, or a made-up one a month from now (not stored)."""
+    tickets = await tickets_of(s, product.id)
+    if tickets:
+        return tickets[0]
+    start = datetime.now(UTC).replace(minute=0, second=0, microsecond=0) + timedelta(days=30)
+    return Ticket(name=product.name, starts_at=start, time_zone="UTC", online=False, without_dates=False)

@@ -6,10 +6,11 @@ from datetime import UTC, datetime
 
 from api.deps import DB
 from api.schemas.events import (
+    TicketDesignOut,
     TicketList,
     TicketOut,
 )
-from domain.catalog.events import ticket_over
+from domain.catalog.events import TicketDesign, ticket_over
 from store.catalog.models import Product, Ticket
 from store.catalog.tickets import (
     held_counts,
@@ -37,4 +38,14 @@ def ticket_out(t: Ticket, held: int) -> TicketOut:
         held=held,
         sold_out=t.limit is not None and held >= t.limit,
         over=ticket_over(t.starts_at, t.ends_at, t.without_dates, datetime.now(UTC)),
+    )
+
+
+def design_out(product: Product) -> TicketDesignOut:
+    d = TicketDesign.of(product.ticket_design)
+    return TicketDesignOut(
+        accent_color=d.accent_color,
+        note=d.note,
+        show_seller=d.show_seller,
+        has_logo=d.logo_file_id is not None,
     )

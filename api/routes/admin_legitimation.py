@@ -9,7 +9,7 @@ from fastapi.responses import FileResponse
 
 from api.deps import DB, CurrentManager, IdempotencyKey, Temporal
 from api.files import stored_file
-from api.listing import list_openapi, list_params
+from api.listing import list_openapi, list_params, listed
 from api.presenters.profile import legitimation_out, profile_out
 from api.schemas.fields import Id
 from api.schemas.legitimation import (
@@ -58,8 +58,7 @@ router = APIRouter(prefix="/v1/admin", tags=["admin"])
 )
 async def admin_bank_accounts(request: Request, manager: CurrentManager, s: DB) -> Response:
     rows, total = await bank_accounts_listed(s, list_params(request))
-    body = AdminBankAccountList.model_validate({"list": rows, "total_count": total}).model_dump_json()
-    return Response(body, media_type="application/json")
+    return listed(AdminBankAccountList, rows, total)
 
 
 @router.get(
@@ -69,8 +68,7 @@ async def admin_bank_accounts(request: Request, manager: CurrentManager, s: DB) 
 )
 async def admin_legitimations(request: Request, manager: CurrentManager, s: DB) -> Response:
     rows, total = await legitimations_listed(s, list_params(request))
-    body = AdminLegitimationList.model_validate({"list": rows, "total_count": total}).model_dump_json()
-    return Response(body, media_type="application/json")
+    return listed(AdminLegitimationList, rows, total)
 
 
 async def _seller(s: DB, seller_id: int) -> tuple[Seller, User]:

@@ -15,9 +15,10 @@ from pydantic import BaseModel, Field
 from api.deps import DB, CurrentPublisher, CurrentUser, IdempotencyKey, Temporal
 from api.presenters.payouts import payout_overview, settings_in, settings_out
 from api.schemas.ledger import PaymentAccount, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
+from api.schemas.payees import EarnedOrder, EarningList, EarningOut
 from core.settings import get_settings
 from domain.affiliates.affiliates import CommissionMode, Duration, NodeState, ProgramForm, publisher_link
-from domain.ledger.ledger import EntryKind, PayeeType
+from domain.ledger.ledger import PayeeType
 from services import payees
 from services.payees import Payee
 from store.affiliates.marketplace import market_products, market_publishers, market_sellers
@@ -206,16 +207,7 @@ async def marketplace_publishers(user: CurrentUser, s: DB) -> MarketPublisherLis
     return MarketPublisherList(list=[MarketPublisherOut(**r.__dict__) for r in rows], total_count=len(rows))
 
 
-class CreditedOut(BaseModel):
-    id: int
-    created_at: datetime
-    product: str
-    shop: str
-    payment_state: str
-    total: int
-    paid: int
-    currency: str
-    earned: int
+class CreditedOut(EarnedOrder):
     stage: int
 
 
@@ -229,20 +221,6 @@ async def publisher_orders(user: CurrentPublisher, s: DB, page: Page = 1, per: P
     """The orders that earn the publisher a commission (their link's, or a publisher's they brought in)."""
     rows, total = await credited_orders(s, user.id, page, per)
     return CreditedList(list=[CreditedOut(**r.__dict__) for r in rows], total_count=total)
-
-
-class EarningOut(BaseModel):
-    at: datetime
-    kind: EntryKind
-    amount: int
-    currency: str
-    product: str
-    shop: str
-
-
-class EarningList(BaseModel):
-    list: list[EarningOut]
-    total_count: int
 
 
 @router.get("/transfers", response_model=EarningList)

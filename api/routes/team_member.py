@@ -16,8 +16,9 @@ from api.deps import DB, CurrentUser, IdempotencyKey, Temporal
 from api.presenters.payouts import payout_overview, settings_in, settings_out
 from api.schemas.fields import Id
 from api.schemas.ledger import PaymentAccount, PayoutOverview, PayoutSettingsIn, PayoutSettingsOut
+from api.schemas.payees import EarnedOrder, EarningList, EarningOut
 from core.settings import get_settings
-from domain.ledger.ledger import EntryKind, PayeeType
+from domain.ledger.ledger import PayeeType
 from domain.teams import SALES_LINK_PARAM, TeamRole, TeamState
 from services import payees
 from services.payees import Payee
@@ -121,17 +122,8 @@ async def team_member_overview(user: CurrentUser, s: DB) -> TeamOverview:
     )
 
 
-class SoldOut(BaseModel):
-    id: int
-    created_at: datetime
-    product: str
-    shop: str
-    payment_state: str
-    total: int
-    paid: int
-    currency: str
+class SoldOut(EarnedOrder):
     fee_bp: int
-    earned: int
 
 
 class SoldList(BaseModel):
@@ -144,20 +136,6 @@ async def team_member_orders(user: CurrentUser, s: DB, page: Page = 1, per: Per 
     """The orders the sales team member sold, with their fee and what each earned them (no buyer's details)."""
     rows, total = await sold_orders(s, user.id, page, per)
     return SoldList(list=[SoldOut(**r.__dict__) for r in rows], total_count=total)
-
-
-class EarningOut(BaseModel):
-    at: datetime
-    kind: EntryKind
-    amount: int
-    currency: str
-    product: str
-    shop: str
-
-
-class EarningList(BaseModel):
-    list: list[EarningOut]
-    total_count: int
 
 
 @router.get("/transfers", response_model=EarningList)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.lean import ListRoute
-from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
+from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params, listed
 from api.presenters.billing import subscription_out
 from api.schemas.billing import (
     ClaimAction,
@@ -50,8 +50,7 @@ router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 )
 async def list_order_rates(request: Request, seller: CurrentSeller, s: DB) -> Response:
     rows, total = await order_rates_listed(s, seller.id, list_params(request))
-    body = OrderRateList.model_validate({"list": rows, "total_count": total}).model_dump_json()
-    return Response(body, media_type="application/json")
+    return listed(OrderRateList, rows, total)
 
 
 @router.get("/claims", response_model=ClaimList, openapi_extra=list_openapi(CLAIM_LIST, CLAIM_FILTERS))
@@ -62,8 +61,7 @@ async def list_claims(request: Request, seller: CurrentSeller, s: DB) -> Respons
     if asked is not None and not sees_court and set(values_of(asked)) & {str(x) for x in COURT_STATUSES}:
         raise invalid(filters=f"unknown inkasso {', '.join(sorted(str(x) for x in COURT_STATUSES))}")
     rows, total = await claims_listed(s, seller.id, params, sees_court=sees_court)
-    body = ClaimList.model_validate({"list": rows, "total_count": total}).model_dump_json()
-    return Response(body, media_type="application/json")
+    return listed(ClaimList, rows, total)
 
 
 @router.get(

@@ -9,46 +9,26 @@ from fastapi import APIRouter, File, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
 from api.files import stored_file
+from api.presenters.certificates import certificate_settings
 from api.presenters.documents import certificate_pdf
-from api.schemas.certificates import CertificateSettingsIn, CertificateSettingsOut, FieldPlace
+from api.schemas.certificates import CertificateSettingsIn, CertificateSettingsOut
 from api.schemas.fields import Id
 from api.uploads import picture_upload, seller_file
 from domain.catalog.certificates import (
     BACKGROUND_MAX_BYTES,
     BACKGROUND_MIN_PX,
-    DEFAULT_FIELDS,
-    CertificateRule,
     new_number,
 )
 from domain.errors import DomainError, ErrorCode
 from providers.storage.local import storage
 from services import certificates
-from store.catalog.models import Product
 
 router = APIRouter()
 
 
-def settings_out(product: Product, course: Product | None) -> CertificateSettingsOut:
-    c = product.certificate or {}
-    return CertificateSettingsOut(
-        title=c.get("title", ""),
-        issuer=c.get("issuer", ""),
-        rule=c.get("rule", CertificateRule.purchase),
-        course_id=c.get("course_id"),
-        course_name=course.name if course else None,
-        orientation=c.get("orientation", "landscape"),
-        has_background=bool(c.get("background_file_id")),
-        fields=[FieldPlace(**f) for f in (c.get("fields") or DEFAULT_FIELDS)],
-    )
-
-
-async def _answer(s: DB, product: Product) -> CertificateSettingsOut:
-    return settings_out(product, await certificates.course_of(s, product))
-
-
 @router.get("/products/{product_id}/certificate", response_model=CertificateSettingsOut)
 async def get_certificate(product_id: Id, seller: CurrentSeller, s: DB) -> CertificateSettingsOut:
-    return await _answer(s, await certificates.certificate_product(s, seller.id, product_id))
+    return await certificate_settings(s, await certificates.certificate_product(s, seller.id, product_id))
 
 
 @router.put("/products/{product_id}/certificate", response_model=CertificateSettingsOut)
@@ -67,7 +47,7 @@ async def set_certificate(
         orientation=body.orientation.value,
         fields=[f.model_dump(mode="json") for f in body.fields] if body.fields is not None else None,
     )
-    return await _answer(s, product)
+    return await certificate_settings(s, product)
 
 
 @router.post("/products/{product_id}/certificate/background", response_model=CertificateSettingsOut)
@@ -79,14 +59,14 @@ async def upload_background(
     product = await certificates.certificate_product(s, seller.id, product_id)
     row = await picture_upload(s, seller.id, file, max_bytes=BACKGROUND_MAX_BYTES, min_px=BACKGROUND_MIN_PX)
     await certificates.background_set(s, product, row.id)
-    return await _answer(s, product)
+    return await certificate_settings(s, product)
 
 
 @router.delete("/products/{product_id}/certificate/background", response_model=CertificateSettingsOut)
 async def remove_background(product_id: Id, seller: CurrentSeller, s: DB) -> CertificateSettingsOut:
     product = await certificates.certificate_product(s, seller.id, product_id)
     await certificates.background_set(s, product, None)
-    return await _answer(s, product)
+    return await certificate_settings(s, product)
 
 
 @router.get("/products/{product_id}/certificate/background")

@@ -7,46 +7,31 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 
 from api.deps import DB, CurrentSeller
+from api.presenters.checkout_pages import checkout_settings_out, page_in
 from api.schemas.checkout_pages import (
-    CheckoutPageIn,
     CheckoutSettingsIn,
     CheckoutSettingsList,
     CheckoutSettingsOut,
 )
 from api.schemas.fields import Id
-from domain.catalog.checkout_pages import SETTINGS_MAX, CheckoutPage
+from domain.catalog.checkout_pages import SETTINGS_MAX
 from store.catalog.checkout_pages import (
-    products_on,
     settings_created,
     settings_deleted,
     settings_listed,
     settings_of,
     settings_saved,
 )
-from store.catalog.models import CheckoutSettings
 
 router = APIRouter()
-
-
-def page_in(body: CheckoutPageIn) -> CheckoutPage:
-    return CheckoutPage.from_json(body.model_dump(mode="json"))
-
-
-async def _out(s: DB, row: CheckoutSettings) -> CheckoutSettingsOut:
-    return CheckoutSettingsOut(
-        id=row.id,
-        name=row.name,
-        is_default=row.is_default,
-        page=CheckoutPageIn.model_validate(CheckoutPage.from_json(row.settings).to_json()),
-        products_count=await products_on(s, row.id),
-        updated_at=row.updated_at,
-    )
 
 
 @router.get("/checkout_settings", response_model=CheckoutSettingsList)
 async def list_checkout_settings(seller: CurrentSeller, s: DB) -> CheckoutSettingsList:
     rows = await settings_listed(s, seller.id)
-    return CheckoutSettingsList(list=[await _out(s, r) for r in rows], settings_max=SETTINGS_MAX)
+    return CheckoutSettingsList(
+        list=[await checkout_settings_out(s, r) for r in rows], settings_max=SETTINGS_MAX
+    )
 
 
 @router.post("/checkout_settings", response_model=CheckoutSettingsOut, status_code=201)
@@ -58,12 +43,12 @@ async def create_checkout_settings(
     row = await settings_created(s, seller.id, body.name.strip() or "Checkout", page_in(body.page))
     if body.is_default:
         row = await settings_saved(s, row, row.name, page_in(body.page), True)
-    return await _out(s, row)
+    return await checkout_settings_out(s, row)
 
 
 @router.get("/checkout_settings/{settings_id}", response_model=CheckoutSettingsOut)
 async def get_checkout_settings(settings_id: Id, seller: CurrentSeller, s: DB) -> CheckoutSettingsOut:
-    return await _out(s, await settings_of(s, seller.id, settings_id))
+    return await checkout_settings_out(s, await settings_of(s, seller.id, settings_id))
 
 
 @router.put("/checkout_settings/{settings_id}", response_model=CheckoutSettingsOut)
@@ -74,7 +59,7 @@ async def save_checkout_settings(
     its own (false on the default: none, the platform's checkout)."""
     row = await settings_of(s, seller.id, settings_id, lock=True)
     row = await settings_saved(s, row, body.name.strip() or row.name, page_in(body.page), body.is_default)
-    return await _out(s, row)
+    return await checkout_settings_out(s, row)
 
 
 @router.delete("/checkout_settings/{settings_id}", status_code=204, response_class=Response)

@@ -3,14 +3,14 @@ as a PDF."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Response
 
 from api.deps import DB, CurrentSeller, IdempotencyKey
 from api.lean import ListRoute
-from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.presenters.documents import xrechnung_answer
 from api.schemas.fields import Id
 from api.schemas.ledger import InvoiceCorrected, InvoiceCorrectionIn, InvoiceList, InvoiceRow
+from api.seller_lists import SellerList, add_seller_list
 from providers.documents.invoice_pdf import pdf_name, render
 from store.orders.invoices import (
     INVOICE_FILTERS,
@@ -23,30 +23,20 @@ from store.orders.invoices import (
 router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
-@router.get(
-    "/invoices", response_model=InvoiceList, openapi_extra=list_openapi(INVOICE_LIST, INVOICE_FILTERS)
-)
-async def list_invoices(request: Request, seller: CurrentSeller, s: DB) -> Response:
-    rows, total = await invoices_listed(s, seller.id, list_params(request))
-    body = InvoiceList.model_validate({"list": rows, "total_count": total}).model_dump_json()
-    return Response(body, media_type="application/json")
-
-
-@router.get(
-    "/invoices/csv",
-    response_class=Response,
-    openapi_extra=list_openapi(INVOICE_LIST, INVOICE_FILTERS),
-    responses=CSV_ANSWER,
-)
-async def invoices_csv(request: Request, seller: CurrentSeller, s: DB) -> Response:
-    """The invoices and credit memos the list shows, every page, as CSV."""
-    return await csv_answer(
-        lambda p: invoices_listed(s, seller.id, p),
-        list_params(request),
+add_seller_list(
+    router,
+    SellerList(
+        "/invoices",
+        "invoices",
+        InvoiceList,
         InvoiceRow,
-        "invoices.csv",
+        INVOICE_LIST,
+        INVOICE_FILTERS,
+        invoices_listed,
+        "The invoices and credit memos the list shows, every page, as CSV.",
         money=("total",),
-    )
+    ),
+)
 
 
 @router.get(

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter
 
 from api.deps import DB, CurrentSeller, IdempotencyKey, Temporal
 from api.lean import ListRoute
-from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.orders import (
     InvoiceOut,
     MoneyTrailEntry,
@@ -23,6 +22,7 @@ from api.schemas.orders import (
     SalesTeamOnOrder,
     TransferOut,
 )
+from api.seller_lists import SellerList, add_seller_list
 from domain.catalog.addons import AddonKind
 from domain.errors import invalid
 from domain.ledger.ledger import RefundState
@@ -58,30 +58,21 @@ ORDER_FILTERS: dict[str, dict[str, Any]] = {
 }
 
 
-@router.get("/orders", response_model=OrderList, openapi_extra=list_openapi(ORDER_LIST, ORDER_FILTERS))
-async def list_orders(request: Request, seller: CurrentSeller, s: DB) -> Response:
-    rows, total = await orders_listed(s, seller.id, list_params(request))
-    # validated once here and serialised directly (FastAPI would validate a returned model a second time)
-    body = OrderList.model_validate({"list": rows, "total_count": total}).model_dump_json()
-    return Response(body, media_type="application/json")
-
-
-@router.get(
-    "/orders/csv",
-    response_class=Response,
-    openapi_extra=list_openapi(ORDER_LIST, ORDER_FILTERS),
-    responses=CSV_ANSWER,
-)
-async def orders_csv(request: Request, seller: CurrentSeller, s: DB) -> Response:
-    """The orders the list shows (its filters, search and sort), every page, as CSV (up to the count cap)."""
-    return await csv_answer(
-        lambda p: orders_listed(s, seller.id, p),
-        list_params(request),
+add_seller_list(
+    router,
+    SellerList(
+        "/orders",
+        "orders",
+        OrderList,
         OrderRow,
-        "orders.csv",
+        ORDER_LIST,
+        ORDER_FILTERS,
+        orders_listed,
+        "The orders the list shows (its filters, search and sort), every page, as CSV (up to the count cap).",
         money=("total", "paid"),
         currency="currency_key",
-    )
+    ),
+)
 
 
 async def _sales_team_member(s: DB, credit: dict[str, Any] | None) -> SalesTeamOnOrder | None:

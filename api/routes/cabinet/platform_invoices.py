@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request, Response
 
 from api.deps import DB, CurrentSeller
 from api.lean import ListRoute
-from api.listing import list_openapi, list_params
+from api.listing import list_openapi, list_params, listed
 from api.schemas.fields import Id
 from api.schemas.ledger import PlatformInvoiceList
 from providers.documents.invoice_pdf import pdf_name, render
@@ -28,8 +28,7 @@ router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 )
 async def list_platform_invoices(request: Request, seller: CurrentSeller, s: DB) -> Response:
     rows, total = await platform_invoices_listed(s, seller.id, list_params(request))
-    body = PlatformInvoiceList.model_validate({"list": rows, "total_count": total}).model_dump_json()
-    return Response(body, media_type="application/json")
+    return listed(PlatformInvoiceList, rows, total)
 
 
 @router.get(

@@ -4,7 +4,6 @@ ticket as buyers will get it. Scoped to the caller's seller."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Annotated
 
 from fastapi import APIRouter, File, Query, Response, UploadFile
@@ -12,6 +11,7 @@ from fastapi import APIRouter, File, Query, Response, UploadFile
 from api.deps import DB, CurrentSeller
 from api.files import stored_file
 from api.presenters.documents import designed_ticket_pdf
+from api.presenters.events import design_out
 from api.schemas.events import TicketDesignIn, TicketDesignOut
 from api.schemas.fields import Id
 from api.uploads import picture_upload, seller_file
@@ -24,23 +24,11 @@ from domain.catalog.events import (
 from domain.errors import DomainError, ErrorCode
 from domain.languages import LANGUAGE_PATTERN
 from providers.storage.local import storage
-from services.events import design_changed, event_product
+from services.events import design_changed, event_product, sample_ticket
 from store.accounts.queries import display_name, seller_user_of
-from store.catalog.models import Product, Ticket
-from store.catalog.tickets import tickets_of
 
 router = APIRouter()
 SAMPLE_CODE = "ABCDE23456"
-
-
-def design_out(product: Product) -> TicketDesignOut:
-    d = TicketDesign.of(product.ticket_design)
-    return TicketDesignOut(
-        accent_color=d.accent_color,
-        note=d.note,
-        show_seller=d.show_seller,
-        has_logo=d.logo_file_id is not None,
-    )
 
 
 @router.get("/products/{product_id}/ticket_design", response_model=TicketDesignOut)
@@ -109,13 +97,7 @@ async def preview_ticket(
     """A sample ticket of the event's first ticket (or a made-up one a month from now) with a sample holder, in
     the design."""
     product = await event_product(s, seller.id, product_id)
-    tickets = await tickets_of(s, product.id)
-    start = datetime.now(UTC).replace(minute=0, second=0, microsecond=0) + timedelta(days=30)
-    ticket = (
-        tickets[0]
-        if tickets
-        else Ticket(name=product.name, starts_at=start, time_zone="UTC", online=False, without_dates=False)
-    )
+    ticket = await sample_ticket(s, product)
     pdf = await designed_ticket_pdf(
         s,
         seller_id=seller.id,

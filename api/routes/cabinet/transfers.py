@@ -2,42 +2,32 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter
 
 from api.deps import DB, CurrentSeller
 from api.lean import ListRoute
-from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params
 from api.schemas.ledger import Balance, BalanceOut, TransferList, TransferRow
+from api.seller_lists import SellerList, add_seller_list
 from domain.ledger.ledger import PayeeType
 from store.ledger.queries import TRANSFER_FILTERS, TRANSFER_LIST, balances, transfers_listed
 
 router = APIRouter(route_class=ListRoute)  # it holds lists (api/lean.py)
 
 
-@router.get(
-    "/transfers", response_model=TransferList, openapi_extra=list_openapi(TRANSFER_LIST, TRANSFER_FILTERS)
-)
-async def list_transfers(request: Request, seller: CurrentSeller, s: DB) -> Response:
-    rows, total = await transfers_listed(s, seller.id, list_params(request))
-    body = TransferList.model_validate({"list": rows, "total_count": total}).model_dump_json()
-    return Response(body, media_type="application/json")
-
-
-@router.get(
-    "/transfers/csv",
-    response_class=Response,
-    openapi_extra=list_openapi(TRANSFER_LIST, TRANSFER_FILTERS),
-    responses=CSV_ANSWER,
-)
-async def transfers_csv(request: Request, seller: CurrentSeller, s: DB) -> Response:
-    """The transfers the list shows (its filters and sort), every page, as CSV (up to the list's count cap)."""
-    return await csv_answer(
-        lambda p: transfers_listed(s, seller.id, p),
-        list_params(request),
+add_seller_list(
+    router,
+    SellerList(
+        "/transfers",
+        "transfers",
+        TransferList,
         TransferRow,
-        "transfers.csv",
+        TRANSFER_LIST,
+        TRANSFER_FILTERS,
+        transfers_listed,
+        "The transfers the list shows (its filters and sort), every page, as CSV (up to the list's count cap).",
         money=("amount",),
-    )
+    ),
+)
 
 
 @router.get("/balance", response_model=BalanceOut)

@@ -12,18 +12,13 @@ from api.presenters.documents import designed_ticket_pdf
 from api.schemas.events import AttendeeIn, TicketPage
 from api.throttle import throttle
 from domain.catalog.events import (
-    PaymentTicketState,
     TicketDesign,
     shown_code,
 )
-from domain.errors import DomainError, ErrorCode
 from domain.languages import LANGUAGE_PATTERN
 from domain.limits import USERNAME_MAX
-from services.tickets import shop_ticket
-from store.accounts.queries import display_name, seller_user_of
-from store.catalog.models import Product
-from store.catalog.queries import product_row
-from store.catalog.tickets import HeldTicket, attendee_set, upgraded_code
+from services.tickets import shop_ticket, ticket_shown
+from store.catalog.tickets import attendee_set, upgraded_code
 
 router = APIRouter()
 PAGES_PER_MINUTE = 60  # per client address: a code cannot be guessed by trying
@@ -33,13 +28,6 @@ Username = Annotated[str, Path(max_length=USERNAME_MAX)]
 Code = Annotated[str, Path(max_length=16)]
 
 
-async def _held(s: DB, username: str, code: str) -> tuple[str, HeldTicket, Product | None, str]:
-    h = await shop_ticket(s, username, code)
-    product = await product_row(s, h.payment.product_id)
-    seller_user = await seller_user_of(s, h.order.seller_id)
-    return h.payment.code, h, product, (display_name(seller_user) if seller_user else None) or username
-
-
 @router.get("/{username}/tickets/{code}", response_model=TicketPage)
 async def ticket_page(username: Username, code: Code, request: Request, s: DB) -> TicketPage:
     throttle(request, "ticket-page", PAGES_PER_MINUTE)
@@ -47,14 +35,15 @@ async def ticket_page(username: Username, code: Code, request: Request, s: DB) -
 
 
 async def _page(s: DB, username: str, code: str) -> TicketPage:
-    stored, h, product, seller_name = await _held(s, username, code)
+    shown = await ticket_shown(s, username, code)
+    stored, h, product = shown.code, shown.held, shown.product
     design = TicketDesign.of(product.ticket_design if product else None)
     return TicketPage(
         code=shown_code(stored),
         state=h.state,
         product_name=product.name if product else "",
         ticket_name=h.ticket.name,
-        seller_name=seller_name,
+        seller_name=shown.seller_name,
         payer_name=h.order.payer_name,
         starts_at=h.ticket.starts_at,
         ends_at=h.ticket.ends_at,
@@ -85,17 +74,16 @@ async def ticket_pdf(
     """The ticket to print or keep on the phone: the event, when (in its time zone) and where, the holder, and
     the code as a QR code. A refunded or invalidated ticket has no PDF (409): it lets no one in."""
     throttle(request, "ticket-page", PAGES_PER_MINUTE)
-    stored, h, product, seller_name = await _held(s, username, code)
-    if h.state in (PaymentTicketState.refunded, PaymentTicketState.invalidated):
-        raise DomainError(ErrorCode.CONFLICT, "This ticket lets no one in.", reason=f"ticket_{h.state.value}")
+    shown = await ticket_shown(s, username, code, printable=True)
+    stored, h = shown.code, shown.held
     pdf = await designed_ticket_pdf(
         s,
         seller_id=h.order.seller_id,
-        product=product,
+        product=shown.product,
         ticket=h.ticket,
         code=stored,
         holder=h.holder_name,
-        seller_name=seller_name,
+        seller_name=shown.seller_name,
         lang=lang,
     )
     return Response(

@@ -5479,13 +5479,6 @@ export interface components {
             /** Answers */
             answers: number[][];
         };
-        /** DecisionIn */
-        api__routes__admin_resellers__DecisionIn: {
-            /** Approve */
-            approve: boolean;
-            /** Reason */
-            reason?: string | null;
-        };
         /** AttemptOut */
         api__routes__cabinet__seller_webhooks__AttemptOut: {
             /**
@@ -5605,12 +5598,6 @@ export interface components {
             quiz: components["schemas"]["QuizOut"] | null;
             /** Title */
             title: string;
-        };
-        /** DecisionIn */
-        api__schemas__legitimation__DecisionIn: {
-            decision: components["schemas"]["Decision"];
-            /** Reason */
-            reason?: string | null;
         };
         /** DocumentOut */
         api__schemas__legitimation__DocumentOut: {
@@ -7092,6 +7079,12 @@ export interface components {
          * @enum {string}
          */
         Decision: "approve" | "reject" | "request_changes";
+        /** DecisionIn */
+        DecisionIn: {
+            decision: components["schemas"]["Decision"];
+            /** Reason */
+            reason?: string | null;
+        };
         /**
          * DeclineKind
          * @enum {string}
@@ -11338,6 +11331,13 @@ export interface components {
              */
             message: string;
         };
+        /** ResellerDecisionIn */
+        ResellerDecisionIn: {
+            /** Approve */
+            approve: boolean;
+            /** Reason */
+            reason?: string | null;
+        };
         /** ResellerOut */
         ResellerOut: {
             /** Requests */
@@ -13526,7 +13526,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__schemas__legitimation__DecisionIn"];
+                "application/json": components["schemas"]["DecisionIn"];
             };
         };
         responses: {
@@ -14186,7 +14186,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__routes__admin_resellers__DecisionIn"];
+                "application/json": components["schemas"]["ResellerDecisionIn"];
             };
         };
         responses: {

@@ -621,6 +621,11 @@ export const CustomNotificationInSchema = z.object({
   title: z.string().min(1).max(200),
 });
 
+export const DecisionInSchema = z.object({
+  decision: z.enum(["approve", "reject", "request_changes"]),
+  reason: z.string().max(1000).nullish(),
+});
+
 export const DeletionConfirmInSchema = z.object({
   username: z.string().max(120),
 });
@@ -883,6 +888,11 @@ export const RequestInSchema = z.object({
   message: z.string().max(1000).optional(),
 });
 
+export const ResellerDecisionInSchema = z.object({
+  approve: z.boolean(),
+  reason: z.string().min(1).max(500).nullish(),
+});
+
 export const ResetInSchema = z.object({
   password: z.string().max(200),
   resetPasswordToken: z.string().max(200),
@@ -1010,14 +1020,4 @@ export const UserPatchSchema = z.object({
 
 export const UsernameInSchema = z.object({
   username: z.string().max(120).nullish(),
-});
-
-export const api__routes__admin_resellers__DecisionInSchema = z.object({
-  approve: z.boolean(),
-  reason: z.string().min(1).max(500).nullish(),
-});
-
-export const api__schemas__legitimation__DecisionInSchema = z.object({
-  decision: z.enum(["approve", "reject", "request_changes"]),
-  reason: z.string().max(1000).nullish(),
 });
