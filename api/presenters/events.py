@@ -6,13 +6,15 @@ from datetime import UTC, datetime
 
 from api.deps import DB
 from api.schemas.events import (
+    PaymentTicketOut,
     TicketDesignOut,
     TicketList,
     TicketOut,
 )
-from domain.catalog.events import TicketDesign, ticket_over
+from domain.catalog.events import TicketDesign, shown_code, ticket_over
 from store.catalog.models import Product, Ticket
 from store.catalog.tickets import (
+    HeldTicket,
     held_counts,
     tickets_of,
 )
@@ -48,4 +50,24 @@ def design_out(product: Product) -> TicketDesignOut:
         note=d.note,
         show_seller=d.show_seller,
         has_logo=d.logo_file_id is not None,
+    )
+
+
+def _answers(product: Product, h: HeldTicket) -> dict[str, str | bool]:
+    labels = {q["id"]: q["label"] for q in product.opt_ins or []}
+    return {labels.get(k, k): v for k, v in (h.order.opt_in_answers or {}).items()}
+
+
+def payment_ticket_out(h: HeldTicket, product: Product) -> PaymentTicketOut:
+    return PaymentTicketOut(
+        id=h.payment.id,
+        code=shown_code(h.payment.code),
+        ticket_name=h.ticket.name,
+        state=h.state,
+        payer_email=h.order.payer_email,
+        payer_name=h.order.payer_name,
+        order_token=h.order.token,
+        used_at=h.payment.used_at,
+        answers=_answers(product, h),
+        attendee=h.payment.attendee,
     )

@@ -22,22 +22,12 @@ from api.schemas.legitimation import (
     LegitimationOut,
     LimitIn,
 )
-from domain.errors import DomainError, ErrorCode, invalid
-from domain.legitimation.legitimation import (
-    UNDER_REVIEW,
-    AccountLimit,
-    Decision,
-    LegitimationStep,
-    LimitChange,
-    ManagerDecision,
-)
+from domain.errors import DomainError, ErrorCode
+from domain.legitimation.legitimation import AccountLimit
 from domain.workflow_ids import legitimation_id
-from handles import legitimation as flow
 from handles.ops import ui_url
-from handles.payouts import payouts_running
 from providers.storage.local import storage
-from store.accounts.models import Seller, User
-from store.accounts.queries import seller_with_user
+from services import legitimation
 from store.legitimation.lists import (
     BANK_ACCOUNT_FILTERS,
     BANK_ACCOUNT_LIST,
@@ -46,7 +36,7 @@ from store.legitimation.lists import (
     bank_accounts_listed,
     legitimations_listed,
 )
-from store.legitimation.queries import any_document, bank_accounts_of, documents_of, legitimation_of
+from store.legitimation.queries import any_document, bank_accounts_of, documents_of
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
 
@@ -71,16 +61,9 @@ async def admin_legitimations(request: Request, manager: CurrentManager, s: DB) 
     return listed(AdminLegitimationList, rows, total)
 
 
-async def _seller(s: DB, seller_id: int) -> tuple[Seller, User]:
-    row = await seller_with_user(s, seller_id)
-    if row is None or await legitimation_of(s, seller_id) is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Legitimation not found.")
-    return row[0], row[1]
-
-
 @router.get("/bank_account_legitimations/{seller_id}", response_model=AdminLegitimationDetail)
 async def admin_legitimation(seller_id: Id, manager: CurrentManager, s: DB) -> AdminLegitimationDetail:
-    seller, user = await _seller(s, seller_id)
+    seller, user = await legitimation.reviewed_seller(s, seller_id)
     wid = legitimation_id(seller.id)
     return AdminLegitimationDetail(
         seller_id=seller.id,
@@ -109,28 +92,7 @@ async def decide_legitimation(
     s: DB,
     client: Temporal,
 ) -> LegitimationOut:
-    seller, _ = await _seller(s, seller_id)
-    leg = await legitimation_of(s, seller.id)
-    reason = (body.reason or "").strip() or None
-    if body.decision != Decision.approve and reason is None:
-        raise invalid(reason="required")
-    if leg is None or leg.step not in UNDER_REVIEW:
-        raise DomainError(
-            ErrorCode.CONFLICT,
-            "This legitimation is not waiting for a review.",
-            {"step": leg.step.value if leg else ""},
-        )
-    if body.decision == Decision.approve and leg.step != LegitimationStep.registered:
-        raise DomainError(
-            ErrorCode.CONFLICT,
-            "The verification provider has not confirmed this seller yet.",
-            {"step": leg.step.value},
-        )
-    await flow.decided(
-        client, seller.id, ManagerDecision(decision=body.decision, manager_id=manager.id, reason=reason)
-    )
-    if body.decision == Decision.approve:  # from now on money can leave: the seller's payouts run
-        await payouts_running(client, seller.id)
+    seller = await legitimation.review_decided(s, client, manager, seller_id, body.decision, body.reason)
     return await legitimation_out(s, seller)
 
 
@@ -144,18 +106,8 @@ async def limit_legitimation(
     client: Temporal,
 ) -> LegitimationOut:
     """Set or lift an account limit of a legitimated seller; the workflow applies it and audits who and why."""
-    seller, _ = await _seller(s, seller_id)
-    leg = await legitimation_of(s, seller.id)
-    reason = body.reason.strip()
-    if not reason:
-        raise invalid(reason="required")
-    if leg is None or leg.step != LegitimationStep.legitimated:
-        step = leg.step.value if leg else ""
-        raise DomainError(
-            ErrorCode.CONFLICT, "Only a legitimated seller's limits are set here.", {"step": step}
-        )
     limit = AccountLimit(body.account_limit) if body.account_limit else None
-    await flow.limit_set(client, seller.id, LimitChange(limit=limit, manager_id=manager.id, reason=reason))
+    seller = await legitimation.limit_changed(s, client, manager, seller_id, limit, body.reason)
     return await legitimation_out(s, seller)
 
 

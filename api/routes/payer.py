@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse
 
 from api.deps import DB, CurrentUser
 from api.files import stored_file
-from api.presenters.courses import quiz_out
+from api.presenters.courses import lesson_out
 from api.schemas.courses import (
     AnswersIn,
     AttemptOut,
@@ -30,32 +30,18 @@ from core.settings import get_settings
 from domain.catalog.bundles import PARENT_FORMS
 from domain.catalog.products import ProductForm
 from domain.courses import (
-    QUIZ_ATTEMPTS_MAX,
     ItemKind,
-    LessonStatus,
-    lesson_status,
     opens_at,
     progress_percent,
 )
-from domain.errors import DomainError, ErrorCode
 from domain.limits import USERNAME_MAX
 from providers.storage.local import storage
-from store.catalog.certificates import certificates_due_for_course
+from services import course_player
+from services.course_player import status_of, visible_lessons
 from store.courses.actions import (
-    comment_added,
     course_items,
-    lesson_finished,
-    lesson_viewed,
-    quiz_attempted,
-    seller_files,
-    session_touched,
 )
-from store.courses.models import CourseItem
 from store.courses.queries import (
-    Marks,
-    Purchase,
-    comments_of,
-    course_purchase,
     marks_of,
     purchases_of,
     seller_by_username,
@@ -65,21 +51,6 @@ from store.orders.delivery import delivered_of
 
 router = APIRouter(prefix="/v1/payer", tags=["payer"])
 Seller = Annotated[str, Path(min_length=1, max_length=USERNAME_MAX)]
-
-
-def _status(item: CourseItem, p: Purchase, marks: Marks, now: datetime) -> LessonStatus:
-    return lesson_status(
-        hidden=item.hidden,
-        opens=opens_at(p.access_from, item.drip_days, item.drip_date),
-        now=now,
-        viewed=item.id in marks.viewed,
-        finished=item.id in marks.finished,
-    )
-
-
-def _lessons(items: list[CourseItem]) -> list[CourseItem]:
-    """The lessons a payer can see, in course order."""
-    return [x for x in items if x.kind == ItemKind.lesson and not x.hidden]
 
 
 @router.get("/sellers", response_model=PayerShops)
@@ -98,7 +69,7 @@ async def payer_area(seller: Seller, user: CurrentUser, s: DB) -> PayerArea:
         access, why = p.access_state
         progress = None
         if p.product.form == ProductForm.course:
-            items = _lessons(await course_items(s, p.product.id))
+            items = visible_lessons(await course_items(s, p.product.id))
             marks = await marks_of(s, p.order.id)
             progress = progress_percent(sum(1 for x in items if x.id in marks.finished), len(items))
         included: list[IncludedDelivery] = []
@@ -146,29 +117,11 @@ async def payer_area(seller: Seller, user: CurrentUser, s: DB) -> PayerArea:
     return PayerArea(seller_username=seller, email=user.email, purchases=out)
 
 
-async def _open_course(s: DB, seller: str, user_email: str, course_id: int) -> Purchase:
-    found = await seller_by_username(s, seller)
-    p = await course_purchase(s, user_email, found.id, course_id)
-    if p.product.form != ProductForm.course:
-        raise DomainError(ErrorCode.NOT_FOUND, "This product is not a course.")
-    return p
-
-
-def _closed(p: Purchase) -> DomainError:
-    access, why = p.access_state
-    return DomainError(
-        ErrorCode.FORBIDDEN,
-        "Your access to this course is closed.",
-        {"access": access.value, "closed_because": why.value if why else None},
-        reason="access_closed",
-    )
-
-
 @router.get("/s/{seller}/courses/{course_id}", response_model=CourseOut)
 async def payer_course(seller: Seller, course_id: Id, user: CurrentUser, s: DB) -> CourseOut:
     """The course outline: every lesson with its status for this payer, drip dates and progress. A closed
     access still shows the outline, with why it is closed."""
-    p = await _open_course(s, seller, user.email, course_id)
+    p = await course_player.bought_course(s, seller, user.email, course_id)
     items = [x for x in await course_items(s, course_id) if not x.hidden]
     marks = await marks_of(s, p.order.id)
     now = datetime.now(UTC)
@@ -190,7 +143,7 @@ async def payer_course(seller: Seller, course_id: Id, user: CurrentUser, s: DB) 
                 parent_id=x.parent_id,
                 kind=x.kind,
                 title=x.title,
-                status=_status(x, p, marks, now) if x.kind == ItemKind.lesson else None,
+                status=status_of(x, p, marks, now) if x.kind == ItemKind.lesson else None,
                 opens_at=opens_at(p.access_from, x.drip_days, x.drip_date)
                 if x.kind == ItemKind.lesson
                 else None,
@@ -201,78 +154,16 @@ async def payer_course(seller: Seller, course_id: Id, user: CurrentUser, s: DB) 
     )
 
 
-async def _lesson(
-    s: DB, seller: str, email: str, course_id: int, lesson_id: int
-) -> tuple[Purchase, CourseItem, list]:
-    """The lesson, if the payer's access is open and the lesson is open to them (not hidden, dripped in)."""
-    p = await _open_course(s, seller, email, course_id)
-    if not p.is_open:
-        raise _closed(p)
-    lessons = _lessons(await course_items(s, course_id))
-    item = next((x for x in lessons if x.id == lesson_id), None)
-    if item is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "This lesson does not exist.")
-    when = opens_at(p.access_from, item.drip_days, item.drip_date)
-    if when is not None and datetime.now(UTC) < when:
-        raise DomainError(
-            ErrorCode.FORBIDDEN,
-            "This lesson opens later.",
-            {"opens_at": when.isoformat()},
-            reason="lesson_pending",
-        )
-    return p, item, lessons
-
-
-async def _lesson_out(s: DB, p: Purchase, item: CourseItem, lessons: list[CourseItem]) -> LessonOut:
-    marks = await marks_of(s, p.order.id)
-    attempts = marks.attempts.get(item.id, [])
-    at = lessons.index(item)
-    passed = any(a.passed for a in attempts)
-    return LessonOut(
-        id=item.id,
-        title=item.title,
-        status=_status(item, p, marks, datetime.now(UTC)),
-        blocks=item.blocks,
-        quiz=quiz_out(item.quiz, with_answers=False),
-        attempts=[
-            AttemptOut(
-                number=a.number,
-                score=a.score,
-                max_score=a.max_score,
-                passed=a.passed,
-                created_at=a.created_at,
-            )
-            for a in attempts
-        ],
-        attempts_left=0 if passed else max(0, QUIZ_ATTEMPTS_MAX - len(attempts)),
-        comments_enabled=item.comments_enabled,
-        comments=[
-            CommentOut(id=c.id, author=c.author, body=c.body, created_at=c.created_at)
-            for c in await comments_of(s, item.id)
-        ],
-        previous_id=lessons[at - 1].id if at > 0 else None,
-        next_id=lessons[at + 1].id if at + 1 < len(lessons) else None,
-    )
-
-
 @router.get("/s/{seller}/courses/{course_id}/lessons/{lesson_id}", response_model=LessonOut)
 async def payer_lesson(seller: Seller, course_id: Id, lesson_id: Id, user: CurrentUser, s: DB) -> LessonOut:
     """A lesson's content; opening it marks it viewed and counts in the day's session."""
-    p, item, lessons = await _lesson(s, seller, user.email, course_id, lesson_id)
-    await lesson_viewed(s, p.order, item)
-    await session_touched(s, p.order)
-    return await _lesson_out(s, p, item, lessons)
+    return await lesson_out(s, await course_player.lesson_seen(s, seller, user.email, course_id, lesson_id))
 
 
 @router.post("/s/{seller}/courses/{course_id}/lessons/{lesson_id}/finish", response_model=LessonOut)
 async def finish_lesson(seller: Seller, course_id: Id, lesson_id: Id, user: CurrentUser, s: DB) -> LessonOut:
     """Marks a lesson finished; a lesson with a quiz finishes when its quiz is passed (409 before)."""
-    p, item, lessons = await _lesson(s, seller, user.email, course_id, lesson_id)
-    if item.quiz:
-        raise DomainError(ErrorCode.CONFLICT, "Pass this lesson's quiz to finish it.", reason="quiz_required")
-    await lesson_finished(s, p.order, item)
-    await certificates_due_for_course(s, user.email, p.order.seller_id, course_id)
-    return await _lesson_out(s, p, item, lessons)
+    return await lesson_out(s, await course_player.lesson_done(s, seller, user.email, course_id, lesson_id))
 
 
 @router.post(
@@ -285,10 +176,9 @@ async def attempt_quiz(
 ) -> AttemptOut:
     """An attempt at the lesson's quiz, rated at once (automatic rating): which questions were right, and whether
     it passed. A pass finishes the lesson; no attempt after a pass or past the last one (409)."""
-    p, item, _ = await _lesson(s, seller, user.email, course_id, lesson_id)
-    attempt, rating = await quiz_attempted(s, p.order, item, body.answers)
-    if rating.passed:
-        await certificates_due_for_course(s, user.email, p.order.seller_id, course_id)
+    attempt, rating = await course_player.quiz_tried(
+        s, seller, user.email, course_id, lesson_id, body.answers
+    )
     return AttemptOut(
         number=attempt.number,
         score=attempt.score,
@@ -305,11 +195,7 @@ async def attempt_quiz(
 async def add_lesson_comment(
     seller: Seller, course_id: Id, lesson_id: Id, body: CommentIn, user: CurrentUser, s: DB
 ) -> CommentOut:
-    p, item, _ = await _lesson(s, seller, user.email, course_id, lesson_id)
-    text = body.body.strip()
-    if not text:
-        raise DomainError(ErrorCode.INVALID_INPUT, fields={"body": "required"})
-    c = await comment_added(s, p.order, item, text)
+    c = await course_player.comment_left(s, seller, user.email, course_id, lesson_id, body.body)
     return CommentOut(id=c.id, author=c.author, body=c.body, created_at=c.created_at)
 
 
@@ -318,10 +204,5 @@ async def lesson_file(
     seller: Seller, course_id: Id, lesson_id: Id, file_id: Id, user: CurrentUser, s: DB
 ) -> FileResponse:
     """A file or PDF of an open lesson's blocks."""
-    p, item, _ = await _lesson(s, seller, user.email, course_id, lesson_id)
-    named = {b["file_id"] for b in item.blocks if b.get("type") in ("file", "pdf")}
-    files = await seller_files(s, p.order.seller_id, named & {file_id})
-    f = files.get(file_id)
-    if f is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "This file is not part of this lesson.")
+    f = await course_player.lesson_file(s, seller, user.email, course_id, lesson_id, file_id)
     return stored_file(storage().path(f.storage_key), f.file_name, f.content_type)

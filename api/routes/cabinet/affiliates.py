@@ -12,11 +12,12 @@ from fastapi import APIRouter, BackgroundTasks, Query, Response
 from pydantic import BaseModel
 
 from api.deps import DB, CurrentSeller, Temporal
+from api.presenters.affiliates import program_out, program_summary
+from api.schemas.affiliates import ProgramList, ProgramOut
 from api.schemas.fields import Id
-from domain.affiliates.affiliates import CommissionMode, Duration, NodeState, ProgramForm
+from domain.affiliates.affiliates import NodeState, ProgramForm
 from handles.checkout import send_mail
 from services.affiliates import affiliate_mail
-from store.affiliates.models import AffiliateProgram
 from store.affiliates.programs import (
     NodeRow,
     clicks_of,
@@ -34,72 +35,27 @@ from store.affiliates.statistics import DAYS_MAX, statistics
 router = APIRouter()
 
 
-class ProgramSummary(BaseModel):
-    """A program as the list shows it (editor §3's columns)."""
-
-    id: int
-    name: str
-    created_at: datetime
-    cookies_expire: int
-    lifetime: Duration
-    bonus: int
-    commission_bp: int  # single: the rate; multiple: the highest first stage
-    type: CommissionMode
-    active_publishers: int
-    open_requests: int
-
-
-class ProgramOut(ProgramSummary):
-    form: ProgramForm
-
-
-class ProgramList(BaseModel):
-    list: list[ProgramSummary]
-    total_count: int
-
-
-def _summary(p: AffiliateProgram, active: int, asked: int) -> dict:
-    form = ProgramForm.model_validate(p.form)
-    return {
-        "id": p.id,
-        "name": p.name,
-        "created_at": p.created_at,
-        "cookies_expire": form.cookies_expire,
-        "lifetime": form.lifetime,
-        "bonus": form.bonus,
-        "commission_bp": form.headline_bp,
-        "type": form.form,
-        "active_publishers": active,
-        "open_requests": asked,
-    }
-
-
-async def _out(s: DB, p: AffiliateProgram) -> ProgramOut:
-    _, active, asked = (await programs_of(s, p.seller_id, p.id))[0]
-    return ProgramOut(**_summary(p, active, asked), form=ProgramForm.model_validate(p.form))
-
-
 @router.get("/affiliate_programs", response_model=ProgramList)
 async def list_affiliate_programs(seller: CurrentSeller, s: DB) -> ProgramList:
     rows = await programs_of(s, seller.id)
-    return ProgramList(list=[ProgramSummary(**_summary(p, a, r)) for p, a, r in rows], total_count=len(rows))
+    return ProgramList(list=[program_summary(p, a, r) for p, a, r in rows], total_count=len(rows))
 
 
 @router.post("/affiliate_programs", response_model=ProgramOut, status_code=201)
 async def create_affiliate_program(body: ProgramForm, seller: CurrentSeller, s: DB) -> ProgramOut:
-    return await _out(s, await program_created(s, seller.id, body))
+    return await program_out(s, await program_created(s, seller.id, body))
 
 
 @router.get("/affiliate_programs/{program_id}", response_model=ProgramOut)
 async def get_affiliate_program(program_id: Id, seller: CurrentSeller, s: DB) -> ProgramOut:
-    return await _out(s, await program_of(s, seller.id, program_id))
+    return await program_out(s, await program_of(s, seller.id, program_id))
 
 
 @router.put("/affiliate_programs/{program_id}", response_model=ProgramOut)
 async def save_affiliate_program(
     program_id: Id, body: ProgramForm, seller: CurrentSeller, s: DB
 ) -> ProgramOut:
-    return await _out(s, await program_saved(s, seller.id, program_id, body))
+    return await program_out(s, await program_saved(s, seller.id, program_id, body))
 
 
 @router.delete("/affiliate_programs/{program_id}", status_code=204)

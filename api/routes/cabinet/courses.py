@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, File, Query, Response, UploadFile
 
 from api.deps import DB, CurrentSeller
-from api.presenters.courses import quiz_out
+from api.presenters.courses import item_out, tree_out
 from api.schemas.catalog import MAX_UPLOAD_BYTES
 from api.schemas.courses import (
     CourseFileOut,
@@ -27,24 +27,14 @@ from api.schemas.courses import (
     TreeIn,
 )
 from api.schemas.fields import Id
-from domain.catalog.products import ProductForm
-from domain.courses import ItemKind, LessonStatus, progress_percent
-from domain.errors import DomainError, ErrorCode
-from domain.limits import CONTENT_TYPE_MAX, FILE_NAME_MAX
-from providers.storage.local import storage
-from store.catalog.models import Product
-from store.catalog.queries import product_of
+from domain.courses import LessonStatus, progress_percent
+from services import courses
 from store.courses.actions import (
-    course_file_stored,
-    course_items,
     item_added,
-    item_changed,
     item_of,
     item_removed,
-    seller_files,
     tree_reordered,
 )
-from store.courses.models import CourseItem
 from store.courses.queries import (
     course_overview,
     lesson_statuses_listed,
@@ -57,72 +47,28 @@ Page = Annotated[int, Query(ge=1, le=100_000)]
 Per = Annotated[int, Query(ge=1, le=200)]
 
 
-async def course_of(s: DB, seller_id: int, product_id: int) -> Product:
-    product = (await product_of(s, seller_id, product_id)).product
-    if product.form != ProductForm.course:
-        raise DomainError(ErrorCode.NOT_FOUND, "This product is not a course.")
-    return product
-
-
-def item_out(x: CourseItem) -> ItemOut:
-    return ItemOut(
-        id=x.id,
-        parent_id=x.parent_id,
-        kind=x.kind,
-        position=x.position,
-        title=x.title,
-        blocks=x.blocks,
-        quiz=quiz_out(x.quiz, with_answers=True),
-        drip_days=x.drip_days,
-        drip_date=x.drip_date,
-        hidden=x.hidden,
-        comments_enabled=x.comments_enabled,
-    )
-
-
-async def tree_out(s: DB, product: Product) -> CourseTree:
-    items = await course_items(s, product.id)
-    return CourseTree(
-        items=[item_out(x) for x in items], lessons_count=sum(1 for x in items if x.kind == ItemKind.lesson)
-    )
-
-
 @router.get("/products/{product_id}/course", response_model=CourseTree)
 async def get_course(product_id: Id, seller: CurrentSeller, s: DB) -> CourseTree:
-    return await tree_out(s, await course_of(s, seller.id, product_id))
+    return await tree_out(s, await courses.seller_course(s, seller.id, product_id))
 
 
 @router.post("/products/{product_id}/course/items", response_model=ItemOut, status_code=201)
 async def add_item(product_id: Id, body: ItemIn, seller: CurrentSeller, s: DB) -> ItemOut:
-    product = await course_of(s, seller.id, product_id)
+    product = await courses.seller_course(s, seller.id, product_id)
     return item_out(await item_added(s, product, body.kind, body.title.strip(), body.parent_id))
 
 
 @router.patch("/products/{product_id}/course/items/{item_id}", response_model=ItemOut)
 async def change_item(product_id: Id, item_id: Id, body: ItemPatch, seller: CurrentSeller, s: DB) -> ItemOut:
-    product = await course_of(s, seller.id, product_id)
-    item = await item_of(s, product, item_id)
     changes = body.model_dump(exclude_unset=True, mode="json")
-    for key in ("title", "hidden", "comments_enabled", "blocks"):
-        if key in changes and changes[key] is None:
-            del changes[key]  # null leaves these as they are; `quiz` and the drip clear with null
-    if "title" in changes:
-        changes["title"] = changes["title"].strip()
     if "drip_date" in changes:
-        changes["drip_date"] = body.drip_date
-    if changes.get("blocks"):
-        wanted = {b["file_id"] for b in changes["blocks"] if b["type"] in ("file", "pdf")}
-        if wanted - set(await seller_files(s, seller.id, wanted)):
-            raise DomainError(
-                ErrorCode.INVALID_INPUT, "This file does not exist.", {"blocks": "unknown_file"}
-            )
-    await item_changed(s, item, changes)
-    return item_out(item)
+        changes["drip_date"] = body.drip_date  # a date, not its JSON text
+    return item_out(await courses.item_edited(s, seller.id, product_id, item_id, changes))
 
 
 @router.delete("/products/{product_id}/course/items/{item_id}", status_code=204)
 async def remove_item(product_id: Id, item_id: Id, seller: CurrentSeller, s: DB) -> Response:
-    product = await course_of(s, seller.id, product_id)
+    product = await courses.seller_course(s, seller.id, product_id)
     await item_removed(s, await item_of(s, product, item_id))
     return Response(status_code=204)
 
@@ -130,7 +76,7 @@ async def remove_item(product_id: Id, item_id: Id, seller: CurrentSeller, s: DB)
 @router.put("/products/{product_id}/course/tree", response_model=CourseTree)
 async def reorder_course(product_id: Id, body: TreeIn, seller: CurrentSeller, s: DB) -> CourseTree:
     """Drag-and-drop: every item with its parent, in the new order. Items of another course are refused."""
-    product = await course_of(s, seller.id, product_id)
+    product = await courses.seller_course(s, seller.id, product_id)
     await tree_reordered(s, product, [(n.id, n.parent_id) for n in body.items])
     return await tree_out(s, product)
 
@@ -139,19 +85,9 @@ async def reorder_course(product_id: Id, body: TreeIn, seller: CurrentSeller, s:
 async def upload_course_file(
     product_id: Id, seller: CurrentSeller, s: DB, file: Annotated[UploadFile, File()]
 ) -> CourseFileOut:
-    product = await course_of(s, seller.id, product_id)
     data = await file.read(MAX_UPLOAD_BYTES + 1)
-    if not data:
-        raise DomainError(ErrorCode.INVALID_INPUT, fields={"file": "required"})
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise DomainError(ErrorCode.INVALID_INPUT, fields={"file": "too big"})
-    name = (file.filename or "").rsplit("/", 1)[-1].replace("\x00", "")[:FILE_NAME_MAX] or "file"
-    ctype = (file.content_type or "application/octet-stream")[:CONTENT_TYPE_MAX]
-    if "/" not in ctype or any(c in ctype for c in "\r\n"):
-        ctype = "application/octet-stream"
-    key, sha = storage().put(data)
-    row = await course_file_stored(
-        s, product, storage_key=key, file_name=name, content_type=ctype, size=len(data), sha256=sha
+    row = await courses.course_file_uploaded(
+        s, seller.id, product_id, data, file.filename, file.content_type, MAX_UPLOAD_BYTES
     )
     return CourseFileOut(id=row.id, file_name=row.file_name, content_type=row.content_type, size=row.size)
 

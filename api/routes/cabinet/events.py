@@ -11,12 +11,11 @@ from fastapi import APIRouter, Query, Response
 
 from api.deps import DB, CurrentSeller
 from api.listing import dated_attachment
-from api.presenters.events import ticket_out, tickets_answer
+from api.presenters.events import payment_ticket_out, ticket_out, tickets_answer
 from api.schemas.events import (
     CheckInIn,
     CheckInOut,
     PaymentTicketList,
-    PaymentTicketOut,
     SellerPaymentTicketList,
     SellerPaymentTicketOut,
     TicketIn,
@@ -33,10 +32,8 @@ from domain.errors import DomainError, ErrorCode, invalid
 from domain.money import decimal_text
 from services.events import event_product, ticket_changed
 from store.accounts.queries import seller_user_of
-from store.catalog.models import Product
 from store.catalog.queries import product_row
 from store.catalog.tickets import (
-    HeldTicket,
     SellerTicket,
     checked_in,
     held_counts,
@@ -101,33 +98,13 @@ async def remove_ticket(product_id: Id, ticket_id: Id, seller: CurrentSeller, s:
     return Response(status_code=204)
 
 
-def _answers(product: Product, h: HeldTicket) -> dict[str, str | bool]:
-    labels = {q["id"]: q["label"] for q in product.opt_ins or []}
-    return {labels.get(k, k): v for k, v in (h.order.opt_in_answers or {}).items()}
-
-
-def _payment_out(h: HeldTicket, product: Product) -> PaymentTicketOut:
-    return PaymentTicketOut(
-        id=h.payment.id,
-        code=shown_code(h.payment.code),
-        ticket_name=h.ticket.name,
-        state=h.state,
-        payer_email=h.order.payer_email,
-        payer_name=h.order.payer_name,
-        order_token=h.order.token,
-        used_at=h.payment.used_at,
-        answers=_answers(product, h),
-        attendee=h.payment.attendee,
-    )
-
-
 @router.get("/products/{product_id}/payment_tickets", response_model=PaymentTicketList)
 async def list_payment_tickets(
     product_id: Id, seller: CurrentSeller, s: DB, page: Page = 1, per: Per = 50
 ) -> PaymentTicketList:
     product = await event_product(s, seller.id, product_id)
     rows, total = await payment_tickets_listed(s, product, page, per)
-    return PaymentTicketList(list=[_payment_out(h, product) for h in rows], total_count=total)
+    return PaymentTicketList(list=[payment_ticket_out(h, product) for h in rows], total_count=total)
 
 
 CSV_ANSWER: dict[int | str, dict[str, Any]] = {
@@ -158,7 +135,7 @@ async def payment_tickets_csv(product_id: Id, seller: CurrentSeller, s: DB) -> R
         ]
     )
     for h in rows:
-        p = _payment_out(h, product)
+        p = payment_ticket_out(h, product)
         w.writerow(
             [
                 p.code,
@@ -237,7 +214,7 @@ async def payment_tickets_overview(seller: CurrentSeller, s: DB) -> TicketOvervi
 def _seller_ticket_out(x: SellerTicket) -> SellerPaymentTicketOut:
     h = x.held
     return SellerPaymentTicketOut(
-        **_payment_out(h, x.product).model_dump(),
+        **payment_ticket_out(h, x.product).model_dump(),
         product_id=x.product.id,
         product_name=x.product.name,
         starts_at=h.ticket.starts_at,

@@ -34,7 +34,6 @@ from domain.legitimation.legitimation import (
     DocumentType,
     LegitimationStep,
     Missing,
-    profile_lock_reason,
     required_documents,
 )
 from domain.legitimation.seller_profile import (
@@ -56,24 +55,17 @@ from store.legitimation.actions import (
     document_added,
     profile_saved,
 )
-from store.legitimation.models import KycDocument, Legitimation
 from store.legitimation.queries import (
     bank_account_of,
     bank_accounts_of,
     document_of,
     documents_of,
-    legitimation_of,
     profile_data,
     profile_facts,
     profile_row_of,
 )
 
 router = APIRouter()
-
-
-def _locked(leg: Legitimation | None) -> None:
-    if reason := profile_lock_reason(leg.step if leg else None):
-        raise DomainError(ErrorCode.CONFLICT, reason, {"step": leg.step.value if leg else ""})
 
 
 @router.get("/seller_profile", response_model=SellerProfileOut)
@@ -85,7 +77,7 @@ async def get_seller_profile(seller: CurrentSeller, s: DB) -> SellerProfileOut:
 async def save_seller_profile(
     body: SellerProfileIn, seller: CurrentSeller, s: DB, client: Temporal
 ) -> SellerProfileOut:
-    _locked(await legitimation_of(s, seller.id))
+    await legitimation.profile_unlocked(s, seller.id)
     data = body.model_dump(exclude={"beneficial_owners", "wizard_step"})
     for k in ("country_code", "issuance_country_code", "nationality"):
         if isinstance(data[k], str):
@@ -113,8 +105,7 @@ async def submit_seller_profile(
     idempotency_key: IdempotencyKey, seller: CurrentSeller, s: DB, client: Temporal
 ) -> LegitimationOut:
     """Ask for the review: refused with what is missing (field messages) until everything is there."""
-    leg = await legitimation_of(s, seller.id)
-    _locked(leg)
+    leg = await legitimation.profile_unlocked(s, seller.id)
     if leg is not None and leg.step == LegitimationStep.legitimated:
         raise DomainError(ErrorCode.CONFLICT, "You are verified already.", {"step": leg.step.value})
     profile = profile_data(await profile_row_of(s, seller.id))
@@ -150,7 +141,7 @@ async def list_bank_accounts(seller: CurrentSeller, s: DB) -> BankAccountList:
 async def add_bank_account(
     body: BankAccountIn, seller: CurrentSeller, s: DB, client: Temporal
 ) -> BankAccountOut:
-    _locked(await legitimation_of(s, seller.id))
+    await legitimation.profile_unlocked(s, seller.id)
     iban, bic = normalised_iban(body.iban), body.bic.replace(" ", "").upper()
     errors = {k: e for k, e in (("iban", iban_error(iban)), ("bic", bic_error(bic))) if e}
     if not body.holder.strip():
@@ -165,7 +156,7 @@ async def add_bank_account(
 
 @router.delete("/bank_accounts/{account_id}", status_code=204)
 async def remove_bank_account(account_id: Id, seller: CurrentSeller, s: DB, client: Temporal) -> None:
-    _locked(await legitimation_of(s, seller.id))
+    await legitimation.profile_unlocked(s, seller.id)
     account = await bank_account_of(s, seller.id, account_id)
     if account is None:
         raise DomainError(ErrorCode.NOT_FOUND, "Bank account not found.")
@@ -176,16 +167,13 @@ async def remove_bank_account(account_id: Id, seller: CurrentSeller, s: DB, clie
 # ----- documents ----------------------------------------------------------------------------------------
 
 
-def _document_out(d: KycDocument) -> DocumentOut:
-    return DocumentOut.model_validate(d, from_attributes=True)
-
-
 @router.get("/documents", response_model=DocumentList)
 async def list_documents(seller: CurrentSeller, s: DB) -> DocumentList:
     profile = profile_data(await profile_row_of(s, seller.id))
     docs = await documents_of(s, seller.id)
     return DocumentList(
-        list=[_document_out(d) for d in docs], required=list(required_documents(profile.business_type))
+        list=[DocumentOut.model_validate(d, from_attributes=True) for d in docs],
+        required=list(required_documents(profile.business_type)),
     )
 
 
@@ -197,7 +185,7 @@ async def upload_document(
     type: Annotated[DocumentType, Form()],
     file: Annotated[UploadFile, File()],
 ) -> DocumentOut:
-    _locked(await legitimation_of(s, seller.id))
+    await legitimation.profile_unlocked(s, seller.id)
     content_type = (file.content_type or "").split(";")[0].strip().lower()
     if content_type not in DOCUMENT_CONTENT_TYPES:
         raise invalid(file="must be a PDF, PNG or JPEG")
@@ -218,14 +206,14 @@ async def upload_document(
         size=len(data),
         sha256=sha,
     )
-    out = _document_out(doc)
+    out = DocumentOut.model_validate(doc, from_attributes=True)
     await legitimation.informed(s, client, seller)
     return out
 
 
 @router.delete("/documents/{document_id}", status_code=204)
 async def remove_document(document_id: Id, seller: CurrentSeller, s: DB, client: Temporal) -> None:
-    _locked(await legitimation_of(s, seller.id))
+    await legitimation.profile_unlocked(s, seller.id)
     await legitimation.document_deleted(s, client, seller, document_id)
 
 

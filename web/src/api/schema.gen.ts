@@ -5479,26 +5479,6 @@ export interface components {
             /** Answers */
             answers: number[][];
         };
-        /** AttemptOut */
-        api__routes__cabinet__seller_webhooks__AttemptOut: {
-            /**
-             * At
-             * Format: date-time
-             */
-            at: string;
-            /** Duration Ms */
-            duration_ms: number;
-            /** Error */
-            error: string | null;
-            /** Number */
-            number: number;
-            /** Outcome */
-            outcome: string;
-            /** Response */
-            response: string;
-            /** Status */
-            status: number | null;
-        };
         /** ItemOut */
         api__routes__embeds__ItemOut: {
             /**
@@ -5557,24 +5537,6 @@ export interface components {
             due: string;
             /** Number */
             number: number;
-        };
-        /** AttemptOut */
-        api__schemas__courses__AttemptOut: {
-            /** Correct */
-            correct?: boolean[] | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
-            created_at: string;
-            /** Max Score */
-            max_score: number;
-            /** Number */
-            number: number;
-            /** Passed */
-            passed: boolean;
-            /** Score */
-            score: number;
         };
         /** ItemOut */
         api__schemas__courses__ItemOut: {
@@ -5677,6 +5639,24 @@ export interface components {
             /** Pages */
             pages: components["schemas"]["EventPage"][];
             type: components["schemas"]["TrackingType"];
+        };
+        /** AttemptOut */
+        AttemptOut: {
+            /** Correct */
+            correct?: boolean[] | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Max Score */
+            max_score: number;
+            /** Number */
+            number: number;
+            /** Passed */
+            passed: boolean;
+            /** Score */
+            score: number;
         };
         /**
          * Attendee
@@ -7120,12 +7100,32 @@ export interface components {
             /** @default wait */
             subscriptions: components["schemas"]["SubscriptionChoice"];
         };
+        /** DeliveryAttemptOut */
+        DeliveryAttemptOut: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Duration Ms */
+            duration_ms: number;
+            /** Error */
+            error: string | null;
+            /** Number */
+            number: number;
+            /** Outcome */
+            outcome: string;
+            /** Response */
+            response: string;
+            /** Status */
+            status: number | null;
+        };
         /** DeliveryDetailOut */
         DeliveryDetailOut: {
             /** Attempts */
             attempts: number;
             /** Attempts Log */
-            attempts_log: components["schemas"]["api__routes__cabinet__seller_webhooks__AttemptOut"][];
+            attempts_log: components["schemas"]["DeliveryAttemptOut"][];
             /**
              * Created At
              * Format: date-time
@@ -8752,7 +8752,7 @@ export interface components {
         /** LessonOut */
         LessonOut: {
             /** Attempts */
-            attempts: components["schemas"]["api__schemas__courses__AttemptOut"][];
+            attempts: components["schemas"]["AttemptOut"][];
             /** Attempts Left */
             attempts_left: number;
             /** Blocks */
@@ -23687,7 +23687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__schemas__courses__AttemptOut"];
+                    "application/json": components["schemas"]["AttemptOut"];
                 };
             };
             /** @description A dependency (Temporal, the database) is unavailable; try again */
