@@ -12,38 +12,20 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from api.deps import DB
-from api.routes.storefront import serve
 from api.storefront.render import PlanCard, PricingView
+from api.storefront.serving import serve
 from api.storefront.shop_pages import html_page, platform_origin, shop_name_of, shop_view, stored_content
-from api.storefront.texts import Texts
+from api.storefront.texts import Texts, plan_schedule
 from api.web import buyer_language, shop_response
-from domain.billing.billing_calendar import PeriodError, parse_period
 from domain.builder.pages import PageContent, PageType, default_content
 from domain.errors import DomainError
 from domain.limits import ID_MAX, USERNAME_MAX
 from domain.money import format_money
-from domain.orders.orders import PaymentType
 from store.builder.pages import published_at_path
-from store.catalog.models import PricingPlan
 from store.catalog.storefront import public_products, shop_seller
 
 router = APIRouter(include_in_schema=False)
 Id = Annotated[int, Query(ge=1, le=ID_MAX)]
-
-
-def schedule(plan: PricingPlan, t: Texts, lang: str) -> str:
-    """How often a plan charges, in the buyer's words: once, every period, or a number of rates."""
-    if plan.payment_type == PaymentType.one_time or not plan.period:
-        return ""  # the plan's type says it: once
-    try:
-        period = parse_period(plan.period)
-    except PeriodError:
-        return t(f"editor.planTypes.{plan.payment_type.value}")
-    every = t(f"editor.everyUnit.{period.unit.value}", count=period.count)
-    if plan.payment_type == PaymentType.subscription or not plan.payments_count:
-        return every
-    rate = plan.next_amount if plan.next_amount is not None else plan.price
-    return f"{plan.payments_count} × {format_money(rate, plan.currency, lang)} · {every}"
 
 
 @router.get("/s/{username}/pricing")
@@ -69,15 +51,15 @@ async def pricing(
     plans = [p for p in view.plans if p.active]
     lang = buyer_language(request)
 
-    def checkout(plan: PricingPlan) -> str:
-        query = {"plan_id": plan.id, **({"lang": lang} if lang != "en" else {})}
+    def checkout(plan_id: int) -> str:
+        query = {"plan_id": plan_id, **({"lang": lang} if lang != "en" else {})}
         return f"/s/{stored}/{product.slug}/checkout?{urlencode(query)}"
 
     chosen = next((p for p in plans if p.id == plan_id), None) or (
         plans[0] if step == 2 and len(plans) == 1 else None
     )
     if step == 2 and chosen is not None:
-        return RedirectResponse(checkout(chosen), status_code=303)
+        return RedirectResponse(checkout(chosen.id), status_code=303)
     t = Texts(lang)
     shop_name = await shop_name_of(s, seller.id, stored)
     home = await published_at_path(s, seller.id, None)
@@ -90,7 +72,7 @@ async def pricing(
             name=p.name,
             kind=t(f"editor.planTypes.{p.payment_type.value}"),
             price=format_money(p.price, p.currency, lang),
-            schedule=schedule(p, t, lang),
+            schedule=plan_schedule(p, t, lang),
             url=f"{base}/pricing?{urlencode({**query, 'plan_id': p.id})}",
         )
         for p in plans

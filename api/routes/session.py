@@ -3,9 +3,7 @@ e-mail address (services/email_change.py)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated
-from urllib.parse import quote
 
 from fastapi import APIRouter, BackgroundTasks, Form, Request, Response
 from fastapi.responses import JSONResponse
@@ -13,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import DB, CurrentUser, Temporal
 from api.errors import error_response
+from api.presenters.accounts import user_out
 from api.schemas.session import (
     AcceptChangeEmailIn,
     Availability,
@@ -23,7 +22,6 @@ from api.schemas.session import (
     MagicLinkIn,
     ProfileIn,
     ResetIn,
-    SellerInfo,
     SignIn,
     SignOut,
     SignUp,
@@ -34,60 +32,24 @@ from api.schemas.session import (
 from api.security import Tokens, access_token
 from api.throttle import sign_in_failed, sign_in_throttled, throttle
 from core.settings import get_settings
-from domain.accounts.accounts import (
-    ProfileType,
-    email_error,
-    locale_of,
-    normalised_email,
-    password_error,
-    username_error,
-)
-from domain.errors import DomainError, ErrorCode, invalid
-from domain.keys import user_mail_key
+from domain.accounts.accounts import ProfileType, email_error, locale_of, normalised_email, username_error
+from domain.errors import DomainError, ErrorCode
 from domain.mail import MailTemplate, OutgoingMail
 from domain.notifications import Notice
 from handles.checkout import send_mail
+from services import accounts
 from services.email_change import email_change_accepted, email_change_asked
 from store.accounts.actions import (
-    auth_token_issued,
-    auth_token_used,
-    payer_user_ensured,
     profile_added,
     refresh_token_issued,
     refresh_token_revoked,
     refresh_token_spent,
-    user_created,
 )
-from store.accounts.models import User
-from store.accounts.passwords import hash_password, password_matches
-from store.accounts.queries import profile_types, seller_of, user_by_email, user_by_username
-from store.courses.queries import has_bought_from, seller_by_username
+from store.accounts.queries import user_by_email, user_by_username
 
 router = APIRouter(prefix="/v1/app", tags=["session"])
 
 # Sign-in throttle: at most 10 failed attempts per minute per client and email (api.throttle).
-
-
-async def user_out(s: DB, user: User) -> UserOut:
-    seller = await seller_of(s, user.id)
-    return UserOut(
-        id=user.id,
-        email=user.email,
-        username=user.username,
-        first_name=user.first_name,
-        last_name=user.last_name,
-        confirmed=user.confirmed_at is not None,
-        locale=locale_of(user.locale),
-        profile_types=await profile_types(s, user.id),
-        seller=None
-        if seller is None
-        else SellerInfo(
-            username=user.username,
-            can_sell=seller.can_sell,
-            payment_account_done=seller.payment_account_done,
-            power_seller=seller.power_seller,
-        ),
-    )
 
 
 async def issue_tokens(s: DB, user_id: int, fingerprint: str, family: str | None = None) -> Tokens:
@@ -100,53 +62,16 @@ async def issue_tokens(s: DB, user_id: int, fingerprint: str, family: str | None
     )
 
 
-def _link(path: str) -> str:
-    return f"{get_settings().public_url}{path}"
-
-
-def _mail(user: User, key: str, template: MailTemplate, link: str) -> OutgoingMail:
-    return OutgoingMail(key=key, to=user.email, template=template, locale=user.locale, context={"link": link})
-
-
-def _confirmation_mail(user: User, token: str) -> OutgoingMail:
-    return _mail(
-        user,
-        user_mail_key(user.id, "confirmation", token),
-        MailTemplate.account_confirmation,
-        f"{_link('/users/confirmation')}?confirmation_token={token}",
-    )
+def _mailed(tasks: BackgroundTasks, client: Temporal, mail: OutgoingMail | None) -> None:
+    if mail is not None:
+        tasks.add_task(send_mail, client, mail)  # after the commit: the mail's token is stored
 
 
 @router.post("/user", status_code=201, response_model=UserOut)
 async def sign_up(body: SignUp, s: DB, tasks: BackgroundTasks, client: Temporal) -> UserOut:
-    errors = {
-        k: v
-        for k, v in {
-            "password": password_error(body.password),
-            "username": username_error(body.username) if body.username else None,
-        }.items()
-        if v
-    }
-    if errors:
-        raise invalid(**errors)
-    user = await user_created(
-        s,
-        email=body.email,
-        password=body.password,
-        username=body.username,
-        first_name=body.first_name,
-        last_name=body.last_name,
-        locale=body.locale,
-        profile_type=ProfileType(body.profile_type),
-    )
-    if body.profile_type == ProfileType.network_publisher:  # an affiliate network promotes like any publisher
-        await profile_added(s, user, ProfileType.publisher)
-    token = await auth_token_issued(s, user, "confirmation")
-    tasks.add_task(
-        send_mail,
-        client,
-        _confirmation_mail(user, token),
-    )
+    sent = body.model_dump(exclude={"profile_type"})
+    user, mail = await accounts.signed_up(s, sent, ProfileType(body.profile_type))
+    _mailed(tasks, client, mail)
     return await user_out(s, user)
 
 
@@ -167,21 +92,13 @@ async def check_username(body: UsernameIn, s: DB) -> Availability:
 
 @router.post("/user/confirmation", response_model=Tokens)
 async def confirm(body: ConfirmIn, s: DB) -> Tokens:
-    user = await auth_token_used(s, body.confirmation_token, "confirmation")
-    user.confirmed_at = user.confirmed_at or datetime.now(UTC)
+    user = await accounts.link_followed(s, body.confirmation_token, "confirmation")
     return await issue_tokens(s, user.id, body.fingerprint)
 
 
 @router.post("/user/confirmation/new", status_code=204)
 async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks, client: Temporal) -> Response:
-    user = await user_by_email(s, body.email)
-    if user and user.confirmed_at is None:
-        token = await auth_token_issued(s, user, "confirmation")
-        tasks.add_task(
-            send_mail,
-            client,
-            _confirmation_mail(user, token),
-        )
+    _mailed(tasks, client, await accounts.confirmation_resent(s, body.email))
     return Response(status_code=204)
 
 
@@ -189,11 +106,10 @@ async def resend_confirmation(body: EmailIn, s: DB, tasks: BackgroundTasks, clie
 async def sign_in(body: SignIn, s: DB, request: Request) -> Tokens:
     account = normalised_email(body.email)
     sign_in_throttled(request, account, body.fingerprint)
-    user = await user_by_email(s, body.email)
-    if not password_matches(user, body.password):
+    user = await accounts.password_user(s, body.email, body.password)
+    if user is None:
         sign_in_failed(request, account, body.fingerprint)
         raise DomainError(ErrorCode.INVALID_CREDENTIALS)
-    assert user is not None
     return await issue_tokens(s, user.id, body.fingerprint)
 
 
@@ -223,53 +139,17 @@ async def send_magic_link(
 ) -> Response:
     throttle(request, f"magic:{normalised_email(body.email)}")
     if body.profile_type == ProfileType.payer and body.seller:
-        await _payer_magic_link(
-            s,
-            tasks,
-            client,
-            body.email,
-            body.seller,
-            locale_of(request.headers.get("accept-language", "")[:2].lower()),
-        )
-        return Response(status_code=204)
-    user = await user_by_email(s, body.email)
-    if user is not None:
-        await _link_mailed(s, tasks, client, user, MailTemplate.magic_link, "/users/magic_link?token=")
+        locale = locale_of(request.headers.get("accept-language", "")[:2].lower())
+        mail = await accounts.payer_link(s, body.email, body.seller, locale)
+    else:
+        mail = await accounts.mailed_link(s, body.email, MailTemplate.magic_link, "/users/magic_link?token=")
+    _mailed(tasks, client, mail)
     return Response(status_code=204)
-
-
-async def _link_mailed(
-    s: DB, tasks: BackgroundTasks, client: Temporal, user: User, template: MailTemplate, link: str
-) -> None:
-    """A one-time link (`link` + its token) mailed to the user: a magic link or a password reset."""
-    kind, key = {MailTemplate.magic_link: ("magic_link", "magic"), MailTemplate.reset_password: ("reset_password", "reset")}[template]  # fmt: skip
-    token = await auth_token_issued(s, user, kind)
-    tasks.add_task(
-        send_mail, client, _mail(user, user_mail_key(user.id, key, token), template, f"{_link(link)}{token}")
-    )
-
-
-async def _payer_magic_link(
-    s: DB, tasks: BackgroundTasks, client: Temporal, email: str, seller: str, locale: str
-) -> None:
-    """A payer signs in for one seller (`/s/{seller}/sign_in`): a link goes only to an address that bought from
-    that seller, which becomes a payer user when it is not one yet. The answer never tells whether it went."""
-    if email_error(email) is not None:
-        raise invalid(email="invalid")
-    try:
-        found = await seller_by_username(s, seller)
-    except DomainError:
-        return
-    if not await has_bought_from(s, email, found.id):
-        return
-    user = await payer_user_ensured(s, email, locale)
-    await _link_mailed(s, tasks, client, user, MailTemplate.magic_link, f"/s/{quote(seller)}/sign_in?token=")
 
 
 @router.post("/session/magic_link", response_model=Tokens)
 async def magic_sign_in(body: MagicIn, s: DB) -> Tokens:
-    user = await auth_token_used(s, body.token, "magic_link")
-    user.confirmed_at = user.confirmed_at or datetime.now(UTC)
+    user = await accounts.link_followed(s, body.token, "magic_link")
     return await issue_tokens(s, user.id, body.fingerprint)
 
 
@@ -278,20 +158,14 @@ async def request_password_reset(
     body: EmailIn, s: DB, tasks: BackgroundTasks, request: Request, client: Temporal
 ) -> Response:
     throttle(request, f"reset:{normalised_email(body.email)}")
-    user = await user_by_email(s, body.email)
-    if user is not None:
-        await _link_mailed(
-            s, tasks, client, user, MailTemplate.reset_password, "/users/password/edit?reset_password_token="
-        )
+    path = "/users/password/edit?reset_password_token="
+    _mailed(tasks, client, await accounts.mailed_link(s, body.email, MailTemplate.reset_password, path))
     return Response(status_code=204)
 
 
 @router.put("/user/password", status_code=204)
 async def reset_password(body: ResetIn, s: DB) -> Response:
-    if err := password_error(body.password):
-        raise invalid(password=err)
-    user = await auth_token_used(s, body.reset_password_token, "reset_password")
-    user.password_hash = hash_password(body.password)
+    await accounts.password_reset(s, body.reset_password_token, body.password)
     return Response(status_code=204)
 
 
@@ -301,7 +175,7 @@ async def change_email(
 ) -> Response:
     """A link to the new address (core §2 `accept_change_email`); nothing changes until it is followed."""
     throttle(request, f"change-email:{user.id}")
-    mail = await email_change_asked(s, user, body.email, body.password, _link("/users/change_email"))
+    mail = await email_change_asked(s, user, body.email, body.password, accounts.link("/users/change_email"))
     tasks.add_task(send_mail, client, mail)
     return Response(status_code=202)
 
@@ -332,15 +206,7 @@ async def add_profile(body: ProfileIn, user: CurrentUser, s: DB) -> UserOut:
 
 @router.patch("/user", response_model=UserOut)
 async def update_me(body: UserPatch, user: CurrentUser, s: DB) -> UserOut:
-    if body.username is not None and body.username != user.username:
-        if err := username_error(body.username):
-            raise invalid(username=err)
-        if await user_by_username(s, body.username):
-            raise DomainError(ErrorCode.CONFLICT, "This username is taken.", {"username": "exists"})
-        user.username = body.username
-    for field in ("first_name", "last_name", "locale"):
-        if (value := getattr(body, field)) is not None:
-            setattr(user, field, value)
+    await accounts.details_changed(s, user, body.model_dump())
     return await user_out(s, user)
 
 
@@ -356,10 +222,9 @@ class NoticesIn(BaseModel):
 @router.get("/user/notices", response_model=NoticesOut)
 async def my_notices(user: CurrentUser) -> NoticesOut:
     """The notices (mails one may turn off) the signed-in user turned off."""
-    return NoticesOut(muted=[Notice(x) for x in user.muted_notices if x in Notice.__members__])
+    return NoticesOut(muted=accounts.muted_notices(user))
 
 
 @router.put("/user/notices", response_model=NoticesOut)
 async def save_my_notices(body: NoticesIn, user: CurrentUser) -> NoticesOut:
-    user.muted_notices = sorted({n.value for n in body.muted})
-    return NoticesOut(muted=[Notice(x) for x in user.muted_notices])
+    return NoticesOut(muted=accounts.notices_muted(user, body.muted))

@@ -10,7 +10,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from domain.billing.billing_calendar import PeriodError, parse_period
 from domain.languages import BUYER_LANGUAGES, BY_CODE, DEFAULT_LANGUAGE, SELLER_LANGUAGES, accepted_language
+from domain.money import format_money
+from domain.orders.orders import PaymentType
+from store.catalog.models import PricingPlan
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "src" / "i18n"
 LANGUAGES = BUYER_LANGUAGES
@@ -89,3 +93,18 @@ def language_of(query_lang: str | None, cookie_lang: str | None, accept: str | N
         if choice in LANGUAGES:
             return choice
     return accepted_language(accept) or DEFAULT_LANGUAGE
+
+
+def plan_schedule(plan: PricingPlan, t: Texts, lang: str) -> str:
+    """How often a plan charges, in the buyer's words: once, every period, or a number of rates."""
+    if plan.payment_type == PaymentType.one_time or not plan.period:
+        return ""  # the plan's type says it: once
+    try:
+        period = parse_period(plan.period)
+    except PeriodError:
+        return t(f"editor.planTypes.{plan.payment_type.value}")
+    every = t(f"editor.everyUnit.{period.unit.value}", count=period.count)
+    if plan.payment_type == PaymentType.subscription or not plan.payments_count:
+        return every
+    rate = plan.next_amount if plan.next_amount is not None else plan.price
+    return f"{plan.payments_count} × {format_money(rate, plan.currency, lang)} · {every}"
