@@ -7,7 +7,6 @@ While a review runs the profile, bank accounts and documents are locked (409).""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, UploadFile
@@ -27,41 +26,21 @@ from api.schemas.legitimation import (
     SellerProfileIn,
     SellerProfileOut,
 )
-from domain.errors import DomainError, ErrorCode, invalid
 from domain.legitimation.legitimation import (
-    DOCUMENT_CONTENT_TYPES,
     DOCUMENT_MAX_BYTES,
     DocumentType,
-    LegitimationStep,
-    Missing,
     required_documents,
 )
 from domain.legitimation.seller_profile import (
     BeneficialOwner,
     SellerProfile,
-    bic_error,
-    format_errors,
-    iban_error,
-    normalised,
-    normalised_iban,
 )
-from domain.limits import FILE_NAME_MAX
-from handles import legitimation as flow
 from providers.storage.local import storage
-from services import legitimation
-from store.legitimation.actions import (
-    bank_account_added,
-    bank_account_removed,
-    document_added,
-    profile_saved,
-)
+from services import legitimation, seller_profile
 from store.legitimation.queries import (
-    bank_account_of,
     bank_accounts_of,
-    document_of,
     documents_of,
     profile_data,
-    profile_facts,
     profile_row_of,
 )
 
@@ -77,7 +56,6 @@ async def get_seller_profile(seller: CurrentSeller, s: DB) -> SellerProfileOut:
 async def save_seller_profile(
     body: SellerProfileIn, seller: CurrentSeller, s: DB, client: Temporal
 ) -> SellerProfileOut:
-    await legitimation.profile_unlocked(s, seller.id)
     data = body.model_dump(exclude={"beneficial_owners", "wizard_step"})
     for k in ("country_code", "issuance_country_code", "nationality"):
         if isinstance(data[k], str):
@@ -93,10 +71,7 @@ async def save_seller_profile(
         for o in body.beneficial_owners
     )
     profile = SellerProfile(**data, beneficial_owners=owners)
-    if errors := format_errors(profile, datetime.now(UTC).date()):
-        raise invalid(**errors)
-    await profile_saved(s, seller.id, normalised(profile), body.wizard_step)
-    await legitimation.informed(s, client, seller)
+    await seller_profile.profile_kept(s, client, seller, profile, body.wizard_step)
     return await profile_out(s, seller)
 
 
@@ -105,21 +80,7 @@ async def submit_seller_profile(
     idempotency_key: IdempotencyKey, seller: CurrentSeller, s: DB, client: Temporal
 ) -> LegitimationOut:
     """Ask for the review: refused with what is missing (field messages) until everything is there."""
-    leg = await legitimation.profile_unlocked(s, seller.id)
-    if leg is not None and leg.step == LegitimationStep.legitimated:
-        raise DomainError(ErrorCode.CONFLICT, "You are verified already.", {"step": leg.step.value})
-    profile = profile_data(await profile_row_of(s, seller.id))
-    _, missing, errors = await profile_facts(s, seller, profile)
-    if missing:
-        fields: dict[str, object] = dict(errors)
-        if Missing.documents in missing:
-            fields["documents"] = "required"
-        if Missing.bank_account in missing:
-            fields["bank_account"] = "required"
-        raise DomainError(ErrorCode.INVALID_INPUT, "Some information is still missing.", fields or None)
-    if await profile_row_of(s, seller.id) is None:
-        raise invalid(business_type="required")
-    await flow.submitted(client, seller.id)
+    await seller_profile.review_asked(s, client, seller)
     return await legitimation_out(s, seller, submitting=True)
 
 
@@ -141,27 +102,15 @@ async def list_bank_accounts(seller: CurrentSeller, s: DB) -> BankAccountList:
 async def add_bank_account(
     body: BankAccountIn, seller: CurrentSeller, s: DB, client: Temporal
 ) -> BankAccountOut:
-    await legitimation.profile_unlocked(s, seller.id)
-    iban, bic = normalised_iban(body.iban), body.bic.replace(" ", "").upper()
-    errors = {k: e for k, e in (("iban", iban_error(iban)), ("bic", bic_error(bic))) if e}
-    if not body.holder.strip():
-        errors["holder"] = "required"
-    if errors:
-        raise invalid(**errors)
-    account = await bank_account_added(s, seller.id, body.kind, body.holder, iban, bic)
-    out = BankAccountOut.model_validate(account, from_attributes=True)
-    await legitimation.informed(s, client, seller)
-    return out
+    account = await seller_profile.bank_account_kept(
+        s, client, seller, body.kind, body.holder, body.iban, body.bic
+    )
+    return BankAccountOut.model_validate(account, from_attributes=True)
 
 
 @router.delete("/bank_accounts/{account_id}", status_code=204)
 async def remove_bank_account(account_id: Id, seller: CurrentSeller, s: DB, client: Temporal) -> None:
-    await legitimation.profile_unlocked(s, seller.id)
-    account = await bank_account_of(s, seller.id, account_id)
-    if account is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Bank account not found.")
-    await bank_account_removed(s, account)
-    await legitimation.informed(s, client, seller)
+    await seller_profile.bank_account_dropped(s, client, seller, account_id)
 
 
 # ----- documents ----------------------------------------------------------------------------------------
@@ -185,30 +134,11 @@ async def upload_document(
     type: Annotated[DocumentType, Form()],
     file: Annotated[UploadFile, File()],
 ) -> DocumentOut:
-    await legitimation.profile_unlocked(s, seller.id)
-    content_type = (file.content_type or "").split(";")[0].strip().lower()
-    if content_type not in DOCUMENT_CONTENT_TYPES:
-        raise invalid(file="must be a PDF, PNG or JPEG")
     data = await file.read(DOCUMENT_MAX_BYTES + 1)
-    if not data:
-        raise invalid(file="required")
-    if len(data) > DOCUMENT_MAX_BYTES:
-        raise invalid(file="too big")
-    name = (file.filename or "").rsplit("/", 1)[-1].replace("\x00", "")[:FILE_NAME_MAX] or type.value
-    key, sha = storage().put(data)
-    doc = await document_added(
-        s,
-        seller.id,
-        type,
-        storage_key=key,
-        file_name=name,
-        content_type=content_type,
-        size=len(data),
-        sha256=sha,
+    doc = await seller_profile.document_uploaded(
+        s, client, seller, type, data, file.filename, file.content_type
     )
-    out = DocumentOut.model_validate(doc, from_attributes=True)
-    await legitimation.informed(s, client, seller)
-    return out
+    return DocumentOut.model_validate(doc, from_attributes=True)
 
 
 @router.delete("/documents/{document_id}", status_code=204)
@@ -219,7 +149,5 @@ async def remove_document(document_id: Id, seller: CurrentSeller, s: DB, client:
 
 @router.get("/documents/{document_id}/file", response_class=FileResponse)
 async def document_file(document_id: Id, seller: CurrentSeller, s: DB) -> FileResponse:
-    doc = await document_of(s, seller.id, document_id)
-    if doc is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Document not found.")
+    doc = await seller_profile.own_document(s, seller.id, document_id)
     return stored_file(storage().path(doc.storage_key), doc.file_name, doc.content_type)
