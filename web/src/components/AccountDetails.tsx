@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../api/errors';
@@ -15,6 +14,7 @@ import { toast } from '../app/notify';
 import { sessionKeys } from '../app/queries';
 import { useCurrentUser } from '../app/useCurrentUser';
 import { EmailChange } from './EmailChange';
+import { Page } from './Page';
 
 /** A publisher's or team member's own details (core §2 `/publish/details`): the name sellers know them by, their
  * username and the language Sellflow writes to them in; the e-mail is their sign-in. */
@@ -42,10 +42,7 @@ function Details({ user, title }: { user: User; title: string }) {
   });
   const errors = fieldErrors(save.error);
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
+    <Page title={title}>
       <Paper sx={{ p: 2, maxWidth: 560 }}>
         <Stack spacing={2}>
           <TextField label={t('auth.email')} value={user.email} helperText={t('account.emailIsSignIn')} slotProps={{ htmlInput: { readOnly: true } }} />
@@ -71,6 +68,6 @@ function Details({ user, title }: { user: User; title: string }) {
         </Stack>
       </Paper>
       <EmailChange email={user.email} />
-    </Stack>
+    </Page>
   );
 }

@@ -10,6 +10,7 @@ import type { Answer } from '../api/sdk';
 import * as sdk from '../api/sdk.gen';
 import { toast } from '../app/notify';
 import { ErrorState } from './ErrorState';
+import { Page } from './Page';
 
 type Notice = Answer<'my_notices'>['muted'][number];
 const KEY = ['me', 'notices'] as const;
@@ -28,10 +29,7 @@ export function NoticeSettings({ notices }: { notices: Notice[] }) {
     },
   });
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('notices.title')}
-      </Typography>
+    <Page title={t('notices.title')}>
       <Typography variant="body2" color="text.secondary">
         {t('notices.intro')}
       </Typography>
@@ -66,6 +64,6 @@ export function NoticeSettings({ notices }: { notices: Notice[] }) {
           </Stack>
         </Paper>
       )}
-    </Stack>
+    </Page>
   );
 }

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as sdk from '../api/sdk.gen';
+import { Page } from './Page';
 
 /** An area's support page (core §2 `/publish/support`, `/team_member/support`): answers to the usual questions,
  * and a message to the platform's support, mailed once per message with the user's address to answer to. */
@@ -26,10 +27,7 @@ export function SupportForm({ area }: { area: 'publish' | 'team_member' }) {
   });
   const faq = t(`support.faq.${area}`, { returnObjects: true }) as { q: string; a: string }[];
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('support.title')}
-      </Typography>
+    <Page title={t('support.title')}>
       <Paper sx={{ p: 2 }}>
         <Stack spacing={1.5}>
           {faq.map((x) => (
@@ -55,6 +53,6 @@ export function SupportForm({ area }: { area: 'publish' | 'team_member' }) {
           </Button>
         </Stack>
       </Paper>
-    </Stack>
+    </Page>
   );
 }

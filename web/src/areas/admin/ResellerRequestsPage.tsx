@@ -14,6 +14,7 @@ import * as sdk from '../../api/sdk.gen';
 import { toast } from '../../app/notify';
 import { PagedTable, usePaging } from '../../components/PagedTable';
 import { formatDateTime } from '../../components/dates';
+import { Page } from '../../components/Page';
 
 type Row = Answer<'reseller_requests'>['list'][number];
 
@@ -37,10 +38,7 @@ export default function ResellerRequestsPage() {
     },
   });
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('reseller.adminTitle')}
-      </Typography>
+    <Page title={t('reseller.adminTitle')}>
       <PagedTable<Row>
         label={t('reseller.adminTitle')}
         rows={rows.data?.list ?? []}
@@ -77,7 +75,7 @@ export default function ResellerRequestsPage() {
         ]}
       />
       {rejecting ? <RejectDialog row={rejecting} busy={decide.isPending} onClose={() => setRejecting(null)} onReject={(reason) => decide.mutate({ row: rejecting, approve: false, reason })} /> : null}
-    </Stack>
+    </Page>
   );
 }
 

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +8,7 @@ import { PagedTable } from '../../components/PagedTable';
 import { PayoutPanels } from '../../components/PayoutPanels';
 import { formatDateTime } from '../../components/dates';
 import type { Payee, PayoutRow } from './payees';
+import { Page } from '../../components/Page';
 
 /** A payee's balance, payout schedule, cashout and payouts (core §2 payouts_balance, payouts_settings, payouts on
  * one page): `/publish/payouts`, `/team_member/payouts`. */
@@ -17,16 +16,13 @@ export function PayoutsPage({ payee }: { payee: Payee }) {
   const { t } = useTranslation();
   const { Only } = payee;
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t(`${payee.scope}.payoutsTitle`)}
-      </Typography>
+    <Page title={t(`${payee.scope}.payoutsTitle`)}>
       <Only>
         <Details payee={payee} />
         <PayoutPanels source={{ queryKey: [payee.scope, 'payouts'], ...payee.payouts }} />
         <Payouts payee={payee} />
       </Only>
-    </Stack>
+    </Page>
   );
 }
 

@@ -1,20 +1,16 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
 import { PayeeTable } from '../../components/PayeeTable';
 import { formatDateTime } from '../../components/dates';
 import type { Payee, TransferRow } from './payees';
+import { Page } from '../../components/Page';
 
 /** Every movement of a payee's money, newest first: `/publish/transfers`, `/team_member/transfers`. */
 export function TransfersPage({ payee }: { payee: Payee }) {
   const { t } = useTranslation();
   const { Only } = payee;
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t(`${payee.scope}.transfersTitle`)}
-      </Typography>
+    <Page title={t(`${payee.scope}.transfersTitle`)}>
       <Only>
         <PayeeTable<TransferRow>
           queryKey={[payee.scope, 'transfers']}
@@ -30,6 +26,6 @@ export function TransfersPage({ payee }: { payee: Payee }) {
           ]}
         />
       </Only>
-    </Stack>
+    </Page>
   );
 }

@@ -28,6 +28,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { useMoney } from '../../components/Money';
 import { MarketOverview, MarketProducts, MarketPublishers, MarketSellers } from './MarketViews';
 import { percent } from './usePublisher';
+import { Page } from '../../components/Page';
 
 type Program = Answer<'publisher_marketplace'>['list'][number];
 
@@ -48,10 +49,7 @@ export default function MarketplacePage({ side = 'publisher' }: { side?: 'publis
   const views = VIEWS[side];
   const view = views.find((v) => v === params.get('tab')) ?? 'overview';
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('publish.marketplaceTitle')}
-      </Typography>
+    <Page title={t('publish.marketplaceTitle')}>
       <Tabs value={view} onChange={(_, v: View) => setParams(v === 'overview' ? {} : { tab: v }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label={t('publish.marketplaceTitle')}>
         {views.map((v) => (
           <Tab key={v} value={v} label={t(`publish.marketTabs.${v}`)} data-testid={`market-tab-${v}`} />
@@ -62,7 +60,7 @@ export default function MarketplacePage({ side = 'publisher' }: { side?: 'publis
       {view === 'products' ? <MarketProducts /> : null}
       {view === 'sellers' ? <MarketSellers /> : null}
       {view === 'publishers' ? <MarketPublishers /> : null}
-    </Stack>
+    </Page>
   );
 }
 

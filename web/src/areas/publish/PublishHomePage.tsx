@@ -1,7 +1,6 @@
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -10,34 +9,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as sdk from '../../api/sdk.gen';
 import { ErrorState } from '../../components/ErrorState';
+import { Figures } from '../../components/Figures';
 import { useMoney } from '../../components/Money';
 import { PublisherOnly } from './usePublisher';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper sx={{ p: 2, height: '100%' }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={testId}>
-        {value}
-      </Typography>
-    </Paper>
-  );
-}
+import { Page } from '../../components/Page';
 
 /** `/publish`: the publisher's balance, totals and the last 30 days in two charts. */
 export default function PublishHomePage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('publish.homeTitle')}
-      </Typography>
+    <Page title={t('publish.homeTitle')}>
       <PublisherOnly>
         <Home />
       </PublisherOnly>
-    </Stack>
+    </Page>
   );
 }
 
@@ -53,26 +38,16 @@ function Home() {
   const labels = d.days.map((x) => day.format(new Date(`${x.day}T00:00:00Z`)));
   return (
     <>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <Figure label={t('money.available')} value={money(d.available, d.currency)} testId="publish-available" />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <Figure label={t('money.held')} value={money(d.held, d.currency)} testId="publish-held" />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <Figure label={t('publish.earned')} value={money(d.earned, d.currency)} testId="publish-earned" />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <Figure label={t('publish.clicks')} value={String(d.clicks)} testId="publish-clicks" />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <Figure label={t('publish.orders')} value={String(d.orders)} testId="publish-orders" />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <Figure label={t('publish.activePrograms')} value={String(d.activePrograms)} testId="publish-programs" />
-        </Grid>
-      </Grid>
+      <Figures
+        items={[
+          { label: t('money.available'), value: money(d.available, d.currency), testId: 'publish-available' },
+          { label: t('money.held'), value: money(d.held, d.currency), testId: 'publish-held' },
+          { label: t('publish.earned'), value: money(d.earned, d.currency), testId: 'publish-earned' },
+          { label: t('publish.clicks'), value: String(d.clicks), testId: 'publish-clicks' },
+          { label: t('publish.orders'), value: String(d.orders), testId: 'publish-orders' },
+          { label: t('publish.activePrograms'), value: String(d.activePrograms), testId: 'publish-programs' },
+        ]}
+      />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Paper sx={{ p: 2 }} role="figure" aria-label={t('publish.trafficChart')} data-testid="chart-traffic">

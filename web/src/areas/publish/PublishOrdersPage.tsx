@@ -1,4 +1,3 @@
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../api/sdk';
@@ -8,6 +7,7 @@ import { Money } from '../../components/Money';
 import { PayeeTable } from '../../components/PayeeTable';
 import { formatDateTime } from '../../components/dates';
 import { PublisherOnly } from './usePublisher';
+import { Page } from '../../components/Page';
 
 type Row = Answer<'publisher_orders'>['list'][number];
 
@@ -15,14 +15,11 @@ type Row = Answer<'publisher_orders'>['list'][number];
 export default function PublishOrdersPage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('publish.ordersTitle')}
-      </Typography>
+    <Page title={t('publish.ordersTitle')}>
       <PublisherOnly>
         <Orders />
       </PublisherOnly>
-    </Stack>
+    </Page>
   );
 }
 

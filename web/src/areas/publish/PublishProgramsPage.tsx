@@ -10,6 +10,7 @@ import { Money } from '../../components/Money';
 import { PagedTable } from '../../components/PagedTable';
 import { formatDateTime } from '../../components/dates';
 import { PublisherOnly, percent } from './usePublisher';
+import { Page } from '../../components/Page';
 
 type Row = Answer<'publisher_programs'>['list'][number];
 const COLORS = { requested: 'warning', accepted: 'success', rejected: 'error', canceled: 'default' } as const;
@@ -18,14 +19,11 @@ const COLORS = { requested: 'warning', accepted: 'success', rejected: 'error', c
 export default function PublishProgramsPage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('publish.programsTitle')}
-      </Typography>
+    <Page title={t('publish.programsTitle')}>
       <PublisherOnly>
         <Programs />
       </PublisherOnly>
-    </Stack>
+    </Page>
   );
 }
 

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -12,36 +11,22 @@ import { useTranslation } from 'react-i18next';
 import * as sdk from '../../api/sdk.gen';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
+import { Figures } from '../../components/Figures';
 import { ErrorState } from '../../components/ErrorState';
 import { useMoney } from '../../components/Money';
 import { percent } from '../publish/usePublisher';
 import { TeamOnly } from './useTeam';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper sx={{ p: 2, height: '100%' }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={testId}>
-        {value}
-      </Typography>
-    </Paper>
-  );
-}
+import { Page } from '../../components/Page';
 
 /** `/team_member`: the sellers the team member works or sells for, and a sales team member's money. */
 export default function TeamHomePage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('team.homeTitle')}
-      </Typography>
+    <Page title={t('team.homeTitle')}>
       <TeamOnly>
         <Home />
       </TeamOnly>
-    </Stack>
+    </Page>
   );
 }
 
@@ -56,20 +41,14 @@ function Home() {
   return (
     <>
       {sells ? (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Figure label={t('money.available')} value={money(d.available, d.currency)} testId="team-available" />
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Figure label={t('money.held')} value={money(d.held, d.currency)} testId="team-held" />
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Figure label={t('team.earned')} value={money(d.earned, d.currency)} testId="team-earned" />
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Figure label={t('team.sold')} value={String(d.orders)} testId="team-orders" />
-          </Grid>
-        </Grid>
+        <Figures
+          items={[
+            { label: t('money.available'), value: money(d.available, d.currency), testId: 'team-available' },
+            { label: t('money.held'), value: money(d.held, d.currency), testId: 'team-held' },
+            { label: t('team.earned'), value: money(d.earned, d.currency), testId: 'team-earned' },
+            { label: t('team.sold'), value: String(d.orders), testId: 'team-orders' },
+          ]}
+        />
       ) : null}
       <Paper>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 2 }}>

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { sessionApi } from '../../api/session';
 import { PagedTable } from '../../components/PagedTable';
 import { formatDateTime } from '../../components/dates';
 import { percent } from '../publish/usePublisher';
+import { Page } from '../../components/Page';
 
 type Row = Answer<'team_invites'>['list'][number];
 const KEY = ['team', 'invites'] as const;
@@ -42,10 +42,7 @@ export default function TeamInvitesPage() {
     },
   });
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('team.invitesTitle')}
-      </Typography>
+    <Page title={t('team.invitesTitle')}>
       {unconfirmed ? (
         <Alert
           severity="warning"
@@ -105,6 +102,6 @@ export default function TeamInvitesPage() {
           },
         ]}
       />
-    </Stack>
+    </Page>
   );
 }

@@ -1,5 +1,3 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
@@ -9,6 +7,7 @@ import { StatusChip } from '../../components/StatusChip';
 import { formatDateTime } from '../../components/dates';
 import { percent } from '../publish/usePublisher';
 import { TeamOnly } from './useTeam';
+import { Page } from '../../components/Page';
 
 type Row = Answer<'team_member_orders'>['list'][number];
 
@@ -16,14 +15,11 @@ type Row = Answer<'team_member_orders'>['list'][number];
 export default function TeamOrdersPage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('team.ordersTitle')}
-      </Typography>
+    <Page title={t('team.ordersTitle')}>
       <TeamOnly>
         <Orders />
       </TeamOnly>
-    </Stack>
+    </Page>
   );
 }
 

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,6 +20,7 @@ import { toast } from '../../../app/notify';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDateTime } from '../../../components/dates';
+import { Page } from '../../../components/Page';
 
 type Node = Answer<'list_affiliate_nodes'>['list'][number];
 type State = Node['state'];
@@ -48,10 +48,7 @@ export default function AffiliateNodesPage() {
     },
   });
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('affiliates.nodesTitle')}
-      </Typography>
+    <Page title={t('affiliates.nodesTitle')}>
       <Tabs value={state} onChange={(_, v: State | 'all') => setState(v)} variant="scrollable" allowScrollButtonsMobile aria-label={t('affiliates.state')}>
         <Tab value="all" label={t('affiliates.allStates')} />
         {STATES.map((s) => (
@@ -109,6 +106,6 @@ export default function AffiliateNodesPage() {
           </Table>
         </Paper>
       )}
-    </Stack>
+    </Page>
   );
 }

@@ -15,6 +15,7 @@ import { toast } from '../../../app/notify';
 import { ErrorState } from '../../../components/ErrorState';
 import { PagedTable } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../components/dates';
+import { Page } from '../../../components/Page';
 
 type Reseller = Answer<'reseller'>;
 type Request = Reseller['requests'][number];
@@ -26,10 +27,7 @@ export default function ResellerPage() {
   const { t } = useTranslation();
   const data = useQuery({ queryKey: KEY, queryFn: ({ signal }) => sdk.reseller({ signal }) });
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('reseller.title')}
-      </Typography>
+    <Page title={t('reseller.title')}>
       {data.isPending ? (
         <Skeleton variant="rounded" height={240} />
       ) : data.isError ? (
@@ -37,7 +35,7 @@ export default function ResellerPage() {
       ) : (
         <Mode data={data.data} />
       )}
-    </Stack>
+    </Page>
   );
 }
 

@@ -18,6 +18,7 @@ import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
+import { Page } from '../../../components/Page';
 
 type Settings = Answer<'get_tracking'>;
 type Code = Settings['codes'][number];
@@ -41,13 +42,10 @@ export default function TrackingPage() {
   if (q.isPending) return <Skeleton variant="rounded" height={320} />;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('tracking.title')}
-      </Typography>
+    <Page title={t('tracking.title')}>
       <Typography color="text.secondary">{t('tracking.intro')}</Typography>
       <TrackingForm initial={q.data} />
-    </Stack>
+    </Page>
   );
 }
 
