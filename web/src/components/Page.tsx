@@ -2,13 +2,24 @@ import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-/** A page of the apps: its heading (the page's one h1) above its content. */
-export function Page({ title, children }: { title: ReactNode; children: ReactNode }) {
+/** A page of the apps: its heading (the page's one h1), with the page's main action beside it when it has one
+ * (below it on a narrow screen), above its content. */
+export function Page({ title, action, children }: { title: ReactNode; action?: ReactNode; children: ReactNode }) {
+  const heading = (
+    <Typography variant="h5" component="h1">
+      {title}
+    </Typography>
+  );
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
+      {action ? (
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+          {heading}
+          {action}
+        </Stack>
+      ) : (
+        heading
+      )}
       {children}
     </Stack>
   );

@@ -21,6 +21,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { PagedTable } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../components/dates';
 import { percent } from '../../publish/usePublisher';
+import { Page } from '../../../components/Page';
 
 type Row = Answer<'team_members'>['list'][number];
 type Role = Row['role'];
@@ -49,15 +50,14 @@ export default function TeamMembersPage() {
     },
   });
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
-          {t('teamMembers.title')}
-        </Typography>
+    <Page
+      title={t('teamMembers.title')}
+      action={
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)} data-testid="invite-member">
           {t('teamMembers.invite')}
         </Button>
-      </Stack>
+      }
+    >
       <Typography variant="body2" color="text.secondary">
         {t('teamMembers.intro')}
       </Typography>
@@ -103,7 +103,7 @@ export default function TeamMembersPage() {
       />
       {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
       {editing ? <FeeDialog row={editing} onClose={() => setEditing(null)} /> : null}
-    </Stack>
+    </Page>
   );
 }
 

@@ -22,6 +22,7 @@ import { toast } from '../../../app/notify';
 import { PagedTable } from '../../../components/PagedTable';
 import { relativeTime } from '../../../components/dates';
 import { EndpointStateChip, eventLabel, EVENT_TYPES, type EventType, urlError } from './webhookWords';
+import { Page } from '../../../components/Page';
 
 type Endpoint = Answer<'list_webhook_endpoints'>['list'][number];
 export const WEBHOOKS_KEY = ['cabinet', 'webhook_endpoints'] as const;
@@ -33,15 +34,14 @@ export default function WebhooksPage() {
   const [adding, setAdding] = useState(false);
   const rows = useQuery({ queryKey: WEBHOOKS_KEY, queryFn: ({ signal }) => sdk.listWebhookEndpoints({ signal }) });
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
-          {t('webhooks.title')}
-        </Typography>
+    <Page
+      title={t('webhooks.title')}
+      action={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} data-testid="add-endpoint">
           {t('webhooks.add')}
         </Button>
-      </Stack>
+      }
+    >
       <Typography variant="body2" color="text.secondary">
         {t('webhooks.intro')}
       </Typography>
@@ -83,7 +83,7 @@ export default function WebhooksPage() {
         ]}
       />
       {adding ? <AddDialog onClose={() => setAdding(false)} /> : null}
-    </Stack>
+    </Page>
   );
 }
 
