@@ -60,7 +60,6 @@ from store.accounts.queries import seller_user_of
 from store.catalog.certificates import certificate_issued
 from store.catalog.license_keys import order_goods_reserved
 from store.catalog.models import Product
-from store.coupons.actions import coupon_use_held
 from store.db import session
 from store.notifications.actions import noticed
 from store.orders.actions import (
@@ -75,6 +74,7 @@ from store.orders.actions import (
     wire_chosen,
 )
 from store.orders.bank_wire import transfers_returned
+from store.orders.coupon_uses import coupon_use_held
 from store.orders.models import Order
 from store.orders.pay_later import (
     late_transfer_booked,

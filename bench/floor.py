@@ -38,9 +38,10 @@ async def _orders(query: str) -> bytes:
 async def _storefront(query: str) -> bytes:
     """A built product page's reads (bench/storefront.py), as the storefront route makes them, answered as JSON
     without rendering: the page's HTTP floor on this server plus its SQL."""
-    from store.builder.pages import last_purchases, published_at_path, published_for_slug
+    from store.builder.pages import published_at_path, published_for_slug
     from store.catalog.storefront import public_products, shop_seller
     from store.db import session
+    from store.orders.queries import last_purchases
 
     q = {k: v[0] for k, v in parse_qs(query).items()}
     async with session() as s:

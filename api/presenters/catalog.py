@@ -26,9 +26,10 @@ from domain.payments.gateways import methods_for
 from store.accounts.queries import display_name, seller_user_of
 from store.builder.settings import legal_texts
 from store.catalog.addons import offers_of
-from store.catalog.checkout_pages import page_of, social_proof_of
+from store.catalog.checkout_pages import page_of
 from store.catalog.queries import ProductView
 from store.orders.bank_wire import payment_matrix
+from store.orders.social_proof import social_proof_of
 
 
 async def shop_product_answer(s: DB, v: ProductView, username: str) -> ShopProduct:

@@ -27,10 +27,11 @@ from domain.money import format_money
 from store.accounts.models import Seller
 from store.accounts.queries import display_name, seller_user_of
 from store.builder.fonts import fonts_of
-from store.builder.pages import Served, last_purchases, published_at_path, published_paths
+from store.builder.pages import Served, published_at_path, published_paths
 from store.builder.settings import legal_texts
 from store.catalog.queries import ProductView
 from store.catalog.storefront import public_products, shop_seller, storefront
+from store.orders.queries import last_purchases
 
 
 def cards_of(views: list[ProductView], lang: str, bought: dict[int, datetime]) -> list[Card]:

@@ -302,17 +302,3 @@ async def published_paths(s: AsyncSession, seller_id: int) -> list[tuple[str, da
         BuilderPage.path.is_not(None),
     )
     return [(p, at) for p, at in (await s.execute(q)).all() if p]
-
-
-async def last_purchases(s: AsyncSession, product_ids: list[int]) -> dict[int, Any]:
-    """When each product was last bought (paid), for the 'recent purchase' sort."""
-    from store.orders.models import Order
-
-    if not product_ids:
-        return {}
-    q = (
-        select(Order.product_id, func.max(Order.paid_at))
-        .where(Order.product_id.in_(product_ids), Order.paid_at.is_not(None))
-        .group_by(Order.product_id)
-    )
-    return {pid: at for pid, at in (await s.execute(q)).all()}

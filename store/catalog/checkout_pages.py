@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.catalog.checkout_pages import SETTINGS_MAX, CheckoutPage, SocialProofType
+from domain.catalog.checkout_pages import SETTINGS_MAX, CheckoutPage
 from domain.errors import DomainError, ErrorCode
-from domain.orders.orders import PAID_STATES
 from store.catalog.models import CheckoutSettings, Product
-from store.orders.models import Order
 
 
 async def settings_listed(s: AsyncSession, seller_id: int) -> list[CheckoutSettings]:
@@ -93,39 +88,6 @@ async def page_of(s: AsyncSession, product: Product) -> CheckoutPage:
         q = q.where(CheckoutSettings.is_default)
     stored = (await s.execute(q.limit(1))).scalar()
     return CheckoutPage.from_json(stored)
-
-
-@dataclass(frozen=True)
-class SocialProof:
-    total_views: int | None = None
-    total_purchases: int | None = None
-    recent_first_name: str | None = None  # the latest buyer's first name, initial of the last
-    recent_country: str | None = None
-    recent_at: datetime | None = None
-
-
-async def social_proof_of(s: AsyncSession, product: Product, page: CheckoutPage) -> SocialProof:
-    """What the page shows as social proof, of the types the settings enable (nothing else is read)."""
-    kinds = set(page.social_proof)
-    recent = None
-    if SocialProofType.recent_purchase in kinds:
-        recent = (
-            await s.execute(
-                select(Order.payer_first_name, Order.payer_last_name, Order.payer_country, Order.paid_at)
-                .where(Order.product_id == product.id, Order.payment_state.in_(PAID_STATES))
-                .order_by(Order.paid_at.desc().nulls_last())
-                .limit(1)
-            )
-        ).first()
-    return SocialProof(
-        total_views=product.views_count if SocialProofType.total_views in kinds else None,
-        total_purchases=product.sold_count if SocialProofType.total_purchases in kinds else None,
-        recent_first_name=(
-            f"{recent[0]} {recent[1][:1]}.".strip() if recent and recent[1] else recent[0] if recent else None
-        ),
-        recent_country=recent[2] if recent else None,
-        recent_at=recent[3] if recent else None,
-    )
 
 
 async def product_viewed(s: AsyncSession, product_id: int) -> None:

@@ -45,12 +45,12 @@ from store.catalog.license_keys import key_released
 from store.catalog.models import PricingPlan, Product
 from store.catalog.plans import plan_terms
 from store.catalog.tickets import ticket_released
-from store.coupons.actions import coupon_use_released
 from store.coupons.models import Coupon
 from store.db import session
 from store.ledger.actions import entries_booked, fee_rate_of
 from store.legitimation.models import SellerProfileRow
 from store.notifications.actions import noticed
+from store.orders.coupon_uses import coupon_use_released
 from store.orders.invoices import InvoiceDraft, invoice_numbered, reseller_vat, seller_vat, snapshot_now
 from store.orders.models import (
     Access,

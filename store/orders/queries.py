@@ -294,3 +294,15 @@ async def download_of(s: AsyncSession, access_token: str) -> tuple[Access, File]
     if row is None or row[2] not in PAID_STATES or row[0].revoked_at or row[0].suspended_at:
         raise DomainError(ErrorCode.NOT_FOUND, "Download not found.")
     return row[0], row[1]
+
+
+async def last_purchases(s: AsyncSession, product_ids: list[int]) -> dict[int, Any]:
+    """When each product was last bought (paid), for the 'recent purchase' sort."""
+    if not product_ids:
+        return {}
+    q = (
+        select(Order.product_id, func.max(Order.paid_at))
+        .where(Order.product_id.in_(product_ids), Order.paid_at.is_not(None))
+        .group_by(Order.product_id)
+    )
+    return {pid: at for pid, at in (await s.execute(q)).all()}

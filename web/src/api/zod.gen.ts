@@ -906,7 +906,7 @@ export const ReviewInSchema = z.object({
 export const SavedViewInSchema = z.object({
   list: z.enum(["products", "orders", "payment_tickets", "coupons", "transfers", "claims", "payouts", "invoices"]),
   name: z.string().min(1).max(60),
-  query: z.string().max(2000).regex(/^[A-Za-z0-9\-._~%!$&'()*+,;=:@/?[\]]*$/),
+  query: z.string().max(2000).regex(/^[A-Za-z0-9\-._~%!$&'()*+,;=:@/?\[\]]*$/),
 });
 
 export const SellerProfileInSchema = z.object({
