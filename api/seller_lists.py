@@ -14,9 +14,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.deps import DB, CurrentSeller
 from api.listing import CSV_ANSWER, csv_answer, list_openapi, list_params, listed
 from domain.listing import ListParams
+from store.accounts.models import Seller
 from store.listing import ListSpec
 
-Fetch = Callable[[AsyncSession, int, ListParams], Awaitable[tuple[Sequence[Any], int]]]
+Fetch = Callable[[AsyncSession, Seller, ListParams], Awaitable[tuple[Sequence[Any], int]]]
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class SellerList:
     row: type[BaseModel]  # one row: the CSV's columns
     spec: ListSpec
     filters: dict[str, Any]
-    fetch: Fetch  # (session, seller id, params) → the rows of the page and the count
+    fetch: Fetch  # (session, the caller's seller, params) → the rows of the page and the count
     csv_doc: str
     money: tuple[str, ...] = ()  # the amounts the CSV writes in major units
     currency: str = "currency"
@@ -35,12 +36,12 @@ class SellerList:
 
 def add_seller_list(router: APIRouter, it: SellerList) -> None:
     async def page(request: Request, seller: CurrentSeller, s: DB) -> Response:
-        rows, total = await it.fetch(s, seller.id, list_params(request))
+        rows, total = await it.fetch(s, seller, list_params(request))
         return listed(it.answer, rows, total)
 
     async def every_page(request: Request, seller: CurrentSeller, s: DB) -> Response:
         return await csv_answer(
-            lambda p: it.fetch(s, seller.id, p),
+            lambda p: it.fetch(s, seller, p),
             list_params(request),
             it.row,
             f"{it.name}.csv",

@@ -20,7 +20,7 @@ from services.checkout.opening import next_setup
 from store.billing.subscriptions import rate_owed, renewal_method_changed, schedule_written
 from store.db import session
 from store.orders.models import Order
-from store.orders.queries import order_in_shop
+from store.orders.queries import order_in_shop, order_of_seller
 
 
 async def recurring(s: AsyncSession, username: str, token: str) -> Order:
@@ -98,3 +98,25 @@ async def _starting(s: AsyncSession, order: Order) -> bool:
     await s.refresh(order)
     paid = order.payment_state in PAID_STATES or order.started_on is not None
     return paid and not await schedule_written(s, order.id)
+
+
+async def seller_acted(
+    s: AsyncSession,
+    client: Client,
+    seller_id: int,
+    token: str,
+    action: str,
+    key: str,
+) -> None:
+    """The seller pauses, resumes or cancels (now or at the period's end) a recurring order's subscription (404
+    for an order without one)."""
+    order = await order_of_seller(s, seller_id, token)
+    if order.terms is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "This order has no subscription.")
+    if action == "pause":
+        await acted(s, order, flow.paused(client, token))
+    elif action == "resume":
+        await acted(s, order, flow.resumed(client, token))
+    else:
+        mode = CancelMode.now if action == "cancel_now" else CancelMode.period_end
+        await acted(s, order, flow.canceled(client, token, mode, key))

@@ -4,7 +4,7 @@ bank reported, the unmatched ones to be paid back; the sending domain's mail aut
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Request, Response
@@ -22,13 +22,9 @@ from api.schemas.admin import (
 )
 from api.schemas.fields import Id
 from api.schemas.ledger import MonthCloseIn, MonthCloseStarted
-from domain.errors import invalid
-from domain.ledger.bookkeeping import period_bounds
 from domain.notifications import TEXT_MAX, TITLE_MAX
-from handles.exports import month_closed
-from handles.notifications import income_summaries_started
 from handles.ops import history, workflows_of_order, workflows_of_seller
-from services import notices
+from services import notices, operations
 from services.mail_authentication import mail_authentication
 from store.orders.bank_wire import INCOMING_FILTERS, INCOMING_LIST, incoming_listed
 
@@ -61,13 +57,7 @@ async def close_month(
 ) -> MonthCloseStarted:
     """Closes a past month now (the `month-close` workflow does it on the 1st): every seller's platform invoice
     of the month, each once however often the month is closed."""
-    try:
-        _, end = period_bounds(body.period)
-    except ValueError:
-        raise invalid(period="must be YYYY-MM") from None
-    if end > datetime.now(UTC).date():
-        raise invalid(period="must be a month that has ended")
-    wid = await month_closed(client, body.period)
+    wid = await operations.month_closed_now(client, body.period)
     return MonthCloseStarted(period=body.period, workflow_id=wid)
 
 
@@ -87,9 +77,7 @@ async def run_income_summaries(
 ) -> IncomeSummariesStarted:
     """Writes a closed day's income summaries now (the `income-clock` does it each midnight, UTC): the day's, and
     the week's on a Sunday and the month's on its last day, each once however often the day is run."""
-    if body.day >= datetime.now(UTC).date() or body.day.year < 2000:
-        raise invalid(day="must be a day that has ended")
-    wid = await income_summaries_started(client, body.day.isoformat())
+    wid = await operations.summaries_written_now(client, body.day)
     return IncomeSummariesStarted(day=body.day, workflow_id=wid)
 
 

@@ -10,13 +10,9 @@ from api.listing import list_openapi, list_params
 from api.schemas.catalog import ReviewIn, ReviewList, ReviewOut
 from api.schemas.fields import Id
 from core.settings import get_settings
-from domain.catalog.products import ReviewDecision
-from domain.errors import DomainError, ErrorCode, invalid
-from domain.keys import product_review_mail_key
-from domain.mail import MailTemplate, OutgoingMail
 from handles.checkout import send_mail
-from store.catalog.actions import product_reviewed
-from store.catalog.reviews import REVIEW_FILTERS, REVIEW_LIST, product_with_seller, reviews_listed
+from services.reviews import review_decided
+from store.catalog.reviews import REVIEW_FILTERS, REVIEW_LIST, reviews_listed
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"])
 
@@ -47,31 +43,10 @@ async def decide_review(
 ) -> ReviewOut:
     """Reviewed: the product keeps selling (a product waiting after a rejection starts to). Rejected: it stops
     selling at once and its seller gets the note by mail. 409 when the product is not in review."""
-    note = (body.note or "").strip() or None
-    if body.decision == ReviewDecision.rejected and note is None:
-        raise invalid(note="required")
-    found = await product_with_seller(s, product_id)
-    if found is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Product not found.")
-    product, user = found
-    p = await product_reviewed(s, product.id, body.decision, note)
-    if body.decision == ReviewDecision.rejected and p.reviewed_at is not None:
-        tasks.add_task(
-            send_mail,
-            client,
-            OutgoingMail(
-                key=product_review_mail_key(p.id, p.reviewed_at),
-                to=user.email,
-                template=MailTemplate.product_rejected,
-                locale=user.locale,
-                context={
-                    "first_name": user.first_name or user.username or "",
-                    "product_name": p.name,
-                    "reason": note or "",
-                    "product_url": f"{get_settings().public_url}/cabinet/products/{p.id}/edit",
-                },
-            ),
-        )
+    done = await review_decided(s, product_id, body.decision, body.note)
+    if done.mail is not None:
+        tasks.add_task(send_mail, client, done.mail)
+    p, user = done.product, done.seller
     return ReviewOut(
         id=p.id,
         name=p.name,

@@ -16,14 +16,13 @@ from core.settings import get_settings
 from core.temporal import temporal_answers
 from domain.affiliates.affiliates import CommissionMode, Duration, NodeState, ProgramForm, landing_text
 from domain.builder.tracking import ConsentCategory
-from domain.errors import invalid
 from domain.keys import support_mail_key
 from domain.limits import ID_MAX
 from domain.mail import MailTemplate, OutgoingMail
 from handles.checkout import send_mail
-from services.affiliates import affiliate_mail
-from store.accounts.queries import display_name, seller_of
-from store.affiliates.programs import node_parties, node_requested, public_program
+from services.affiliates import program_joined
+from store.accounts.queries import display_name
+from store.affiliates.programs import public_program
 from store.db import database_answers
 
 router = APIRouter(tags=["common"])
@@ -137,17 +136,10 @@ async def join_affiliate_program(
 ) -> Joined:
     """The signed-in user asks to join the program as a publisher (core §7 `POST …/accept`); the seller decides
     and is told by mail. Asking again changes nothing; a seller cannot join their own program."""
-    p, _ = await public_program(s, program_id)
-    own = await seller_of(s, user.id)
-    if own is not None and own.id == p.seller_id:
-        raise invalid(program_id="a seller does not join their own program")
-    node = await node_requested(
-        s, p, user, from_landing_page=body.from_landing_page, referrer_user_id=body.referrer_id
-    )
-    parties = await node_parties(s, node.id)
-    if parties is not None and (mail := affiliate_mail(parties)) is not None:
+    node, mail = await program_joined(s, program_id, user, body.from_landing_page, body.referrer_id)
+    if mail is not None:
         tasks.add_task(send_mail, client, mail)
-    return Joined(node_id=node.id, affiliate_program_id=p.id, state=node.state)
+    return Joined(node_id=node.id, affiliate_program_id=node.program_id, state=node.state)
 
 
 class SupportIn(BaseModel):

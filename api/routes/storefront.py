@@ -5,13 +5,11 @@ serve (a product without a built page, a ticket, the sign-in) is the web app's, 
 
 from __future__ import annotations
 
-import hashlib
 from typing import Annotated
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, BackgroundTasks, Path, Request
 from fastapi.responses import RedirectResponse, Response
-from pydantic import ValidationError
 
 from api.deps import DB, Temporal
 from api.storefront.serving import clicked, serve
@@ -23,17 +21,12 @@ from api.storefront.shop_pages import (
 from api.throttle import throttle
 from api.web import host_of, shop_response
 from core.settings import get_settings
-from domain.accounts.accounts import email_error, normalised_email
-from domain.builder.blocks import ContactFormBlock, FieldKey
-from domain.builder.pages import PageContent
 from domain.builder.tracking import app_tracking_types
-from domain.errors import DomainError, ErrorCode, invalid
-from domain.keys import contact_mail_key
+from domain.errors import DomainError
 from domain.limits import USERNAME_MAX
-from domain.mail import MailTemplate, OutgoingMail
 from handles.checkout import send_mail
+from services.contact import contact_message
 from store.accounts.queries import seller_user_of
-from store.builder.pages import published_at_path
 from store.builder.settings import tracking_settings
 from store.catalog.storefront import shop_seller
 from store.domains.queries import seller_of_host
@@ -153,14 +146,6 @@ async def on_domain(request: Request, s: DB, path: str) -> Response | None:
     return await serve(request, s, username=username, path=path or None, base="", origin=origin)
 
 
-MESSAGE_MAX = 5000
-FIELD_MAX = 200
-
-
-def _one_line(v: str) -> str:
-    return " ".join(v.split())[:FIELD_MAX]
-
-
 @router.post("/s/{username}/contact/{block_id}")
 async def contact(
     username: PathPart,
@@ -175,61 +160,10 @@ async def contact(
     you. A form that does not fit is 400; an unknown shop, page or form 404."""
     throttle(request, f"contact:{username.lower()}")
     path = request.query_params.get("path") or None
-    try:
-        seller, stored = await shop_seller(s, username)
-    except DomainError:
-        return Response(status_code=404)
-    served = await published_at_path(s, seller.id, path[:200] if path else None)
-    try:
-        content = PageContent.model_validate(served.content) if served else None
-    except ValidationError:
-        content = None
-    block = next(
-        (
-            b
-            for b in (content.blocks if content else [])
-            if b.id == block_id and isinstance(b, ContactFormBlock)
-        ),
-        None,
-    )
-    if block is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "This form does not exist.")
     form = await request.form()
     values = {k: v for k, v in form.items() if isinstance(v, str)}
-    message = values.get("message", "").strip()
-    if not message or len(message) > MESSAGE_MAX:
-        raise invalid(message="required, at most 5000 characters")
-    lines, reply_to = [], None
-    for i, f in enumerate(block.fields):
-        v = _one_line(values.get(f"f{i}", ""))
-        if f.required and not v:
-            raise invalid(**{f"f{i}": "required"})
-        if f.key == FieldKey.email and v:
-            if email_error(v):
-                raise invalid(**{f"f{i}": "invalid"})
-            reply_to = normalised_email(v)
-        if v:
-            lines.append(f"{f.label or f.key.value.replace('_', ' ').capitalize()}: {v}")
-    if reply_to is None:
-        raise invalid(email="an address to answer to")
-    user = await seller_user_of(s, seller.id)
-    if user is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "This shop does not exist.")
-    digest = hashlib.sha256(f"{block_id}\n{reply_to}\n{message}".encode()).hexdigest()
-    page_url = f"{platform_origin()}/s/{stored}" + (f"/{path}" if path else "")
-    mail = OutgoingMail(
-        key=contact_mail_key(seller.id, digest),
-        to=user.email,
-        template=MailTemplate.contact_message,
-        locale=user.locale,
-        context={
-            "form": _one_line(block.form_name or block.title_text or served.name if served else ""),
-            "page": page_url,
-            "fields": "\n".join(lines),
-            "message": message,
-            "reply_to": reply_to,
-        },
-    )
-    tasks.add_task(send_mail, client, mail)
-    back = f"/s/{stored}" + (f"/{path}" if path else "")
-    return RedirectResponse(f"{back}?{urlencode({'sent': block_id})}#{block_id}", status_code=303)
+    sent = await contact_message(s, username, path, block_id, values, platform_origin())
+    if sent is None:
+        return Response(status_code=404)
+    tasks.add_task(send_mail, client, sent.mail)
+    return RedirectResponse(f"{sent.back}?{urlencode({'sent': block_id})}#{block_id}", status_code=303)

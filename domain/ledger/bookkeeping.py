@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 
+from domain.errors import invalid
 from domain.orders.invoices import VatKind, VatTreatment
 
 
@@ -69,6 +70,20 @@ def period_bounds(period: str) -> tuple[date, date]:
     y, mo = int(m.group(1)), int(m.group(2))
     end = date(y + (mo == 12), 1 if mo == 12 else mo + 1, 1)
     return date(y, mo, 1), end
+
+
+def month_asked(period: str, today: date, *, ended: bool) -> tuple[date, date]:
+    """A month a seller or manager asks for (YYYY-MM): one that has begun, or with `ended` one that is over; else
+    400 on `period`. Its first day and the first day after it."""
+    try:
+        start, end = period_bounds(period)
+    except ValueError:
+        raise invalid(period="must be YYYY-MM") from None
+    if ended and end > today:
+        raise invalid(period="must be a month that has ended")
+    if start > today:
+        raise invalid(period="must not be in the future")
+    return start, end
 
 
 def revenue_account(vat: VatTreatment) -> str:

@@ -26,16 +26,14 @@ from api.schemas.events import (
 )
 from api.schemas.fields import Id
 from core.settings import get_settings
-from domain.catalog.events import PaymentTicketState, dates_problem, shown_code, time_zone_ok, typed_code
+from domain.catalog.events import PaymentTicketState, shown_code
 from domain.csv_cells import text_cell
-from domain.errors import DomainError, ErrorCode, invalid
 from domain.money import decimal_text
-from services.events import event_product, ticket_changed
+from services.events import event_product, let_in, ticket_changed, ticket_fields
 from store.accounts.queries import seller_user_of
 from store.catalog.queries import product_row
 from store.catalog.tickets import (
     SellerTicket,
-    checked_in,
     held_counts,
     payment_tickets_listed,
     seller_payment_tickets,
@@ -51,22 +49,6 @@ Page = Annotated[int, Query(ge=1, le=100_000)]
 Per = Annotated[int, Query(ge=1, le=200)]
 
 
-def _checked(body: TicketIn) -> dict:
-    if not time_zone_ok(body.time_zone):
-        raise invalid(time_zone="unknown time zone")
-    if problem := dates_problem(body.starts_at, body.ends_at, body.without_dates):
-        raise DomainError(ErrorCode.INVALID_INPUT, fields={"starts_at": problem}, reason=problem)
-    for at in (body.starts_at, body.ends_at):
-        if at is not None and at.tzinfo is None:
-            raise invalid(starts_at="a moment with its offset (e.g. 2027-05-01T18:00:00+02:00)")
-    fields = body.model_dump()
-    fields["name"] = body.name.strip()
-    fields["location"] = (body.location or "").strip() or None
-    if body.without_dates:
-        fields["starts_at"] = fields["ends_at"] = None
-    return fields
-
-
 @router.get("/products/{product_id}/tickets", response_model=TicketList)
 async def list_tickets(product_id: Id, seller: CurrentSeller, s: DB) -> TicketList:
     return await tickets_answer(s, await event_product(s, seller.id, product_id))
@@ -75,7 +57,7 @@ async def list_tickets(product_id: Id, seller: CurrentSeller, s: DB) -> TicketLi
 @router.post("/products/{product_id}/tickets", response_model=TicketOut, status_code=201)
 async def add_ticket(product_id: Id, body: TicketIn, seller: CurrentSeller, s: DB) -> TicketOut:
     product = await event_product(s, seller.id, product_id)
-    return ticket_out(await ticket_added(s, product, _checked(body)), 0)
+    return ticket_out(await ticket_added(s, product, ticket_fields(body.model_dump())), 0)
 
 
 @router.put("/products/{product_id}/tickets/{ticket_id}", response_model=TicketOut)
@@ -85,7 +67,7 @@ async def change_ticket(
     """A ticket's dates, place and capacity; a capacity below what is sold already is refused."""
     product = await event_product(s, seller.id, product_id)
     t = await ticket_of(s, product, ticket_id)
-    fields = _checked(body)
+    fields = ticket_fields(body.model_dump())
     held = (await held_counts(s, [t.id])).get(t.id, 0)
     await ticket_changed(s, t, fields, held)
     return ticket_out(t, held)
@@ -167,10 +149,7 @@ def _answer_cell(answer: str | bool | None) -> str:
 async def check_in(body: CheckInIn, seller: CurrentSeller, s: DB) -> CheckInOut:
     """Lets a ticket in by its code, once: a second time answers 409 `ticket_used` (with when), a refunded,
     invalidated or expired ticket 409 with its reason, an unknown code 404. Only the seller's own tickets."""
-    code = typed_code(body.code)
-    if code is None:
-        raise invalid(code="not a ticket code")
-    h = await checked_in(s, seller.id, code)
+    code, h = await let_in(s, seller.id, body.code)
     product = await product_row(s, h.payment.product_id)
     assert h.payment.used_at is not None
     return CheckInOut(

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Literal
 
 from fastapi import APIRouter
@@ -14,9 +13,9 @@ from api.files import stored_file
 from api.schemas.fields import Id
 from api.schemas.ledger import ExportIn, ExportList, ExportOut, ExportStarted, ExportStateIn
 from domain.errors import invalid
-from domain.ledger.bookkeeping import ExportRequest, ExportState, period_bounds
-from handles.exports import export_started
+from domain.ledger.bookkeeping import ExportState
 from providers.storage.local import storage
+from services import exports
 from store.ledger.exports import export_of, exports_of
 
 router = APIRouter()
@@ -26,16 +25,7 @@ router = APIRouter()
 async def start_export(
     idempotency_key: IdempotencyKey, body: ExportIn, seller: CurrentSeller, client: Temporal
 ) -> ExportStarted:
-    try:
-        start, _ = period_bounds(body.period)
-    except ValueError:
-        raise invalid(period="must be YYYY-MM") from None
-    if start > datetime.now(UTC).date():
-        raise invalid(period="must not be in the future")
-    wid = await export_started(
-        client,
-        ExportRequest(seller_id=seller.id, period=body.period, created_at=datetime.now(UTC).isoformat()),
-    )
+    wid = await exports.export_asked(client, seller.id, body.period)
     return ExportStarted(period=body.period, workflow_id=wid)
 
 

@@ -32,7 +32,7 @@ add_seller_list(
         InvoiceRow,
         INVOICE_LIST,
         INVOICE_FILTERS,
-        invoices_listed,
+        lambda s, seller, p: invoices_listed(s, seller.id, p),
         "The invoices and credit memos the list shows, every page, as CSV.",
         money=("total",),
     ),

@@ -24,16 +24,15 @@ from api.schemas.orders import (
 )
 from api.seller_lists import SellerList, add_seller_list
 from domain.catalog.addons import AddonKind
-from domain.errors import invalid
 from domain.ledger.ledger import RefundState
 from domain.limits import ID_MAX
 from domain.listing import AMOUNT_FILTER_MAX
 from domain.orders.orders import OrderType, PaymentMethod, PaymentState
 from domain.teams import SalesTeamCredit
 from handles.checkout import checkout_progress
-from handles.refunds import refund_started
+from services.refunds import refund_asked
 from store.ledger.queries import order_entries
-from store.ledger.refunds import refund_requested, refunded_or_reserved, refunds_of
+from store.ledger.refunds import refunded_or_reserved, refunds_of
 from store.listing import range_schemas, window_schemas
 from store.orders.queries import (
     ORDER_LIST,
@@ -67,7 +66,7 @@ add_seller_list(
         OrderRow,
         ORDER_LIST,
         ORDER_FILTERS,
-        orders_listed,
+        lambda s, seller, p: orders_listed(s, seller.id, p),
         "The orders the list shows (its filters, search and sort), every page, as CSV (up to the count cap).",
         money=("total", "paid"),
         currency="currency_key",
@@ -154,10 +153,5 @@ async def refund_order(
 ) -> RefundOut:
     """Reserves the amount under the order's lock (409 when it exceeds what is left to refund) and starts the
     Refund workflow; the refund's state moves from requested to succeeded or failed."""
-    o = await order_of_seller(s, seller.id, token)
-    reason = body.reason.strip()
-    if not reason:
-        raise invalid(reason="required")
-    refund = await refund_requested(s, o, body.amount, reason)
-    await refund_started(client, o.token, refund.number, o.seller_id)
+    refund = await refund_asked(s, client, seller.id, token, body.amount, body.reason)
     return RefundOut.model_validate(refund, from_attributes=True)

@@ -4,7 +4,7 @@ money" §7). Scoped to the caller's seller: another seller's plan is not found, 
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Query
@@ -20,19 +20,14 @@ from api.schemas.recovery import (
     RecoveryAnalyticsOut,
     RecoveryMonthOut,
 )
-from domain.billing.billing_calendar import PlanTerms
-from domain.billing.plan_preview import PlanPreview, PreviewError, plan_preview
-from domain.billing.recovery import MonthError, month_range
-from domain.errors import DomainError, ErrorCode, invalid
+from domain.billing.plan_preview import PlanPreview
 from domain.limits import PAYMENTS_COUNT_MAX
-from store.billing.analytics import currencies_of, recovery_analytics
-from store.billing.claims import claim_settings_of
-from store.catalog.plans import plan_terms
+from services import recovery
+from store.billing.analytics import currencies_of
 from store.catalog.queries import product_of
 
 router = APIRouter()
 
-_EARLIEST, _LATEST = date(2000, 1, 1), date(2100, 12, 31)
 FailingRate = Annotated[
     int | None,
     Query(ge=2, le=PAYMENTS_COUNT_MAX, description="the rate whose claim is shown (default 2)"),
@@ -57,20 +52,6 @@ def _preview_out(p: PlanPreview) -> PlanPreviewOut:
     )
 
 
-async def _preview(
-    s: DB, seller_id: int, terms: PlanTerms, purchased: date | None, failing_rate: int | None
-) -> PlanPreviewOut:
-    day = purchased or datetime.now(UTC).date()
-    if not _EARLIEST <= day <= _LATEST:
-        raise invalid(purchased=f"must be between {_EARLIEST} and {_LATEST}")
-    settings = await claim_settings_of(s, seller_id)
-    try:
-        return _preview_out(plan_preview(terms, settings, day, failing_rate))
-    except PreviewError as e:
-        field = "failing_rate" if failing_rate is not None and terms.recurring else "payment_type"
-        raise invalid(**{field: str(e)}) from None
-
-
 @router.get("/products/{product_id}/pricing_plans/{plan_id}/preview", response_model=PlanPreviewOut)
 async def preview_plan(
     product_id: Id,
@@ -81,11 +62,8 @@ async def preview_plan(
     purchased: Purchased = None,
 ) -> PlanPreviewOut:
     """A saved plan's sample order under the seller's current claim settings."""
-    v = await product_of(s, seller.id, product_id)
-    plan = next((p for p in v.plans if p.id == plan_id and p.active), None)
-    if plan is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Pricing plan not found.")
-    return await _preview(s, seller.id, plan_terms(plan), purchased, failing_rate)
+    terms = await recovery.saved_plan_terms(s, seller.id, product_id, plan_id)
+    return _preview_out(await recovery.preview_of(s, seller.id, terms, purchased, failing_rate))
 
 
 @router.post("/products/{product_id}/pricing_plans/preview", response_model=PlanPreviewOut)
@@ -100,7 +78,7 @@ async def preview_plan_terms(
     """Terms from the editor's form, not saved: checked as saving them would check them."""
     await product_of(s, seller.id, product_id)
     _, terms = checked_terms(body)
-    return await _preview(s, seller.id, terms, purchased, failing_rate)
+    return _preview_out(await recovery.preview_of(s, seller.id, terms, purchased, failing_rate))
 
 
 @router.get("/recovery_analytics", response_model=RecoveryAnalyticsOut)
@@ -112,11 +90,7 @@ async def get_recovery_analytics(
 ) -> RecoveryAnalyticsOut:
     """Per month (default: the last 12, at most 36): MRR per currency, new and churned subscriptions, failed money
     and where it went: recovered by stage, lost, still open."""
-    try:
-        months = month_range(first, last, datetime.now(UTC).date())
-    except MonthError as e:
-        raise invalid(**{e.field: e.message}) from None
-    figures = await recovery_analytics(s, seller.id, months)
+    figures = await recovery.figures_of(s, seller.id, first, last)
     currencies = currencies_of(figures)
     out: list[RecoveryMonthOut] = []
     for f in figures:

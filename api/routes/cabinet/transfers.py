@@ -23,7 +23,7 @@ add_seller_list(
         TransferRow,
         TRANSFER_LIST,
         TRANSFER_FILTERS,
-        transfers_listed,
+        lambda s, seller, p: transfers_listed(s, seller.id, p),
         "The transfers the list shows (its filters and sort), every page, as CSV (up to the list's count cap).",
         money=("amount",),
     ),
