@@ -24,14 +24,14 @@ from core.signing import keyed
 from domain.mail import SIGN_IN_LINKS, OutgoingMail, unsubscribe_headers, with_footer
 from providers.mail.smtp import Mailer
 from providers.mail.templates import render
-from store.db import autocommit, session
+from store.db import session
 from store.mail.actions import (
     mail_marked_sent,
     mail_queued,
     mail_sent,
+    mail_stored,
     mails_unsent,
     unsent_locked,
-    unsent_of_key,
 )
 from store.mail.models import Mail
 
@@ -89,13 +89,11 @@ async def send_queued(mailer: Mailer, limit: int, lanes: int) -> int:
 
 async def deliver(mailer: Mailer, mail: OutgoingMail) -> bool:
     """True if the mail went out now, False if an earlier attempt had sent it."""
-    # stored (committed) before it leaves, so the browser-view link it carries finds it the moment it arrives; a
-    # send that fails leaves it unsent, for this step's retry or the outbox round, whichever locks it first
-    async with autocommit() as c:
-        await mail_queued(c, **_written(mail))
+    written = _written(mail)
 
     async def unsent(s: AsyncSession) -> Mail | None:
-        return await unsent_of_key(s, mail.key)
+        row = await mail_stored(s, **written)
+        return None if row.sent_at is not None else row
 
     if not await _sent_once(mailer, unsent):
         return False

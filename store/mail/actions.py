@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.limits import MAIL_SUBJECT_MAX
 from store.mail.models import Mail
@@ -34,7 +34,7 @@ async def mail_stored(
 
 
 async def mail_queued(
-    s: AsyncSession | AsyncConnection,
+    s: AsyncSession,
     *,
     key: str,
     to: str,
@@ -48,13 +48,6 @@ async def mail_queued(
     values = {"idempotency_key": key, "to_email": to, "subject": _fits(subject), "body": body,
               "unsubscribe_url": unsubscribe_url, "view_token": view_token}  # fmt: skip
     await s.execute(insert(Mail).values(**values).on_conflict_do_nothing())
-
-
-async def unsent_of_key(s: AsyncSession, key: str) -> Mail | None:
-    """The mail stored under `key`, locked for this transaction, unless it was sent already."""
-    q = select(Mail).where(Mail.idempotency_key == key).with_for_update()
-    row = (await s.execute(q)).scalar_one_or_none()
-    return row if row is not None and row.sent_at is None else None
 
 
 def mail_sent(mail: Mail) -> None:
