@@ -13,22 +13,34 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../api/errors';
 import { sessionApi } from '../api/session';
+import { ChangeEmailInSchema } from '../api/zod.gen';
+import { fieldProps, rules, useSchemaForm } from '../lib/zodForm';
 
 const EMAIL_WORDS: Record<string, string> = { exists: 'account.emailChange.exists', unchanged: 'account.emailChange.unchanged' };
+const ChangeForm = ChangeEmailInSchema.extend({ email: rules.email(ChangeEmailInSchema.shape.email), password: ChangeEmailInSchema.shape.password.unwrap().unwrap() });
 
 /** The address a user signs in with and gets mail at, and its change: a link goes to the new address, which takes
  * over only when the link is followed (`/users/change_email`); the old address is told. */
 export function EmailChange({ email }: { email: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [next, setNext] = useState('');
-  const [password, setPassword] = useState('');
-  const send = useMutation({ mutationFn: () => sessionApi.changeEmail(next.trim(), password) });
-  const errors = fieldErrors(send.error);
+  const form = useSchemaForm(ChangeForm, { email: '', password: '' });
+  const send = useMutation({ mutationFn: (body: { email: string; password: string }) => sessionApi.changeEmail(body.email, body.password) });
   const close = () => {
     setOpen(false);
-    setPassword('');
+    form.resetField('password');
   };
+  const submit = form.handleSubmit((body) =>
+    send.mutate(body, {
+      onSuccess: close,
+      onError: (err) => {
+        const refused = fieldErrors(err);
+        if (refused.email) form.setError('email', { message: t(EMAIL_WORDS[refused.email] ?? 'account.emailChange.invalid') });
+        if (refused.password) form.setError('password', { message: t('account.emailChange.wrongPassword') });
+      },
+    }),
+  );
+  const refused = fieldErrors(send.error);
   return (
     <Paper sx={{ p: 2, maxWidth: 560 }} data-testid="email-change">
       <Stack spacing={1.5}>
@@ -38,7 +50,7 @@ export function EmailChange({ email }: { email: string }) {
         <Typography variant="body2">{t('account.emailChange.current', { email })}</Typography>
         {send.isSuccess ? (
           <Alert severity="success" data-testid="email-change-sent">
-            {t('account.emailChange.sent', { email: next.trim(), current: email })}
+            {t('account.emailChange.sent', { email: send.variables?.email, current: email })}
           </Alert>
         ) : null}
         <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => setOpen(true)} data-testid="email-change-open">
@@ -49,33 +61,29 @@ export function EmailChange({ email }: { email: string }) {
         <DialogTitle>{t('account.emailChange.open')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {(
-              [
-                { key: 'email', value: next, set: setNext, type: 'email', auto: 'email', max: 320, help: errors.email ? t(EMAIL_WORDS[errors.email] ?? 'account.emailChange.invalid') : ' ' },
-                { key: 'password', value: password, set: setPassword, type: 'password', auto: 'current-password', max: 128, help: t(errors.password ? 'account.emailChange.wrongPassword' : 'account.emailChange.passwordHelp') },
-              ] as const
-            ).map((f) => (
-              <TextField
-                key={f.key}
-                label={t(f.key === 'email' ? 'account.emailChange.newEmail' : 'account.emailChange.password')}
-                type={f.type}
-                autoComplete={f.auto}
-                value={f.value}
-                onChange={(e) => f.set(e.target.value)}
-                error={Boolean(errors[f.key])}
-                helperText={f.help}
-                slotProps={{ htmlInput: { maxLength: f.max, 'data-testid': f.key === 'email' ? 'email-change-new' : 'email-change-password' } }}
-              />
-            ))}
-            {send.isError && !errors.email && !errors.password ? <Alert severity="error">{t('toast.error')}</Alert> : null}
+            <TextField
+              label={t('account.emailChange.newEmail')}
+              type="email"
+              autoComplete="email"
+              {...fieldProps(form, 'email')}
+              slotProps={{ htmlInput: { maxLength: 320, 'data-testid': 'email-change-new' } }}
+            />
+            <TextField
+              label={t('account.emailChange.password')}
+              type="password"
+              autoComplete="current-password"
+              {...fieldProps(form, 'password', t('account.emailChange.passwordHelp'))}
+              slotProps={{ htmlInput: { maxLength: 128, 'data-testid': 'email-change-password' } }}
+            />
+            {send.isError && !refused.email && !refused.password ? <Alert severity="error">{t('toast.error')}</Alert> : null}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{t('common.cancel')}</Button>
           <Button
             variant="contained"
-            disabled={send.isPending || !next.trim()}
-            onClick={() => send.mutate(undefined, { onSuccess: close })}
+            disabled={send.isPending || !form.watch('email')?.trim()}
+            onClick={submit}
             data-testid="email-change-send"
           >
             {t('account.emailChange.send')}

@@ -5,9 +5,12 @@
  * words for a pattern (`validation.pattern.{field}`).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type DefaultValues, type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { type DefaultValues, type FieldPath, type FieldValues, get, type RegisterOptions, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { fieldErrors } from '../api/errors';
 import i18n from '../i18n';
+import { PASSWORD_MIN } from './validation';
 
 interface Issue {
   code: string;
@@ -16,6 +19,7 @@ interface Issue {
   minimum?: unknown;
   origin?: string;
   format?: string;
+  params?: { code?: string };
 }
 
 /** The words for one failed rule of a generated schema. */
@@ -28,11 +32,15 @@ export function issueMessage(issue: Issue): string {
       : t('validation.max', { max: Number(issue.maximum) });
   }
   if (issue.code === 'too_small') {
-    if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t('validation.required') : t('validation.tooShort', { min: Number(issue.minimum) });
+    if (issue.origin === 'string') {
+      const min = Number(issue.minimum);
+      return min <= 1 ? t('validation.required') : t(`validation.minLength.${field}`, { min, defaultValue: t('validation.tooShort', { min }) });
+    }
     return t('validation.min', { min: Number(issue.minimum) });
   }
   if (issue.code === 'invalid_format') return t(`validation.pattern.${field}`, { defaultValue: t('validation.invalid') });
   if (issue.code === 'invalid_type') return t('validation.required');
+  if (issue.code === 'custom' && issue.params?.code) return t(`validation.${issue.params.code}`, { defaultValue: t('validation.invalid') });
   return t('validation.invalid');
 }
 
@@ -50,3 +58,44 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
     resolver: zodResolver(schema, { error: (issue) => issueMessage(issue as Issue) }),
   });
 }
+
+/** A TextField's props for one field of a schema form: registered (`options`: e.g. `valueAsNumber`), with the
+ * field's error below it, else `help`. */
+export function fieldProps<T extends FieldValues, O>(
+  form: UseFormReturn<T, unknown, O>,
+  name: FieldPath<T>,
+  help: ReactNode = ' ',
+  options?: RegisterOptions<T, FieldPath<T>>,
+) {
+  const message = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  return { ...form.register(name, options), error: Boolean(message), helperText: message ?? help };
+}
+
+/** The API's refusal of single fields (`fields`: a code per field), shown at the form's own fields in the user's
+ * words; answers which fields it named, so a caller can act on one that is not in the form. */
+export function showFieldErrors<T extends FieldValues, O>(form: UseFormReturn<T, unknown, O>, error: unknown): Record<string, string> {
+  const fields = fieldErrors(error);
+  const known = Object.keys(form.getValues());
+  for (const [name, code] of Object.entries(fields)) {
+    if (!known.includes(name)) continue;
+    const message = i18n.t(`validation.${code.replace(/ /g, '_')}`, { defaultValue: code, min: PASSWORD_MIN });
+    form.setError(name as FieldPath<T>, { type: 'server', message });
+  }
+  return fields;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The rules the API checks beyond its contract's bounds, for a contract's string field: an address as typed
+ * (trimmed, required, an e-mail's shape), a new password (at least PASSWORD_MIN characters), a required text. */
+export const rules = {
+  email: (field: z.ZodString) => field.trim().min(1).regex(EMAIL),
+  newPassword: (field: z.ZodString) => field.min(1).min(PASSWORD_MIN),
+  required: (field: z.ZodString) => field.trim().min(1),
+  /** A rule of lib/validation (a code or null), its code shown in the user's words. */
+  checked: (field: z.ZodString, rule: (value: string) => string | null) =>
+    field.superRefine((value, ctx) => {
+      const code = rule(value);
+      if (code) ctx.addIssue({ code: 'custom', params: { code } });
+    }),
+};

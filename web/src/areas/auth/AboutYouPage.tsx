@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -6,15 +6,15 @@ import TextField from '@mui/material/TextField';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, fieldErrors } from '../../api/errors';
 import { sessionApi } from '../../api/session';
 import { getTokens } from '../../api/tokens';
 import { sessionKeys } from '../../app/queries';
 import { PageLoader } from '../../components/PageLoader';
 import { currentLanguage } from '../../i18n';
-import { required, validateUsername } from '../../lib/validation';
+import { SignUpSchema } from '../../api/zod.gen';
+import { validateUsername } from '../../lib/validation';
+import { fieldProps, rules, showFieldErrors, useSchemaForm } from '../../lib/zodForm';
 import { AuthLayout } from './AuthLayout';
-import { useFields } from './fields';
 import { clearSignUpDraft, peekSignUpDraft, type SignUpDraft } from './signUpDraft';
 import type { User } from '../../api/types';
 import { useAvailability } from './useAvailability';
@@ -26,6 +26,12 @@ import { useCurrentUser } from '../../app/useCurrentUser';
  * (then signs in if the backend allows it before confirmation). A signed-in user without a username
  * (e.g. right after confirming) completes the profile with PATCH /app/user.
  */
+const AboutYouSchema = SignUpSchema.pick({}).extend({
+  firstName: rules.required(SignUpSchema.shape.firstName.unwrap().unwrap()),
+  lastName: rules.required(SignUpSchema.shape.lastName.unwrap().unwrap()),
+  username: rules.checked(SignUpSchema.shape.username.unwrap().unwrap(), validateUsername),
+});
+
 export default function AboutYouPage() {
   const draft = peekSignUpDraft();
   const signedIn = getTokens() !== null;
@@ -41,34 +47,26 @@ function AboutYouForm({ draft, user }: { draft: SignUpDraft | null; user: User |
   const queryClient = useQueryClient();
   const afterSignIn = useAfterSignIn();
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
-  const form = useFields(
-    { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', username: user?.username ?? '' },
-    { firstName: required, lastName: required, username: validateUsername },
-    ['username'], // the shop path's rule is checked while typing, not first at submit
-  );
-  const username = form.values.username.trim();
+  const form = useSchemaForm(AboutYouSchema, { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', username: user?.username ?? '' });
+  const username = (form.watch('username') ?? '').trim();
   const check = useAvailability<string | null>(username, validateUsername(username) === null, (value, signal) =>
     sessionApi.checkUsername(value, signal),
   );
 
-  const usernameField = form.field('username');
   const taken = check.state === 'done' && !check.available;
   const usernameMessage = taken ? t(`validation.${check.message ?? 'exists'}`, { defaultValue: check.message ?? 'exists' }) : null;
-  const usernameHelper =
-    usernameMessage ??
-    (usernameField.error
-      ? usernameField.helperText
-      : check.state === 'done'
-        ? t('auth.usernameAvailable')
-        : t('auth.usernameHelp', { username: username || '…' }));
+  const usernameField = fieldProps(form, 'username', check.state === 'done' ? t('auth.usernameAvailable') : t('auth.usernameHelp', { username: username || '…' }));
+  // the shop path's rule is checked while typing (once there is something to check), not first at submit
+  const typed = form.register('username').onChange;
+  const onUsername = async (e: { target: { value: string } }) => {
+    await typed(e as Parameters<typeof typed>[0]);
+    if (e.target.value) void form.trigger('username');
+    else if (!form.getFieldState('username').isTouched) form.clearErrors('username'); // not scolded before it is left
+  };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !form.validate() || taken) return;
-    setBusy(true);
-    const { firstName, lastName } = form.values;
+  const submit = form.handleSubmit(async ({ firstName, lastName }) => {
+    if (taken) return;
     try {
       if (draft) {
         await sessionApi.signUp({
@@ -76,8 +74,8 @@ function AboutYouForm({ draft, user }: { draft: SignUpDraft | null; user: User |
           password: draft.password,
           profileType: draft.profileType,
           username,
-          firstName: firstName.trim(),
-          lastName: lastName.trim(),
+          firstName,
+          lastName,
           locale: currentLanguage() === 'de' ? 'de' : 'en', // the cabinet's mails speak en and de
         });
         try {
@@ -90,23 +88,18 @@ function AboutYouForm({ draft, user }: { draft: SignUpDraft | null; user: User |
         clearSignUpDraft();
         await afterSignIn();
       } else {
-        const user = await sessionApi.updateMe({ username, firstName: firstName.trim(), lastName: lastName.trim() });
+        const user = await sessionApi.updateMe({ username, firstName, lastName });
         queryClient.setQueryData(sessionKeys.me(), user);
         await afterSignIn();
       }
     } catch (err) {
-      const fields = err instanceof ApiError ? fieldErrors(err) : {};
       // the e-mail was taken after it was checked: back to the step where it can be changed (the draft is kept,
       // and that page checks it again and says it is taken)
-      if (draft && 'email' in fields) {
-        navigate('/users/sign_up', { replace: true });
-        return;
-      }
-      form.setServerErrors(fields);
-    } finally {
-      setBusy(false);
+      const fields = showFieldErrors(form, err);
+      if (draft && 'email' in fields) navigate('/users/sign_up', { replace: true });
     }
-  };
+  });
+  const busy = form.formState.isSubmitting;
 
   if (done) {
     return (
@@ -121,14 +114,15 @@ function AboutYouForm({ draft, user }: { draft: SignUpDraft | null; user: User |
   return (
     <AuthLayout title={t('auth.aboutYouTitle')}>
       <Stack component="form" noValidate onSubmit={submit} spacing={1}>
-        <TextField label={t('auth.firstName')} autoComplete="given-name" autoFocus {...form.field('firstName')} />
-        <TextField label={t('auth.lastName')} autoComplete="family-name" {...form.field('lastName')} />
+        <TextField label={t('auth.firstName')} autoComplete="given-name" autoFocus {...fieldProps(form, 'firstName')} />
+        <TextField label={t('auth.lastName')} autoComplete="family-name" {...fieldProps(form, 'lastName')} />
         <TextField
           label={t('auth.username')}
           autoComplete="username"
           {...usernameField}
+          onChange={onUsername}
           error={usernameField.error || taken}
-          helperText={usernameHelper}
+          helperText={usernameMessage ?? usernameField.helperText}
           slotProps={{ htmlInput: { 'data-testid': 'signup-username' } }}
         />
         <Button type="submit" variant="contained" size="large" loading={busy} disabled={busy} data-testid="signup-finish">

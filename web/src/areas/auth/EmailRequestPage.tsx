@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -6,30 +6,27 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { validateEmail } from '../../lib/validation';
+import { EmailInSchema } from '../../api/zod.gen';
+import { fieldProps, rules, useSchemaForm } from '../../lib/zodForm';
 import { AuthLayout } from './AuthLayout';
-import { useFields } from './fields';
+
+const EmailForm = EmailInSchema.extend({ email: rules.email(EmailInSchema.shape.email) });
 
 /** A one-field form that sends a mail: resend confirmation, password reset. */
 export function EmailRequestPage({ title, doneText, send }: { title: string; doneText: string; send: (email: string) => Promise<unknown> }) {
   const { t } = useTranslation();
-  const form = useFields({ email: '' }, { email: validateEmail });
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(EmailForm, { email: '' });
   const [sent, setSent] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ email }) => {
     try {
-      await send(form.values.email.trim());
+      await send(email);
       setSent(true);
     } catch {
       /* the client showed the error */
-    } finally {
-      setBusy(false);
     }
-  };
+  });
+  const busy = form.formState.isSubmitting;
 
   return (
     <AuthLayout title={title}>
@@ -39,7 +36,7 @@ export function EmailRequestPage({ title, doneText, send }: { title: string; don
         </Alert>
       ) : (
         <Stack component="form" noValidate onSubmit={submit} spacing={1}>
-          <TextField label={t('auth.email')} type="email" autoComplete="email" autoFocus {...form.field('email')} />
+          <TextField label={t('auth.email')} type="email" autoComplete="email" autoFocus {...fieldProps(form, 'email')} />
           <Button type="submit" variant="contained" loading={busy} disabled={busy}>
             {t('auth.send')}
           </Button>

@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fieldErrors } from '../../api/errors';
 import { sessionApi } from '../../api/session';
+import { ResetInSchema } from '../../api/zod.gen';
 import { toast } from '../../app/notify';
-import { validatePassword } from '../../lib/validation';
+import { fieldProps, rules, showFieldErrors, useSchemaForm } from '../../lib/zodForm';
 import { AuthLayout } from './AuthLayout';
-import { useFields } from './fields';
+
+const PasswordForm = ResetInSchema.pick({ password: true }).extend({ password: rules.newPassword(ResetInSchema.shape.password) });
 
 /** `/users/password/edit?reset_password_token=…` */
 export default function PasswordEditPage() {
@@ -18,23 +18,19 @@ export default function PasswordEditPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('reset_password_token');
-  const form = useFields({ password: '' }, { password: validatePassword });
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(PasswordForm, { password: '' });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!token || busy || !form.validate()) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ password }) => {
+    if (!token) return;
     try {
-      await sessionApi.resetPassword(token, form.values.password);
+      await sessionApi.resetPassword(token, password);
       toast(t('auth.passwordChanged'), 'success');
       navigate('/users/sign_in', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError) form.setServerErrors(fieldErrors(err));
-    } finally {
-      setBusy(false);
+      showFieldErrors(form, err);
     }
-  };
+  });
+  const busy = form.formState.isSubmitting;
 
   return (
     <AuthLayout title={t('auth.passwordEditTitle')}>
@@ -42,7 +38,7 @@ export default function PasswordEditPage() {
         <Alert severity="error">{t('auth.missingToken')}</Alert>
       ) : (
         <Stack component="form" noValidate onSubmit={submit} spacing={1}>
-          <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" autoFocus {...form.field('password')} />
+          <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" autoFocus {...fieldProps(form, 'password')} />
           <Button type="submit" variant="contained" loading={busy} disabled={busy}>
             {t('common.save')}
           </Button>

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,15 +10,21 @@ import TextField from '@mui/material/TextField';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sessionApi } from '../../api/session';
-import { validateEmail, validatePassword } from '../../lib/validation';
+import { SignUpSchema } from '../../api/zod.gen';
+import { validateEmail } from '../../lib/validation';
+import { fieldProps, rules, useSchemaForm } from '../../lib/zodForm';
 import { AuthLayout } from './AuthLayout';
-import { useFields } from './fields';
 import { peekSignUpDraft, saveSignUpDraft } from './signUpDraft';
 import { useAvailability } from './useAvailability';
 
-const TYPES = ['seller', 'payer', 'publisher', 'network_publisher', 'team_member'] as const;
+const SignUpForm = SignUpSchema.pick({ email: true, password: true }).extend({
+  email: rules.email(SignUpSchema.shape.email),
+  password: rules.newPassword(SignUpSchema.shape.password),
+  profileType: SignUpSchema.shape.profileType.unwrap(),
+});
+type ProfileType = (typeof SignUpForm.shape.profileType.options)[number];
 
-function linkedType(): (typeof TYPES)[number] {
+function linkedType(): ProfileType {
   const asked = new URLSearchParams(window.location.search).get('profile_type');
   return asked === 'publisher' || asked === 'network_publisher' || asked === 'team_member' ? asked : 'seller';
 }
@@ -28,34 +33,18 @@ export default function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const draft = peekSignUpDraft();
-  const form = useFields(
-    // `?profile_type=publisher`: the publishers' own sign-up link (core §1); `team_member`: an invitation's
-    { email: draft?.email ?? '', password: draft?.password ?? '', profileType: draft?.profileType ?? linkedType() },
-    { email: validateEmail, password: validatePassword },
-  );
-  const email = form.values.email.trim();
+  // `?profile_type=publisher`: the publishers' own sign-up link (core §1); `team_member`: an invitation's
+  const form = useSchemaForm(SignUpForm, { email: draft?.email ?? '', password: draft?.password ?? '', profileType: draft?.profileType ?? linkedType() });
+  const email = (form.watch('email') ?? '').trim();
   const emailCheck = useAvailability(email, validateEmail(email) === null, (value, signal) => sessionApi.checkEmail(value, signal));
   const emailTaken = emailCheck.state === 'done' && !emailCheck.available;
 
-  const emailField = form.field('email');
-  const emailHelper = emailTaken
-    ? t('auth.emailTaken')
-    : emailField.error
-      ? emailField.helperText
-      : emailCheck.state === 'done'
-        ? t('auth.emailAvailable')
-        : ' ';
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.validate() || emailTaken) return;
-    saveSignUpDraft({
-      email,
-      password: form.values.password,
-      profileType: TYPES.find((x) => x === form.values.profileType) ?? 'seller',
-    });
+  const emailField = fieldProps(form, 'email', emailCheck.state === 'done' ? t('auth.emailAvailable') : ' ');
+  const submit = form.handleSubmit((values) => {
+    if (emailTaken) return;
+    saveSignUpDraft(values);
     navigate('/users/sign_up/about_you');
-  };
+  });
 
   return (
     <AuthLayout title={t('auth.signUpTitle')}>
@@ -67,19 +56,19 @@ export default function SignUpPage() {
           autoFocus
           {...emailField}
           error={emailField.error || emailTaken}
-          helperText={emailHelper}
+          helperText={emailTaken ? t('auth.emailTaken') : emailField.helperText}
           slotProps={{ htmlInput: { 'data-testid': 'signup-email' } }}
         />
         <TextField
           label={t('auth.password')}
           type="password"
           autoComplete="new-password"
-          {...form.field('password')}
+          {...fieldProps(form, 'password')}
           slotProps={{ htmlInput: { 'data-testid': 'signup-password' } }}
         />
         <FormControl>
           <FormLabel id="profile-type">{t('auth.profileType')}</FormLabel>
-          <RadioGroup aria-labelledby="profile-type" value={form.values.profileType} onChange={(e) => form.set('profileType', e.target.value)}>
+          <RadioGroup aria-labelledby="profile-type" value={form.watch('profileType')} onChange={(e) => form.setValue('profileType', e.target.value as ProfileType)}>
             <FormControlLabel value="seller" control={<Radio />} label={t('auth.profileSeller')} />
             <FormControlLabel value="payer" control={<Radio />} label={t('auth.profilePayer')} />
             <FormControlLabel value="publisher" control={<Radio />} label={t('auth.profilePublisher')} data-testid="signup-publisher" />
