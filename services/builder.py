@@ -134,8 +134,8 @@ def page_url(p: BuilderPage, username: str | None, slug: str | None) -> str | No
     return None
 
 
-async def content_checked(s: AsyncSession, seller: Seller, page_type: PageType, content: PageContent) -> dict:
-    """The content as stored, once it fits its page type and names only the seller's own products (400)."""
+def content_checked(page_type: PageType, content: PageContent, shop: ShopContext) -> dict:
+    """The content as stored, once it fits its page type and names only the shop's own public products (400)."""
     if errors := content_errors(page_type, content):
         raise invalid(content="; ".join(errors))
     refs = {
@@ -145,7 +145,7 @@ async def content_checked(s: AsyncSession, seller: Seller, page_type: PageType, 
         if pid is not None
     }
     if refs:
-        own = {v.product.id for v in await public_products(s, seller)}
+        own = {v.product.id for v in shop.views}
         if not refs <= own:
             raise invalid(content="a block names a product that is not one of this shop's public products")
     return content.model_dump(mode="json")
@@ -159,21 +159,23 @@ async def page_made(
     path: str | None,
     product_id: int | None,
     content: PageContent | None,
-) -> BuilderPage:
-    """A new page of its type with its starting blocks (or the blocks sent). Only addressed pages take a path;
-    membership, course and affiliate pages need theirs (400)."""
+) -> tuple[BuilderPage, ShopContext]:
+    """A new page of its type with its starting blocks (or the blocks sent), and its shop as read for it. Only
+    addressed pages take a path; membership, course and affiliate pages need theirs (400)."""
     if path is not None and page_type not in ADDRESSED:
         raise invalid(path="only shop, affiliate, membership and course pages have their own address")
     if page_type in AREA and (path is None or product_id is None):
         raise invalid(path=f"a {page_type.value} page needs its address and its {page_type.value}")
     if page_type == PageType.affiliate and path is None:
         raise invalid(path="an affiliate page needs its address")
-    if content is None:
-        content = default_content(page_type, (await shop_context(s, seller)).shop_name)
-    stored = await content_checked(s, seller, page_type, content)
-    return await page_created(
+    shop = await shop_context(s, seller)
+    stored = content_checked(
+        page_type, content if content is not None else default_content(page_type, shop.shop_name), shop
+    )
+    page = await page_created(
         s, seller.id, page_type=page_type, name=name, path=path, product_id=product_id, content=stored
     )
+    return page, shop
 
 
 async def page_kept(
@@ -184,12 +186,16 @@ async def page_kept(
     name: str,
     path: str | None,
     content: PageContent,
-) -> BuilderPage:
-    """The draft saved against its version; buyers still see the published copy until it is published again."""
+) -> tuple[BuilderPage, ShopContext]:
+    """The draft saved against its version, and its shop as read for it; buyers still see the published copy
+    until it is published again."""
     page = await page_of(s, seller.id, page_id)
     if path is not None and page.page_type not in ADDRESSED:
         raise invalid(path="only shop, affiliate, membership and course pages have their own address")
     if page.page_type in AREA | {PageType.affiliate} and path is None:
         raise invalid(path=f"a {page.page_type.value} page needs its address")
-    stored = await content_checked(s, seller, page.page_type, content)
-    return await draft_saved(s, seller.id, page_id, version=version, name=name, path=path, content=stored)
+    shop = await shop_context(s, seller)
+    stored = content_checked(page.page_type, content, shop)
+    return await draft_saved(
+        s, seller.id, page_id, version=version, name=name, path=path, content=stored
+    ), shop

@@ -50,10 +50,10 @@ async def list_pages(seller: CurrentSeller, s: DB) -> PageList:
 async def create_page(body: PageCreate, seller: CurrentSeller, s: DB) -> PageOut:
     """A new page of its type with its starting blocks (or the blocks sent). A shop page without a path is the
     home page; a product page without a product is the template of every product (409 when the shop has it)."""
-    page = await builder.page_made(
+    page, shop = await builder.page_made(
         s, seller, body.page_type, body.name, body.path, body.product_id, body.content
     )
-    return page_out(page, await builder.shop_context(s, seller))
+    return page_out(page, shop)
 
 
 @router.get("/pages/{page_id}", response_model=PageOut)
@@ -64,8 +64,10 @@ async def get_page(page_id: Id, seller: CurrentSeller, s: DB) -> PageOut:
 @router.put("/pages/{page_id}", response_model=PageOut)
 async def save_page(page_id: Id, body: PageSave, seller: CurrentSeller, s: DB) -> PageOut:
     """The draft saved. Buyers still see the published copy until the page is published again."""
-    saved = await builder.page_kept(s, seller, page_id, body.version, body.name, body.path, body.content)
-    return page_out(saved, await builder.shop_context(s, seller))
+    saved, shop = await builder.page_kept(
+        s, seller, page_id, body.version, body.name, body.path, body.content
+    )
+    return page_out(saved, shop)
 
 
 @router.post("/pages/{page_id}/publish", response_model=PageOut)
@@ -92,8 +94,8 @@ async def preview_page(page_id: Id, body: PagePreview, seller: CurrentSeller, s:
     """The page as buyers would see it with these blocks (the builder's unsaved state), rendered by the same
     code as the storefront; nothing is stored."""
     page = await page_of(s, seller.id, page_id)
-    await builder.content_checked(s, seller, page.page_type, body.content)
     shop = await builder.shop_context(s, seller)
+    builder.content_checked(page.page_type, body.content, shop)
     username, shop_name, views = shop.username, shop.shop_name, shop.views
     shown = page.product_id or (views[0].product.id if views else None)  # a template shows the first product
     view = await shop_view(

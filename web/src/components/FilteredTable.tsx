@@ -3,7 +3,7 @@ import type { Body } from '../api/sdk';
 import { type FilterDef, csvHref } from '../lib/filterDefs';
 import type { useListView } from '../lib/useListView';
 import { FilterBar } from './FilterBar';
-import { type Column, PagedTable } from './PagedTable';
+import { type Column, listed, PagedTable } from './PagedTable';
 
 /** A cabinet list as the seeds lay it out (core §4): its filter bar (search, filters, saved views, CSV) over its
  * paged table, both kept in the URL by `useListView` and loaded by `list`. */
@@ -45,11 +45,8 @@ export function FilteredTable<Row>({
         csv={csvHref(csv, view.apiQuery)}
       />
       <PagedTable<Row>
-        rows={list.data?.list ?? []}
+        {...listed(list, true)}
         rowKey={rowKey}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty={empty}
         count={list.data?.totalCount}
         label={label}

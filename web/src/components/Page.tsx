@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 
 /** A page of the apps: its heading (the page's one h1), with the page's main action beside it when it has one
  * (below it on a narrow screen), above its content. */
@@ -23,4 +24,19 @@ export function Page({ title, action, children }: { title: ReactNode; action?: R
       {children}
     </Stack>
   );
+}
+
+/** A page whose content only a profile may see: its title (a catalogue key), the guard that shows the way in to
+ * someone without that profile yet, and the content. */
+export function guardedPage(titleKey: string, Guard: ComponentType<{ children: ReactNode }>, Content: ComponentType) {
+  return function GuardedPage() {
+    const { t } = useTranslation();
+    return (
+      <Page title={t(titleKey)}>
+        <Guard>
+          <Content />
+        </Guard>
+      </Page>
+    );
+  };
 }

@@ -22,6 +22,15 @@ export interface Column<R> {
   wide?: boolean; // hidden on small screens
 }
 
+/** A list query's state as a PagedTable's props: its rows, its progress (`refreshing`: also while a new filter or
+ * page loads, not only the first time), its error and the retry. */
+export function listed<R>(
+  q: { data?: { list: R[] } | undefined; isPending: boolean; isFetching: boolean; error: unknown; refetch: () => unknown },
+  refreshing = false,
+) {
+  return { rows: q.data?.list ?? [], loading: refreshing ? q.isFetching : q.isPending, error: q.error, onRetry: () => void q.refetch() };
+}
+
 /** A paged table with loading, empty and error states (columns may hide on small screens). */
 export function PagedTable<R>({ rows, columns, rowKey, loading, empty, error, onRetry, page, per, perOptions = [10, 20, 50, 100], count, onPage, onPer, label }: {
   rows: R[];

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Column, PagedTable, usePaging } from './PagedTable';
+import { type Column, listed, PagedTable, usePaging } from './PagedTable';
 
 /** A payee's paged list (a publisher's or a sales team member's orders and money movements): one page of rows at a
  * time from `fetch`, with loading, error, retry and empty states. */
@@ -26,11 +26,8 @@ export function PayeeTable<Row>({
   });
   return (
     <PagedTable<Row>
-      rows={rows.data?.list ?? []}
+      {...listed(rows)}
       rowKey={rowKey}
-      loading={rows.isFetching && !rows.data}
-      error={rows.error}
-      onRetry={() => void rows.refetch()}
       count={rows.data?.totalCount}
       {...paging.pager}
       empty={empty}

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
 import { toast } from '../../app/notify';
-import { PagedTable, usePaging } from '../../components/PagedTable';
+import { listed, PagedTable, usePaging } from '../../components/PagedTable';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
 
@@ -41,11 +41,8 @@ export default function ResellerRequestsPage() {
     <Page title={t('reseller.adminTitle')}>
       <PagedTable<Row>
         label={t('reseller.adminTitle')}
-        rows={rows.data?.list ?? []}
+        {...listed(rows)}
         rowKey={(r) => r.id}
-        loading={rows.isFetching && !rows.data}
-        error={rows.error}
-        onRetry={() => void rows.refetch()}
         count={rows.data?.totalCount}
         {...paging.pager}
         empty={t('reseller.noRequests')}

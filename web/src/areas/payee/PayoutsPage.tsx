@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
-import { PagedTable } from '../../components/PagedTable';
+import { listed, PagedTable } from '../../components/PagedTable';
 import { PayoutPanels } from '../../components/PayoutPanels';
 import { formatDateTime } from '../../components/dates';
 import type { Payee, PayoutRow } from './payees';
@@ -31,11 +31,8 @@ function Payouts({ payee }: { payee: Payee }) {
   const data = useQuery({ queryKey: [payee.scope, 'payouts'], queryFn: ({ signal }) => payee.payouts.load(signal), refetchInterval: 5000 });
   return (
     <PagedTable<PayoutRow>
-      rows={data.data?.list ?? []}
+      {...listed(data)}
       rowKey={(r) => r.number}
-      loading={data.isPending}
-      error={data.error}
-      onRetry={() => void data.refetch()}
       empty={t('money.noPayouts')}
       label={t(`${payee.scope}.payoutsTitle`)}
       columns={[

@@ -16,7 +16,7 @@ import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
 import { ErrorState } from '../../components/ErrorState';
 import { Money } from '../../components/Money';
-import { PagedTable } from '../../components/PagedTable';
+import { listed, PagedTable } from '../../components/PagedTable';
 import { percent } from './usePublisher';
 
 type Product = Answer<'marketplace_products'>['list'][number];
@@ -50,11 +50,8 @@ export function MarketProducts() {
       <Search value={query} onChange={setQuery} label={t('publish.searchProducts')} />
       <PagedTable<Product>
         label={t('publish.marketTabs.products')}
-        rows={rows.data?.list ?? []}
+        {...listed(rows)}
         rowKey={(r) => r.productId}
-        loading={rows.isPending}
-        error={rows.error}
-        onRetry={() => void rows.refetch()}
         empty={t('publish.marketProductsEmpty')}
         columns={[
           {

@@ -12,19 +12,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { Figures } from '../../components/Figures';
 import { useMoney } from '../../components/Money';
 import { PublisherOnly } from './usePublisher';
-import { Page } from '../../components/Page';
-
-/** `/publish`: the publisher's balance, totals and the last 30 days in two charts. */
-export default function PublishHomePage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('publish.homeTitle')}>
-      <PublisherOnly>
-        <Home />
-      </PublisherOnly>
-    </Page>
-  );
-}
+import { guardedPage } from '../../components/Page';
 
 function Home() {
   const { t, i18n } = useTranslation();
@@ -91,3 +79,6 @@ function Home() {
     </>
   );
 }
+
+/** `/publish`: the publisher's balance, totals and the last 30 days in two charts. */
+export default guardedPage('publish.homeTitle', PublisherOnly, Home);

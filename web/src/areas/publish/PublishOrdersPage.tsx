@@ -7,21 +7,9 @@ import { Money } from '../../components/Money';
 import { PayeeTable } from '../../components/PayeeTable';
 import { formatDateTime } from '../../components/dates';
 import { PublisherOnly } from './usePublisher';
-import { Page } from '../../components/Page';
+import { guardedPage } from '../../components/Page';
 
 type Row = Answer<'publisher_orders'>['list'][number];
-
-/** `/publish/orders`: the orders that earn the publisher a commission (no buyer's details). */
-export default function PublishOrdersPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('publish.ordersTitle')}>
-      <PublisherOnly>
-        <Orders />
-      </PublisherOnly>
-    </Page>
-  );
-}
 
 function Orders() {
   const { t } = useTranslation();
@@ -53,3 +41,6 @@ function Orders() {
     />
   );
 }
+
+/** `/publish/orders`: the orders that earn the publisher a commission (no buyer's details). */
+export default guardedPage('publish.ordersTitle', PublisherOnly, Orders);

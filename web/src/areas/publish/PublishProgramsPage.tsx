@@ -7,25 +7,13 @@ import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
 import { CopyButton } from '../../components/CopyButton';
 import { Money } from '../../components/Money';
-import { PagedTable } from '../../components/PagedTable';
+import { listed, PagedTable } from '../../components/PagedTable';
 import { formatDateTime } from '../../components/dates';
 import { PublisherOnly, percent } from './usePublisher';
-import { Page } from '../../components/Page';
+import { guardedPage } from '../../components/Page';
 
 type Row = Answer<'publisher_programs'>['list'][number];
 const COLORS = { requested: 'warning', accepted: 'success', rejected: 'error', canceled: 'default' } as const;
-
-/** `/publish/affiliate_programs`: the programs the publisher joined, their link into each shop and what it did. */
-export default function PublishProgramsPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('publish.programsTitle')}>
-      <PublisherOnly>
-        <Programs />
-      </PublisherOnly>
-    </Page>
-  );
-}
 
 function Programs() {
   const { t, i18n } = useTranslation();
@@ -33,11 +21,8 @@ function Programs() {
   const link = (r: Row) => `${window.location.origin}${r.link}`;
   return (
     <PagedTable<Row>
-      rows={rows.data?.list ?? []}
+      {...listed(rows)}
       rowKey={(r) => r.nodeId}
-      loading={rows.isPending}
-      error={rows.error}
-      onRetry={() => void rows.refetch()}
       empty={t('publish.programsEmpty')}
       columns={[
         {
@@ -89,3 +74,6 @@ function Programs() {
     />
   );
 }
+
+/** `/publish/affiliate_programs`: the programs the publisher joined, their link into each shop and what it did. */
+export default guardedPage('publish.programsTitle', PublisherOnly, Programs);

@@ -16,19 +16,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { useMoney } from '../../components/Money';
 import { percent } from '../publish/usePublisher';
 import { TeamOnly } from './useTeam';
-import { Page } from '../../components/Page';
-
-/** `/team_member`: the sellers the team member works or sells for, and a sales team member's money. */
-export default function TeamHomePage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('team.homeTitle')}>
-      <TeamOnly>
-        <Home />
-      </TeamOnly>
-    </Page>
-  );
-}
+import { guardedPage } from '../../components/Page';
 
 function Home() {
   const { t, i18n } = useTranslation();
@@ -97,3 +85,6 @@ function Home() {
     </>
   );
 }
+
+/** `/team_member`: the sellers the team member works or sells for, and a sales team member's money. */
+export default guardedPage('team.homeTitle', TeamOnly, Home);

@@ -11,7 +11,7 @@ import { toast } from '../../app/notify';
 import { sessionKeys } from '../../app/queries';
 import { useCurrentUser } from '../../app/useCurrentUser';
 import { sessionApi } from '../../api/session';
-import { PagedTable } from '../../components/PagedTable';
+import { listed, PagedTable } from '../../components/PagedTable';
 import { formatDateTime } from '../../components/dates';
 import { percent } from '../publish/usePublisher';
 import { Page } from '../../components/Page';
@@ -58,11 +58,8 @@ export default function TeamInvitesPage() {
       ) : null}
       <PagedTable<Row>
         label={t('team.invitesTitle')}
-        rows={rows.data?.list ?? []}
+        {...listed(rows)}
         rowKey={(r) => r.id}
-        loading={rows.isPending}
-        error={rows.error}
-        onRetry={() => void rows.refetch()}
         empty={t('team.invitesEmpty')}
         columns={[
           { key: 'shop', label: t('team.shop'), render: (r) => r.sellerName || r.shop },

@@ -7,21 +7,9 @@ import { StatusChip } from '../../components/StatusChip';
 import { formatDateTime } from '../../components/dates';
 import { percent } from '../publish/usePublisher';
 import { TeamOnly } from './useTeam';
-import { Page } from '../../components/Page';
+import { guardedPage } from '../../components/Page';
 
 type Row = Answer<'team_member_orders'>['list'][number];
-
-/** `/team_member/orders`: the orders a sales team member sold, with their fee and what each earned them. */
-export default function TeamOrdersPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('team.ordersTitle')}>
-      <TeamOnly>
-        <Orders />
-      </TeamOnly>
-    </Page>
-  );
-}
 
 function Orders() {
   const { t, i18n } = useTranslation();
@@ -43,3 +31,6 @@ function Orders() {
     />
   );
 }
+
+/** `/team_member/orders`: the orders a sales team member sold, with their fee and what each earned them. */
+export default guardedPage('team.ordersTitle', TeamOnly, Orders);

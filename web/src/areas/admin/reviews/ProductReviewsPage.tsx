@@ -15,7 +15,7 @@ import { adminApi } from '../../../api/admin';
 import { ApiError } from '../../../api/errors';
 import type { Answer } from '../../../api/sdk';
 import { toast } from '../../../app/notify';
-import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { FilterSelect, listed, PagedTable, usePaging } from '../../../components/PagedTable';
 import { useMoney } from '../../../components/Money';
 import { StatusChip } from '../../../components/StatusChip';
 import { formatDateTime } from '../../../components/dates';
@@ -74,11 +74,8 @@ export default function ProductReviewsPage() {
         />
       </Box>
       <PagedTable<Row>
-        rows={list.data?.list ?? []}
+        {...listed(list, true)}
         rowKey={(r) => r.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty={t('reviews.empty')}
         count={list.data?.totalCount}
         label={t('nav.productReviews')}

@@ -18,7 +18,7 @@ import type { Answer } from '../../../api/sdk';
 import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
 import { CopyButton } from '../../../components/CopyButton';
-import { PagedTable } from '../../../components/PagedTable';
+import { listed, PagedTable } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../components/dates';
 import { percent } from '../../publish/usePublisher';
 import { Page } from '../../../components/Page';
@@ -63,11 +63,8 @@ export default function TeamMembersPage() {
       </Typography>
       <PagedTable<Row>
         label={t('teamMembers.title')}
-        rows={rows.data?.list ?? []}
+        {...listed(rows)}
         rowKey={(r) => r.id}
-        loading={rows.isPending}
-        error={rows.error}
-        onRetry={() => void rows.refetch()}
         empty={t('teamMembers.empty')}
         columns={[
           { key: 'who', label: t('teamMembers.who'), render: (r) => (r.name ? `${r.name} · ${r.email}` : r.email) },

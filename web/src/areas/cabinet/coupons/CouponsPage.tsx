@@ -21,7 +21,7 @@ import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
 import { useMoney } from '../../../components/Money';
 import { FilterBar } from '../../../components/FilterBar';
-import { PagedTable } from '../../../components/PagedTable';
+import { listed, PagedTable } from '../../../components/PagedTable';
 import { type FilterDef, csvHref } from '../../../lib/filterDefs';
 import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { formatDateTime } from '../../../components/dates';
@@ -233,11 +233,8 @@ export default function CouponsPage() {
         csv={csvHref('/v1/cabinet/coupons/csv', params)}
       />
       <PagedTable<Row>
-        rows={list.data?.list ?? []}
+        {...listed(list, true)}
         rowKey={(r) => r.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty={t('coupons.empty')}
         count={list.data?.totalCount}
         label={t('coupons.title')}

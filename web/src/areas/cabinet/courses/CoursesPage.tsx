@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import * as sdk from '../../../api/sdk.gen';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
-import { type Column, PagedTable, usePaging } from '../../../components/PagedTable';
+import { type Column, listed, PagedTable, usePaging } from '../../../components/PagedTable';
 import { StatusChip } from '../../../components/StatusChip';
 import { formatDate, formatDateTime } from '../../../components/dates';
 
@@ -75,13 +75,10 @@ function Listing<R extends { id: number }>({ tab, columns, load }: { tab: TabKey
   const q = useQuery({ queryKey: ['courses', tab, paging.query], queryFn: ({ signal }) => load(paging.query, signal), placeholderData: keepPreviousData });
   return (
     <PagedTable
-      rows={q.data?.list ?? []}
+      {...listed(q)}
       columns={columns}
       rowKey={(r) => r.id}
-      loading={q.isPending}
       empty={t(`courses.emptyTab.${tab}`)}
-      error={q.error}
-      onRetry={() => void q.refetch()}
       count={q.data?.totalCount ?? 0}
       label={t(`courses.tabs.${tab}`)}
       {...paging.pager}

@@ -28,7 +28,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { useMoney } from '../../../components/Money';
 import { FilterBar } from '../../../components/FilterBar';
-import { PagedTable } from '../../../components/PagedTable';
+import { listed, PagedTable } from '../../../components/PagedTable';
 import type { FilterDef } from '../../../lib/filterDefs';
 import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { StatusChip } from '../../../components/StatusChip';
@@ -163,11 +163,8 @@ function Details() {
         csv={`/v1/cabinet/payment_tickets/csv${csv ? `?${csv}` : ''}`}
       />
       <PagedTable<Row>
-        rows={list.data?.list ?? []}
+        {...listed(list, true)}
         rowKey={(r) => r.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty={t('paymentTickets.emptyList')}
         count={list.data?.totalCount}
         label={t('paymentTickets.tabs.details')}

@@ -7,7 +7,7 @@ import type { Answer } from '../../../api/sdk';
 import { Money } from '../../../components/Money';
 import { PayoutPanels, type PayoutSource } from '../../../components/PayoutPanels';
 import { formatDateTime } from '../../../components/dates';
-import { PagedTable } from '../../../components/PagedTable';
+import { listed, PagedTable } from '../../../components/PagedTable';
 import { FilterBar } from '../../../components/FilterBar';
 import { type FilterDef, csvHref } from '../../../lib/filterDefs';
 import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
@@ -45,11 +45,8 @@ export default function PayoutsPage() {
       <PayoutPanels source={CABINET_PAYOUTS} />
       <FilterBar defs={defs} filters={view.state.filters} onApply={view.list.applyFilters} list="payouts" csv={csvHref('/v1/cabinet/payouts/csv', view.apiQuery)} />
       <PagedTable<Row>
-        rows={payouts.data?.list ?? []}
+        {...listed(payouts)}
         rowKey={(r) => r.number}
-        loading={payouts.isFetching && !payouts.data}
-        error={payouts.error}
-        onRetry={() => void payouts.refetch()}
         count={payouts.data?.totalCount}
         {...view.pager}
         empty={t('money.noPayouts')}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../../api/sdk';
 import { toast } from '../../../app/notify';
 import { Money } from '../../../components/Money';
-import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { FilterSelect, listed, PagedTable, usePaging } from '../../../components/PagedTable';
 import { openProtectedFile } from '../../../lib/download';
 import { PLATFORM_INVOICE_STATES, monthLabel, platformInvoiceColor } from './platformInvoices';
 import { moneyQueries } from './queries';
@@ -39,12 +39,9 @@ export default function PlatformInvoicesPage() {
         />
       </Box>
       <PagedTable<Row>
-        rows={list.data?.list ?? []}
+        {...listed(list, true)}
         rowKey={(r) => r.id}
-        loading={list.isFetching}
         empty={t('money.noPlatformInvoices')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         count={list.data?.totalCount}
         {...paging.pager}
         columns={[

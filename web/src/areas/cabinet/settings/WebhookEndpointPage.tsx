@@ -31,7 +31,7 @@ import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
 import { CopyButton } from '../../../components/CopyButton';
 import { ErrorState } from '../../../components/ErrorState';
-import { FilterSelect, PagedTable, usePaging } from '../../../components/PagedTable';
+import { FilterSelect, listed, PagedTable, usePaging } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../components/dates';
 import { DeliveryStateChip, EndpointStateChip, eventLabel, type EventType, urlError } from './webhookWords';
 import { EventPicker, WEBHOOKS_KEY } from './WebhooksPage';
@@ -295,11 +295,8 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
       </Stack>
       <PagedTable<Delivery>
         label={t('webhooks.deliveries')}
-        rows={rows.data?.list ?? []}
+        {...listed(rows)}
         rowKey={(r) => r.id}
-        loading={rows.isPending}
-        error={rows.error}
-        onRetry={() => void rows.refetch()}
         empty={t('webhooks.noDeliveries')}
         {...paging.pager}
         perOptions={PER_OPTIONS}

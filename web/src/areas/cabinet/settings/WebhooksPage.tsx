@@ -19,7 +19,7 @@ import { fieldErrors } from '../../../api/errors';
 import type { Answer } from '../../../api/sdk';
 import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
-import { PagedTable } from '../../../components/PagedTable';
+import { listed, PagedTable } from '../../../components/PagedTable';
 import { relativeTime } from '../../../components/dates';
 import { EndpointStateChip, eventLabel, EVENT_TYPES, type EventType, urlError } from './webhookWords';
 import { Page } from '../../../components/Page';
@@ -47,11 +47,8 @@ export default function WebhooksPage() {
       </Typography>
       <PagedTable<Endpoint>
         label={t('webhooks.title')}
-        rows={rows.data?.list ?? []}
+        {...listed(rows)}
         rowKey={(r) => r.id}
-        loading={rows.isPending}
-        error={rows.error}
-        onRetry={() => void rows.refetch()}
         empty={t('webhooks.empty')}
         columns={[
           {

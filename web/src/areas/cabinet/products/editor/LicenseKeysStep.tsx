@@ -18,7 +18,7 @@ import type { Product } from '../../../../api/types';
 import { LicenseKeysInSchema, ProductPatchSchema } from '../../../../api/zod.gen';
 import { toast } from '../../../../app/notify';
 import { formatDateTime } from '../../../../components/dates';
-import { type Column, PagedTable, usePaging } from '../../../../components/PagedTable';
+import { type Column, listed, PagedTable, usePaging } from '../../../../components/PagedTable';
 import { StatusChip } from '../../../../components/StatusChip';
 import { useSchemaForm } from '../../../../lib/zodForm';
 import { productKeys } from '../queries';
@@ -212,12 +212,9 @@ export function LicenseKeysStep({ product }: { product: Product }) {
       </Paper>
 
       <PagedTable
-        rows={keys.data?.list ?? []}
+        {...listed(keys)}
         columns={columns}
         rowKey={(r) => r.id}
-        loading={keys.isPending}
-        error={keys.error}
-        onRetry={() => void keys.refetch()}
         empty={t('editor.keys.none')}
         {...paging.pager}
         count={keys.data?.totalCount ?? 0}

@@ -33,7 +33,7 @@ import type { Product } from '../../../../api/types';
 import { toast } from '../../../../app/notify';
 import { EmptyState } from '../../../../components/EmptyState';
 import { ErrorState } from '../../../../components/ErrorState';
-import { type Column, PagedTable, usePaging } from '../../../../components/PagedTable';
+import { type Column, listed, PagedTable, usePaging } from '../../../../components/PagedTable';
 import { StatusChip } from '../../../../components/StatusChip';
 import { formatDateTime } from '../../../../components/dates';
 import { TicketInSchema } from '../../../../api/zod.gen';
@@ -262,13 +262,10 @@ export function TicketsStep({ product }: { product: Product }) {
         </Button>
       </Stack>
       <PagedTable
-        rows={held.data?.list ?? []}
+        {...listed(held)}
         columns={columns}
         rowKey={(r) => r.id}
-        loading={held.isPending}
         empty={t('events.noGuests')}
-        error={held.error}
-        onRetry={() => void held.refetch()}
         count={held.data?.totalCount ?? 0}
         label={t('events.guestList')}
         {...paging.pager}
