@@ -68,9 +68,30 @@ after(async () => {
   await browser?.close();
 });
 
-/** The page settled: no skeleton or spinner left (a page that keeps polling may keep one; then go on). */
+/** The page's requests in flight, and when the last one ended (a page's `quiet` state, kept from its first request). */
+function tracked(page) {
+  const net = { inflight: 0, last: Date.now() };
+  const done = () => {
+    net.inflight -= 1;
+    net.last = Date.now();
+  };
+  page.on('request', () => {
+    net.inflight += 1;
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.net = net;
+  return page;
+}
+
+/** The page settled: no request in flight for 150 ms (Playwright's `networkidle` waits 500 ms, a third of each
+ * visit), then no skeleton or spinner left (a page that keeps polling may keep one; then go on). */
 async function settled(page) {
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  await page.waitForLoadState('load', { timeout: 15_000 }).catch(() => {});
+  const until = Date.now() + 15_000;
+  while (Date.now() < until && (page.net.inflight > 0 || Date.now() - page.net.last < 150)) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
   await page
     .waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]'), null, { timeout: 8_000 })
     .catch(() => {});
@@ -119,7 +140,7 @@ async function contextFor(contexts, role, size, locale) {
 
 async function visit({ role, path, lang: { lang, locale } }, size, problems, contexts) {
   const label = `${role} ${lang} ${size.name} ${path}`;
-  const page = await (await contextFor(contexts, role, size, locale)).newPage();
+  const page = tracked(await (await contextFor(contexts, role, size, locale)).newPage());
   page.setDefaultTimeout(30_000);
   await page.goto(path);
   if (role !== 'visitor') {

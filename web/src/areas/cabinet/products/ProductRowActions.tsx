@@ -56,42 +56,25 @@ export function ProductRowActions({
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem
-          onClick={() => {
-            close();
-            onLinks();
-          }}
-          data-testid="action-links"
-        >
-          <ListItemIcon>
-            <LinkIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('products.actions.links')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            navigate(`/cabinet/products/${product.id}/edit`);
-          }}
-          data-testid="action-edit"
-        >
-          <ListItemIcon>
-            <EditIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('products.actions.edit')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            navigate(`/cabinet/products/${product.id}/preview`);
-          }}
-          data-testid="action-preview"
-        >
-          <ListItemIcon>
-            <VisibilityIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('products.actions.preview')}</ListItemText>
-        </MenuItem>
+        {(
+          [
+            { key: 'links', icon: <LinkIcon fontSize="small" />, go: onLinks },
+            { key: 'edit', icon: <EditIcon fontSize="small" />, go: () => navigate(`/cabinet/products/${product.id}/edit`) },
+            { key: 'preview', icon: <VisibilityIcon fontSize="small" />, go: () => navigate(`/cabinet/products/${product.id}/preview`) },
+          ] as const
+        ).map((item) => (
+          <MenuItem
+            key={item.key}
+            onClick={() => {
+              close();
+              item.go();
+            }}
+            data-testid={`action-${item.key}`}
+          >
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText>{t(`products.actions.${item.key}`)}</ListItemText>
+          </MenuItem>
+        ))}
         <MenuItem component="a" href={shopUrl ?? undefined} target="_blank" rel="noopener" disabled={!shopUrl} onClick={close} data-testid="action-product-page">
           <ListItemIcon>
             <OpenInNewIcon fontSize="small" />
