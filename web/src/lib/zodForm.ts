@@ -40,7 +40,11 @@ export function issueMessage(issue: Issue): string {
   }
   if (issue.code === 'invalid_format') return t(`validation.pattern.${field}`, { defaultValue: t('validation.invalid') });
   if (issue.code === 'invalid_type') return t('validation.required');
-  if (issue.code === 'custom' && issue.params?.code) return t(`validation.${issue.params.code}`, { defaultValue: t('validation.invalid') });
+  // a rule's code (`validation.{code}`), or a catalogue key of its own (`teamMembers.badFee`)
+  if (issue.code === 'custom' && issue.params?.code) {
+    const key = issue.params.code.includes('.') ? issue.params.code : `validation.${issue.params.code}`;
+    return t(key, { defaultValue: t('validation.invalid') });
+  }
   return t('validation.invalid');
 }
 
@@ -92,7 +96,7 @@ export const rules = {
   email: (field: z.ZodString) => field.trim().min(1).regex(EMAIL),
   newPassword: (field: z.ZodString) => field.min(1).min(PASSWORD_MIN),
   required: (field: z.ZodString) => field.trim().min(1),
-  /** A rule of lib/validation (a code or null), its code shown in the user's words. */
+  /** A rule of lib/validation (a code or null, or a catalogue key), its code shown in the user's words. */
   checked: (field: z.ZodString, rule: (value: string) => string | null) =>
     field.superRefine((value, ctx) => {
       const code = rule(value);

@@ -13,15 +13,18 @@ import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { fieldErrors } from '../../../api/errors';
 import type { Answer } from '../../../api/sdk';
 import * as sdk from '../../../api/sdk.gen';
+import { InviteInSchema } from '../../../api/zod.gen';
 import { toast } from '../../../app/notify';
 import { CopyButton } from '../../../components/CopyButton';
 import { listed, PagedTable } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../components/dates';
 import { percent } from '../../publish/usePublisher';
 import { Page } from '../../../components/Page';
+import { fieldProps, rules, useSchemaForm } from '../../../lib/zodForm';
 
 type Row = Answer<'team_members'>['list'][number];
 type Role = Row['role'];
@@ -104,59 +107,51 @@ export default function TeamMembersPage() {
   );
 }
 
+// a fee typed as a percentage ("12,5"), sent in basis points: the contract's bound checked on what is sent
+const feeText = rules.checked(z.string(), (text) => (feeOf(text) === null ? 'teamMembers.badFee' : null)).transform((text) => feeOf(text) ?? 0);
+const InviteForm = InviteInSchema.pick({ role: true }).extend({ email: rules.email(InviteInSchema.shape.email), fee: feeText });
+const FeeForm = z.object({ fee: feeText });
+
 function InviteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('team_member');
-  const [fee, setFee] = useState('10');
-  const feeBp = role === 'sales_team_member' ? feeOf(fee) : 0;
+  const form = useSchemaForm(InviteForm, { email: '', role: 'team_member', fee: '10' }, { mode: 'onChange' });
+  const role = form.watch('role');
   const invite = useMutation({
-    mutationFn: () => sdk.inviteTeamMember({ email, role, feeBp: feeBp ?? 0 }),
-    onSuccess: () => {
-      toast(t('teamMembers.invited', { email }), 'success');
+    mutationFn: (body: { email: string; role: Role; feeBp: number }) => sdk.inviteTeamMember(body),
+    onSuccess: (_, body) => {
+      toast(t('teamMembers.invited', { email: body.email }), 'success');
       void queryClient.invalidateQueries({ queryKey: KEY });
       onClose();
     },
+    onError: (err) => {
+      if (fieldErrors(err).email) form.setError('email', { message: t('teamMembers.badEmail') });
+    },
   });
-  const errors = fieldErrors(invite.error);
+  const submit = form.handleSubmit(({ email, fee }) => invite.mutate({ email, role, feeBp: role === 'sales_team_member' ? fee : 0 }));
+  const feeProblem = role === 'sales_team_member' && Boolean(form.formState.errors.fee);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invite-title">
       <DialogTitle id="invite-title">{t('teamMembers.invite')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('teamMembers.email')}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={Boolean(errors.email)}
-            helperText={errors.email ? t('teamMembers.badEmail') : undefined}
-            autoFocus
-            slotProps={{ htmlInput: { 'data-testid': 'invite-email' } }}
-          />
-          <TextField select label={t('team.role')} value={role} onChange={(e) => setRole(e.target.value as Role)} slotProps={{ htmlInput: { 'data-testid': 'invite-role' } }}>
+          <TextField label={t('teamMembers.email')} type="email" {...fieldProps(form, 'email', null)} autoFocus slotProps={{ htmlInput: { 'data-testid': 'invite-email' } }} />
+          <TextField select label={t('team.role')} value={role} onChange={(e) => {
+              form.setValue('role', e.target.value as Role);
+              if (e.target.value !== 'sales_team_member') form.resetField('fee'); // a team member earns no fee
+            }} slotProps={{ htmlInput: { 'data-testid': 'invite-role' } }}>
             <MenuItem value="team_member">{t('enums.teamRole.team_member')}</MenuItem>
             <MenuItem value="sales_team_member">{t('enums.teamRole.sales_team_member')}</MenuItem>
           </TextField>
           <Typography variant="body2" color="text.secondary">
             {t(`teamMembers.roleHelp.${role}`)}
           </Typography>
-          {role === 'sales_team_member' ? (
-            <TextField
-              label={t('team.fee')}
-              value={fee}
-              onChange={(e) => setFee(e.target.value)}
-              error={feeBp === null}
-              helperText={feeBp === null ? t('teamMembers.badFee') : t('teamMembers.feeHelp')}
-              slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> }, htmlInput: { inputMode: 'decimal', 'data-testid': 'invite-fee' } }}
-            />
-          ) : null}
+          {role === 'sales_team_member' ? <FeeField field={fieldProps(form, 'fee', t('teamMembers.feeHelp'))} testId="invite-fee" /> : null}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={!email.trim() || feeBp === null || invite.isPending} onClick={() => invite.mutate()} data-testid="send-invite">
+        <Button variant="contained" disabled={!form.watch('email').trim() || feeProblem || invite.isPending} onClick={submit} data-testid="send-invite">
           {t('teamMembers.send')}
         </Button>
       </DialogActions>
@@ -164,38 +159,43 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The fee as a percentage (a form's `fee` field), its error shown as it is typed. */
+function FeeField({ field, testId }: { field: ReturnType<typeof fieldProps>; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('team.fee')}
+      {...field}
+      slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> }, htmlInput: { inputMode: 'decimal', ...(testId ? { 'data-testid': testId } : {}) } }}
+    />
+  );
+}
+
 function FeeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [fee, setFee] = useState(String(row.feeBp / 100).replace('.', i18n.language === 'de' ? ',' : '.'));
-  const feeBp = feeOf(fee);
+  const form = useSchemaForm(FeeForm, { fee: String(row.feeBp / 100).replace('.', i18n.language === 'de' ? ',' : '.') }, { mode: 'onChange' });
   const save = useMutation({
-    mutationFn: () => sdk.changeTeamMember(row.id, { feeBp: feeBp ?? 0 }),
+    mutationFn: (feeBp: number) => sdk.changeTeamMember(row.id, { feeBp }),
     onSuccess: () => {
       toast(t('teamMembers.saved'), 'success');
       void queryClient.invalidateQueries({ queryKey: KEY });
       onClose();
     },
   });
+  const submit = form.handleSubmit(({ fee }) => save.mutate(fee));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="fee-title">
       <DialogTitle id="fee-title">{t('teamMembers.changeFee')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2">{row.name || row.email}</Typography>
-          <TextField
-            label={t('team.fee')}
-            value={fee}
-            onChange={(e) => setFee(e.target.value)}
-            error={feeBp === null}
-            helperText={feeBp === null ? t('teamMembers.badFee') : t('teamMembers.feeLater')}
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
-          />
+          <FeeField field={fieldProps(form, 'fee', t('teamMembers.feeLater'))} />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={feeBp === null || save.isPending} onClick={() => save.mutate()}>
+        <Button variant="contained" disabled={Boolean(form.formState.errors.fee) || save.isPending} onClick={submit}>
           {t('common.save')}
         </Button>
       </DialogActions>

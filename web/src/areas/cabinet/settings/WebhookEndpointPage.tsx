@@ -16,7 +16,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -25,7 +24,6 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { fieldErrors } from '../../../api/errors';
 import type { Answer } from '../../../api/sdk';
 import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
@@ -33,8 +31,9 @@ import { CopyButton } from '../../../components/CopyButton';
 import { ErrorState } from '../../../components/ErrorState';
 import { FilterSelect, listed, PagedTable, usePaging } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../components/dates';
-import { DeliveryStateChip, EndpointStateChip, eventLabel, type EventType, urlError } from './webhookWords';
-import { EventPicker, WEBHOOKS_KEY } from './WebhooksPage';
+import { DeliveryStateChip, EndpointStateChip, eventLabel } from './webhookWords';
+import { EndpointDialog } from './EndpointDialog';
+import { WEBHOOKS_KEY } from './WebhooksPage';
 
 type Endpoint = Answer<'get_webhook_endpoint'>;
 type Delivery = Answer<'list_webhook_deliveries'>['list'][number];
@@ -224,43 +223,19 @@ function Settings({ endpoint }: { endpoint: Endpoint }) {
 
 function EditDialog({ endpoint, onSaved, onClose }: { endpoint: Endpoint; onSaved: (next: Endpoint) => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState(endpoint.url);
-  const [description, setDescription] = useState(endpoint.description);
-  const [events, setEvents] = useState<EventType[]>(endpoint.events);
-  const save = useMutation({
-    mutationFn: () => sdk.changeWebhookEndpoint(endpoint.id, { url, description, events }),
-    onSuccess: (next) => {
-      onSaved(next);
-      toast(t('webhooks.saved'), 'success');
-      onClose();
-    },
-  });
-  const errors = fieldErrors(save.error);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-endpoint-title">
-      <DialogTitle id="edit-endpoint-title">{t('common.edit')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('webhooks.url')}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            error={Boolean(errors.url)}
-            helperText={errors.url ? urlError(t, errors.url) : undefined}
-            slotProps={{ htmlInput: { inputMode: 'url' } }}
-          />
-          <TextField label={t('webhooks.description')} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          <Typography variant="subtitle2">{t('webhooks.events')}</Typography>
-          <EventPicker value={events} onChange={setEvents} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={!url.trim() || save.isPending} onClick={() => save.mutate()}>
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <EndpointDialog
+      title={t('common.edit')}
+      initial={{ url: endpoint.url, description: endpoint.description, events: endpoint.events }}
+      submitLabel={t('common.save')}
+      save={(fields) => sdk.changeWebhookEndpoint(endpoint.id, fields)}
+      onSaved={(next) => {
+        onSaved(next);
+        toast(t('webhooks.saved'), 'success');
+        onClose();
+      }}
+      onClose={onClose}
+    />
   );
 }
 

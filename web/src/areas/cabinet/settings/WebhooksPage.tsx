@@ -1,27 +1,19 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { fieldErrors } from '../../../api/errors';
 import type { Answer } from '../../../api/sdk';
 import * as sdk from '../../../api/sdk.gen';
 import { toast } from '../../../app/notify';
 import { listed, PagedTable } from '../../../components/PagedTable';
 import { relativeTime } from '../../../components/dates';
-import { EndpointStateChip, eventLabel, EVENT_TYPES, type EventType, urlError } from './webhookWords';
+import { EndpointDialog } from './EndpointDialog';
+import { EndpointStateChip, eventLabel } from './webhookWords';
 import { Page } from '../../../components/Page';
 
 type Endpoint = Answer<'list_webhook_endpoints'>['list'][number];
@@ -84,86 +76,23 @@ export default function WebhooksPage() {
   );
 }
 
-/** The events an endpoint takes: every event (none ticked), or the ones ticked. */
-export function EventPicker({ value, onChange }: { value: EventType[]; onChange: (next: EventType[]) => void }) {
-  const { t } = useTranslation();
-  const all = value.length === 0;
-  return (
-    <Stack spacing={0.5}>
-      <FormControlLabel
-        control={<Checkbox checked={all} onChange={(e) => onChange(e.target.checked ? [] : [EVENT_TYPES[0] as EventType])} />}
-        label={t('webhooks.allEvents')}
-      />
-      {all ? null : (
-        <FormGroup sx={{ pl: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {EVENT_TYPES.map((e) => (
-            <FormControlLabel
-              key={e}
-              control={
-                <Checkbox
-                  size="small"
-                  checked={value.includes(e)}
-                  onChange={(ev) => {
-                    const next = ev.target.checked ? [...value, e] : value.filter((x) => x !== e);
-                    if (next.length > 0) onChange(next);
-                  }}
-                />
-              }
-              label={eventLabel(t, e)}
-            />
-          ))}
-        </FormGroup>
-      )}
-    </Stack>
-  );
-}
-
 function AddDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [url, setUrl] = useState('https://');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<EventType[]>([]);
-  const add = useMutation({
-    mutationFn: () => sdk.createWebhookEndpoint({ url, description, events }),
-    onSuccess: (row) => {
-      toast(t('webhooks.added'), 'success');
-      void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
-      navigate(`/cabinet/webhooks/${row.id}`);
-    },
-  });
-  const errors = fieldErrors(add.error);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-endpoint-title">
-      <DialogTitle id="add-endpoint-title">{t('webhooks.add')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('webhooks.url')}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            error={Boolean(errors.url)}
-            helperText={errors.url ? urlError(t, errors.url) : t('webhooks.urlHelp')}
-            autoFocus
-            slotProps={{ htmlInput: { inputMode: 'url', 'data-testid': 'endpoint-url' } }}
-          />
-          <TextField
-            label={t('webhooks.description')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <Typography variant="subtitle2">{t('webhooks.events')}</Typography>
-          <EventPicker value={events} onChange={setEvents} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={!url.trim() || add.isPending} onClick={() => add.mutate()} data-testid="save-endpoint">
-          {t('webhooks.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <EndpointDialog
+      title={t('webhooks.add')}
+      initial={{ url: 'https://', description: '', events: [] }}
+      submitLabel={t('webhooks.create')}
+      save={(fields) => sdk.createWebhookEndpoint(fields)}
+      onSaved={(row) => {
+        toast(t('webhooks.added'), 'success');
+        void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+        navigate(`/cabinet/webhooks/${row.id}`);
+      }}
+      onClose={onClose}
+      testIds
+    />
   );
 }
