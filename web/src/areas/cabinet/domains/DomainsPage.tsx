@@ -33,7 +33,9 @@ import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/CopyButton';
 import { domainsApi, type DnsRecordState, type DomainKind, type DomainRow } from '../../../api/domains';
 import { ApiError } from '../../../api/errors';
+import { DomainInSchema } from '../../../api/zod.gen';
 import { toast } from '../../../app/notify';
+import { fieldProps, rules, useSchemaForm } from '../../../lib/zodForm';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDate, formatDateTime } from '../../../components/dates';
@@ -66,32 +68,30 @@ const NAME_ERRORS: Record<string, string> = {
   'already taken': 'domains.errors.taken',
 };
 
+const DomainForm = DomainInSchema.extend({ name: rules.required(DomainInSchema.shape.name), ttl: DomainInSchema.shape.ttl.unwrap() });
+
 function AddDomain({ suffix, ttlOptions }: { suffix: string; ttlOptions: number[] }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [kind, setKind] = useState<DomainKind>('custom');
-  const [name, setName] = useState('');
-  const [ttl, setTtl] = useState(3600);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(DomainForm, { kind: 'custom', name: '', ttl: 3600 });
+  const [kind, name, ttl] = form.watch(['kind', 'name', 'ttl']);
   const add = useMutation({
-    mutationFn: () => domainsApi.add({ kind, name, ttl }),
+    mutationFn: (body: { kind: DomainKind; name: string; ttl: number }) => domainsApi.add(body),
     onSuccess: () => {
-      setName('');
-      setErrors({});
+      form.reset({ kind, name: '', ttl });
       toast(t('domains.added'), 'success');
       void qc.invalidateQueries({ queryKey: KEYS.list });
     },
     onError: (e) => {
-      const fields = e instanceof ApiError ? e.fields ?? {} : {};
-      const out: Record<string, string> = {};
+      const fields = e instanceof ApiError ? (e.fields ?? {}) : {};
       for (const [k, v] of Object.entries(fields)) {
         const msg = String(v);
-        out[k === 'hostname' ? 'name' : k] = NAME_ERRORS[msg] ? t(NAME_ERRORS[msg]) : msg;
+        form.setError(k === 'ttl' ? 'ttl' : 'name', { message: NAME_ERRORS[msg] ? t(NAME_ERRORS[msg]) : msg });
       }
-      if (!Object.keys(out).length) out.name = e instanceof ApiError && e.status === 409 ? e.message : t('common.loadError');
-      setErrors(out);
+      if (!Object.keys(fields).length) form.setError('name', { message: e instanceof ApiError && e.status === 409 ? e.message : t('common.loadError') });
     },
   });
+  const submit = form.handleSubmit((body) => add.mutate(body));
   const preview = previewHostname(kind, name, suffix);
   return (
     <Paper sx={{ p: 2, mb: 2 }}>
@@ -103,7 +103,7 @@ function AddDomain({ suffix, ttlOptions }: { suffix: string; ttlOptions: number[
           exclusive
           size="small"
           value={kind}
-          onChange={(_, v: DomainKind | null) => v && setKind(v)}
+          onChange={(_, v: DomainKind | null) => v && form.setValue('kind', v)}
           aria-label={t('domains.kindLabel')}
         >
           <ToggleButton value="custom">{t('domains.kind.custom')}</ToggleButton>
@@ -113,10 +113,7 @@ function AddDomain({ suffix, ttlOptions }: { suffix: string; ttlOptions: number[
           size="small"
           label={kind === 'custom' ? t('domains.hostname') : t('domains.subdomainName')}
           placeholder={kind === 'custom' ? 'shop.example.com' : 'my-shop'}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={Boolean(errors.name)}
-          helperText={errors.name ?? (preview ? t('domains.willBe', { host: preview }) : ' ')}
+          {...fieldProps(form, 'name', preview ? t('domains.willBe', { host: preview }) : ' ')}
           sx={{ flex: 1, minWidth: 220 }}
           slotProps={{
             input: kind === 'subdomain' ? { endAdornment: <InputAdornment position="end">.{suffix}</InputAdornment> } : {},
@@ -127,9 +124,9 @@ function AddDomain({ suffix, ttlOptions }: { suffix: string; ttlOptions: number[
           size="small"
           label={t('domains.ttlLabel')}
           value={ttl}
-          onChange={(e) => setTtl(Number(e.target.value))}
-          error={Boolean(errors.ttl)}
-          helperText={errors.ttl ?? ' '}
+          onChange={(e) => form.setValue('ttl', Number(e.target.value))}
+          error={Boolean(form.formState.errors.ttl)}
+          helperText={form.formState.errors.ttl?.message ?? ' '}
           sx={{ minWidth: 140 }}
         >
           {ttlOptions.map((o) => (
@@ -138,7 +135,7 @@ function AddDomain({ suffix, ttlOptions }: { suffix: string; ttlOptions: number[
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" disabled={!name.trim() || add.isPending} onClick={() => add.mutate()}>
+        <Button variant="contained" disabled={!name?.trim() || add.isPending} onClick={submit}>
           {t('domains.add')}
         </Button>
       </Stack>

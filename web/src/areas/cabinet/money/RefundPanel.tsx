@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { cabinetApi } from '../../../api/cabinet';
 import { newIdempotencyKey } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
@@ -15,7 +16,20 @@ import { toast } from '../../../app/notify';
 import { useMoney } from '../../../components/Money';
 import { formatDateTime } from '../../../components/dates';
 import { parseMoneyInput } from '../../../lib/money';
+import { fieldProps, rules, useSchemaForm } from '../../../lib/zodForm';
+import { RefundInSchema } from '../../../api/zod.gen';
 import { moneyKeys, moneyQueries } from './queries';
+
+/** A refund as the seller types it: an amount of the order's currency ("5,00"), sent in minor units, and the
+ * reason the payer reads. */
+const refundForm = (currency: string) =>
+  RefundInSchema.extend({
+    amount: rules
+      .checked(z.string(), (text) => ((parseMoneyInput(text.trim(), currency) ?? 0) > 0 ? null : 'invalid_price'))
+      .transform((text) => parseMoneyInput(text.trim(), currency) ?? 0),
+    // the contract's bound; an empty reason in the refund's own words
+    reason: rules.checked(z.string().trim().max(1000), (text) => (text ? null : 'money.reasonRequired')),
+  });
 
 /** The order view's refunds: what is left to refund, a refund in full or in part with a reason, and the money
  * trail (every ledger entry of the order, summing to zero). */
@@ -28,19 +42,15 @@ export function RefundPanel({ token, currency, trail }: {
   const money = useMoney();
   const qc = useQueryClient();
   const refunds = useQuery({ ...moneyQueries.refunds(token), refetchInterval: (q) => (q.state.data?.list.some((r) => r.state === 'requested') ? 1500 : false) });
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(useMemo(() => refundForm(currency), [currency]), { amount: '', reason: '' });
   // one key per refund the seller means: a double click or a retry sends the same key and refunds once; a new key
   // only after this refund was accepted
   const [refundKey, setRefundKey] = useState(newIdempotencyKey);
   const refund = useMutation({
-    mutationFn: (cents: number) => cabinetApi.refund(token, { amount: cents, reason }, refundKey),
+    mutationFn: (body: { amount: number; reason: string }) => cabinetApi.refund(token, body, refundKey),
     onSuccess: () => {
       setRefundKey(newIdempotencyKey());
-      setAmount('');
-      setReason('');
-      setError(null);
+      form.reset();
       toast(t('money.refundRequested'), 'success');
       void qc.invalidateQueries({ queryKey: moneyKeys.refunds(token) });
       void qc.invalidateQueries({ queryKey: ['order', token] });
@@ -48,16 +58,12 @@ export function RefundPanel({ token, currency, trail }: {
     onError: (e) => {
       // an answer (a 4xx) ends this attempt: a corrected refund is another action; a lost answer keeps the key
       if (e instanceof ApiError && e.status) setRefundKey(newIdempotencyKey());
-      setError(e instanceof ApiError ? (e.fields?.amount ? t('money.refundTooMuch', { left: String(e.fields.amount) }) : e.message) : t('toast.error'));
+      if (e instanceof ApiError && e.fields?.amount) form.setError('amount', { message: t('money.refundTooMuch', { left: String(e.fields.amount) }) });
     },
   });
   const left = refunds.data?.refundable ?? 0;
-  const submit = () => {
-    const cents = parseMoneyInput(amount, currency);
-    if (cents === null || cents <= 0) return setError(t('validation.invalid_price'));
-    if (!reason.trim()) return setError(t('money.reasonRequired'));
-    refund.mutate(cents);
-  };
+  const submit = form.handleSubmit((body) => refund.mutate(body));
+  const failed = refund.error instanceof ApiError && !refund.error.fields?.amount ? refund.error.message : refund.isError && !(refund.error instanceof ApiError) ? t('toast.error') : null;
   return (
     <Box>
       <Typography variant="body2" sx={{ mb: 1 }}>
@@ -65,19 +71,19 @@ export function RefundPanel({ token, currency, trail }: {
       </Typography>
       {left > 0 ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <TextField size="small" label={t('orders.amount')} value={amount} onChange={(e) => setAmount(e.target.value)} sx={{ width: 140 }} />
-          <TextField size="small" label={t('legitimation.reason')} value={reason} onChange={(e) => setReason(e.target.value)} sx={{ flex: 1, minWidth: 200 }} />
+          <TextField size="small" label={t('orders.amount')} {...fieldProps(form, 'amount', null)} sx={{ width: 140 }} />
+          <TextField size="small" label={t('legitimation.reason')} {...fieldProps(form, 'reason', null)} sx={{ flex: 1, minWidth: 200 }} />
           <Button variant="outlined" color="warning" onClick={submit} disabled={refund.isPending}>
             {t('money.refund')}
           </Button>
-          <Button size="small" onClick={() => setAmount((left / 100).toFixed(2))}>
+          <Button size="small" onClick={() => form.setValue('amount', (left / 100).toFixed(2), { shouldValidate: form.formState.isSubmitted })}>
             {t('money.refundAll')}
           </Button>
         </Box>
       ) : null}
-      {error ? (
+      {failed ? (
         <Typography color="error" variant="body2" sx={{ mt: 1 }}>
-          {error}
+          {failed}
         </Typography>
       ) : null}
       <List dense>
