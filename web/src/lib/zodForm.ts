@@ -40,7 +40,7 @@ export function issueMessage(issue: Issue): string {
   }
   if (issue.code === 'invalid_format') return t(`validation.pattern.${field}`, { defaultValue: t('validation.invalid') });
   if (issue.code === 'invalid_type') return t('validation.required');
-  // a rule's code (`validation.{code}`), or a catalogue key of its own (`teamMembers.badFee`)
+  // a rule's code (`validation.{code}`), or a catalogue key of its own (one with a dot)
   if (issue.code === 'custom' && issue.params?.code) {
     const key = issue.params.code.includes('.') ? issue.params.code : `validation.${issue.params.code}`;
     return t(key, { defaultValue: t('validation.invalid') });
