@@ -103,3 +103,11 @@ export const rules = {
       if (code) ctx.addIssue({ code: 'custom', params: { code } });
     }),
 };
+
+/** A field's rule checked where it applies (a form whose fields depend on a choice, like a coupon's single code
+ * or bulk of codes): `schema` (a contract's field) over `value`, its refusal added at `path` in the user's words
+ * (`words`: the name its pattern's message is found under, `validation.pattern.{words}`; the field's by default). */
+export function checkedAt(ctx: z.RefinementCtx, path: string, schema: z.ZodType, value: unknown, words = path): void {
+  const result = schema.safeParse(value, { error: (issue) => issueMessage({ ...(issue as Issue), path: [words] }) });
+  if (!result.success) ctx.addIssue({ code: 'custom', path: [path], message: result.error.issues[0]?.message ?? '' });
+}

@@ -16,8 +16,10 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../api/errors';
 import * as sdk from '../../../api/sdk.gen';
+import { CouponInSchema } from '../../../api/zod.gen';
 import { toast } from '../../../app/notify';
 import { useMoney } from '../../../components/Money';
 import { FilterBar } from '../../../components/FilterBar';
@@ -26,59 +28,106 @@ import { type FilterDef, csvHref } from '../../../lib/filterDefs';
 import { LIST_DEFAULTS, useListView, useTotalSync } from '../../../lib/useListView';
 import { formatDateTime } from '../../../components/dates';
 import { productQueries } from '../products/queries';
+import { checkedAt, fieldProps, useSchemaForm } from '../../../lib/zodForm';
 
 type Row = Awaited<ReturnType<typeof sdk.listCoupons>>['list'][number];
 type Body = Parameters<typeof sdk.createCoupons>[0];
 
-const EMPTY = { mode: 'single', code: '', count: '50', codeFormat: 'alphanumeric', codeLength: '8', prefix: '', batch: '', valueForm: 'percents', value: '10', currency: 'eur', scope: 'all_products', productIds: [] as number[], recurring: 'first_rate', limit: '' };
+const C = CouponInSchema.shape;
+const EMPTY = { mode: 'single', code: '', count: '50', codeFormat: 'alphanumeric', codeLength: '8', prefix: '', batch: '', valueForm: 'percents', value: '10', currency: 'eur', scope: 'all_products', productIds: [] as number[], recurring: 'first_rate', limit: '' } as const;
+const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+const minor = (v: { valueForm: string; value: string }) => (v.valueForm === 'percents' ? whole(v.value) : Math.round(Number(v.value.replace(',', '.')) * 100));
+
+/** The dialog's fields as typed, checked by the contract's rules for the fields the chosen mode and discount use,
+ * and sent as the API's body. */
+const CouponForm = z
+  .object({
+    mode: C.mode.unwrap(),
+    code: z.string(),
+    count: z.string(),
+    codeFormat: C.codeFormat.unwrap(),
+    codeLength: z.string(),
+    prefix: z.string(),
+    batch: z.string(),
+    valueForm: C.valueForm,
+    value: z.string(),
+    currency: z.string(),
+    scope: C.scope.unwrap(),
+    productIds: z.array(z.number()),
+    recurring: C.recurring.unwrap(),
+    limit: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode === 'single') checkedAt(ctx, 'code', C.code.unwrap().unwrap(), v.code.trim(), 'couponCode');
+    else {
+      checkedAt(ctx, 'count', C.count.unwrap(), whole(v.count));
+      checkedAt(ctx, 'codeLength', C.codeLength.unwrap(), whole(v.codeLength));
+      checkedAt(ctx, 'prefix', C.prefix.unwrap(), v.prefix.trim());
+    }
+    checkedAt(ctx, 'batch', C.batch.unwrap().unwrap(), v.batch.trim());
+    checkedAt(ctx, 'value', C.value, minor(v));
+    if (v.limit.trim()) checkedAt(ctx, 'limit', C.limit.unwrap().unwrap(), whole(v.limit));
+  })
+  .transform(
+    (v) =>
+      ({
+        mode: v.mode,
+        ...(v.mode === 'single' ? { code: v.code.trim() } : { count: whole(v.count), codeFormat: v.codeFormat, codeLength: whole(v.codeLength), prefix: v.prefix.trim() }),
+        ...(v.batch.trim() ? { batch: v.batch.trim() } : {}),
+        valueForm: v.valueForm,
+        value: minor(v),
+        ...(v.valueForm === 'currency' ? { currency: v.currency } : {}),
+        scope: v.scope,
+        productIds: v.scope === 'all_products' ? [] : v.productIds,
+        recurring: v.recurring,
+        ...(v.limit.trim() ? { limit: whole(v.limit) } : {}),
+      }) as Body,
+  );
+type Fields = z.input<typeof CouponForm>;
 
 /** A new coupon: one code typed, or a bulk of generated codes, with its discount, scope, limit and recurring rule.
  * Each rule the API refuses is shown on its field. */
 function NewCouponDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [v, setV] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(CouponForm, EMPTY);
+  const v = form.watch();
   const products = useQuery({ ...productQueries.list({ per: 200 }), enabled: open });
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [key]: e.target.value }));
   const create = useMutation({
-    mutationFn: () => {
-      const body = {
-        mode: v.mode,
-        ...(v.mode === 'single' ? { code: v.code.trim() } : { count: Number(v.count), codeFormat: v.codeFormat, codeLength: Number(v.codeLength), prefix: v.prefix.trim() }),
-        ...(v.batch.trim() ? { batch: v.batch.trim() } : {}),
-        valueForm: v.valueForm,
-        value: v.valueForm === 'percents' ? Number(v.value) : Math.round(Number(v.value.replace(',', '.')) * 100),
-        ...(v.valueForm === 'currency' ? { currency: v.currency } : {}),
-        scope: v.scope,
-        productIds: v.scope === 'all_products' ? [] : v.productIds,
-        recurring: v.recurring,
-        ...(v.limit.trim() ? { limit: Number(v.limit) } : {}),
-      } as Body;
-      return sdk.createCoupons(body, { suppressErrors: true });
-    },
+    mutationFn: (body: Body) => sdk.createCoupons(body, { suppressErrors: true }),
     onSuccess: (r) => {
       toast(t('coupons.created', { count: r.totalCount }), 'success');
-      setV(EMPTY);
-      setErrors({});
+      form.reset(EMPTY);
       void qc.invalidateQueries({ queryKey: ['coupons'] });
       onClose();
     },
     onError: (e) => {
-      if (e instanceof ApiError && e.reason === 'code_taken') setErrors({ code: t('coupons.codeTaken') });
-      else if (e instanceof ApiError && e.fields) setErrors(Object.fromEntries(Object.entries(e.fields).map(([k, m]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), String(m)])));
-      else toast(t('toast.error'), 'error');
+      if (e instanceof ApiError && e.reason === 'code_taken') form.setError('code', { message: t('coupons.codeTaken') });
+      else if (e instanceof ApiError && e.fields) {
+        for (const [k, m] of Object.entries(e.fields)) form.setError(k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Fields, { message: String(m) });
+      } else toast(t('toast.error'), 'error');
     },
   });
-  const field = (key: keyof typeof EMPTY, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField fullWidth size="small" label={label} value={v[key] as string} onChange={set(key)} error={Boolean(errors[key])} helperText={errors[key] ?? ' '} {...extra} />
-  );
+  const submit = form.handleSubmit((body) => create.mutate(body));
+  const field = (key: Exclude<keyof Fields, 'productIds'>, label: string, extra: Record<string, unknown> = {}) => {
+    const select = 'select' in extra;
+    return (
+      <TextField
+        fullWidth
+        size="small"
+        label={label}
+        {...fieldProps(form, key)}
+        {...(select ? { value: v[key], onChange: (e: { target: { value: string } }) => form.setValue(key, e.target.value as never) } : {})}
+        {...extra}
+      />
+    );
+  };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{t('coupons.new')}</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>
-          <ToggleButtonGroup exclusive size="small" value={v.mode} onChange={(_, m: string | null) => m && setV((x) => ({ ...x, mode: m }))}>
+          <ToggleButtonGroup exclusive size="small" value={v.mode} onChange={(_, m: Fields['mode'] | null) => m && form.setValue('mode', m)}>
             <ToggleButton value="single" data-testid="coupon-mode-single">{t('coupons.modes.single')}</ToggleButton>
             <ToggleButton value="bulk" data-testid="coupon-mode-bulk">{t('coupons.modes.bulk')}</ToggleButton>
           </ToggleButtonGroup>
@@ -157,10 +206,10 @@ function NewCouponDialog({ open, onClose }: { open: boolean; onClose: () => void
                   onChange={(e) => {
                     const value = e.target.value as unknown as number[] | string;
                     const ids = (typeof value === 'string' ? value.split(',') : value).map(Number);
-                    setV((x) => ({ ...x, productIds: v.scope === 'single_product' ? ids.slice(-1) : ids }));
+                    form.setValue('productIds', v.scope === 'single_product' ? ids.slice(-1) : ids);
                   }}
-                  error={Boolean(errors.productIds)}
-                  helperText={errors.productIds ?? ' '}
+                  error={Boolean(form.formState.errors.productIds)}
+                  helperText={form.formState.errors.productIds?.message ?? ' '}
                   slotProps={{ select: { multiple: true } }}
                 >
                   {(products.data?.list ?? []).map((p) => (
@@ -171,13 +220,13 @@ function NewCouponDialog({ open, onClose }: { open: boolean; onClose: () => void
                 </TextField>
               </Grid>
             ) : null}
-            <Grid size={12}>{field('limit', t('coupons.limit'), { type: 'number', helperText: errors.limit ?? t('coupons.limitHelp') })}</Grid>
+            <Grid size={12}>{field('limit', t('coupons.limit'), { type: 'number', helperText: form.formState.errors.limit?.message ?? t('coupons.limitHelp') })}</Grid>
           </Grid>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" loading={create.isPending} onClick={() => create.mutate()} data-testid="coupon-create">
+        <Button variant="contained" loading={create.isPending} onClick={submit} data-testid="coupon-create">
           {t('coupons.create')}
         </Button>
       </DialogActions>
