@@ -22,13 +22,16 @@ import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../api/errors';
 import type { Answer, Body } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
+import { ItemFormSchema } from '../../api/zod.gen';
 import { toast } from '../../app/notify';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { checkedAt, fieldProps, rules, useSchemaForm } from '../../lib/zodForm';
 import { PublisherOnly } from './usePublisher';
 
 type Item = Answer<'list_embeddable_items'>['list'][number];
@@ -114,16 +117,43 @@ function Items() {
   );
 }
 
+const I = ItemFormSchema.shape;
+// the contract's fields as the editor holds them (a program and product chosen later, a path only for a custom link)
+const ItemForm = ItemFormSchema.extend({
+  name: rules.required(I.name),
+  affiliateProgramId: z.number(),
+  productId: z.number().nullable(),
+  customPath: z.string(),
+  form: I.form.unwrap(),
+  purpose: I.purpose.unwrap(),
+  display: I.display.unwrap(),
+  text: I.text.unwrap(),
+  color: I.color.unwrap(),
+}).superRefine((v, ctx) => {
+  if (v.purpose === 'custom_link') checkedAt(ctx, 'customPath', I.customPath.unwrap().unwrap(), v.customPath.trim());
+});
+
 function Editor({ item, onClose }: { item: Item | null; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const programs = useQuery({ queryKey: ['publish', 'programs'], queryFn: ({ signal }) => sdk.publisherPrograms({ signal }) });
   const active = (programs.data?.list ?? []).filter((p) => p.state === 'accepted');
-  const [draft, setDraft] = useState<Draft>(
-    item
-      ? { ...item.form }
-      : { name: '', affiliateProgramId: 0, form: 'button', purpose: 'shop', display: 'on_page', text: '', color: '#1f6feb' },
-  );
+  const start = item?.form;
+  const form = useSchemaForm(ItemForm, {
+    name: start?.name ?? '',
+    affiliateProgramId: start?.affiliateProgramId ?? 0,
+    productId: start?.productId ?? null,
+    customPath: start?.customPath ?? '/',
+    form: start?.form ?? 'button',
+    purpose: start?.purpose ?? 'shop',
+    display: start?.display ?? 'on_page',
+    text: start?.text ?? '',
+    color: start?.color ?? '#1f6feb',
+  });
+  const draft = form.watch();
+  const set = (patch: Partial<typeof draft>) => {
+    for (const [key, value] of Object.entries(patch)) form.setValue(key as keyof typeof draft, value as never);
+  };
   const programId = draft.affiliateProgramId || active[0]?.affiliateProgramId || 0;
   const needsProduct = draft.purpose === 'product' || draft.purpose === 'course_lesson';
   const products = useQuery({
@@ -133,15 +163,7 @@ function Editor({ item, onClose }: { item: Item | null; onClose: () => void }) {
   });
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => {
-      const body: Draft = {
-        ...draft,
-        affiliateProgramId: programId,
-        productId: needsProduct ? (draft.productId ?? products.data?.list[0]?.id ?? null) : null,
-        customPath: draft.purpose === 'custom_link' ? (draft.customPath ?? '/') : null,
-      };
-      return item ? sdk.saveEmbeddableItem(item.id, body, { suppressErrors: true }) : sdk.createEmbeddableItem(body, { suppressErrors: true });
-    },
+    mutationFn: (body: Draft) => (item ? sdk.saveEmbeddableItem(item.id, body, { suppressErrors: true }) : sdk.createEmbeddableItem(body, { suppressErrors: true })),
     onSuccess: () => {
       toast(t('common.saved'), 'success');
       void qc.invalidateQueries({ queryKey: KEY });
@@ -152,7 +174,14 @@ function Editor({ item, onClose }: { item: Item | null; onClose: () => void }) {
       setProblem(fields.length ? fields.join(' · ') : t('toast.error'));
     },
   });
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const submit = form.handleSubmit((v) =>
+    save.mutate({
+      ...v,
+      affiliateProgramId: programId,
+      productId: needsProduct ? (v.productId ?? products.data?.list[0]?.id ?? null) : null,
+      customPath: v.purpose === 'custom_link' ? v.customPath.trim() : null,
+    }),
+  );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="embed-editor-title">
       <DialogTitle id="embed-editor-title">{item ? t('publish.embeds.edit') : t('publish.embeds.new')}</DialogTitle>
@@ -160,7 +189,7 @@ function Editor({ item, onClose }: { item: Item | null; onClose: () => void }) {
         <Stack spacing={2} sx={{ pt: 1 }}>
           {problem ? <Alert severity="error">{problem}</Alert> : null}
           {programs.isSuccess && active.length === 0 ? <Alert severity="info">{t('publish.embeds.noProgram')}</Alert> : null}
-          <TextField label={t('publish.embeds.name')} value={draft.name} onChange={(e) => set({ name: e.target.value })} slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'embed-name' } }} required />
+          <TextField label={t('publish.embeds.name')} {...fieldProps(form, 'name', null)} slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'embed-name' } }} required />
           <TextField select label={t('affiliates.program')} value={programId || ''} onChange={(e) => set({ affiliateProgramId: Number(e.target.value), productId: null })}>
             {active.map((p) => (
               <MenuItem key={p.affiliateProgramId} value={p.affiliateProgramId}>
@@ -192,21 +221,21 @@ function Editor({ item, onClose }: { item: Item | null; onClose: () => void }) {
             </TextField>
           ) : null}
           {draft.purpose === 'custom_link' ? (
-            <TextField label={t('publish.embeds.customPath')} value={draft.customPath ?? '/'} onChange={(e) => set({ customPath: e.target.value })} helperText={t('publish.embeds.customPathHint')} />
+            <TextField label={t('publish.embeds.customPath')} {...fieldProps(form, 'customPath', t('publish.embeds.customPathHint'))} />
           ) : null}
           <RadioGroup row value={draft.display} onChange={(e) => set({ display: e.target.value as Draft['display'] })} aria-label={t('publish.embeds.display')}>
             <FormControlLabel value="on_page" control={<Radio />} label={t('publish.embeds.displays.on_page')} />
             <FormControlLabel value="modal" control={<Radio />} label={t('publish.embeds.displays.modal')} />
           </RadioGroup>
           <Stack direction="row" spacing={2}>
-            <TextField label={t('publish.embeds.text')} value={draft.text ?? ''} onChange={(e) => set({ text: e.target.value })} helperText={t('publish.embeds.textHint')} slotProps={{ htmlInput: { maxLength: 80 } }} sx={{ flex: 1 }} />
-            <TextField type="color" label={t('publish.embeds.color')} value={draft.color ?? '#1f6feb'} onChange={(e) => set({ color: e.target.value })} sx={{ width: 96 }} />
+            <TextField label={t('publish.embeds.text')} {...fieldProps(form, 'text', t('publish.embeds.textHint'))} slotProps={{ htmlInput: { maxLength: 80 } }} sx={{ flex: 1 }} />
+            <TextField type="color" label={t('publish.embeds.color')} {...fieldProps(form, 'color', null)} sx={{ width: 96 }} />
           </Stack>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={save.isPending || !draft.name.trim() || !programId} onClick={() => save.mutate()} data-testid="embed-save">
+        <Button variant="contained" disabled={save.isPending || !draft.name.trim() || !programId} onClick={submit} data-testid="embed-save">
           {t('common.save')}
         </Button>
       </DialogActions>
