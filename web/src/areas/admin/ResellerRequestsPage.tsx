@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../api/sdk';
 import * as sdk from '../../api/sdk.gen';
+import { ResellerDecisionInSchema } from '../../api/zod.gen';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { toast } from '../../app/notify';
 import { listed, PagedTable, usePaging } from '../../components/PagedTable';
 import { formatDateTime } from '../../components/dates';
@@ -71,29 +68,19 @@ export default function ResellerRequestsPage() {
           },
         ]}
       />
-      {rejecting ? <RejectDialog row={rejecting} busy={decide.isPending} onClose={() => setRejecting(null)} onReject={(reason) => decide.mutate({ row: rejecting, approve: false, reason })} /> : null}
+      {rejecting ? (
+        <ReasonDialog
+          title={t('reseller.reject')}
+          intro={<Typography variant="body2">{rejecting.username}</Typography>}
+          label={t('reseller.reason')}
+          field={ResellerDecisionInSchema.shape.reason.unwrap().unwrap()}
+          confirm={t('reseller.reject')}
+          busy={decide.isPending}
+          onConfirm={(reason) => decide.mutate({ row: rejecting, approve: false, reason })}
+          onClose={() => setRejecting(null)}
+        />
+      ) : null}
     </Page>
   );
 }
 
-function RejectDialog({ row, busy, onClose, onReject }: { row: Row; busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reject-title">
-      <DialogTitle id="reject-title">{t('reseller.reject')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2">{row.username}</Typography>
-          <TextField label={t('reseller.reason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} autoFocus slotProps={{ htmlInput: { maxLength: 500 } }} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button color="error" variant="contained" disabled={!reason.trim() || busy} onClick={() => onReject(reason.trim())}>
-          {t('reseller.reject')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}

@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,6 +8,8 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
+import { ReviewInSchema } from '../../../api/zod.gen';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { ApiError } from '../../../api/errors';
 import type { Answer } from '../../../api/sdk';
 import { toast } from '../../../app/notify';
@@ -32,8 +30,6 @@ export default function ProductReviewsPage() {
   const [query, setQuery] = useState('');
   const [state, setState] = useState('in_review');
   const [rejecting, setRejecting] = useState<Row | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
   const paging = usePaging();
   const params = { ...paging.query, query: query || undefined, filters: state ? { review_state: [state] } : {}, sort_dir: 'asc' as const };
   const list = useQuery({
@@ -46,7 +42,6 @@ export default function ProductReviewsPage() {
     onSuccess: (_, v) => {
       toast(t(v.decision === 'reviewed' ? 'reviews.approved' : 'reviews.rejectedToast', { name: v.row.name }), 'success');
       setRejecting(null);
-      setNote('');
       void qc.invalidateQueries({ queryKey: ['admin', 'productReviews'] });
     },
     onError: (e) => {
@@ -54,8 +49,7 @@ export default function ProductReviewsPage() {
         toast(t('reviews.alreadyDecided'), 'info');
         setRejecting(null);
         void qc.invalidateQueries({ queryKey: ['admin', 'productReviews'] });
-      } else if (e instanceof ApiError && e.status === 400) setNoteError(t('validation.required'));
-      else toast(t('toast.error'), 'error');
+      } else toast(t('toast.error'), 'error');
     },
   });
   return (
@@ -138,7 +132,7 @@ export default function ProductReviewsPage() {
                   <Button size="small" variant="contained" onClick={() => decide.mutate({ row: r, decision: 'reviewed' })} disabled={decide.isPending} data-testid={`approve-${r.id}`}>
                     {t('reviews.approve')}
                   </Button>
-                  <Button size="small" color="error" onClick={() => { setRejecting(r); setNoteError(null); }} data-testid={`reject-${r.id}`}>
+                  <Button size="small" color="error" onClick={() => setRejecting(r)} data-testid={`reject-${r.id}`}>
                     {t('reviews.reject')}
                   </Button>
                 </Stack>
@@ -146,42 +140,19 @@ export default function ProductReviewsPage() {
           },
         ]}
       />
-      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} fullWidth maxWidth="sm">
-        <DialogTitle>{t('reviews.rejectTitle', { name: rejecting?.name ?? '' })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            multiline
-            minRows={3}
-            fullWidth
-            sx={{ mt: 1 }}
-            label={t('reviews.note')}
-            value={note}
-            onChange={(e) => { setNote(e.target.value); setNoteError(null); }}
-            error={noteError !== null}
-            helperText={noteError ?? t('reviews.noteHelp')}
-            slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'reject-note' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRejecting(null)}>{t('common.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            loading={decide.isPending}
-            onClick={() => {
-              if (!note.trim()) {
-                setNoteError(t('validation.required'));
-                return;
-              }
-              if (rejecting) decide.mutate({ row: rejecting, decision: 'rejected', text: note.trim() });
-            }}
-            data-testid="reject-confirm"
-          >
-            {t('reviews.reject')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {rejecting ? (
+        <ReasonDialog
+          title={t('reviews.rejectTitle', { name: rejecting.name })}
+          label={t('reviews.note')}
+          help={t('reviews.noteHelp')}
+          field={ReviewInSchema.shape.note.unwrap().unwrap()}
+          confirm={t('reviews.reject')}
+          busy={decide.isPending}
+          onConfirm={(text) => decide.mutate({ row: rejecting, decision: 'rejected', text })}
+          onClose={() => setRejecting(null)}
+          testIds={{ text: 'reject-note', confirm: 'reject-confirm' }}
+        />
+      ) : null}
     </>
   );
 }
