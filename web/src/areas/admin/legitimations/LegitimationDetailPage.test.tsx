@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetApiConfig } from '../../../api/client';
 import { setTokens } from '../../../api/tokens';
 import { json, mockFetch, TOKENS } from '../../../api/__tests__/helpers';
@@ -81,5 +81,19 @@ describe('the legitimation detail (manager)', () => {
     expect(screen.getByText('Deutschland')).toBeInTheDocument();
     expect(screen.getByText(/· Verkäufer$/)).toBeInTheDocument();
     await i18n.changeLanguage('en');
+  });
+
+  it('asks why before a rejection and sends the reason trimmed with a request for changes', async () => {
+    await i18n.changeLanguage('en');
+    const fetch = mockFetch((_url, init) => (init.method === 'POST' ? json(200, { ok: true }) : json(200, detail)));
+    page();
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('legitimation.reject') }));
+    expect(await screen.findByText(i18n.t('legitimation.reasonRequired'))).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByLabelText(i18n.t('legitimation.reason')), { target: { value: '  The ID is blurred. ' } });
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('legitimation.requestChanges') }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ decision: 'request_changes', reason: 'The ID is blurred.' });
   });
 });

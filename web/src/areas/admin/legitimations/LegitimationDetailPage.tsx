@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +21,11 @@ import { PageLoader } from '../../../components/PageLoader';
 import { countryName } from '../../../components/CountrySelect';
 import { formatDate, formatDateTime } from '../../../components/dates';
 import { openProtectedFile } from '../../../lib/download';
+import { DecisionInSchema } from '../../../api/zod.gen';
+import { fieldProps, useSchemaForm } from '../../../lib/zodForm';
+
+type Decision = (typeof DecisionInSchema.shape.decision.options)[number];
+const DecisionForm = DecisionInSchema.pick({}).extend({ reason: DecisionInSchema.shape.reason.unwrap().unwrap().trim() });
 
 const PROFILE_FIELDS = [
   'businessType', 'company', 'salutation', 'firstName', 'lastName', 'birthday', 'nationality', 'phone', 'street',
@@ -50,18 +54,17 @@ export default function LegitimationDetailPage() {
   const { t, i18n } = useTranslation();
   const { sellerId = '' } = useParams();
   const qc = useQueryClient();
-  const [reason, setReason] = useState('');
+  const form = useSchemaForm(DecisionForm, { reason: '' });
   const detail = useQuery({
     queryKey: ['admin', 'legitimation', sellerId],
     queryFn: ({ signal }) => adminApi.legitimation(sellerId, signal),
     refetchInterval: 3000,
   });
   const decide = useMutation({
-    mutationFn: (decision: 'approve' | 'reject' | 'request_changes') =>
-      adminApi.decide(sellerId, { decision, reason: reason.trim() || null }),
+    mutationFn: ({ decision, reason }: { decision: Decision; reason: string }) => adminApi.decide(sellerId, { decision, reason: reason || null }),
     onSuccess: () => {
       toast(t('legitimation.decided'), 'success');
-      setReason('');
+      form.reset();
       void qc.invalidateQueries({ queryKey: ['admin', 'legitimation', sellerId] });
     },
     onError: (e) => {
@@ -69,6 +72,12 @@ export default function LegitimationDetailPage() {
       toast(field ?? (e instanceof Error ? e.message : t('toast.error')), 'error');
     },
   });
+  // a rejection and a request for changes say why (the seller reads it); an approval needs no reason
+  const act = (decision: Decision) =>
+    form.handleSubmit(({ reason }) => {
+      if (decision !== 'approve' && !reason) form.setError('reason', { message: t('legitimation.reasonRequired') });
+      else decide.mutate({ decision, reason });
+    });
   if (detail.isPending) return <PageLoader minHeight="40vh" />;
   if (detail.isError || !detail.data) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
   const d = detail.data;
@@ -169,17 +178,16 @@ export default function LegitimationDetailPage() {
                   minRows={2}
                   sx={{ my: 1 }}
                   label={t('legitimation.reason')}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
+                  {...fieldProps(form, 'reason', null)}
                 />
                 <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-                  <Button variant="contained" color="success" disabled={decide.isPending || l.step !== 'registered'} onClick={() => decide.mutate('approve')}>
+                  <Button variant="contained" color="success" disabled={decide.isPending || l.step !== 'registered'} onClick={act('approve')}>
                     {t('legitimation.approve')}
                   </Button>
-                  <Button variant="outlined" disabled={decide.isPending} onClick={() => decide.mutate('request_changes')}>
+                  <Button variant="outlined" disabled={decide.isPending} onClick={act('request_changes')}>
                     {t('legitimation.requestChanges')}
                   </Button>
-                  <Button variant="outlined" color="error" disabled={decide.isPending} onClick={() => decide.mutate('reject')}>
+                  <Button variant="outlined" color="error" disabled={decide.isPending} onClick={act('reject')}>
                     {t('legitimation.reject')}
                   </Button>
                 </Stack>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,6 +10,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../../api/sdk';
 import * as sdk from '../../../api/sdk.gen';
+import { RequestInSchema } from '../../../api/zod.gen';
+import { fieldProps, useSchemaForm } from '../../../lib/zodForm';
 import { toast } from '../../../app/notify';
 import { ErrorState } from '../../../components/ErrorState';
 import { PagedTable } from '../../../components/PagedTable';
@@ -39,15 +40,19 @@ export default function ResellerPage() {
   );
 }
 
+// a message for the manager, optional, bounded by the contract
+const AskForm = RequestInSchema.extend({ message: RequestInSchema.shape.message.unwrap().trim() });
+
 function Mode({ data }: { data: Reseller }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState('');
+  const form = useSchemaForm(AskForm, { message: '' });
   const done = (next: Reseller, words: string) => {
     queryClient.setQueryData(KEY, next);
     toast(words, 'success');
   };
-  const ask = useMutation({ mutationFn: () => sdk.requestReseller({ message }), onSuccess: (d) => done(d, t('reseller.asked')) });
+  const ask = useMutation({ mutationFn: (body: { message: string }) => sdk.requestReseller(body), onSuccess: (d) => done(d, t('reseller.asked')) });
+  const submit = form.handleSubmit((body) => ask.mutate(body));
   const cancel = useMutation({ mutationFn: (id: number) => sdk.cancelResellerRequest(id), onSuccess: (d) => done(d, t('reseller.canceled')) });
   const own = useMutation({ mutationFn: () => sdk.sellByOwnself(), onSuccess: (d) => done(d, t('reseller.ownAgain')) });
   const waiting = data.requests.find((r) => r.state === 'waiting');
@@ -83,13 +88,12 @@ function Mode({ data }: { data: Reseller }) {
               {last?.state === 'rejected' ? <Alert severity="warning">{t('reseller.rejected', { reason: last.reason ?? '' })}</Alert> : null}
               <TextField
                 label={t('reseller.message')}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
+                {...fieldProps(form, 'message', null)}
                 multiline
                 minRows={2}
                 slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'reseller-message' } }}
               />
-              <Button variant="contained" sx={{ alignSelf: 'flex-start' }} disabled={ask.isPending} onClick={() => ask.mutate()} data-testid="ask-reseller">
+              <Button variant="contained" sx={{ alignSelf: 'flex-start' }} disabled={ask.isPending} onClick={submit} data-testid="ask-reseller">
                 {t('reseller.ask')}
               </Button>
             </>
