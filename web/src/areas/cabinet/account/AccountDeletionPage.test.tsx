@@ -109,4 +109,19 @@ describe('account deletion wizard', () => {
     const call = fetch.mock.calls.find(([u]) => String(u).includes('/start'));
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ flow_kind: 'deactivation', reasons: ['too_expensive'] });
   });
+
+  it('asks for the reason in words when "other" is ticked, and sends it trimmed', async () => {
+    const fetch = mockFetch((url) => (url.startsWith('/v1/cabinet/account_deletion') ? json(200, EMPTY) : json(404, {})));
+    renderRoutes('/cabinet/settings/account_deletion', [{ path: '/cabinet/settings/account_deletion', element: <AccountDeletionPage /> }]);
+    const start = await screen.findByRole('button', { name: 'Start deactivation' });
+    fireEvent.click(screen.getByLabelText(i18n.t('accountDeletion.reasons.other')));
+    expect(await screen.findByText(i18n.t('accountDeletion.reasonTextRequired'))).toBeInTheDocument();
+    expect(start).toBeDisabled();
+    fireEvent.change(screen.getByLabelText(i18n.t('accountDeletion.reasonText')), { target: { value: '  We merge with another shop. ' } });
+    await waitFor(() => expect(start).toBeEnabled());
+    fireEvent.click(start);
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('/start'))).toBe(true));
+    const call = fetch.mock.calls.find(([u]) => String(u).includes('/start'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ flow_kind: 'deactivation', reasons: ['other'], reason_text: 'We merge with another shop.', subscriptions: 'wait' });
+  });
 });

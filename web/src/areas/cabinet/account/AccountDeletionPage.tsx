@@ -25,6 +25,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Link as RouterLink } from 'react-router';
 import {
   ACCOUNT_DELETION_KEY,
@@ -36,6 +37,8 @@ import {
   type SubscriptionChoice,
 } from '../../../api/accountDeletion';
 import { fieldErrors } from '../../../api/errors';
+import { DeletionStartInSchema } from '../../../api/zod.gen';
+import { fieldProps, useSchemaForm } from '../../../lib/zodForm';
 import { toast } from '../../../app/notify';
 import { ErrorState } from '../../../components/ErrorState';
 import { useMoney } from '../../../components/Money';
@@ -84,25 +87,31 @@ function CheckRow({ check }: { check: DeletionCheck }) {
   );
 }
 
+// the contract's rules, and a reason of one's own is written out when "other" is ticked
+const StartSchema = DeletionStartInSchema.extend({
+  reasonText: DeletionStartInSchema.shape.reasonText.unwrap().unwrap().trim(),
+  subscriptions: DeletionStartInSchema.shape.subscriptions.unwrap(),
+}).superRefine((v, ctx) => {
+  if (v.reasons.includes('other') && !v.reasonText) ctx.addIssue({ code: 'custom', path: ['reasonText'], params: { code: 'accountDeletion.reasonTextRequired' } });
+});
+
 /** Step 0, "why deleting": the flow kind, the questionnaire reasons, what happens to running subscriptions. */
 function StartForm({ onStarted }: { onStarted: () => void }) {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<FlowKind>('deactivation');
-  const [reasons, setReasons] = useState<DeletionReason[]>([]);
-  const [text, setText] = useState('');
-  const [subs, setSubs] = useState<SubscriptionChoice>('wait');
+  const form = useSchemaForm(StartSchema, { flowKind: 'deactivation', reasons: [], reasonText: '', subscriptions: 'wait' }, { mode: 'onChange' });
+  const [kind, reasons, subs, text] = form.watch(['flowKind', 'reasons', 'subscriptions', 'reasonText']);
   const start = useMutation({
-    mutationFn: () =>
-      accountDeletionApi.start({ flowKind: kind, reasons, reasonText: text.trim() || null, subscriptions: subs }),
+    mutationFn: (body: z.output<typeof StartSchema>) => accountDeletionApi.start({ ...body, reasonText: body.reasonText || null }),
     onSuccess: onStarted,
   });
-  const needsText = reasons.includes('other') && !text.trim();
+  const submit = form.handleSubmit((body) => start.mutate(body));
+  const needsText = reasons.includes('other') && !text?.trim(); // said as soon as "other" is ticked
   const toggle = (r: DeletionReason) =>
-    setReasons((xs) => (xs.includes(r) ? xs.filter((x) => x !== r) : [...xs, r]));
+    form.setValue('reasons', reasons.includes(r) ? reasons.filter((x) => x !== r) : [...reasons, r], { shouldValidate: true });
   return (
     <Stack spacing={2}>
       <Typography variant="h6">{t('accountDeletion.steps.0')}</Typography>
-      <RadioGroup value={kind} onChange={(e) => setKind(e.target.value as FlowKind)}>
+      <RadioGroup value={kind} onChange={(e) => form.setValue('flowKind', e.target.value as FlowKind)}>
         <FormControlLabel
           value="deactivation"
           control={<Radio />}
@@ -140,16 +149,14 @@ function StartForm({ onStarted }: { onStarted: () => void }) {
       </FormGroup>
       <TextField
         label={t('accountDeletion.reasonText')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        {...fieldProps(form, 'reasonText', needsText ? t('accountDeletion.reasonTextRequired') : ' ')}
+        error={needsText}
         multiline
         minRows={2}
         slotProps={{ htmlInput: { maxLength: 1000 } }}
-        error={needsText}
-        helperText={needsText ? t('accountDeletion.reasonTextRequired') : ' '}
       />
       <Typography variant="subtitle1">{t('accountDeletion.subscriptionsTitle')}</Typography>
-      <RadioGroup value={subs} onChange={(e) => setSubs(e.target.value as SubscriptionChoice)}>
+      <RadioGroup value={subs} onChange={(e) => form.setValue('subscriptions', e.target.value as SubscriptionChoice)}>
         <FormControlLabel value="wait" control={<Radio />} label={t('accountDeletion.subscriptions.wait')} />
         <FormControlLabel
           value="cancel_at_period_end"
@@ -163,7 +170,7 @@ function StartForm({ onStarted }: { onStarted: () => void }) {
           variant="contained"
           color={kind === 'deletion' ? 'error' : 'primary'}
           disabled={reasons.length === 0 || needsText || start.isPending}
-          onClick={() => start.mutate()}
+          onClick={submit}
         >
           {t(`accountDeletion.start.${kind}`)}
         </Button>
