@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -7,6 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cabinetApi } from '../../../api/cabinet';
 import { ApiError } from '../../../api/errors';
+import { ExportInSchema } from '../../../api/zod.gen';
+import { fieldProps, rules, useSchemaForm } from '../../../lib/zodForm';
 import type { Answer } from '../../../api/sdk';
 import { toast } from '../../../app/notify';
 import { formatDateTime } from '../../../components/dates';
@@ -21,20 +22,27 @@ function thisMonth(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 }
 
+// a month as the month field gives it (2026-11); the API refuses a month not yet closed
+const ExportForm = ExportInSchema.extend({ period: rules.checked(ExportInSchema.shape.period, (v) => (/^\d{4}-\d{2}$/.test(v) ? null : 'money.badPeriod')) });
+
 /** `/cabinet/bookkeeping_export`: a month's invoices, credit memos and fees for the accountant (CSV, DATEV). */
 export default function ExportPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [period, setPeriod] = useState(thisMonth());
+  const form = useSchemaForm(ExportForm, { period: thisMonth() });
   const list = useQuery({ ...moneyQueries.exports(), refetchInterval: 3000 });
   const start = useMutation({
-    mutationFn: () => cabinetApi.startExport(period),
+    mutationFn: (period: string) => cabinetApi.startExport(period),
     onSuccess: () => {
       toast(t('money.exportStarted'), 'info');
       void qc.invalidateQueries({ queryKey: moneyKeys.exports() });
     },
-    onError: (e) => toast(e instanceof ApiError && e.fields?.period ? t('money.badPeriod') : t('toast.error'), 'error'),
+    onError: (e) => {
+      if (e instanceof ApiError && e.fields?.period) form.setError('period', { message: t('money.badPeriod') });
+      else toast(t('toast.error'), 'error');
+    },
   });
+  const submit = form.handleSubmit(({ period }) => start.mutate(period));
   const mark = useMutation({
     mutationFn: ({ id, state }: { id: number; state: 'sent_to_finance' | 'sent_to_datev' }) => cabinetApi.markExport(id, state),
     onSuccess: () => void qc.invalidateQueries({ queryKey: moneyKeys.exports() }),
@@ -47,8 +55,8 @@ export default function ExportPage() {
         {t('nav.bookkeepingExport')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField size="small" type="month" label={t('money.period')} value={period} onChange={(e) => setPeriod(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <Button variant="contained" disabled={start.isPending} onClick={() => start.mutate()}>
+        <TextField size="small" type="month" label={t('money.period')} {...fieldProps(form, 'period', null)} slotProps={{ inputLabel: { shrink: true } }} />
+        <Button variant="contained" disabled={start.isPending} onClick={submit}>
           {t('money.export')}
         </Button>
       </Box>
