@@ -26,6 +26,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cabinetApi, type BankAccountInput, type SellerProfileInput } from '../../../api/cabinet';
 import { ApiError } from '../../../api/errors';
+import { BankAccountInSchema } from '../../../api/zod.gen';
+import { fieldProps, rules, useSchemaForm } from '../../../lib/zodForm';
 import { sessionKeys } from '../../../app/queries';
 import { toast } from '../../../app/notify';
 import { PageLoader } from '../../../components/PageLoader';
@@ -176,14 +178,60 @@ function Owners({ owners, setOwners, errors, disabled }: {
   );
 }
 
+const NO_BANK = { kind: 'lemonway', holder: '', iban: '', bic: '' } as const;
+const B = BankAccountInSchema.shape;
+const BankForm = BankAccountInSchema.extend({ kind: B.kind.unwrap(), holder: rules.required(B.holder), iban: rules.required(B.iban), bic: B.bic.trim() });
+
+/** The payout bank account (core §3): its type, holder, IBAN and BIC; the API checks the IBAN and says why at the
+ * field. */
+function BankAccountForm({ disabled, onAdded }: { disabled: boolean; onAdded: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const form = useSchemaForm(BankForm, NO_BANK);
+  const addBank = useMutation({
+    mutationFn: (bank: BankAccountInput) => cabinetApi.addBankAccount(bank),
+    onSuccess: () => {
+      form.reset(NO_BANK);
+      onAdded();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.fields) {
+        for (const [k, v] of Object.entries(e.fields)) form.setError(camelKey(k) as keyof BankAccountInput, { message: message(String(v)) ?? String(v) });
+      } else toast(e instanceof Error ? e.message : t('toast.error'), 'error');
+    },
+  });
+  const submit = form.handleSubmit((bank) => addBank.mutate(bank));
+  return (
+    <Grid container spacing={1}>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField select fullWidth size="small" label={t('profile.fields.kind')} value={form.watch('kind')} disabled={disabled} onChange={(e) => form.setValue('kind', e.target.value as BankAccountInput['kind'] & string)}>
+          {BANK_ACCOUNT_TYPES.map((k) => (
+            <MenuItem key={k} value={k}>
+              {t(`enums.bankAccountType.${k}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      {(['holder', 'iban', 'bic'] as const).map((k) => (
+        <Grid size={{ xs: 12, sm: 6 }} key={k}>
+          <TextField fullWidth size="small" id={`bank-${k}`} label={t(`profile.fields.${k}`)} disabled={disabled} {...fieldProps(form, k, null)} />
+        </Grid>
+      ))}
+      <Grid size={12}>
+        <Button variant="outlined" disabled={disabled || addBank.isPending} onClick={submit}>
+          {t('profile.addBank')}
+        </Button>
+      </Grid>
+    </Grid>
+  );
+}
+
 function Documents({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const docs = useQuery(profileQueries.documents());
   const banks = useQuery(profileQueries.bankAccounts());
   const message = useMessage();
-  const [bank, setBank] = useState<BankAccountInput>({ kind: 'lemonway', holder: '', iban: '', bic: '' });
-  const [bankErrors, setBankErrors] = useState<Record<string, string>>({});
   const refresh = () => qc.invalidateQueries({ queryKey: profileKeys.all });
   const upload = useMutation({
     mutationFn: ({ type, file }: { type: string; file: File }) => cabinetApi.uploadDocument(type, file),
@@ -191,19 +239,6 @@ function Documents({ disabled }: { disabled: boolean }) {
     onError: (e) => toast(e instanceof ApiError ? message(String(Object.values(e.fields ?? {})[0] ?? e.message)) ?? e.message : t('toast.error'), 'error'),
   });
   const remove = useMutation({ mutationFn: (id: number) => cabinetApi.removeDocument(id), onSuccess: refresh });
-  const addBank = useMutation({
-    mutationFn: () => cabinetApi.addBankAccount(bank),
-    onSuccess: () => {
-      setBankErrors({});
-      setBank({ kind: 'lemonway', holder: '', iban: '', bic: '' });
-      void refresh();
-    },
-    onError: (e) => {
-      if (e instanceof ApiError && e.fields) {
-        setBankErrors(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [camelKey(k), String(v)])));
-      } else toast(e instanceof Error ? e.message : t('toast.error'), 'error');
-    },
-  });
   if (docs.isPending || banks.isPending) return <LinearProgress aria-label={t('common.loading')} />;
   const list = docs.data?.list ?? [];
   return (
@@ -265,39 +300,7 @@ function Documents({ disabled }: { disabled: boolean }) {
           </ListItem>
         ))}
       </List>
-      {(banks.data?.list ?? []).length === 0 ? (
-        <Grid container spacing={1}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField select fullWidth size="small" label={t('profile.fields.kind')} value={bank.kind} disabled={disabled} onChange={(e) => setBank({ ...bank, kind: e.target.value as BankAccountInput['kind'] })}>
-              {BANK_ACCOUNT_TYPES.map((k) => (
-                <MenuItem key={k} value={k}>
-                  {t(`enums.bankAccountType.${k}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          {(['holder', 'iban', 'bic'] as const).map((k) => (
-            <Grid size={{ xs: 12, sm: 6 }} key={k}>
-              <TextField
-                fullWidth
-                size="small"
-                id={`bank-${k}`}
-                label={t(`profile.fields.${k}`)}
-                value={bank[k]}
-                disabled={disabled}
-                error={Boolean(bankErrors[k])}
-                helperText={message(bankErrors[k])}
-                onChange={(e) => setBank({ ...bank, [k]: e.target.value })}
-              />
-            </Grid>
-          ))}
-          <Grid size={12}>
-            <Button variant="outlined" disabled={disabled || addBank.isPending} onClick={() => addBank.mutate()}>
-              {t('profile.addBank')}
-            </Button>
-          </Grid>
-        </Grid>
-      ) : null}
+      {(banks.data?.list ?? []).length === 0 ? <BankAccountForm disabled={disabled} onAdded={() => void refresh()} /> : null}
     </Box>
   );
 }
