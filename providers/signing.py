@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import time
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class SignatureRejected(Exception):
@@ -30,3 +36,15 @@ def verify(payload: bytes, signature: str | None, secret: str, tolerance_s: int)
     expected = hmac.new(secret.encode(), f"{t}.".encode() + payload, hashlib.sha256).hexdigest()
     if not hmac.compare_digest(expected, given) or abs(time.time() - int(t)) > tolerance_s:
         raise SignatureRejected("Invalid callback signature.")
+
+
+def verified(
+    model: type[M], payload: bytes, signature: str | None, secret: str, tolerance_s: int, what: str
+) -> M:
+    """The signed body as `model`: the signature and its time first, then the body's shape (`what` names it in the
+    refusal: "callback", "notice")."""
+    verify(payload, signature, secret, tolerance_s)
+    try:
+        return model.model_validate(json.loads(payload))
+    except (ValueError, ValidationError) as e:
+        raise SignatureRejected(f"This {what} is not understood.", "payload") from e

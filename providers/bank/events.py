@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.settings import get_settings
 from domain.ledger.payouts import BankOutcome
 from domain.limits import IDEMPOTENCY_KEY_MAX, KYC_REASON_MAX, PROVIDER_ID_MAX
-from providers.signing import SignatureRejected, verify
+from providers.signing import verified
 
 SIGNATURE_HEADER = "bank-signature"
 
@@ -24,11 +22,9 @@ class BankCallback(BaseModel):
 
 def verify_bank_callback(payload: bytes, signature: str | None) -> BankCallback:
     s = get_settings()
-    verify(payload, signature, s.bank_webhook_secret, s.bank_webhook_tolerance_s)
-    try:
-        return BankCallback.model_validate(json.loads(payload))
-    except (ValueError, ValidationError) as e:
-        raise SignatureRejected("This callback is not understood.", "payload") from e
+    return verified(
+        BankCallback, payload, signature, s.bank_webhook_secret, s.bank_webhook_tolerance_s, "callback"
+    )
 
 
 class IncomingTransfer(BaseModel):
@@ -45,8 +41,6 @@ class IncomingTransfer(BaseModel):
 
 def verify_incoming(payload: bytes, signature: str | None) -> IncomingTransfer:
     s = get_settings()
-    verify(payload, signature, s.bank_webhook_secret, s.bank_webhook_tolerance_s)
-    try:
-        return IncomingTransfer.model_validate(json.loads(payload))
-    except (ValueError, ValidationError) as e:
-        raise SignatureRejected("This notice is not understood.", "payload") from e
+    return verified(
+        IncomingTransfer, payload, signature, s.bank_webhook_secret, s.bank_webhook_tolerance_s, "notice"
+    )

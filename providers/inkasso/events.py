@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.settings import get_settings
 from domain.billing.claims import ClaimOutcome, InkassoStatus
 from domain.billing.inkasso import AgencyEventKind
 from domain.limits import AMOUNT_MAX, IDEMPOTENCY_KEY_MAX, PROVIDER_ID_MAX
-from providers.signing import SignatureRejected, verify
+from providers.signing import SignatureRejected, verified
 
 SIGNATURE_HEADER = "agency-signature"
 
@@ -29,11 +27,9 @@ class AgencyCallback(BaseModel):
 
 def verify_agency_callback(payload: bytes, signature: str | None) -> AgencyCallback:
     s = get_settings()
-    verify(payload, signature, s.agency_webhook_secret, s.agency_webhook_tolerance_s)
-    try:
-        event = AgencyCallback.model_validate(json.loads(payload))
-    except (ValueError, ValidationError) as e:
-        raise SignatureRejected("This callback is not understood.", "payload") from e
+    event = verified(
+        AgencyCallback, payload, signature, s.agency_webhook_secret, s.agency_webhook_tolerance_s, "callback"
+    )
     if event.kind == AgencyEventKind.status and event.status is None:
         raise SignatureRejected("A status report needs its status.", "payload")
     if event.kind == AgencyEventKind.closed and event.outcome is None:

@@ -4,14 +4,12 @@ is refused like a bad signature), then the body's shape as a typed model."""
 
 from __future__ import annotations
 
-import json
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.settings import get_settings
 from domain.legitimation.legitimation import KycOutcome
 from domain.limits import KYC_REASON_MAX, PROVIDER_ID_MAX
-from providers.signing import SignatureRejected, sign, verify
+from providers.signing import SignatureRejected, sign, verified
 
 __all__ = ["SIGNATURE_HEADER", "CallbackRejected", "KycCallback", "sign", "verify_callback"]
 
@@ -31,8 +29,6 @@ class KycCallback(BaseModel):
 
 def verify_callback(payload: bytes, signature: str | None) -> KycCallback:
     s = get_settings()
-    verify(payload, signature, s.kyc_webhook_secret, s.kyc_webhook_tolerance_s)
-    try:
-        return KycCallback.model_validate(json.loads(payload))
-    except (ValueError, ValidationError) as e:
-        raise CallbackRejected("This callback is not understood.", "payload") from e
+    return verified(
+        KycCallback, payload, signature, s.kyc_webhook_secret, s.kyc_webhook_tolerance_s, "callback"
+    )
