@@ -82,12 +82,22 @@ async def assert_key_sealed(domain_id: int) -> None:
 
 
 async def assert_no_key_in_history(stack, domain_id: int) -> None:
-    """The private key never passes through the workflow's history (issue_certificate answers dates only)."""
+    """The private key never passes through the workflow's history (issue_certificate answers dates only): every run
+    of the domain's workflow, back through its continue-as-new chain (a renewal may have begun a new run already)."""
     from temporalio.client import Client
 
     temporal = await Client.connect(f"127.0.0.1:{stack.ports.temporal}")
-    history = await temporal.get_workflow_handle(f"domain-{domain_id}").fetch_history()
-    text = "\n".join(str(e) for e in history.events)
+    texts, run_id = [], ""
+    while True:
+        history = await temporal.get_workflow_handle(
+            f"domain-{domain_id}", run_id=run_id or None
+        ).fetch_history()
+        texts.append("\n".join(str(e) for e in history.events))
+        started = history.events[0].workflow_execution_started_event_attributes
+        run_id = started.continued_execution_run_id
+        if not run_id:
+            break
+    text = "\n".join(texts)
     assert "issue_certificate" in text and "PRIVATE KEY" not in text and "BEGIN" not in text
 
 

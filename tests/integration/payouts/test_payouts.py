@@ -167,7 +167,7 @@ async def test_a_returned_cashout_restores_the_balance_and_a_killed_worker_sends
             c,
             seller,
             lambda b: any(p["state"] == "canceled" for p in b["list"]) and b["available"] == 2377,
-            timeout=60,
+            timeout=120,  # a worker restarted beside the browser scenarios took over 60 s to start and retry
         )
         payout = body["list"][0]
         assert (payout["kind"], payout["amount"], payout["reason"]) == ("cashout", 2377, "Account closed")
