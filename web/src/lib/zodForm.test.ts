@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LicenseKeysInSchema, ProductPatchSchema } from '../api/zod.gen';
+import { LicenseKeysInSchema, ProductPatchSchema, SignUpSchema } from '../api/zod.gen';
 import i18n from '../i18n';
-import { issueMessage } from './zodForm';
+import { issueMessage, rules } from './zodForm';
 
 const firstMessage = (result: { success: boolean; error?: { issues: unknown[] } }) => {
   expect(result.success).toBe(false);
@@ -27,5 +27,16 @@ describe('the contract rules, checked before sending', () => {
     expect(ProductPatchSchema.safeParse({ deliveryLink: '', keyFormat: '' }).success).toBe(true); // clears
     // the backend judges the size and kind: the shape alone passes here
     expect(ProductPatchSchema.safeParse({ keyFormat: 'SF-{hex_5}' }).success).toBe(true);
+  });
+
+  it("checks an address and a new password by lib/validation's rules, in its words", async () => {
+    await i18n.changeLanguage('en');
+    const email = rules.email(SignUpSchema.shape.email);
+    const password = rules.newPassword(SignUpSchema.shape.password);
+    expect(firstMessage(email.safeParse('  '))).toBe('required');
+    expect(firstMessage(email.safeParse('not-an-address'))).toBe('invalid email');
+    expect(email.parse(' ada@example.com ')).toBe('ada@example.com');
+    expect(firstMessage(password.safeParse('short'))).toBe('Password must be at least 8 characters');
+    expect(password.safeParse('correct-horse').success).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { type DefaultValues, type FieldPath, type FieldValues, get, type Registe
 import type { z } from 'zod';
 import { fieldErrors } from '../api/errors';
 import i18n from '../i18n';
-import { PASSWORD_MIN } from './validation';
+import { PASSWORD_MIN, validateEmail, validatePassword } from './validation';
 
 interface Issue {
   code: string;
@@ -32,10 +32,7 @@ export function issueMessage(issue: Issue): string {
       : t('validation.max', { max: Number(issue.maximum) });
   }
   if (issue.code === 'too_small') {
-    if (issue.origin === 'string') {
-      const min = Number(issue.minimum);
-      return min <= 1 ? t('validation.required') : t(`validation.minLength.${field}`, { min, defaultValue: t('validation.tooShort', { min }) });
-    }
+    if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t('validation.required') : t('validation.tooShort', { min: Number(issue.minimum) });
     return t('validation.min', { min: Number(issue.minimum) });
   }
   if (issue.code === 'invalid_format') return t(`validation.pattern.${field}`, { defaultValue: t('validation.invalid') });
@@ -43,7 +40,7 @@ export function issueMessage(issue: Issue): string {
   // a rule's code (`validation.{code}`), or a catalogue key of its own (one with a dot)
   if (issue.code === 'custom' && issue.params?.code) {
     const key = issue.params.code.includes('.') ? issue.params.code : `validation.${issue.params.code}`;
-    return t(key, { defaultValue: t('validation.invalid') });
+    return t(key, { defaultValue: t('validation.invalid'), min: PASSWORD_MIN });
   }
   return t('validation.invalid');
 }
@@ -88,20 +85,22 @@ export function showFieldErrors<T extends FieldValues, O>(form: UseFormReturn<T,
   return fields;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A rule of lib/validation (a code or null, or a catalogue key) over a contract's string field, its code shown in
+ * the user's words. */
+function checked(field: z.ZodString, rule: (value: string) => string | null) {
+  return field.superRefine((value, ctx) => {
+    const code = rule(value);
+    if (code) ctx.addIssue({ code: 'custom', params: { code } });
+  });
+}
 
-/** The rules the API checks beyond its contract's bounds, for a contract's string field: an address as typed
- * (trimmed, required, an e-mail's shape), a new password (at least PASSWORD_MIN characters), a required text. */
+/** The rules the API checks beyond its contract's bounds, for a contract's string field: lib/validation's address
+ * (trimmed) and new password, a required text, and any other rule of that kind. */
 export const rules = {
-  email: (field: z.ZodString) => field.trim().min(1).regex(EMAIL),
-  newPassword: (field: z.ZodString) => field.min(1).min(PASSWORD_MIN),
+  email: (field: z.ZodString) => checked(field.trim(), validateEmail),
+  newPassword: (field: z.ZodString) => checked(field, validatePassword),
   required: (field: z.ZodString) => field.trim().min(1),
-  /** A rule of lib/validation (a code or null, or a catalogue key), its code shown in the user's words. */
-  checked: (field: z.ZodString, rule: (value: string) => string | null) =>
-    field.superRefine((value, ctx) => {
-      const code = rule(value);
-      if (code) ctx.addIssue({ code: 'custom', params: { code } });
-    }),
+  checked,
 };
 
 /** A field's rule checked where it applies (a form whose fields depend on a choice, like a coupon's single code
